@@ -1,0 +1,31 @@
+import { createContext } from "react-router";
+import type { PortalApi, MaintenanceCredential } from "#shared/api/portal-api.ts";
+import type { PublicEnv } from "#config/public.ts";
+
+export type RequestLogger = {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+/** What the Express server hands to every loader, action and middleware of one request (server side only). */
+export type RequestServices = {
+  api: PortalApi;
+  tenantId: string;
+  nonce: string;
+  xsrfToken: string;
+  env: PublicEnv;
+  locale: "it" | "en";
+  log: RequestLogger;
+  maintenance: {
+    /** True when the request carries a (sealed) maintenance credential. */
+    held: boolean;
+    /** A `Set-Cookie` value that stores the credential sealed with the server secret. */
+    sealCookie(credential: MaintenanceCredential): string;
+    /** A `Set-Cookie` value that clears the credential. */
+    clearCookie(): string;
+  };
+};
+
+export const servicesContext = createContext<RequestServices>();

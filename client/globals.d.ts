@@ -1,0 +1,1 @@
+declare const __BOOTSTRAP_ITALIA_VERSION__: string;

@@ -1,0 +1,59 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import type { RootData } from "./root-data.ts";
+import { getServices } from "./services.ts";
+import { paths } from "./paths.ts";
+
+export const DEV_LOGOUT_COOKIE = "dev_logout";
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return undefined;
+}
+
+async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
+  const services = getServices(context);
+  try {
+    return await services.api.getTenantConfig();
+  } catch (error) {
+    // A held maintenance credential that the upstream now refuses: clear it and show the gate again.
+    if (services.maintenance.held && isUpstreamFailure(error, 401)) {
+      throw redirect(`${paths.maintenance}?negata=1`, { headers: { "Set-Cookie": services.maintenance.clearCookie() } });
+    }
+    throw error;
+  }
+}
+
+export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>): Promise<RootData> {
+  const services = getServices(context);
+  const config = await loadConfig(context);
+  const { comune } = config;
+  const maintenanceGate = comune.maintenance && !services.maintenance.held;
+  const devLoggedOut = services.env.devTools && cookieValue(request, DEV_LOGOUT_COOKIE) === "1";
+  const user = maintenanceGate || devLoggedOut ? null : await services.api.getCurrentUser();
+  return {
+    locale: services.locale,
+    env: services.env,
+    xsrfToken: services.xsrfToken,
+    maintenanceGate,
+    comune: {
+      nome: comune.nome,
+      codiceEnte: comune.codiceEnte,
+      regione: { nome: comune.regione.nome, link: comune.regione.link },
+      homePage: comune.homePage,
+      urlRicerca: comune.urlRicerca ?? null,
+      cms: comune.cms,
+      assets: comune.assets.map((a) => ({ codice: a.codice, showPublic: a.showPublic })),
+    },
+    menu: config.menu,
+    menuFooter: config.menuFooter,
+    contatti: config.contatti,
+    user: user ? { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc } : null,
+    devLoggedOut,
+  };
+}

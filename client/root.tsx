@@ -1,0 +1,56 @@
+import "bootstrap-italia/dist/css/bootstrap-italia.min.css";
+import "@fontsource/titillium-web/300.css";
+import "@fontsource/titillium-web/400.css";
+import "@fontsource/titillium-web/600.css";
+import "@fontsource/titillium-web/700.css";
+import "@fontsource/lora/400.css";
+import "@fontsource/lora/700.css";
+import "@fontsource/roboto-mono/400.css";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/root";
+import { loadRootData } from "./lib/root-loader.server.ts";
+import { useOptionalRootData } from "./lib/root-data.ts";
+import { ErrorPage } from "./features/errors/error-page.tsx";
+import { PortalShell } from "./features/errors/portal-shell.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadRootData(request, context);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useOptionalRootData();
+  return (
+    <html lang={data?.locale ?? "it"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <PortalShell>
+      <Outlet />
+    </PortalShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const details = isRouteErrorResponse(error) ? (error.data as { title?: string } | undefined)?.title : undefined;
+  return (
+    <PortalShell>
+      <ErrorPage status={status} message={details} />
+    </PortalShell>
+  );
+}

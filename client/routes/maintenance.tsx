@@ -1,0 +1,3 @@
+export default function Maintenance() {
+  return <p>Manutenzione</p>;
+}

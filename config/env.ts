@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+/**
+ * `TRUST_PROXY` follows Express's `trust proxy` setting: `false` (default), a hop count, or a list of addresses /
+ * CIDRs / names such as `loopback`. `true` is refused: it would let any client choose the tenant.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((v, ctx) => {
+    if (v === "" || v === "false" || v === "0") return false as const;
+    if (v === "true") {
+      ctx.addIssue({ code: "custom", message: "use a hop count or the proxy addresses, not true" });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    UPSTREAM_URL: optionalUrl,
+    TENANTS_FILE: z.string().default("config/tenants.json"),
+    TRUST_PROXY: trustProxy,
+    PORTAL_SECRET: z.string().optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    TENANT_CONFIG_TTL_S: z.coerce.number().int().positive().default(300),
+    GEOCODER_URL: optionalUrl,
+    GEOCODER_USER_AGENT: z.string().default("PortaleDelCittadino/0.1 (+https://github.com/portale-del-cittadino)"),
+    TRUSTED_IDENTITY_HEADERS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BODY_LIMIT: z.string().default("1mb"),
+    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    SANDBOX_STATE_FILE: z.string().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && (!env.PORTAL_SECRET || env.PORTAL_SECRET.length < 32)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PORTAL_SECRET"],
+        message: "required in production, at least 32 characters",
+      });
+    }
+    if (env.PORTAL_SECRET !== undefined && env.PORTAL_SECRET.length < 32) {
+      ctx.addIssue({ code: "custom", path: ["PORTAL_SECRET"], message: "at least 32 characters" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment once; throws one readable error that lists every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return Object.freeze(result.data);
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}

@@ -1,0 +1,10 @@
+/**
+ * The only configuration the browser receives. Never add secrets, upstream addresses or anything per-user here:
+ * it is serialised into every page.
+ */
+export type PublicEnv = {
+  /** True when the portal talks to the embedded sandbox upstream: pages say "Ambiente dimostrativo". */
+  sandbox: boolean;
+  /** True outside production: enables the development-only logout simulation. */
+  devTools: boolean;
+};

@@ -1,0 +1,132 @@
+import express, { type RequestHandler } from "express";
+import compression from "compression";
+import type { Logger } from "pino";
+import type { Env } from "#config/env.ts";
+import type { TenantDirectory } from "#config/tenants.ts";
+import { createMetrics, type Metrics } from "./observability/metrics.ts";
+import { createSealer } from "./security/seal.ts";
+import { requestLogging } from "./middleware/request-logging.ts";
+import { cspNonce, securityHeaders } from "./middleware/security-headers.ts";
+import { operationsRouter } from "./middleware/operations.ts";
+import { httpMetrics } from "./middleware/http-metrics.ts";
+import { resolveTenant } from "./middleware/tenant.ts";
+import { parseCookies } from "./middleware/cookies.ts";
+import { issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
+import { readMaintenanceCredential } from "./middleware/maintenance-credential.ts";
+import { resolveLocale } from "./middleware/locale.ts";
+import { bodyLimit } from "./middleware/body-limit.ts";
+import { errorHandler } from "./middleware/errors.ts";
+import { apiProxy } from "./proxy/api-proxy.ts";
+import { guardLoginRedirector } from "./proxy/login-redirector.ts";
+import { geocodingRouter } from "./geocoding/router.ts";
+import { createSwrCache } from "./upstream/swr-cache.ts";
+import { fetchComune, type TenantConfigCache } from "./upstream/tenant-config.ts";
+import { createRequestServices } from "./render/request-services.ts";
+import { BUILD_DIR } from "./render/load-ssr-handler.ts";
+
+export type AppDeps = {
+  env: Env;
+  tenants: TenantDirectory;
+  /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
+  upstreamUrl: string;
+  geocoderUrl: string;
+  sandbox: boolean;
+  logger: Logger;
+  /** React Router's request handler; omitted in tests that exercise only the Express layer. */
+  ssrHandler?: RequestHandler;
+  /** Extra middleware mounted before the pages (the Vite dev server in development). */
+  beforePages?: RequestHandler[];
+  staticDir?: string | false;
+  metrics?: Metrics;
+  secret: string;
+};
+
+export function createApp(deps: AppDeps) {
+  const { env, logger } = deps;
+  const metrics = deps.metrics ?? createMetrics();
+  const production = env.NODE_ENV === "production";
+  const behindTls = env.TRUST_PROXY !== false;
+  const secureCookies = production && behindTls;
+  const sealer = createSealer(deps.secret, "maintenance-credential");
+  const cache: TenantConfigCache = createSwrCache<unknown>({
+    name: "tenant-config",
+    ttlMs: env.TENANT_CONFIG_TTL_S * 1000,
+    maxStaleMs: 24 * 60 * 60 * 1000,
+    metrics,
+    onRefreshError: (key, error) => logger.warn({ key, err: { message: (error as Error).message } }, "tenant config refresh failed"),
+  });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.set("query parser", "simple");
+
+  app.use(requestLogging(logger));
+  app.use(httpMetrics(metrics));
+  app.use(cspNonce());
+  app.use(securityHeaders({ production, behindTls, devConnectSrc: production ? [] : ["ws:"] }));
+  app.use(
+    operationsRouter({
+      tenants: deps.tenants,
+      metrics,
+      isReady: async (tenantId) => {
+        if (cache.has(`${tenantId}:comune`)) return true;
+        const tenant = deps.tenants.all.find((t) => t.id === tenantId)!;
+        const comune = await fetchComune({ baseUrl: deps.upstreamUrl, forwardedHost: tenant.upstreamHost, timeoutMs: 3000, metrics });
+        return Boolean(comune);
+      },
+    }),
+  );
+
+  if (deps.staticDir !== false) {
+    const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
+    app.use("/assets", express.static(`${dir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(dir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(resolveTenant(deps.tenants));
+  app.use(parseCookies());
+  app.use(bodyLimit(env.BODY_LIMIT));
+  app.use(issueXsrfCookie({ secure: secureCookies }));
+  app.use(readMaintenanceCredential(sealer));
+
+  app.use(["/api", "/api-public"], requireXsrfHeader());
+  app.use(guardLoginRedirector());
+  app.use(
+    apiProxy({
+      target: deps.upstreamUrl,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
+      metrics,
+      logger,
+    }),
+  );
+  app.use(
+    "/geocoding",
+    geocodingRouter({ baseUrl: deps.geocoderUrl, userAgent: env.GEOCODER_USER_AGENT, timeoutMs: env.UPSTREAM_TIMEOUT_MS, metrics }),
+  );
+
+  app.use(compression());
+  app.use(resolveLocale());
+  for (const handler of deps.beforePages ?? []) app.use(handler);
+  if (deps.ssrHandler) {
+    const servicesDeps = {
+      upstreamUrl: deps.upstreamUrl,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
+      publicEnv: { sandbox: deps.sandbox, devTools: !production },
+      sealer,
+      secureCookies,
+      cache,
+      metrics,
+      logger,
+    };
+    const ssr = deps.ssrHandler;
+    app.use((req, res, next) => {
+      res.locals.services = createRequestServices(servicesDeps, req, res);
+      return ssr(req, res, next);
+    });
+  }
+  app.use(errorHandler(logger));
+  return { app, metrics, cache };
+}

@@ -1,0 +1,38 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** One registry per app instance, so tests can build many apps without clashing names. */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: "portal_http_request_duration_seconds",
+      help: "Duration of HTTP requests served by the portal, by route kind",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: "portal_upstream_request_duration_seconds",
+      help: "Duration of calls to the upstream, by service",
+      labelNames: ["service", "status"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    upstreamErrors: new Counter({
+      name: "portal_upstream_errors_total",
+      help: "Failed calls to the upstream (network, timeout, 5xx, invalid answer), by service and kind",
+      labelNames: ["service", "kind"] as const,
+      registers: [registry],
+    }),
+    cacheEvents: new Counter({
+      name: "portal_cache_events_total",
+      help: "Cache hits, misses, stale answers and refresh failures, by cache",
+      labelNames: ["cache", "event"] as const,
+      registers: [registry],
+    }),
+  };
+}

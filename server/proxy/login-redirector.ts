@@ -1,0 +1,17 @@
+import type { RequestHandler } from "express";
+import { safeRedirectPath } from "#server/security/redirector.ts";
+
+/**
+ * `/api/utenti/login?redirector=…` is a browser navigation: before it reaches the upstream, the redirector is
+ * replaced by a same-origin path (or the personal area), so the login can never bounce a citizen elsewhere.
+ */
+export function guardLoginRedirector(): RequestHandler {
+  return (req, _res, next) => {
+    if (req.path !== "/api/utenti/login" || !("redirector" in req.query)) return next();
+    const safe = safeRedirectPath(req.query.redirector);
+    const url = new URL(req.url, "http://portal.invalid");
+    url.searchParams.set("redirector", safe);
+    req.url = url.pathname + url.search;
+    next();
+  };
+}

@@ -1,0 +1,16 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+
+export const BUILD_DIR = resolve(import.meta.dirname, "../../build");
+
+/** Loads the production server bundle produced by `react-router build`. */
+export async function loadSsrHandler(buildDir = BUILD_DIR): Promise<RequestHandler> {
+  const entry = resolve(buildDir, "server/index.js");
+  if (!existsSync(entry)) {
+    throw new Error(`No server build at ${entry}: run "npm run build" first.`);
+  }
+  const mod = (await import(pathToFileURL(entry).href)) as { createSsrHandler: () => RequestHandler };
+  return mod.createSsrHandler();
+}

@@ -1,0 +1,78 @@
+import type { Request, Response } from "express";
+import type { Logger } from "pino";
+import type { RequestServices } from "#client/context.ts";
+import type { PublicEnv } from "#config/public.ts";
+import type { Metrics } from "#server/observability/metrics.ts";
+import type { Sealer } from "#server/security/seal.ts";
+import { XSRF_COOKIE } from "#server/security/xsrf.ts";
+import { MAINTENANCE_COOKIE, maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
+import { LOCALE_COOKIE } from "#server/middleware/locale.ts";
+import { trustedIdentityHeaders } from "#server/proxy/header-hygiene.ts";
+import { createPortalApi } from "#server/upstream/portal-api.ts";
+import type { TenantConfigCache } from "#server/upstream/tenant-config.ts";
+import { withRouteFailures } from "#server/upstream/failures.ts";
+
+export type RequestServicesDeps = {
+  upstreamUrl: string;
+  timeoutMs: number;
+  trustedIdentityHeaders: readonly string[];
+  publicEnv: PublicEnv;
+  sealer: Sealer;
+  secureCookies: boolean;
+  cache: TenantConfigCache;
+  metrics: Metrics;
+  logger: Logger;
+};
+
+const PORTAL_COOKIES = new Set([XSRF_COOKIE, MAINTENANCE_COOKIE, LOCALE_COOKIE]);
+
+/** The browser's cookies minus the portal's own: those are never the upstream's business. */
+function upstreamCookieHeader(cookies: Record<string, string | undefined>): string | undefined {
+  const parts = Object.entries(cookies)
+    .filter(([name, value]) => value !== undefined && !PORTAL_COOKIES.has(name))
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`);
+  return parts.length ? parts.join("; ") : undefined;
+}
+
+function abortOnDisconnect(req: Request, res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  req.on("aborted", () => controller.abort());
+  return controller.signal;
+}
+
+export function createRequestServices(deps: RequestServicesDeps, req: Request, res: Response): RequestServices {
+  const tenant = res.locals.portalTenant;
+  const cookies = maintenanceCookies(deps.sealer, deps.secureCookies);
+  const api = createPortalApi(
+    {
+      baseUrl: deps.upstreamUrl,
+      forwardedHost: tenant.upstreamHost,
+      cookie: upstreamCookieHeader(res.locals.cookies),
+      identityHeaders: trustedIdentityHeaders(req.headers, deps.trustedIdentityHeaders),
+      authorization: res.locals.maintenanceAuthorization,
+      signal: abortOnDisconnect(req, res),
+      timeoutMs: deps.timeoutMs,
+      metrics: deps.metrics,
+    },
+    tenant.id,
+    deps.cache,
+  );
+  const log = (req as Request & { log?: Logger }).log ?? deps.logger;
+  return {
+    api: withRouteFailures(api),
+    tenantId: tenant.id,
+    nonce: res.locals.cspNonce,
+    xsrfToken: res.locals.xsrfToken,
+    env: deps.publicEnv,
+    locale: res.locals.locale,
+    log,
+    maintenance: {
+      held: res.locals.maintenanceAuthorization !== undefined,
+      sealCookie: cookies.seal,
+      clearCookie: cookies.clear,
+    },
+  };
+}

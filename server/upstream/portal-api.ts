@@ -1,0 +1,19 @@
+import type { PortalApi } from "#shared/api/portal-api.ts";
+import type { UpstreamRequestContext } from "./http.ts";
+import { getTenantConfig, type TenantConfigCache } from "./tenant-config.ts";
+import { getCurrentUser } from "./user.ts";
+import { checkMaintenanceCredential } from "./maintenance.ts";
+import { createKnowledgeBaseApi } from "./knowledge-base.ts";
+import { createFeedbackApi } from "./feedback.ts";
+
+/** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
+export function createPortalApi(ctx: UpstreamRequestContext, tenantId: string, cache: TenantConfigCache): PortalApi {
+  let config: ReturnType<typeof getTenantConfig> | undefined;
+  return {
+    getTenantConfig: () => (config ??= getTenantConfig(ctx, tenantId, cache)),
+    getCurrentUser: () => getCurrentUser(ctx),
+    checkMaintenanceCredential: (credential) => checkMaintenanceCredential(ctx, credential),
+    knowledgeBase: createKnowledgeBaseApi(ctx),
+    feedback: createFeedbackApi(ctx),
+  };
+}

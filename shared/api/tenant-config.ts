@@ -1,0 +1,216 @@
+import { z } from "zod";
+
+/** A menu entry as the upstream (CMS or BFF database) sends it. `attributes.class` may be a string or a list. */
+export type MenuItem = {
+  title: string;
+  url: string;
+  dataElement?: string;
+  className?: string;
+  children: MenuItem[];
+};
+
+const RawMenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z
+    .object({
+      title: z.string(),
+      url: z.string().default("#"),
+      attributes: z
+        .object({
+          "data-element": z.string().optional(),
+          class: z.union([z.string(), z.array(z.string())]).optional(),
+        })
+        .loose()
+        .optional()
+        .nullable(),
+      children: z.array(RawMenuItemSchema).optional().nullable(),
+    })
+    .loose()
+    .transform((raw) => ({
+      title: raw.title,
+      url: raw.url,
+      dataElement: raw.attributes?.["data-element"],
+      className: Array.isArray(raw.attributes?.class)
+        ? raw.attributes.class.join(" ")
+        : raw.attributes?.class,
+      children: raw.children ?? [],
+    })),
+) as unknown as z.ZodType<MenuItem>;
+
+const MenuListSchema = z
+  .array(RawMenuItemSchema)
+  .nullish()
+  .transform((v) => v ?? []);
+
+export const AssetCodeSchema = z.enum([
+  "MYPAY",
+  "PPAY",
+  "APPSCHED",
+  "ASSISTENZA_CRM",
+  "MOON",
+  "MY_DOCS",
+  "NOTIFICATIONS",
+  "DELEGHE",
+  "DISSERVIZIO_CRM",
+]);
+export type AssetCode = z.infer<typeof AssetCodeSchema>;
+
+export const AssetSchema = z
+  .object({
+    id: z.number().optional(),
+    codice: z.string(),
+    nome: z.string().optional(),
+    descrizione: z.string().nullish(),
+    showPublic: z.boolean().default(false),
+    delegheMaxDays: z.number().int().positive().nullish(),
+  })
+  .loose();
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const FirebaseSettingsSchema = z
+  .object({
+    apiKey: z.string(),
+    appId: z.string(),
+    authDomain: z.string().nullish(),
+    messagingSenderId: z.string(),
+    projectId: z.string(),
+    storageBucket: z.string().nullish(),
+    vapidKey: z.string(),
+  })
+  .loose();
+
+/** `GET /api-public/configComune/fromtenant`. */
+export const ComuneConfigSchema = z
+  .object({
+    nome: z.string().min(1),
+    codiceImmagine: z.string().nullish(),
+    regione: z.object({ id: z.number().optional(), nome: z.string(), link: z.string() }).loose(),
+    codiceEnte: z.string(),
+    tenant: z.string().optional(),
+    firebase: FirebaseSettingsSchema.nullish(),
+    assets: z.array(AssetSchema).default([]),
+    homePage: z.string(),
+    urlRicerca: z.string().nullish(),
+    maintenance: z.boolean().default(false),
+    cms: z.boolean().default(false),
+  })
+  .loose();
+export type ComuneConfig = z.infer<typeof ComuneConfigSchema>;
+
+/** `GET /api-public/configComune/menu`. */
+export const MenuSchema = z
+  .object({
+    main: MenuListSchema,
+    "menu-argomenti": MenuListSchema,
+    "contatta-comune": MenuListSchema,
+  })
+  .loose()
+  .transform((m) => ({ main: m.main, topics: m["menu-argomenti"], contacts: m["contatta-comune"] }));
+export type Menu = z.infer<typeof MenuSchema>;
+
+/** `GET /api-public/configComune/menufooter`. */
+export const MenuFooterSchema = z
+  .object({
+    "menu-principale": MenuListSchema,
+    "menu-contatti": MenuListSchema,
+    "menu-footer": MenuListSchema,
+  })
+  .loose()
+  .transform((m) => ({ main: m["menu-principale"], contacts: m["menu-contatti"], smallPrint: m["menu-footer"] }));
+export type MenuFooter = z.infer<typeof MenuFooterSchema>;
+
+export const SocialChannelSchema = z.object({ url: z.string(), title: z.string(), class: z.string().nullish() }).loose();
+
+/** `GET /api-public/configComune/contatti`. The body is HTML: the server sanitises it before it reaches a page. */
+export const ContattiSchema = z
+  .object({
+    "blocco-contatti": z
+      .object({ title: z.string().default(""), body: z.string().default("") })
+      .loose()
+      .nullish(),
+    social: z
+      .object({ title: z.string().default(""), channels: z.array(SocialChannelSchema).default([]) })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+  .transform((c) => ({
+    block: c["blocco-contatti"] ?? { title: "", body: "" },
+    social: c.social ?? { title: "", channels: [] },
+  }));
+export type Contatti = z.infer<typeof ContattiSchema>;
+
+const CategorySchema = z.union([
+  z.string().transform((nome) => ({ nome })),
+  z.object({ id: z.union([z.number(), z.string()]).optional(), nome: z.string() }).loose(),
+]);
+const CategoryFieldSchema = z
+  .union([CategorySchema, z.array(CategorySchema)])
+  .nullish()
+  .transform((v) => (v == null ? [] : Array.isArray(v) ? v : [v]));
+
+/**
+ * One service of `GET /api-public/configComune/servizi`. The category arrives as `categoria_servizio`,
+ * `categoriaServizio`, the typo `categoriaSevizio`, or the CMS list `categorie`; one value is wrapped into a list.
+ */
+export const ServizioSchema = z
+  .object({
+    id: z.union([z.number(), z.string()]).transform(String),
+    nome: z.string(),
+    descrizione: z.string().nullish(),
+    categorie: CategoryFieldSchema,
+    categoria_servizio: CategoryFieldSchema,
+    categoriaServizio: CategoryFieldSchema,
+    categoriaSevizio: CategoryFieldSchema,
+    link_scheda: z.string().nullish(),
+    link_servizio: z.string().nullish(),
+    linkServizio: z.string().nullish(),
+    servizio_attivo: z.boolean().nullish(),
+  })
+  .loose()
+  .transform((s) => {
+    const categories = [...s.categorie, ...s.categoria_servizio, ...s.categoriaServizio, ...s.categoriaSevizio];
+    return {
+      id: s.id,
+      nome: s.nome,
+      descrizione: s.descrizione ?? "",
+      categorie: categories.map((c) => c.nome.trim()).filter((n, i, all) => n && all.indexOf(n) === i),
+      linkScheda: s.link_scheda ?? null,
+      linkServizio: s.linkServizio ?? s.link_servizio ?? null,
+      attivo: s.servizio_attivo ?? true,
+    };
+  });
+export type Servizio = z.infer<typeof ServizioSchema>;
+export const ServiziSchema = z.array(ServizioSchema);
+
+/** One entry of `GET /api-public/configComune/dettaglioServizi`. */
+export const ServiceDetailSchema = z
+  .object({
+    id: z.number().optional(),
+    titolo: z.string(),
+    idServizio: z.union([z.number(), z.string()]).transform(String),
+    moduloMoon: z.string().nullish(),
+    idSportello: z.union([z.string(), z.number()]).nullish(),
+    codiceNotifiche: z.string().nullish(),
+    codiceAssistenza: z.string().nullish(),
+    idFaq: z.number().nullish(),
+    delegabile: z.boolean().default(false),
+    noteDelega: z.string().nullish(),
+    asset: z.object({ codice: z.string() }).loose().nullish(),
+  })
+  .loose();
+export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
+export const ServiceDetailsSchema = z.array(ServiceDetailSchema);
+
+/** Everything the portal knows about one municipality, assembled and cached by the server. */
+export type TenantConfig = {
+  comune: ComuneConfig;
+  menu: Menu;
+  menuFooter: MenuFooter;
+  contatti: Contatti;
+  servizi: Servizio[];
+  dettagli: ServiceDetail[];
+};
+
+export function findAsset(config: Pick<TenantConfig, "comune">, code: AssetCode): Asset | undefined {
+  return config.comune.assets.find((a) => a.codice === code);
+}
