@@ -7,8 +7,9 @@ const booleanish = z
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.url({ protocol: /^https?$/ }).optional());
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
 
 /**
  * `TRUST_PROXY` follows Express's `trust proxy` setting: `false` (default), a hop count, or a list of addresses /
@@ -58,18 +59,6 @@ export const EnvSchema = z
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     SANDBOX_STATE_FILE: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && (!env.PORTAL_SECRET || env.PORTAL_SECRET.length < 32)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PORTAL_SECRET"],
-        message: "required in production, at least 32 characters",
-      });
-    }
-    if (env.PORTAL_SECRET !== undefined && env.PORTAL_SECRET.length < 32) {
-      ctx.addIssue({ code: "custom", path: ["PORTAL_SECRET"], message: "at least 32 characters" });
-    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,7 +70,14 @@ export class ConfigError extends Error {
 /** Parses the environment once; throws one readable error that lists every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
-  if (result.success) return Object.freeze(result.data);
-  const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  const secret = source.PORTAL_SECRET;
+  if (secret !== undefined && secret.length < 32) problems.push("  - PORTAL_SECRET: at least 32 characters");
+  else if (secret === undefined && source.NODE_ENV === "production") {
+    problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
+  }
+  if (problems.length > 0 || !result.success) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return Object.freeze(result.data);
 }

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  test("applies defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.UPSTREAM_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUSTED_IDENTITY_HEADERS).toEqual([]);
+  });
+
+  test("lists every bad variable in one readable message", () => {
+    expect(() =>
+      parseEnv({ PORT: "abc", UPSTREAM_URL: "ftp://x", LOG_LEVEL: "loud", NODE_ENV: "production" }),
+    ).toThrowError(ConfigError);
+    try {
+      parseEnv({ PORT: "abc", UPSTREAM_URL: "ftp://x", LOG_LEVEL: "loud", NODE_ENV: "production" });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "UPSTREAM_URL", "LOG_LEVEL", "PORTAL_SECRET"]) expect(message).toContain(name);
+    }
+  });
+
+  test("requires a long PORTAL_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PORTAL_SECRET/);
+    expect(parseEnv({ NODE_ENV: "production", PORTAL_SECRET: "x".repeat(32) }).PORTAL_SECRET).toHaveLength(32);
+  });
+
+  test("reads TRUST_PROXY as hops or addresses, never a blanket true", () => {
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+  });
+
+  test("normalises trusted identity headers to lower case", () => {
+    expect(parseEnv({ TRUSTED_IDENTITY_HEADERS: "Shib-Identita-CodiceFiscale, shib-email" }).TRUSTED_IDENTITY_HEADERS).toEqual([
+      "shib-identita-codicefiscale",
+      "shib-email",
+    ]);
+  });
+});

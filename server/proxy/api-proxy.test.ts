@@ -1,0 +1,269 @@
+import { afterEach, describe, expect, test } from "vitest";
+import request from "supertest";
+import { serialize } from "cookie";
+import { createSealer } from "#server/security/seal.ts";
+import { createXsrfToken } from "#server/security/xsrf.ts";
+import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+
+const HOST = "comune-a.localhost";
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((c) => c()));
+  closers = [];
+});
+
+async function upstream(handler: Parameters<typeof startTestUpstream>[0]) {
+  const u = await startTestUpstream(handler);
+  closers.push(u.close);
+  return u;
+}
+
+const json = (status: number, body: unknown) => (_req: unknown, res: import("node:http").ServerResponse) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+describe("the /api proxy", () => {
+  test("forwards GETs with the tenant's upstream host and relays the answer", async () => {
+    const u = await upstream(json(200, { ok: true }));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/crm/services?x=1").set("Host", HOST);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(u.received[0]!.url).toBe("/api-public/crm/services?x=1");
+    expect(u.received[0]!.headers["x-forwarded-host"]).toBe("servizi.comune.valverde.it");
+  });
+
+  test("drops client-sent Authorization, forwarding and identity headers", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    await request(app)
+      .get("/api/utenti/me")
+      .set("Host", HOST)
+      .set("Authorization", "Basic ZXZpbDpldmls")
+      .set("X-Forwarded-Host", "servizi.comune.montealto.it")
+      .set("X-Forwarded-For", "6.6.6.6")
+      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U")
+      .set("X-XSRF-TOKEN", "whatever");
+    const headers = u.received[0]!.headers;
+    expect(headers.authorization).toBeUndefined();
+    expect(headers["x-forwarded-host"]).toBe("servizi.comune.valverde.it");
+    expect(headers["x-forwarded-for"]).not.toContain("6.6.6.6");
+    expect(headers["shib-identita-codicefiscale"]).toBeUndefined();
+    expect(headers["x-xsrf-token"]).toBeUndefined();
+  });
+
+  test("forwards the identity headers configured as trusted", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url, env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" } });
+    await request(app)
+      .get("/api/utenti/me")
+      .set("Host", HOST)
+      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U")
+      .set("shib-identita-nome", "Mario");
+    expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBe("RSSMRA80A01H501U");
+    expect(u.received[0]!.headers["shib-identita-nome"]).toBeUndefined();
+  });
+
+  test("passes cookies both ways and keeps upstream cookies first-party", async () => {
+    const u = await upstream((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "set-cookie": "SESSION=abc; Domain=backend.internal; Path=/; HttpOnly" });
+      res.end("{}");
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/utenti/me").set("Host", HOST).set("Cookie", "SESSION=old");
+    expect(u.received[0]!.headers.cookie).toContain("SESSION=old");
+    const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    const session = cookies.find((c) => c.startsWith("SESSION="))!;
+    expect(session).toContain("HttpOnly");
+    expect(session.toLowerCase()).not.toContain("domain");
+  });
+
+  test("sends the sealed maintenance credential upstream as HTTP Basic", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const sealer = createSealer("test-secret-test-secret-test-secret-0123", "maintenance-credential");
+    const sealed = sealer.seal(JSON.stringify({ username: "manutentore", password: "segreto" }));
+    await request(app).get("/api-public/crm/services").set("Host", HOST).set("Cookie", `CITFAC_MAINTENANCE=${sealed}`);
+    expect(u.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from("manutentore:segreto").toString("base64")}`);
+  });
+
+  test("refuses mutations without the XSRF token, in Italian, without calling upstream", async () => {
+    const u = await upstream(json(201, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).post("/api-public/feedback").set("Host", HOST).send({ rating: 5 });
+    expect(res.status).toBe(403);
+    expect(res.body.title).toMatch(/Ricarica la pagina/);
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("streams mutations with a matching XSRF token", async () => {
+    const u = await upstream((_req, res, body) => {
+      res.writeHead(201, { "content-type": "application/json" });
+      res.end(body);
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const token = createXsrfToken();
+    const res = await request(app)
+      .post("/api-public/feedback")
+      .set("Host", HOST)
+      .set("Cookie", serialize("XSRF-TOKEN", token))
+      .set("X-XSRF-TOKEN", token)
+      .send({ rating: 5, details: "ciao" });
+    expect(res.status).toBe(201);
+    expect(JSON.parse(u.received[0]!.body)).toEqual({ rating: 5, details: "ciao" });
+  });
+
+  test("answers 502 with an Italian body when the upstream refuses connections", async () => {
+    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ status: 502, title: expect.stringContaining("non è raggiungibile") });
+  });
+
+  test("answers 504 when the upstream hangs past the timeout", async () => {
+    const u = await upstream(() => {
+      /* never answers */
+    });
+    const { app } = testApp({ upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "200" } });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.status).toBe(504);
+    expect(res.body.title).toContain("non ha risposto in tempo");
+  });
+
+  test("replaces an upstream error page that is not JSON with a 502 in Italian", async () => {
+    const u = await upstream((_req, res) => {
+      res.writeHead(500, { "content-type": "text/html" });
+      res.end("<html>Whitelabel Error Page</html>");
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.status).toBe(502);
+    expect(res.body.title).toMatch(/Comune/);
+  });
+
+  test("answers 502 to a malformed HTTP answer and keeps serving", async () => {
+    const u = await upstream((req) => {
+      req.socket.end("HTTP/1.1 ??? garbage\r\n\r\n");
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.status).toBe(502);
+    const again = await request(app).get("/healthz");
+    expect(again.status).toBe(200);
+  });
+
+  test("rewrites upstream Location headers that name the upstream host", async () => {
+    const u = await upstream((_req, res) => {
+      res.writeHead(302, { location: "https://servizi.comune.valverde.it/area-personale?redirector=%2Ffaq" });
+      res.end();
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api/utenti/login?redirector=%2Ffaq").set("Host", HOST);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/area-personale?redirector=%2Ffaq");
+  });
+
+  test.each(["//evil.example", "https://evil.example", "/\\evil.example", "%2F%2Fevil.example"])(
+    "login navigation replaces the redirector %s with the personal area",
+    async (redirector) => {
+      const u = await upstream((_req, res) => {
+        res.writeHead(302, { location: "/area-personale" });
+        res.end();
+      });
+      const { app } = testApp({ upstreamUrl: u.url });
+      await request(app).get(`/api/utenti/login?redirector=${encodeURIComponent(redirector)}`).set("Host", HOST);
+      const forwarded = new URL(u.received[0]!.url, "http://x");
+      expect(forwarded.searchParams.get("redirector")).toBe("/area-personale");
+    },
+  );
+});
+
+describe("requests the portal refuses itself", () => {
+  test("an unknown host gets a 404 page and no upstream call", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const page = await request(app).get("/").set("Host", "evil.example");
+    expect(page.status).toBe(404);
+    expect(page.text).toContain("Comune non trovato");
+    const api = await request(app).get("/api-public/utenti/me").set("Host", "evil.example");
+    expect(api.status).toBe(404);
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("a malformed host gets a 400 in Italian", async () => {
+    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    const res = await request(app).get("/").set("Host", "bad_host!");
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Richiesta non valida");
+  });
+
+  test("a body over the limit gets 413 before reaching the upstream", async () => {
+    const u = await upstream(json(201, {}));
+    const { app } = testApp({ upstreamUrl: u.url, env: { BODY_LIMIT: "1kb" } });
+    const token = createXsrfToken();
+    const res = await request(app)
+      .post("/api-public/feedback")
+      .set("Host", HOST)
+      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .set("X-XSRF-TOKEN", token)
+      .send({ details: "x".repeat(5000) });
+    expect(res.status).toBe(413);
+    expect(res.body.title).toContain("troppo grande");
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("an invalid cookie header is ignored, not a 500", async () => {
+    const u = await upstream(json(200, { ok: 1 }));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST).set("Cookie", "%%%; =; XSRF-TOKEN=\u00ff");
+    expect(res.status).toBe(200);
+  });
+
+  test("issues an XSRF-TOKEN cookie readable by scripts", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("XSRF-TOKEN="))!;
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("HttpOnly");
+  });
+});
+
+describe("logs", () => {
+  test("never contain cookies, Authorization, identity headers or fiscal codes", async () => {
+    const u = await upstream(json(200, {}));
+    const { app, logs } = testApp({ upstreamUrl: u.url, env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" } });
+    await request(app)
+      .get("/api/ppay/citizens/RSSMRA80A01H501U/debtpositions?codice_fiscale=RSSMRA80A01H501U")
+      .set("Host", HOST)
+      .set("Cookie", "SESSION=supersecretcookie")
+      .set("Authorization", "Basic c2VncmV0bzpzZWdyZXRv")
+      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
+    const all = logs.lines.join("\n");
+    expect(all).toContain("/api/ppay/citizens/[cf]/debtpositions");
+    expect(all).not.toContain("RSSMRA80A01H501U");
+    expect(all).not.toContain("supersecretcookie");
+    expect(all).not.toContain("c2VncmV0bzpzZWdyZXRv");
+  });
+});
+
+describe("operations", () => {
+  test("/healthz answers while /readyz needs the tenant configuration", async () => {
+    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    expect((await request(app).get("/healthz")).status).toBe(200);
+    const ready = await request(app).get("/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.body.failing).toEqual(["comune-a", "comune-b"]);
+  });
+
+  test("/metrics exposes request, upstream and cache metrics", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    await request(app).get("/api-public/crm/services").set("Host", HOST);
+    const res = await request(app).get("/metrics");
+    expect(res.text).toContain('portal_http_request_duration_seconds_count{route="proxy:api-public"');
+    expect(res.text).toContain('portal_upstream_request_duration_seconds_count{service="proxy"');
+    expect(res.text).toContain("portal_cache_events_total");
+  });
+});

@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import type { RequestHandler } from "express";
+import { parseEnv } from "#config/env.ts";
+import { createTenantDirectory } from "#config/tenants.ts";
+import { createLogger } from "#server/observability/logger.ts";
+import { createApp } from "#server/app.ts";
+
+export const TEST_TENANTS = createTenantDirectory([
+  { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
+  { id: "comune-b", hosts: ["comune-b.localhost"], upstreamHost: "servizi.comune.montealto.it" },
+]);
+
+/** Collects every log line, so tests can prove what never reaches the logs. */
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: createLogger("debug", stream) };
+}
+
+export function testApp(options: {
+  upstreamUrl: string;
+  env?: Record<string, string>;
+  ssrHandler?: RequestHandler;
+  geocoderUrl?: string;
+}) {
+  const logs = captureLogs();
+  const env = parseEnv({ NODE_ENV: "test", UPSTREAM_TIMEOUT_MS: "500", ...options.env });
+  const built = createApp({
+    env,
+    tenants: TEST_TENANTS,
+    upstreamUrl: options.upstreamUrl,
+    geocoderUrl: options.geocoderUrl ?? `${options.upstreamUrl}/geocoder/`,
+    sandbox: false,
+    logger: logs.logger,
+    ssrHandler: options.ssrHandler,
+    staticDir: false,
+    secret: "test-secret-test-secret-test-secret-0123",
+  });
+  return { ...built, logs };
+}
+
+export type Recorded = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+
+/** A tiny upstream on loopback whose behaviour each test chooses. */
+export async function startTestUpstream(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
+  const received: Recorded[] = [];
+  const sockets = new Set<import("node:net").Socket>();
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
