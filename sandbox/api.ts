@@ -1,0 +1,50 @@
+import express from "express";
+import type { RequestHandler } from "express";
+import { createAppschedRouter } from "./appsched/router.ts";
+import { requireCitizenOnApi } from "./middleware/api-filter.ts";
+import { createIdentityMiddleware } from "./middleware/identity.ts";
+import { maintenanceGate } from "./middleware/maintenance-gate.ts";
+import { createTenantMiddleware } from "./middleware/tenant.ts";
+import { createConfigRouter } from "./routes/config.ts";
+import { createFeedbackRouter } from "./routes/feedback.ts";
+import { createIdentityRouter } from "./routes/identity.ts";
+import { createKnowledgeBaseRouter } from "./routes/knowledge-base.ts";
+import { createMaintenanceRouter } from "./routes/maintenance.ts";
+import { createIdpRouter } from "./routes/sandbox-idp.ts";
+import { getLocals, type SandboxStore } from "./types.ts";
+
+const apiPath = /^\/api(-public|-admin)?(\/|$)/;
+
+export function isApiPath(path: string): boolean {
+  return apiPath.test(path);
+}
+
+const publicCors: RequestHandler = (req, res, next) => {
+  if (req.path.startsWith("/api-public/")) res.setHeader("Access-Control-Allow-Origin", "*");
+  next();
+};
+
+function markPublic(publicApi: boolean): RequestHandler {
+  return (_req, res, next) => {
+    getLocals(res).publicApi = publicApi;
+    next();
+  };
+}
+
+/** Everything under `/api`, `/api-public` (and `/api-admin`, all 404): the BFF's filters, then its routes. */
+export function createApiRouter(store: SandboxStore): express.Router {
+  const api = express.Router();
+  api.use(publicCors, createTenantMiddleware(store.tenants), createIdentityMiddleware(store));
+  api.use(requireCitizenOnApi, maintenanceGate);
+  api.use(
+    createConfigRouter(),
+    createIdentityRouter(store),
+    createIdpRouter(store),
+    createMaintenanceRouter(),
+  );
+  api.use(createKnowledgeBaseRouter(store), createFeedbackRouter(store));
+  const appsched = createAppschedRouter(store);
+  api.use("/api/appsched", markPublic(false), appsched);
+  api.use("/api-public/appsched", markPublic(true), appsched);
+  return api;
+}

@@ -1,0 +1,30 @@
+import express from "express";
+import { createApiRouter, isApiPath } from "./api.ts";
+import { createMailboxRouter } from "./appsched/mailbox.ts";
+import { createErrorHandler, notFound } from "./http.ts";
+import { createRequestLog, type SandboxLogger } from "./middleware/request-log.ts";
+import { createAdminRouter } from "./routes/admin.ts";
+import { createGeocoderRouter } from "./routes/geocoder.ts";
+import { createStore } from "./store.ts";
+import type { SandboxStore } from "./types.ts";
+
+export type SandboxOptions = { stateFile?: string; logger?: SandboxLogger };
+
+/** The sandbox upstream: a stand-in for the Città Facile BFF (plus a tiny geocoder), without listening. */
+export function createSandboxApp(options: SandboxOptions = {}): {
+  app: express.Express;
+  store: SandboxStore;
+} {
+  const store = createStore(options.stateFile);
+  const logger = options.logger;
+  const app = express();
+  app.disable("x-powered-by");
+  if (logger) app.use(createRequestLog(logger));
+  app.use("/__sandbox", createAdminRouter(store), createMailboxRouter(store));
+  app.use("/geocoder", createGeocoderRouter(store));
+  const api = createApiRouter(store);
+  app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
+  app.use(notFound);
+  app.use(createErrorHandler((o, m) => logger?.info(o, m)));
+  return { app, store };
+}

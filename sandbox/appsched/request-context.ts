@@ -1,0 +1,40 @@
+import type { Request, Response } from "express";
+import type { Citizen, SandboxStore, SandboxTenant } from "../types.ts";
+import { getLocals } from "../types.ts";
+import { getCatalog } from "./catalog.ts";
+import type { TenantCatalog } from "./catalog-types.ts";
+import type { AppschedState } from "./state.ts";
+
+export type Clock = () => Date;
+
+export type AppschedContext = {
+  state: AppschedState;
+  tenant: SandboxTenant;
+  catalog: TenantCatalog;
+  citizen: Citizen | null;
+  publicApi: boolean;
+  now: Date;
+};
+
+/** Everything a handler needs, read fresh on each request (a reset replaces `store.state`). */
+export function getAppschedContext(store: SandboxStore, clock: Clock, res: Response): AppschedContext {
+  const { tenant, citizen, publicApi } = getLocals(res);
+  return {
+    state: store.state.appsched,
+    tenant,
+    catalog: getCatalog(tenant.id),
+    citizen,
+    publicApi: publicApi === true,
+    now: clock(),
+  };
+}
+
+export function getQueryString(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+export function getParam(req: Request, name: string): string {
+  const value = req.params[name];
+  return typeof value === "string" ? value : "";
+}

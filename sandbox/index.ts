@@ -1,0 +1,32 @@
+import pino from "pino";
+import { startSandbox } from "./start.ts";
+
+const logger = pino({ name: "sandbox", level: process.env.LOG_LEVEL ?? "info" });
+const port = Number(process.env.SANDBOX_PORT || 4000);
+const host = process.env.SANDBOX_HOST || "127.0.0.1";
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  logger.fatal({ SANDBOX_PORT: process.env.SANDBOX_PORT }, "SANDBOX_PORT must be a port number");
+  process.exit(1);
+}
+
+const sandbox = await startSandbox({
+  port,
+  host,
+  stateFile: process.env.SANDBOX_STATE_FILE || undefined,
+  logger,
+});
+logger.info({ url: sandbox.url, host }, "sandbox upstream listening");
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "sandbox upstream closing");
+  const timer = setTimeout(() => process.exit(1), 5000);
+  timer.unref();
+  await sandbox.close();
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

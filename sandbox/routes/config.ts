@@ -1,0 +1,29 @@
+import express from "express";
+import type { Response } from "express";
+import { getLocals, type SandboxTenant } from "../types.ts";
+
+const base = "/api-public/configComune";
+
+/** `ComuneConfig`: listed field by field so nothing else of the tenant (its maintenance credential) leaks. */
+export function toComuneConfig(tenant: SandboxTenant): object {
+  const { nome, codiceImmagine, regione, codiceEnte, assets, homePage, urlRicerca, maintenance, cms } =
+    tenant;
+  const config = { nome, codiceImmagine, regione, codiceEnte, tenant: tenant.host, firebase: null, assets };
+  return { ...config, homePage, urlRicerca, maintenance, cms };
+}
+
+function content(res: Response) {
+  return getLocals(res).tenant.content;
+}
+
+export function createConfigRouter(): express.Router {
+  const router = express.Router();
+  router.get(`${base}/fromtenant`, (_req, res) => void res.json(toComuneConfig(getLocals(res).tenant)));
+  router.get(`${base}/menu`, (_req, res) => void res.json(content(res).menu));
+  router.get(`${base}/menufooter`, (_req, res) => void res.json(content(res).menuFooter));
+  router.get(`${base}/contatti`, (_req, res) => void res.json(content(res).contatti));
+  router.get(`${base}/servizi`, (_req, res) => void res.json(content(res).servizi));
+  router.get(`${base}/dettaglioServizi`, (_req, res) => void res.json(content(res).dettagli));
+  router.get(`${base}/disservizio/policy`, (_req, res) => void res.json(content(res).disservizioPolicy));
+  return router;
+}

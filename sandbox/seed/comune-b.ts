@@ -1,0 +1,132 @@
+import type { SandboxTenant } from "../types.ts";
+import {
+  asset,
+  contactsSection,
+  footerContactsMenu,
+  footerMainMenu,
+  footerSmallPrint,
+  mainMenu,
+  menuLink,
+  topicsMenu,
+} from "./common.ts";
+import { montealtoDetails, montealtoServices } from "./comune-b-services.ts";
+import { montealtoKnowledgeBase } from "./comune-b-kb.ts";
+import type { GeoAddress } from "./content-types.ts";
+
+const site = "https://www.comune.montealto.it";
+const categories = [
+  "Anagrafe e stato civile",
+  "Tributi, finanze e contravvenzioni",
+  "Educazione e formazione",
+  "Cultura e tempo libero",
+  "Autorizzazioni",
+  "Salute, benessere e assistenza",
+];
+
+// The script tag and the onclick attribute are here on purpose: the portal must sanitise this HTML.
+const contactsBody = `<p><strong>Municipio di Montealto</strong><br>Piazza della Libertà, 3 – 24030 Montealto (BG)</p>
+<script>alert(1)</script>
+<ul>
+  <li>Telefono: <a href="tel:+39035765400" onclick="alert('contatti')">035 765 400</a></li>
+  <li>PEC: <a href="mailto:comune.montealto@legalmail.it">comune.montealto@legalmail.it</a></li>
+  <li>E-mail: <a href="mailto:info@comune.montealto.it">info@comune.montealto.it</a></li>
+</ul>
+<p><strong>Orari dello Sportello Polifunzionale</strong></p>
+<ul>
+  <li>Lunedì, mercoledì e venerdì: 9.00 – 12.30</li>
+  <li>Giovedì: 14.00 – 18.00</li>
+  <li>Sabato (solo Anagrafe): 9.00 – 12.00</li>
+</ul>`;
+
+function place(
+  placeId: number,
+  lat: number,
+  lon: number,
+  road: string,
+  houseNumber: string,
+  name?: string,
+): GeoAddress {
+  const base = { placeId, lat, lon, road, houseNumber, place: { kind: "city" as const, name: "Montealto" } };
+  return { ...base, county: "Bergamo", state: "Lombardia", postcode: "24030", ...(name ? { name } : {}) };
+}
+
+export const comuneB: SandboxTenant = {
+  id: "comune-b",
+  host: "servizi.comune.montealto.it",
+  nome: "Comune di Montealto",
+  codiceEnte: "c_m002",
+  codiceImmagine: "montealto",
+  regione: { id: 2, nome: "Regione Lombardia", link: "https://www.regione.lombardia.it" },
+  homePage: site,
+  urlRicerca: null,
+  cms: false,
+  maintenance: false,
+  maintenanceCredential: null,
+  assets: [
+    asset("PPAY"),
+    asset("APPSCHED", { showPublic: false }),
+    asset("ASSISTENZA_CRM"),
+    asset("NOTIFICATIONS"),
+    asset("DISSERVIZIO_CRM"),
+  ],
+  content: {
+    menu: {
+      main: mainMenu(site, "Vivere Montealto", categories),
+      "menu-argomenti": topicsMenu(site, [
+        "Residenza",
+        "Tempo libero",
+        "Istruzione",
+        "Trasporto pubblico",
+        "Sport",
+      ]),
+      "contatta-comune": contactsSection("Contatti", [
+        menuLink("Sportello Polifunzionale", `${site}/uffici/sportello-polifunzionale`),
+        {
+          title: "Richiesta d'assistenza",
+          url: "/nuova-richiesta",
+          attributes: { class: ["assistenza", "fw-bold"] },
+        },
+        menuLink("Prenotazione appuntamento", "/servizi/prenotazione-appuntamento"),
+      ]),
+    },
+    menuFooter: {
+      "menu-principale": footerMainMenu(site, "Vivere Montealto", categories),
+      "menu-contatti": footerContactsMenu({
+        urp: `${site}/uffici/sportello-polifunzionale`,
+        booking: true,
+        assistance: true,
+        inefficiency: "/servizi/segnalazioni/nuova",
+      }),
+      "menu-footer": footerSmallPrint(site, "c41d9e02-6f3a-4b7e-8d15-92a0e7b3f6c8"),
+    },
+    contatti: {
+      "blocco-contatti": { title: "Contatta il Comune", body: contactsBody },
+      social: {
+        title: "Seguici su",
+        channels: [
+          { url: "https://www.facebook.com/comunemontealto", title: "Facebook", class: "it-facebook" },
+          {
+            url: "https://www.linkedin.com/company/comune-di-montealto",
+            title: "LinkedIn",
+            class: "it-linkedin",
+          },
+          { url: "https://www.instagram.com/comunemontealto", title: "Instagram", class: "it-instagram" },
+        ],
+      },
+    },
+    servizi: montealtoServices,
+    dettagli: montealtoDetails,
+    disservizioPolicy:
+      "Ai sensi dell'art. 13 del GDPR, il Comune di Montealto tratta i dati della segnalazione per la sola " +
+      "gestione del disservizio segnalato. Il conferimento è facoltativo, ma senza recapiti non potremo " +
+      "aggiornarti sull'esito. Contatto del DPO: rpd@comune.montealto.it.",
+    logoutUri: "/",
+    knowledgeBase: montealtoKnowledgeBase,
+    addresses: [
+      place(420001, 45.7012, 9.8521, "Piazza della Libertà", "3", "Municipio di Montealto"),
+      place(420002, 45.7025, 9.854, "Via Dante Alighieri", "21"),
+      place(420003, 45.6998, 9.8502, "Viale Papa Giovanni XXIII", "8"),
+      place(420004, 45.7034, 9.8489, "Via Roma", "40"),
+    ],
+  },
+};

@@ -1,0 +1,36 @@
+import type { AssetCode } from "../types.ts";
+import { serviceAsset } from "./common.ts";
+import type { SandboxServiceDetail } from "./content-types.ts";
+
+type DetailOptions = {
+  asset?: AssetCode;
+  moduloMoon?: string;
+  idSportello?: string;
+  codiceNotifiche?: string;
+  codiceAssistenza?: string;
+  idFaq?: number;
+  delegabile?: boolean;
+  noteDelega?: string;
+};
+
+/** A `dettaglioServizi` entry joined to the service `idServizio`; its id is the service id plus 1000. */
+export function detail(
+  idServizio: number,
+  titolo: string,
+  options: DetailOptions = {},
+): SandboxServiceDetail {
+  return {
+    id: idServizio + 1000,
+    titolo,
+    idServizio,
+    moduloMoon: options.moduloMoon ?? null,
+    idSportello: options.idSportello ?? null,
+    codiceNotifiche: options.codiceNotifiche ?? null,
+    codiceAssistenza: options.codiceAssistenza ?? null,
+    idFaq: options.idFaq ?? null,
+    idBot: null,
+    delegabile: options.delegabile ?? false,
+    noteDelega: options.noteDelega ?? null,
+    asset: options.asset ? serviceAsset(options.asset) : null,
+  };
+}

@@ -1,0 +1,32 @@
+import type { AddressInfo } from "node:net";
+import { createSandboxApp, type SandboxOptions } from "./app.ts";
+
+export type StartOptions = {
+  port?: number;
+  host?: string;
+  stateFile?: string;
+  logger?: SandboxOptions["logger"];
+};
+
+/** Starts the sandbox on real HTTP (port 0 = a free port) and returns its base URL. */
+export async function startSandbox(
+  options: StartOptions = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const { app } = createSandboxApp({ stateFile: options.stateFile, logger: options.logger });
+  const host = options.host ?? "127.0.0.1";
+  const server = app.listen(options.port ?? 0, host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { seedAppsched } from "./appsched/state.ts";
+import { seedCitizens } from "./seed/citizens.ts";
+import { sandboxTenants } from "./seed/tenants.ts";
+import type { SandboxState, SandboxStore } from "./types.ts";
+
+export function seedState(): SandboxState {
+  return {
+    version: 1,
+    citizens: Object.fromEntries(seedCitizens().map((c) => [c.codFisc, c])),
+    sessions: {},
+    feedback: [],
+    nextFeedbackId: 1,
+    faults: {},
+    appsched: seedAppsched(),
+  };
+}
+
+function loadState(path: string): SandboxState {
+  const saved = JSON.parse(readFileSync(path, "utf8")) as Partial<SandboxState>;
+  if (saved.version !== 1) throw new Error(`sandbox state file ${path}: unknown version`);
+  return { ...seedState(), ...saved };
+}
+
+/** The sandbox's whole mutable state, optionally persisted to a JSON file (written atomically on `save()`). */
+export function createStore(stateFile?: string): SandboxStore {
+  const store: SandboxStore = {
+    state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
+    tenants: sandboxTenants,
+    save() {
+      if (!stateFile) return;
+      const temporary = `${stateFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(store.state, null, 2));
+      renameSync(temporary, stateFile);
+    },
+    reset() {
+      store.state = { ...seedState(), sessions: store.state.sessions };
+      store.save();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,31 @@
+import request from "supertest";
+import { createSandboxApp } from "./app.ts";
+
+export const hosts = {
+  a: "servizi.comune.valverde.it",
+  b: "servizi.comune.montealto.it",
+  c: "servizi.comune.roccaserena.it",
+} as const;
+
+export const maintenanceBasic = `Basic ${Buffer.from("manutentore:Roccaserena-2026").toString("base64")}`;
+
+/** A fresh sandbox (no state file) and a supertest client bound to it. */
+export function createTestSandbox() {
+  const { app, store } = createSandboxApp();
+  return { app, store, http: request(app) };
+}
+
+/** Logs a test citizen in through the sandbox identity provider and returns the `Cookie` header value. */
+export async function loginAs(
+  app: ReturnType<typeof createSandboxApp>["app"],
+  codiceFiscale: string,
+  host: string = hosts.a,
+) {
+  const res = await request(app)
+    .post("/api-public/sandbox-idp/login")
+    .set("X-Forwarded-Host", host)
+    .type("form")
+    .send({ codiceFiscale, redirector: "" });
+  const setCookie = res.headers["set-cookie"] as unknown as string[];
+  return (setCookie[0] ?? "").split(";")[0] ?? "";
+}

@@ -1,0 +1,113 @@
+import type { Response } from "express";
+import type { AppschedState } from "./appsched/state.ts";
+import type { TenantContent } from "./seed/content-types.ts";
+
+export type AssetCode =
+  | "MYPAY"
+  | "PPAY"
+  | "APPSCHED"
+  | "ASSISTENZA_CRM"
+  | "MOON"
+  | "MY_DOCS"
+  | "NOTIFICATIONS"
+  | "DELEGHE"
+  | "DISSERVIZIO_CRM";
+
+export type SandboxAsset = {
+  id: number;
+  codice: AssetCode;
+  nome: string;
+  descrizione: string;
+  showPublic: boolean;
+  delegheMaxDays?: number;
+};
+
+export type MaintenanceCredential = { username: string; password: string };
+
+/** One municipality of the sandbox. Static seed data: never written to the state file. */
+export type SandboxTenant = {
+  id: string;
+  /** The exact `X-Forwarded-Host` value the BFF resolves this municipality from. */
+  host: string;
+  nome: string;
+  codiceEnte: string;
+  codiceImmagine: string;
+  regione: { id: number; nome: string; link: string };
+  homePage: string;
+  urlRicerca: string | null;
+  cms: boolean;
+  maintenance: boolean;
+  /** Never returned by any endpoint. */
+  maintenanceCredential: MaintenanceCredential | null;
+  assets: SandboxAsset[];
+  content: TenantContent;
+};
+
+/** Who is calling: from the SSO headers or from the sandbox login cookie. */
+export type Citizen = {
+  codFisc: string;
+  nome: string;
+  cognome: string;
+  email: string | null;
+  phoneNumber: string | null;
+};
+
+export type NotifyContacts = {
+  email: string | null;
+  sms: string | null;
+  push: Record<string, string[]> | null;
+};
+
+/** A test citizen: SPID attributes plus the Notify contacts (`null` = never accepted the terms). */
+export type CitizenRecord = Citizen & { contatti: NotifyContacts | null };
+
+export type FeedbackEntity = {
+  id: number;
+  comune: string;
+  pagePath: string | null;
+  pageTitle: string | null;
+  serviceID: number | null;
+  rating: number;
+  option: string;
+  details: string | null;
+  timestamp: string;
+};
+
+export type SandboxSession = { codFisc: string; createdAt: string };
+
+/** Everything that changes at run time. JSON-serialisable: it is what the state file holds. */
+export type SandboxState = {
+  version: 1;
+  citizens: Record<string, CitizenRecord>;
+  sessions: Record<string, SandboxSession>;
+  feedback: FeedbackEntity[];
+  nextFeedbackId: number;
+  /** Switches that make a service fail, e.g. `{ kb: "down" }`. Cleared by reset. */
+  faults: Record<string, string>;
+  appsched: AppschedState;
+};
+
+/** `reset()` replaces `state`: read `store.state` on every request, never keep a reference to it. */
+export type SandboxStore = {
+  state: SandboxState;
+  tenants: readonly SandboxTenant[];
+  /** Writes the state file when one is configured; a no-op otherwise. */
+  save(): void;
+  /** Restores the seed (sessions survive: a reset does not log citizens out). */
+  reset(): void;
+};
+
+/**
+ * The `res.locals` contract of the sandbox middleware, valid inside every `/api*` router:
+ * `tenant` is always set there (an unknown host is answered before the routers), `citizen` is null when anonymous,
+ * `publicApi` is set only in front of routers mounted under both `/api` and `/api-public`.
+ */
+export type SandboxLocals = {
+  tenant: SandboxTenant;
+  citizen: Citizen | null;
+  publicApi?: boolean;
+};
+
+export function getLocals(res: Response): SandboxLocals {
+  return res.locals as unknown as SandboxLocals;
+}

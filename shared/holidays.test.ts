@@ -1,0 +1,50 @@
+import { expect, test } from "vitest";
+import {
+  getEasterMonday,
+  getEasterSunday,
+  getItalianPublicHolidays,
+  isItalianPublicHoliday,
+} from "./holidays.ts";
+
+test("Easter is computed with the Gregorian computus", () => {
+  expect(getEasterSunday(2024)).toBe("2024-03-31");
+  expect(getEasterSunday(2025)).toBe("2025-04-20");
+  expect(getEasterSunday(2026)).toBe("2026-04-05");
+  expect(getEasterSunday(2027)).toBe("2027-03-28");
+  expect(getEasterSunday(2038)).toBe("2038-04-25");
+  expect(getEasterSunday(2285)).toBe("2285-03-22");
+});
+
+test("Easter Monday follows Easter Sunday, across month ends too", () => {
+  expect(getEasterMonday(2027)).toBe("2027-03-29");
+  expect(getEasterMonday(2024)).toBe("2024-04-01");
+});
+
+test("the national holidays of a year", () => {
+  const days = getItalianPublicHolidays(2027).map((holiday) => holiday.date);
+  expect(days).toEqual([
+    "2027-01-01",
+    "2027-01-06",
+    "2027-03-28",
+    "2027-03-29",
+    "2027-04-25",
+    "2027-05-01",
+    "2027-06-02",
+    "2027-08-15",
+    "2027-10-04",
+    "2027-11-01",
+    "2027-12-08",
+    "2027-12-25",
+    "2027-12-26",
+  ]);
+});
+
+test("4 October is a holiday only from 2026", () => {
+  expect(isItalianPublicHoliday("2025-10-04")).toBe(false);
+  expect(isItalianPublicHoliday("2027-10-04")).toBe(true);
+});
+
+test("ordinary days are not holidays", () => {
+  expect(isItalianPublicHoliday("2027-03-30")).toBe(false);
+  expect(isItalianPublicHoliday("2027-12-26")).toBe(true);
+});
