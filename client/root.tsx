@@ -9,9 +9,14 @@ import "@fontsource/roboto-mono/400.css";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
+import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { ErrorPage } from "./features/errors/error-page.tsx";
-import { PortalShell } from "./features/errors/portal-shell.tsx";
+import { AppShell } from "./app-shell.tsx";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const middleware: Route.MiddlewareFunction[] = [maintenanceGate];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
@@ -38,9 +43,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <PortalShell>
+    <AppShell>
       <Outlet />
-    </PortalShell>
+    </AppShell>
   );
 }
 
@@ -49,8 +54,8 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const details = isRouteErrorResponse(error) ? (error.data as { title?: string } | undefined)?.title : undefined;
   return (
-    <PortalShell>
+    <AppShell>
       <ErrorPage status={status} message={details} />
-    </PortalShell>
+    </AppShell>
   );
 }

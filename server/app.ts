@@ -84,6 +84,7 @@ export function createApp(deps: AppDeps) {
     app.use(express.static(dir, { maxAge: "1h", index: false }));
   }
 
+  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
   app.use(bodyLimit(env.BODY_LIMIT));

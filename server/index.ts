@@ -44,6 +44,10 @@ async function main() {
     secret,
   });
   const server = createHttpServer(app, logger);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal({ code: error.code, port: env.PORT }, `cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    process.exit(1);
+  });
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

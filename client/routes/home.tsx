@@ -1,14 +1,123 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageTitle } from "#client/lib/titles.ts";
+import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
+import { paths } from "#client/lib/paths.ts";
+import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { PageEnd } from "#client/features/page-end/page-end.tsx";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Servizi online");
+export const handle = { title: "Servizi online" };
 
-export default function Home() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const config = await getServices(context).api.getTenantConfig();
+  const groups = groupServicesByCategory(config.servizi).map((g) => ({
+    category: g.category,
+    slug: categorySlug(g.category),
+    services: g.services.map((s) => ({
+      id: s.id,
+      nome: s.nome,
+      descrizione: s.descrizione,
+      href: s.linkServizio?.startsWith("/") && !s.linkServizio.startsWith("//") ? s.linkServizio : `/servizi/${encodeURIComponent(s.id)}`,
+    })),
+  }));
+  return { groups };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, handle.title);
+
+const QUICK_LINKS = [
+  { asset: "APPSCHED", href: paths.booking, icon: "it-calendar", title: "Prenota un appuntamento", text: "Scegli ufficio, giorno e orario.", dataElement: "appointment-booking" },
+  { asset: "ASSISTENZA_CRM", href: paths.assistance, icon: "it-help-circle", title: "Richiedi assistenza", text: "Scrivi al Comune, ti risponderemo via e-mail.", dataElement: "contacts" },
+  { asset: "DISSERVIZIO_CRM", href: paths.report, icon: "it-error", title: "Segnala un disservizio", text: "Un lampione spento, una buca, un rifiuto abbandonato.", dataElement: undefined },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { comune } = useRootData();
+  const enabled = new Set(comune.assets.map((a) => a.codice));
+  const quick = QUICK_LINKS.filter((q) => enabled.has(q.asset));
   return (
-    <div className="container my-4">
-      <h1 data-element="page-name">{comune.nome}</h1>
-    </div>
+    <>
+      <div className="container" id="main-content">
+        <div className="row justify-content-center">
+          <div className="col-12 col-lg-10 px-lg-4 py-lg-2">
+            <div className="cmp-hero">
+              <section className="it-hero-wrapper bg-white align-items-start">
+                <div className="it-hero-text-wrapper pt-0 ps-0 pb-4 pb-lg-60">
+                  <h1 className="text-black hero-title" data-element="page-name">
+                    Servizi online
+                  </h1>
+                  <div className="hero-text">
+                    <p>
+                      I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche quando vuoi.
+                    </p>
+                  </div>
+                </div>
+              </section>
+            </div>
+          </div>
+        </div>
+      </div>
+      {quick.length > 0 ? (
+        <section className="bg-grey-card py-5" aria-labelledby="in-evidenza">
+          <div className="container">
+            <h2 id="in-evidenza" className="title-xxlarge mb-4">
+              In evidenza
+            </h2>
+            <ul className="row g-4 list-unstyled">
+              {quick.map((q) => (
+                <li className="col-12 col-md-4" key={q.href}>
+                  <div className="card card-teaser shadow rounded h-100">
+                    <Icon name={q.icon} className="icon-primary" />
+                    <div className="card-body">
+                      <h3 className="card-title h5">
+                        <Link to={q.href} data-element={q.dataElement}>
+                          {q.title}
+                        </Link>
+                      </h3>
+                      <p className="card-text">{q.text}</p>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+      <section className="container py-5" aria-labelledby="tutti-i-servizi">
+        <h2 id="tutti-i-servizi" className="title-xxlarge mb-4">
+          Tutti i servizi
+        </h2>
+        {loaderData.groups.length === 0 ? (
+          <p>Al momento il Comune non ha pubblicato servizi online.</p>
+        ) : (
+          loaderData.groups.map((group) => (
+            <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>
+              <h3 id={`categoria-${group.slug}`} className="title-xlarge mb-3">
+                {group.category}
+              </h3>
+              <ul className="row g-3 list-unstyled">
+                {group.services.map((service) => (
+                  <li className="col-12 col-md-6 col-lg-4" key={`${group.slug}-${service.id}`}>
+                    <div className="card card-bg rounded h-100">
+                      <div className="card-body">
+                        <h4 className="card-title h6">
+                          <Link to={service.href} data-element="service-link">
+                            {service.nome}
+                          </Link>
+                        </h4>
+                        {service.descrizione ? <p className="card-text text-paragraph-small">{service.descrizione}</p> : null}
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </section>
+      <PageEnd />
+    </>
   );
 }

@@ -1,3 +1,59 @@
-export default function Maintenance() {
-  return <p>Manutenzione</p>;
+import { data, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/maintenance";
+import { pageTitle } from "#client/lib/titles.ts";
+import { formText, getServices, readForm } from "#client/lib/services.ts";
+import { useRootData } from "#client/lib/root-data.ts";
+import { safeRedirectPath } from "#shared/redirector.ts";
+import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
+
+export const DENIED_MESSAGE = "Autorizzazione negata";
+const REQUIRED = "Campo obbligatorio";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { comune } = await services.api.getTenantConfig();
+  const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  if (!comune.maintenance || services.maintenance.held) throw redirect(next);
+  const denied = url.searchParams.get("negata") === "1";
+  return data({ denied }, { status: 503, headers: { "Retry-After": "3600" } });
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await readForm(request, context);
+  const username = formText(form, "username");
+  const password = typeof form.get("password") === "string" ? String(form.get("password")) : "";
+  const errors: MaintenanceErrors = {};
+  if (!username) errors.username = REQUIRED;
+  if (!password) errors.password = REQUIRED;
+  if (errors.username || errors.password) return data({ errors, values: { username }, formError: undefined }, { status: 400 });
+  const accepted = await services.api.checkMaintenanceCredential({ username, password });
+  if (!accepted) {
+    return data(
+      { errors: {}, values: { username }, formError: DENIED_MESSAGE },
+      { status: 403, headers: { "Set-Cookie": services.maintenance.clearCookie() } },
+    );
+  }
+  const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  return redirect(next, { headers: { "Set-Cookie": services.maintenance.sealCookie({ username, password }) } });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Servizio in manutenzione");
+
+export default function Maintenance({ loaderData, actionData }: Route.ComponentProps) {
+  const { comune, xsrfToken } = useRootData();
+  const location = useLocation();
+  const redirectTo = new URLSearchParams(location.search).get("redirectTo");
+  const action = redirectTo ? `/manutenzione?redirectTo=${encodeURIComponent(redirectTo)}` : "/manutenzione";
+  const formError = actionData?.formError ?? (loaderData?.denied ? DENIED_MESSAGE : undefined);
+  return (
+    <MaintenanceGate
+      comune={comune}
+      xsrfToken={xsrfToken}
+      errors={actionData?.errors}
+      values={actionData?.values}
+      formError={formError}
+      action={action}
+    />
+  );
 }

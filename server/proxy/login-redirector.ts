@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { safeRedirectPath } from "#server/security/redirector.ts";
+import { safeRedirectPath } from "#shared/redirector.ts";
 
 /**
  * `/api/utenti/login?redirector=…` is a browser navigation: before it reaches the upstream, the redirector is

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { safeRedirectPath } from "./redirector.ts";
+import { safeRedirectPath } from "#shared/redirector.ts";
 import { createSealer } from "./seal.ts";
 import { createXsrfToken, xsrfMatches } from "./xsrf.ts";
 

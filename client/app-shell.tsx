@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { useLocation, useMatches } from "react-router";
+import { I18nProvider } from "#client/i18n/i18n-context.tsx";
+import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
+import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
+import { SkipLinks } from "#client/features/shell/skip-links.tsx";
+import { Header } from "#client/features/shell/header.tsx";
+import { Footer } from "#client/features/shell/footer.tsx";
+import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
+import { useOptionalRootData } from "#client/lib/root-data.ts";
+import { paths } from "#client/lib/paths.ts";
+
+const noToasts: Toast[] = [];
+
+/** Toasts that loaders hand to the page (`{ toasts: Toast[] }` in their data): server-rendered, so no-JS users see them. */
+function useLoaderToasts(): Toast[] {
+  const matches = useMatches();
+  const toasts = matches.flatMap((m) => (m.loaderData as { toasts?: Toast[] } | undefined)?.toasts ?? []);
+  return toasts.length ? toasts : noToasts;
+}
+
+/** The page frame: header, footer and toasts around every page; only the page itself behind the maintenance gate. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const data = useOptionalRootData();
+  const location = useLocation();
+  const toasts = useLoaderToasts();
+  const locale = data?.locale ?? "it";
+  if (!data || data.maintenanceGate) {
+    return (
+      <I18nProvider locale={locale}>
+        <ToastProvider initialToasts={toasts}>
+          {data?.env.sandbox ? <SandboxNotice /> : null}
+          <main id="main-container">{children}</main>
+        </ToastProvider>
+      </I18nProvider>
+    );
+  }
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <I18nProvider locale={locale}>
+      <ToastProvider initialToasts={toasts}>
+        <SkipLinks />
+        {data.env.sandbox ? <SandboxNotice /> : null}
+        <Header
+          comune={data.comune}
+          menu={data.menu}
+          social={data.contatti.social}
+          user={data.user}
+          loginHref={paths.login(here)}
+          devLoggedOut={data.devLoggedOut}
+          env={data.env}
+          xsrfToken={data.xsrfToken}
+        />
+        <NavigationSpinner />
+        <main id="main-container" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer comune={data.comune} menuFooter={data.menuFooter} contatti={data.contatti} />
+      </ToastProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, type MouseEvent } from "react";
+import { useT } from "#client/i18n/i18n-context.tsx";
+
+export type ErrorSummaryItem = { fieldId: string; message: string };
+
+export type ErrorSummaryProps = {
+  items: ErrorSummaryItem[];
+  title?: string;
+  /** Move the focus to the summary when it appears (default true), as after a failed submission. */
+  autoFocus?: boolean;
+};
+
+/** "Correggi i seguenti errori": an alert-danger box whose links move the focus to each invalid field. */
+export function ErrorSummary({ items, title, autoFocus = true }: ErrorSummaryProps) {
+  const t = useT();
+  const headingId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (autoFocus && items.length > 0) ref.current?.focus();
+  }, [autoFocus, items]);
+  if (items.length === 0) return null;
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, fieldId: string) => {
+    const field = document.getElementById(fieldId);
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+    field.scrollIntoView({ block: "center" });
+  };
+  return (
+    <section ref={ref} className="alert alert-danger" tabIndex={-1} aria-labelledby={headingId}>
+      <h2 className="h5" id={headingId}>
+        {title ?? t("errors.summaryTitle")}
+      </h2>
+      <ul className="mb-0">
+        {items.map((item) => (
+          <li key={item.fieldId}>
+            <a href={`#${item.fieldId}`} onClick={(event) => focusField(event, item.fieldId)}>
+              {item.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

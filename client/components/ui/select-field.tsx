@@ -1,0 +1,44 @@
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { controlClass, FieldError, FieldHint, FieldLabel, useFieldIds } from "./field-parts.tsx";
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "children"> & {
+  name: string;
+  label: ReactNode;
+  options: SelectOption[];
+  id?: string;
+  /** First, empty option (e.g. "Seleziona un'opzione"). */
+  placeholder?: string;
+  hint?: ReactNode;
+  error?: string;
+};
+
+/** A labelled bootstrap-italia select with hint, error and required mark. */
+export function SelectField(props: SelectFieldProps) {
+  const { name, label, options, id, placeholder, hint, error, required, className, ...select } = props;
+  const ids = useFieldIds(id, { hint, error });
+  return (
+    <div className="select-wrapper form-group">
+      <FieldLabel htmlFor={ids.inputId} label={label} required={required} />
+      <select
+        {...select}
+        id={ids.inputId}
+        name={name}
+        required={required}
+        className={controlClass("", error, className) || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldHint id={ids.hintId}>{hint}</FieldHint>
+      <FieldError id={ids.errorId}>{error}</FieldError>
+    </div>
+  );
+}

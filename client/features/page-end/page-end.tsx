@@ -1,0 +1,43 @@
+import { useLocation, useMatches } from "react-router";
+import { Rating } from "#client/features/rating/rating.tsx";
+import { ContactsSection } from "#client/features/shell/contacts-section.tsx";
+import { useRootData } from "#client/lib/root-data.ts";
+
+function usePageTitle(): string {
+  const matches = useMatches();
+  const last = matches[matches.length - 1];
+  const title = (last?.handle as { title?: string } | undefined)?.title;
+  return title ?? "";
+}
+
+/**
+ * What closes every information page and the end of every service: the rating (its question by `variant`) and the
+ * "Contatta il comune" block.
+ */
+export function PageEnd({ variant = "page", title }: { variant?: "page" | "service"; title?: string }) {
+  const { xsrfToken, comune } = useRootData();
+  const location = useLocation();
+  const handleTitle = usePageTitle();
+  const submitted = new URLSearchParams(location.search).get("valutazione") === "inviata";
+  const has = (code: string) => comune.assets.some((a) => a.codice === code);
+  return (
+    <>
+      <div className="bg-primary">
+        <div className="container">
+          <div className="row d-flex justify-content-center bg-primary">
+            <div className="col-12 col-lg-6 p-lg-0 px-3">
+              <Rating
+                variant={variant}
+                pagePath={location.pathname}
+                pageTitle={title ?? handleTitle}
+                xsrfToken={xsrfToken}
+                submitted={submitted}
+              />
+            </div>
+          </div>
+        </div>
+      </div>
+      <ContactsSection showBooking={has("APPSCHED")} showReport={has("DISSERVIZIO_CRM")} />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { RatingFollowUp } from "./rating-follow-up.tsx";
+import { RatingHoneypot } from "./rating-honeypot.tsx";
+import { RatingStars } from "./rating-stars.tsx";
+import { ratingAction, type RatingActionData, type RatingErrors, type RatingValues } from "./rating-types.ts";
+import "./rating.css";
+
+export type { RatingActionData, RatingErrors, RatingValues } from "./rating-types.ts";
+
+export type RatingProps = {
+  /** Overrides the question; default by `variant`. */
+  title?: string;
+  /** `page`: "Quanto sono chiare le informazioni su questa pagina?"; `service` (end of a flow): "Quanto è stato facile usare questo servizio?". */
+  variant?: "page" | "service";
+  pagePath: string;
+  pageTitle: string;
+  xsrfToken: string;
+  serviceId?: number;
+  /** True after a submission without JavaScript (the action redirected back with `?valutazione=inviata`). */
+  submitted?: boolean;
+  /** Errors of a submission without JavaScript. */
+  errors?: RatingErrors;
+  values?: RatingValues;
+  action?: string;
+};
+
+/**
+ * The Modello Comuni rating component (`data-element="feedback"` and its children, see modello-comuni.md §1.4/§2.5).
+ * A fetcher form: with JavaScript it posts without navigating; without it, it is a plain POST to the action.
+ */
+export function Rating(props: RatingProps) {
+  const { variant = "page", submitted = false, values = {}, action = ratingAction } = props;
+  const t = useT();
+  const titleId = useId();
+  const fetcher = useFetcher<RatingActionData>();
+  const [rating, setRating] = useState<number | null>(values.rating ?? null);
+  const [clientErrors, setClientErrors] = useState<RatingErrors | null>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+  const sentByFetcher = fetcher.data?.ok === true;
+  const done = submitted || sentByFetcher;
+  const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.errors : props.errors) ?? {};
+  useEffect(() => {
+    if (sentByFetcher) thanksRef.current?.focus();
+  }, [sentByFetcher]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = getMissingAnswers(new FormData(event.currentTarget), {
+      rating: t("rating.errors.rating"),
+      option: t("rating.errors.option"),
+    });
+    setClientErrors(found);
+    if (found) event.preventDefault();
+  };
+
+  return (
+    <section className="bg-primary py-5" aria-labelledby={titleId}>
+      <div className="container">
+        <div className="row d-flex justify-content-center">
+          <div className="col-12 col-lg-6">
+            <div className="cmp-rating">
+              <div className="card shadow card-wrapper p-4 mb-0" data-element="feedback">
+                <div className="card-header border-0 p-0 mb-3">
+                  <h2 className="h4 mb-0" id={titleId} data-element="feedback-title">
+                    {props.title ?? t(variant === "service" ? "rating.title.service" : "rating.title.page")}
+                  </h2>
+                </div>
+                <div role="status">
+                  {done ? (
+                    <p ref={thanksRef} tabIndex={-1} className="mb-0 fw-semibold">
+                      {t("rating.thanks")}
+                    </p>
+                  ) : null}
+                </div>
+                {done ? null : (
+                  <fetcher.Form
+                    method="post"
+                    action={action}
+                    className="rating-form"
+                    noValidate
+                    onSubmit={onSubmit}
+                  >
+                    <RatingFields
+                      {...props}
+                      rating={rating}
+                      onRate={setRating}
+                      errors={errors}
+                      values={values}
+                      busy={fetcher.state !== "idle"}
+                    />
+                  </fetcher.Form>
+                )}
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type RatingFieldsProps = Pick<RatingProps, "pagePath" | "pageTitle" | "xsrfToken" | "serviceId"> & {
+  rating: number | null;
+  onRate: (value: number) => void;
+  errors: RatingErrors;
+  values: RatingValues;
+  busy: boolean;
+};
+
+function RatingFields({
+  pagePath,
+  pageTitle,
+  xsrfToken,
+  serviceId,
+  rating,
+  onRate,
+  errors,
+  values,
+  busy,
+}: RatingFieldsProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  return (
+    <>
+      <input type="hidden" name="pagePath" value={pagePath} />
+      <input type="hidden" name="pageTitle" value={pageTitle} />
+      <input type="hidden" name="_xsrf" value={xsrfToken} />
+      {serviceId === undefined ? null : <input type="hidden" name="serviceID" value={serviceId} />}
+      {/* Tells the action to answer with data instead of redirecting back (a redirect would navigate the page). */}
+      {hydrated ? <input type="hidden" name="_js" value="fetcher" /> : null}
+      {errors.form ? (
+        <div className="alert alert-danger" role="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <RatingStars defaultValue={values.rating} onChange={onRate} error={errors.rating} />
+      <RatingFollowUp kind="negative" rating={rating} defaultOption={values.option} error={errors.option} />
+      <RatingFollowUp kind="positive" rating={rating} defaultOption={values.option} error={errors.option} />
+      <div className="mt-5">
+        <TextareaField
+          name="details"
+          label={t("rating.details")}
+          maxLength={200}
+          defaultValue={values.details}
+          error={errors.details}
+          data-element="feedback-input-text"
+        />
+      </div>
+      <RatingHoneypot />
+      <button type="submit" className="btn btn-primary" aria-busy={busy || undefined}>
+        {busy ? <Spinner small className="me-2" label={t("rating.sending")} /> : null}
+        {t("rating.submit")}
+      </button>
+    </>
+  );
+}
+
+function getMissingAnswers(
+  data: FormData,
+  messages: { rating: string; option: string },
+): RatingErrors | null {
+  if (!data.get("rating")) return { rating: messages.rating };
+  if (!data.get("option")) return { option: messages.option };
+  return null;
+}

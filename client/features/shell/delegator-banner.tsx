@@ -1,0 +1,33 @@
+import { useT } from "#client/i18n/i18n-context.tsx";
+
+export type Delegator = { nome: string; cognome: string; codiceFiscale: string };
+
+export type DelegatorBannerProps = {
+  delegator: Delegator;
+  /** Where the "Cancella delegato" form posts. */
+  action: string;
+  xsrfToken?: string;
+  /** Extra hidden fields of the form (e.g. the asset code the delegation belongs to). */
+  hiddenFields?: Record<string, string>;
+};
+
+/** The sticky green bar shown while the citizen acts on behalf of a delegator. */
+export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {} }: DelegatorBannerProps) {
+  const t = useT();
+  return (
+    <section className="sticky-top bg-success text-white py-2" aria-label={t("delegator.region")}>
+      <div className="container d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <p className="mb-0 text-white">{t("delegator.text", { ...delegator })}</p>
+        <form method="post" action={action} className="mb-0">
+          {xsrfToken ? <input type="hidden" name="_xsrf" value={xsrfToken} /> : null}
+          {Object.entries(hiddenFields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="btn btn-sm btn-light">
+            {t("delegator.clear")}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useT } from "#client/i18n/i18n-context.tsx";
+
+export const devLoginToggleAction = "/dev/simulazione-logout";
+
+type DevLoginToggleProps = { loggedOut: boolean; xsrfToken?: string; action?: string };
+
+/** Development-only switch (render it only when `env.devTools`): posts to the action that flips the simulation. */
+export function DevLoginToggle({ loggedOut, xsrfToken, action = devLoginToggleAction }: DevLoginToggleProps) {
+  const t = useT();
+  return (
+    <form method="post" action={action} className="dev-login-toggle me-2">
+      {xsrfToken ? <input type="hidden" name="_xsrf" value={xsrfToken} /> : null}
+      <button type="submit" className="btn btn-sm btn-outline-light">
+        {loggedOut ? t("dev.simulateLogin") : t("dev.simulateLogout")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ComuneConfig, Contatti } from "#shared/api/tenant-config.ts";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { SiteSearch } from "./site-search.tsx";
+import { SocialLinks } from "./social-links.tsx";
+
+export type HeaderCenterProps = {
+  comune: Pick<ComuneConfig, "nome" | "cms" | "urlRicerca">;
+  social: Contatti["social"];
+  homeHref: string;
+  logoSrc?: string;
+};
+
+export function HeaderCenter({ comune, social, homeHref, logoSrc }: HeaderCenterProps) {
+  const t = useT();
+  const searchAction = comune.cms ? comune.urlRicerca : null;
+  return (
+    <div className="it-header-center-wrapper">
+      <div className="container">
+        <div className="row">
+          <div className="col-12">
+            <div className="it-header-center-content-wrapper">
+              <div className="it-brand-wrapper">
+                <a href={homeHref}>
+                  {logoSrc ? <img className="icon" src={logoSrc} alt="" /> : <Icon name="it-pa" />}
+                  <div className="it-brand-text">
+                    <div className="it-brand-title">{comune.nome}</div>
+                    <div className="it-brand-tagline d-none d-md-block">{t("header.tagline")}</div>
+                  </div>
+                </a>
+              </div>
+              <div className="it-right-zone">
+                {social.channels.length > 0 ? (
+                  <div className="it-socials d-none d-lg-flex">
+                    <span>{t("social.followUs")}</span>
+                    <SocialLinks channels={social.channels} className="list-unstyled d-flex mb-0" />
+                  </div>
+                ) : null}
+                {searchAction ? <SiteSearch action={searchAction} /> : null}
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ComuneConfig, Contatti, Menu } from "#shared/api/tenant-config.ts";
+import type { Utente } from "#shared/api/user.ts";
+import type { PublicEnv } from "#config/public.ts";
+import { HeaderCenter } from "./header-center.tsx";
+import { HeaderNavbar } from "./header-navbar.tsx";
+import { HeaderSlim } from "./header-slim.tsx";
+
+export type HeaderProps = {
+  comune: Pick<ComuneConfig, "nome" | "regione" | "cms" | "urlRicerca">;
+  menu: Pick<Menu, "main" | "topics">;
+  social: Contatti["social"];
+  user: Utente | null;
+  /** `/api/utenti/login?redirector=<encoded current path>`. */
+  loginHref: string;
+  /** Development only: show the anonymous header although the user is known. */
+  devLoggedOut?: boolean;
+  env: PublicEnv;
+  /** Sent with the development login toggle form. */
+  xsrfToken?: string;
+  /** Where the municipality name links to; default the portal home. */
+  homeHref?: string;
+  logoSrc?: string;
+};
+
+/** The bootstrap-italia / Modello Comuni header: slim bar, brand with search and socials, navigation bar. */
+export function Header(props: HeaderProps) {
+  const { comune, menu, social, env, homeHref = "/", logoSrc, xsrfToken, ...login } = props;
+  return (
+    <header className="it-header-wrapper">
+      <HeaderSlim regione={comune.regione} devTools={env.devTools} xsrfToken={xsrfToken} {...login} />
+      <div className="it-nav-wrapper">
+        <HeaderCenter comune={comune} social={social} homeHref={homeHref} logoSrc={logoSrc} />
+        <HeaderNavbar menu={menu} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
+
+const dialogId = "ricerca-sito";
+
+/**
+ * The header search ("Cerca per parola chiave"): a GET form to the CMS search address with the text in `s`.
+ * Before hydration the opener is a `#ricerca-sito` link and the dialog shows through `:target` (portal.css).
+ */
+export function SiteSearch({ action }: { action: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const openerContent = (
+    <>
+      <Icon name="it-search" />
+      <span className="visually-hidden">{t("search.open")}</span>
+    </>
+  );
+  return (
+    <div className="it-search-wrapper">
+      <span className="d-none d-md-block">{t("search.label")}</span>
+      {hydrated ? (
+        <button
+          className="search-link rounded-icon"
+          type="button"
+          aria-haspopup="dialog"
+          aria-controls={dialogId}
+          onClick={() => setOpen(true)}
+        >
+          {openerContent}
+        </button>
+      ) : (
+        <a className="search-link rounded-icon" href={`#${dialogId}`}>
+          {openerContent}
+        </a>
+      )}
+      <SearchDialog action={action} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+type SearchDialogProps = { action: string; open: boolean; onClose: () => void };
+
+function SearchDialog({ action, open, onClose }: SearchDialogProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [empty, setEmpty] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (inputRef.current?.value.trim()) return;
+    event.preventDefault();
+    setEmpty(true);
+    inputRef.current?.focus();
+  };
+  return (
+    <Modal
+      id={dialogId}
+      open={open}
+      onClose={onClose}
+      title={t("search.title")}
+      size="lg"
+      initialFocusRef={inputRef}
+      noJsCloseHref="#"
+    >
+      <form method="get" action={action} role="search" noValidate={hydrated} onSubmit={onSubmit}>
+        <div className="form-group mt-4">
+          <label htmlFor={inputId} className="active">
+            {t("search.input")}
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            className={empty ? "form-control is-invalid" : "form-control"}
+            type="search"
+            name="s"
+            required
+            autoComplete="off"
+            aria-invalid={empty || undefined}
+            aria-describedby={hintId}
+            onChange={() => setEmpty(false)}
+          />
+          <div id={hintId} className="invalid-feedback d-block" aria-live="polite">
+            {empty ? t("search.emptyHint") : null}
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t("search.submit")}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+export type ToastKind = "success" | "error";
+
+export type Toast = {
+  id: string;
+  /** Default "Attenzione". */
+  title?: string;
+  /** HTML message, sanitised by the server before it reaches the page. */
+  html: string;
+  kind: ToastKind;
+  /** `push` toasts (web-push messages) hide after 5 s instead of 8 s. */
+  variant?: "default" | "push";
+};
+
+export type ToastInput = Omit<Toast, "id"> & { id?: string };
+
+export const toastDurations = { default: 8000, push: 5000 } as const;
+
+export type ToastState = { toasts: Toast[]; known: string[]; sourceKey: string };
+
+/** Identifies a list of server toasts by their ids, so a re-created array with the same toasts changes nothing. */
+export function getToastsKey(toasts: Toast[]): string {
+  return toasts.map((toast) => toast.id).join("\n");
+}
+
+export function createToastState(initialToasts: Toast[]): ToastState {
+  return {
+    toasts: initialToasts,
+    known: initialToasts.map((toast) => toast.id),
+    sourceKey: getToastsKey(initialToasts),
+  };
+}
+
+/** Adds the server's toasts not seen before (a dismissed flash message does not come back on revalidation). */
+export function mergeServerToasts(state: ToastState, serverToasts: Toast[]): ToastState {
+  const fresh = serverToasts.filter((toast) => !state.known.includes(toast.id));
+  return {
+    sourceKey: getToastsKey(serverToasts),
+    toasts: [...state.toasts, ...fresh],
+    known: [...state.known, ...fresh.map((toast) => toast.id)],
+  };
+}
+
+export function addToast(state: ToastState, toast: Toast): ToastState {
+  return {
+    ...state,
+    toasts: [...state.toasts.filter((t) => t.id !== toast.id), toast],
+    known: state.known.includes(toast.id) ? state.known : [...state.known, toast.id],
+  };
+}
+
+export function removeToast(state: ToastState, id: string): ToastState {
+  return { ...state, toasts: state.toasts.filter((toast) => toast.id !== id) };
+}

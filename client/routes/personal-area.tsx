@@ -1,0 +1,39 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/personal-area";
+import { pageTitle } from "#client/lib/titles.ts";
+import { getServices } from "#client/lib/services.ts";
+import { paths } from "#client/lib/paths.ts";
+import { safeRedirectPath } from "#shared/redirector.ts";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const redirector = url.searchParams.get("redirector");
+  if (redirector !== null) {
+    // After login the upstream lands here with the page the citizen started from (same-origin paths only).
+    throw redirect(safeRedirectPath(redirector, paths.personalArea));
+  }
+  const user = await getServices(context).api.getCurrentUser();
+  if (!user) throw redirect(paths.login(paths.personalArea));
+  return { nome: user.nome, cognome: user.cognome };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Area personale");
+
+export default function PersonalArea({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container my-4">
+      <h1 data-element="page-name">Area personale</h1>
+      <p className="lead">
+        Benvenuto, {loaderData.nome} {loaderData.cognome}.
+      </p>
+      <p>Da qui puoi prenotare un appuntamento o chiedere assistenza al Comune.</p>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.booking}>Prenota un appuntamento</Link>
+        </li>
+        <li>
+          <Link to={paths.faq}>Domande frequenti</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+
+export const PORTAL_PORT = 3211;
+export const SANDBOX_PORT = 4311;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.test.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node server/index.ts",
+    url: `http://127.0.0.1:${PORTAL_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORTAL_PORT),
+      HOST: "127.0.0.1",
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORTAL_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+      TENANT_CONFIG_TTL_S: "1",
+    },
+  },
+});

@@ -1,0 +1,102 @@
+import { test, expect, tenantUrl, TENANTS, expectAccessible, loginAs } from "./fixtures.ts";
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: the host picks the municipality, with its own name and title`, async ({ page }) => {
+    const response = await page.goto(tenantUrl(tenant));
+    expect(response?.status()).toBe(200);
+    const name = TENANTS[tenant].name;
+    await expect(page).toHaveTitle(new RegExp(` - ${name}$`));
+    await expect(page.getByRole("banner")).toContainText(name);
+    await expect(page.getByText("Ambiente dimostrativo", { exact: false }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test("a citizen logs in through the demo identity provider, comes back and logs out", async ({ page }) => {
+  await page.goto(tenantUrl("comune-a"));
+  await page.getByRole("link", { name: "Accedi all'area personale" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Accesso con identità digitale");
+  await expectAccessible(page);
+  await loginAs(page, "Giulia Bianchi");
+  // the login came back to the page it started from
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/"));
+  await expect(page.getByRole("banner").getByText("Giulia Bianchi").first()).toBeVisible();
+  await page.goto(tenantUrl("comune-a", "/area-personale"));
+  await expect(page.getByRole("heading", { level: 1, name: "Area personale" })).toBeVisible();
+  await expect(page).toHaveTitle("Area personale - Comune di Valverde");
+  await expectAccessible(page);
+
+  await page.goto(tenantUrl("comune-a", "/logout"));
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/"));
+  await expect(page.getByRole("link", { name: "Accedi all'area personale" }).first()).toBeVisible();
+});
+
+test("the personal area asks an anonymous visitor to log in and returns there", async ({ page }) => {
+  await page.goto(tenantUrl("comune-b", "/area-personale"));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Accesso con identità digitale");
+  await loginAs(page, "Mario Rossi");
+  await expect(page).toHaveURL(tenantUrl("comune-b", "/area-personale"));
+  await expect(page.getByText("Benvenuto, Mario Rossi")).toBeVisible();
+});
+
+test("an open redirect through the login is refused", async ({ page }) => {
+  await page.goto(tenantUrl("comune-a", "/api/utenti/login?redirector=%2F%2Fevil.example%2F"));
+  await loginAs(page, "Mario Rossi");
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/area-personale"));
+});
+
+test.describe("comune-c in maintenance", () => {
+  test("only the gate shows; empty fields and a wrong password are refused, the right one opens the portal", async ({
+    page,
+  }) => {
+    const response = await page.goto(tenantUrl("comune-c", "/"));
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { level: 1, name: "Servizio in manutenzione" })).toBeVisible();
+    await expect(page).toHaveTitle("Servizio in manutenzione - Comune di Roccaserena");
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Conferma" }).click();
+    await expect(page.getByText("Campo obbligatorio")).toHaveCount(2);
+
+    await page.getByLabel("Nome utente").fill("manutentore");
+    await page.getByLabel("Password").fill("sbagliata");
+    await page.getByRole("button", { name: "Conferma" }).click();
+    await expect(page.getByText("Autorizzazione negata").first()).toBeVisible();
+    await expect(page.getByLabel("Nome utente")).toHaveValue("manutentore");
+
+    await page.getByLabel("Password").fill("Roccaserena-2026");
+    await page.getByRole("button", { name: "Conferma" }).click();
+    await expect(page).toHaveURL(tenantUrl("comune-c", "/"));
+    await expect(page.getByRole("banner")).toContainText("Comune di Roccaserena");
+    const cookies = await page.context().cookies();
+    const credential = cookies.find((c) => c.name === "CITFAC_MAINTENANCE")!;
+    expect(credential.httpOnly).toBe(true);
+    expect(credential.value).not.toContain("manutentore");
+  });
+
+  test("the gate works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(tenantUrl("comune-c", "/faq"));
+    await page.getByLabel("Nome utente").fill("manutentore");
+    await page.getByLabel("Password").fill("Roccaserena-2026");
+    await page.getByRole("button", { name: "Conferma" }).click();
+    await expect(page).toHaveURL(tenantUrl("comune-c", "/faq"));
+    await context.close();
+  });
+});
+
+test("an unknown path answers 404 with an Italian page", async ({ page }) => {
+  const response = await page.goto(tenantUrl("comune-a", "/non-esiste"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagina non trovata" })).toBeVisible();
+  await expect(page).toHaveTitle("Pagina non trovata - Comune di Valverde");
+  await expectAccessible(page);
+});
+
+test("only first-party cookies are set", async ({ page }) => {
+  await page.goto(tenantUrl("comune-a"));
+  const cookies = await page.context().cookies();
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const cookie of cookies) expect(cookie.domain.replace(/^\./, "")).toBe("comune-a.localhost");
+});
