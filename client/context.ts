@@ -18,6 +18,18 @@ export type RequestServices = {
   env: PublicEnv;
   locale: "it" | "en";
   log: RequestLogger;
+  /**
+   * Multi-step flows keep their state in sealed, HttpOnly session cookies (one per flow name): it survives a reload,
+   * the back button and a login in the middle, works without JavaScript, and cannot be read or altered by scripts.
+   */
+  flow: {
+    /** The flow's state, `undefined` when absent; `"tampered"` when a cookie is there but was not sealed by us. */
+    read(name: string): unknown;
+    /** A `Set-Cookie` value storing the state. */
+    write(name: string, value: unknown): string;
+    /** A `Set-Cookie` value clearing the state. */
+    clear(name: string): string;
+  };
   maintenance: {
     /** True when the request carries a (sealed) maintenance credential. */
     held: boolean;

@@ -6,6 +6,7 @@ import "@fontsource/titillium-web/700.css";
 import "@fontsource/lora/400.css";
 import "@fontsource/lora/700.css";
 import "@fontsource/roboto-mono/400.css";
+import "./styles/portal.css";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";

@@ -23,6 +23,7 @@ import { createSwrCache } from "./upstream/swr-cache.ts";
 import { fetchComune, type TenantConfigCache } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
 import { BUILD_DIR } from "./render/load-ssr-handler.ts";
+import { createFlowState } from "./render/flow-state.ts";
 
 export type AppDeps = {
   env: Env;
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
       publicEnv: { sandbox: deps.sandbox, devTools: !production },
       sealer,
       secureCookies,
+      flowState: createFlowState(deps.secret, secureCookies),
       cache,
       metrics,
       logger,

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import type { Metrics } from "#server/observability/metrics.ts";
-import { browserResponseHeaders, isPortalOwnedHeader, trustedIdentityHeaders } from "./header-hygiene.ts";
+import { browserResponseHeaders, isPortalOwnedHeader, trustedIdentityHeaders, upstreamCookieHeader } from "./header-hygiene.ts";
 
 export type ApiProxyOptions = {
   target: string;
@@ -63,6 +63,9 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
           if (isPortalOwnedHeader(name, options.trustedIdentityHeaders)) proxyReq.removeHeader(name);
         }
         const locals = res.locals;
+        const cookie = upstreamCookieHeader(locals.cookies);
+        if (cookie) proxyReq.setHeader("cookie", cookie);
+        else proxyReq.removeHeader("cookie");
         proxyReq.setHeader("x-forwarded-host", locals.portalTenant.upstreamHost);
         proxyReq.setHeader("x-forwarded-proto", req.protocol);
         if (req.ip) proxyReq.setHeader("x-forwarded-for", req.ip);

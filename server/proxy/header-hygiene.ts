@@ -70,3 +70,16 @@ export function firstPartyCookie(cookie: string): string {
     .filter((part) => !/^\s*domain\s*=/i.test(part))
     .join(";");
 }
+
+/** Cookies the portal sets for itself: never the upstream's business. */
+export function isPortalCookie(name: string): boolean {
+  return ["XSRF-TOKEN", "CITFAC_MAINTENANCE", "lang", "dev_logout"].includes(name) || name.startsWith("flow_");
+}
+
+/** The browser's cookies minus the portal's own, as a Cookie header (undefined when nothing is left). */
+export function upstreamCookieHeader(cookies: Record<string, string | undefined>): string | undefined {
+  const parts = Object.entries(cookies)
+    .filter(([name, value]) => value !== undefined && !isPortalCookie(name))
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`);
+  return parts.length ? parts.join("; ") : undefined;
+}

@@ -4,15 +4,16 @@ import type { RequestServices } from "#client/context.ts";
 import type { PublicEnv } from "#config/public.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
 import type { Sealer } from "#server/security/seal.ts";
-import { XSRF_COOKIE } from "#server/security/xsrf.ts";
-import { MAINTENANCE_COOKIE, maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
-import { LOCALE_COOKIE } from "#server/middleware/locale.ts";
+import { maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
 import { trustedIdentityHeaders } from "#server/proxy/header-hygiene.ts";
 import { createPortalApi } from "#server/upstream/portal-api.ts";
 import type { TenantConfigCache } from "#server/upstream/tenant-config.ts";
 import { withRouteFailures } from "#server/upstream/failures.ts";
+import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
+import type { createFlowState } from "./flow-state.ts";
 
 export type RequestServicesDeps = {
+  flowState: ReturnType<typeof createFlowState>;
   upstreamUrl: string;
   timeoutMs: number;
   trustedIdentityHeaders: readonly string[];
@@ -23,16 +24,6 @@ export type RequestServicesDeps = {
   metrics: Metrics;
   logger: Logger;
 };
-
-const PORTAL_COOKIES = new Set([XSRF_COOKIE, MAINTENANCE_COOKIE, LOCALE_COOKIE]);
-
-/** The browser's cookies minus the portal's own: those are never the upstream's business. */
-function upstreamCookieHeader(cookies: Record<string, string | undefined>): string | undefined {
-  const parts = Object.entries(cookies)
-    .filter(([name, value]) => value !== undefined && !PORTAL_COOKIES.has(name))
-    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`);
-  return parts.length ? parts.join("; ") : undefined;
-}
 
 function abortOnDisconnect(req: Request, res: Response): AbortSignal {
   const controller = new AbortController();
@@ -69,6 +60,7 @@ export function createRequestServices(deps: RequestServicesDeps, req: Request, r
     env: deps.publicEnv,
     locale: res.locals.locale,
     log,
+    flow: deps.flowState(res.locals.cookies),
     maintenance: {
       held: res.locals.maintenanceAuthorization !== undefined,
       sealCookie: cookies.seal,

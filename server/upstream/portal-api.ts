@@ -5,6 +5,7 @@ import { getCurrentUser } from "./user.ts";
 import { checkMaintenanceCredential } from "./maintenance.ts";
 import { createKnowledgeBaseApi } from "./knowledge-base.ts";
 import { createFeedbackApi } from "./feedback.ts";
+import { createAppschedApi } from "./appsched.ts";
 
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
 export function createPortalApi(ctx: UpstreamRequestContext, tenantId: string, cache: TenantConfigCache): PortalApi {
@@ -15,5 +16,7 @@ export function createPortalApi(ctx: UpstreamRequestContext, tenantId: string, c
     checkMaintenanceCredential: (credential) => checkMaintenanceCredential(ctx, credential),
     knowledgeBase: createKnowledgeBaseApi(ctx),
     feedback: createFeedbackApi(ctx),
+    appschedPublic: createAppschedApi(ctx, "api-public"),
+    appschedAuthenticated: createAppschedApi(ctx, "api"),
   };
 }

@@ -2,6 +2,7 @@ import type { TenantConfig } from "./tenant-config.ts";
 import type { Utente } from "./user.ts";
 import type { KnowledgeBaseApi } from "./knowledge-base.ts";
 import type { FeedbackApi } from "./feedback.ts";
+import type { AppschedApi } from "./appsched.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -19,4 +20,8 @@ export interface PortalApi {
   checkMaintenanceCredential(credential: MaintenanceCredential): Promise<boolean>;
   knowledgeBase: KnowledgeBaseApi;
   feedback: FeedbackApi;
+  /** Appointments through `/api-public/appsched` (anonymous visitors, when the municipality allows them). */
+  appschedPublic: AppschedApi;
+  /** Appointments through `/api/appsched` (logged-in citizens). */
+  appschedAuthenticated: AppschedApi;
 }

@@ -7,7 +7,13 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { RatingFollowUp } from "./rating-follow-up.tsx";
 import { RatingHoneypot } from "./rating-honeypot.tsx";
 import { RatingStars } from "./rating-stars.tsx";
-import { ratingAction, type RatingActionData, type RatingErrors, type RatingValues } from "./rating-types.ts";
+import {
+  getFollowUpKind,
+  ratingAction,
+  type RatingActionData,
+  type RatingErrors,
+  type RatingValues,
+} from "./rating-types.ts";
 import "./rating.css";
 
 export type { RatingActionData, RatingErrors, RatingValues } from "./rating-types.ts";
@@ -138,8 +144,15 @@ function RatingFields({
         </div>
       ) : null}
       <RatingStars defaultValue={values.rating} onChange={onRate} error={errors.rating} />
-      <RatingFollowUp kind="negative" rating={rating} defaultOption={values.option} error={errors.option} />
-      <RatingFollowUp kind="positive" rating={rating} defaultOption={values.option} error={errors.option} />
+      {(["negative", "positive"] as const).map((kind) => (
+        <RatingFollowUp
+          key={kind}
+          kind={kind}
+          rating={rating}
+          defaultOption={values.option}
+          error={rating === null || getFollowUpKind(rating) === kind ? errors.option : undefined}
+        />
+      ))}
       <div className="mt-5">
         <TextareaField
           name="details"

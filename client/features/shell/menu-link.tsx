@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { MenuItem } from "#shared/api/tenant-config.ts";
 
 /** True for addresses that leave the portal (another scheme or host). */
 export function isExternalUrl(url: string): boolean {
-  return /^(https?:)?\/\//i.test(url);
+  return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }
 
 type MenuLinkProps = {
@@ -13,16 +14,25 @@ type MenuLinkProps = {
   children?: ReactNode;
 };
 
-/** A configured menu entry as a real `<a href>`, carrying the entry's `data-element` (read by the AGID checker). */
+/**
+ * A configured menu entry as a real `<a href>` carrying the entry's `data-element` (read by the AGID checker).
+ * Portal paths navigate client-side (React Router `Link`); other addresses are plain links with `rel="noopener"`.
+ */
 export function MenuLink({ item, className, current, children }: MenuLinkProps) {
+  const common = {
+    className,
+    "data-element": item.dataElement || undefined,
+    "aria-current": current ? ("page" as const) : undefined,
+  };
+  if (item.url.startsWith("/") && !item.url.startsWith("//")) {
+    return (
+      <Link to={item.url} {...common}>
+        {children ?? item.title}
+      </Link>
+    );
+  }
   return (
-    <a
-      className={className}
-      href={item.url || "/"}
-      data-element={item.dataElement || undefined}
-      rel={isExternalUrl(item.url) ? "noopener" : undefined}
-      aria-current={current ? "page" : undefined}
-    >
+    <a href={item.url || "/"} rel={isExternalUrl(item.url) ? "noopener" : undefined} {...common}>
       {children ?? item.title}
     </a>
   );

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState, type SyntheticEvent } from "react";
+import { useEffect, useRef, type RefObject } from "react";
+import { Link } from "react-router";
 import type { Utente } from "#shared/api/user.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useDismiss } from "#client/components/ui/use-dismiss.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 
 export const userMenuLinks = {
@@ -12,21 +12,19 @@ export const userMenuLinks = {
 
 /**
  * The logged-in user's dropdown. It is a native `<details>` disclosure, so it opens with the keyboard and without
- * JavaScript; once hydrated, React mirrors its state to close it on Escape (focus back on the summary) and on a
- * click elsewhere.
+ * JavaScript; once hydrated it also closes on Escape (focus back on the summary), on a click elsewhere and after
+ * choosing an entry.
  */
 export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, detailsRef, summaryRef);
+  useCloseDetails(detailsRef, summaryRef);
   const fullName = `${user.nome} ${user.cognome}`;
-  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open);
+  const close = () => detailsRef.current?.removeAttribute("open");
 
   return (
-    <details ref={detailsRef} className="it-user-wrapper nav-item dropdown" open={open} onToggle={onToggle}>
+    <details ref={detailsRef} className="it-user-wrapper nav-item dropdown">
       <summary ref={summaryRef} className="btn btn-primary btn-icon btn-full">
         <span className="rounded-icon" aria-hidden="true">
           <Icon name="it-user" className="icon-primary" />
@@ -38,12 +36,25 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
       <div className="dropdown-menu dropdown-menu-end">
         <div className="link-list-wrapper">
           <ul className="link-list">
-            <UserMenuItem href={userMenuLinks.personalArea} label={t("header.personalArea")} />
-            <UserMenuItem href={userMenuLinks.profile} label={t("header.profile")} />
+            <li>
+              <Link className="dropdown-item list-item" to={userMenuLinks.personalArea} onClick={close}>
+                <span>{t("header.personalArea")}</span>
+              </Link>
+            </li>
+            <li>
+              <Link className="dropdown-item list-item" to={userMenuLinks.profile} onClick={close}>
+                <span>{t("header.profile")}</span>
+              </Link>
+            </li>
             <li>
               <span className="divider" />
             </li>
-            <UserMenuItem href={userMenuLinks.logout} label={t("header.logout")} icon="it-logout" />
+            <li>
+              <a className="dropdown-item list-item" href={userMenuLinks.logout}>
+                <Icon name="it-logout" className="icon-sm icon-primary me-2" />
+                <span>{t("header.logout")}</span>
+              </a>
+            </li>
           </ul>
         </div>
       </div>
@@ -51,13 +62,28 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
   );
 }
 
-function UserMenuItem({ href, label, icon }: { href: string; label: string; icon?: `it-${string}` }) {
-  return (
-    <li>
-      <a className="dropdown-item list-item" href={href}>
-        {icon ? <Icon name={icon} className="icon-sm icon-primary me-2" /> : null}
-        <span>{label}</span>
-      </a>
-    </li>
-  );
+/** Escape (focus back on the summary) and a press outside close an open `<details>`; it reads the DOM, not state. */
+function useCloseDetails(
+  detailsRef: RefObject<HTMLDetailsElement | null>,
+  summaryRef: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = detailsRef.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      summaryRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const details = detailsRef.current;
+      if (details?.open && event.target instanceof Node && !details.contains(event.target))
+        details.open = false;
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [detailsRef, summaryRef]);
 }
