@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package.json", "utf8")).version as string;
+const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package.json", "utf8"))
+  .version as string;
 
 export default defineConfig({
   plugins: [reactRouter()],

@@ -7,7 +7,15 @@ import "@fontsource/lora/400.css";
 import "@fontsource/lora/700.css";
 import "@fontsource/roboto-mono/400.css";
 import "./styles/portal.css";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
@@ -15,7 +23,9 @@ import { useOptionalRootData } from "./lib/root-data.ts";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { AppShell } from "./app-shell.tsx";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const middleware: Route.MiddlewareFunction[] = [maintenanceGate];
 
@@ -53,7 +63,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const details = isRouteErrorResponse(error) ? (error.data as { title?: string } | undefined)?.title : undefined;
+  const details = isRouteErrorResponse(error)
+    ? (error.data as { title?: string } | undefined)?.title
+    : undefined;
   return (
     <AppShell>
       <ErrorPage status={status} message={details} />

@@ -18,13 +18,16 @@ describe("parseEnv", () => {
       parseEnv({ PORT: "abc", UPSTREAM_URL: "ftp://x", LOG_LEVEL: "loud", NODE_ENV: "production" });
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ["PORT", "UPSTREAM_URL", "LOG_LEVEL", "PORTAL_SECRET"]) expect(message).toContain(name);
+      for (const name of ["PORT", "UPSTREAM_URL", "LOG_LEVEL", "PORTAL_SECRET"])
+        expect(message).toContain(name);
     }
   });
 
   test("requires a long PORTAL_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PORTAL_SECRET/);
-    expect(parseEnv({ NODE_ENV: "production", PORTAL_SECRET: "x".repeat(32) }).PORTAL_SECRET).toHaveLength(32);
+    expect(parseEnv({ NODE_ENV: "production", PORTAL_SECRET: "x".repeat(32) }).PORTAL_SECRET).toHaveLength(
+      32,
+    );
   });
 
   test("reads TRUST_PROXY as hops or addresses, never a blanket true", () => {
@@ -34,9 +37,9 @@ describe("parseEnv", () => {
   });
 
   test("normalises trusted identity headers to lower case", () => {
-    expect(parseEnv({ TRUSTED_IDENTITY_HEADERS: "Shib-Identita-CodiceFiscale, shib-email" }).TRUSTED_IDENTITY_HEADERS).toEqual([
-      "shib-identita-codicefiscale",
-      "shib-email",
-    ]);
+    expect(
+      parseEnv({ TRUSTED_IDENTITY_HEADERS: "Shib-Identita-CodiceFiscale, shib-email" })
+        .TRUSTED_IDENTITY_HEADERS,
+    ).toEqual(["shib-identita-codicefiscale", "shib-email"]);
   });
 });

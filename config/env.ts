@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-const booleanish = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
-
 const optionalUrl = z
   .string()
   .trim()
@@ -32,34 +28,35 @@ const trustProxy = z
       .filter(Boolean);
   });
 
-export const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().default("0.0.0.0"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    UPSTREAM_URL: optionalUrl,
-    TENANTS_FILE: z.string().default("config/tenants.json"),
-    TRUST_PROXY: trustProxy,
-    PORTAL_SECRET: z.string().optional(),
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    TENANT_CONFIG_TTL_S: z.coerce.number().int().positive().default(300),
-    GEOCODER_URL: optionalUrl,
-    GEOCODER_USER_AGENT: z.string().default("PortaleDelCittadino/0.1 (+https://github.com/portale-del-cittadino)"),
-    TRUSTED_IDENTITY_HEADERS: z
-      .string()
-      .default("")
-      .transform((v) =>
-        v
-          .split(",")
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    BODY_LIMIT: z.string().default("1mb"),
-    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-    SANDBOX_STATE_FILE: z.string().optional(),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
-  });
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  UPSTREAM_URL: optionalUrl,
+  TENANTS_FILE: z.string().default("config/tenants.json"),
+  TRUST_PROXY: trustProxy,
+  PORTAL_SECRET: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TENANT_CONFIG_TTL_S: z.coerce.number().int().positive().default(300),
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_USER_AGENT: z
+    .string()
+    .default("PortaleDelCittadino/0.1 (+https://github.com/portale-del-cittadino)"),
+  TRUSTED_IDENTITY_HEADERS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT: z.string().default("1mb"),
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SANDBOX_STATE_FILE: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -78,6 +75,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   else if (secret === undefined && source.NODE_ENV === "production") {
     problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
   }
-  if (problems.length > 0 || !result.success) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  if (problems.length > 0 || !result.success)
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   return Object.freeze(result.data);
 }

@@ -6,7 +6,11 @@ import { createTenantDirectory, loadTenantsFile } from "./tenants.ts";
 
 describe("tenant directory", () => {
   const directory = createTenantDirectory([
-    { id: "comune-a", hosts: ["comune-a.localhost", "servizi.comune.valverde.it"], upstreamHost: "servizi.comune.valverde.it" },
+    {
+      id: "comune-a",
+      hosts: ["comune-a.localhost", "servizi.comune.valverde.it"],
+      upstreamHost: "servizi.comune.valverde.it",
+    },
   ]);
 
   test("finds a tenant by host, case-insensitively and with a trailing dot", () => {

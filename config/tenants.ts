@@ -24,7 +24,8 @@ export const TenantsFileSchema = z
     for (const tenant of file.tenants) {
       for (const host of tenant.hosts) {
         const other = seen.get(host);
-        if (other) ctx.addIssue({ code: "custom", message: `host ${host} is mapped to ${other} and ${tenant.id}` });
+        if (other)
+          ctx.addIssue({ code: "custom", message: `host ${host} is mapped to ${other} and ${tenant.id}` });
         seen.set(host, tenant.id);
       }
     }

@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps) {
     ttlMs: env.TENANT_CONFIG_TTL_S * 1000,
     maxStaleMs: 24 * 60 * 60 * 1000,
     metrics,
-    onRefreshError: (key, error) => logger.warn({ key, err: { message: (error as Error).message } }, "tenant config refresh failed"),
+    onRefreshError: (key, error) =>
+      logger.warn({ key, err: { message: (error as Error).message } }, "tenant config refresh failed"),
   });
 
   const app = express();
@@ -73,7 +74,12 @@ export function createApp(deps: AppDeps) {
       isReady: async (tenantId) => {
         if (cache.has(`${tenantId}:comune`)) return true;
         const tenant = deps.tenants.all.find((t) => t.id === tenantId)!;
-        const comune = await fetchComune({ baseUrl: deps.upstreamUrl, forwardedHost: tenant.upstreamHost, timeoutMs: 3000, metrics });
+        const comune = await fetchComune({
+          baseUrl: deps.upstreamUrl,
+          forwardedHost: tenant.upstreamHost,
+          timeoutMs: 3000,
+          metrics,
+        });
         return Boolean(comune);
       },
     }),
@@ -105,7 +111,12 @@ export function createApp(deps: AppDeps) {
   );
   app.use(
     "/geocoding",
-    geocodingRouter({ baseUrl: deps.geocoderUrl, userAgent: env.GEOCODER_USER_AGENT, timeoutMs: env.UPSTREAM_TIMEOUT_MS, metrics }),
+    geocodingRouter({
+      baseUrl: deps.geocoderUrl,
+      userAgent: env.GEOCODER_USER_AGENT,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      metrics,
+    }),
   );
 
   app.use(compression());

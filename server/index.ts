@@ -28,10 +28,14 @@ async function main() {
     const sandbox = await startSandbox({ port: env.SANDBOX_PORT, stateFile: env.SANDBOX_STATE_FILE });
     upstreamUrl = sandbox.url;
     stopSandbox = sandbox.close;
-    logger.info({ sandbox: sandbox.url }, "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)");
+    logger.info(
+      { sandbox: sandbox.url },
+      "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
+    );
   }
   const secret = env.PORTAL_SECRET ?? randomBytes(32).toString("hex");
-  if (!env.PORTAL_SECRET) logger.warn("PORTAL_SECRET unset: using a random secret, sealed cookies die with this process");
+  if (!env.PORTAL_SECRET)
+    logger.warn("PORTAL_SECRET unset: using a random secret, sealed cookies die with this process");
 
   const { app } = createApp({
     env,
@@ -45,7 +49,10 @@ async function main() {
   });
   const server = createHttpServer(app, logger);
   server.on("error", (error: NodeJS.ErrnoException) => {
-    logger.fatal({ code: error.code, port: env.PORT }, `cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    logger.fatal(
+      { code: error.code, port: env.PORT },
+      `cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`,
+    );
     process.exit(1);
   });
   server.listen(env.PORT, env.HOST, () => {

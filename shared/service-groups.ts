@@ -21,7 +21,10 @@ export function groupServicesByCategory(services: readonly Servizio[]): ServiceG
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a === UNCATEGORISED ? 1 : b === UNCATEGORISED ? -1 : a.localeCompare(b, "it")))
-    .map(([category, list]) => ({ category, services: list.sort((x, y) => x.nome.localeCompare(y.nome, "it")) }));
+    .map(([category, list]) => ({
+      category,
+      services: list.sort((x, y) => x.nome.localeCompare(y.nome, "it")),
+    }));
 }
 
 export function categorySlug(category: string): string {

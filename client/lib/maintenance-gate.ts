@@ -13,5 +13,7 @@ export const maintenanceGate: MiddlewareFunction<Response> = async ({ context, u
   const { comune } = await services.api.getTenantConfig();
   if (!comune.maintenance) return next();
   const back = `${path}${url.search}`;
-  throw redirect(back === "/" ? paths.maintenance : `${paths.maintenance}?redirectTo=${encodeURIComponent(back)}`);
+  throw redirect(
+    back === "/" ? paths.maintenance : `${paths.maintenance}?redirectTo=${encodeURIComponent(back)}`,
+  );
 };

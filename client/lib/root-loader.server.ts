@@ -23,13 +23,18 @@ async function loadConfig(context: Readonly<RouterContextProvider>): Promise<Ten
   } catch (error) {
     // A held maintenance credential that the upstream now refuses: clear it and show the gate again.
     if (services.maintenance.held && isUpstreamFailure(error, 401)) {
-      throw redirect(`${paths.maintenance}?negata=1`, { headers: { "Set-Cookie": services.maintenance.clearCookie() } });
+      throw redirect(`${paths.maintenance}?negata=1`, {
+        headers: { "Set-Cookie": services.maintenance.clearCookie() },
+      });
     }
     throw error;
   }
 }
 
-export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>): Promise<RootData> {
+export async function loadRootData(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<RootData> {
   const services = getServices(context);
   const config = await loadConfig(context);
   const { comune } = config;

@@ -11,12 +11,18 @@ export const XSRF_FIELD = "_xsrf";
  * Reads a posted form and checks the double-submit XSRF field against the portal's cookie token. React Router's
  * own Origin check runs too; this one also covers browsers that omit Origin.
  */
-export async function readForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<FormData> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw data({ title: "Il modulo inviato non è leggibile. Ricarica la pagina e riprova." }, { status: 400 });
+    throw data(
+      { title: "Il modulo inviato non è leggibile. Ricarica la pagina e riprova." },
+      { status: 400 },
+    );
   }
   if (form.get(XSRF_FIELD) !== getServices(context).xsrfToken) {
     throw data(

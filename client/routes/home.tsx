@@ -19,7 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: s.id,
       nome: s.nome,
       descrizione: s.descrizione,
-      href: s.linkServizio?.startsWith("/") && !s.linkServizio.startsWith("//") ? s.linkServizio : `/servizi/${encodeURIComponent(s.id)}`,
+      href:
+        s.linkServizio?.startsWith("/") && !s.linkServizio.startsWith("//")
+          ? s.linkServizio
+          : `/servizi/${encodeURIComponent(s.id)}`,
     })),
   }));
   return { groups };
@@ -28,9 +31,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, handle.title);
 
 const QUICK_LINKS = [
-  { asset: "APPSCHED", href: paths.booking, icon: "it-calendar", title: "Prenota un appuntamento", text: "Scegli ufficio, giorno e orario.", dataElement: "appointment-booking" },
-  { asset: "ASSISTENZA_CRM", href: paths.assistance, icon: "it-help-circle", title: "Richiedi assistenza", text: "Scrivi al Comune, ti risponderemo via e-mail.", dataElement: "contacts" },
-  { asset: "DISSERVIZIO_CRM", href: paths.report, icon: "it-error", title: "Segnala un disservizio", text: "Un lampione spento, una buca, un rifiuto abbandonato.", dataElement: undefined },
+  {
+    asset: "APPSCHED",
+    href: paths.booking,
+    icon: "it-calendar",
+    title: "Prenota un appuntamento",
+    text: "Scegli ufficio, giorno e orario.",
+    dataElement: "appointment-booking",
+  },
+  {
+    asset: "ASSISTENZA_CRM",
+    href: paths.assistance,
+    icon: "it-help-circle",
+    title: "Richiedi assistenza",
+    text: "Scrivi al Comune, ti risponderemo via e-mail.",
+    dataElement: "contacts",
+  },
+  {
+    asset: "DISSERVIZIO_CRM",
+    href: paths.report,
+    icon: "it-error",
+    title: "Segnala un disservizio",
+    text: "Un lampione spento, una buca, un rifiuto abbandonato.",
+    dataElement: undefined,
+  },
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -50,7 +74,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </h1>
                   <div className="hero-text">
                     <p>
-                      I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche quando vuoi.
+                      I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche
+                      quando vuoi.
                     </p>
                   </div>
                 </div>
@@ -107,7 +132,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                             {service.nome}
                           </Link>
                         </h4>
-                        {service.descrizione ? <p className="card-text text-paragraph-small">{service.descrizione}</p> : null}
+                        {service.descrizione ? (
+                          <p className="card-text text-paragraph-small">{service.descrizione}</p>
+                        ) : null}
                       </div>
                     </div>
                   </li>

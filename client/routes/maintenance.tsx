@@ -26,7 +26,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const errors: MaintenanceErrors = {};
   if (!username) errors.username = REQUIRED;
   if (!password) errors.password = REQUIRED;
-  if (errors.username || errors.password) return data({ errors, values: { username }, formError: undefined }, { status: 400 });
+  if (errors.username || errors.password)
+    return data({ errors, values: { username }, formError: undefined }, { status: 400 });
   const accepted = await services.api.checkMaintenanceCredential({ username, password });
   if (!accepted) {
     return data(
@@ -35,7 +36,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     );
   }
   const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
-  return redirect(next, { headers: { "Set-Cookie": services.maintenance.sealCookie({ username, password }) } });
+  return redirect(next, {
+    headers: { "Set-Cookie": services.maintenance.sealCookie({ username, password }) },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Servizio in manutenzione");

@@ -14,9 +14,13 @@ export function validateRating(form: FormData) {
   const rating = Number(formText(form, "rating"));
   const option = formText(form, "option") || "altro";
   const details = formText(form, "details");
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = "Scegli un punteggio da 1 a 5 stelle.";
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5)
+    errors.rating = "Scegli un punteggio da 1 a 5 stelle.";
   const expected = rating <= 3 ? "negativo" : "positivo";
-  if (!(FEEDBACK_OPTIONS as readonly string[]).includes(option) || (option !== "altro" && !option.startsWith(expected))) {
+  if (
+    !(FEEDBACK_OPTIONS as readonly string[]).includes(option) ||
+    (option !== "altro" && !option.startsWith(expected))
+  ) {
     errors.option = "Scegli una delle risposte proposte.";
   }
   if (details.length > 200) errors.details = "Inserisci al massimo 200 caratteri.";

@@ -31,9 +31,13 @@ describe("geocoding", () => {
   test("forces format and address details, whitelists parameters and identifies itself", async () => {
     const g = await geocoder([place]);
     const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9", geocoderUrl: `${g.url}/` });
-    const res = await request(app).get("/geocoding/search?q=Via%20Roma&format=xml&polygon_geojson=1&email=x").set("Host", HOST);
+    const res = await request(app)
+      .get("/geocoding/search?q=Via%20Roma&format=xml&polygon_geojson=1&email=x")
+      .set("Host", HOST);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ lat: "45.1", lon: "7.3", display_name: "Via Roma 1, Valverde", address: place.address }]);
+    expect(res.body).toEqual([
+      { lat: "45.1", lon: "7.3", display_name: "Via Roma 1, Valverde", address: place.address },
+    ]);
     const sent = new URL(g.received[0]!.url, "http://x");
     expect(sent.pathname).toBe("/search");
     expect(sent.searchParams.get("format")).toBe("json");

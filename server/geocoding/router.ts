@@ -2,7 +2,13 @@ import { Router, type Request, type Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { z } from "zod";
 import type { Metrics } from "#server/observability/metrics.ts";
-import { PlaceSchema, ReverseQuerySchema, SearchAnswerSchema, SearchQuerySchema, type Place } from "./schemas.ts";
+import {
+  PlaceSchema,
+  ReverseQuerySchema,
+  SearchAnswerSchema,
+  SearchQuerySchema,
+  type Place,
+} from "./schemas.ts";
 import { createThrottle } from "./throttle.ts";
 
 export type GeocodingOptions = {
@@ -16,7 +22,13 @@ export type GeocodingOptions = {
 type Answer = Place[] | Place;
 
 function invalid(res: Response, error: z.ZodError) {
-  res.status(400).json({ status: 400, title: "Parametri di ricerca non validi.", details: error.issues.map((i) => i.message) });
+  res
+    .status(400)
+    .json({
+      status: 400,
+      title: "Parametri di ricerca non validi.",
+      details: error.issues.map((i) => i.message),
+    });
 }
 
 /**
@@ -28,9 +40,18 @@ export function geocodingRouter(options: GeocodingOptions): Router {
   const throttle = createThrottle(options.minIntervalMs ?? 1000);
   const router = Router();
 
-  async function lookup(path: string, params: Record<string, string>, schema: z.ZodType<Answer>): Promise<Answer> {
+  async function lookup(
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<Answer>,
+  ): Promise<Answer> {
     const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-    for (const [k, v] of Object.entries({ ...params, format: "json", addressdetails: "1", "accept-language": "it" })) {
+    for (const [k, v] of Object.entries({
+      ...params,
+      format: "json",
+      addressdetails: "1",
+      "accept-language": "it",
+    })) {
       url.searchParams.set(k, v);
     }
     const key = url.search;
@@ -46,7 +67,10 @@ export function geocodingRouter(options: GeocodingOptions): Router {
         headers: { "user-agent": options.userAgent, accept: "application/json" },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      options.metrics.upstreamDuration.observe({ service: "geocoding", status: String(res.status) }, (performance.now() - started) / 1000);
+      options.metrics.upstreamDuration.observe(
+        { service: "geocoding", status: String(res.status) },
+        (performance.now() - started) / 1000,
+      );
       if (!res.ok) throw new Error(`geocoder HTTP ${res.status}`);
       return schema.parse(await res.json());
     });
@@ -58,11 +82,15 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     try {
       res.json(await run());
     } catch (error) {
-      options.metrics.upstreamErrors.inc({ service: "geocoding", kind: (error as Error).name === "TimeoutError" ? "timeout" : "status" });
+      options.metrics.upstreamErrors.inc({
+        service: "geocoding",
+        kind: (error as Error).name === "TimeoutError" ? "timeout" : "status",
+      });
       const timeout = (error as Error).name === "TimeoutError";
       res.status(timeout ? 504 : 502).json({
         status: timeout ? 504 : 502,
-        title: "Il servizio di ricerca degli indirizzi non è disponibile in questo momento. Riprova più tardi.",
+        title:
+          "Il servizio di ricerca degli indirizzi non è disponibile in questo momento. Riprova più tardi.",
         details: [],
       });
     }
@@ -72,7 +100,9 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     const parsed = SearchQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(res, parsed.error);
     const { q, limit } = parsed.data;
-    return handle(res, () => lookup("search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema));
+    return handle(res, () =>
+      lookup("search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema),
+    );
   });
 
   router.get("/reverse", (req: Request, res: Response) => {

@@ -4,7 +4,12 @@ import { plainPage, wantsJson } from "./plain-page.ts";
 
 /** The last handler: Italian message, right status, never a stack trace; the server keeps serving. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: { status?: number; statusCode?: number; type?: string; message?: string }, req, res, _next) => {
+  return (
+    error: { status?: number; statusCode?: number; type?: string; message?: string },
+    req,
+    res,
+    _next,
+  ) => {
     const status = error.status ?? error.statusCode ?? 500;
     const clientError = status >= 400 && status < 500;
     if (!clientError) logger.error({ err: { message: error.message } }, "unhandled server error");
@@ -20,6 +25,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           : "Si è verificato un errore inatteso. Riprova tra qualche minuto.";
     res.status(status);
     if (wantsJson(req)) res.json({ status, title: message, details: [] });
-    else res.type("html").send(plainPage(clientError ? "Richiesta non valida" : "Si è verificato un errore", message));
+    else
+      res
+        .type("html")
+        .send(plainPage(clientError ? "Richiesta non valida" : "Si è verificato un errore", message));
   };
 }

@@ -17,7 +17,10 @@ export function resolveLocale(): RequestHandler {
     const asked = typeof req.query.lang === "string" ? req.query.lang : undefined;
     if (asked === "en" || asked === "it") {
       res.locals.locale = asked;
-      res.append("Set-Cookie", serialize(LOCALE_COOKIE, asked, { path: "/", sameSite: "lax", maxAge: 31536000 }));
+      res.append(
+        "Set-Cookie",
+        serialize(LOCALE_COOKIE, asked, { path: "/", sameSite: "lax", maxAge: 31536000 }),
+      );
     } else {
       res.locals.locale = res.locals.cookies[LOCALE_COOKIE] === "en" ? "en" : "it";
     }

@@ -5,7 +5,11 @@ import type { Metrics } from "#server/observability/metrics.ts";
 export type ReadinessCheck = (tenantId: string) => Promise<boolean>;
 
 /** /healthz: the process is up. /readyz: every tenant's configuration is reachable or cached. /metrics: Prometheus. */
-export function operationsRouter(options: { tenants: TenantDirectory; metrics: Metrics; isReady: ReadinessCheck }): Router {
+export function operationsRouter(options: {
+  tenants: TenantDirectory;
+  metrics: Metrics;
+  isReady: ReadinessCheck;
+}): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.set("cache-control", "no-store").json({ status: "ok" });
@@ -21,7 +25,9 @@ export function operationsRouter(options: { tenants: TenantDirectory; metrics: M
       .json({ status: failing.length ? "unavailable" : "ready", failing });
   });
   router.get("/metrics", async (_req, res) => {
-    res.set("content-type", options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+    res
+      .set("content-type", options.metrics.registry.contentType)
+      .send(await options.metrics.registry.metrics());
   });
   return router;
 }

@@ -13,5 +13,9 @@ export function plainPage(title: string, message: string): string {
 /** Answers JSON to API callers and an HTML page to browsers. */
 export function wantsJson(req: { path: string; headers: Record<string, unknown> }): boolean {
   const accept = String(req.headers.accept ?? "");
-  return req.path.startsWith("/api") || req.path.startsWith("/geocoding") || (accept.includes("json") && !accept.includes("html"));
+  return (
+    req.path.startsWith("/api") ||
+    req.path.startsWith("/geocoding") ||
+    (accept.includes("json") && !accept.includes("html"))
+  );
 }

@@ -20,11 +20,19 @@ export function requestLogging(logger: Logger) {
       return id;
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customProps: (_req, res) => ({ tenant: (res as ServerResponse & { locals?: { portalTenant?: { id: string } } }).locals?.portalTenant?.id }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "info"),
+    customProps: (_req, res) => ({
+      tenant: (res as ServerResponse & { locals?: { portalTenant?: { id: string } } }).locals?.portalTenant
+        ?.id,
+    }),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "info",
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     quietReqLogger: true,
   });

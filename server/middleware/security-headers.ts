@@ -16,12 +16,19 @@ export function cspNonce(): RequestHandler {
 }
 
 /** helmet with a per-request script nonce; see architecture §2.3 for why the Referrer-Policy is not no-referrer. */
-export function securityHeaders(options: { production: boolean; behindTls: boolean; devConnectSrc?: string[] }) {
+export function securityHeaders(options: {
+  production: boolean;
+  behindTls: boolean;
+  devConnectSrc?: string[];
+}) {
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],

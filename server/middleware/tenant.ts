@@ -28,7 +28,8 @@ export function resolveTenant(directory: TenantDirectory): RequestHandler {
     const tenant = directory.byHost(host);
     if (!tenant) {
       const title = "Comune non trovato";
-      const message = "Questo indirizzo non corrisponde a nessun Comune servito dal portale. Controlla l'indirizzo digitato.";
+      const message =
+        "Questo indirizzo non corrisponde a nessun Comune servito dal portale. Controlla l'indirizzo digitato.";
       res.status(404);
       if (wantsJson(req)) res.json({ status: 404, title: message, details: [] });
       else res.type("html").send(plainPage(title, message));

@@ -1,6 +1,13 @@
 import type { RequestHandler } from "express";
 import { serialize } from "cookie";
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_REJECTED_MESSAGE, createXsrfToken, isWellFormedXsrfToken, xsrfMatches } from "#server/security/xsrf.ts";
+import {
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  XSRF_REJECTED_MESSAGE,
+  createXsrfToken,
+  isWellFormedXsrfToken,
+  xsrfMatches,
+} from "#server/security/xsrf.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

@@ -55,7 +55,10 @@ describe("the /api proxy", () => {
 
   test("forwards the identity headers configured as trusted", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url, env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" } });
+    const { app } = testApp({
+      upstreamUrl: u.url,
+      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" },
+    });
     await request(app)
       .get("/api/utenti/me")
       .set("Host", HOST)
@@ -67,7 +70,10 @@ describe("the /api proxy", () => {
 
   test("passes cookies both ways and keeps upstream cookies first-party", async () => {
     const u = await upstream((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "set-cookie": "SESSION=abc; Domain=backend.internal; Path=/; HttpOnly" });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "set-cookie": "SESSION=abc; Domain=backend.internal; Path=/; HttpOnly",
+      });
       res.end("{}");
     });
     const { app } = testApp({ upstreamUrl: u.url });
@@ -87,8 +93,13 @@ describe("the /api proxy", () => {
     const { app } = testApp({ upstreamUrl: u.url });
     const sealer = createSealer("test-secret-test-secret-test-secret-0123", "maintenance-credential");
     const sealed = sealer.seal(JSON.stringify({ username: "manutentore", password: "segreto" }));
-    await request(app).get("/api-public/crm/services").set("Host", HOST).set("Cookie", `CITFAC_MAINTENANCE=${sealed}`);
-    expect(u.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from("manutentore:segreto").toString("base64")}`);
+    await request(app)
+      .get("/api-public/crm/services")
+      .set("Host", HOST)
+      .set("Cookie", `CITFAC_MAINTENANCE=${sealed}`);
+    expect(u.received[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from("manutentore:segreto").toString("base64")}`,
+    );
   });
 
   test("refuses mutations without the XSRF token, in Italian, without calling upstream", async () => {
@@ -175,7 +186,9 @@ describe("the /api proxy", () => {
         res.end();
       });
       const { app } = testApp({ upstreamUrl: u.url });
-      await request(app).get(`/api/utenti/login?redirector=${encodeURIComponent(redirector)}`).set("Host", HOST);
+      await request(app)
+        .get(`/api/utenti/login?redirector=${encodeURIComponent(redirector)}`)
+        .set("Host", HOST);
       const forwarded = new URL(u.received[0]!.url, "http://x");
       expect(forwarded.searchParams.get("redirector")).toBe("/area-personale");
     },
@@ -219,7 +232,10 @@ describe("requests the portal refuses itself", () => {
   test("an invalid cookie header is ignored, not a 500", async () => {
     const u = await upstream(json(200, { ok: 1 }));
     const { app } = testApp({ upstreamUrl: u.url });
-    const res = await request(app).get("/api-public/crm/services").set("Host", HOST).set("Cookie", "%%%; =; XSRF-TOKEN=\u00ff");
+    const res = await request(app)
+      .get("/api-public/crm/services")
+      .set("Host", HOST)
+      .set("Cookie", "%%%; =; XSRF-TOKEN=\u00ff");
     expect(res.status).toBe(200);
   });
 
@@ -227,7 +243,9 @@ describe("requests the portal refuses itself", () => {
     const u = await upstream(json(200, {}));
     const { app } = testApp({ upstreamUrl: u.url });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
-    const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("XSRF-TOKEN="))!;
+    const cookie = ([] as string[])
+      .concat(res.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("XSRF-TOKEN="))!;
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toContain("HttpOnly");
   });
@@ -236,7 +254,10 @@ describe("requests the portal refuses itself", () => {
 describe("logs", () => {
   test("never contain cookies, Authorization, identity headers or fiscal codes", async () => {
     const u = await upstream(json(200, {}));
-    const { app, logs } = testApp({ upstreamUrl: u.url, env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" } });
+    const { app, logs } = testApp({
+      upstreamUrl: u.url,
+      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" },
+    });
     await request(app)
       .get("/api/ppay/citizens/RSSMRA80A01H501U/debtpositions?codice_fiscale=RSSMRA80A01H501U")
       .set("Host", HOST)

@@ -3,7 +3,12 @@ import type { Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import type { Metrics } from "#server/observability/metrics.ts";
-import { browserResponseHeaders, isPortalOwnedHeader, trustedIdentityHeaders, upstreamCookieHeader } from "./header-hygiene.ts";
+import {
+  browserResponseHeaders,
+  isPortalOwnedHeader,
+  trustedIdentityHeaders,
+  upstreamCookieHeader,
+} from "./header-hygiene.ts";
 
 export type ApiProxyOptions = {
   target: string;
@@ -70,8 +75,11 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         proxyReq.setHeader("x-forwarded-proto", req.protocol);
         if (req.ip) proxyReq.setHeader("x-forwarded-for", req.ip);
         proxyReq.setHeader("x-request-id", String(res.getHeader("x-request-id") ?? ""));
-        if (locals.maintenanceAuthorization) proxyReq.setHeader("authorization", locals.maintenanceAuthorization);
-        for (const [name, value] of Object.entries(trustedIdentityHeaders(req.headers, options.trustedIdentityHeaders))) {
+        if (locals.maintenanceAuthorization)
+          proxyReq.setHeader("authorization", locals.maintenanceAuthorization);
+        for (const [name, value] of Object.entries(
+          trustedIdentityHeaders(req.headers, options.trustedIdentityHeaders),
+        )) {
           proxyReq.setHeader(name, value);
         }
         proxyReq.setTimeout(options.timeoutMs, () => {
@@ -99,7 +107,10 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         const r = req as unknown as ProxiedRequest;
         const timedOut = r.upstreamTimedOut === true;
         options.metrics.upstreamErrors.inc({ service: "proxy", kind: timedOut ? "timeout" : "network" });
-        options.logger.warn({ err: { message: error.message, code: (error as NodeJS.ErrnoException).code } }, "proxy error");
+        options.logger.warn(
+          { err: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
+          "proxy error",
+        );
         if ("writeHead" in res) sendError(res, timedOut ? 504 : 502);
       },
     },

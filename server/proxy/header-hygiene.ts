@@ -9,7 +9,10 @@ export function isIdentityHeader(name: string, trusted: readonly string[]): bool
 }
 
 /** The configured trusted identity headers present on the request, lower-cased, single-valued. */
-export function trustedIdentityHeaders(headers: IncomingHttpHeaders, trusted: readonly string[]): Record<string, string> {
+export function trustedIdentityHeaders(
+  headers: IncomingHttpHeaders,
+  trusted: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of trusted) {
     const value = headers[name];
@@ -73,7 +76,9 @@ export function firstPartyCookie(cookie: string): string {
 
 /** Cookies the portal sets for itself: never the upstream's business. */
 export function isPortalCookie(name: string): boolean {
-  return ["XSRF-TOKEN", "CITFAC_MAINTENANCE", "lang", "dev_logout"].includes(name) || name.startsWith("flow_");
+  return (
+    ["XSRF-TOKEN", "CITFAC_MAINTENANCE", "lang", "dev_logout"].includes(name) || name.startsWith("flow_")
+  );
 }
 
 /** The browser's cookies minus the portal's own, as a Cookie header (undefined when nothing is left). */

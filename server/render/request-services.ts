@@ -34,7 +34,11 @@ function abortOnDisconnect(req: Request, res: Response): AbortSignal {
   return controller.signal;
 }
 
-export function createRequestServices(deps: RequestServicesDeps, req: Request, res: Response): RequestServices {
+export function createRequestServices(
+  deps: RequestServicesDeps,
+  req: Request,
+  res: Response,
+): RequestServices {
   const tenant = res.locals.portalTenant;
   const cookies = maintenanceCookies(deps.sealer, deps.secureCookies);
   const api = createPortalApi(

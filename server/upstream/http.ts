@@ -58,12 +58,18 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** One upstream call: timeout plus the request's abort signal, `ok` check, zod parse at the boundary. */
-export async function callUpstream<T>(ctx: UpstreamRequestContext, call: UpstreamCall<T>): Promise<UpstreamResponse<T>> {
+export async function callUpstream<T>(
+  ctx: UpstreamRequestContext,
+  call: UpstreamCall<T>,
+): Promise<UpstreamResponse<T>> {
   const started = performance.now();
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
   const observe = (status: string, kind?: string) => {
-    ctx.metrics?.upstreamDuration.observe({ service: call.service, status }, (performance.now() - started) / 1000);
+    ctx.metrics?.upstreamDuration.observe(
+      { service: call.service, status },
+      (performance.now() - started) / 1000,
+    );
     if (kind) ctx.metrics?.upstreamErrors.inc({ service: call.service, kind });
   };
   let res: Response;
@@ -99,7 +105,12 @@ export async function callUpstream<T>(ctx: UpstreamRequestContext, call: Upstrea
   const parsed = call.schema.safeParse(body);
   if (!parsed.success) {
     observe(String(res.status), "invalid");
-    throw new UpstreamError(call.service, "invalid", 502, `${call.service}: unexpected answer (${parsed.error.issues.length} issues)`);
+    throw new UpstreamError(
+      call.service,
+      "invalid",
+      502,
+      `${call.service}: unexpected answer (${parsed.error.issues.length} issues)`,
+    );
   }
   observe(String(res.status));
   return { status: res.status, data: parsed.data, headers: res.headers };

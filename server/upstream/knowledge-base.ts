@@ -15,7 +15,9 @@ const base = `api-public/crm/knowledge_bases/${KB_ID}`;
 export function createKnowledgeBaseApi(ctx: UpstreamRequestContext): KnowledgeBaseApi {
   return {
     async categories() {
-      return (await callUpstream(ctx, { service: SERVICE, path: `${base}/categories`, schema: KbCategoriesSchema })).data;
+      return (
+        await callUpstream(ctx, { service: SERVICE, path: `${base}/categories`, schema: KbCategoriesSchema })
+      ).data;
     },
     async category(id) {
       const path = `${base}/categories/${encodeURIComponent(id)}`;

@@ -8,7 +8,11 @@ import { createFeedbackApi } from "./feedback.ts";
 import { createAppschedApi } from "./appsched.ts";
 
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
-export function createPortalApi(ctx: UpstreamRequestContext, tenantId: string, cache: TenantConfigCache): PortalApi {
+export function createPortalApi(
+  ctx: UpstreamRequestContext,
+  tenantId: string,
+  cache: TenantConfigCache,
+): PortalApi {
   let config: ReturnType<typeof getTenantConfig> | undefined;
   return {
     getTenantConfig: () => (config ??= getTenantConfig(ctx, tenantId, cache)),

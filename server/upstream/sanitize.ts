@@ -3,7 +3,23 @@ import sanitizeHtml from "sanitize-html";
 /** HTML from configuration or the knowledge base is rendered as markup: only text-level tags survive. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "a", "ul", "ol", "li", "h3", "h4", "span", "abbr"],
+    allowedTags: [
+      "p",
+      "br",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "a",
+      "ul",
+      "ol",
+      "li",
+      "h3",
+      "h4",
+      "span",
+      "abbr",
+    ],
     allowedAttributes: { a: ["href", "title", "lang"], abbr: ["title"], span: ["lang"] },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     transformTags: {

@@ -10,7 +10,11 @@ describe("stale-while-revalidate cache", () => {
   test("concurrent misses share one load", async () => {
     const cache = createSwrCache<number>({ name: "t", ttlMs: 1000, maxStaleMs: 10_000 });
     const loader = vi.fn(async () => 42);
-    const values = await Promise.all([cache.get("k", loader), cache.get("k", loader), cache.get("k", loader)]);
+    const values = await Promise.all([
+      cache.get("k", loader),
+      cache.get("k", loader),
+      cache.get("k", loader),
+    ]);
     expect(values).toEqual([42, 42, 42]);
     expect(loader).toHaveBeenCalledTimes(1);
   });
@@ -43,7 +47,13 @@ describe("stale-while-revalidate cache", () => {
   test("keeps serving the old value when the upstream fails (stale-if-error)", async () => {
     const c = clock();
     const onRefreshError = vi.fn();
-    const cache = createSwrCache<number>({ name: "t", ttlMs: 1000, maxStaleMs: 10_000, now: c.now, onRefreshError });
+    const cache = createSwrCache<number>({
+      name: "t",
+      ttlMs: 1000,
+      maxStaleMs: 10_000,
+      now: c.now,
+      onRefreshError,
+    });
     await cache.get("k", async () => 1);
     c.advance(5000);
     const failing = async () => {

@@ -22,7 +22,11 @@ export type TenantConfigCache = ReturnType<typeof createSwrCache<unknown>>;
 const NullableComuneSchema = ComuneConfigSchema.nullable();
 
 export async function fetchComune(ctx: UpstreamRequestContext): Promise<ComuneConfig> {
-  const { data } = await callUpstream(ctx, { service: SERVICE, path: `${base}/fromtenant`, schema: NullableComuneSchema });
+  const { data } = await callUpstream(ctx, {
+    service: SERVICE,
+    path: `${base}/fromtenant`,
+    schema: NullableComuneSchema,
+  });
   if (!data) throw new UpstreamError(SERVICE, "status", 404, "config: municipality unknown upstream");
   return data;
 }

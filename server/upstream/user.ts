@@ -5,7 +5,11 @@ import { isUpstreamError } from "./errors.ts";
 /** `GET /api-public/utenti/me`; 401 means anonymous. */
 export async function getCurrentUser(ctx: UpstreamRequestContext): Promise<Utente | null> {
   try {
-    const { data } = await callUpstream(ctx, { service: "user", path: "api-public/utenti/me", schema: UtenteSchema });
+    const { data } = await callUpstream(ctx, {
+      service: "user",
+      path: "api-public/utenti/me",
+      schema: UtenteSchema,
+    });
     return data;
   } catch (error) {
     if (isUpstreamError(error, 401)) return null;

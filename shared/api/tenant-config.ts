@@ -115,10 +115,16 @@ export const MenuFooterSchema = z
     "menu-footer": MenuListSchema,
   })
   .loose()
-  .transform((m) => ({ main: m["menu-principale"], contacts: m["menu-contatti"], smallPrint: m["menu-footer"] }));
+  .transform((m) => ({
+    main: m["menu-principale"],
+    contacts: m["menu-contatti"],
+    smallPrint: m["menu-footer"],
+  }));
 export type MenuFooter = z.infer<typeof MenuFooterSchema>;
 
-export const SocialChannelSchema = z.object({ url: z.string(), title: z.string(), class: z.string().nullish() }).loose();
+export const SocialChannelSchema = z
+  .object({ url: z.string(), title: z.string(), class: z.string().nullish() })
+  .loose();
 
 /** `GET /api-public/configComune/contatti`. The body is HTML: the server sanitises it before it reaches a page. */
 export const ContattiSchema = z
@@ -168,7 +174,12 @@ export const ServizioSchema = z
   })
   .loose()
   .transform((s) => {
-    const categories = [...s.categorie, ...s.categoria_servizio, ...s.categoriaServizio, ...s.categoriaSevizio];
+    const categories = [
+      ...s.categorie,
+      ...s.categoria_servizio,
+      ...s.categoriaServizio,
+      ...s.categoriaSevizio,
+    ];
     return {
       id: s.id,
       nome: s.nome,

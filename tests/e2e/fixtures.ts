@@ -18,8 +18,12 @@ export function tenantUrl(tenant: TenantId, path = "/"): string {
 
 /** axe with the WCAG 2.1 A/AA rules: the page must have no violations. */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary, "axe violations").toEqual([]);
 }
 
@@ -42,7 +46,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("console", (msg) => {
         if (msg.type() !== "error") return;
         // A page answered with an error status (404 page, 503 gate) is expected by the test that asked for it.
-        const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(msg.text());
+        const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(
+          msg.text(),
+        );
         if (status && msg.location().url === page.url()) return;
         // Validation answers of actions (400/403/422 on React Router's .data requests) are handled by the page.
         if (status && Number(status[1]) < 500 && /\.data(\?|$)/.test(msg.location().url)) return;

@@ -49,7 +49,9 @@ export function testApp(options: {
 export type Recorded = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 
 /** A tiny upstream on loopback whose behaviour each test chooses. */
-export async function startTestUpstream(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
+export async function startTestUpstream(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+) {
   const received: Recorded[] = [];
   const sockets = new Set<import("node:net").Socket>();
   const server: Server = createServer((req, res) => {

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 
 const TEXTS: Record<number, { title: string; message: string }> = {
   400: { title: "Richiesta non valida", message: "La richiesta contiene dati non validi." },
-  401: { title: "Accesso richiesto", message: "Per vedere questa pagina devi accedere con la tua identità digitale." },
+  401: {
+    title: "Accesso richiesto",
+    message: "Per vedere questa pagina devi accedere con la tua identità digitale.",
+  },
   403: { title: "Accesso negato", message: "Non hai i permessi per vedere questa pagina." },
   404: { title: "Pagina non trovata", message: "La pagina che cerchi non esiste o è stata spostata." },
   413: { title: "Contenuto troppo grande", message: "Il contenuto inviato supera la dimensione consentita." },
@@ -11,11 +14,19 @@ const TEXTS: Record<number, { title: string; message: string }> = {
     message: "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",
   },
   503: { title: "Servizio non disponibile", message: "Il servizio è momentaneamente non disponibile." },
-  504: { title: "Servizio non disponibile", message: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto." },
+  504: {
+    title: "Servizio non disponibile",
+    message: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
+  },
 };
 
 export function errorTexts(status: number) {
-  return TEXTS[status] ?? { title: "Si è verificato un errore", message: "Qualcosa non ha funzionato. Riprova tra qualche minuto." };
+  return (
+    TEXTS[status] ?? {
+      title: "Si è verificato un errore",
+      message: "Qualcosa non ha funzionato. Riprova tra qualche minuto.",
+    }
+  );
 }
 
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
