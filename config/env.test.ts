@@ -38,8 +38,18 @@ describe("parseEnv", () => {
 
   test("normalises trusted identity headers to lower case", () => {
     expect(
-      parseEnv({ TRUSTED_IDENTITY_HEADERS: "Shib-Identita-CodiceFiscale, shib-email" })
+      parseEnv({ TRUSTED_IDENTITY_HEADERS: "Shib-Identita-CodiceFiscale, shib-email", TRUST_PROXY: "1" })
         .TRUSTED_IDENTITY_HEADERS,
     ).toEqual(["shib-identita-codicefiscale", "shib-email"]);
+  });
+
+  test("refuses trusted identity headers when no proxy is trusted", () => {
+    expect(() => parseEnv({ TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" })).toThrow(/needs TRUST_PROXY/);
+  });
+
+  test("reads DEMO_MODE as a boolean", () => {
+    expect(parseEnv({}).DEMO_MODE).toBe(false);
+    expect(parseEnv({ DEMO_MODE: "true" }).DEMO_MODE).toBe(true);
+    expect(() => parseEnv({ DEMO_MODE: "maybe" })).toThrow(/DEMO_MODE/);
   });
 });

@@ -55,6 +55,11 @@ export const EnvSchema = z.object({
   BODY_LIMIT: z.string().default("1mb"),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_STATE_FILE: z.string().optional(),
+  /** Show "Ambiente dimostrativo" although UPSTREAM_URL is set (a sandbox run as its own service). */
+  DEMO_MODE: z
+    .enum(["true", "false"], { error: "true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 
@@ -74,6 +79,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (secret !== undefined && secret.length < 32) problems.push("  - PORTAL_SECRET: at least 32 characters");
   else if (secret === undefined && source.NODE_ENV === "production") {
     problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
+  }
+  if (result.success && result.data.TRUSTED_IDENTITY_HEADERS.length > 0 && result.data.TRUST_PROXY === false) {
+    problems.push("  - TRUSTED_IDENTITY_HEADERS: needs TRUST_PROXY (identity headers are believed only from that proxy)");
   }
   if (problems.length > 0 || !result.success)
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

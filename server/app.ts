@@ -14,6 +14,7 @@ import { parseCookies } from "./middleware/cookies.ts";
 import { issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
 import { readMaintenanceCredential } from "./middleware/maintenance-credential.ts";
 import { resolveLocale } from "./middleware/locale.ts";
+import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
 import { bodyLimit } from "./middleware/body-limit.ts";
 import { errorHandler } from "./middleware/errors.ts";
 import { apiProxy } from "./proxy/api-proxy.ts";
@@ -85,6 +86,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Compress pages and assets; proxied upstream answers pass through untouched.
+  app.use(compression({ filter: (req, res) => !/^\/api(-public)?(\/|$)/.test(req.path) && compression.filter(req, res) }));
+
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
     app.use("/assets", express.static(`${dir}/assets`, { immutable: true, maxAge: "1y", index: false }));
@@ -97,6 +101,7 @@ export function createApp(deps: AppDeps) {
   app.use(bodyLimit(env.BODY_LIMIT));
   app.use(issueXsrfCookie({ secure: secureCookies }));
   app.use(readMaintenanceCredential(sealer));
+  app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
 
   app.use(["/api", "/api-public"], requireXsrfHeader());
   app.use(guardLoginRedirector());
@@ -119,14 +124,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use(compression());
   app.use(resolveLocale());
   for (const handler of deps.beforePages ?? []) app.use(handler);
   if (deps.ssrHandler) {
     const servicesDeps = {
       upstreamUrl: deps.upstreamUrl,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
       publicEnv: { sandbox: deps.sandbox, devTools: !production },
       sealer,
       secureCookies,

@@ -42,7 +42,7 @@ async function main() {
     tenants,
     upstreamUrl,
     geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
-    sandbox: stopSandbox !== undefined,
+    sandbox: stopSandbox !== undefined || env.DEMO_MODE,
     logger,
     ssrHandler: await loadSsrHandler(),
     secret,

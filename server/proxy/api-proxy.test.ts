@@ -57,7 +57,7 @@ describe("the /api proxy", () => {
     const u = await upstream(json(200, {}));
     const { app } = testApp({
       upstreamUrl: u.url,
-      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" },
+      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "loopback" },
     });
     await request(app)
       .get("/api/utenti/me")
@@ -66,6 +66,16 @@ describe("the /api proxy", () => {
       .set("shib-identita-nome", "Mario");
     expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBe("RSSMRA80A01H501U");
     expect(u.received[0]!.headers["shib-identita-nome"]).toBeUndefined();
+  });
+
+  test("ignores identity headers from a peer that is not a trusted proxy", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({
+      upstreamUrl: u.url,
+      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "10.0.0.0/8" },
+    });
+    await request(app).get("/api/utenti/me").set("Host", HOST).set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
+    expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBeUndefined();
   });
 
   test("passes cookies both ways and keeps upstream cookies first-party", async () => {
@@ -256,7 +266,7 @@ describe("logs", () => {
     const u = await upstream(json(200, {}));
     const { app, logs } = testApp({
       upstreamUrl: u.url,
-      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" },
+      env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "loopback" },
     });
     await request(app)
       .get("/api/ppay/citizens/RSSMRA80A01H501U/debtpositions?codice_fiscale=RSSMRA80A01H501U")

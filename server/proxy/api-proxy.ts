@@ -6,7 +6,6 @@ import type { Metrics } from "#server/observability/metrics.ts";
 import {
   browserResponseHeaders,
   isPortalOwnedHeader,
-  trustedIdentityHeaders,
   upstreamCookieHeader,
 } from "./header-hygiene.ts";
 
@@ -77,9 +76,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         proxyReq.setHeader("x-request-id", String(res.getHeader("x-request-id") ?? ""));
         if (locals.maintenanceAuthorization)
           proxyReq.setHeader("authorization", locals.maintenanceAuthorization);
-        for (const [name, value] of Object.entries(
-          trustedIdentityHeaders(req.headers, options.trustedIdentityHeaders),
-        )) {
+        for (const [name, value] of Object.entries(locals.identityHeaders)) {
           proxyReq.setHeader(name, value);
         }
         proxyReq.setTimeout(options.timeoutMs, () => {

@@ -5,7 +5,6 @@ import type { PublicEnv } from "#config/public.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
 import type { Sealer } from "#server/security/seal.ts";
 import { maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
-import { trustedIdentityHeaders } from "#server/proxy/header-hygiene.ts";
 import { createPortalApi } from "#server/upstream/portal-api.ts";
 import type { TenantConfigCache } from "#server/upstream/tenant-config.ts";
 import { withRouteFailures } from "#server/upstream/failures.ts";
@@ -16,7 +15,6 @@ export type RequestServicesDeps = {
   flowState: ReturnType<typeof createFlowState>;
   upstreamUrl: string;
   timeoutMs: number;
-  trustedIdentityHeaders: readonly string[];
   publicEnv: PublicEnv;
   sealer: Sealer;
   secureCookies: boolean;
@@ -46,7 +44,7 @@ export function createRequestServices(
       baseUrl: deps.upstreamUrl,
       forwardedHost: tenant.upstreamHost,
       cookie: upstreamCookieHeader(res.locals.cookies),
-      identityHeaders: trustedIdentityHeaders(req.headers, deps.trustedIdentityHeaders),
+      identityHeaders: res.locals.identityHeaders,
       authorization: res.locals.maintenanceAuthorization,
       signal: abortOnDisconnect(req, res),
       timeoutMs: deps.timeoutMs,
