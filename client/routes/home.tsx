@@ -63,26 +63,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const quick = QUICK_LINKS.filter((q) => enabled.has(q.asset));
   return (
     <>
-      <div className="container" id="main-content">
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10 px-lg-4 py-lg-2">
-            <div className="cmp-hero">
-              <section className="it-hero-wrapper bg-white align-items-start">
-                <div className="it-hero-text-wrapper pt-0 ps-0 pb-4 pb-lg-60">
-                  <h1 className="text-black hero-title" data-element="page-name">
-                    Servizi online
-                  </h1>
-                  <div className="hero-text">
-                    <p>
-                      I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche
-                      quando vuoi.
-                    </p>
-                  </div>
-                </div>
-              </section>
-            </div>
-          </div>
-        </div>
+      <div className="container py-4 py-lg-5">
+        <h1 data-element="page-name">Servizi online</h1>
+        <p className="lead mb-0">
+          I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche quando vuoi.
+        </p>
       </div>
       {quick.length > 0 ? (
         <section className="bg-grey-card py-5" aria-labelledby="in-evidenza">

@@ -19,7 +19,7 @@ export function HeaderSlim({ regione, devTools, xsrfToken, ...login }: HeaderSli
           <div className="col-12">
             <div className="it-header-slim-wrapper-content">
               <a
-                className="d-lg-block navbar-brand"
+                className="d-lg-block navbar-brand me-3"
                 href={regione.link}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -29,8 +29,10 @@ export function HeaderSlim({ regione, devTools, xsrfToken, ...login }: HeaderSli
               </a>
               <div className="it-header-slim-right-zone">
                 <LanguageSwitcher />
-                {devTools ? (
-                  <DevLoginToggle loggedOut={login.devLoggedOut ?? false} xsrfToken={xsrfToken} />
+                {devTools && (login.user || login.devLoggedOut) ? (
+                  <div className="d-none d-lg-block">
+                    <DevLoginToggle loggedOut={login.devLoggedOut ?? false} xsrfToken={xsrfToken} />
+                  </div>
                 ) : null}
                 <LoginArea {...login} />
               </div>
