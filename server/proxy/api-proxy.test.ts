@@ -74,7 +74,10 @@ describe("the /api proxy", () => {
       upstreamUrl: u.url,
       env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "10.0.0.0/8" },
     });
-    await request(app).get("/api/utenti/me").set("Host", HOST).set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
+    await request(app)
+      .get("/api/utenti/me")
+      .set("Host", HOST)
+      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
     expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBeUndefined();
   });
 
@@ -288,7 +291,7 @@ describe("operations", () => {
     expect((await request(app).get("/healthz")).status).toBe(200);
     const ready = await request(app).get("/readyz");
     expect(ready.status).toBe(503);
-    expect(ready.body.failing).toEqual(["comune-a", "comune-b"]);
+    expect(ready.body.failing).toEqual(["comune-a", "comune-b", "comune-c"]);
   });
 
   test("/metrics exposes request, upstream and cache metrics", async () => {

@@ -10,6 +10,7 @@ import { createApp } from "#server/app.ts";
 export const TEST_TENANTS = createTenantDirectory([
   { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
   { id: "comune-b", hosts: ["comune-b.localhost"], upstreamHost: "servizi.comune.montealto.it" },
+  { id: "comune-c", hosts: ["comune-c.localhost"], upstreamHost: "servizi.comune.roccaserena.it" },
 ]);
 
 /** Collects every log line, so tests can prove what never reaches the logs. */

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Drives the production build (npm test builds first) through the real Express app and the sandbox upstream.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(() => sandbox.close());
+
+const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
+
+describe("server rendering", () => {
+  test("renders the municipality's home page with a per-request nonce on every script", async () => {
+    const res = await request(app()).get("/").set("Host", "comune-a.localhost");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("<title>Servizi online - Comune di Valverde</title>");
+    const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"])![1];
+    const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await request(app()).get("/").set("Host", "comune-a.localhost");
+    expect(again.headers["content-security-policy"]).not.toContain(nonce);
+  });
+
+  test("another host is another municipality", async () => {
+    const res = await request(app()).get("/").set("Host", "comune-b.localhost");
+    expect(res.text).toContain("<title>Servizi online - Comune di Montealto</title>");
+    expect(res.text).not.toContain("Valverde");
+  });
+
+  test("an unknown path is a 404 page in Italian", async () => {
+    const res = await request(app()).get("/non-esiste").set("Host", "comune-a.localhost");
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("Pagina non trovata");
+  });
+
+  test("a municipality in maintenance sends every page to the gate, which answers 503", async () => {
+    const server = app();
+    const res = await request(server).get("/faq").set("Host", "comune-c.localhost");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/manutenzione?redirectTo=%2Ffaq");
+    const gate = await request(server).get("/manutenzione").set("Host", "comune-c.localhost");
+    expect(gate.status).toBe(503);
+    expect(gate.text).toContain("Nome utente");
+  });
+
+  test("a form post without the XSRF field is refused with 403", async () => {
+    const res = await request(app())
+      .post("/manutenzione")
+      .set("Host", "comune-c.localhost")
+      .set("Origin", "http://comune-c.localhost")
+      .type("form")
+      .send({ username: "manutentore", password: "Roccaserena-2026" });
+    expect(res.status).toBe(403);
+    expect(res.headers["set-cookie"]?.toString() ?? "").not.toContain("CITFAC_MAINTENANCE=");
+  });
+
+  test("the login's redirector is honoured only as a same-origin path", async () => {
+    const server = app();
+    const ok = await request(server)
+      .get("/area-personale?redirector=%2Ffaq")
+      .set("Host", "comune-a.localhost");
+    expect(ok.headers.location).toBe("/faq");
+    const evil = await request(server)
+      .get("/area-personale?redirector=%2F%2Fevil.example")
+      .set("Host", "comune-a.localhost");
+    expect(evil.headers.location).toBe("/area-personale");
+  });
+
+  test("a route needing an asset the municipality lacks redirects to the not-available page", async () => {
+    // comune-b has no MY_DOCS; booking needs APPSCHED which every sandbox municipality has, so test the page itself
+    const res = await request(app()).get("/servizio-non-disponibile").set("Host", "comune-b.localhost");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Servizio non disponibile - Comune di Montealto");
+  });
+});
+
+test("/readyz answers 200 once every municipality's configuration is reachable", async () => {
+  const res = await request(app()).get("/readyz");
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ status: "ready", failing: [] });
+});
+
+describe("server rendering when the upstream fails", () => {
+  test("an upstream that refuses connections gives an Italian error page with 502", async () => {
+    const { app: server } = testApp({ upstreamUrl: "http://127.0.0.1:9", ssrHandler });
+    const res = await request(server).get("/").set("Host", "comune-a.localhost");
+    expect(res.status).toBe(502);
+    expect(res.text).toContain("Servizio non disponibile");
+    expect(res.text).toContain('lang="it"');
+  });
+
+  test("an upstream answering garbage gives an Italian error page with 502, and the server keeps serving", async () => {
+    const garbage = await startTestUpstream((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{not json");
+    });
+    try {
+      const { app: server } = testApp({ upstreamUrl: garbage.url, ssrHandler });
+      const res = await request(server).get("/").set("Host", "comune-a.localhost");
+      expect(res.status).toBe(502);
+      expect((await request(server).get("/healthz")).status).toBe(200);
+    } finally {
+      await garbage.close();
+    }
+  });
+});
