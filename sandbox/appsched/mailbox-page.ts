@@ -22,6 +22,7 @@ export function renderMailboxPage(messages: MailMessage[], portalBase: string): 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Casella e-mail dimostrativa - Sandbox</title>
 </head>
 <body>

@@ -21,7 +21,7 @@ describe("server rendering", () => {
     const res = await request(app()).get("/").set("Host", "comune-a.localhost");
     expect(res.status).toBe(200);
     expect(res.text).toContain("<title>Servizi online - Comune di Valverde</title>");
-    const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"])![1];
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))![1];
     const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);

@@ -24,17 +24,13 @@ export function PageEnd({ variant = "page", title }: { variant?: "page" | "servi
     <>
       <div className="bg-primary">
         <div className="container">
-          <div className="row d-flex justify-content-center bg-primary">
-            <div className="col-12 col-lg-6 p-lg-0 px-3">
-              <Rating
-                variant={variant}
-                pagePath={location.pathname}
-                pageTitle={title ?? handleTitle}
-                xsrfToken={xsrfToken}
-                submitted={submitted}
-              />
-            </div>
-          </div>
+          <Rating
+            variant={variant}
+            pagePath={location.pathname}
+            pageTitle={title ?? handleTitle}
+            xsrfToken={xsrfToken}
+            submitted={submitted}
+          />
         </div>
       </div>
       <ContactsSection showBooking={has("APPSCHED")} showReport={has("DISSERVIZIO_CRM")} />

@@ -1,0 +1,220 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { formText, readForm } from "#client/lib/services.ts";
+import { paths } from "#client/lib/paths.ts";
+import {
+  ANY_PROVIDER,
+  formatAppointmentNotes,
+  toAppointmentStart,
+  type NewAppointment,
+} from "#shared/api/appsched.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import {
+  ACCESS_FLOW,
+  AccessTokensSchema,
+  getFirstIncompleteStep,
+  getNextBookingStep,
+  parseFlowState,
+  withAccessToken,
+  withDetails,
+  withOffice,
+  withoutTime,
+  withRequester,
+  withSlot,
+  type BookingState,
+  type BookingStep,
+} from "./flow-state.ts";
+import {
+  readBookingState,
+  restartBooking,
+  SLOT_TAKEN_NOTICE,
+  type BookingVariant,
+} from "./booking-loader.server.ts";
+import { findOffice } from "./step-loaders.server.ts";
+import type { StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { bookingStepHref, appointmentPaths } from "./urls.ts";
+import {
+  validateDetails,
+  validatePrivacy,
+  validateRequester,
+  validateSlot,
+} from "./validate-steps.server.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+
+type Ctx = { access: AppschedAccess; variant: BookingVariant; state: BookingState; form: FormData };
+
+function refuse(intent: string, errors: StepActionData["errors"], values: Record<string, string>) {
+  return data<StepActionData>({ intent, errors, values }, { status: 400 });
+}
+
+/** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
+function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
+  const loggedIn = ctx.access.user !== null;
+  const back =
+    formText(ctx.form, "ritorno") === "riepilogo" && getFirstIncompleteStep(state, loggedIn) === "riepilogo";
+  const next = back ? "riepilogo" : getNextBookingStep(step);
+  return redirect(bookingStepHref(ctx.variant.route, next), {
+    headers: { "Set-Cookie": ctx.access.services.flow.write(ctx.variant.flow, state) },
+  });
+}
+
+export async function handleBookingAction(
+  { request, context, url }: Args,
+  getVariant: (access: AppschedAccess) => BookingVariant,
+) {
+  const form = await readForm(request, context);
+  const access = await getAppschedAccess(request, context);
+  const variant = getVariant(access);
+  if (access.loginRequired) throw redirect(paths.login(`${url.pathname}${url.search}`));
+  const ctx: Ctx = { access, variant, state: readBookingState(access, variant), form };
+  switch (formText(form, "intent")) {
+    case "luogo":
+      return savePlace(ctx);
+    case "data":
+      return saveSlot(ctx);
+    case "dettagli":
+      return saveDetails(ctx);
+    case "richiedente":
+      return saveRequester(ctx);
+    case "riepilogo":
+      return confirmBooking(ctx);
+    default:
+      throw data({ title: "Richiesta non valida." }, { status: 400 });
+  }
+}
+
+async function savePlace(ctx: Ctx) {
+  const { api } = ctx.access;
+  const categoryId = ctx.variant.service?.categoryId ?? formText(ctx.form, "categoria");
+  const officeId = formText(ctx.form, "ufficio");
+  const values = { categoria: categoryId, ufficio: officeId };
+  if (!categoryId) return refuse("luogo", { categoria: texts.place.chooseCategory }, values);
+  const categories = await api.categories();
+  if (!categories.some((category) => category.id === categoryId)) {
+    return refuse("luogo", { categoria: texts.place.chooseCategory }, values);
+  }
+  if (!officeId) return refuse("luogo", { ufficio: texts.place.chooseOffice }, values);
+  const offices = await api.services(categoryId);
+  if (!offices.some((office) => office.id === officeId)) {
+    return refuse("luogo", { ufficio: texts.place.unknownOffice }, values);
+  }
+  return saveAndGo(ctx, withOffice(ctx.state, categoryId, officeId), "luogo");
+}
+
+async function requireOffice(ctx: Ctx) {
+  if (!ctx.state.officeId) throw redirect(bookingStepHref(ctx.variant.route, "luogo"));
+  const office = await findOffice(ctx.access.api, ctx.state.officeId);
+  if (!office) throw restartBooking(ctx.access, ctx.variant);
+  return office;
+}
+
+async function saveSlot(ctx: Ctx) {
+  const office = await requireOffice(ctx);
+  const result = await validateSlot(ctx.access.api, office.id, ctx.form);
+  if (!result.ok) return refuse("data", result.errors, result.values);
+  return saveAndGo(ctx, withSlot(ctx.state, result.day, result.time), "data");
+}
+
+async function saveDetails(ctx: Ctx) {
+  const office = await requireOffice(ctx);
+  const result = validateDetails(office, ctx.form);
+  if (!result.ok) return refuse("dettagli", result.errors, result.values);
+  return saveAndGo(ctx, withDetails(ctx.state, result.reasonId, result.details), "dettagli");
+}
+
+function saveRequester(ctx: Ctx) {
+  const result = validateRequester(ctx.form, ctx.access.user);
+  if (!result.ok) return refuse("richiedente", result.errors, result.values);
+  return saveAndGo(ctx, withRequester(ctx.state, result.requester), "richiedente");
+}
+
+async function confirmBooking(ctx: Ctx) {
+  const { access, variant, state } = ctx;
+  const missing = getFirstIncompleteStep(state, access.user !== null);
+  if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
+  const privacy = validatePrivacy(ctx.form);
+  if (privacy) return refuse("riepilogo", { privacy }, {});
+  const office = await requireOffice(ctx);
+  const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
+  if (!reason) throw redirect(bookingStepHref(variant.route, "dettagli"));
+  const input = buildNewAppointment(access, state, reason.name);
+  try {
+    const created = await access.api.createAppointment(input);
+    return redirect(appointmentPaths.bookingSuccess(created.id), {
+      headers: successCookies(
+        access,
+        variant,
+        created.id,
+        access.user ? null : (created.accessToken ?? null),
+      ),
+    });
+  } catch (error) {
+    if (isUpstreamFailure(error, 422)) {
+      // The slot went to someone else meanwhile: back to the date step, everything else kept.
+      const kept = withoutTime(state);
+      return redirect(
+        bookingStepHref(variant.route, "data", {
+          giorno: state.day,
+          avviso: SLOT_TAKEN_NOTICE,
+          da: "riepilogo",
+        }),
+        {
+          headers: { "Set-Cookie": access.services.flow.write(variant.flow, kept) },
+        },
+      );
+    }
+    if (isUpstreamFailure(error, 400)) {
+      const reasonText = error.data.details[0];
+      return refuse(
+        "riepilogo",
+        { form: reasonText ? `${texts.summary.rejected}: ${reasonText}` : texts.summary.rejected },
+        {},
+      );
+    }
+    throw error;
+  }
+}
+
+function buildNewAppointment(
+  access: AppschedAccess,
+  state: BookingState,
+  reasonName: string,
+): NewAppointment {
+  const requester = state.requester!;
+  const { user } = access;
+  const customer = user
+    ? { firstName: user.nome, lastName: user.cognome, email: requester.email, codice_fiscale: user.codFisc }
+    : {
+        firstName: requester.nome,
+        lastName: requester.cognome,
+        email: requester.email,
+        ...(requester.codiceFiscale ? { codice_fiscale: requester.codiceFiscale } : {}),
+      };
+  return {
+    book: new Date().toISOString(),
+    start: toAppointmentStart(state.day!, state.time!),
+    notes: formatAppointmentNotes({ reasonId: state.reasonId!, reasonName, details: state.details! }),
+    customer,
+    providerId: ANY_PROVIDER,
+    serviceId: state.officeId!,
+  };
+}
+
+/** The flow is over: its state goes; an anonymous visitor keeps the proof to read the booking back. */
+function successCookies(
+  access: AppschedAccess,
+  variant: BookingVariant,
+  id: string,
+  token: string | null,
+): Headers {
+  const { flow } = access.services;
+  const headers = new Headers();
+  headers.append("Set-Cookie", flow.clear(variant.flow));
+  if (token) {
+    const current = parseFlowState(AccessTokensSchema, flow.read(ACCESS_FLOW)).state;
+    headers.append("Set-Cookie", flow.write(ACCESS_FLOW, withAccessToken(current, id, token)));
+  }
+  return headers;
+}

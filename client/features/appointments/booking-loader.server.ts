@@ -1,0 +1,202 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { paths } from "#client/lib/paths.ts";
+import type { ServiceDetail } from "#shared/api/tenant-config.ts";
+import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { toOfficeView } from "./appointment-view.ts";
+import { appointmentError } from "./errors.ts";
+import {
+  BOOKING_FLOW,
+  BOOKING_FROM_SERVICE_FLOW,
+  BookingStateSchema,
+  createBookingState,
+  parseFlowState,
+  resolveBookingStep,
+  type BookingState,
+  type BookingStep,
+} from "./flow-state.ts";
+import {
+  buildDetailsStep,
+  buildSummary,
+  findOffice,
+  loadDateStep,
+  pickReasonForService,
+} from "./step-loaders.server.ts";
+import type { BookingPageData, BookingStepData } from "./step-types.ts";
+import { BOOKING_FROM_SERVICE_PATH, BOOKING_PATH, bookingStepHref, type BookingRoute } from "./urls.ts";
+
+export const RESTART_NOTICE = "ripristino";
+export const SLOT_TAKEN_NOTICE = "orario-occupato";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
+
+/** Which booking: the plain one, or the one started from a service (its detail gives category and title). */
+export type BookingVariant = {
+  flow: string;
+  route: BookingRoute;
+  service: { id: string; title: string; categoryId: string } | null;
+};
+
+export function getPlainVariant(): BookingVariant {
+  return { flow: BOOKING_FLOW, route: { path: BOOKING_PATH }, service: null };
+}
+
+/** Variant 2 (`?servizio=` = a config service's `idServizio` whose detail names an appsched category). */
+export function getServiceVariant(details: ServiceDetail[], servizio: string | null): BookingVariant {
+  const detail = details.find(
+    (candidate) => candidate.idServizio === servizio && candidate.idSportello != null,
+  );
+  if (!servizio || !detail) throw appointmentError("service-not-found");
+  return {
+    flow: BOOKING_FROM_SERVICE_FLOW,
+    route: { path: BOOKING_FROM_SERVICE_PATH, servizio },
+    service: { id: servizio, title: detail.titolo, categoryId: String(detail.idSportello) },
+  };
+}
+
+/** The saved state, or a redirect to step 1 (clearing the cookie) when it was tampered with or is malformed. */
+export function readBookingState(access: AppschedAccess, variant: BookingVariant): BookingState {
+  const { flow } = access.services;
+  const parsed = parseFlowState(BookingStateSchema, flow.read(variant.flow));
+  if (parsed.problem) throw restartBooking(access, variant);
+  const state = parsed.state ?? createBookingState(variant.service?.id);
+  if (!variant.service) return state;
+  // Another service's flow starts over; the service's category is fixed.
+  const own = state.servizio === variant.service.id ? state : createBookingState(variant.service.id);
+  return { ...own, categoryId: variant.service.categoryId };
+}
+
+export function restartBooking(access: AppschedAccess, variant: BookingVariant) {
+  return redirect(bookingStepHref(variant.route, "luogo", { avviso: RESTART_NOTICE }), {
+    headers: { "Set-Cookie": access.services.flow.clear(variant.flow) },
+  });
+}
+
+export async function loadBooking(
+  { request, context, url }: Args,
+  getVariant: (access: AppschedAccess) => BookingVariant,
+) {
+  const access = await getAppschedAccess(request, context);
+  const variant = getVariant(access);
+  if (access.loginRequired) {
+    return data<BookingPageData>({ kind: "login", loginHref: paths.login(`${url.pathname}${url.search}`) });
+  }
+  const state = readBookingState(access, variant);
+  const requested = url.searchParams.get("passo");
+  const step = resolveBookingStep(requested, state, access.user !== null);
+  if (step !== requested) throw redirect(bookingStepHref(variant.route, step));
+  const { stepData, status } = await loadStep(step, access, variant, state, url);
+  return data<BookingPageData>(
+    {
+      kind: "step",
+      route: variant.route,
+      serviceTitle: variant.service?.title ?? null,
+      loggedIn: access.user !== null,
+      restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
+      returnToSummary: url.searchParams.get("da") === "riepilogo",
+      stepData,
+    },
+    { status },
+  );
+}
+
+async function loadStep(
+  step: BookingStep,
+  access: AppschedAccess,
+  variant: BookingVariant,
+  state: BookingState,
+  url: URL,
+): Promise<{ stepData: BookingStepData; status: number }> {
+  if (step === "luogo") return { stepData: await loadPlaceStep(access, state, url), status: 200 };
+  if (step === "richiedente") return { stepData: loadRequesterStep(access, variant, state), status: 200 };
+  const office = await findOffice(access.api, state.officeId!);
+  if (!office) throw restartBooking(access, variant);
+  if (step === "data") {
+    const { data: stepData, status } = await loadDateStep(access.api, office, {
+      requestedDay: url.searchParams.get("giorno"),
+      requestedMonth: url.searchParams.get("mese"),
+      savedDay: state.day,
+      savedTime: state.time,
+      slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
+    });
+    return { stepData, status };
+  }
+  if (step === "dettagli") {
+    const preselected = variant.service ? pickReasonForService(office, variant.service.title) : null;
+    return {
+      stepData: buildDetailsStep(office, state.reasonId ?? preselected, state.details ?? ""),
+      status: 200,
+    };
+  }
+  const legal = await access.api.legalContents();
+  const slot = { day: state.day!, time: state.time!, reasonId: state.reasonId!, details: state.details! };
+  return {
+    stepData: {
+      step: "riepilogo",
+      summary: buildSummary(office, slot, getSummaryRequester(access, state)),
+      legal,
+    },
+    status: 200,
+  };
+}
+
+async function loadPlaceStep(
+  access: AppschedAccess,
+  state: BookingState,
+  url: URL,
+): Promise<BookingStepData> {
+  const categories = await access.api.categories();
+  const fixed = state.servizio
+    ? (categories.find((category) => category.id === state.categoryId) ?? null)
+    : null;
+  const asked = url.searchParams.get("categoria");
+  const categoryId = fixed
+    ? fixed.id
+    : (categories.find((category) => category.id === asked)?.id ?? state.categoryId ?? null);
+  const offices = categoryId ? await access.api.services(categoryId) : [];
+  const officeId = offices.some((office) => office.id === state.officeId) ? state.officeId! : null;
+  return {
+    step: "luogo",
+    categories: categories.map((category) => ({ id: category.id, name: category.name })),
+    fixedCategory: fixed ? { id: fixed.id, name: fixed.name } : null,
+    categoryId,
+    offices: offices.map(toOfficeView),
+    officeId,
+  };
+}
+
+function loadRequesterStep(
+  access: AppschedAccess,
+  variant: BookingVariant,
+  state: BookingState,
+): BookingStepData {
+  const { user } = access;
+  const saved = state.requester;
+  const typed = saved && !saved.fromProfile ? saved : undefined;
+  return {
+    step: "richiedente",
+    profile: user ? { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc } : null,
+    values: {
+      nome: typed?.nome ?? "",
+      cognome: typed?.cognome ?? "",
+      email: saved?.email ?? user?.email ?? user?.contatti?.email ?? "",
+      codiceFiscale: typed?.codiceFiscale ?? "",
+    },
+    loginHref: paths.login(bookingStepHref(variant.route, "richiedente")),
+  };
+}
+
+/** Logged in: name and fiscal code from the identity, e-mail as typed; anonymous: as typed. */
+export function getSummaryRequester(access: AppschedAccess, state: BookingState) {
+  const requester = state.requester;
+  if (!requester) return null;
+  const { user } = access;
+  if (user) {
+    return { nome: user.nome, cognome: user.cognome, email: requester.email, codiceFiscale: user.codFisc };
+  }
+  return {
+    nome: requester.nome,
+    cognome: requester.cognome,
+    email: requester.email,
+    codiceFiscale: requester.codiceFiscale ?? null,
+  };
+}

@@ -1,0 +1,103 @@
+import { useRef } from "react";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { paths } from "#client/lib/paths.ts";
+import { BOOKING_STEPS, getPreviousBookingStep, STEP_TITLES, type BookingStep } from "./flow-state.ts";
+import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
+import { StepDate } from "./step-date.tsx";
+import { StepDetails } from "./step-details.tsx";
+import { StepPlace } from "./step-place.tsx";
+import { StepRequester } from "./step-requester.tsx";
+import { StepSummary } from "./step-summary.tsx";
+import type { BookingPageData, BookingStepData, StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { bookingStepHref, type BookingRoute } from "./urls.ts";
+import { useFocusOnChange } from "./use-focus-on-change.ts";
+
+export type BookingPageProps = { data: BookingPageData; actionData?: StepActionData };
+
+/** The five-step booking (both variants): stepper, the current step's form and a way back at every step. */
+export function BookingPage({ data, actionData }: BookingPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const step = data.kind === "step" ? data.stepData.step : "login";
+  useFocusOnChange(step, headingRef);
+  if (data.kind === "login") {
+    return (
+      <AppointmentLayout title={texts.title}>
+        <LoginRequired loginHref={data.loginHref} />
+      </AppointmentLayout>
+    );
+  }
+  const { stepData, route } = data;
+  const index = BOOKING_STEPS.indexOf(stepData.step) + 1;
+  return (
+    <AppointmentLayout
+      title={texts.title}
+      lead={data.serviceTitle ? texts.leadFromService(data.serviceTitle) : texts.lead}
+    >
+      <Stepper steps={BOOKING_STEPS.map((name) => STEP_TITLES[name])} current={index} />
+      {data.restarted ? (
+        <Callout title={texts.restartedTitle} variant="warning" titleAs="h2">
+          <p className="mb-0">{texts.restarted}</p>
+        </Callout>
+      ) : null}
+      <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
+        {STEP_TITLES[stepData.step]}
+      </h2>
+      <BookingStepView data={data} stepData={stepData} route={route} actionData={actionData} />
+    </AppointmentLayout>
+  );
+}
+
+type StepViewProps = {
+  data: Extract<BookingPageData, { kind: "step" }>;
+  stepData: BookingStepData;
+  route: BookingRoute;
+  actionData?: StepActionData;
+};
+
+function BookingStepView({ data, stepData, route, actionData }: StepViewProps) {
+  const { returnToSummary } = data;
+  const extra = returnToSummary ? { da: "riepilogo" } : {};
+  const backHref = getBackHref(route, stepData.step, returnToSummary);
+  const common = { actionData, backHref, returnToSummary };
+  switch (stepData.step) {
+    case "luogo":
+      return <StepPlace data={stepData} {...common} servizio={route.servizio} />;
+    case "data":
+      return (
+        <StepDate
+          data={stepData}
+          {...common}
+          monthHref={(month) => bookingStepHref(route, "data", { ...extra, mese: month })}
+          dayHref={(day) => bookingStepHref(route, "data", { ...extra, giorno: day }, "#orari")}
+        />
+      );
+    case "dettagli":
+      return <StepDetails data={stepData} {...common} />;
+    case "richiedente":
+      return <StepRequester data={stepData} {...common} />;
+    case "riepilogo": {
+      const edit = (step: BookingStep) => bookingStepHref(route, step, { da: "riepilogo" });
+      return (
+        <StepSummary
+          data={stepData}
+          actionData={actionData}
+          backHref={backHref}
+          editLinks={{
+            office: edit("luogo"),
+            when: edit("data"),
+            details: edit("dettagli"),
+            requester: edit("richiedente"),
+          }}
+        />
+      );
+    }
+  }
+}
+
+function getBackHref(route: BookingRoute, step: BookingStep, returnToSummary: boolean): string {
+  if (returnToSummary) return bookingStepHref(route, "riepilogo");
+  const previous = getPreviousBookingStep(step);
+  return previous ? bookingStepHref(route, previous) : paths.home;
+}

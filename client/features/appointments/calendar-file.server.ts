@@ -1,0 +1,47 @@
+import type { RouterContextProvider } from "react-router";
+import type { Appointment } from "#shared/api/appsched.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { buildIcsCalendar, createAppointmentEvent } from "#shared/ics.ts";
+import { getAppschedAccess } from "./access.server.ts";
+import { HASH_PATTERN, readOwnAppointment } from "./confirmation.server.ts";
+
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+  url: URL;
+};
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The `.ics` of one appointment, built by the portal (shared/ics.ts). The same proofs as the pages: the citizen's
+ * own appointment, the anonymous access token of this browser, or the e-mailed hash (`?hash=`).
+ */
+export async function loadCalendarFile({ request, context, params, url }: Args): Promise<Response> {
+  const id = params.id ?? "";
+  const hash = url.searchParams.get("hash");
+  if (hash !== null && !HASH_PATTERN.test(hash)) return plain(400, "Link non valido");
+  let appointment: Appointment;
+  try {
+    const access = await getAppschedAccess(request, context);
+    appointment = hash
+      ? await access.services.api.appschedPublic.getByHash(hash)
+      : await readOwnAppointment(access, id);
+  } catch (error) {
+    if (isUpstreamFailure(error, 404) || isUpstreamFailure(error, 403))
+      return plain(404, "Appuntamento non trovato");
+    throw error;
+  }
+  if (appointment.id !== id) return plain(404, "Appuntamento non trovato");
+  const event = createAppointmentEvent(appointment, { uidDomain: url.hostname, stamp: new Date() });
+  return new Response(buildIcsCalendar(event), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="appuntamento-${appointment.id.replace(/[^\w-]/g, "")}.ics"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

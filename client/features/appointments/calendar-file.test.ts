@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import type { Appointment } from "#shared/api/appsched.ts";
+import { loader } from "#client/routes/appointments/booking-calendar.ts";
+import { ACCESS_FLOW } from "./flow-state.ts";
+import { createStubContext, stubAppsched } from "./testing.ts";
+
+const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: "BNCGLI85C55L219R" };
+
+const appointment: Appointment = {
+  id: "1019",
+  start: "2026-12-01 09:30:00",
+  end: "2026-12-01 10:00:00",
+  notes: "(1) Carta d'identità elettronica - Rinnovo, urgente",
+  serviceId: "11",
+  status: "APPROVATA",
+  service: {
+    id: "11",
+    name: "Ufficio Anagrafe - Sede centrale",
+    location: "Via Roma 1, 10060 Valverde (TO)",
+    additionalInformations: "Porta un documento.",
+  },
+};
+
+const virtualAppointment: Appointment = {
+  ...appointment,
+  id: "1020",
+  start: "2027-07-01 11:00:00",
+  end: null,
+  service: { id: "12", name: "Sportello virtuale Stato civile", virtual: true, slotMinutes: 30 },
+  videoCallUrl: "https://videochiamata.example.it/stanza-1",
+};
+
+async function download(path: string, stub: ReturnType<typeof createStubContext>) {
+  const url = new URL(`http://comune-a.localhost${path}`);
+  const id = url.pathname.split("/").at(-1)!;
+  return (await loader({
+    request: new Request(url),
+    context: stub.context,
+    params: { id },
+    url,
+  } as unknown as Parameters<typeof loader>[0])) as Response;
+}
+
+/** Unfolds RFC 5545 lines. */
+function lines(ics: string): string[] {
+  return ics.replace(/\r\n /g, "").split("\r\n");
+}
+
+describe("calendar file route", () => {
+  test("a citizen downloads their appointment as a valid .ics in Europe/Rome time", async () => {
+    const stub = createStubContext({
+      user: GIULIA,
+      appschedAuthenticated: stubAppsched({ getAppointment: async (id) => ({ ...appointment, id }) }),
+    });
+    const res = await download("/servizi/prenotazione-appuntamento/calendario/1019", stub);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="appuntamento-1019.ics"');
+    const ics = await res.text();
+    expect(ics.endsWith("\r\n")).toBe(true);
+    const all = lines(ics);
+    expect(all[0]).toBe("BEGIN:VCALENDAR");
+    expect(all).toContain("UID:appuntamento-1019@comune-a.localhost");
+    expect(all).toContain("DTSTART;TZID=Europe/Rome:20261201T093000");
+    expect(all).toContain("DTEND;TZID=Europe/Rome:20261201T100000");
+    expect(all).toContain("LOCATION:Via Roma 1\\, 10060 Valverde (TO)");
+    expect(all).toContain("SUMMARY:Appuntamento: Ufficio Anagrafe - Sede centrale");
+    expect(all).toContain("TZID:Europe/Rome");
+    expect(all).toContain("STATUS:CONFIRMED");
+  });
+
+  test("a video-call appointment carries the virtual desk label and the meeting link", async () => {
+    const stub = createStubContext({
+      user: GIULIA,
+      appschedAuthenticated: stubAppsched({ getAppointment: async () => virtualAppointment }),
+    });
+    const all = lines(
+      await (await download("/servizi/prenotazione-appuntamento/calendario/1020", stub)).text(),
+    );
+    expect(all).toContain("LOCATION:Sportello virtuale (videochiamata)");
+    expect(all).toContain("URL:https://videochiamata.example.it/stanza-1");
+    expect(all).toContain("DTSTART;TZID=Europe/Rome:20270701T110000"); // summer time, still wall-clock
+    expect(all).toContain("DTEND;TZID=Europe/Rome:20270701T113000");
+    expect(all.find((line) => line.startsWith("DESCRIPTION:"))).toContain(
+      "https://videochiamata.example.it/stanza-1",
+    );
+  });
+
+  test("anonymous: only with the access token this browser keeps; never someone else's appointment", async () => {
+    const calls: Array<[string, string | undefined]> = [];
+    const appschedPublic = stubAppsched({
+      getAppointment: async (id, token) => {
+        calls.push([id, token]);
+        return appointment;
+      },
+    });
+    const without = createStubContext({ appschedPublic });
+    expect((await download("/servizi/prenotazione-appuntamento/calendario/1019", without)).status).toBe(404);
+    expect(calls).toEqual([]);
+    const flows = { [ACCESS_FLOW]: { v: 1, tokens: [{ id: "1019", token: "proof" }] } };
+    const withToken = createStubContext({ appschedPublic, flows });
+    expect((await download("/servizi/prenotazione-appuntamento/calendario/1019", withToken)).status).toBe(
+      200,
+    );
+    expect(calls).toEqual([["1019", "proof"]]);
+    expect((await download("/servizi/prenotazione-appuntamento/calendario/1018", withToken)).status).toBe(
+      404,
+    );
+  });
+
+  test("by hash: the hash must name that appointment; a malformed one is 400", async () => {
+    const hash = "h".repeat(32);
+    const stub = createStubContext({
+      appschedPublic: stubAppsched({ getByHash: async () => ({ ...appointment, hash }) }),
+    });
+    expect(
+      (await download(`/servizi/prenotazione-appuntamento/calendario/1019?hash=${hash}`, stub)).status,
+    ).toBe(200);
+    expect(
+      (await download(`/servizi/prenotazione-appuntamento/calendario/9999?hash=${hash}`, stub)).status,
+    ).toBe(404);
+    expect((await download("/servizi/prenotazione-appuntamento/calendario/1019?hash=x", stub)).status).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import { useRef, useState, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { Modal } from "#client/components/ui/modal.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useRootData } from "#client/lib/root-data.ts";
+import type { AppointmentView } from "./appointment-view.ts";
+import { texts } from "./texts.ts";
+
+export type CancelAppointmentProps = {
+  appointment: AppointmentView;
+  /** The edit page that handles `intent=annulla`. */
+  action: string;
+  /** Without JavaScript: the edit page's confirmation section (`?annulla=1`). */
+  noJsHref: string;
+};
+
+/** "Annulla appuntamento": with JavaScript a confirmation modal, without it a link to the confirmation section. */
+export function CancelAppointment({ appointment, action, noJsHref }: CancelAppointmentProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const noRef = useRef<HTMLButtonElement>(null);
+  const modalId = `annulla-${appointment.id}`;
+  if (!hydrated) {
+    return (
+      <a className="btn btn-outline-danger" href={noJsHref}>
+        {texts.success.cancelLink}
+      </a>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        aria-haspopup="dialog"
+        aria-controls={modalId}
+        onClick={() => setOpen(true)}
+      >
+        {texts.success.cancelLink}
+      </button>
+      <Modal
+        id={modalId}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={texts.cancel.title}
+        initialFocusRef={noRef}
+      >
+        <CancelQuestion appointment={appointment} />
+        <CancelForm action={action}>
+          <button
+            ref={noRef}
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => setOpen(false)}
+          >
+            {texts.cancel.no}
+          </button>
+        </CancelForm>
+      </Modal>
+    </>
+  );
+}
+
+/** The same question as a page section, for browsers without JavaScript. */
+export function CancelConfirmation({
+  appointment,
+  action,
+  backHref,
+}: {
+  appointment: AppointmentView;
+  action: string;
+  backHref: string;
+}) {
+  return (
+    <section id="annullamento" className="callout danger" aria-labelledby="annullamento-titolo">
+      <div className="callout-inner">
+        <h2 id="annullamento-titolo" className="callout-title h5">
+          {texts.cancel.title}
+        </h2>
+        <div className="text">
+          <CancelQuestion appointment={appointment} />
+          <CancelForm action={action}>
+            <Link className="btn btn-outline-primary" to={backHref}>
+              {texts.cancel.no}
+            </Link>
+          </CancelForm>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CancelQuestion({ appointment }: { appointment: AppointmentView }) {
+  return (
+    <>
+      <p className="fw-semibold">{texts.cancel.question}</p>
+      <p>
+        {appointment.office?.name}
+        <br />
+        {appointment.when}
+      </p>
+      <p className="small">{texts.cancel.irreversible}</p>
+    </>
+  );
+}
+
+function CancelForm({ action, children }: { action: string; children: ReactNode }) {
+  const { xsrfToken } = useRootData();
+  return (
+    <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">
+      <input type="hidden" name="_xsrf" value={xsrfToken} />
+      <input type="hidden" name="intent" value="annulla" />
+      <button type="submit" className="btn btn-danger">
+        {texts.cancel.yes}
+      </button>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { RouterContextProvider } from "react-router";
+import type { Appointment } from "#shared/api/appsched.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
+import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
+import { ACCESS_FLOW, AccessTokensSchema, findAccessToken, parseFlowState } from "./flow-state.ts";
+import type { ConfirmationData, ManageLinks } from "./step-types.ts";
+import { appointmentPaths, cancelHref } from "./urls.ts";
+
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+  url: URL;
+};
+
+export const HASH_PATTERN = /^[\w-]{32,128}$/;
+
+/** Turns the upstream's 404 (and 400 for malformed input) into the page's own error; anything else goes on. */
+export async function orAppointmentError<T>(promise: Promise<T>, kind: AppointmentErrorKind): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (isUpstreamFailure(error, 404)) throw appointmentError(kind);
+    if (isUpstreamFailure(error, 400))
+      throw appointmentError(kind === "link-not-found" ? "link-malformed" : kind);
+    throw error;
+  }
+}
+
+/**
+ * Reads one appointment for this visitor. Logged in: their own, through the authenticated API. Anonymous: only
+ * with the access token kept (sealed, HttpOnly) in the `appt-access` cookie when they booked it in this browser.
+ * Someone else's id, or an id without proof, is "not found".
+ */
+export async function readOwnAppointment(access: AppschedAccess, id: string): Promise<Appointment> {
+  const token = findAccessToken(
+    parseFlowState(AccessTokensSchema, access.services.flow.read(ACCESS_FLOW)).state,
+    id,
+  );
+  const { appschedAuthenticated, appschedPublic } = access.services.api;
+  if (access.user) {
+    try {
+      return await appschedAuthenticated.getAppointment(id);
+    } catch (error) {
+      // Booked anonymously in this browser before logging in: the token still proves it.
+      if (!(token && access.showPublic && isUpstreamFailure(error, 404))) throw error;
+    }
+  }
+  if (!token || !access.showPublic) throw appointmentError("not-found");
+  return appschedPublic.getAppointment(id, token);
+}
+
+function manageById(view: AppointmentView, loggedIn: boolean): ManageLinks | null {
+  if (!loggedIn || !isChangeable(view)) return null;
+  const edit = appointmentPaths.edit(view.id);
+  return { editHref: edit, cancelAction: edit, cancelNoJsHref: cancelHref(edit) };
+}
+
+export async function loadBookingSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
+  const access = await getAppschedAccess(request, context);
+  const id = params.id ?? "";
+  const view = toAppointmentView(await orAppointmentError(readOwnAppointment(access, id), "not-found"));
+  const loggedIn = access.user !== null;
+  return {
+    kind: "booked",
+    appointment: view,
+    calendarHref: appointmentPaths.calendar(view.id),
+    loggedIn,
+    manage: manageById(view, loggedIn),
+  };
+}
+
+export async function loadEditSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
+  const access = await getAppschedAccess(request, context);
+  if (!access.user) throw appointmentError("not-found");
+  const id = params.id ?? "";
+  const view = toAppointmentView(
+    await orAppointmentError(access.services.api.appschedAuthenticated.getAppointment(id), "not-found"),
+  );
+  return {
+    kind: "edited",
+    appointment: view,
+    calendarHref: appointmentPaths.calendar(view.id),
+    loggedIn: true,
+    manage: manageById(view, true),
+  };
+}
+
+export async function loadEditByLinkSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
+  const access = await getAppschedAccess(request, context);
+  const hash = params.hash ?? "";
+  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed");
+  const view = toAppointmentView(
+    await orAppointmentError(access.services.api.appschedPublic.getByHash(hash), "link-not-found"),
+  );
+  const edit = appointmentPaths.editByLink(hash);
+  return {
+    kind: "edited",
+    appointment: view,
+    calendarHref: appointmentPaths.calendar(view.id, hash),
+    loggedIn: access.user !== null,
+    manage: isChangeable(view)
+      ? { editHref: edit, cancelAction: edit, cancelNoJsHref: cancelHref(edit) }
+      : null,
+  };
+}

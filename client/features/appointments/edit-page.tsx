@@ -1,0 +1,138 @@
+import { useRef } from "react";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { CancelAppointment, CancelConfirmation } from "./cancel-appointment.tsx";
+import { EDIT_STEPS, STEP_TITLES, type EditStep } from "./flow-state.ts";
+import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
+import { StepDate } from "./step-date.tsx";
+import { StepDetails } from "./step-details.tsx";
+import { StepSummary } from "./step-summary.tsx";
+import type { EditPageData, StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { paths } from "#client/lib/paths.ts";
+import { appointmentPaths, editStepHref } from "./urls.ts";
+import { useFocusOnChange } from "./use-focus-on-change.ts";
+
+type EditData = Extract<EditPageData, { kind: "edit" }>;
+
+/** Change an appointment (by id or by e-mailed link): the current one, "Annulla", then date, details and summary. */
+export function EditPage({ data, actionData }: { data: EditPageData; actionData?: StepActionData }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(data.kind === "edit" ? (data.stepData?.step ?? "annulla") : "login", headingRef);
+  if (data.kind === "login") {
+    return (
+      <AppointmentLayout title={texts.editFlow.title} current={texts.editFlow.title}>
+        <LoginRequired
+          loginHref={data.loginHref}
+          title={texts.loginRequiredEditTitle}
+          message={texts.loginRequiredEdit}
+        />
+      </AppointmentLayout>
+    );
+  }
+  const { current } = data;
+  return (
+    <AppointmentLayout title={texts.editFlow.title} current={texts.editFlow.title} lead={texts.editFlow.lead}>
+      <div className="card card-bg no-after rounded mb-4">
+        <div className="card-body">
+          <h2 className="card-title h5">{texts.editFlow.current}</h2>
+          <p className="mb-1 fw-semibold">{current.when}</p>
+          <p className="mb-1">
+            {current.office?.name} · {current.office?.location}
+          </p>
+          <p className="mb-3">
+            {texts.summary.status}: {current.statusLabel}
+          </p>
+          {data.cancel.confirm ? null : (
+            <CancelAppointment
+              appointment={current}
+              action={data.cancel.action}
+              noJsHref={data.cancel.noJsHref}
+            />
+          )}
+        </div>
+      </div>
+      {data.cancel.confirm ? (
+        <CancelConfirmation appointment={current} action={data.cancel.action} backHref={data.basePath} />
+      ) : data.loginHref ? (
+        <LoginRequired
+          loginHref={data.loginHref}
+          title={texts.loginRequiredEditTitle}
+          message={texts.loginRequiredEdit}
+        />
+      ) : data.stepData ? (
+        <>
+          <Stepper
+            steps={EDIT_STEPS.map((step) => STEP_TITLES[step])}
+            current={EDIT_STEPS.indexOf(data.stepData.step) + 1}
+          />
+          {data.restarted ? (
+            <Callout title={texts.restartedTitle} variant="warning" titleAs="h2">
+              <p className="mb-0">{texts.restarted}</p>
+            </Callout>
+          ) : null}
+          <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
+            {STEP_TITLES[data.stepData.step]}
+          </h2>
+          <EditStepView data={data} stepData={data.stepData} actionData={actionData} />
+        </>
+      ) : null}
+    </AppointmentLayout>
+  );
+}
+
+function EditStepView(props: {
+  data: EditData;
+  stepData: NonNullable<EditData["stepData"]>;
+  actionData?: StepActionData;
+}) {
+  const { data, stepData, actionData } = props;
+  const { basePath, returnToSummary } = data;
+  const href = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>
+    editStepHref(basePath, step, { ...(returnToSummary ? { da: "riepilogo" } : {}), ...extra }, hash);
+  const exit = data.mode === "id" ? appointmentPaths.bookingSuccess(data.current.id) : paths.home;
+  const backHref = returnToSummary
+    ? editStepHref(basePath, "riepilogo")
+    : previousHref(basePath, stepData.step, exit);
+  switch (stepData.step) {
+    case "data":
+      return (
+        <StepDate
+          data={stepData}
+          actionData={actionData}
+          backHref={backHref}
+          returnToSummary={returnToSummary}
+          monthHref={(month) => href("data", { mese: month })}
+          dayHref={(day) => href("data", { giorno: day }, "#orari")}
+        />
+      );
+    case "dettagli":
+      return (
+        <StepDetails
+          data={stepData}
+          actionData={actionData}
+          backHref={backHref}
+          returnToSummary={returnToSummary}
+        />
+      );
+    case "riepilogo":
+      return (
+        <StepSummary
+          data={stepData}
+          actionData={actionData}
+          backHref={backHref}
+          submitLabel={texts.editFlow.confirm}
+          editLinks={{
+            when: editStepHref(basePath, "data", { da: "riepilogo" }),
+            details: editStepHref(basePath, "dettagli", { da: "riepilogo" }),
+          }}
+        />
+      );
+  }
+}
+
+/** The first step leaves the flow (`exit`); the others go back to the step before. */
+function previousHref(basePath: string, step: EditStep, exit: string): string {
+  const index = EDIT_STEPS.indexOf(step);
+  return index > 0 ? editStepHref(basePath, EDIT_STEPS[index - 1]!) : exit;
+}

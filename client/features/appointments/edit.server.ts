@@ -1,0 +1,272 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { formText, readForm } from "#client/lib/services.ts";
+import { paths } from "#client/lib/paths.ts";
+import {
+  ANY_PROVIDER,
+  formatAppointmentNotes,
+  toAppointmentStart,
+  type Appointment,
+  type AppointmentUpdate,
+  type AppschedApi,
+} from "#shared/api/appsched.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
+import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
+import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
+import { appointmentError } from "./errors.ts";
+import {
+  EDIT_FLOW,
+  EditStateSchema,
+  isSameEditTarget,
+  parseFlowState,
+  resolveEditStep,
+  withDetails,
+  withoutTime,
+  withSlot,
+  type EditState,
+  type EditStep,
+  type EditTarget,
+} from "./flow-state.ts";
+import { buildDetailsStep, buildSummary, findOffice, loadDateStep } from "./step-loaders.server.ts";
+import type { EditPageData, StepActionData } from "./step-types.ts";
+import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";
+import { validateDetails, validateSlot } from "./validate-steps.server.ts";
+
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+  url: URL;
+};
+
+/** One appointment to change: by id (logged-in citizen, authenticated API) or by the e-mailed hash (public API). */
+type Subject = {
+  mode: "id" | "hash";
+  target: EditTarget;
+  basePath: string;
+  successPath: string;
+  /** Reads offices and free slots; null when this visitor must log in for that. */
+  catalog: AppschedApi | null;
+  load(): Promise<Appointment>;
+  update(input: AppointmentUpdate): Promise<Appointment>;
+  cancel(): Promise<unknown>;
+};
+
+type Resolved = { access: AppschedAccess; subject: Subject } | { access: AppschedAccess; loginHref: string };
+
+async function resolveSubject(
+  { request, context, params, url }: Args,
+  mode: "id" | "hash",
+): Promise<Resolved> {
+  const access = await getAppschedAccess(request, context);
+  const here = `${url.pathname}${url.search}`;
+  if (mode === "id") {
+    if (!access.user) return { access, loginHref: paths.login(here) };
+    const id = params.id ?? "";
+    if (!/^[\w-]{1,64}$/.test(id)) throw appointmentError("not-found");
+    const api = access.services.api.appschedAuthenticated;
+    const basePath = appointmentPaths.edit(id);
+    return {
+      access,
+      subject: {
+        mode,
+        target: { kind: "id", id },
+        basePath,
+        successPath: appointmentPaths.editSuccess(id),
+        catalog: api,
+        load: () => orAppointmentError(api.getAppointment(id), "not-found"),
+        update: (input) => api.updateAppointment(id, input),
+        cancel: () => api.deleteAppointment(id),
+      },
+    };
+  }
+  const hash = params.hash ?? "";
+  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed");
+  const api = access.services.api.appschedPublic;
+  return {
+    access,
+    subject: {
+      mode,
+      target: { kind: "hash", hash },
+      basePath: appointmentPaths.editByLink(hash),
+      successPath: appointmentPaths.editByLinkSuccess(hash),
+      catalog: access.loginRequired ? null : access.api,
+      load: () => orAppointmentError(api.getByHash(hash), "link-not-found"),
+      update: (input) => api.updateByHash(hash, input),
+      cancel: () => api.deleteByHash(hash),
+    },
+  };
+}
+
+function initialState(target: EditTarget, view: AppointmentView): EditState {
+  return {
+    v: 1,
+    target,
+    day: view.day,
+    time: view.time,
+    ...(view.reasonId ? { reasonId: view.reasonId } : {}),
+    ...(view.details ? { details: view.details.slice(0, 200) } : {}),
+  };
+}
+
+/** The saved edit state of this appointment; another appointment's (or none) starts from the appointment itself. */
+function readEditState(access: AppschedAccess, subject: Subject, view: AppointmentView): EditState {
+  const parsed = parseFlowState(EditStateSchema, access.services.flow.read(EDIT_FLOW));
+  if (parsed.problem) {
+    throw redirect(editStepHref(subject.basePath, "data", { avviso: RESTART_NOTICE }), {
+      headers: { "Set-Cookie": access.services.flow.clear(EDIT_FLOW) },
+    });
+  }
+  const state = parsed.state;
+  return state && isSameEditTarget(state.target, subject.target) ? state : initialState(subject.target, view);
+}
+
+export async function loadEdit(args: Args, mode: "id" | "hash") {
+  const resolved = await resolveSubject(args, mode);
+  if ("loginHref" in resolved) return data<EditPageData>({ kind: "login", loginHref: resolved.loginHref });
+  const { access, subject } = resolved;
+  const { url } = args;
+  const view = toAppointmentView(await subject.load());
+  if (!isChangeable(view)) throw appointmentError("closed");
+  const state = readEditState(access, subject, view);
+  const confirm = url.searchParams.get("annulla") === "1";
+  const requested = url.searchParams.get("passo");
+  const step = resolveEditStep(requested, state);
+  if (!confirm && subject.catalog && requested !== step) throw redirect(editStepHref(subject.basePath, step));
+  const page = {
+    kind: "edit" as const,
+    mode,
+    basePath: subject.basePath,
+    current: view,
+    cancel: { action: subject.basePath, noJsHref: cancelHref(subject.basePath), confirm },
+    loginHref: subject.catalog ? null : paths.login(`${url.pathname}${url.search}`),
+    restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
+    returnToSummary: url.searchParams.get("da") === "riepilogo",
+  };
+  if (confirm || !subject.catalog) return data<EditPageData>({ ...page, stepData: null });
+  const { data: stepData, status } = await loadEditStep(subject.catalog, step, state, view, url);
+  return data<EditPageData>({ ...page, stepData }, { status });
+}
+
+async function loadEditStep(
+  catalog: AppschedApi,
+  step: EditStep,
+  state: EditState,
+  view: AppointmentView,
+  url: URL,
+) {
+  const office = await findOffice(catalog, view.office?.id ?? "");
+  if (!office) throw appointmentError("closed");
+  if (step === "data") {
+    return loadDateStep(catalog, office, {
+      requestedDay: url.searchParams.get("giorno"),
+      requestedMonth: url.searchParams.get("mese"),
+      savedDay: state.day,
+      savedTime: state.time,
+      slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
+      original: { day: view.day, time: view.time },
+    });
+  }
+  if (step === "dettagli")
+    return { data: buildDetailsStep(office, state.reasonId ?? null, state.details ?? ""), status: 200 };
+  const slot = { day: state.day!, time: state.time!, reasonId: state.reasonId!, details: state.details! };
+  const requester = { ...view.requester };
+  return {
+    data: { step: "riepilogo" as const, summary: buildSummary(office, slot, requester), legal: null },
+    status: 200,
+  };
+}
+
+function refuse(intent: string, errors: StepActionData["errors"], values: Record<string, string>) {
+  return data<StepActionData>({ intent, errors, values }, { status: 400 });
+}
+
+export async function handleEditAction(args: Args, mode: "id" | "hash") {
+  const form = await readForm(args.request, args.context);
+  const resolved = await resolveSubject(args, mode);
+  if ("loginHref" in resolved) throw redirect(resolved.loginHref);
+  const { access, subject } = resolved;
+  const intent = formText(form, "intent");
+  if (intent === "annulla") return cancelAppointment(access, subject);
+  const view = toAppointmentView(await subject.load());
+  if (!isChangeable(view)) throw appointmentError("closed");
+  if (!subject.catalog) throw redirect(paths.login(subject.basePath));
+  const state = readEditState(access, subject, view);
+  const office = await findOffice(subject.catalog, view.office?.id ?? "");
+  if (!office) throw appointmentError("closed");
+  const save = (next: EditState, step: EditStep) =>
+    redirect(editStepHref(subject.basePath, step), {
+      headers: { "Set-Cookie": access.services.flow.write(EDIT_FLOW, next) },
+    });
+  const goBack = formText(form, "ritorno") === "riepilogo";
+  switch (intent) {
+    case "data": {
+      const result = await validateSlot(subject.catalog, office.id, form, { day: view.day, time: view.time });
+      if (!result.ok) return refuse("data", result.errors, result.values);
+      return save(withSlot(state, result.day, result.time), goBack ? "riepilogo" : "dettagli");
+    }
+    case "dettagli": {
+      const result = validateDetails(office, form);
+      if (!result.ok) return refuse("dettagli", result.errors, result.values);
+      return save(withDetails(state, result.reasonId, result.details), "riepilogo");
+    }
+    case "riepilogo":
+      return confirmChange(access, subject, state, office);
+    default:
+      throw data({ title: "Richiesta non valida." }, { status: 400 });
+  }
+}
+
+async function confirmChange(
+  access: AppschedAccess,
+  subject: Subject,
+  state: EditState,
+  office: NonNullable<Awaited<ReturnType<typeof findOffice>>>,
+) {
+  const step = resolveEditStep("riepilogo", state);
+  if (step !== "riepilogo") throw redirect(editStepHref(subject.basePath, step));
+  const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
+  if (!reason) throw redirect(editStepHref(subject.basePath, "dettagli"));
+  const input: AppointmentUpdate = {
+    start: toAppointmentStart(state.day!, state.time!),
+    notes: formatAppointmentNotes({ reasonId: reason.id, reasonName: reason.name, details: state.details! }),
+    providerId: ANY_PROVIDER,
+    serviceId: office.id,
+  };
+  const { flow } = access.services;
+  try {
+    await subject.update(input);
+  } catch (error) {
+    if (isUpstreamFailure(error, 422)) {
+      return redirect(
+        editStepHref(subject.basePath, "data", {
+          giorno: state.day,
+          avviso: SLOT_TAKEN_NOTICE,
+          da: "riepilogo",
+        }),
+        {
+          headers: { "Set-Cookie": flow.write(EDIT_FLOW, withoutTime(state)) },
+        },
+      );
+    }
+    if (isUpstreamFailure(error, 404))
+      throw appointmentError(subject.mode === "hash" ? "link-not-found" : "not-found");
+    throw error;
+  }
+  return redirect(subject.successPath, { headers: { "Set-Cookie": flow.clear(EDIT_FLOW) } });
+}
+
+async function cancelAppointment(access: AppschedAccess, subject: Subject) {
+  try {
+    await subject.cancel();
+  } catch (error) {
+    if (isUpstreamFailure(error, 404))
+      throw appointmentError(subject.mode === "hash" ? "link-not-found" : "not-found");
+    if (isUpstreamFailure(error, 422)) throw appointmentError("closed");
+    throw error;
+  }
+  return redirect(appointmentPaths.cancelSuccess, {
+    headers: { "Set-Cookie": access.services.flow.clear(EDIT_FLOW) },
+  });
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { useRootData } from "#client/lib/root-data.ts";
+import { texts } from "./texts.ts";
+
+export type FlowFormProps = {
+  /** Which step the action handles. */
+  intent: string;
+  /** Came from a "Modifica" link of the summary: the action goes back there. */
+  returnToSummary?: boolean;
+  /** Default: the current address (path and query). */
+  action?: string;
+  id?: string;
+  children: ReactNode;
+};
+
+/** A step's form: a plain POST (works without JavaScript) carrying the XSRF token and the step it saves. */
+export function FlowForm({ intent, returnToSummary, action, id, children }: FlowFormProps) {
+  const { xsrfToken } = useRootData();
+  const location = useLocation();
+  return (
+    <Form method="post" action={action ?? `${location.pathname}${location.search}`} noValidate id={id}>
+      <input type="hidden" name="_xsrf" value={xsrfToken} />
+      <input type="hidden" name="intent" value={intent} />
+      {returnToSummary ? <input type="hidden" name="ritorno" value="riepilogo" /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/** The Modello Comuni step navigation: "Indietro" (a link to the previous step) and the step's submit button. */
+export function StepNav({ backHref, submitLabel = texts.next }: { backHref: string; submitLabel?: string }) {
+  return (
+    <div className="steppers">
+      <nav className="steppers-nav" aria-label="Navigazione tra i passi">
+        <Link to={backHref} className="btn btn-outline-primary btn-sm steppers-btn-prev">
+          <Icon name="it-chevron-left" className="icon-primary icon-sm" />
+          {texts.back}
+        </Link>
+        <button type="submit" className="btn btn-primary btn-sm steppers-btn-confirm">
+          {submitLabel}
+        </button>
+      </nav>
+    </div>
+  );
+}

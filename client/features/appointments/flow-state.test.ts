@@ -1,0 +1,171 @@
+import { describe, expect, test } from "vitest";
+import {
+  AccessTokensSchema,
+  BookingStateSchema,
+  EditStateSchema,
+  findAccessToken,
+  getFirstIncompleteStep,
+  getNextBookingStep,
+  getPreviousBookingStep,
+  isSameEditTarget,
+  parseFlowState,
+  resolveBookingStep,
+  resolveEditStep,
+  withAccessToken,
+  withDetails,
+  withOffice,
+  withoutTime,
+  withRequester,
+  withSlot,
+  type BookingState,
+} from "./flow-state.ts";
+
+const complete: BookingState = {
+  v: 1,
+  categoryId: "1",
+  officeId: "11",
+  day: "2026-12-01",
+  time: "09:30",
+  reasonId: "1",
+  details: "Rinnovo",
+  requester: { nome: "Laura", cognome: "Conti", email: "laura@example.it", fromProfile: false },
+};
+
+describe("reading the cookie back", () => {
+  test("absent, tampered and schema-failing states are told apart", () => {
+    expect(parseFlowState(BookingStateSchema, undefined)).toEqual({ state: undefined, problem: null });
+    expect(parseFlowState(BookingStateSchema, "tampered")).toEqual({ state: undefined, problem: "tampered" });
+    expect(parseFlowState(BookingStateSchema, { v: 1, officeId: "11" }).state).toEqual({
+      v: 1,
+      officeId: "11",
+    });
+  });
+
+  test.each([
+    ["another version", { v: 2 }],
+    ["a past-format day", { v: 1, day: "01/12/2026" }],
+    ["an impossible day", { v: 1, day: "2026-02-30" }],
+    ["a bad time", { v: 1, time: "25:00" }],
+    ["an office id with a slash", { v: 1, officeId: "../11" }],
+    ["details over 200 characters", { v: 1, details: "x".repeat(201) }],
+    ["an unknown field", { v: 1, admin: true }],
+    [
+      "a requester without e-mail",
+      { v: 1, requester: { nome: "A", cognome: "B", email: "", fromProfile: false } },
+    ],
+    ["a string", "ciao"],
+  ])("%s is invalid", (_case, raw) => {
+    expect(parseFlowState(BookingStateSchema, raw).problem).toBe("invalid");
+  });
+
+  test("edit states name their appointment by id or by a well-formed hash", () => {
+    const byHash = { v: 1, target: { kind: "hash", hash: "a".repeat(32) } };
+    expect(parseFlowState(EditStateSchema, byHash).problem).toBeNull();
+    expect(parseFlowState(EditStateSchema, { v: 1, target: { kind: "hash", hash: "short" } }).problem).toBe(
+      "invalid",
+    );
+    expect(parseFlowState(EditStateSchema, { v: 1, target: { kind: "id" } }).problem).toBe("invalid");
+  });
+});
+
+describe("booking steps", () => {
+  test("steps unlock in order", () => {
+    expect(getFirstIncompleteStep({ v: 1 }, false)).toBe("luogo");
+    expect(getFirstIncompleteStep({ v: 1, officeId: "11" }, false)).toBe("data");
+    expect(getFirstIncompleteStep({ v: 1, officeId: "11", day: "2026-12-01" }, false)).toBe("data");
+    expect(getFirstIncompleteStep(withoutTime(complete), false)).toBe("data");
+    expect(getFirstIncompleteStep({ ...complete, requester: undefined }, false)).toBe("richiedente");
+    expect(getFirstIncompleteStep(complete, false)).toBe("riepilogo");
+  });
+
+  test("a step beyond the first incomplete one, or an unknown one, falls back to it", () => {
+    const onlyOffice: BookingState = { v: 1, officeId: "11" };
+    expect(resolveBookingStep("riepilogo", onlyOffice, false)).toBe("data");
+    expect(resolveBookingStep("luogo", onlyOffice, false)).toBe("luogo");
+    expect(resolveBookingStep("qualcosa", onlyOffice, false)).toBe("data");
+    expect(resolveBookingStep(null, complete, false)).toBe("riepilogo");
+    expect(resolveBookingStep("dettagli", complete, false)).toBe("dettagli");
+  });
+
+  test("a profile requester counts only while logged in, a typed one for both", () => {
+    const fromProfile = withRequester(complete, {
+      nome: "Giulia",
+      cognome: "Bianchi",
+      email: "giulia@example.it",
+      codiceFiscale: "BNCGLI85C55L219R",
+      fromProfile: true,
+    });
+    expect(getFirstIncompleteStep(fromProfile, true)).toBe("riepilogo");
+    expect(getFirstIncompleteStep(fromProfile, false)).toBe("richiedente");
+    expect(getFirstIncompleteStep(complete, true)).toBe("riepilogo");
+  });
+
+  test("next and previous", () => {
+    expect(getNextBookingStep("luogo")).toBe("data");
+    expect(getNextBookingStep("richiedente")).toBe("riepilogo");
+    expect(getNextBookingStep("riepilogo")).toBe("riepilogo");
+    expect(getPreviousBookingStep("luogo")).toBeNull();
+    expect(getPreviousBookingStep("data")).toBe("luogo");
+  });
+});
+
+describe("transitions", () => {
+  test("choosing another office drops the slot and the reason, keeps the details and the requester", () => {
+    const moved = withOffice(complete, "1", "12");
+    expect(moved).toMatchObject({ officeId: "12", details: "Rinnovo", requester: complete.requester });
+    expect(moved).not.toHaveProperty("day");
+    expect(moved).not.toHaveProperty("time");
+    expect(moved).not.toHaveProperty("reasonId");
+    expect(withOffice(complete, "1", "11")).toEqual(complete);
+  });
+
+  test("slot, details and losing the time to a race", () => {
+    const state = withDetails(
+      withSlot({ v: 1, officeId: "13" } as BookingState, "2026-11-24", "16:00"),
+      "7",
+      "IMU",
+    );
+    expect(state).toEqual({
+      v: 1,
+      officeId: "13",
+      day: "2026-11-24",
+      time: "16:00",
+      reasonId: "7",
+      details: "IMU",
+    });
+    expect(withoutTime(state)).toEqual({
+      v: 1,
+      officeId: "13",
+      day: "2026-11-24",
+      reasonId: "7",
+      details: "IMU",
+    });
+    expect(BookingStateSchema.safeParse(withoutTime(state)).success).toBe(true);
+  });
+});
+
+describe("edit steps", () => {
+  const target = { kind: "id", id: "1001" } as const;
+  test("the summary needs a slot and details", () => {
+    expect(resolveEditStep("riepilogo", { v: 1, target })).toBe("data");
+    expect(resolveEditStep("riepilogo", { v: 1, target, day: "2026-12-01", time: "09:00" })).toBe("dettagli");
+    const full = { v: 1 as const, target, day: "2026-12-01", time: "09:00", reasonId: "1", details: "x" };
+    expect(resolveEditStep("riepilogo", full)).toBe("riepilogo");
+    expect(resolveEditStep(null, full)).toBe("data");
+  });
+  test("targets compare by kind and value", () => {
+    expect(isSameEditTarget(target, { kind: "id", id: "1001" })).toBe(true);
+    expect(isSameEditTarget(target, { kind: "id", id: "1002" })).toBe(false);
+    expect(isSameEditTarget(target, { kind: "hash", hash: "1001" })).toBe(false);
+  });
+});
+
+test("access tokens keep the newest five, one per appointment", () => {
+  let tokens = withAccessToken(undefined, "1", "t1");
+  for (let id = 2; id <= 7; id++) tokens = withAccessToken(tokens, String(id), `t${id}`);
+  tokens = withAccessToken(tokens, "5", "t5b");
+  expect(tokens.tokens.map((entry) => entry.id)).toEqual(["5", "7", "6", "4", "3"]);
+  expect(findAccessToken(tokens, "5")).toBe("t5b");
+  expect(findAccessToken(tokens, "1")).toBeUndefined();
+  expect(AccessTokensSchema.safeParse(tokens).success).toBe(true);
+});

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
+import { isValidDay } from "#shared/dates.ts";
+
+/*
+ * What the booking and edit flows remember between steps. Kept in sealed HttpOnly cookies (`services.flow`), so
+ * it survives a reload, the back button and a login in the middle; the current step lives in the URL (`?passo=`).
+ * Everything read back is checked again with these schemas: a state that fails them is treated like a tampered one.
+ */
+
+export const BOOKING_FLOW = "booking";
+export const BOOKING_FROM_SERVICE_FLOW = "booking-service";
+export const EDIT_FLOW = "appt-edit";
+export const ACCESS_FLOW = "appt-access";
+
+export const BOOKING_STEPS = ["luogo", "data", "dettagli", "richiedente", "riepilogo"] as const;
+export type BookingStep = (typeof BOOKING_STEPS)[number];
+export const EDIT_STEPS = ["data", "dettagli", "riepilogo"] as const;
+export type EditStep = (typeof EDIT_STEPS)[number];
+
+export const STEP_TITLES: Record<BookingStep, string> = {
+  luogo: "Luogo",
+  data: "Data e orario",
+  dettagli: "Dettagli appuntamento",
+  richiedente: "Richiedente",
+  riepilogo: "Riepilogo",
+};
+
+const IdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+const DaySchema = z.string().refine(isValidDay);
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const HashSchema = z.string().regex(/^[\w-]{32,128}$/);
+
+export const RequesterSchema = z
+  .object({
+    nome: z.string().max(100),
+    cognome: z.string().max(100),
+    email: z.string().min(1).max(254),
+    codiceFiscale: z.string().max(16).optional(),
+    /** True when name and fiscal code came from the digital identity (logged-in citizen). */
+    fromProfile: z.boolean(),
+  })
+  .strict();
+export type Requester = z.infer<typeof RequesterSchema>;
+
+const SlotFields = {
+  day: DaySchema.optional(),
+  time: TimeSchema.optional(),
+  reasonId: IdSchema.optional(),
+  details: z.string().max(APPOINTMENT_DETAILS_MAX_LENGTH).optional(),
+};
+
+export const BookingStateSchema = z
+  .object({
+    v: z.literal(1),
+    /** Variant 2: the config service (`idServizio`) the flow started from. */
+    servizio: IdSchema.optional(),
+    categoryId: IdSchema.optional(),
+    officeId: IdSchema.optional(),
+    ...SlotFields,
+    requester: RequesterSchema.optional(),
+  })
+  .strict();
+export type BookingState = z.infer<typeof BookingStateSchema>;
+
+/** The appointment being changed: by id (logged in) or by the e-mailed hash. */
+export const EditTargetSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("id"), id: IdSchema }).strict(),
+  z.object({ kind: z.literal("hash"), hash: HashSchema }).strict(),
+]);
+export type EditTarget = z.infer<typeof EditTargetSchema>;
+
+export const EditStateSchema = z
+  .object({ v: z.literal(1), target: EditTargetSchema, ...SlotFields })
+  .strict();
+export type EditState = z.infer<typeof EditStateSchema>;
+
+/** Proofs for reading anonymous bookings back (success page, calendar file): the newest few, never in the URL. */
+export const AccessTokensSchema = z
+  .object({
+    v: z.literal(1),
+    tokens: z.array(z.object({ id: IdSchema, token: z.string().min(1).max(200) }).strict()),
+  })
+  .strict();
+export type AccessTokens = z.infer<typeof AccessTokensSchema>;
+export const MAX_ACCESS_TOKENS = 5;
+
+export type FlowProblem = "tampered" | "invalid";
+export type ParsedFlow<T> = { state: T | undefined; problem: FlowProblem | null };
+
+/** Reads what `services.flow.read` answered: absent, tampered (not sealed by us) or failing the schema. */
+export function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown): ParsedFlow<T> {
+  if (raw === undefined) return { state: undefined, problem: null };
+  if (raw === "tampered") return { state: undefined, problem: "tampered" };
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { state: parsed.data, problem: null } : { state: undefined, problem: "invalid" };
+}
+
+export function createBookingState(servizio?: string): BookingState {
+  return servizio ? { v: 1, servizio } : { v: 1 };
+}
+
+/** A new office drops what depended on the old one (slot and reason); the typed details are kept. */
+export function withOffice(state: BookingState, categoryId: string, officeId: string): BookingState {
+  if (state.officeId === officeId) return { ...state, categoryId };
+  const { day: _day, time: _time, reasonId: _reason, ...rest } = state;
+  return { ...rest, categoryId, officeId };
+}
+
+export function withSlot<T extends BookingState | EditState>(state: T, day: string, time: string): T {
+  return { ...state, day, time };
+}
+
+/** After the slot was taken by someone else: keep the day (to show its other times) and everything else. */
+export function withoutTime<T extends BookingState | EditState>(state: T): T {
+  const { time: _time, ...rest } = state;
+  return rest as T;
+}
+
+export function withDetails<T extends BookingState | EditState>(
+  state: T,
+  reasonId: string,
+  details: string,
+): T {
+  return { ...state, reasonId, details };
+}
+
+export function withRequester(state: BookingState, requester: Requester): BookingState {
+  return { ...state, requester };
+}
+
+/**
+ * A requester is complete for who is asking now: a logged-in citizen needs only an e-mail (name and fiscal code
+ * come from the identity); an anonymous visitor needs the data typed in, not a profile left by a past login.
+ */
+export function isRequesterComplete(state: BookingState, loggedIn: boolean): boolean {
+  const requester = state.requester;
+  if (!requester?.email) return false;
+  return loggedIn || (!requester.fromProfile && requester.nome !== "" && requester.cognome !== "");
+}
+
+function isBookingStepDone(step: BookingStep, state: BookingState, loggedIn: boolean): boolean {
+  switch (step) {
+    case "luogo":
+      return Boolean(state.officeId);
+    case "data":
+      return Boolean(state.day && state.time);
+    case "dettagli":
+      return Boolean(state.reasonId && state.details);
+    case "richiedente":
+      return isRequesterComplete(state, loggedIn);
+    case "riepilogo":
+      return false;
+  }
+}
+
+/** The first step still to fill in ("riepilogo" when everything is there). */
+export function getFirstIncompleteStep(state: BookingState, loggedIn: boolean): BookingStep {
+  return BOOKING_STEPS.find((step) => !isBookingStepDone(step, state, loggedIn)) ?? "riepilogo";
+}
+
+export function isBookingStep(value: unknown): value is BookingStep {
+  return typeof value === "string" && (BOOKING_STEPS as readonly string[]).includes(value);
+}
+
+/** The step to show for `?passo=`: unknown or not yet reachable steps fall back to the first incomplete one. */
+export function resolveBookingStep(
+  requested: string | null,
+  state: BookingState,
+  loggedIn: boolean,
+): BookingStep {
+  const reachable = getFirstIncompleteStep(state, loggedIn);
+  if (!isBookingStep(requested)) return reachable;
+  return BOOKING_STEPS.indexOf(requested) <= BOOKING_STEPS.indexOf(reachable) ? requested : reachable;
+}
+
+export function getNextBookingStep(step: BookingStep): BookingStep {
+  return BOOKING_STEPS[Math.min(BOOKING_STEPS.indexOf(step) + 1, BOOKING_STEPS.length - 1)]!;
+}
+
+export function getPreviousBookingStep(step: BookingStep): BookingStep | null {
+  const index = BOOKING_STEPS.indexOf(step);
+  return index > 0 ? BOOKING_STEPS[index - 1]! : null;
+}
+
+export function isEditStep(value: unknown): value is EditStep {
+  return typeof value === "string" && (EDIT_STEPS as readonly string[]).includes(value);
+}
+
+export function isSameEditTarget(left: EditTarget, right: EditTarget): boolean {
+  return left.kind === "id" && right.kind === "id"
+    ? left.id === right.id
+    : left.kind === "hash" && right.kind === "hash" && left.hash === right.hash;
+}
+
+/** The edit step to show: the slot must be chosen before the details, both before the summary. */
+export function resolveEditStep(requested: string | null, state: EditState): EditStep {
+  const reachable: EditStep = !(state.day && state.time)
+    ? "data"
+    : !(state.reasonId && state.details)
+      ? "dettagli"
+      : "riepilogo";
+  if (!isEditStep(requested)) return "data";
+  return EDIT_STEPS.indexOf(requested) <= EDIT_STEPS.indexOf(reachable) ? requested : reachable;
+}
+
+/** Adds (or refreshes) the proof of an anonymous booking, keeping only the newest few. */
+export function withAccessToken(current: AccessTokens | undefined, id: string, token: string): AccessTokens {
+  const others = (current?.tokens ?? []).filter((entry) => entry.id !== id);
+  return { v: 1, tokens: [{ id, token }, ...others].slice(0, MAX_ACCESS_TOKENS) };
+}
+
+export function findAccessToken(current: AccessTokens | undefined, id: string): string | undefined {
+  return current?.tokens.find((entry) => entry.id === id)?.token;
+}

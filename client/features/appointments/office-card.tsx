@@ -1,0 +1,25 @@
+import { Icon } from "#client/components/ui/icon.tsx";
+import type { OfficeView } from "./appointment-view.ts";
+import { texts } from "./texts.ts";
+
+/** The chosen office with its address (or the video-call note), as in `appuntamento-01-ufficio-luogo`. */
+export function OfficeCard({ office, heading = "h3" }: { office: OfficeView; heading?: "h2" | "h3" }) {
+  const Heading = heading;
+  return (
+    <div className="card card-bg no-after rounded mb-4">
+      <div className="card-body">
+        <Heading className="card-title h5">{office.name}</Heading>
+        <p className="card-text mb-1 d-flex align-items-center">
+          <Icon name={office.virtual ? "it-video" : "it-map-marker"} className="icon-sm icon-primary me-2" />
+          <span>
+            <span className="visually-hidden">
+              {office.virtual ? texts.place.virtual : texts.place.address}:{" "}
+            </span>
+            {office.location}
+          </span>
+        </p>
+        {office.description ? <p className="card-text text-secondary mb-0">{office.description}</p> : null}
+      </div>
+    </div>
+  );
+}

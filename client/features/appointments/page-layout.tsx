@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { paths } from "#client/lib/paths.ts";
+import { texts } from "./texts.ts";
+
+export type AppointmentLayoutProps = {
+  title: string;
+  lead?: ReactNode;
+  /** Last breadcrumb item when it differs from the title of the booking. */
+  current?: string;
+  children: ReactNode;
+  /** Full-width content after the main column (e.g. the rating and contacts). */
+  after?: ReactNode;
+};
+
+/** Breadcrumb Home / Servizi / Prenotazione appuntamento [/ page], the h1 and one reading column. */
+export function AppointmentLayout({ title, lead, current, children, after }: AppointmentLayoutProps) {
+  const trail = [
+    { name: "Home", href: paths.home },
+    { name: texts.breadcrumbServices, href: "/" },
+    { name: texts.title, href: paths.booking },
+    ...(current && current !== texts.title ? [{ name: current }] : []),
+  ];
+  return (
+    <>
+      <div className="container">
+        <div className="row justify-content-center">
+          <div className="col-12 col-lg-10">
+            <div className="cmp-breadcrumbs mt-3">
+              <Breadcrumb items={trail} />
+            </div>
+            <PageHero title={title} lead={lead} />
+          </div>
+        </div>
+        <div className="row justify-content-center">
+          <div className="col-12 col-lg-10 mb-5">{children}</div>
+        </div>
+      </div>
+      {after}
+    </>
+  );
+}
+
+/** Not public and anonymous: explain and offer the login that comes back to this very page. */
+export function LoginRequired(props: { loginHref: string; title?: string; message?: string }) {
+  const { loginHref, title = texts.loginRequiredTitle, message = texts.loginRequired } = props;
+  return (
+    <section className="mb-4" aria-labelledby="accesso-richiesto">
+      <div className="callout important">
+        <div className="callout-inner">
+          <h2 id="accesso-richiesto" className="callout-title h5">
+            {title}
+          </h2>
+          <div className="text">
+            <p className="mb-0">{message}</p>
+          </div>
+        </div>
+      </div>
+      <a className="btn btn-primary" href={loginHref}>
+        {texts.loginLink}
+      </a>
+    </section>
+  );
+}

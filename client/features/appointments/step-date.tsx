@@ -1,0 +1,62 @@
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { RadioGroup } from "./choice-fields.tsx";
+import { FlowForm, StepNav } from "./flow-form.tsx";
+import { MonthCalendar } from "./month-calendar.tsx";
+import { OfficeCard } from "./office-card.tsx";
+import type { DateStepData, StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+
+export type StepDateProps = {
+  data: DateStepData;
+  actionData?: StepActionData;
+  backHref: string;
+  returnToSummary: boolean;
+  monthHref: (month: string) => string;
+  dayHref: (day: string) => string;
+  submitLabel?: string;
+};
+
+/** Step "Data e orario": the month calendar, then the free times of the chosen day as radio buttons. */
+export function StepDate(props: StepDateProps) {
+  const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
+  const { errors: submitted, values } = stepActionFor(actionData, "data");
+  const errors = {
+    giorno: submitted.giorno ?? data.dayError ?? undefined,
+    orario: submitted.orario ?? (data.slotTaken ? texts.date.slotTaken : undefined),
+  };
+  const items = summaryItems(errors, { giorno: { id: "calendario" }, orario: { id: "orario-0" } });
+  const chosenTime = values?.orario ?? data.time;
+  return (
+    <>
+      <ErrorSummary items={items} />
+      <p>{texts.date.intro}</p>
+      <OfficeCard office={data.office} />
+      <MonthCalendar calendar={data.calendar} monthHref={monthHref} dayHref={dayHref} error={errors.giorno} />
+      <FlowForm intent="data" returnToSummary={returnToSummary}>
+        <input type="hidden" name="giorno" value={data.day ?? ""} />
+        <section id="orari" aria-label={texts.date.time} tabIndex={-1}>
+          {data.day && data.times.length > 0 ? (
+            <RadioGroup
+              key={data.day}
+              name="orario"
+              idPrefix="orario"
+              legend={texts.date.times(data.dayLabel ?? data.day)}
+              options={data.times.map((time) => ({ value: time, label: `${texts.date.at} ${time}` }))}
+              value={chosenTime}
+              error={errors.orario}
+            />
+          ) : (
+            <p className="fw-semibold">{data.day ? texts.date.noTimes : texts.date.timesNoDay}</p>
+          )}
+          {errors.orario && !(data.day && data.times.length > 0) ? (
+            <div id="orario-0" tabIndex={-1} className="invalid-feedback d-block mb-3">
+              {errors.orario}
+            </div>
+          ) : null}
+        </section>
+        <StepNav backHref={backHref} submitLabel={submitLabel} />
+      </FlowForm>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { Form, useLocation, useSubmit } from "react-router";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { FlowForm, StepNav } from "./flow-form.tsx";
+import type { OfficeView } from "./appointment-view.ts";
+import { OfficeCard } from "./office-card.tsx";
+import type { PlaceStepData, StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+
+export type StepPlaceProps = {
+  data: PlaceStepData;
+  actionData?: StepActionData;
+  backHref: string;
+  returnToSummary: boolean;
+  servizio?: string;
+};
+
+/**
+ * Step 1 "Luogo": category, then office. The category is a GET form ("Mostra uffici" without JavaScript; with it,
+ * changing the category reloads the offices at once); the office is the step's POST form.
+ */
+export function StepPlace({ data, actionData, backHref, returnToSummary, servizio }: StepPlaceProps) {
+  const { errors, values } = stepActionFor(actionData, "luogo");
+  const categoryId = values?.categoria ?? data.categoryId ?? "";
+  const items = summaryItems(errors, { categoria: { id: "categoria" }, ufficio: { id: "ufficio" } });
+  return (
+    <>
+      <ErrorSummary items={items} />
+      {data.fixedCategory ? (
+        <p>
+          {texts.place.category}: <strong>{data.fixedCategory.name}</strong>
+        </p>
+      ) : (
+        <CategoryChooser data={data} categoryId={categoryId} error={errors.categoria} servizio={servizio} />
+      )}
+      <FlowForm intent="luogo" returnToSummary={returnToSummary}>
+        {data.fixedCategory ? null : <input type="hidden" name="categoria" value={categoryId} />}
+        {categoryId && data.offices.length === 0 ? <p>{texts.place.noOffices}</p> : null}
+        {data.offices.length > 0 ? (
+          <OfficeChooser
+            key={categoryId}
+            offices={data.offices}
+            initial={values?.ufficio ?? data.officeId ?? ""}
+            error={errors.ufficio}
+          />
+        ) : null}
+        <StepNav backHref={backHref} />
+      </FlowForm>
+    </>
+  );
+}
+
+/** The office select; with JavaScript the address card follows the choice at once. */
+function OfficeChooser({
+  offices,
+  initial,
+  error,
+}: {
+  offices: OfficeView[];
+  initial: string;
+  error?: string;
+}) {
+  const [officeId, setOfficeId] = useState(initial);
+  const chosen = offices.find((office) => office.id === officeId);
+  return (
+    <>
+      <SelectField
+        id="ufficio"
+        name="ufficio"
+        label={texts.place.office}
+        hint={texts.place.officeHint}
+        placeholder={texts.place.officePlaceholder}
+        required
+        value={officeId}
+        onChange={(event) => setOfficeId(event.currentTarget.value)}
+        options={offices.map((office) => ({ value: office.id, label: office.name }))}
+        error={error}
+      />
+      {chosen ? <OfficeCard office={chosen} /> : null}
+    </>
+  );
+}
+
+function CategoryChooser(props: {
+  data: PlaceStepData;
+  categoryId: string;
+  error?: string;
+  servizio?: string;
+}) {
+  const { data, categoryId, error, servizio } = props;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const location = useLocation();
+  return (
+    <Form method="get" action={location.pathname} className="mb-4" preventScrollReset>
+      {servizio ? <input type="hidden" name="servizio" value={servizio} /> : null}
+      <input type="hidden" name="passo" value="luogo" />
+      {returnParam(location.search)}
+      <SelectField
+        id="categoria"
+        name="categoria"
+        label={texts.place.category}
+        hint={texts.place.categoryHint}
+        placeholder={texts.place.categoryPlaceholder}
+        required
+        defaultValue={categoryId}
+        onChange={(event) => {
+          if (event.currentTarget.value) {
+            submit(event.currentTarget.form, { method: "get", replace: true, preventScrollReset: true });
+          }
+        }}
+        options={data.categories.map((category) => ({ value: category.id, label: category.name }))}
+        error={error}
+      />
+      {hydrated ? null : (
+        <button type="submit" className="btn btn-outline-primary btn-sm">
+          {texts.place.showOffices}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function returnParam(search: string) {
+  return new URLSearchParams(search).get("da") === "riepilogo" ? (
+    <input type="hidden" name="da" value="riepilogo" />
+  ) : null;
+}

@@ -1,0 +1,137 @@
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { FlowForm, StepNav } from "./flow-form.tsx";
+import type { RequesterStepData, StepActionData } from "./step-types.ts";
+import { texts } from "./texts.ts";
+import { stepActionFor, summaryItems, type SummaryTarget } from "./use-step-errors.ts";
+
+export type StepRequesterProps = {
+  data: RequesterStepData;
+  actionData?: StepActionData;
+  backHref: string;
+  returnToSummary: boolean;
+};
+
+/**
+ * Step "Richiedente". Logged in: name, surname and fiscal code come from the digital identity and cannot be changed
+ * (read-only; the server ignores them); the e-mail is pre-filled and editable. Anonymous: the form, or a login that comes back here.
+ */
+export function StepRequester({ data, actionData, backHref, returnToSummary }: StepRequesterProps) {
+  const { errors, values: typed } = stepActionFor(actionData, "richiedente");
+  const values = { ...data.values, ...typed };
+  const emailField = { id: "email", label: texts.requester.email };
+  const fields: Record<string, SummaryTarget> = data.profile
+    ? { email: emailField }
+    : {
+        nome: { id: "nome", label: texts.requester.nome },
+        cognome: { id: "cognome", label: texts.requester.cognome },
+        email: emailField,
+        codiceFiscale: { id: "codiceFiscale", label: texts.requester.fiscalCode },
+      };
+  return (
+    <>
+      <ErrorSummary items={summaryItems(errors, fields)} />
+      {data.profile ? null : (
+        <Callout title={texts.requester.loginInvite} titleAs="h3">
+          <p className="mb-0">
+            <a href={data.loginHref}>{texts.requester.loginInviteLink}</a>
+          </p>
+        </Callout>
+      )}
+      <p className="text-secondary">{texts.requiredNote}</p>
+      <FlowForm intent="richiedente" returnToSummary={returnToSummary}>
+        <fieldset>
+          <legend className="h5 px-0">{texts.requester.aboutYou}</legend>
+          {data.profile ? (
+            <IdentityFields profile={data.profile} />
+          ) : (
+            <>
+              <TextField
+                id="nome"
+                name="nome"
+                label={texts.requester.nome}
+                required
+                autoComplete="given-name"
+                defaultValue={values.nome}
+                maxLength={100}
+                error={errors.nome}
+              />
+              <TextField
+                id="cognome"
+                name="cognome"
+                label={texts.requester.cognome}
+                required
+                autoComplete="family-name"
+                defaultValue={values.cognome}
+                maxLength={100}
+                error={errors.cognome}
+              />
+            </>
+          )}
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label={texts.requester.email}
+            required
+            autoComplete="email"
+            hint={texts.requester.emailHint}
+            defaultValue={values.email}
+            maxLength={254}
+            error={errors.email}
+          />
+          {data.profile ? null : (
+            <TextField
+              id="codiceFiscale"
+              name="codiceFiscale"
+              label={texts.requester.fiscalCode}
+              uppercase
+              hint={texts.requester.fiscalCodeHint}
+              defaultValue={values.codiceFiscale}
+              maxLength={16}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.codiceFiscale}
+            />
+          )}
+        </fieldset>
+        <StepNav backHref={backHref} />
+      </FlowForm>
+    </>
+  );
+}
+
+function IdentityFields({ profile }: { profile: NonNullable<RequesterStepData["profile"]> }) {
+  return (
+    <>
+      <p id="identita-nota" className="form-text">
+        {texts.requester.fromIdentityNote}
+      </p>
+      <TextField
+        id="nome"
+        name="identita-nome"
+        label={texts.requester.nome}
+        readOnly
+        value={profile.nome}
+        hint={texts.requester.fromIdentity}
+      />
+      <TextField
+        id="cognome"
+        name="identita-cognome"
+        label={texts.requester.cognome}
+        readOnly
+        value={profile.cognome}
+        hint={texts.requester.fromIdentity}
+      />
+      <TextField
+        id="codiceFiscale"
+        name="identita-cf"
+        label={texts.requester.fiscalCode}
+        readOnly
+        value={profile.codFisc}
+        hint={texts.requester.fromIdentity}
+      />
+    </>
+  );
+}

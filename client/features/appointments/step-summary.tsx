@@ -1,0 +1,60 @@
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { CheckboxField } from "./choice-fields.tsx";
+import { FlowForm, StepNav } from "./flow-form.tsx";
+import type { StepActionData, SummaryStepData } from "./step-types.ts";
+import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
+import { texts } from "./texts.ts";
+import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+
+export type StepSummaryProps = {
+  data: SummaryStepData;
+  actionData?: StepActionData;
+  backHref: string;
+  editLinks: SummaryEditLinks;
+  submitLabel?: string;
+};
+
+/** Step "Riepilogo": the declaration message, the summary cards, the privacy notice and "Conferma e invia". */
+export function StepSummary({
+  data,
+  actionData,
+  backHref,
+  editLinks,
+  submitLabel = texts.confirm,
+}: StepSummaryProps) {
+  const { errors } = stepActionFor(actionData, "riepilogo");
+  const items = summaryItems(errors, { form: { id: "riepilogo-esito" }, privacy: { id: "privacy" } });
+  return (
+    <>
+      <ErrorSummary items={items} />
+      <p className="lead">{texts.summary.declaration}</p>
+      {errors.form ? (
+        <p id="riepilogo-esito" tabIndex={-1} className="alert alert-danger">
+          {errors.form}
+        </p>
+      ) : null}
+      <SummaryCards summary={data.summary} editLinks={editLinks} />
+      <FlowForm intent="riepilogo">
+        {data.legal ? (
+          <section className="mt-4" aria-labelledby="informativa">
+            <h3 id="informativa" className="h5">
+              {texts.summary.legal}
+            </h3>
+            <div className="border rounded p-3 mb-3 appointment-legal">
+              <h4 className="h6">{data.legal.title}</h4>
+              <div dangerouslySetInnerHTML={{ __html: data.legal.body }} />
+            </div>
+            <CheckboxField
+              id="privacy"
+              name="privacy"
+              label={texts.summary.privacy}
+              required
+              error={errors.privacy}
+            />
+          </section>
+        ) : null}
+        <StepNav backHref={backHref} submitLabel={submitLabel} />
+      </FlowForm>
+    </>
+  );
+}

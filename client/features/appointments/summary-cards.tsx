@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { SummaryView } from "./step-types.ts";
+import { texts } from "./texts.ts";
+
+export type SummaryEditLinks = Partial<Record<"office" | "when" | "details" | "requester", string>>;
+
+/** The summary cards Ufficio, Data e orario, Dettagli appuntamento, Richiedente, each with its "Modifica" link. */
+export function SummaryCards({
+  summary,
+  editLinks = {},
+}: {
+  summary: SummaryView;
+  editLinks?: SummaryEditLinks;
+}) {
+  const { office, requester } = summary;
+  return (
+    <div className="appointment-summary">
+      <SummaryCard title={texts.summary.office} editHref={editLinks.office}>
+        <Row label={texts.summary.office} value={office.name} />
+        <Row label={office.virtual ? texts.place.virtual : texts.summary.address} value={office.location} />
+      </SummaryCard>
+      <SummaryCard title={texts.summary.when} editHref={editLinks.when}>
+        <Row label={texts.summary.when} value={summary.when} />
+        {summary.statusLabel ? <Row label={texts.summary.status} value={summary.statusLabel} /> : null}
+      </SummaryCard>
+      <SummaryCard title={texts.summary.details} editHref={editLinks.details}>
+        <Row label={texts.summary.reason} value={summary.reasonName} />
+        <Row label={texts.summary.detailsText} value={summary.details} />
+      </SummaryCard>
+      {requester ? (
+        <SummaryCard title={texts.summary.requester} editHref={editLinks.requester}>
+          <Row label={texts.requester.nome} value={requester.nome} />
+          <Row label={texts.requester.cognome} value={requester.cognome} />
+          <Row label={texts.requester.email} value={requester.email} />
+          {requester.codiceFiscale ? (
+            <Row label={texts.requester.fiscalCode} value={requester.codiceFiscale} />
+          ) : null}
+        </SummaryCard>
+      ) : null}
+    </div>
+  );
+}
+
+function SummaryCard({
+  title,
+  editHref,
+  children,
+}: {
+  title: string;
+  editHref?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="card card-bg no-after rounded mb-3">
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-center border-bottom pb-2 mb-3">
+          <h3 className="h5 mb-0">{title}</h3>
+          {editHref ? (
+            <Link to={editHref} className="text-decoration-none fw-semibold">
+              {texts.edit}
+              <span className="visually-hidden"> {title.toLowerCase()}</span>
+            </Link>
+          ) : null}
+        </div>
+        <dl className="mb-0">{children}</dl>
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="mb-2">
+      <dt className="small text-secondary fw-normal">{label}</dt>
+      <dd className="mb-0 fw-semibold text-break">{value}</dd>
+    </div>
+  );
+}

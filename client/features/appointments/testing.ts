@@ -1,0 +1,59 @@
+import { RouterContextProvider } from "react-router";
+import { servicesContext, type RequestServices } from "#client/context.ts";
+import type { AppschedApi } from "#shared/api/appsched.ts";
+import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import type { Utente } from "#shared/api/user.ts";
+
+/** Test helper: an appsched API whose every method fails unless the test provides it. */
+export function stubAppsched(methods: Partial<AppschedApi> = {}): AppschedApi {
+  return new Proxy(methods as AppschedApi, {
+    get(target, name: string) {
+      return (
+        (target as unknown as Record<string, unknown>)[name] ??
+        (() => Promise.reject(new Error(`unexpected call ${name}`)))
+      );
+    },
+  });
+}
+
+export type StubOptions = {
+  assets?: Array<{ codice: string; showPublic: boolean }>;
+  user?: Utente | null;
+  appschedPublic?: AppschedApi;
+  appschedAuthenticated?: AppschedApi;
+  /** Initial flow cookies by flow name. */
+  flows?: Record<string, unknown>;
+};
+
+/** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
+export function createStubContext(options: StubOptions = {}) {
+  const flows = new Map(Object.entries(options.flows ?? {}));
+  const config = {
+    comune: { nome: "Comune di Prova", assets: options.assets ?? [{ codice: "APPSCHED", showPublic: true }] },
+    dettagli: [],
+  } as unknown as TenantConfig;
+  const services = {
+    api: {
+      getTenantConfig: async () => config,
+      getCurrentUser: async () => options.user ?? null,
+      appschedPublic: options.appschedPublic ?? stubAppsched(),
+      appschedAuthenticated: options.appschedAuthenticated ?? stubAppsched(),
+    },
+    env: { devTools: false },
+    xsrfToken: "token",
+    flow: {
+      read: (name: string) => flows.get(name),
+      write: (name: string, value: unknown) => {
+        flows.set(name, value);
+        return `flow_${name}=sealed; Path=/; HttpOnly`;
+      },
+      clear: (name: string) => {
+        flows.delete(name);
+        return `flow_${name}=; Max-Age=0`;
+      },
+    },
+  } as unknown as RequestServices;
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  return { context, flows };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { computeFiscalCodeCheckLetter, isValidFiscalCode, normalizeFiscalCode } from "./fiscal-code.ts";
+
+const testCitizens = {
+  "Mario Rossi": "RSSMRA80A01H501U",
+  "Giulia Bianchi": "BNCGLI85C55L219R",
+  "Luca Verdi": "VRDLCU90E10F205V",
+  "Anna Esposito": "SPSNNA75T48F839X",
+};
+
+describe("fiscal code", () => {
+  test.each(Object.entries(testCitizens))("%s's fiscal code is valid", (_name, code) => {
+    expect(isValidFiscalCode(code)).toBe(true);
+    expect(computeFiscalCodeCheckLetter(code.slice(0, 15))).toBe(code[15]);
+  });
+
+  test("case and surrounding spaces do not matter", () => {
+    expect(isValidFiscalCode("rssmra80a01h501u")).toBe(true);
+    expect(isValidFiscalCode("  BncGli85c55L219r ")).toBe(true);
+    expect(normalizeFiscalCode(" rssmra80a01h501u ")).toBe("RSSMRA80A01H501U");
+  });
+
+  test.each([
+    ["a wrong check letter", "RSSMRA80A01H501A"],
+    ["two swapped characters", "RSSMRA08A01H501U"],
+    ["one character changed", "BNCGLI85C55L219S"],
+    ["15 characters", "RSSMRA80A01H501"],
+    ["17 characters", "RSSMRA80A01H501UX"],
+    ["a space inside", "RSSMRA80A01 H501U"],
+    ["a symbol", "RSSMRA80A01H50-U"],
+    ["an accented letter", "RSSMRÀ80A01H501U"],
+    ["nothing", ""],
+  ])("%s is refused", (_case, code) => {
+    expect(isValidFiscalCode(code)).toBe(false);
+  });
+
+  test("omocodia codes (digits replaced by letters) keep a valid checksum", () => {
+    // Mario Rossi's code with the last digit of the municipality code replaced (1 → M): new check letter.
+    const first15 = "RSSMRA80A01H50M";
+    expect(isValidFiscalCode(first15 + computeFiscalCodeCheckLetter(first15))).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import type { Download, Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, SANDBOX_URL, tenantUrl, type TenantId } from "./fixtures.ts";
+import { PORTAL_PORT } from "../../playwright.config.ts";
+
+export const BOOKING = "/servizi/prenotazione-appuntamento";
+
+/** A unique address per test run, so mailbox look-ups never see another test's e-mails. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.it`;
+}
+
+export async function expectStep(page: Page, title: string, index: number) {
+  await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+  await expect(page.locator(".steppers-index")).toHaveText(`${index}/5`);
+  await expect(page.locator(".steppers-header li.active")).toContainText(title);
+}
+
+export async function next(page: Page, name = "Avanti") {
+  await page.getByRole("button", { name, exact: true }).click();
+}
+
+/** Step 1 with JavaScript: choosing the category loads its offices at once. */
+export async function choosePlace(page: Page, category: string, office: string) {
+  await page.getByLabel(/^Categoria/).selectOption({ label: category });
+  await expect(page.getByLabel(/^Ufficio/)).toBeVisible();
+  await page.getByLabel(/^Ufficio/).selectOption({ label: office });
+  await expect(page.locator(".card-title", { hasText: office })).toBeVisible();
+}
+
+/** The calendar's selectable days. */
+export function dayLinks(page: Page): Locator {
+  return page.getByRole("table").getByRole("link");
+}
+
+export type ChosenSlot = { dayLabel: string; day: string; time: string };
+
+/**
+ * Data e orario: `monthsAhead` clicks on "Mese successivo", then the `dayIndex`-th free day and its `timeIndex`-th
+ * free time. Tests pick different days so that two of them running at once never compete for a slot.
+ */
+export async function chooseSlot(
+  page: Page,
+  monthsAhead: number,
+  dayIndex: number,
+  timeIndex = 0,
+): Promise<ChosenSlot> {
+  for (let month = 0; month < monthsAhead; month++) {
+    await untilMonthChanges(page, () => page.getByRole("link", { name: "Mese successivo" }).click());
+  }
+  const link = dayLinks(page).nth(dayIndex);
+  const href = (await link.getAttribute("href"))!;
+  const day = new URL(href, "http://x").searchParams.get("giorno")!;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`giorno=${day}`));
+  const radios = page.getByRole("radio");
+  await expect(page.getByRole("group", { name: /^Orari disponibili/ })).toBeVisible();
+  const time = (await radios.nth(timeIndex).getAttribute("value"))!;
+  await page.locator(`label[for="orario-${timeIndex}"]`).click();
+  await expect(radios.nth(timeIndex)).toBeChecked();
+  const dayLabel = (
+    await page.getByRole("group").filter({ has: radios.first() }).locator("legend").innerText()
+  ).replace("Orari disponibili ", "");
+  return { day, time, dayLabel };
+}
+
+/** Runs `action` (a click or key press on a month link) and waits until the calendar shows another month. */
+export async function untilMonthChanges(page: Page, action: () => Promise<unknown>) {
+  const title = page.locator("#calendario");
+  const before = await title.innerText();
+  await action();
+  await expect(title).not.toHaveText(before);
+}
+
+export async function fillDetails(page: Page, reason: string | null, details: string) {
+  if (reason) await page.getByLabel(/^Motivo/).selectOption({ label: reason });
+  await page.getByLabel(/^Dettagli/).fill(details);
+}
+
+export async function fillRequester(
+  page: Page,
+  values: { nome: string; cognome: string; email: string; cf?: string },
+) {
+  await page.getByLabel(/^Nome/).fill(values.nome);
+  await page.getByLabel(/^Cognome/).fill(values.cognome);
+  await page.getByLabel(/^Email/).fill(values.email);
+  if (values.cf !== undefined) await page.getByLabel(/^Codice fiscale/).fill(values.cf);
+}
+
+export async function acceptPrivacyAndConfirm(page: Page) {
+  await page.locator('label[for="privacy"]').click();
+  await expect(page.getByLabel(/Ho letto e compreso l'informativa sulla privacy/)).toBeChecked();
+  await next(page, "Conferma e invia");
+}
+
+/** "yyyy-MM-dd" + "HH:mm" → the ICS local date-time "yyyyMMddTHHmmss". */
+export function icsDateTime(day: string, time: string): string {
+  return `${day.replaceAll("-", "")}T${time.replace(":", "")}00`;
+}
+
+/** The unfolded content lines of an .ics file, by property name (with parameters). */
+export async function readIcs(download: Download): Promise<Map<string, string>> {
+  const text = await readFile((await download.path())!, "utf8");
+  expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const event = lines.slice(lines.indexOf("BEGIN:VEVENT"), lines.indexOf("END:VEVENT"));
+  return new Map(event.map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]));
+}
+
+/** The link of the newest sandbox e-mail sent to `to`, made absolute for the portal of `tenant`. */
+export async function openMailboxLink(page: Page, tenant: TenantId, to: string, subject: string) {
+  const portal = `http://${tenant}.localhost:${PORTAL_PORT}`;
+  await page.goto(
+    `${SANDBOX_URL}/__sandbox/mailbox?portal=${encodeURIComponent(portal)}&to=${encodeURIComponent(to)}`,
+  );
+  const mail = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: subject }) })
+    .first();
+  await expect(mail).toContainText(to);
+  await mail.getByRole("link", { name: /\/servizi\/modifica-appuntamento\// }).click();
+  await expect(page).toHaveURL(new RegExp(`^${tenantUrl(tenant, "/servizi/modifica-appuntamento/")}`));
+}
+
+export { expectAccessible };
