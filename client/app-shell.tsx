@@ -19,11 +19,25 @@ function useLoaderToasts(): Toast[] {
   return toasts.length ? toasts : noToasts;
 }
 
+/**
+ * True when the deepest route that says anything about it sets `handle.hideMenu` (e.g. the FAQ pages): the header
+ * then leaves out its navigation bar.
+ */
+function useHideMenu(): boolean {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const hide = (matches[i]?.handle as { hideMenu?: unknown } | undefined)?.hideMenu;
+    if (typeof hide === "boolean") return hide;
+  }
+  return false;
+}
+
 /** The page frame: header, footer and toasts around every page; only the page itself behind the maintenance gate. */
 export function AppShell({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const location = useLocation();
   const toasts = useLoaderToasts();
+  const hideMenu = useHideMenu();
   const locale = data?.locale ?? "it";
   if (!data || data.maintenanceGate) {
     return (
@@ -50,6 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           devLoggedOut={data.devLoggedOut}
           env={data.env}
           xsrfToken={data.xsrfToken}
+          hideNavigation={hideMenu}
         />
         <NavigationSpinner />
         <main id="main-container" tabIndex={-1}>

@@ -23,5 +23,17 @@ export default [
   route("servizi/modifica-appuntamento/:hash", "routes/appointments/edit-by-link.tsx"),
   route("servizi/modifica-appuntamento/successo/:hash", "routes/appointments/edit-by-link-success.tsx"),
 
+  // Public pages: FAQ (knowledge base) and the service detail ("servizio-moon")
+  route("faq", "routes/faq/layout.tsx", [
+    index("routes/faq/index.tsx"),
+    route(":id/dettagli/:metaTitle?", "routes/faq/detail.tsx"),
+  ]),
+  route("servizi/:id", "routes/service-detail.tsx", { id: "servizio-moon" }),
+
+  // Not offered by this release yet: they answer with the "servizio non attivo" page (see the module).
+  route("nuova-richiesta", "routes/service-pending.tsx", { id: "pending-assistance" }),
+  route("servizi/segnalazioni/nuova", "routes/service-pending.tsx", { id: "pending-report" }),
+  route("area-personale/profilo-utente", "routes/service-pending.tsx", { id: "pending-profile" }),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -44,7 +44,9 @@ describe("parseEnv", () => {
   });
 
   test("refuses trusted identity headers when no proxy is trusted", () => {
-    expect(() => parseEnv({ TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" })).toThrow(/needs TRUST_PROXY/);
+    expect(() => parseEnv({ TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale" })).toThrow(
+      /needs TRUST_PROXY/,
+    );
   });
 
   test("reads DEMO_MODE as a boolean", () => {

@@ -80,8 +80,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   else if (secret === undefined && source.NODE_ENV === "production") {
     problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
   }
-  if (result.success && result.data.TRUSTED_IDENTITY_HEADERS.length > 0 && result.data.TRUST_PROXY === false) {
-    problems.push("  - TRUSTED_IDENTITY_HEADERS: needs TRUST_PROXY (identity headers are believed only from that proxy)");
+  if (
+    result.success &&
+    result.data.TRUSTED_IDENTITY_HEADERS.length > 0 &&
+    result.data.TRUST_PROXY === false
+  ) {
+    problems.push(
+      "  - TRUSTED_IDENTITY_HEADERS: needs TRUST_PROXY (identity headers are believed only from that proxy)",
+    );
   }
   if (problems.length > 0 || !result.success)
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);

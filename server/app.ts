@@ -87,7 +87,11 @@ export function createApp(deps: AppDeps) {
   );
 
   // Compress pages and assets; proxied upstream answers pass through untouched.
-  app.use(compression({ filter: (req, res) => !/^\/api(-public)?(\/|$)/.test(req.path) && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) => !/^\/api(-public)?(\/|$)/.test(req.path) && compression.filter(req, res),
+    }),
+  );
 
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;

@@ -22,13 +22,11 @@ export type GeocodingOptions = {
 type Answer = Place[] | Place;
 
 function invalid(res: Response, error: z.ZodError) {
-  res
-    .status(400)
-    .json({
-      status: 400,
-      title: "Parametri di ricerca non validi.",
-      details: error.issues.map((i) => i.message),
-    });
+  res.status(400).json({
+    status: 400,
+    title: "Parametri di ricerca non validi.",
+    details: error.issues.map((i) => i.message),
+  });
 }
 
 /**

@@ -3,11 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import type { Metrics } from "#server/observability/metrics.ts";
-import {
-  browserResponseHeaders,
-  isPortalOwnedHeader,
-  upstreamCookieHeader,
-} from "./header-hygiene.ts";
+import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
 
 export type ApiProxyOptions = {
   target: string;

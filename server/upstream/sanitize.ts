@@ -20,7 +20,7 @@ export function sanitizeRichText(html: string): string {
       "span",
       "abbr",
     ],
-    allowedAttributes: { a: ["href", "title", "lang"], abbr: ["title"], span: ["lang"] },
+    allowedAttributes: { a: ["href", "title", "lang", "rel"], abbr: ["title"], span: ["lang"] },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     transformTags: {
       a: (tagName, attribs) => ({
@@ -32,7 +32,21 @@ export function sanitizeRichText(html: string): string {
   });
 }
 
-/** Plain text from HTML (e.g. search highlights) for places where no markup belongs. */
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/**
+ * Plain text from HTML (e.g. search highlights) for places where no markup belongs. The result is text, not HTML:
+ * React escapes it when rendering, so entities are decoded here.
+ */
 export function stripHtml(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (e) => ENTITIES[e]!,
+  );
 }

@@ -18,7 +18,10 @@ export function PageEnd({ variant = "page", title }: { variant?: "page" | "servi
   const { xsrfToken, comune } = useRootData();
   const location = useLocation();
   const handleTitle = usePageTitle();
-  const submitted = new URLSearchParams(location.search).get("valutazione") === "inviata";
+  const query = new URLSearchParams(location.search);
+  const submitted = query.get("valutazione") === "inviata";
+  query.delete("valutazione");
+  const pagePath = query.size > 0 ? `${location.pathname}?${query.toString()}` : location.pathname;
   const has = (code: string) => comune.assets.some((a) => a.codice === code);
   return (
     <>
@@ -26,7 +29,7 @@ export function PageEnd({ variant = "page", title }: { variant?: "page" | "servi
         <div className="container">
           <Rating
             variant={variant}
-            pagePath={location.pathname}
+            pagePath={pagePath}
             pageTitle={title ?? handleTitle}
             xsrfToken={xsrfToken}
             submitted={submitted}

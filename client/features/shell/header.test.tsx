@@ -94,3 +94,12 @@ test("the header speaks English when asked", () => {
   expect(html).toContain("Log in to your personal area");
   expect(html).toContain("Citizen Portal");
 });
+
+test("pages that hide the menu get the header without its navigation bar", () => {
+  const html = renderToHtml(<Header {...baseProps} hideNavigation />);
+  expect(html).not.toContain("it-header-navbar-wrapper");
+  expect(findByDataElement(html, "main-navigation")).toHaveLength(0);
+  expect(html).toContain("Comune di Valverde");
+  expect(findByDataElement(html, "personal-area-login")).toHaveLength(1);
+  expect(html).toContain("Cerca per parola chiave");
+});

@@ -20,17 +20,29 @@ export type HeaderProps = {
   /** Where the municipality name links to; default the portal home. */
   homeHref?: string;
   logoSrc?: string;
+  /** Hides the navigation bar (main and topics menus), for pages whose route asks for it (`handle.hideMenu`). */
+  hideNavigation?: boolean;
 };
 
 /** The bootstrap-italia / Modello Comuni header: slim bar, brand with search and socials, navigation bar. */
 export function Header(props: HeaderProps) {
-  const { comune, menu, social, env, homeHref = "/", logoSrc, xsrfToken, ...login } = props;
+  const {
+    comune,
+    menu,
+    social,
+    env,
+    homeHref = "/",
+    logoSrc,
+    xsrfToken,
+    hideNavigation = false,
+    ...login
+  } = props;
   return (
     <header className="it-header-wrapper">
       <HeaderSlim regione={comune.regione} devTools={env.devTools} xsrfToken={xsrfToken} {...login} />
       <div className="it-nav-wrapper">
         <HeaderCenter comune={comune} social={social} homeHref={homeHref} logoSrc={logoSrc} />
-        <HeaderNavbar menu={menu} />
+        {hideNavigation ? null : <HeaderNavbar menu={menu} />}
       </div>
     </header>
   );

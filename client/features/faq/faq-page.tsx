@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import type { MetaDescriptor } from "react-router";
+import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
+import type { MessageKey } from "#client/i18n/it.ts";
+import { pageTitle } from "#client/lib/titles.ts";
+import { paths } from "#client/lib/paths.ts";
+
+/** The route title of every FAQ page (spec §2: "/faq … title FAQ, menu hidden"). */
+export const FAQ_ROUTE_TITLE = "FAQ";
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+function localeOf(matches: readonly MatchLike[]): Locale {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale } | undefined;
+  return root?.locale === "en" ? "en" : "it";
+}
+
+/** A dictionary text for a meta function, in the page's language. */
+export function metaText(matches: readonly MatchLike[], key: MessageKey): string {
+  return translate(localeOf(matches), key);
+}
+
+/**
+ * FAQ page titles: "FAQ - {municipality}", and with a detail (the answer's title parameter with dashes turned into
+ * spaces, the category, "Ricerca") "FAQ - {detail} - {municipality}".
+ */
+export function faqPageTitle(matches: readonly MatchLike[], detail?: string | null): MetaDescriptor[] {
+  return pageTitle(matches, detail ? `${FAQ_ROUTE_TITLE} - ${detail}` : FAQ_ROUTE_TITLE);
+}
+
+/** Breadcrumb items Home / FAQ / …rest (the last one is the current page). */
+export function faqBreadcrumb(home: string, rest: BreadcrumbItem[]): BreadcrumbItem[] {
+  return [{ name: home, href: paths.home }, { name: FAQ_ROUTE_TITLE, href: paths.faq }, ...rest];
+}
+
+/** The frame of a FAQ page: breadcrumb, the `<h1 data-element="page-name">`, then the page's content. */
+export function FaqPage({
+  breadcrumb,
+  title,
+  lead,
+  children,
+}: {
+  breadcrumb: BreadcrumbItem[];
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container">
+      <div className="row justify-content-center">
+        <div className="col-12 col-lg-10 px-lg-4 py-lg-2">
+          <div className="cmp-breadcrumbs mt-3">
+            <Breadcrumb items={breadcrumb} />
+          </div>
+          <PageHero title={title} lead={lead} />
+          <div className="pb-5">{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

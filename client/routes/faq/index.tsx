@@ -1,0 +1,115 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { loadFaqIndex } from "#client/features/faq/faq-data.server.ts";
+import { FaqCategoryCards, FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
+import { faqCategoryHref } from "#client/features/faq/faq-links.ts";
+import {
+  FaqPage,
+  faqBreadcrumb,
+  faqPageTitle,
+  metaText,
+  FAQ_ROUTE_TITLE,
+} from "#client/features/faq/faq-page.tsx";
+import { FaqSearchForm } from "#client/features/faq/faq-search-form.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { getServices } from "#client/lib/services.ts";
+import { paths } from "#client/lib/paths.ts";
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadFaqIndex(getServices(context).api.knowledgeBase, url);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (loaderData?.view === "category") return faqPageTitle(matches, loaderData.category.name);
+  if (loaderData?.view === "search") return faqPageTitle(matches, metaText(matches, "faq.searchPageTitle"));
+  return faqPageTitle(matches);
+};
+
+/** `/faq`: the categories and the search; `?q=` the search results; `?categoria=<id>` one category. */
+export default function FaqIndex({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  if (loaderData.view === "category") {
+    const { category, ancestors, children, answers } = loaderData;
+    return (
+      <>
+        <FaqPage
+          breadcrumb={faqBreadcrumb("Home", [
+            ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id) })),
+            { name: category.name },
+          ])}
+          title={category.name}
+        >
+          <FaqSearchForm query="" />
+          {children.length > 0 ? (
+            <section className="mb-5" aria-labelledby="faq-sottocategorie">
+              <h2 id="faq-sottocategorie" className="h4 mb-3">
+                {t("faq.subcategories")}
+              </h2>
+              <FaqCategoryCards categories={children} />
+            </section>
+          ) : null}
+          <section className="mb-4" aria-labelledby="faq-domande">
+            <h2 id="faq-domande" className="h4 mb-3">
+              {t("faq.questions")}
+            </h2>
+            {answers.length > 0 ? (
+              <FaqQuestionList questions={answers.map((a) => ({ ...a, categoryId: category.id }))} />
+            ) : (
+              <p>{t("faq.noQuestions")}</p>
+            )}
+          </section>
+          <Link to={paths.faq}>{t("faq.allCategories")}</Link>
+        </FaqPage>
+        <PageEnd title={`${FAQ_ROUTE_TITLE} - ${category.name}`} />
+      </>
+    );
+  }
+
+  if (loaderData.view === "search") {
+    const { query, results } = loaderData;
+    const summary =
+      results.length === 0
+        ? t("faq.resultsNone", { query })
+        : results.length === 1
+          ? t("faq.resultsOne", { query })
+          : t("faq.resultsMany", { query, count: results.length });
+    return (
+      <>
+        <FaqPage breadcrumb={faqBreadcrumb("Home", [{ name: t("faq.resultsTitle") }])} title={t("faq.title")}>
+          <FaqSearchForm query={query} />
+          <section aria-labelledby="faq-risultati" className="mb-4">
+            <h2 id="faq-risultati" className="h4 mb-2">
+              {t("faq.resultsTitle")}
+            </h2>
+            <p role="status" data-testid="faq-results-summary">
+              {summary}
+            </p>
+            {results.length > 0 ? <FaqQuestionList questions={results} /> : <p>{t("faq.resultsHint")}</p>}
+          </section>
+          <Link to={paths.faq}>{t("faq.allCategories")}</Link>
+        </FaqPage>
+        <PageEnd title={FAQ_ROUTE_TITLE} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <FaqPage breadcrumb={faqBreadcrumb("Home", [])} title={t("faq.title")} lead={t("faq.lead")}>
+        <FaqSearchForm query="" />
+        <section aria-labelledby="faq-categorie">
+          <h2 id="faq-categorie" className="h4 mb-3">
+            {t("faq.categories")}
+          </h2>
+          {loaderData.categories.length > 0 ? (
+            <FaqCategoryCards categories={loaderData.categories} />
+          ) : (
+            <p>{t("faq.noCategories")}</p>
+          )}
+        </section>
+      </FaqPage>
+      <PageEnd title={FAQ_ROUTE_TITLE} />
+    </>
+  );
+}

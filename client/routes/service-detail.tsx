@@ -1,0 +1,67 @@
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import type { Route } from "./+types/service-detail";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { ErrorPage } from "#client/features/errors/error-page.tsx";
+import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { buildServiceDetail } from "#client/features/service-detail/service-detail-model.ts";
+import { ServiceDetailPage } from "#client/features/service-detail/service-detail-page.tsx";
+import { metaText } from "#client/features/faq/faq-page.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { useRootData } from "#client/lib/root-data.ts";
+import { getServices } from "#client/lib/services.ts";
+import { pageTitle } from "#client/lib/titles.ts";
+import { paths } from "#client/lib/paths.ts";
+
+type ServiceErrorData = { serviceError: "not-found" };
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const config = await getServices(context).api.getTenantConfig();
+  const service = buildServiceDetail(config, params.id, url.origin);
+  if (!service) throw data<ServiceErrorData>({ serviceError: "not-found" }, { status: 404 });
+  return { service };
+}
+
+function isServiceNotFound(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    (error.data as Partial<ServiceErrorData> | null)?.serviceError === "not-found"
+  );
+}
+
+/** "{service name} - {municipality}"; an unknown service "Servizio non trovato - {municipality}". */
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (loaderData) return pageTitle(matches, loaderData.service.nome);
+  if (isServiceNotFound(error)) return pageTitle(matches, metaText(matches, "service.notFound.title"));
+  return pageTitle(matches, "Servizio");
+};
+
+/** `/servizi/:id` (route "servizio-moon"): the service page of a configured service. */
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const { comune } = useRootData();
+  return (
+    <>
+      <ServiceDetailPage service={loaderData.service} municipality={comune.nome} />
+      <PageEnd title={loaderData.service.nome} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const t = useT();
+  const error = useRouteError();
+  if (!isServiceNotFound(error))
+    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return (
+    <div className="container my-5">
+      <div className="row">
+        <div className="col-12 col-lg-8">
+          <PageHero title={t("service.notFound.title")} lead={t("service.notFound.text")} />
+          <p className="text-secondary">404</p>
+          <Link className="btn btn-primary" to={paths.home}>
+            Vai ai servizi online
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

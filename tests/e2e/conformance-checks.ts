@@ -1,0 +1,174 @@
+/**
+ * The Modello Comuni conformance rules (modello-comuni.md §2.4/§2.5) as Playwright checks, shared by the
+ * conformance, page and FAQ tests. They follow the AGID checker (pa-website-validator-ng) as written down there.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+import { bootstrapItaliaClasses } from "../support/bootstrap-italia-classes.ts";
+
+export const ALLOWED_FONTS = ["titillium web", "lora", "roboto mono"];
+
+/** Numeric comparison of dotted versions: true when `version` ≥ `minimum`. */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split(".").map((n) => parseInt(n, 10) || 0);
+  const b = minimum.split(".").map((n) => parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff > 0;
+  }
+  return true;
+}
+
+/** C.SI.1.2: `window.BOOTSTRAP_ITALIA_VERSION` ≥ 2.0.0 and ≥ 30% of the distinct class names are Bootstrap Italia's. */
+export async function expectBootstrapItalia(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as { BOOTSTRAP_ITALIA_VERSION?: string }).BOOTSTRAP_ITALIA_VERSION ?? ""),
+    )
+    .toMatch(/^\d+\.\d+\.\d+/);
+  const version = await page.evaluate(
+    () => (window as { BOOTSTRAP_ITALIA_VERSION?: string }).BOOTSTRAP_ITALIA_VERSION!,
+  );
+  expect(versionAtLeast(version, "2.0.0"), `BOOTSTRAP_ITALIA_VERSION ${version}`).toBe(true);
+  const used = await page.evaluate(() => {
+    const names = new Set<string>();
+    for (const el of document.querySelectorAll("[class]")) for (const c of el.classList) names.add(c);
+    return [...names];
+  });
+  const known = bootstrapItaliaClasses();
+  const ours = used.filter((c) => known.has(c));
+  const ratio = ours.length / used.length;
+  expect(
+    ratio,
+    `${ours.length}/${used.length} Bootstrap Italia classes; others: ${used.filter((c) => !known.has(c)).join(" ")}`,
+  ).toBeGreaterThanOrEqual(0.3);
+}
+
+/** C.SI.1.1 / C.SE.1.3: every h1–h6 and p computes, as first family, to Titillium Web, Lora or Roboto Mono. */
+export async function expectModelFonts(page: Page) {
+  const offenders = await page.evaluate((allowed) => {
+    const bad: string[] = [];
+    for (const el of document.body.querySelectorAll("h1, h2, h3, h4, h5, h6, p")) {
+      const first = getComputedStyle(el).fontFamily.split(",")[0]!.replace(/["']/g, "").trim().toLowerCase();
+      if (!allowed.includes(first))
+        bad.push(`${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}": ${first}`);
+    }
+    return bad;
+  }, ALLOWED_FONTS);
+  expect(offenders, "headings and paragraphs outside the model fonts").toEqual([]);
+}
+
+/** C.SI.3.1: every cookie belongs to the page's host. */
+export async function expectFirstPartyCookies(page: Page) {
+  const host = new URL(page.url()).hostname;
+  const cookies = await page.context().cookies();
+  for (const cookie of cookies) {
+    const domain = cookie.domain.replace(/^\./, "");
+    expect(domain === host || host.endsWith(`.${domain}`), `cookie ${cookie.name} on ${cookie.domain}`).toBe(
+      true,
+    );
+  }
+}
+
+/** The `<h1 data-element="page-name">` with text, and (when asked) the Modello Comuni breadcrumb. */
+export async function expectPageNameAndBreadcrumb(page: Page, options: { breadcrumb: boolean }) {
+  const name = page.locator('h1[data-element="page-name"]');
+  await expect(name).toHaveCount(1);
+  expect((await name.innerText()).trim().length).toBeGreaterThanOrEqual(3);
+  if (!options.breadcrumb) return;
+  const crumbs = page.locator(
+    'nav.breadcrumb-container ol.breadcrumb[data-element="breadcrumb"] > li.breadcrumb-item',
+  );
+  expect(await crumbs.count()).toBeGreaterThanOrEqual(2);
+  await expect(crumbs.last()).toHaveAttribute("aria-current", "page");
+  await expect(crumbs.first().locator("a")).toHaveAttribute("href", "/");
+}
+
+/** The checker's visibility: not `visibility:hidden` and a box with top, bottom, height and width all > 0. */
+export function isVisibleForChecker(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    return (
+      style.visibility !== "hidden" && rect.top > 0 && rect.bottom > 0 && rect.height > 0 && rect.width > 0
+    );
+  });
+}
+
+export const FEEDBACK = {
+  title: "Quanto sono chiare le informazioni su questa pagina?",
+  negativeQuestion: "Dove hai incontrato le maggiori difficoltà?",
+  positiveQuestion: "Quali sono stati gli aspetti che hai preferito?",
+  negativeAnswers: [
+    "A volte le indicazioni non erano chiare",
+    "A volte le indicazioni non erano complete",
+    "A volte non capivo se stavo procedendo correttamente",
+    "Ho avuto problemi tecnici",
+    "Altro",
+  ],
+  positiveAnswers: [
+    "Le indicazioni erano chiare",
+    "Le indicazioni erano complete",
+    "Capivo sempre che stavo procedendo correttamente",
+    "Non ho avuto problemi tecnici",
+    "Altro",
+  ],
+};
+
+const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * C.SI.2.5 / C.SI.2.6, `checkFeedbackComponent`: the component and its title; the free text; then for every star
+ * i = 1..5, clicked twice, both follow-up fieldsets in the DOM, the right one visible (≤3 negative, ≥4 positive) with
+ * its question and only the model's answers.
+ */
+export async function expectFeedbackComponent(page: Page) {
+  const feedback = page.locator('[data-element="feedback"]');
+  await expect(feedback).toHaveCount(1);
+  expect(norm(await feedback.locator('[data-element="feedback-title"]').innerText())).toBe(
+    norm(FEEDBACK.title),
+  );
+  await expect(feedback.locator('[data-element="feedback-input-text"]')).toHaveCount(1);
+  for (let i = 1; i <= 5; i++) {
+    const star = feedback.locator(`[data-element="feedback-rate-${i}"]`);
+    await expect(star).toHaveCount(1);
+    await star.click();
+    await page.waitForLoadState("networkidle");
+    await star.click();
+    const positive = feedback.locator('[data-element="feedback-rating-positive"]');
+    const negative = feedback.locator('[data-element="feedback-rating-negative"]');
+    await expect(positive, "both follow-ups stay in the DOM").toHaveCount(1);
+    await expect(negative).toHaveCount(1);
+    const [shown, hidden] = i <= 3 ? [negative, positive] : [positive, negative];
+    expect(await isVisibleForChecker(shown), `star ${i}: the right follow-up is visible`).toBe(true);
+    expect(await isVisibleForChecker(hidden), `star ${i}: the other follow-up is hidden`).toBe(false);
+    const question = shown.locator('[data-element="feedback-rating-question"]');
+    expect(norm(await question.innerText())).toBe(
+      norm(i <= 3 ? FEEDBACK.negativeQuestion : FEEDBACK.positiveQuestion),
+    );
+    const answers = (await shown.locator('[data-element="feedback-rating-answer"]').allInnerTexts()).map(
+      norm,
+    );
+    expect(answers).toEqual((i <= 3 ? FEEDBACK.negativeAnswers : FEEDBACK.positiveAnswers).map(norm));
+  }
+}
+
+/** Tabs until `target` has the focus (at most `max` presses); fails otherwise. */
+export async function tabTo(page: Page, target: Locator, max = 60, key = "Tab") {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`focus never reached ${target.toString()} with ${max} × ${key}`);
+}
+
+/**
+ * Waits until React has hydrated the page: before that, the keyboard behaviours that need JavaScript (Escape on the
+ * user menu, the search dialog, the mobile menu button, the rating's fetcher) are not there yet. The navbar toggler
+ * and the rating's `_js` field only exist once hydrated.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
+  );
+}

@@ -1,0 +1,388 @@
+/**
+ * The shell by keyboard only (skip links, menus, mobile menu, user dropdown, site search), the site search's
+ * tenant rules, the English locale, and the rating component by keyboard and without JavaScript.
+ */
+import type { Page } from "@playwright/test";
+import { test, expect, tenantUrl, TENANTS, expectAccessible, loginAs, SANDBOX_URL } from "./fixtures.ts";
+import { isVisibleForChecker, tabTo, waitForHydration } from "./conformance-checks.ts";
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el
+      ? {
+          tag: el.tagName.toLowerCase(),
+          id: el.id,
+          text: (el.textContent ?? "").trim(),
+          de: el.getAttribute("data-element"),
+        }
+      : null;
+  });
+
+async function login(page: Page, tenant: "comune-a" | "comune-b", citizen = "Anna Esposito") {
+  await page.goto(tenantUrl(tenant, "/api/utenti/login?redirector=%2F"));
+  await loginAs(page, citizen);
+  await expect(page).toHaveURL(tenantUrl(tenant, "/"));
+}
+
+type FeedbackRecord = {
+  comune: string;
+  pagePath: string | null;
+  pageTitle: string | null;
+  rating: number;
+  option: string;
+  details: string | null;
+};
+
+async function storedFeedback(comune: string, details: string): Promise<FeedbackRecord | undefined> {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/feedback?comune=${comune}`);
+  const all = (await res.json()) as FeedbackRecord[];
+  return all.find((f) => f.details === details);
+}
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test.describe(`${tenant} by keyboard at 1280px`, () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test("the skip links reach the main content and the footer", async ({ page }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      await page.keyboard.press("Tab");
+      const toContent = page.getByRole("link", { name: "Vai ai contenuti" });
+      await expect(toContent).toBeFocused();
+      await expect(toContent).toBeVisible();
+      await expect(toContent).toHaveAttribute("href", "#main-container");
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main#main-container")).toBeFocused();
+
+      await page.goto(tenantUrl(tenant, "/servizi/9999"));
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      const toFooter = page.getByRole("link", { name: "Vai al footer" });
+      await expect(toFooter).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/#footer$/);
+      await expect(page.locator("footer#footer")).toBeInViewport();
+      // The next Tab continues inside the footer.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("footer") !== null)).toBe(true);
+    });
+
+    test("Tab walks the login link, then the four main menu entries and all the topics", async ({ page }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      const seen: string[] = [];
+      for (let i = 0; i < 60 && !seen.includes("all-topics"); i++) {
+        await page.keyboard.press("Tab");
+        const f = await focused(page);
+        if (f?.de) seen.push(f.de);
+      }
+      expect(seen).toEqual([
+        "personal-area-login",
+        "management",
+        "news",
+        "all-services",
+        "live",
+        "all-topics",
+      ]);
+      // Enter follows the focused entry (an external site: answered locally, no network).
+      await page.route(/^https:\/\/www\.comune\.(valverde|montealto)\.it\//, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><html lang='it'><title>CMS</title><p>CMS</p></html>",
+        }),
+      );
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/argomenti$/);
+    });
+
+    test("the site search: offered only with a CMS; opens, closes with Escape and searches by keyboard", async ({
+      page,
+    }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      await waitForHydration(page);
+      const opener = page.getByRole("button", { name: "Cerca nel sito" });
+      if (tenant === "comune-b") {
+        await expect(opener).toHaveCount(0);
+        await expect(page.locator("#ricerca-sito")).toHaveCount(0);
+        await expect(page.getByText("Cerca per parola chiave")).toHaveCount(0);
+        return;
+      }
+      const cms: string[] = [];
+      await page.route("https://www.comune.valverde.it/**", (route) => {
+        cms.push(route.request().url());
+        return route.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><html lang='it'><title>Ricerca</title><p>Risultati</p></html>",
+        });
+      });
+      await tabTo(page, opener);
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Cerca per parola chiave" });
+      await expect(dialog).toBeVisible();
+      const input = dialog.getByLabel("Parole da cercare");
+      await expect(input).toBeFocused();
+      await expectAccessible(page);
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.closest("#ricerca-sito") !== null)).toBe(
+          true,
+        );
+      }
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+
+      // An empty search stays here and says why.
+      await page.keyboard.press("Enter");
+      await expect(input).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(dialog.getByText("Scrivi almeno una parola da cercare.")).toBeVisible();
+      expect(cms).toEqual([]);
+
+      await input.pressSequentially("raccolta <rifiuti>");
+      await page.keyboard.press("Enter");
+      await page.waitForURL("https://www.comune.valverde.it/ricerca?**");
+      const url = new URL(page.url());
+      expect(url.searchParams.get("s")).toBe("raccolta <rifiuti>");
+      expect(cms).toHaveLength(1);
+    });
+
+    test("the rating by keyboard: stars with Space and arrows, the matching follow-up, send, thanks, stored", async ({
+      page,
+    }) => {
+      const details = `tastiera ${tenant} ${Date.now()}`;
+      await page.goto(tenantUrl(tenant, "/"));
+      await waitForHydration(page);
+      const feedback = page.locator('[data-element="feedback"]');
+      const positive = feedback.locator('[data-element="feedback-rating-positive"]');
+      const negative = feedback.locator('[data-element="feedback-rating-negative"]');
+      const star = (n: number) => feedback.locator(`input[name="rating"][value="${n}"]`);
+      await tabTo(page, star(5));
+      await page.keyboard.press("Space");
+      await expect(star(5)).toBeChecked();
+      await expect(positive).toBeVisible();
+      expect(await isVisibleForChecker(negative)).toBe(false);
+      await page.keyboard.press("ArrowDown");
+      await expect(star(4)).toBeChecked();
+      await expect(star(4)).toBeFocused();
+      await expect(positive).toBeVisible();
+      await page.keyboard.press("ArrowDown");
+      await expect(star(3)).toBeChecked();
+      await expect(negative).toBeVisible();
+      await expect(positive).toBeHidden();
+      await expect(negative.locator('[data-element="feedback-rating-question"]')).toHaveText(
+        "Dove hai incontrato le maggiori difficoltà?",
+      );
+
+      await page.keyboard.press("Tab");
+      const first = negative.getByLabel("A volte le indicazioni non erano chiare");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(negative.getByLabel("A volte le indicazioni non erano complete")).toBeChecked();
+      await page.keyboard.press("Tab");
+      await expect(feedback.getByLabel("Vuoi aggiungere altri dettagli?")).toBeFocused();
+      await page.keyboard.type(details);
+      await tabTo(page, feedback.getByRole("button", { name: "Invia" }), 5);
+      await page.keyboard.press("Enter");
+      const thanks = feedback.getByText("Grazie, il tuo parere ci aiuterà a migliorare il servizio!");
+      await expect(thanks).toBeVisible();
+      await expect(thanks).toBeFocused();
+      await expect(page).toHaveURL(tenantUrl(tenant, "/"));
+
+      await expect
+        .poll(() => storedFeedback(tenant, details))
+        .toMatchObject({
+          comune: tenant,
+          pagePath: "/",
+          pageTitle: "Servizi online",
+          rating: 3,
+          option: "negativo2",
+          details,
+        });
+    });
+  });
+
+  test.describe(`${tenant} by keyboard at 390px`, () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the mobile menu opens and closes with the keyboard and keeps the focus inside", async ({
+      page,
+    }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      await waitForHydration(page);
+      const toggler = page.getByRole("button", { name: "Apri il menu" });
+      const panel = page.locator("#menu-principale");
+      const management = panel.locator('[data-element="management"]');
+      await expect(management).toBeHidden();
+      await tabTo(page, toggler);
+      await expect(toggler).toHaveAttribute("aria-expanded", "false");
+      await page.keyboard.press("Enter");
+      await expect(toggler).toHaveAttribute("aria-expanded", "true");
+      const close = page.getByRole("button", { name: "Chiudi il menu" });
+      await expect(close).toBeFocused();
+      await expect(management).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(management).toBeFocused();
+      // Shift+Tab from the close button wraps to the last entry, still inside the panel.
+      await page.keyboard.press("Shift+Tab");
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Shift+Tab");
+      await expect(panel.locator('[data-element="all-topics"]')).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(toggler).toBeFocused();
+      await expect(toggler).toHaveAttribute("aria-expanded", "false");
+      await expect(management).toBeHidden();
+
+      await page.keyboard.press("Enter");
+      await expect(close).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(toggler).toBeFocused();
+      await expect(management).toBeHidden();
+    });
+
+    test("the login link is reachable and named at phone width", async ({ page }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      const loginLink = page.locator('[data-element="personal-area-login"]');
+      await tabTo(page, loginLink);
+      await expect(loginLink).toHaveAccessibleName("Accedi all'area personale");
+      await expect(loginLink).toHaveAttribute("href", "/api/utenti/login?redirector=%2F");
+    });
+  });
+
+  for (const width of [1280, 390]) {
+    test(`${tenant} at ${width}px: the user dropdown by keyboard when logged in`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await login(page, tenant);
+      await waitForHydration(page);
+      const summary = page.locator("header details.it-user-wrapper > summary");
+      await expect(summary).toContainText("Anna Esposito");
+      const menu = page.locator("header details.it-user-wrapper .dropdown-menu");
+      await expect(menu).toBeHidden();
+      await tabTo(page, summary);
+      await page.keyboard.press("Enter");
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("link")).toHaveText(["Area personale", "Profilo", "Esci"]);
+      await page.keyboard.press("Tab");
+      await expect(menu.getByRole("link", { name: "Area personale" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(summary).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(menu).toBeVisible();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale"));
+      await expect(page.getByRole("heading", { level: 1, name: "Area personale" })).toBeVisible();
+      await expect(menu).toBeHidden();
+    });
+  }
+}
+
+test.describe("the English locale", () => {
+  for (const tenant of ["comune-a", "comune-b"] as const) {
+    test(`${tenant}: ?lang=en switches the shell to English, remembers it, and ?lang=it switches back`, async ({
+      page,
+    }) => {
+      await page.goto(tenantUrl(tenant, "/?lang=en"));
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator(".skiplinks a")).toHaveText(["Skip to content", "Skip to footer"]);
+      await expect(page.locator('[data-element="personal-area-login"]')).toContainText(
+        "Log in to your personal area",
+      );
+      await expect(page.getByRole("banner")).toContainText("Citizen Portal");
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(1);
+      await expect(
+        page.getByRole("contentinfo").getByRole("img", { name: "European Union logo" }),
+      ).toBeVisible();
+      await expect(page.getByRole("banner")).toContainText("Follow us on");
+      // Footer labels of the shell (the menus and the contacts block are the municipality's own Italian content).
+      await expect(page.getByRole("contentinfo").getByRole("heading", { name: "Useful links" })).toHaveCount(
+        1,
+      );
+      await expect(page.locator('[data-element="feedback-title"]')).toHaveText(
+        "How clear is the information on this page?",
+      );
+      await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Contact the municipality" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Book an appointment" })).toBeVisible();
+      if (tenant === "comune-a")
+        await expect(page.getByRole("button", { name: "Search the site" })).toBeVisible();
+      await expect(page.locator('a[lang="en"][aria-current="true"]')).toHaveCount(1);
+      await expectAccessible(page);
+      const lang = (await page.context().cookies()).find((c) => c.name === "lang");
+      expect(lang?.value).toBe("en");
+
+      // The choice is remembered on the next page (no parameter).
+      await page.goto(tenantUrl(tenant, tenant === "comune-a" ? "/servizi/102" : "/servizi/202"));
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      await expect(page.locator('[data-element="page-index"] > li > a').first()).toHaveText(
+        "Access the service",
+      );
+      await expect(page.locator('[data-element="breadcrumb"]')).toContainText("Services");
+      await expectAccessible(page);
+
+      // The star labels of the rating follow the language too.
+      await page.locator('[data-element="feedback-rate-2"]').click();
+      await expect(
+        page.locator('[data-element="feedback-rating-negative"] [data-element="feedback-rating-question"]'),
+      ).toHaveText("Where did you have the most difficulty?");
+
+      await page.getByRole("link", { name: "Italiano" }).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "it");
+      await expect(page.locator('[data-element="personal-area-login"]')).toContainText(
+        "Accedi all'area personale",
+      );
+      await expect(page.locator(".skiplinks a").first()).toHaveText("Vai ai contenuti");
+      await expect(page).toHaveTitle(new RegExp(` - ${TENANTS[tenant].name}$`));
+    });
+  }
+});
+
+test.describe("the rating without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a plain POST stores the rating and comes back to the page with the thanks", async ({ page }) => {
+    const details = `senza js ${Date.now()}`;
+    await page.goto(tenantUrl("comune-b", "/servizi/202"));
+    const feedback = page.locator('[data-element="feedback"]');
+    await feedback.locator('[data-element="feedback-rate-5"]').click();
+    const positive = feedback.locator('[data-element="feedback-rating-positive"]');
+    await expect(positive).toBeVisible();
+    await expect(feedback.locator('[data-element="feedback-rating-negative"]')).toBeHidden();
+    await positive.getByText("Le indicazioni erano complete").click();
+    await feedback.getByLabel("Vuoi aggiungere altri dettagli?").fill(details);
+    await feedback.getByRole("button", { name: "Invia" }).click();
+    await expect(page).toHaveURL(tenantUrl("comune-b", "/servizi/202?valutazione=inviata#valutazione"));
+    await expect(
+      feedback.getByText("Grazie, il tuo parere ci aiuterà a migliorare il servizio!"),
+    ).toBeVisible();
+    await expect(feedback.locator("form")).toHaveCount(0);
+    await expect
+      .poll(() => storedFeedback("comune-b", details))
+      .toMatchObject({
+        pagePath: "/servizi/202",
+        pageTitle: "Certificati online",
+        rating: 5,
+        option: "positivo2",
+      });
+  });
+
+  test("the site search dialog opens through its link target and submits to the CMS", async ({ page }) => {
+    await page.route("https://www.comune.valverde.it/**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><html lang='it'><title>Ricerca</title></html>",
+      }),
+    );
+    await page.goto(tenantUrl("comune-a", "/"));
+    await page.locator('a.search-link[href="#ricerca-sito"]').click();
+    const dialog = page.locator("#ricerca-sito");
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Parole da cercare").fill("tari");
+    await dialog.getByRole("button", { name: "Cerca" }).click();
+    await page.waitForURL("https://www.comune.valverde.it/ricerca?s=tari");
+  });
+});
