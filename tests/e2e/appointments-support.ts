@@ -16,8 +16,12 @@ export async function expectStep(page: Page, title: string, index: number) {
   await expect(page.locator(".steppers-header li.active")).toContainText(title);
 }
 
+/** Submits the step and waits until the answer has been rendered (no second click lands on the same step). */
 export async function next(page: Page, name = "Avanti") {
+  const answered = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name, exact: true }).click();
+  await answered;
+  await expect(page.locator(".navigation-spinner .progress-spinner-active")).toHaveCount(0);
 }
 
 /** Step 1 with JavaScript: choosing the category loads its offices at once. */
@@ -46,12 +50,16 @@ export async function chooseSlot(
   timeIndex = 0,
 ): Promise<ChosenSlot> {
   for (let month = 0; month < monthsAhead; month++) {
-    await untilMonthChanges(page, () => page.getByRole("link", { name: "Mese successivo" }).click());
+    const nextMonth = page.getByRole("link", { name: "Mese successivo" });
+    const target = new URL((await nextMonth.getAttribute("href"))!, "http://x").searchParams.get("mese")!;
+    await untilMonthChanges(page, () => nextMonth.click());
+    // The days shown must be the new month's before one is picked.
+    await expect(dayLinks(page).first()).toHaveAttribute("href", new RegExp(`giorno=${target}-`));
   }
-  const link = dayLinks(page).nth(dayIndex);
-  const href = (await link.getAttribute("href"))!;
+  const href = (await dayLinks(page).nth(dayIndex).getAttribute("href"))!;
   const day = new URL(href, "http://x").searchParams.get("giorno")!;
-  await link.click();
+  // Click the very day that was read (by its href), even if the calendar re-rendered in between.
+  await page.locator(`a[href*="giorno=${day}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`giorno=${day}`));
   const radios = page.getByRole("radio");
   await expect(page.getByRole("group", { name: /^Orari disponibili/ })).toBeVisible();
