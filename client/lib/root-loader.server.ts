@@ -7,7 +7,7 @@ import { paths } from "./paths.ts";
 
 export const DEV_LOGOUT_COOKIE = "dev_logout";
 
-function cookieValue(request: Request, name: string): string | undefined {
+export function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev-login-toggle";
 import { getServices, readForm } from "#client/lib/services.ts";
-import { DEV_LOGOUT_COOKIE } from "#client/lib/root-loader.server.ts";
+import { DEV_LOGOUT_COOKIE, cookieValue } from "#client/lib/root-loader.server.ts";
 
 /**
  * Development only: flips the simulated logout (the header shows the anonymous state although the identity provider
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   if (!services.env.devTools) throw data(null, { status: 404 });
   await readForm(request, context);
-  const loggedOut = (request.headers.get("cookie") ?? "").split(/;\s*/).includes(`${DEV_LOGOUT_COOKIE}=1`);
+  const loggedOut = cookieValue(request, DEV_LOGOUT_COOKIE) === "1";
   const cookie = loggedOut
     ? `${DEV_LOGOUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
     : `${DEV_LOGOUT_COOKIE}=1; Path=/; SameSite=Lax; HttpOnly`;

@@ -1,20 +1,11 @@
 import express from "express";
 import type { RequestHandler } from "express";
 import { z } from "zod";
+import { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
 import { sendError } from "../http.ts";
 import { getLocals, type FeedbackEntity, type SandboxStore } from "../types.ts";
 
-const options = [
-  "positivo1",
-  "positivo2",
-  "positivo3",
-  "positivo4",
-  "negativo1",
-  "negativo2",
-  "negativo3",
-  "negativo4",
-  "altro",
-] as const;
+const options = FEEDBACK_OPTIONS;
 
 const FeedbackBodySchema = z.object({
   pagePath: z.string().max(2000).nullish(),

@@ -31,8 +31,7 @@ export function requestLogging(logger: Logger) {
       tenant: (res as ServerResponse & { locals?: { portalTenant?: { id: string } } }).locals?.portalTenant
         ?.id,
     }),
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "info",
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     quietReqLogger: true,
   });

@@ -100,3 +100,15 @@ test("only first-party cookies are set", async ({ page }) => {
   expect(cookies.length).toBeGreaterThan(0);
   for (const cookie of cookies) expect(cookie.domain.replace(/^\./, "")).toBe("comune-a.localhost");
 });
+
+test("the development-only toggle simulates a logout and a login, and returns home", async ({ page }) => {
+  await page.goto(tenantUrl("comune-b", "/area-personale"));
+  await loginAs(page, "Anna Esposito");
+  await expect(page.getByText("Benvenuto, Anna Esposito")).toBeVisible();
+  await page.getByRole("button", { name: "Simula logout" }).click();
+  await expect(page).toHaveURL(tenantUrl("comune-b", "/"));
+  await expect(page.getByRole("link", { name: "Accedi all'area personale" }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Simula login" }).click();
+  await expect(page).toHaveURL(tenantUrl("comune-b", "/"));
+  await expect(page.getByRole("banner").getByText("Anna Esposito").first()).toBeVisible();
+});
