@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/maintenance";
 import { pageTitle } from "#client/lib/titles.ts";
@@ -5,8 +6,10 @@ import { formText, getServices, readForm } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
+import { useToasts, type Toast } from "#client/features/shell/toasts.tsx";
 
 export const DENIED_MESSAGE = "Autorizzazione negata";
+const deniedToast = (id: string): Toast => ({ id, html: DENIED_MESSAGE, kind: "error" });
 const REQUIRED = "Campo obbligatorio";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -14,8 +17,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { comune } = await services.api.getTenantConfig();
   const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
   if (!comune.maintenance || services.maintenance.held) throw redirect(next);
+  // A held credential the upstream refused later: the gate comes back with the toast (server-rendered).
   const denied = url.searchParams.get("negata") === "1";
-  return data({ denied }, { status: 503, headers: { "Retry-After": "3600" } });
+  const toasts = denied ? [deniedToast("maintenance-denied")] : [];
+  return data({ denied, toasts }, { status: 503, headers: { "Retry-After": "3600" } });
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -49,6 +54,11 @@ export default function Maintenance({ loaderData, actionData }: Route.ComponentP
   const redirectTo = new URLSearchParams(location.search).get("redirectTo");
   const action = redirectTo ? `/manutenzione?redirectTo=${encodeURIComponent(redirectTo)}` : "/manutenzione";
   const formError = actionData?.formError ?? (loaderData?.denied ? DENIED_MESSAGE : undefined);
+  const { push } = useToasts();
+  // Credentials refused at the gate: the spec's toast, besides the message in the form (which no-JS users see).
+  useEffect(() => {
+    if (actionData?.formError) push(deniedToast("maintenance-refused"));
+  }, [actionData, push]);
   return (
     <MaintenanceGate
       comune={comune}

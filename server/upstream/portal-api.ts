@@ -13,10 +13,12 @@ export function createPortalApi(
   tenantId: string,
   cache: TenantConfigCache,
 ): PortalApi {
+  // Once per request: the root loader and the page's loaders all ask for these.
   let config: ReturnType<typeof getTenantConfig> | undefined;
+  let user: ReturnType<typeof getCurrentUser> | undefined;
   return {
     getTenantConfig: () => (config ??= getTenantConfig(ctx, tenantId, cache)),
-    getCurrentUser: () => getCurrentUser(ctx),
+    getCurrentUser: () => (user ??= getCurrentUser(ctx)),
     checkMaintenanceCredential: (credential) => checkMaintenanceCredential(ctx, credential),
     knowledgeBase: createKnowledgeBaseApi(ctx),
     feedback: createFeedbackApi(ctx),

@@ -61,7 +61,8 @@ test.describe("comune-c in maintenance", () => {
     await page.getByLabel("Nome utente").fill("manutentore");
     await page.getByLabel("Password").fill("sbagliata");
     await page.getByRole("button", { name: "Conferma" }).click();
-    await expect(page.getByText("Autorizzazione negata").first()).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Autorizzazione negata" }).first()).toBeVisible();
+    await expect(page.locator(".toast-region").getByText("Autorizzazione negata")).toBeVisible();
     await expect(page.getByLabel("Nome utente")).toHaveValue("manutentore");
 
     await page.getByLabel("Password").fill("Roccaserena-2026");
