@@ -36,7 +36,14 @@ export function createKnowledgeBaseApi(ctx: UpstreamRequestContext): KnowledgeBa
         body: { knowledge_base_id: KB_ID, locale: "it-it", flavor: "agent", query },
         schema: KbSearchResultSchema,
       });
-      return { ...data, details: data.details.map((d) => ({ ...d, title: stripHtml(d.title) })) };
+      return {
+        ...data,
+        details: data.details.map((d) => ({
+          ...d,
+          title: stripHtml(d.title),
+          subtitle: d.subtitle ? stripHtml(d.subtitle) : d.subtitle,
+        })),
+      };
     },
   };
 }

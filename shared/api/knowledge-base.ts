@@ -45,5 +45,6 @@ export interface KnowledgeBaseApi {
   category(id: number): Promise<KbCategoryDetail>;
   /** Answer bodies are HTML: the server sanitises them. */
   answer(categoryId: number, answerId: number): Promise<KbAnswer>;
+  /** Result titles and subtitles are plain text (highlight markup removed by the server). */
   search(query: string): Promise<KbSearchResult>;
 }

@@ -1,7 +1,7 @@
 import type { KbCategoryDetail, KbSearchResult, KnowledgeBaseApi } from "#shared/api/knowledge-base.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { faqError, type FaqErrorKind } from "./faq-errors.ts";
-import { decodeTextEntities, FAQ_QUERY_MAX, parseId } from "./faq-links.ts";
+import { FAQ_QUERY_MAX, parseId } from "./faq-links.ts";
 
 /** At most this many categories are read while looking for an answer whose category the link did not carry. */
 export const MAX_CATEGORY_VISITS = 40;
@@ -88,8 +88,8 @@ export async function loadFaqIndex(kb: KnowledgeBaseApi, url: URL): Promise<FaqI
       query,
       results: details.map((d) => ({
         id: d.id,
-        title: decodeTextEntities(d.title),
-        subtitle: d.subtitle ? decodeTextEntities(d.subtitle) : null,
+        title: d.title,
+        subtitle: d.subtitle ?? null,
         categoryId: d.category_id ?? null,
       })),
     };

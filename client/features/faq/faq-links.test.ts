@@ -1,6 +1,5 @@
 import { expect, test } from "vitest";
 import {
-  decodeTextEntities,
   faqAnswerHref,
   faqCategoryHref,
   faqSearchHref,
@@ -37,11 +36,4 @@ test("the title parameter turns back into words, bounded in length", () => {
   const long = metaTitleText("x".repeat(400));
   expect(long).toHaveLength(150);
   expect(long?.endsWith("…")).toBe(true);
-});
-
-test("entities left in plain-text titles are decoded once, to be shown as text", () => {
-  expect(decodeTextEntities("Tasse &amp; tributi &lt;2026&gt; &quot;TARI&quot; d&#39;uso")).toBe(
-    `Tasse & tributi <2026> "TARI" d'uso`,
-  );
-  expect(decodeTextEntities("&amp;lt;script&amp;gt;")).toBe("&lt;script&gt;");
 });

@@ -45,25 +45,3 @@ export function faqCategoryHref(categoryId: number): string {
 export function faqSearchHref(query: string): string {
   return `${paths.faq}?${new URLSearchParams({ q: query }).toString()}`;
 }
-
-/**
- * The knowledge base search titles reach the portal as plain text in which `&`, `<`, `>` and quotes may still be
- * written as entities (the server strips the highlight markup and escapes the rest). React escapes text itself, so
- * the entities are turned back into characters to be shown as they are, never parsed as markup.
- */
-export function decodeTextEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => {
-    switch (name) {
-      case "amp":
-        return "&";
-      case "lt":
-        return "<";
-      case "gt":
-        return ">";
-      case "quot":
-        return '"';
-      default:
-        return "'";
-    }
-  });
-}
