@@ -3,12 +3,14 @@ import { useLocation, useMatches } from "react-router";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
 import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
+import { DegradedNotice } from "#client/features/shell/degraded-notice.tsx";
 import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { Footer } from "#client/features/shell/footer.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
 import { paths } from "#client/lib/paths.ts";
+import { currentPathHref } from "#shared/redirector.ts";
 
 const noToasts: Toast[] = [];
 
@@ -49,7 +51,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </I18nProvider>
     );
   }
-  const here = `${location.pathname}${location.search}`;
+  const here = currentPathHref(location.pathname, location.search);
   return (
     <I18nProvider locale={locale}>
       <ToastProvider initialToasts={toasts}>
@@ -67,6 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           hideNavigation={hideMenu}
         />
         <NavigationSpinner />
+        {data.upstreamDegraded ? <DegradedNotice /> : null}
         <main id="main-container" tabIndex={-1}>
           {children}
         </main>

@@ -7,7 +7,7 @@ import { safeRedirectPath } from "#shared/redirector.ts";
  */
 export function guardLoginRedirector(): RequestHandler {
   return (req, _res, next) => {
-    if (req.path !== "/api/utenti/login" || !("redirector" in req.query)) return next();
+    if (!/^\/api\/utenti\/login\/?$/i.test(req.path) || !("redirector" in req.query)) return next();
     const safe = safeRedirectPath(req.query.redirector);
     const url = new URL(req.url, "http://portal.invalid");
     url.searchParams.set("redirector", safe);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { createSealer } from "./seal.ts";
-import { createXsrfToken, xsrfMatches } from "./xsrf.ts";
+import { createXsrfToken, maskXsrfToken, xsrfFieldFromPrefix, xsrfMatches } from "./xsrf.ts";
 
 describe("login redirector guard", () => {
   test.each([
@@ -58,5 +58,49 @@ describe("XSRF double submit", () => {
     expect(xsrfMatches(token, undefined)).toBe(false);
     expect(xsrfMatches(undefined, token)).toBe(false);
     expect(xsrfMatches("short", "short")).toBe(false);
+  });
+});
+
+describe("XSRF token masking (BREACH)", () => {
+  test("every masked copy differs, and each one still proves the token", () => {
+    const token = createXsrfToken();
+    const first = maskXsrfToken(token);
+    const second = maskXsrfToken(token);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain(token);
+    expect(xsrfMatches(token, first)).toBe(true);
+    expect(xsrfMatches(token, second)).toBe(true);
+  });
+
+  test("a masked copy of another token, or a tampered one, is refused", () => {
+    const token = createXsrfToken();
+    expect(xsrfMatches(token, maskXsrfToken(createXsrfToken()))).toBe(false);
+    const masked = maskXsrfToken(token);
+    const tampered = masked.slice(0, 50) + (masked[50] === "A" ? "B" : "A") + masked.slice(51);
+    expect(xsrfMatches(token, tampered)).toBe(false);
+  });
+});
+
+describe("the XSRF field read from a form's first bytes", () => {
+  const urlencoded = "application/x-www-form-urlencoded";
+  const multipart = "multipart/form-data; boundary=XyZ";
+
+  test("urlencoded: found when complete, waits while it could still grow", () => {
+    expect(xsrfFieldFromPrefix(urlencoded, "_xsrf=abc&rating=5", false)).toBe("abc");
+    expect(xsrfFieldFromPrefix(urlencoded, "_xsrf=ab", false)).toBe("incomplete");
+    expect(xsrfFieldFromPrefix(urlencoded, "_xsrf=abc", true)).toBe("abc");
+    expect(xsrfFieldFromPrefix(urlencoded, "rating=5&details=x", true)).toBeUndefined();
+    expect(xsrfFieldFromPrefix(urlencoded, "_xsrf=%ZZ&x=1", false)).toBeUndefined();
+  });
+
+  test("multipart: the _xsrf part's value", () => {
+    const body = '--XyZ\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\ntok123\r\n--XyZ\r\n';
+    expect(xsrfFieldFromPrefix(multipart, body, false)).toBe("tok123");
+    expect(xsrfFieldFromPrefix(multipart, body.slice(0, 40), false)).toBe("incomplete");
+    expect(xsrfFieldFromPrefix(multipart, "--XyZ--\r\n", true)).toBeUndefined();
+  });
+
+  test("other content types carry no form token", () => {
+    expect(xsrfFieldFromPrefix("application/json", '{"_xsrf":"abc"}', true)).toBeUndefined();
   });
 });

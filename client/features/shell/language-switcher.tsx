@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { cx } from "#client/components/ui/class-names.ts";
 import { useLocale, useT, type Locale } from "#client/i18n/i18n-context.tsx";
+import { currentPathHref } from "#shared/redirector.ts";
 
 const languages: Array<{ locale: Locale; short: string; name: string }> = [
   { locale: "it", short: "ITA", name: "Italiano" },
@@ -15,7 +16,7 @@ export function LanguageSwitcher() {
   const hrefFor = (locale: Locale) => {
     const params = new URLSearchParams(search);
     params.set("lang", locale);
-    return `${pathname}?${params.toString()}`;
+    return currentPathHref(pathname, `?${params.toString()}`);
   };
   return (
     <ul className="list-inline mb-0 me-3 d-flex align-items-center" aria-label={t("header.language")}>
