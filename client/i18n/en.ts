@@ -10,6 +10,10 @@ export const en: Record<MessageKey, string> = {
   "sandbox.title": "Demo environment:",
   "sandbox.body": "the data are fictitious and no request is sent to the municipality.",
 
+  "degraded.title": "Some services are not available at the moment.",
+  "degraded.body":
+    "The municipality's service is not answering: you can read the information pages; try the online services again later.",
+
   "header.tagline": "Citizen Portal",
   "header.language": "Site language",
   "header.login": "Log in to your personal area",

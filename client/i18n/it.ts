@@ -8,6 +8,10 @@ export const it = {
   "sandbox.title": "Ambiente dimostrativo:",
   "sandbox.body": "i dati sono fittizi e nessuna richiesta viene inviata al Comune.",
 
+  "degraded.title": "Alcuni servizi non sono al momento disponibili.",
+  "degraded.body":
+    "Il servizio del Comune non risponde: puoi consultare le pagine informative, riprova più tardi ad accedere ai servizi online.",
+
   "header.tagline": "Portale del Cittadino",
   "header.language": "Lingua del sito",
   "header.login": "Accedi all'area personale",

@@ -23,6 +23,8 @@ export type RootData = {
   contatti: Contatti;
   user: { nome: string; cognome: string; codFisc: string } | null;
   devLoggedOut: boolean;
+  /** The upstream did not answer for the citizen: the page is served from the cached configuration. */
+  upstreamDegraded: boolean;
 };
 
 export function useRootData(): RootData {

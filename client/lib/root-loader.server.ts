@@ -31,6 +31,25 @@ async function loadConfig(context: Readonly<RouterContextProvider>): Promise<Ten
   }
 }
 
+/**
+ * The citizen, when the upstream can say who it is. An upstream that is down must not take every page with it:
+ * pages that do not need the citizen render from the cached configuration, flagged `upstreamDegraded` (the shell
+ * shows a notice); pages that need the citizen ask again and show their own message.
+ */
+async function loadUser(context: Readonly<RouterContextProvider>) {
+  const services = getServices(context);
+  try {
+    return { user: await services.api.getCurrentUser(), upstreamDegraded: false };
+  } catch (error) {
+    if (!isUpstreamFailure(error) || error.init.status < 500) throw error;
+    services.log.warn(
+      { service: "user", status: error.init.status },
+      "citizen unknown: upstream unavailable",
+    );
+    return { user: null, upstreamDegraded: true };
+  }
+}
+
 export async function loadRootData(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -40,7 +59,8 @@ export async function loadRootData(
   const { comune } = config;
   const maintenanceGate = comune.maintenance && !services.maintenance.held;
   const devLoggedOut = services.env.devTools && cookieValue(request, DEV_LOGOUT_COOKIE) === "1";
-  const user = maintenanceGate || devLoggedOut ? null : await services.api.getCurrentUser();
+  const { user, upstreamDegraded } =
+    maintenanceGate || devLoggedOut ? { user: null, upstreamDegraded: false } : await loadUser(context);
   return {
     locale: services.locale,
     env: services.env,
@@ -60,5 +80,6 @@ export async function loadRootData(
     contatti: config.contatti,
     user: user ? { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc } : null,
     devLoggedOut,
+    upstreamDegraded,
   };
 }

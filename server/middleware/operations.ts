@@ -2,27 +2,39 @@ import { Router } from "express";
 import type { TenantDirectory } from "#config/tenants.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
 
-export type ReadinessCheck = (tenantId: string) => Promise<boolean>;
+/** Whether a municipality's configuration is held (cached or just loaded), and whether its upstream answered now. */
+export type TenantReadiness = { config: boolean; upstream: boolean };
+export type ReadinessCheck = (tenantId: string) => Promise<TenantReadiness>;
 
-/** /healthz: the process is up. /readyz: every tenant's configuration is reachable or cached. /metrics: Prometheus. */
+/**
+ * /healthz: the process is up. /readyz: 200 while every municipality's pages can be served (its configuration is
+ * reachable or cached), with each upstream's state in the body ("degraded" when one is down but cached pages still
+ * work); 503 only when a municipality has no configuration at all. /metrics: Prometheus.
+ */
 export function operationsRouter(options: {
   tenants: TenantDirectory;
   metrics: Metrics;
-  isReady: ReadinessCheck;
+  checkTenant: ReadinessCheck;
 }): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.set("cache-control", "no-store").json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
+    const unknown: TenantReadiness = { config: false, upstream: false };
     const results = await Promise.all(
-      options.tenants.all.map(async (t) => [t.id, await options.isReady(t.id).catch(() => false)] as const),
+      options.tenants.all.map(
+        async (t) => [t.id, await options.checkTenant(t.id).catch(() => unknown)] as const,
+      ),
     );
-    const failing = results.filter(([, ok]) => !ok).map(([id]) => id);
+    const failing = results.filter(([, r]) => !r.config).map(([id]) => id);
+    const upstreamDown = results.some(([, r]) => !r.upstream);
+    const upstream = Object.fromEntries(results.map(([id, r]) => [id, r.upstream ? "up" : "down"]));
+    const status = failing.length ? "unavailable" : upstreamDown ? "degraded" : "ready";
     res
       .status(failing.length ? 503 : 200)
       .set("cache-control", "no-store")
-      .json({ status: failing.length ? "unavailable" : "ready", failing });
+      .json({ status, failing, upstream });
   });
   router.get("/metrics", async (_req, res) => {
     res

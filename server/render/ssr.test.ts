@@ -85,7 +85,11 @@ describe("server rendering", () => {
 test("/readyz answers 200 once every municipality's configuration is reachable", async () => {
   const res = await request(app()).get("/readyz");
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ status: "ready", failing: [] });
+  expect(res.body).toEqual({
+    status: "ready",
+    failing: [],
+    upstream: { "comune-a": "up", "comune-b": "up", "comune-c": "up" },
+  });
 });
 
 describe("server rendering when the upstream fails", () => {
@@ -110,5 +114,29 @@ describe("server rendering when the upstream fails", () => {
     } finally {
       await garbage.close();
     }
+  });
+});
+
+describe("personal answers and cookies", () => {
+  test("pages are never cacheable and vary by cookie (they carry the visitor's token, maybe the citizen)", async () => {
+    for (const path of ["/", "/area-personale", "/servizi/prenotazione-appuntamento"]) {
+      const res = await request(app()).get(path).set("Host", "comune-a.localhost");
+      expect(res.headers["cache-control"], path).toBe("no-store");
+      expect(res.headers.vary, path).toContain("Cookie");
+    }
+  });
+
+  test("behind a trusted TLS proxy the language cookie is Secure", async () => {
+    const { app: server } = testApp({
+      upstreamUrl: sandbox.url,
+      ssrHandler,
+      env: { TRUST_PROXY: "loopback" },
+    });
+    const res = await request(server)
+      .get("/?lang=en")
+      .set("Host", "comune-a.localhost")
+      .set("X-Forwarded-Proto", "https");
+    const lang = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("lang="));
+    expect(lang).toMatch(/;\s*Secure/);
   });
 });

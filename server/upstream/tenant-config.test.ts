@@ -145,4 +145,46 @@ describe("tenant configuration from the sandbox upstream", () => {
       await garbage.close();
     }
   });
+
+  test("a visitor who leaves does not fail the others waiting on the same configuration load", async () => {
+    const seen: Array<string | undefined> = [];
+    const slow = await startTestUpstream((req, res) => {
+      seen.push(req.headers.cookie);
+      // The sandbox answers the real thing, a little later (the first visitor has left by then).
+      setTimeout(() => {
+        fetch(`${sandbox.url}${req.url}`, { headers: { "x-forwarded-host": "servizi.comune.valverde.it" } })
+          .then(async (r) => {
+            res.writeHead(r.status, { "content-type": "application/json" });
+            res.end(await r.text());
+          })
+          .catch(() => res.destroy());
+      }, 100);
+    });
+    try {
+      const shared = cache();
+      const leaving = new AbortController();
+      const first = getTenantConfig(
+        ctx("servizi.comune.valverde.it", {
+          baseUrl: slow.url,
+          signal: leaving.signal,
+          cookie: "SANDBOX_SSO=first-visitor",
+        }),
+        "comune-a",
+        shared,
+      );
+      const second = getTenantConfig(
+        ctx("servizi.comune.valverde.it", { baseUrl: slow.url, cookie: "SANDBOX_SSO=second" }),
+        "comune-a",
+        shared,
+      );
+      leaving.abort();
+      const [firstResult, secondResult] = await Promise.allSettled([first, second]);
+      expect(secondResult.status).toBe("fulfilled");
+      expect(firstResult.status).toBe("fulfilled");
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((cookie) => cookie === undefined)).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
 });

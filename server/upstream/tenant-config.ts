@@ -61,19 +61,33 @@ export async function fetchContent(ctx: UpstreamRequestContext): Promise<TenantC
 }
 
 /**
+ * A load shared by every request of the municipality (through the cache) must not carry one request's abort signal
+ * (its visitor leaving would fail all the others), cookies, identity or credential.
+ */
+export function tenantScope(ctx: UpstreamRequestContext): UpstreamRequestContext {
+  return {
+    baseUrl: ctx.baseUrl,
+    forwardedHost: ctx.forwardedHost,
+    timeoutMs: ctx.timeoutMs,
+    metrics: ctx.metrics,
+  };
+}
+
+/**
  * The municipality configuration for one request. `fromtenant` is cached per tenant; the rest too, except while the
  * municipality is in maintenance and the visitor holds no credential: then only `fromtenant` is readable upstream.
+ * While in maintenance, a visitor with a credential loads the rest for itself (its credential, its signal).
  */
 export async function getTenantConfig(
   ctx: UpstreamRequestContext,
   tenantId: string,
   cache: TenantConfigCache,
 ): Promise<TenantConfig> {
-  const comune = (await cache.get(`${tenantId}:comune`, () => fetchComune(ctx))) as ComuneConfig;
+  const shared = tenantScope(ctx);
+  const comune = (await cache.get(`${tenantId}:comune`, () => fetchComune(shared))) as ComuneConfig;
   if (comune.maintenance && !ctx.authorization) return { comune, ...EMPTY_CONTENT };
-  const load = () => fetchContent(ctx);
   const content = comune.maintenance
-    ? await load()
-    : ((await cache.get(`${tenantId}:content`, load)) as TenantContent);
+    ? await fetchContent(ctx)
+    : ((await cache.get(`${tenantId}:content`, () => fetchContent(shared))) as TenantContent);
   return { comune, ...content };
 }
