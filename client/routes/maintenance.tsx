@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/maintenance";
 import { pageTitle } from "#client/lib/titles.ts";
-import { formText, getServices, readForm } from "#client/lib/services.ts";
+import { formText, getServices } from "#client/lib/services.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
@@ -33,6 +34,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!password) errors.password = REQUIRED;
   if (errors.username || errors.password)
     return data({ errors, values: { username }, formError: undefined }, { status: 400 });
+  const attempt = services.maintenance.attemptLogin();
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterS / 60);
+    const formError = `Troppi tentativi di accesso. Riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}.`;
+    return data(
+      { errors: {}, values: { username }, formError },
+      { status: 429, headers: { "Retry-After": String(attempt.retryAfterS) } },
+    );
+  }
   const accepted = await services.api.checkMaintenanceCredential({ username, password });
   if (!accepted) {
     return data(
@@ -46,6 +56,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
+// Retry-After of the gate (503) and of a refused burst of logins (429).
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Servizio in manutenzione");
 
 export default function Maintenance({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +71,7 @@ export default function Maintenance({ loaderData, actionData }: Route.ComponentP
   const { push } = useToasts();
   // Credentials refused at the gate: the spec's toast, besides the message in the form (which no-JS users see).
   useEffect(() => {
-    if (actionData?.formError) push(deniedToast("maintenance-refused"));
+    if (actionData?.formError) push({ id: "maintenance-refused", html: actionData.formError, kind: "error" });
   }, [actionData, push]);
   return (
     <MaintenanceGate

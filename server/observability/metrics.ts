@@ -34,5 +34,11 @@ export function createMetrics() {
       labelNames: ["cache", "event"] as const,
       registers: [registry],
     }),
+    queueEvents: new Counter({
+      name: "portal_queue_events_total",
+      help: "Requests waiting for an upstream turn: queued, shed (queue full, 429), dropped (caller gone), shared (joined an identical call)",
+      labelNames: ["queue", "event"] as const,
+      registers: [registry],
+    }),
   };
 }

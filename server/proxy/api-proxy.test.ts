@@ -1,4 +1,7 @@
+import { request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
+import type { Express } from "express";
 import request from "supertest";
 import { serialize } from "cookie";
 import { createSealer } from "#server/security/seal.ts";
@@ -16,6 +19,39 @@ async function upstream(handler: Parameters<typeof startTestUpstream>[0]) {
   const u = await startTestUpstream(handler);
   closers.push(u.close);
   return u;
+}
+
+/** The app on a real port, for requests supertest would rewrite or could not watch being cut off. */
+async function listen(app: Express) {
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return (server.address() as AddressInfo).port;
+}
+
+type RawAnswer = { status: number; body: string; complete: boolean };
+
+/** Sends `path` exactly as written and reports whether the answer arrived whole. */
+function rawGet(port: number, path: string) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, headers: { host: HOST }, agent: false },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("error", () => undefined);
+        res.on("close", () => resolve({ status: res.statusCode ?? 0, body, complete: res.complete }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 const json = (status: number, body: unknown) => (_req: unknown, res: import("node:http").ServerResponse) => {
@@ -292,6 +328,7 @@ describe("operations", () => {
     const ready = await request(app).get("/readyz");
     expect(ready.status).toBe(503);
     expect(ready.body.failing).toEqual(["comune-a", "comune-b", "comune-c"]);
+    expect(ready.body.upstream).toEqual({ "comune-a": "down", "comune-b": "down", "comune-c": "down" });
   });
 
   test("/metrics exposes request, upstream and cache metrics", async () => {
@@ -302,5 +339,200 @@ describe("operations", () => {
     expect(res.text).toContain('portal_http_request_duration_seconds_count{route="proxy:api-public"');
     expect(res.text).toContain('portal_upstream_request_duration_seconds_count{service="proxy"');
     expect(res.text).toContain("portal_cache_events_total");
+  });
+});
+
+describe("path tricks", () => {
+  const INVALID = { status: 400, title: "Indirizzo della richiesta non valido.", details: [] };
+
+  test.each([
+    "/api/..;/api-admin/x",
+    "/api/utenti/../../api-admin/x",
+    "/api-public/%2e%2e/api-admin/x",
+    "/api-public/crm%2f..%2fadmin",
+    "/api/utenti%5c..%5cadmin",
+    "/api/utenti/me%00",
+    "/api/utenti/%252e%252e/admin",
+    "/api/utenti;jsessionid=x/me",
+    "/x/../api/utenti/me",
+    "/api//utenti/login?redirector=%2F%2Fevil.example",
+    "/x/../api/utenti/login?redirector=%2F%2Fevil.example",
+  ])("%s gets a 400 in Italian and never reaches the upstream", async (path) => {
+    const u = await upstream(json(200, { leaked: true }));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get(path).set("Host", HOST);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(INVALID);
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("a raw backslash is refused too", async () => {
+    const u = await upstream(json(200, { leaked: true }));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const answer = await rawGet(await listen(app), "/api/utenti\\..\\admin");
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual(INVALID);
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("a mutation cannot slip past the XSRF check through a dot segment", async () => {
+    const u = await upstream(json(201, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).post("/x/../api-public/feedback").set("Host", HOST).send({ rating: 1 });
+    expect(res.status).toBe(400);
+    expect(u.received).toHaveLength(0);
+  });
+
+  test("ordinary paths, encoded spaces and accents and encoded query values pass unchanged", async () => {
+    const u = await upstream(json(200, {}));
+    const { app } = testApp({ upstreamUrl: u.url });
+    for (const path of [
+      "/api-public/crm/knowledge_bases/1/search?q=a%2Fb",
+      "/api-public/comuni/Citt%C3%A8%20alta/servizi",
+      "/api/utenti/me?x=..%2F..%2F",
+    ]) {
+      const res = await request(app).get(path).set("Host", HOST);
+      expect(res.status).toBe(200);
+    }
+    expect(u.received.map((r) => r.url)).toEqual([
+      "/api-public/crm/knowledge_bases/1/search?q=a%2Fb",
+      "/api-public/comuni/Citt%C3%A8%20alta/servizi",
+      "/api/utenti/me?x=..%2F..%2F",
+    ]);
+  });
+});
+
+describe("the total deadline", () => {
+  /** Writes `write(i)` every 50 ms, `count` times, then `end()`; stops when the portal hangs up. */
+  function drip(
+    socketWrite: (chunk: string) => void,
+    count: number,
+    chunk: (i: number) => string,
+    end: () => void,
+  ) {
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i === count) {
+        clearInterval(timer);
+        end();
+        return;
+      }
+      socketWrite(chunk(i++));
+    }, 50);
+    return () => clearInterval(timer);
+  }
+
+  async function deadlineErrors(metrics: import("#server/observability/metrics.ts").Metrics) {
+    const { values } = await metrics.upstreamErrors.get();
+    return values.find((v) => v.labels.service === "proxy" && v.labels.kind === "deadline")?.value ?? 0;
+  }
+
+  test("cuts off an answer whose body drips past the deadline, although it never goes idle", async () => {
+    const u = await upstream((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const stop = drip(
+        (c) => res.write(c),
+        40,
+        (i) => (i === 0 ? "[0" : ",0"),
+        () => res.end("]"),
+      );
+      res.on("close", stop);
+    });
+    const { app, metrics, logs } = testApp({
+      upstreamUrl: u.url,
+      env: { UPSTREAM_TIMEOUT_MS: "1000", UPSTREAM_DEADLINE_MS: "300" },
+    });
+    const answer = await rawGet(await listen(app), "/api-public/crm/services");
+    expect(answer.status).toBe(200);
+    expect(answer.complete).toBe(false);
+    expect(answer.body.endsWith("]")).toBe(false);
+    expect(await deadlineErrors(metrics)).toBe(1);
+    expect(logs.lines.join("\n")).toContain("proxy deadline passed while streaming");
+  });
+
+  test("answers 504 in Italian when the headers drip past the deadline", async () => {
+    const u = await upstream((req) => {
+      req.socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n");
+      const stop = drip(
+        (c) => req.socket.write(c),
+        40,
+        (i) => `x-drip-${i}: 1\r\n`,
+        () => req.socket.end("content-length: 2\r\n\r\n{}"),
+      );
+      req.socket.on("close", stop);
+    });
+    const { app, metrics } = testApp({
+      upstreamUrl: u.url,
+      env: { UPSTREAM_TIMEOUT_MS: "1000", UPSTREAM_DEADLINE_MS: "300" },
+    });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.status).toBe(504);
+    expect(res.body).toEqual({
+      status: 504,
+      title: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
+      details: [],
+    });
+    expect(await deadlineErrors(metrics)).toBe(1);
+  });
+
+  test("leaves answers that finish in time alone", async () => {
+    const u = await upstream(json(200, { ok: true }));
+    const { app, metrics } = testApp({ upstreamUrl: u.url, env: { UPSTREAM_DEADLINE_MS: "300" } });
+    const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
+    expect(res.body).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await deadlineErrors(metrics)).toBe(0);
+  });
+});
+
+describe("cookies behind TLS and cacheability of the citizen's answers", () => {
+  const session = (_req: unknown, res: import("node:http").ServerResponse) => {
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "set-cookie": ["SANDBOX_SSO=abc; Path=/; HttpOnly; Domain=upstream.example"],
+    });
+    res.end('{"nome":"Maria"}');
+  };
+
+  test("over TLS (X-Forwarded-Proto from a trusted proxy) relayed upstream cookies are Secure", async () => {
+    const u = await upstream(session);
+    const { app } = testApp({ upstreamUrl: u.url, env: { TRUST_PROXY: "loopback" } });
+    const res = await request(app)
+      .get("/api-public/utenti/me")
+      .set("Host", HOST)
+      .set("X-Forwarded-Proto", "https");
+    const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    const sso = cookies.find((c) => c.startsWith("SANDBOX_SSO="));
+    expect(sso).toMatch(/;\s*Secure/);
+    expect(sso).not.toMatch(/domain=/i);
+    expect(cookies.find((c) => c.startsWith("XSRF-TOKEN="))).toMatch(/;\s*Secure/);
+  });
+
+  test("over plain HTTP they are not (the browser would drop them)", async () => {
+    const u = await upstream(session);
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/utenti/me").set("Host", HOST);
+    const sso = ([] as string[])
+      .concat(res.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("SANDBOX_SSO="));
+    expect(sso).not.toMatch(/Secure/);
+  });
+
+  test("the citizen's upstream answers are not cacheable and vary by cookie", async () => {
+    const u = await upstream(session);
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/utenti/me").set("Host", HOST);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.vary).toContain("Cookie");
+  });
+
+  test("an upstream that says how to cache keeps its word", async () => {
+    const u = await upstream((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=60" });
+      res.end("{}");
+    });
+    const { app } = testApp({ upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/configComune/fromtenant").set("Host", HOST);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
   });
 });

@@ -4,16 +4,27 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
+import { PROXIED_PATH, guardProxyPath } from "./path-guard.ts";
 
 export type ApiProxyOptions = {
+  /** Mark relayed cookies `Secure` (production behind TLS); they are also whenever the request came over TLS. */
+  secureCookies?: boolean;
   target: string;
+  /** Idle timeout: the longest silence from the upstream, while connecting or while streaming. */
   timeoutMs: number;
+  /** Total deadline for a proxied answer, counted from the start of the upstream request, body included. */
+  deadlineMs: number;
   trustedIdentityHeaders: readonly string[];
   metrics: Metrics;
   logger: Logger;
 };
 
-type ProxiedRequest = IncomingMessage & { upstreamTimedOut?: boolean; proxyStarted?: number };
+type ProxiedRequest = IncomingMessage & {
+  upstreamTimedOut?: boolean;
+  /** Set when the total deadline passed: before the answer's headers were sent, or while streaming its body. */
+  upstreamDeadline?: "before-headers" | "streaming";
+  proxyStarted?: number;
+};
 type ExpressRes = ServerResponse & { locals: Response["locals"] };
 
 const MESSAGES = {
@@ -46,14 +57,16 @@ function locationRewriter(upstreamHosts: string[]) {
 /**
  * Streams `/api/*` and `/api-public/*` to the municipality's upstream. Client-chosen forwarding, authorization and
  * identity headers are dropped; the portal sets the tenant host, the trusted identity headers and the maintenance
- * credential. Answers are relayed as they come, except upstream 5xx pages that are not JSON.
+ * credential. Answers are relayed as they come, except upstream 5xx pages that are not JSON. Paths with dot
+ * segments, `;` parameters or suspicious escapes are refused before the upstream sees them; every answer has an
+ * idle timeout and a total deadline (504 before the headers, a cut-off answer after).
  */
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const targetHost = new URL(options.target).host;
   const proxy = createProxyMiddleware<Request, ExpressRes>({
     target: options.target,
     changeOrigin: true,
-    pathFilter: (path) => /^\/api(-public)?(\/|$)/.test(path),
+    pathFilter: (path) => PROXIED_PATH.test(path),
     selfHandleResponse: true,
     on: {
       proxyReq(proxyReq, req, res) {
@@ -79,6 +92,23 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
           r.upstreamTimedOut = true;
           proxyReq.destroy(new Error("upstream timeout"));
         });
+        const deadline = setTimeout(() => {
+          if (res.destroyed || res.writableFinished) return;
+          if (!res.headersSent) {
+            r.upstreamDeadline = "before-headers";
+            proxyReq.destroy(new Error("upstream deadline"));
+            return;
+          }
+          r.upstreamDeadline = "streaming";
+          options.metrics.upstreamErrors.inc({ service: "proxy", kind: "deadline" });
+          options.logger.warn(
+            { deadlineMs: options.deadlineMs },
+            "proxy deadline passed while streaming the answer: cut off",
+          );
+          res.destroy();
+          proxyReq.destroy();
+        }, options.deadlineMs);
+        res.once("close", () => clearTimeout(deadline));
       },
       proxyRes(proxyRes, req, res) {
         const r = req as unknown as ProxiedRequest;
@@ -93,20 +123,39 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
           return;
         }
         const rewrite = locationRewriter([res.locals.portalTenant.upstreamHost, targetHost]);
-        res.writeHead(status, browserResponseHeaders(proxyRes.headers, rewrite));
+        const secure = options.secureCookies === true || (req as unknown as Request).secure;
+        const headers = browserResponseHeaders(proxyRes.headers, rewrite, { secure });
+        // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
+        const own = res.getHeader("set-cookie");
+        if (own !== undefined && headers["set-cookie"] !== undefined) {
+          headers["set-cookie"] = [own, headers["set-cookie"]].flat().map(String);
+        }
+        res.writeHead(status, headers);
         proxyRes.pipe(res);
       },
       error(error, req, res) {
         const r = req as unknown as ProxiedRequest;
-        const timedOut = r.upstreamTimedOut === true;
-        options.metrics.upstreamErrors.inc({ service: "proxy", kind: timedOut ? "timeout" : "network" });
+        // already counted and logged when the deadline cut the answer off
+        if (r.upstreamDeadline === "streaming") return;
+        const deadline = r.upstreamDeadline === "before-headers";
+        const timedOut = deadline || r.upstreamTimedOut === true;
+        options.metrics.upstreamErrors.inc({
+          service: "proxy",
+          kind: deadline ? "deadline" : timedOut ? "timeout" : "network",
+        });
         options.logger.warn(
-          { err: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
+          { error: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
           "proxy error",
         );
         if ("writeHead" in res) sendError(res, timedOut ? 504 : 502);
       },
     },
   });
-  return proxy as unknown as RequestHandler;
+  const guard = guardProxyPath((reason) => options.logger.warn({ reason }, "proxy path refused"));
+  const relay = proxy as unknown as RequestHandler;
+  return (req, res, next) =>
+    guard(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      return relay(req, res, next);
+    });
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
 
 /** Identity headers the SSO reverse proxy may inject; never taken from a client unless configured as trusted. */
 const IDENTITY_PREFIXES = ["shib-", "x-remote-user", "remote-user", "x-forwarded-user"];
@@ -49,12 +50,13 @@ const HOP_BY_HOP = new Set([
 export function browserResponseHeaders(
   headers: IncomingHttpHeaders,
   rewriteLocation: (location: string) => string,
+  options: { secure: boolean } = { secure: false },
 ): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     if (name === "set-cookie") {
-      out[name] = (Array.isArray(value) ? value : [value]).map(firstPartyCookie);
+      out[name] = (Array.isArray(value) ? value : [value]).map((c) => firstPartyCookie(c, options));
     } else if (name === "location" && typeof value === "string") {
       out[name] = rewriteLocation(value);
     } else if (name === "access-control-allow-origin" || name === "content-security-policy") {
@@ -63,15 +65,18 @@ export function browserResponseHeaders(
       out[name] = value;
     }
   }
+  // Answers of the upstream are the citizen's (session, appointments, payments): no shared cache may keep them
+  // unless the upstream says how, and a cache must tell citizens apart by their cookies.
+  out["cache-control"] ??= "no-store";
+  out.vary = out.vary ? `${String(out.vary)}, Cookie` : "Cookie";
   return out;
 }
 
-/** Drops the Domain attribute so the cookie belongs to the portal host only. */
-export function firstPartyCookie(cookie: string): string {
-  return cookie
-    .split(";")
-    .filter((part) => !/^\s*domain\s*=/i.test(part))
-    .join(";");
+/** Drops the Domain attribute so the cookie belongs to the portal host only; `Secure` when served over TLS. */
+export function firstPartyCookie(cookie: string, options: { secure: boolean } = { secure: false }): string {
+  const parts = cookie.split(";").filter((part) => !/^\s*domain\s*=/i.test(part));
+  if (options.secure && !parts.some((part) => /^\s*secure\s*$/i.test(part))) parts.push(" Secure");
+  return parts.join(";");
 }
 
 /** Cookies the portal sets for itself: never the upstream's business. */
@@ -81,10 +86,21 @@ export function isPortalCookie(name: string): boolean {
   );
 }
 
-/** The browser's cookies minus the portal's own, as a Cookie header (undefined when nothing is left). */
-export function upstreamCookieHeader(cookies: Record<string, string | undefined>): string | undefined {
-  const parts = Object.entries(cookies)
-    .filter(([name, value]) => value !== undefined && !isPortalCookie(name))
-    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`);
-  return parts.length ? parts.join("; ") : undefined;
+/**
+ * The browser's Cookie header minus the portal's own cookies (undefined when nothing is left). Each pair is forwarded
+ * byte for byte as the browser sent it: only the names are read, values are never decoded and encoded again (that
+ * would turn `+`, `/` and `=` into escapes and `%2B` into `+`, breaking upstream session cookies). Takes the raw
+ * header, or the cookies parsed by `parseCookies()`, which keep it.
+ */
+export function upstreamCookieHeader(cookies: CookieJar | string | undefined): string | undefined {
+  const header = typeof cookies === "object" ? cookies[RAW_COOKIE_HEADER] : cookies;
+  if (!header) return undefined;
+  const pairs = header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => {
+      const equals = pair.indexOf("=");
+      return equals > 0 && !isPortalCookie(pair.slice(0, equals).trim());
+    });
+  return pairs.length ? pairs.join("; ") : undefined;
 }

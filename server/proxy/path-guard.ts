@@ -1,0 +1,69 @@
+import type { RequestHandler } from "express";
+
+/** The paths the portal relays to the municipality's upstream. */
+export const PROXIED_PATH = /^\/api(-public)?(\/|$)/;
+
+export const INVALID_PATH_MESSAGE = "Indirizzo della richiesta non valido.";
+
+/** Percent-escapes never needed in a proxied path: dot, slash, backslash, percent, semicolon, control characters. */
+const FORBIDDEN_ESCAPE = /%(2e|2f|5c|25|3b|[01][0-9a-f]|7f)/i;
+const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+const RAW_FORBIDDEN = /[\u0000-\u001f\u007f\\#]/;
+
+/**
+ * Why the raw request target (as sent by the client, query included) must not reach the upstream, or `undefined`
+ * when its path part is clean. Only the path before `?` is judged: the query may carry any encoded character.
+ *
+ * Refused: anything but an origin-form target, dot segments (`.`, `..`), empty segments (`//`), `;` path
+ * parameters, raw backslashes, `#` and control characters, encoded dots, slashes, backslashes, semicolons and
+ * control characters (NUL included), double encoding (`%25`), malformed escapes and escapes that are not UTF-8.
+ * Upstream servers and the portal's own URL parsing disagree on these, which is how `/api/..;/admin` tricks work.
+ */
+export function rawPathProblem(rawTarget: string): string | undefined {
+  const query = rawTarget.indexOf("?");
+  const path = query === -1 ? rawTarget : rawTarget.slice(0, query);
+  if (!path.startsWith("/")) return "not origin-form";
+  if (RAW_FORBIDDEN.test(path)) return "forbidden character";
+  if (path.includes(";")) return "path parameter";
+  if (MALFORMED_ESCAPE.test(path)) return "malformed escape";
+  if (FORBIDDEN_ESCAPE.test(path)) return "forbidden escape";
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return "invalid encoding";
+  }
+  const segments = path.slice(1).split("/");
+  if (segments.some((s) => s === "." || s === "..")) return "dot segment";
+  if (segments.slice(0, -1).some((s) => s === "")) return "empty segment";
+  return undefined;
+}
+
+/** The path the proxy itself matches on: it resolves dot segments and backslashes like a browser would. */
+function resolvedPath(url: string): string {
+  try {
+    return new URL(url, "http://portal.invalid").pathname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Refuses, with a 400 in Italian, proxied requests whose raw path hides a trick. A request counts as proxied when
+ * either Express's path or the resolved path is under `/api` or `/api-public`, so `/x/../api/…` is caught too.
+ */
+export function guardProxyPath(onRefused?: (reason: string) => void): RequestHandler {
+  return (req, res, next) => {
+    const proxied = [req.path, resolvedPath(req.url), resolvedPath(req.originalUrl)].some((p) =>
+      PROXIED_PATH.test(p),
+    );
+    if (!proxied) return next();
+    const problem = rawPathProblem(req.originalUrl);
+    if (problem === undefined) return next();
+    onRefused?.(problem);
+    res
+      .status(400)
+      .set("cache-control", "no-store")
+      .json({ status: 400, title: INVALID_PATH_MESSAGE, details: [] });
+  };
+}
