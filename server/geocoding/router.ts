@@ -9,7 +9,8 @@ import {
   SearchQuerySchema,
   type Place,
 } from "./schemas.ts";
-import { createThrottle } from "./throttle.ts";
+import { disconnectSignal } from "./disconnect-signal.ts";
+import { QueueFullError, createFairQueue } from "./throttle.ts";
 
 export type GeocodingOptions = {
   baseUrl: string;
@@ -17,9 +18,25 @@ export type GeocodingOptions = {
   timeoutMs: number;
   metrics: Metrics;
   minIntervalMs?: number;
+  /** Lookups that may wait for their upstream turn, all clients together (default 20). */
+  queueMax?: number;
+  /** Lookups that may wait for their upstream turn per client address (default 3). */
+  queuePerClient?: number;
 };
 
 type Answer = Place[] | Place;
+
+/** One upstream call shared by every caller asking the same question meanwhile. */
+type Flight = {
+  promise: Promise<Answer>;
+  waiters: number;
+  started: () => boolean;
+  controller: AbortController;
+};
+
+const BUSY_MESSAGE = "Troppe richieste di ricerca indirizzi in questo momento. Riprova tra qualche secondo.";
+const UNAVAILABLE_MESSAGE =
+  "Il servizio di ricerca degli indirizzi non è disponibile in questo momento. Riprova più tardi.";
 
 function invalid(res: Response, error: z.ZodError) {
   res.status(400).json({
@@ -29,37 +46,27 @@ function invalid(res: Response, error: z.ZodError) {
   });
 }
 
+const isTimeout = (error: unknown) => (error as Error).name === "TimeoutError";
+
 /**
  * Geocoding for the disruption report: whitelisted parameters only, `format=json` and address details forced,
- * answers checked with zod, an LRU cache, one upstream request per second and an identifying User-Agent.
+ * answers checked with zod, an LRU cache, an identifying User-Agent and one upstream request per second. Cache
+ * misses wait in a bounded queue shared fairly between client addresses (429 with `Retry-After` when full); a
+ * caller who goes away leaves the queue, and identical questions asked meanwhile share one upstream call.
  */
 export function geocodingRouter(options: GeocodingOptions): Router {
   const cache = new LRUCache<string, Answer>({ max: 500, ttl: 24 * 60 * 60 * 1000 });
-  const throttle = createThrottle(options.minIntervalMs ?? 1000);
+  const queue = createFairQueue({
+    intervalMs: options.minIntervalMs ?? 1000,
+    maxQueued: options.queueMax ?? 20,
+    maxPerClient: options.queuePerClient ?? 3,
+    onEvent: (event) => options.metrics.queueEvents.inc({ queue: "geocoding", event }),
+  });
+  const flights = new Map<string, Flight>();
   const router = Router();
 
-  async function lookup(
-    path: string,
-    params: Record<string, string>,
-    schema: z.ZodType<Answer>,
-  ): Promise<Answer> {
-    const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-    for (const [k, v] of Object.entries({
-      ...params,
-      format: "json",
-      addressdetails: "1",
-      "accept-language": "it",
-    })) {
-      url.searchParams.set(k, v);
-    }
-    const key = url.search;
-    const cached = cache.get(key);
-    if (cached) {
-      options.metrics.cacheEvents.inc({ cache: "geocoding", event: "hit" });
-      return cached;
-    }
-    options.metrics.cacheEvents.inc({ cache: "geocoding", event: "miss" });
-    const answer = await throttle(async () => {
+  async function fetchAnswer(url: URL, schema: z.ZodType<Answer>): Promise<Answer> {
+    try {
       const started = performance.now();
       const res = await fetch(url, {
         headers: { "user-agent": options.userAgent, accept: "application/json" },
@@ -71,26 +78,118 @@ export function geocodingRouter(options: GeocodingOptions): Router {
       );
       if (!res.ok) throw new Error(`geocoder HTTP ${res.status}`);
       return schema.parse(await res.json());
-    });
-    cache.set(key, answer);
-    return answer;
-  }
-
-  async function handle(res: Response, run: () => Promise<Answer>) {
-    try {
-      res.json(await run());
     } catch (error) {
       options.metrics.upstreamErrors.inc({
         service: "geocoding",
-        kind: (error as Error).name === "TimeoutError" ? "timeout" : "status",
+        kind: isTimeout(error) ? "timeout" : "status",
       });
-      const timeout = (error as Error).name === "TimeoutError";
-      res.status(timeout ? 504 : 502).json({
-        status: timeout ? 504 : 502,
-        title:
-          "Il servizio di ricerca degli indirizzi non è disponibile in questo momento. Riprova più tardi.",
-        details: [],
+      throw error;
+    }
+  }
+
+  function startFlight(key: string, client: string, run: () => Promise<Answer>): Flight {
+    const controller = new AbortController();
+    let started = false;
+    const promise = queue
+      .schedule(
+        client,
+        async () => {
+          started = true;
+          const answer = await run();
+          cache.set(key, answer);
+          return answer;
+        },
+        controller.signal,
+      )
+      .finally(() => {
+        if (flights.get(key) === flight) flights.delete(key);
       });
+    // Callers each handle the outcome; a flight whose callers all left before joining must not be an unhandled
+    // rejection (it would end the process).
+    promise.catch(() => undefined);
+    const flight: Flight = { promise, waiters: 0, started: () => started, controller };
+    flights.set(key, flight);
+    return flight;
+  }
+
+  /** Waits for the flight's answer; the last caller to leave takes a flight that has not started off the queue. */
+  function joinFlight(flight: Flight, key: string, signal: AbortSignal): Promise<Answer> {
+    flight.waiters++;
+    return new Promise<Answer>((resolve, reject) => {
+      const leave = () => {
+        flight.waiters--;
+        if (flight.waiters === 0 && !flight.started()) {
+          if (flights.get(key) === flight) flights.delete(key);
+          flight.controller.abort(signal.reason);
+        }
+        reject(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener("abort", leave, { once: true });
+      flight.promise.then(
+        (answer) => {
+          signal.removeEventListener("abort", leave);
+          resolve(answer);
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", leave);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  async function lookup(
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<Answer>,
+    client: string,
+    signal: AbortSignal,
+  ): Promise<Answer> {
+    const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
+    for (const [k, v] of Object.entries({
+      ...params,
+      format: "json",
+      addressdetails: "1",
+      "accept-language": "it",
+    })) {
+      url.searchParams.set(k, v);
+    }
+    const key = `${path}${url.search}`;
+    const cached = cache.get(key);
+    if (cached) {
+      options.metrics.cacheEvents.inc({ cache: "geocoding", event: "hit" });
+      return cached;
+    }
+    options.metrics.cacheEvents.inc({ cache: "geocoding", event: "miss" });
+    let flight = flights.get(key);
+    if (flight) options.metrics.queueEvents.inc({ queue: "geocoding", event: "shared" });
+    else flight = startFlight(key, client, () => fetchAnswer(url, schema));
+    return joinFlight(flight, key, signal);
+  }
+
+  async function handle(
+    req: Request,
+    res: Response,
+    path: string,
+    params: Record<string, string>,
+    schema: z.ZodType<Answer>,
+  ) {
+    const signal = disconnectSignal(res);
+    if (signal.aborted) return; // gone before asking: nothing to look up for nobody
+    try {
+      res.json(await lookup(path, params, schema, req.ip ?? "unknown", signal));
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        res
+          .status(429)
+          .set({ "retry-after": String(error.retryAfterS), "cache-control": "no-store" })
+          .json({ status: 429, title: BUSY_MESSAGE, details: [] });
+        return;
+      }
+      if (signal.aborted) return; // nobody is left to answer
+      const status = isTimeout(error) ? 504 : 502;
+      res.status(status).json({ status, title: UNAVAILABLE_MESSAGE, details: [] });
     }
   }
 
@@ -98,16 +197,14 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     const parsed = SearchQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(res, parsed.error);
     const { q, limit } = parsed.data;
-    return handle(res, () =>
-      lookup("search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema),
-    );
+    return handle(req, res, "search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema);
   });
 
   router.get("/reverse", (req: Request, res: Response) => {
     const parsed = ReverseQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(res, parsed.error);
     const { lat, lon } = parsed.data;
-    return handle(res, () => lookup("reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema));
+    return handle(req, res, "reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema);
   });
 
   return router;

@@ -1,15 +1,153 @@
-/** Serialises calls so that they start at least `intervalMs` apart (Nominatim: 1 request per second). */
-export function createThrottle(intervalMs: number, now: () => number = Date.now) {
-  let nextSlot = 0;
-  let queue: Promise<unknown> = Promise.resolve();
-  return function schedule<T>(task: () => Promise<T>): Promise<T> {
-    const run = queue.then(async () => {
-      const wait = nextSlot - now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      nextSlot = now() + intervalMs;
-      return task();
+export type QueueEvent = "queued" | "shed" | "dropped";
+
+/** The queue (or the caller's share of it) is full: the caller should come back after `retryAfterS` seconds. */
+export class QueueFullError extends Error {
+  override name = "QueueFullError";
+  readonly retryAfterS: number;
+  constructor(retryAfterS: number) {
+    super("queue full");
+    this.retryAfterS = retryAfterS;
+  }
+}
+
+export type FairQueueOptions = {
+  /** Minimum time between the starts of two tasks (Nominatim: 1 request per second). */
+  intervalMs: number;
+  /** Tasks that may wait for their turn, all clients together. */
+  maxQueued: number;
+  /** Tasks that may wait for their turn for one client. */
+  maxPerClient: number;
+  now?: () => number;
+  onEvent?: (event: QueueEvent) => void;
+};
+
+type Entry = { client: string; tag: number; arrival: number; start: () => Promise<void> };
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref?.();
+  });
+}
+
+/**
+ * Runs tasks one at a time, starting them at least `intervalMs` apart, and shares the turns fairly between clients
+ * (start-time fair queuing): each client's tasks are numbered in rounds, so a client arriving now is served before
+ * the second task of a client already waiting, and one busy client cannot make everybody wait behind its whole
+ * backlog. The queue is bounded overall and per client (`QueueFullError` beyond), and a waiting task whose `signal`
+ * aborts (its caller went away) leaves the queue and never runs.
+ */
+export function createFairQueue(options: FairQueueOptions) {
+  const now = options.now ?? Date.now;
+  const waiting: Entry[] = [];
+  const waitingPerClient = new Map<string, number>();
+  /** The round after each client's last task; forgotten once the served round has caught up with it. */
+  const nextRound = new Map<string, number>();
+  /** The round of the task served last. */
+  let round = 0;
+  let arrivals = 0;
+  let nextSlot = -Infinity;
+  let pumping = false;
+
+  function add(entry: Entry) {
+    waiting.push(entry);
+    waitingPerClient.set(entry.client, (waitingPerClient.get(entry.client) ?? 0) + 1);
+  }
+
+  function remove(entry: Entry): boolean {
+    const index = waiting.indexOf(entry);
+    if (index === -1) return false;
+    waiting.splice(index, 1);
+    const left = (waitingPerClient.get(entry.client) ?? 1) - 1;
+    if (left > 0) waitingPerClient.set(entry.client, left);
+    else waitingPerClient.delete(entry.client);
+    return true;
+  }
+
+  /** The waiting task of the earliest round; within a round, the earliest arrival. */
+  function take(): Entry | undefined {
+    let best: Entry | undefined;
+    for (const entry of waiting) {
+      if (!best || entry.tag < best.tag || (entry.tag === best.tag && entry.arrival < best.arrival))
+        best = entry;
+    }
+    if (!best) return undefined;
+    remove(best);
+    round = best.tag;
+    for (const [client, next] of nextRound) if (next <= round) nextRound.delete(client);
+    return best;
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting.length > 0) {
+        const wait = nextSlot - now();
+        if (wait > 0) {
+          await sleep(wait);
+          continue; // the queue may have changed meanwhile: choose again
+        }
+        const entry = take()!;
+        nextSlot = now() + options.intervalMs;
+        await entry.start();
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function retryAfterS(): number {
+    const drain = Math.max(0, nextSlot - now()) + waiting.length * options.intervalMs;
+    return Math.max(1, Math.ceil(drain / 1000));
+  }
+
+  function schedule<T>(client: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (waiting.length >= options.maxQueued || (waitingPerClient.get(client) ?? 0) >= options.maxPerClient) {
+      options.onEvent?.("shed");
+      return Promise.reject(new QueueFullError(retryAfterS()));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        if (!remove(entry)) return;
+        // a client whose every waiting task left does not keep the rounds it had booked
+        const booked = nextRound.get(client);
+        if (!waitingPerClient.has(client) && booked !== undefined && booked > round + 1)
+          nextRound.set(client, round + 1);
+        options.onEvent?.("dropped");
+        reject(signal!.reason);
+      };
+      const tag = Math.max(round, nextRound.get(client) ?? round);
+      nextRound.set(client, tag + 1);
+      const entry: Entry = {
+        client,
+        tag,
+        arrival: arrivals++,
+        start: async () => {
+          signal?.removeEventListener("abort", onAbort);
+          try {
+            resolve(await task());
+          } catch (error) {
+            reject(error);
+          }
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      add(entry);
+      void pump();
+      // still waiting after the pump had its chance: it could not start right away
+      if (waiting.includes(entry)) options.onEvent?.("queued");
     });
-    queue = run.catch(() => undefined);
-    return run;
+  }
+
+  return {
+    schedule,
+    /** Tasks waiting for their turn (the running one excluded). */
+    get size() {
+      return waiting.length;
+    },
   };
 }
+
+export type FairQueue = ReturnType<typeof createFairQueue>;
