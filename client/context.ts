@@ -14,7 +14,12 @@ export type RequestServices = {
   api: PortalApi;
   tenantId: string;
   nonce: string;
+  /** The XSRF token masked for this response (its bytes differ on every page), for the forms' `_xsrf` field. */
   xsrfToken: string;
+  /** False when this request is a form post without a valid token: the root middleware refuses it. */
+  xsrfValid: boolean;
+  /** Limits of multipart uploads, applied where a form is parsed (`readForm`). */
+  uploads: { fileLimit: number; maxFiles: number };
   env: PublicEnv;
   locale: "it" | "en";
   log: RequestLogger;
@@ -37,6 +42,8 @@ export type RequestServices = {
     sealCookie(credential: MaintenanceCredential): string;
     /** A `Set-Cookie` value that clears the credential. */
     clearCookie(): string;
+    /** Counts a login attempt against the per-address and per-municipality limits. */
+    attemptLogin(): { allowed: true } | { allowed: false; retryAfterS: number };
   };
 };
 

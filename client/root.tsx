@@ -19,6 +19,7 @@ import {
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
+import { requireFormToken } from "./lib/form-token.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { ErrorPage } from "./features/errors/error-page.tsx";
 import { AppShell } from "./app-shell.tsx";
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [maintenanceGate];
+export const middleware: Route.MiddlewareFunction[] = [requireFormToken, maintenanceGate];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);

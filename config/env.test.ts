@@ -54,4 +54,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ DEMO_MODE: "true" }).DEMO_MODE).toBe(true);
     expect(() => parseEnv({ DEMO_MODE: "maybe" })).toThrow(/DEMO_MODE/);
   });
+
+  test("bounds the proxy deadline and the geocoding queue, with defaults", () => {
+    const env = parseEnv({});
+    expect(env.UPSTREAM_DEADLINE_MS).toBe(30_000);
+    expect(env.GEOCODER_QUEUE_MAX).toBe(20);
+    expect(env.GEOCODER_QUEUE_PER_CLIENT).toBe(3);
+    expect(parseEnv({ UPSTREAM_DEADLINE_MS: "5000" }).UPSTREAM_DEADLINE_MS).toBe(5000);
+    for (const name of ["UPSTREAM_DEADLINE_MS", "GEOCODER_QUEUE_MAX", "GEOCODER_QUEUE_PER_CLIENT"])
+      expect(() => parseEnv({ [name]: "0" })).toThrow(name);
+  });
 });

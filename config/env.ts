@@ -1,4 +1,20 @@
 import { z } from "zod";
+import bytes from "bytes";
+
+/** A size such as `1mb`, `512kb` or a number of bytes. */
+const byteSize = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const parsed = bytes.parse(v);
+      if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) {
+        ctx.addIssue({ code: "custom", message: "a size such as 1mb, 512kb or a number of bytes" });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 
 const optionalUrl = z
   .string()
@@ -37,11 +53,16 @@ export const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   PORTAL_SECRET: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Total time a proxied `/api` answer may take, body included (UPSTREAM_TIMEOUT_MS only bounds silences). */
+  UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(30_000),
   TENANT_CONFIG_TTL_S: z.coerce.number().int().positive().default(300),
   GEOCODER_URL: optionalUrl,
   GEOCODER_USER_AGENT: z
     .string()
     .default("PortaleDelCittadino/0.1 (+https://github.com/portale-del-cittadino)"),
+  /** Geocoding lookups that may wait for their turn (1 per second upstream), overall and per client address. */
+  GEOCODER_QUEUE_MAX: z.coerce.number().int().positive().default(20),
+  GEOCODER_QUEUE_PER_CLIENT: z.coerce.number().int().positive().default(3),
   TRUSTED_IDENTITY_HEADERS: z
     .string()
     .default("")
@@ -52,7 +73,11 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BODY_LIMIT: z.string().default("1mb"),
+  BODY_LIMIT: byteSize("1mb"),
+  /** A multipart upload (attachments) as a whole; each file has its own limit, UPLOAD_FILE_LIMIT. */
+  UPLOAD_LIMIT: byteSize("12mb"),
+  UPLOAD_FILE_LIMIT: byteSize("2mb"),
+  UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(10),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_STATE_FILE: z.string().optional(),
   /** Show "Ambiente dimostrativo" although UPSTREAM_URL is set (a sandbox run as its own service). */
@@ -60,6 +85,10 @@ export const EnvSchema = z.object({
     .enum(["true", "false"], { error: "true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  /** Maintenance-gate logins: attempts per client address, and per municipality, in each window. */
+  MAINTENANCE_LOGIN_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  MAINTENANCE_LOGIN_PER_TENANT: z.coerce.number().int().positive().default(100),
+  MAINTENANCE_LOGIN_WINDOW_S: z.coerce.number().int().positive().default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 

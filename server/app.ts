@@ -5,17 +5,20 @@ import type { Env } from "#config/env.ts";
 import type { TenantDirectory } from "#config/tenants.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { createSealer } from "./security/seal.ts";
+import { createRateLimiter } from "./security/rate-limiter.ts";
 import { requestLogging } from "./middleware/request-logging.ts";
 import { cspNonce, securityHeaders } from "./middleware/security-headers.ts";
 import { operationsRouter } from "./middleware/operations.ts";
 import { httpMetrics } from "./middleware/http-metrics.ts";
+import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
+import { requireValidHost } from "./middleware/host-header.ts";
 import { resolveTenant } from "./middleware/tenant.ts";
 import { parseCookies } from "./middleware/cookies.ts";
-import { issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
+import { checkFormXsrf, issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
 import { readMaintenanceCredential } from "./middleware/maintenance-credential.ts";
 import { resolveLocale } from "./middleware/locale.ts";
 import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
-import { bodyLimit } from "./middleware/body-limit.ts";
+import { limitRequestBody } from "./middleware/request-body.ts";
 import { errorHandler } from "./middleware/errors.ts";
 import { apiProxy } from "./proxy/api-proxy.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
@@ -56,7 +59,15 @@ export function createApp(deps: AppDeps) {
     maxStaleMs: 24 * 60 * 60 * 1000,
     metrics,
     onRefreshError: (key, error) =>
-      logger.warn({ key, err: { message: (error as Error).message } }, "tenant config refresh failed"),
+      logger.warn({ key, error: { message: (error as Error).message } }, "tenant config refresh failed"),
+  });
+
+  // What the portal asks the upstream about a municipality as such: no citizen's cookies, no request's signal.
+  const tenantScope = (tenant: { upstreamHost: string }) => ({
+    baseUrl: deps.upstreamUrl,
+    forwardedHost: tenant.upstreamHost,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    metrics,
   });
 
   const app = express();
@@ -66,22 +77,27 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestLogging(logger));
   app.use(httpMetrics(metrics));
+  // Before anything can read a body: counts its bytes as they arrive and keeps its first ones for the XSRF check.
+  app.use(limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }));
   app.use(cspNonce());
   app.use(securityHeaders({ production, behindTls, devConnectSrc: production ? [] : ["ws:"] }));
+  // TRACE and absolute-form targets (405/400) and duplicate or malformed Host headers (400), before anything routes.
+  app.use(refuseUnsupportedRequests());
+  app.use(requireValidHost());
   app.use(
     operationsRouter({
       tenants: deps.tenants,
       metrics,
-      isReady: async (tenantId) => {
-        if (cache.has(`${tenantId}:comune`)) return true;
+      checkTenant: async (tenantId) => {
         const tenant = deps.tenants.all.find((t) => t.id === tenantId)!;
-        const comune = await fetchComune({
-          baseUrl: deps.upstreamUrl,
-          forwardedHost: tenant.upstreamHost,
-          timeoutMs: 3000,
-          metrics,
-        });
-        return Boolean(comune);
+        const key = `${tenantId}:comune`;
+        try {
+          const comune = await fetchComune({ ...tenantScope(tenant), timeoutMs: 3000 });
+          await cache.get(key, async () => comune);
+          return { config: true, upstream: true };
+        } catch {
+          return { config: cache.has(key), upstream: false };
+        }
       },
     }),
   );
@@ -102,17 +118,19 @@ export function createApp(deps: AppDeps) {
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
-  app.use(bodyLimit(env.BODY_LIMIT));
   app.use(issueXsrfCookie({ secure: secureCookies }));
   app.use(readMaintenanceCredential(sealer));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
 
   app.use(["/api", "/api-public"], requireXsrfHeader());
+  app.use(checkFormXsrf());
   app.use(guardLoginRedirector());
   app.use(
     apiProxy({
       target: deps.upstreamUrl,
+      secureCookies,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      deadlineMs: env.UPSTREAM_DEADLINE_MS,
       trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
       metrics,
       logger,
@@ -124,11 +142,13 @@ export function createApp(deps: AppDeps) {
       baseUrl: deps.geocoderUrl,
       userAgent: env.GEOCODER_USER_AGENT,
       timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      queueMax: env.GEOCODER_QUEUE_MAX,
+      queuePerClient: env.GEOCODER_QUEUE_PER_CLIENT,
       metrics,
     }),
   );
 
-  app.use(resolveLocale());
+  app.use(resolveLocale({ secure: secureCookies }));
   for (const handler of deps.beforePages ?? []) app.use(handler);
   if (deps.ssrHandler) {
     const servicesDeps = {
@@ -141,10 +161,21 @@ export function createApp(deps: AppDeps) {
       cache,
       metrics,
       logger,
+      uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES },
+      loginLimiter: createRateLimiter({
+        windowMs: env.MAINTENANCE_LOGIN_WINDOW_S * 1000,
+        perClient: env.MAINTENANCE_LOGIN_PER_CLIENT,
+        perTenant: env.MAINTENANCE_LOGIN_PER_TENANT,
+        onLimited: (event) => logger.warn(event, "maintenance login rate limit reached"),
+      }),
     };
     const ssr = deps.ssrHandler;
     app.use((req, res, next) => {
       res.locals.services = createRequestServices(servicesDeps, req, res);
+      // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
+      // A route that serves something shareable sets its own Cache-Control.
+      res.setHeader("cache-control", "no-store");
+      res.append("vary", "Cookie");
       return ssr(req, res, next);
     });
   }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/dev-login-toggle";
-import { getServices, readForm } from "#client/lib/services.ts";
+import { getServices } from "#client/lib/services.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
 import { DEV_LOGOUT_COOKIE, cookieValue } from "#client/lib/root-loader.server.ts";
 
 /**

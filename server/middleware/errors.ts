@@ -12,9 +12,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   ) => {
     const status = error.status ?? error.statusCode ?? 500;
     const clientError = status >= 400 && status < 500;
-    if (!clientError) logger.error({ err: { message: error.message } }, "unhandled server error");
+    if (!clientError) logger.error({ error: { message: error.message } }, "unhandled server error");
     if (res.headersSent) {
-      res.destroy();
+      // An answer already complete (e.g. the 413 of a body that grew past the limit) is left to reach the client.
+      if (!res.writableEnded) res.destroy();
       return;
     }
     const message =

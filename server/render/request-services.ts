@@ -9,6 +9,8 @@ import { createPortalApi } from "#server/upstream/portal-api.ts";
 import type { TenantConfigCache } from "#server/upstream/tenant-config.ts";
 import { withRouteFailures } from "#server/upstream/failures.ts";
 import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
+import { maskXsrfToken } from "#server/security/xsrf.ts";
+import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { createFlowState } from "./flow-state.ts";
 
 export type RequestServicesDeps = {
@@ -21,6 +23,8 @@ export type RequestServicesDeps = {
   cache: TenantConfigCache;
   metrics: Metrics;
   logger: Logger;
+  loginLimiter: RateLimiter;
+  uploads: { fileLimit: number; maxFiles: number };
 };
 
 function abortOnDisconnect(req: Request, res: Response): AbortSignal {
@@ -58,7 +62,9 @@ export function createRequestServices(
     api: withRouteFailures(api),
     tenantId: tenant.id,
     nonce: res.locals.cspNonce,
-    xsrfToken: res.locals.xsrfToken,
+    xsrfToken: maskXsrfToken(res.locals.xsrfToken),
+    xsrfValid: res.locals.xsrfValid,
+    uploads: deps.uploads,
     env: deps.publicEnv,
     locale: res.locals.locale,
     log,
@@ -67,6 +73,7 @@ export function createRequestServices(
       held: res.locals.maintenanceAuthorization !== undefined,
       sealCookie: cookies.seal,
       clearCookie: cookies.clear,
+      attemptLogin: () => deps.loginLimiter.attempt(tenant.id, req.ip ?? "unknown"),
     },
   };
 }

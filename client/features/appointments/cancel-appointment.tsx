@@ -5,6 +5,7 @@ import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
 import { texts } from "./texts.ts";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type CancelAppointmentProps = {
   appointment: AppointmentView;
@@ -108,7 +109,7 @@ function CancelForm({ action, children }: { action: string; children: ReactNode 
   const { xsrfToken } = useRootData();
   return (
     <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">
-      <input type="hidden" name="_xsrf" value={xsrfToken} />
+      <XsrfField token={xsrfToken} />
       <input type="hidden" name="intent" value="annulla" />
       <button type="submit" className="btn btn-danger">
         {texts.cancel.yes}

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import { texts } from "./texts.ts";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type FlowFormProps = {
   /** Which step the action handles. */
@@ -21,7 +22,7 @@ export function FlowForm({ intent, returnToSummary, action, id, children }: Flow
   const location = useLocation();
   return (
     <Form method="post" action={action ?? `${location.pathname}${location.search}`} noValidate id={id}>
-      <input type="hidden" name="_xsrf" value={xsrfToken} />
+      <XsrfField token={xsrfToken} />
       <input type="hidden" name="intent" value={intent} />
       {returnToSummary ? <input type="hidden" name="ritorno" value="riepilogo" /> : null}
       {children}

@@ -15,6 +15,7 @@ import {
   type RatingValues,
 } from "./rating-types.ts";
 import "./rating.css";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type { RatingActionData, RatingErrors, RatingValues } from "./rating-types.ts";
 
@@ -132,9 +133,9 @@ function RatingFields({
   const hydrated = useHydrated();
   return (
     <>
+      <XsrfField token={xsrfToken} />
       <input type="hidden" name="pagePath" value={pagePath} />
       <input type="hidden" name="pageTitle" value={pageTitle} />
-      <input type="hidden" name="_xsrf" value={xsrfToken} />
       {serviceId === undefined ? null : <input type="hidden" name="serviceID" value={serviceId} />}
       {/* Tells the action to answer with data instead of redirecting back (a redirect would navigate the page). */}
       {hydrated ? <input type="hidden" name="_js" value="fetcher" /> : null}

@@ -1,4 +1,5 @@
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type Delegator = { nome: string; cognome: string; codiceFiscale: string };
 
@@ -19,7 +20,7 @@ export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {
       <div className="container d-flex flex-wrap align-items-center justify-content-between gap-2">
         <p className="mb-0 text-white">{t("delegator.text", { ...delegator })}</p>
         <form method="post" action={action} className="mb-0">
-          {xsrfToken ? <input type="hidden" name="_xsrf" value={xsrfToken} /> : null}
+          <XsrfField token={xsrfToken} />
           {Object.entries(hiddenFields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

@@ -1,4 +1,5 @@
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export const devLoginToggleAction = "/dev/simulazione-logout";
 
@@ -9,7 +10,7 @@ export function DevLoginToggle({ loggedOut, xsrfToken, action = devLoginToggleAc
   const t = useT();
   return (
     <form method="post" action={action} className="dev-login-toggle me-2">
-      {xsrfToken ? <input type="hidden" name="_xsrf" value={xsrfToken} /> : null}
+      <XsrfField token={xsrfToken} />
       <button type="submit" className="btn btn-sm btn-outline-light">
         {loggedOut ? t("dev.simulateLogin") : t("dev.simulateLogout")}
       </button>

@@ -4,6 +4,7 @@ import type { ComuneConfig } from "#shared/api/tenant-config.ts";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type MaintenanceErrors = { username?: string; password?: string };
 
@@ -59,7 +60,7 @@ export function MaintenanceGate({
             </div>
           ) : null}
           <Form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className="mt-5">
-            <input type="hidden" name="_xsrf" value={xsrfToken} />
+            <XsrfField token={xsrfToken} />
             <TextField
               name="username"
               label={t("maintenance.username")}

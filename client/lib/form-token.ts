@@ -1,0 +1,13 @@
+import { data, type MiddlewareFunction } from "react-router";
+import { XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
+import { getServices } from "./services.ts";
+
+/**
+ * Root middleware: every page request that is not a GET (a form post, with or without JavaScript) needs the
+ * XSRF token, checked by the server before the body was read. No action can forget it.
+ */
+export const requireFormToken: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  if (!getServices(context).xsrfValid) throw data({ title: XSRF_REJECTED_MESSAGE }, { status: 403 });
+  return next();
+};

@@ -1,0 +1,132 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { peakRssGrowthMiB, streamChunkedBody } from "#tests/support/stream-body.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Form posts to pages, through the production build, the real Express app and the sandbox upstream.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+  const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { BODY_LIMIT: "64kb" } });
+  server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await sandbox.close();
+});
+
+const HOST = "comune-a.localhost";
+const MiB = 1024 * 1024;
+const form = { "content-type": "application/x-www-form-urlencoded", host: HOST, origin: `http://${HOST}` };
+
+describe("the XSRF token of page forms", () => {
+  test("a route with no code of its own for it refuses a post without the token (403), centrally", async () => {
+    const res = await request(server)
+      .post("/faq")
+      .set("Host", HOST)
+      .set("Origin", `http://${HOST}`)
+      .type("form")
+      .send({ q: "carta" });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain("modulo è scaduto");
+  });
+
+  test("the same post with the token goes through to the route (which has no action: 405)", async () => {
+    const token = createXsrfToken();
+    const res = await request(server)
+      .post("/faq")
+      .set("Host", HOST)
+      .set("Origin", `http://${HOST}`)
+      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .type("form")
+      .send(`_xsrf=${maskXsrfToken(token)}&q=carta`);
+    expect(res.status).toBe(405);
+  });
+
+  test("each page carries a differently masked token, never the cookie's own value", async () => {
+    const token = createXsrfToken();
+    const fields = await Promise.all(
+      [1, 2].map(async () => {
+        const res = await request(server).get("/").set("Host", HOST).set("Cookie", `XSRF-TOKEN=${token}`);
+        return /name="_xsrf" value="([^"]+)"/.exec(res.text)?.[1];
+      }),
+    );
+    expect(fields[0]).toBeTruthy();
+    expect(fields[0]).not.toBe(fields[1]);
+    expect(fields.join()).not.toContain(token);
+  });
+
+  test("a post without the token is refused before its body is read, and the connection is not kept", async () => {
+    const result = await streamChunkedBody({
+      url: `${base}/valutazione`,
+      headers: form,
+      first: `rating=5&option=positivo1&details=${"x".repeat(5000)}`,
+      filler: Buffer.alloc(16 * 1024, "x"),
+      totalBytes: 256 * MiB,
+      pauseAfterFirst: true,
+    });
+    expect(result.status).toBe(403);
+    expect(result.headers.connection).toBe("close");
+    expect(result.sentBytes).toBeLessThan(8 * 1024);
+  });
+});
+
+describe("request bodies are counted as they stream", () => {
+  test("a chunked body past the limit gets 413, and the server's memory stays flat", async () => {
+    const token = createXsrfToken();
+    const { result, growthMiB } = await peakRssGrowthMiB(() =>
+      streamChunkedBody({
+        url: `${base}/valutazione`,
+        headers: { ...form, cookie: `XSRF-TOKEN=${token}` },
+        first: `_xsrf=${maskXsrfToken(token)}&rating=5&option=positivo1&details=`,
+        filler: Buffer.alloc(64 * 1024, "x"),
+        totalBytes: 128 * MiB,
+      }),
+    );
+    expect(result.status).toBe(413);
+    expect(result.body).toContain("Il contenuto inviato è troppo grande");
+    expect(result.sentBytes).toBeLessThan(32 * MiB);
+    expect(growthMiB).toBeLessThan(48);
+  });
+
+  test("the same holds for the upstream proxy", async () => {
+    const token = createXsrfToken();
+    const result = await streamChunkedBody({
+      url: `${base}/api-public/feedback`,
+      headers: {
+        host: HOST,
+        "content-type": "application/json",
+        cookie: `XSRF-TOKEN=${token}`,
+        "x-xsrf-token": token,
+      },
+      first: '{"details":"',
+      filler: Buffer.alloc(64 * 1024, "x"),
+      totalBytes: 128 * MiB,
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body).title).toContain("troppo grande");
+  });
+
+  test("an announced length over the limit is refused before a byte is read", async () => {
+    const res = await request(server)
+      .post("/valutazione")
+      .set("Host", HOST)
+      .set("Content-Length", String(10 * MiB))
+      .set("Content-Type", "application/x-www-form-urlencoded")
+      .send("x");
+    expect(res.status).toBe(413);
+  });
+});
