@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { servicesContext } from "./context.ts";
+import { describeRouteError } from "./lib/route-error-log.ts";
 
 export const streamTimeout = 5_000;
 
@@ -57,18 +58,21 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error({ err: error }, "render error after shell");
+          if (shellRendered) log.error({ error: describeRouteError(error).err }, "render error after shell");
         },
       },
     );
   });
 }
 
+/**
+ * Route errors as structured, redacted objects: expected HTTP answers at info, real failures at error. (Under
+ * `error`, not pino's `err`, whose serializer would dress any object up as an Error with an empty stack.)
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const log = context.get(servicesContext).log;
-  log.error(
-    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
-    "unhandled route error",
-  );
+  const { level, err } = describeRouteError(error);
+  if (level === "error") log.error({ error: err }, "unhandled route error");
+  else log.info({ error: err }, "route error response");
 };

@@ -26,7 +26,3 @@ export function isValidFiscalCode(value: string): boolean {
   if (upper.length !== 16 || !shape.test(upper.slice(0, 15))) return false;
   return computeCheckChar(upper.slice(0, 15)) === upper[15];
 }
-
-/** Matches anything shaped like a personal fiscal code, to mask it in logs. */
-export const fiscalCodePattern =
-  /[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]/gi;

@@ -18,9 +18,10 @@ const vite = await createViteServer({ server: { middlewareMode: true, hmr: { por
 const ssrHandler: RequestHandler = async (req, res, next) => {
   try {
     const mod = (await vite.ssrLoadModule("./server/render/ssr-app.ts")) as {
-      createSsrHandler: () => RequestHandler;
+      createSsrHandler: () => Promise<RequestHandler>;
     };
-    await mod.createSsrHandler()(req, res, next);
+    const handler = await mod.createSsrHandler();
+    await handler(req, res, next);
   } catch (error) {
     vite.ssrFixStacktrace(error as Error);
     next(error);

@@ -1,37 +1,84 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";
 import type { Express } from "express";
+import { ALLOWED_METHODS, REFUSED_METHODS } from "./middleware/request-target.ts";
 
 const HEADER_TOO_LARGE =
   "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n" +
   "Le intestazioni della richiesta sono troppo grandi. Cancella i cookie del sito e riprova.\n";
 const BAD_REQUEST =
   "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\nRichiesta non valida.\n";
+const METHOD_NOT_ALLOWED =
+  `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+  "Connection: close\r\n\r\nMetodo non consentito.\n";
 
-/** An HTTP server whose malformed-request answers are Italian too (Node answers them before Express sees them). */
+/** How often a server shutting down closes the keep-alive connections that went idle since. */
+const IDLE_SWEEP_MS = 100;
+
+/** Servers whose graceful close has begun: their answers end their connections. */
+const closing = new WeakSet<Server>();
+/** Each server's answers under way, so a shutdown can ask those not yet started to close their connections. */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+/** The method of a request Node's parser refused (e.g. TRACK, which llhttp does not know). */
+function refusedMethod(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): boolean {
+  const method = /^([A-Z]+) /.exec(error.rawPacket?.toString("latin1", 0, 16) ?? "")?.[1];
+  return method !== undefined && REFUSED_METHODS.has(method);
+}
+
+/**
+ * An HTTP server whose own answers are Italian too: malformed requests (Node answers them before Express sees them),
+ * TRACK and CONNECT (405). Requests without `Host` reach Express, which answers them (see middleware/host-header.ts).
+ */
 export function createHttpServer(app: Express, logger: Logger): Server {
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, app);
+  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, app);
+  const answers = new Set<ServerResponse>();
+  inFlight.set(server, answers);
+  // Runs before the app: once shutting down, every answer closes its connection instead of keeping it alive.
+  server.prependListener("request", (_req, res) => {
+    if (closing.has(server)) return void res.setHeader("Connection", "close");
+    answers.add(res);
+    res.once("close", () => answers.delete(res));
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     logger.debug({ code: error.code }, "client error");
-    socket.end(error.code === "HPE_HEADER_OVERFLOW" ? HEADER_TOO_LARGE : BAD_REQUEST);
+    if (error.code === "HPE_HEADER_OVERFLOW") socket.end(HEADER_TOO_LARGE);
+    else if (error.code === "HPE_INVALID_METHOD" && refusedMethod(error)) socket.end(METHOD_NOT_ALLOWED);
+    else socket.end(BAD_REQUEST);
+  });
+  // Without a listener Node would drop CONNECT requests without a word.
+  server.on("connect", (_req, socket: Socket) => {
+    logger.debug("CONNECT refused");
+    socket.end(METHOD_NOT_ALLOWED);
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   return server;
 }
 
-/** Stops accepting, lets requests in flight finish, then closes; forces the exit after `timeoutMs`. */
+/**
+ * Stops accepting, lets requests in flight finish, then closes; forces the exit after `timeoutMs`. Idle keep-alive
+ * connections are closed at once, and so is every other connection when its answer is done: answers whose headers
+ * are not sent yet say `Connection: close`, and connections whose answer was already streaming are closed as soon as
+ * they are idle.
+ */
 export function closeGracefully(server: Server, timeoutMs: number): Promise<void> {
+  closing.add(server);
+  for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.setHeader("Connection", "close");
   return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
     const force = setTimeout(() => {
+      clearInterval(sweep);
       server.closeAllConnections();
       resolve();
     }, timeoutMs);
     force.unref();
     server.close(() => {
       clearTimeout(force);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { startTestUpstream } from "#tests/support/test-app.ts";
 
@@ -24,6 +25,46 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
+/** Starts the real server process against `upstreamUrl` and waits until it listens. */
+async function startPortal(upstreamUrl: string) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: upstreamUrl,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  closers.push(async () => void child.kill("SIGKILL"));
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  await expect.poll(() => output.includes("listening"), { timeout: 15_000 }).toBe(true);
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, at: Date.now() })),
+  );
+  return { port, child, exited, output: () => output };
+}
+
+/** A raw keep-alive connection (HTTP/1.1 keeps it open by default) that records what it receives. */
+function keepAliveConnection(port: number) {
+  const socket: Socket = connect(port, "127.0.0.1");
+  // The client never closes it before the test ends.
+  closers.push(async () => void socket.destroy());
+  let received = "";
+  let closed = false;
+  socket.on("data", (c) => (received += c));
+  socket.on("close", () => (closed = true));
+  socket.on("error", () => {});
+  return {
+    send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: comune-a.localhost\r\n\r\n`),
+    received: () => received,
+    closed: () => closed,
+  };
+}
+
 test("on SIGTERM the server stops accepting, finishes the request in flight and exits", async () => {
   // An upstream that takes a second to answer keeps one request in flight while the signal arrives.
   const upstream = await startTestUpstream((_req, res) => {
@@ -33,27 +74,10 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
     }, 1000);
   });
   closers.push(upstream.close);
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      UPSTREAM_URL: upstream.url,
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  closers.push(async () => void child.kill("SIGKILL"));
-  let output = "";
-  child.stdout.on("data", (c) => (output += c));
-  await expect.poll(() => output.includes("listening"), { timeout: 15_000 }).toBe(true);
+  const { port, child, exited, output } = await startPortal(upstream.url);
 
   const inFlight = get(port, "/api-public/slow");
   await new Promise((r) => setTimeout(r, 200));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, at: Date.now() })),
-  );
   const signalled = Date.now();
   child.kill("SIGTERM");
 
@@ -63,5 +87,36 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
   const { code, at } = await exited;
   expect(code).toBe(0);
   expect(at - signalled).toBeLessThan(10_000);
-  expect(output).toContain("shutting down");
+  expect(output()).toContain("shutting down");
+}, 30_000);
+
+test("on SIGTERM keep-alive connections do not hold the exit back: idle ones close at once, busy ones after their answer", async () => {
+  const upstream = await startTestUpstream((_req, res) => {
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"slow":true}');
+    }, 1000);
+  });
+  closers.push(upstream.close);
+  // SHUTDOWN_TIMEOUT_MS keeps its default (8 s): a connection left open would hold the exit back that long.
+  const portal = await startPortal(upstream.url);
+
+  const idle = keepAliveConnection(portal.port);
+  idle.send("/healthz");
+  await expect.poll(() => idle.received()).toContain('{"status":"ok"}');
+  expect(idle.received()).toMatch(/connection: keep-alive/i);
+  const busy = keepAliveConnection(portal.port);
+  busy.send("/api-public/slow");
+  await new Promise((r) => setTimeout(r, 200));
+
+  expect(idle.closed()).toBe(false);
+  const signalled = Date.now();
+  portal.child.kill("SIGTERM");
+  // The old shutdown waited for SHUTDOWN_TIMEOUT_MS (8 s) because of the busy connection, idle after its answer.
+  const { code, at } = await portal.exited;
+  expect(code).toBe(0);
+  expect(at - signalled).toBeLessThan(5_000);
+  // The in-flight answer arrived whole, and told the client the connection ends with it.
+  expect(busy.received()).toContain('{"slow":true}');
+  expect(busy.received()).toMatch(/connection: close/i);
 }, 30_000);

@@ -44,6 +44,33 @@ test("4 October is a holiday only from 2026", () => {
   expect(isItalianPublicHoliday("2027-10-04")).toBe(true);
 });
 
+test("4 October is in every year's list from 2026 on", () => {
+  for (const year of [2026, 2027, 2030, 2100]) {
+    expect(getItalianPublicHolidays(year)).toContainEqual({
+      date: `${year}-10-04`,
+      name: "San Francesco d'Assisi",
+    });
+    expect(isItalianPublicHoliday(`${year}-10-04`)).toBe(true);
+  }
+  expect(getItalianPublicHolidays(2025).map((holiday) => holiday.date)).not.toContain("2025-10-04");
+  expect(getItalianPublicHolidays(2026)).toHaveLength(13);
+  expect(getItalianPublicHolidays(2030).map((holiday) => holiday.date)).toEqual([
+    "2030-01-01",
+    "2030-01-06",
+    "2030-04-21",
+    "2030-04-22",
+    "2030-04-25",
+    "2030-05-01",
+    "2030-06-02",
+    "2030-08-15",
+    "2030-10-04",
+    "2030-11-01",
+    "2030-12-08",
+    "2030-12-25",
+    "2030-12-26",
+  ]);
+});
+
 test("ordinary days are not holidays", () => {
   expect(isItalianPublicHoliday("2027-03-30")).toBe(false);
   expect(isItalianPublicHoliday("2027-12-26")).toBe(true);

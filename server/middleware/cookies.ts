@@ -1,9 +1,15 @@
 import type { RequestHandler } from "express";
 import { parse } from "cookie";
 
+/** Where the parsed cookies keep the `Cookie` header as the browser sent it (see `upstreamCookieHeader`). */
+export const RAW_COOKIE_HEADER = Symbol("raw Cookie header");
+
+/** The browser's cookies, decoded, plus the header they were parsed from. */
+export type CookieJar = Record<string, string | undefined> & { [RAW_COOKIE_HEADER]?: string };
+
 declare module "express-serve-static-core" {
   interface Locals {
-    cookies: Record<string, string | undefined>;
+    cookies: CookieJar;
   }
 }
 
@@ -11,10 +17,11 @@ declare module "express-serve-static-core" {
 export function parseCookies(): RequestHandler {
   return (req, res, next) => {
     const header = req.headers.cookie;
-    let cookies: Record<string, string | undefined> = {};
+    let cookies: CookieJar = {};
     if (header && header.length <= 8192) {
       try {
         cookies = parse(header);
+        cookies[RAW_COOKIE_HEADER] = header;
       } catch {
         cookies = {};
       }

@@ -1,3 +1,5 @@
+import type { Request, Response } from "express";
+
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -18,4 +20,17 @@ export function wantsJson(req: { path: string; headers: Record<string, unknown> 
     req.path.startsWith("/geocoding") ||
     (accept.includes("json") && !accept.includes("html"))
   );
+}
+
+/** An Italian error answer given by the server itself: `{status, title, details}` to API callers, a page otherwise. */
+export function sendPlainError(
+  req: Request,
+  res: Response,
+  status: number,
+  title: string,
+  message: string,
+): void {
+  res.status(status);
+  if (wantsJson(req)) res.json({ status, title: message, details: [] });
+  else res.type("html").send(plainPage(title, message));
 }

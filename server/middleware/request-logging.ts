@@ -2,13 +2,33 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { redactUrl } from "#server/observability/redact.ts";
+import { redactUrl } from "#shared/redact.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
+ * A 503 with `Retry-After` is an announced unavailability (the maintenance gate): an expected answer, not a failure.
+ */
+export function isAnnouncedUnavailability(res: ServerResponse): boolean {
+  return res.statusCode === 503 && res.getHeader("retry-after") !== undefined;
+}
+
+/**
+ * pino-http logs every 5xx with an Error it makes up ("failed with status code 503") and its stack, which points
+ * into pino-http and says nothing: only a real error (`res.err`, a failed response stream) deserves an `err`.
+ */
+function isMadeUpError(res: ServerResponse, error: Error): boolean {
+  return (
+    (res as ServerResponse & { err?: unknown }).err === undefined &&
+    error.message === `failed with status code ${res.statusCode}`
+  );
+}
+
+/**
  * Access log with a request id. Only method, redacted URL, status and timing are logged: no headers at all, so
- * cookies, Authorization, identity headers and fiscal codes cannot leak through it.
+ * cookies, Authorization, identity headers, fiscal codes and appointment hashes cannot leak through it. Answers are
+ * logged at info (4xx and the maintenance 503 included, without a stack); only real failures (other 5xx, a broken
+ * response) at error.
  */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
@@ -31,7 +51,15 @@ export function requestLogging(logger: Logger) {
       tenant: (res as ServerResponse & { locals?: { portalTenant?: { id: string } } }).locals?.portalTenant
         ?.id,
     }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customLogLevel: (_req, res, error) =>
+      error || (res.statusCode >= 500 && !isAnnouncedUnavailability(res)) ? "error" : "info",
+    customErrorObject: (_req, res, error, value: Record<string, unknown>) => {
+      if (!isMadeUpError(res, error)) return value;
+      const { err: _madeUp, ...rest } = value;
+      return rest;
+    },
+    customErrorMessage: (_req, res) =>
+      isAnnouncedUnavailability(res) ? "request completed" : "request errored",
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     quietReqLogger: true,
   });

@@ -16,6 +16,9 @@ export const REDACT_PATHS = [
   "*.codiceFiscale",
   "codFisc",
   "*.codFisc",
+  // the e-mailed appointment hash is a bearer secret (URLs are redacted by shared/redact.ts)
+  "hash",
+  "*.hash",
 ];
 
 export function createLogger(level: LevelWithSilent, destination?: pino.DestinationStream): Logger {

@@ -5,12 +5,17 @@ import type { RequestHandler } from "express";
 
 export const BUILD_DIR = resolve(import.meta.dirname, "../../build");
 
-/** Loads the production server bundle produced by `react-router build`. */
+/**
+ * Loads the production server bundle produced by `react-router build`, with everything the pages need already
+ * imported (see ssr-app.ts): the server starts listening, and /readyz answers, only once this has resolved.
+ */
 export async function loadSsrHandler(buildDir = BUILD_DIR): Promise<RequestHandler> {
   const entry = resolve(buildDir, "server/index.js");
   if (!existsSync(entry)) {
     throw new Error(`No server build at ${entry}: run "npm run build" first.`);
   }
-  const mod = (await import(pathToFileURL(entry).href)) as { createSsrHandler: () => RequestHandler };
-  return mod.createSsrHandler();
+  const mod = (await import(pathToFileURL(entry).href)) as {
+    createSsrHandler: () => RequestHandler | Promise<RequestHandler>;
+  };
+  return await mod.createSsrHandler();
 }

@@ -11,9 +11,16 @@ declare module "express-serve-static-core" {
   }
 }
 
-export function createSsrHandler(): RequestHandler {
+/**
+ * Imports the server build (every route module, React's server renderer, date-fns and its locales) before handing out
+ * the handler, so the first page after start-up does not pay for it. React Router gets the build itself, not a
+ * function returning it: with a function it would import it on first use and rebuild its route tables on every
+ * request. (The development server calls this for every request, so it still sees each edit.)
+ */
+export async function createSsrHandler(): Promise<RequestHandler> {
+  const build = await import("virtual:react-router/server-build");
   return createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, res.locals.services);

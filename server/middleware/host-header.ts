@@ -1,0 +1,29 @@
+import type { RequestHandler } from "express";
+import { sendPlainError } from "./plain-page.ts";
+
+/** `host[:port]` (RFC 9110 §7.2): a name or IPv4 address, or an IPv6 literal in brackets; one port at most. */
+const HOST = /^(?:[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::[0-9]{0,5})?$/i;
+
+/**
+ * One well-formed host per request, before the municipality is chosen by it: duplicate `Host` headers (Node keeps the
+ * first, a proxy in front may have used the other), `Host: a:3000:80` (Express would read `a`) and an HTTP/1.1
+ * request without a host are answered 400 here. The host checked is the one Express uses: `X-Forwarded-Host` under
+ * `trust proxy`, else `Host`.
+ */
+export function requireValidHost(): RequestHandler {
+  return (req, res, next) => {
+    const hosts = req.headersDistinct.host ?? [];
+    const effective = req.host;
+    const missing = hosts.length === 0 && req.httpVersion !== "1.0";
+    if (missing || hosts.length > 1 || (effective !== undefined && !HOST.test(effective))) {
+      return sendPlainError(
+        req,
+        res,
+        400,
+        "Richiesta non valida",
+        "L'indirizzo del sito richiesto non è valido.",
+      );
+    }
+    next();
+  };
+}

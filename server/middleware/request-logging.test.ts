@@ -1,0 +1,83 @@
+import express from "express";
+import request from "supertest";
+import { expect, test } from "vitest";
+import { captureLogs } from "#tests/support/test-app.ts";
+import { requestLogging } from "./request-logging.ts";
+
+const HASH = "q3V9_xk2-Lm8PzR4tYw1HbN6cJ0aDfGe";
+const PIVA = "01234567890";
+
+type Line = {
+  level: string;
+  msg: string;
+  req?: { url: string };
+  res?: { statusCode: number };
+  err?: unknown;
+};
+
+function loggedApp() {
+  const logs = captureLogs();
+  const app = express();
+  app.use(requestLogging(logs.logger));
+  app.get(
+    "/manutenzione",
+    (_req, res) => void res.status(503).set("Retry-After", "3600").send("manutenzione"),
+  );
+  app.get("/guasto", (_req, res) => void res.status(502).send("guasto"));
+  app.get("/occupato", (_req, res) => void res.status(503).send("occupato"));
+  app.use((_req, res) => void res.status(404).send("non trovato"));
+  const lines = () => logs.lines.map((line) => JSON.parse(line) as Line);
+  return { app, lines, raw: logs.lines };
+}
+
+test("the access log carries no appointment hash, company number or fiscal code, however encoded", async () => {
+  const { app, lines, raw } = loggedApp();
+  const urls = [
+    `/servizi/modifica-appuntamento/${HASH}`,
+    `/servizi/modifica-appuntamento/successo/${HASH}`,
+    `/api-public/appsched/appointments/hash/${HASH}`,
+    `/servizi/prenotazione-appuntamento/calendario/7?hash=${HASH}`,
+    `/servizi/modifica-appuntamento%2F${HASH}`,
+    `/manutenzione?redirectTo=%2Fservizi%2Fmodifica-appuntamento%2F${HASH}`,
+    `/api/imprese/${PIVA}`,
+    "/api/ppay/citizens/RSSMRA80A01H501U/debtpositions",
+  ];
+  for (const url of urls) await request(app).get(url);
+  expect(lines().map((line) => line.req?.url)).toEqual([
+    "/servizi/modifica-appuntamento/[hash]",
+    "/servizi/modifica-appuntamento/successo/[hash]",
+    "/api-public/appsched/appointments/hash/[hash]",
+    "/servizi/prenotazione-appuntamento/calendario/7?hash=[hash]",
+    "/servizi/modifica-appuntamento/[hash]",
+    "/manutenzione?redirectTo=/servizi/modifica-appuntamento/[hash]",
+    "/api/imprese/[piva]",
+    "/api/ppay/citizens/[cf]/debtpositions",
+  ]);
+  const all = raw.join("");
+  expect(all).not.toContain(HASH);
+  expect(all).not.toContain(PIVA);
+  expect(all).not.toContain("RSSMRA80A01H501U");
+});
+
+test("the maintenance 503 and client errors are logged at info, without an error or a stack", async () => {
+  const { app, lines } = loggedApp();
+  await request(app).get("/manutenzione").expect(503);
+  await request(app).get("/non-esiste").expect(404);
+  const [gate, missing] = lines();
+  expect(gate).toMatchObject({ level: "info", msg: "request completed", res: { statusCode: 503 } });
+  expect(gate).not.toHaveProperty("err");
+  expect(missing).toMatchObject({ level: "info", res: { statusCode: 404 } });
+  expect(missing).not.toHaveProperty("err");
+});
+
+test("other 5xx answers are logged at error, without pino-http's made-up error and stack", async () => {
+  const { app, lines, raw } = loggedApp();
+  await request(app).get("/guasto").expect(502);
+  await request(app).get("/occupato").expect(503);
+  expect(lines().map((line) => [line.level, line.res?.statusCode])).toEqual([
+    ["error", 502],
+    ["error", 503],
+  ]);
+  for (const line of lines()) expect(line).not.toHaveProperty("err");
+  expect(raw.join("")).not.toContain("stack");
+});

@@ -1,0 +1,28 @@
+import type { RequestHandler } from "express";
+import { sendPlainError } from "./plain-page.ts";
+
+/** The methods the portal answers (pages, forms, the API proxy): the `Allow` header of every 405. */
+export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+/** Methods no page or API of the portal has: TRACE would echo the request (cookies included) back to scripts. */
+export const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/**
+ * Refuses requests no route can answer, before they reach a router that would fail on them (React Router cannot even
+ * build a `Request` for TRACE): TRACE/TRACK/CONNECT → 405 with `Allow`; a request target that is not a path
+ * (absolute form `GET http://evil.example/`, asterisk form `*`) → 400. Node answers TRACK and CONNECT itself
+ * (see server.ts); they are listed here too in case a front proxy hands them over.
+ */
+export function refuseUnsupportedRequests(): RequestHandler {
+  return (req, res, next) => {
+    if (REFUSED_METHODS.has(req.method)) {
+      res.set("Allow", ALLOWED_METHODS);
+      const message = "Il metodo della richiesta non è consentito su questo sito.";
+      return sendPlainError(req, res, 405, "Metodo non consentito", message);
+    }
+    if (!req.url.startsWith("/")) {
+      return sendPlainError(req, res, 400, "Richiesta non valida", "Richiesta non valida.");
+    }
+    next();
+  };
+}
