@@ -1,7 +1,15 @@
 import { defineConfig } from "@playwright/test";
 
-export const PORTAL_PORT = 3211;
-export const SANDBOX_PORT = 4311;
+/** Overridable so that two runs on one machine (e.g. two checkouts) do not fight over the ports. */
+export const PORTAL_PORT = port(process.env.E2E_PORTAL_PORT, 3211);
+export const SANDBOX_PORT = port(process.env.E2E_SANDBOX_PORT, 4311);
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535) throw new Error(`invalid port ${value}`);
+  return parsed;
+}
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -60,6 +60,28 @@ test("of two simultaneous requests for the last place only one gets it", async (
   });
 });
 
+test("of fifty simultaneous requests for one free place exactly one gets it, the others 422", async () => {
+  const { http, store } = createAppschedTestApp();
+  const start = "2027-03-02 16:00:00";
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, index) =>
+      http.post(`${publicBase}/appointments`).send(
+        bookingBody("13", start, {
+          customer: { firstName: "Laura", lastName: "Conti", email: `corsa${index}@example.it` },
+        }),
+      ),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 422)).toHaveLength(49);
+  const booked = store.state.appsched.appointments.filter(
+    (appointment) => appointment.serviceId === "13" && appointment.start === start,
+  );
+  expect(booked).toHaveLength(1);
+  await http.get(`${publicBase}/services/13/availabilities?date=2027-03-02`).expect(200, []);
+});
+
 test("full slots, closed days and times off the grid are refused with 422", async () => {
   const { http } = createAppschedTestApp();
   for (const start of [

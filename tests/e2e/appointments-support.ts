@@ -39,6 +39,59 @@ export function dayLinks(page: Page): Locator {
 
 export type ChosenSlot = { dayLabel: string; day: string; time: string };
 
+/** The upstream host of comune-a: the sandbox resolves the municipality from X-Forwarded-Host, like the BFF. */
+const VALVERDE_UPSTREAM = "servizi.comune.valverde.it";
+
+/** A calendar day "yyyy-MM-dd" in Rome, `offset` days from today. */
+export function romeDay(offset = 0): string {
+  const date = new Date(Date.now() + offset * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(date);
+}
+
+/** The free times of an office of comune-a on a day, asked of the sandbox directly. */
+export async function sandboxFreeTimes(officeId: string, day: string): Promise<string[]> {
+  const res = await fetch(
+    `${SANDBOX_URL}/api-public/appsched/services/${officeId}/availabilities?date=${day}`,
+    { headers: { "X-Forwarded-Host": VALVERDE_UPSTREAM } },
+  );
+  expect(res.status, `availabilities of ${day}`).toBe(200);
+  return (await res.json()) as string[];
+}
+
+/** Books a place at an office of comune-a straight through the sandbox's public API (test set-up). */
+export async function sandboxBook(officeId: string, day: string, time: string, notes: string) {
+  const res = await fetch(`${SANDBOX_URL}/api-public/appsched/appointments`, {
+    method: "POST",
+    headers: { "X-Forwarded-Host": VALVERDE_UPSTREAM, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      book: new Date().toISOString(),
+      start: `${day} ${time}:00`,
+      notes,
+      customer: { firstName: "Posto", lastName: "Occupato", email: uniqueEmail("occupato") },
+      providerId: "any-provider",
+      serviceId: officeId,
+    }),
+  });
+  expect(res.status, `booking ${day} ${time}`).toBe(201);
+}
+
+/**
+ * Data e orario: opens `day` in the calendar (moving on month by month until its link shows) and waits until the
+ * page shows that very day's times, so nothing read afterwards belongs to the day shown before.
+ */
+export async function openDay(page: Page, day: string): Promise<Locator> {
+  const link = page.getByRole("table").locator(`a[href*="giorno=${day}"]`);
+  for (let month = 0; (await link.count()) === 0; month++) {
+    expect(month, `the month of ${day} in the calendar`).toBeLessThan(7);
+    await untilMonthChanges(page, () => page.getByRole("link", { name: "Mese successivo" }).click());
+  }
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`giorno=${day}`));
+  await expect(page.locator('input[name="giorno"]')).toHaveValue(day);
+  await expect(link).toHaveAttribute("aria-current", "date");
+  return page.getByRole("group", { name: /^Orari disponibili/ }).getByRole("radio");
+}
+
 /**
  * Data e orario: `monthsAhead` clicks on "Mese successivo", then the `dayIndex`-th free day and its `timeIndex`-th
  * free time. Tests pick different days so that two of them running at once never compete for a slot.

@@ -114,11 +114,27 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await expectStep(page, "Riepilogo", 5);
   await next(page, "Conferma e invia");
   await expect(page.locator("#privacy-error")).toContainText("informativa sulla privacy");
+  const flowCookie = (await page.context().cookies()).find((cookie) => cookie.name === "flow_booking")!;
+  expect(flowCookie).toBeDefined();
   await acceptPrivacyAndConfirm(page);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");
   await expect(page).toHaveTitle("Appuntamento confermato - Comune di Valverde");
   const id = page.url().split("/").at(-1)!;
+  // The proof to read the booking back is not a session cookie: it expires the day after the appointment.
+  const cookies = await page.context().cookies();
+  expect(cookies.some((cookie) => cookie.name === "flow_booking")).toBe(false);
+  const proof = cookies.find((cookie) => cookie.name === "flow_appt-access")!;
+  const appointmentDay = Date.parse(`${slot.day}T00:00:00Z`) / 1000;
+  expect(proof.expires).toBeGreaterThan(appointmentDay + 24 * 60 * 60);
+  expect(proof.expires).toBeLessThan(appointmentDay + 3 * 24 * 60 * 60);
+  // A copy of the flow cookie taken before confirming books nothing more: it shows the booking already made.
+  await page.context().addCookies([flowCookie]);
+  const replay = await page.context().newPage();
+  await replay.goto(tenantUrl("comune-a", `${BOOKING}?passo=riepilogo`));
+  await expect(replay).toHaveURL(tenantUrl("comune-a", `${BOOKING}/successo/${id}?avviso=gia-inviata`));
+  await expect(replay.getByText("Questa prenotazione è già stata inviata")).toBeVisible();
+  await replay.close();
   await expect(page.getByRole("heading", { name: "Cosa serve" })).toBeVisible();
   await expect(page.getByText("documento d'identità in corso di validità")).toBeVisible();
   await expect(

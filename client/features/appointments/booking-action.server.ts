@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { formText, readForm } from "#client/lib/services.ts";
+import { formText } from "#client/lib/services.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
 import { paths } from "#client/lib/paths.ts";
 import {
   ANY_PROVIDER,
@@ -9,13 +10,11 @@ import {
 } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
+import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
 import {
-  ACCESS_FLOW,
-  AccessTokensSchema,
   getFirstIncompleteStep,
   getNextBookingStep,
-  parseFlowState,
-  withAccessToken,
   withDetails,
   withOffice,
   withoutTime,
@@ -25,7 +24,10 @@ import {
   type BookingStep,
 } from "./flow-state.ts";
 import {
+  answerAlreadySent,
+  getCompletedFlowKey,
   readBookingState,
+  refuseCompletedFlow,
   restartBooking,
   SLOT_TAKEN_NOTICE,
   type BookingVariant,
@@ -68,7 +70,10 @@ export async function handleBookingAction(
   const access = await getAppschedAccess(request, context);
   const variant = getVariant(access);
   if (access.loginRequired) throw redirect(paths.login(`${url.pathname}${url.search}`));
-  const ctx: Ctx = { access, variant, state: readBookingState(access, variant), form };
+  const state = readBookingState(access, variant);
+  // A flow already confirmed is over: none of its steps is saved again, let alone booked.
+  refuseCompletedFlow(access, variant, state);
+  const ctx: Ctx = { access, variant, state, form };
   switch (formText(form, "intent")) {
     case "luogo":
       return savePlace(ctx);
@@ -141,14 +146,22 @@ async function confirmBooking(ctx: Ctx) {
   if (!reason) throw redirect(bookingStepHref(variant.route, "dettagli"));
   const input = buildNewAppointment(access, state, reason.name);
   try {
-    const created = await access.api.createAppointment(input);
-    return redirect(appointmentPaths.bookingSuccess(created.id), {
-      headers: successCookies(
-        access,
-        variant,
-        created.id,
-        access.user ? null : (created.accessToken ?? null),
-      ),
+    // One booking per flow, even when the same flow state is confirmed twice (see completed-flows.server.ts).
+    const { booking, replayed } = await completedBookingFlows.once(
+      getCompletedFlowKey(access, variant, state),
+      async (): Promise<CompletedBooking> => {
+        const created = await access.api.createAppointment(input);
+        return {
+          appointmentId: created.id,
+          accessToken: access.user ? null : (created.accessToken ?? null),
+          accessUntil: getAccessTokenUntil(created),
+          completedAt: Date.now(),
+        };
+      },
+    );
+    if (replayed) return answerAlreadySent(access, variant, booking);
+    return redirect(appointmentPaths.bookingSuccess(booking.appointmentId), {
+      headers: successCookies(access, variant, booking),
     });
   } catch (error) {
     if (isUpstreamFailure(error, 422)) {
@@ -203,18 +216,19 @@ function buildNewAppointment(
 }
 
 /** The flow is over: its state goes; an anonymous visitor keeps the proof to read the booking back. */
-function successCookies(
-  access: AppschedAccess,
-  variant: BookingVariant,
-  id: string,
-  token: string | null,
-): Headers {
+function successCookies(access: AppschedAccess, variant: BookingVariant, booking: CompletedBooking): Headers {
   const { flow } = access.services;
   const headers = new Headers();
   headers.append("Set-Cookie", flow.clear(variant.flow));
-  if (token) {
-    const current = parseFlowState(AccessTokensSchema, flow.read(ACCESS_FLOW)).state;
-    headers.append("Set-Cookie", flow.write(ACCESS_FLOW, withAccessToken(current, id, token)));
+  if (booking.accessToken) {
+    headers.append(
+      "Set-Cookie",
+      writeAccessToken(flow, {
+        id: booking.appointmentId,
+        token: booking.accessToken,
+        until: booking.accessUntil,
+      }),
+    );
   }
   return headers;
 }

@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { paths } from "#client/lib/paths.ts";
 import type { ServiceDetail } from "#shared/api/tenant-config.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { readAccessTokens, writeAccessToken } from "./access-cookie.server.ts";
 import { toOfficeView } from "./appointment-view.ts";
 import { appointmentError } from "./errors.ts";
 import {
@@ -9,6 +10,8 @@ import {
   BOOKING_FROM_SERVICE_FLOW,
   BookingStateSchema,
   createBookingState,
+  findAccessToken,
+  isBookingFlowExpired,
   parseFlowState,
   resolveBookingStep,
   type BookingState,
@@ -22,10 +25,21 @@ import {
   pickReasonForService,
 } from "./step-loaders.server.ts";
 import type { BookingPageData, BookingStepData } from "./step-types.ts";
-import { BOOKING_FROM_SERVICE_PATH, BOOKING_PATH, bookingStepHref, type BookingRoute } from "./urls.ts";
+import {
+  appointmentPaths,
+  BOOKING_FROM_SERVICE_PATH,
+  BOOKING_PATH,
+  bookingStepHref,
+  type BookingRoute,
+} from "./urls.ts";
+import { completedBookingFlows, completedFlowKey, type CompletedBooking } from "./completed-flows.server.ts";
 
 export const RESTART_NOTICE = "ripristino";
 export const SLOT_TAKEN_NOTICE = "orario-occupato";
+/** The flow had already been confirmed (on the success page and on step 1). */
+export const ALREADY_SENT_NOTICE = "gia-inviata";
+/** How long after a booking a repeated confirmation of its flow still gets the anonymous proof again. */
+export const PROOF_AGAIN_WINDOW_MS = 10 * 60 * 1000;
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
 
@@ -57,12 +71,57 @@ export function getServiceVariant(details: ServiceDetail[], servizio: string | n
 export function readBookingState(access: AppschedAccess, variant: BookingVariant): BookingState {
   const { flow } = access.services;
   const parsed = parseFlowState(BookingStateSchema, flow.read(variant.flow));
-  if (parsed.problem) throw restartBooking(access, variant);
+  if (parsed.problem || (parsed.state && isBookingFlowExpired(parsed.state))) {
+    throw restartBooking(access, variant);
+  }
   const state = parsed.state ?? createBookingState(variant.service?.id);
   if (!variant.service) return state;
   // Another service's flow starts over; the service's category is fixed.
   const own = state.servizio === variant.service.id ? state : createBookingState(variant.service.id);
   return { ...own, categoryId: variant.service.categoryId };
+}
+
+export function getCompletedFlowKey(access: AppschedAccess, variant: BookingVariant, state: BookingState) {
+  return completedFlowKey(access.services.tenantId, variant.flow, state.id);
+}
+
+/** Throws the answer for a flow that was already confirmed (see `answerAlreadySent`); returns when it was not. */
+export function refuseCompletedFlow(access: AppschedAccess, variant: BookingVariant, state: BookingState) {
+  const done = completedBookingFlows.find(getCompletedFlowKey(access, variant, state));
+  if (done) throw answerAlreadySent(access, variant, done);
+}
+
+/**
+ * A flow confirmed before is not booked again. The flow cookie goes; who can read the booking (logged in, holding
+ * its proof, or asking again within minutes: a double submission whose first answer never arrived) lands on its
+ * success page, anyone else on step 1; both say "Questa prenotazione è già stata inviata".
+ */
+export function answerAlreadySent(
+  access: AppschedAccess,
+  variant: BookingVariant,
+  done: CompletedBooking,
+  now: number = Date.now(),
+) {
+  const { flow } = access.services;
+  const headers = new Headers({ "Set-Cookie": flow.clear(variant.flow) });
+  const id = done.appointmentId;
+  const holdsProof = findAccessToken(readAccessTokens(flow), id, now) !== undefined;
+  const proofAgain =
+    access.user === null &&
+    !holdsProof &&
+    done.accessToken !== null &&
+    now - done.completedAt <= PROOF_AGAIN_WINDOW_MS;
+  if (proofAgain) {
+    headers.append(
+      "Set-Cookie",
+      writeAccessToken(flow, { id, token: done.accessToken!, until: done.accessUntil }, now),
+    );
+  }
+  const readable = access.user !== null || holdsProof || proofAgain;
+  const target = readable
+    ? `${appointmentPaths.bookingSuccess(id)}?avviso=${ALREADY_SENT_NOTICE}`
+    : bookingStepHref(variant.route, "luogo", { avviso: ALREADY_SENT_NOTICE });
+  return redirect(target, { headers });
 }
 
 export function restartBooking(access: AppschedAccess, variant: BookingVariant) {
@@ -81,6 +140,7 @@ export async function loadBooking(
     return data<BookingPageData>({ kind: "login", loginHref: paths.login(`${url.pathname}${url.search}`) });
   }
   const state = readBookingState(access, variant);
+  refuseCompletedFlow(access, variant, state);
   const requested = url.searchParams.get("passo");
   const step = resolveBookingStep(requested, state, access.user !== null);
   if (step !== requested) throw redirect(bookingStepHref(variant.route, step));
@@ -92,6 +152,7 @@ export async function loadBooking(
       serviceTitle: variant.service?.title ?? null,
       loggedIn: access.user !== null,
       restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
+      alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
       returnToSummary: url.searchParams.get("da") === "riepilogo",
       stepData,
     },

@@ -41,6 +41,11 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
           <p className="mb-0">{texts.restarted}</p>
         </Callout>
       ) : null}
+      {data.alreadySent ? (
+        <Callout title={texts.alreadySentTitle} variant="info" titleAs="h2">
+          <p className="mb-0">{texts.alreadySent}</p>
+        </Callout>
+      ) : null}
       <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
         {STEP_TITLES[stepData.step]}
       </h2>

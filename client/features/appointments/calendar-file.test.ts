@@ -97,7 +97,8 @@ describe("calendar file route", () => {
     const without = createStubContext({ appschedPublic });
     expect((await download("/servizi/prenotazione-appuntamento/calendario/1019", without)).status).toBe(404);
     expect(calls).toEqual([]);
-    const flows = { [ACCESS_FLOW]: { v: 1, tokens: [{ id: "1019", token: "proof" }] } };
+    const until = Date.now() + 60_000;
+    const flows = { [ACCESS_FLOW]: { v: 1, tokens: [{ id: "1019", token: "proof", until }] } };
     const withToken = createStubContext({ appschedPublic, flows });
     expect((await download("/servizi/prenotazione-appuntamento/calendario/1019", withToken)).status).toBe(
       200,
@@ -106,6 +107,13 @@ describe("calendar file route", () => {
     expect((await download("/servizi/prenotazione-appuntamento/calendario/1018", withToken)).status).toBe(
       404,
     );
+    // A proof past its date (the day after the appointment) no longer opens it, even if the cookie is still sent.
+    const expired = {
+      [ACCESS_FLOW]: { v: 1, tokens: [{ id: "1019", token: "proof", until: Date.now() - 1 }] },
+    };
+    const stale = createStubContext({ appschedPublic, flows: expired });
+    expect((await download("/servizi/prenotazione-appuntamento/calendario/1019", stale)).status).toBe(404);
+    expect(calls).toHaveLength(1);
   });
 
   test("by hash: the hash must name that appointment; a malformed one is 400", async () => {

@@ -28,6 +28,11 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       lead={texts.success.lead(appointment.requester.email || null)}
       after={<PageEnd variant="service" title={title} />}
     >
+      {data.alreadySent ? (
+        <Callout title={texts.success.alreadySentTitle} variant="info" titleAs="h2">
+          <p className="mb-0">{texts.success.alreadySent}</p>
+        </Callout>
+      ) : null}
       <Callout title={`${texts.success.code}: ${appointment.id}`} variant="success" titleAs="h2">
         <p className="mb-0">
           {appointment.office?.name} · {appointment.when} · {texts.summary.status}:{" "}

@@ -4,9 +4,11 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
-import { ACCESS_FLOW, AccessTokensSchema, findAccessToken, parseFlowState } from "./flow-state.ts";
+import { readAccessTokens } from "./access-cookie.server.ts";
+import { findAccessToken } from "./flow-state.ts";
 import type { ConfirmationData, ManageLinks } from "./step-types.ts";
 import { appointmentPaths, cancelHref } from "./urls.ts";
+import { ALREADY_SENT_NOTICE } from "./booking-loader.server.ts";
 
 type Args = {
   request: Request;
@@ -35,10 +37,7 @@ export async function orAppointmentError<T>(promise: Promise<T>, kind: Appointme
  * Someone else's id, or an id without proof, is "not found".
  */
 export async function readOwnAppointment(access: AppschedAccess, id: string): Promise<Appointment> {
-  const token = findAccessToken(
-    parseFlowState(AccessTokensSchema, access.services.flow.read(ACCESS_FLOW)).state,
-    id,
-  );
+  const token = findAccessToken(readAccessTokens(access.services.flow), id);
   const { appschedAuthenticated, appschedPublic } = access.services.api;
   if (access.user) {
     try {
@@ -58,7 +57,7 @@ function manageById(view: AppointmentView, loggedIn: boolean): ManageLinks | nul
   return { editHref: edit, cancelAction: edit, cancelNoJsHref: cancelHref(edit) };
 }
 
-export async function loadBookingSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
+export async function loadBookingSuccess({ request, context, params, url }: Args): Promise<ConfirmationData> {
   const access = await getAppschedAccess(request, context);
   const id = params.id ?? "";
   const view = toAppointmentView(await orAppointmentError(readOwnAppointment(access, id), "not-found"));
@@ -69,6 +68,7 @@ export async function loadBookingSuccess({ request, context, params }: Args): Pr
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn,
     manage: manageById(view, loggedIn),
+    alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
   };
 }
 
@@ -85,6 +85,7 @@ export async function loadEditSuccess({ request, context, params }: Args): Promi
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn: true,
     manage: manageById(view, true),
+    alreadySent: false,
   };
 }
 
@@ -104,5 +105,6 @@ export async function loadEditByLinkSuccess({ request, context, params }: Args):
     manage: isChangeable(view)
       ? { editHref: edit, cancelAction: edit, cancelNoJsHref: cancelHref(edit) }
       : null,
+    alreadySent: false,
   };
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { formText, readForm } from "#client/lib/services.ts";
+import { formText } from "#client/lib/services.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
 import { paths } from "#client/lib/paths.ts";
 import {
   ANY_PROVIDER,

@@ -1,12 +1,15 @@
 import { describe, expect, test } from "vitest";
 import {
   AccessTokensSchema,
+  BOOKING_FLOW_MAX_AGE_MS,
   BookingStateSchema,
+  createBookingState,
   EditStateSchema,
   findAccessToken,
   getFirstIncompleteStep,
   getNextBookingStep,
   getPreviousBookingStep,
+  isBookingFlowExpired,
   isSameEditTarget,
   parseFlowState,
   resolveBookingStep,
@@ -20,8 +23,11 @@ import {
   type BookingState,
 } from "./flow-state.ts";
 
+/** The flow's identity: a random id and its start time. */
+const flow = { v: 1, id: "0b9f4c1e-5d6a-4f7b-9c2d-3e4f5a6b7c8d", started: Date.now() } as const;
+
 const complete: BookingState = {
-  v: 1,
+  ...flow,
   categoryId: "1",
   officeId: "11",
   day: "2026-12-01",
@@ -35,23 +41,42 @@ describe("reading the cookie back", () => {
   test("absent, tampered and schema-failing states are told apart", () => {
     expect(parseFlowState(BookingStateSchema, undefined)).toEqual({ state: undefined, problem: null });
     expect(parseFlowState(BookingStateSchema, "tampered")).toEqual({ state: undefined, problem: "tampered" });
-    expect(parseFlowState(BookingStateSchema, { v: 1, officeId: "11" }).state).toEqual({
-      v: 1,
+    expect(parseFlowState(BookingStateSchema, { ...flow, officeId: "11" }).state).toEqual({
+      ...flow,
       officeId: "11",
     });
   });
 
+  test("a new flow gets a random id and its start time; a state without them is invalid", () => {
+    const first = createBookingState(undefined, 1_000);
+    const second = createBookingState("servizio-1", 2_000);
+    expect(first).toEqual({ v: 1, id: expect.stringMatching(/^[\w-]{36}$/), started: 1_000 });
+    expect(second).toMatchObject({ v: 1, started: 2_000, servizio: "servizio-1" });
+    expect(second.id).not.toBe(first.id);
+    expect(parseFlowState(BookingStateSchema, first).problem).toBeNull();
+    for (const old of [{ v: 1 }, { v: 1, id: first.id }, { v: 1, started: 1_000 }, { ...first, id: "x" }]) {
+      expect(parseFlowState(BookingStateSchema, old).problem, JSON.stringify(old)).toBe("invalid");
+    }
+  });
+
+  test("a flow expires a day after it started", () => {
+    const state = createBookingState(undefined, 1_000_000);
+    expect(isBookingFlowExpired(state, 1_000_000 + BOOKING_FLOW_MAX_AGE_MS)).toBe(false);
+    expect(isBookingFlowExpired(state, 1_000_001 + BOOKING_FLOW_MAX_AGE_MS)).toBe(true);
+    expect(isBookingFlowExpired(state, 0)).toBe(true);
+  });
+
   test.each([
-    ["another version", { v: 2 }],
-    ["a past-format day", { v: 1, day: "01/12/2026" }],
-    ["an impossible day", { v: 1, day: "2026-02-30" }],
-    ["a bad time", { v: 1, time: "25:00" }],
-    ["an office id with a slash", { v: 1, officeId: "../11" }],
-    ["details over 200 characters", { v: 1, details: "x".repeat(201) }],
-    ["an unknown field", { v: 1, admin: true }],
+    ["another version", { ...flow, v: 2 }],
+    ["a past-format day", { ...flow, day: "01/12/2026" }],
+    ["an impossible day", { ...flow, day: "2026-02-30" }],
+    ["a bad time", { ...flow, time: "25:00" }],
+    ["an office id with a slash", { ...flow, officeId: "../11" }],
+    ["details over 200 characters", { ...flow, details: "x".repeat(201) }],
+    ["an unknown field", { ...flow, admin: true }],
     [
       "a requester without e-mail",
-      { v: 1, requester: { nome: "A", cognome: "B", email: "", fromProfile: false } },
+      { ...flow, requester: { nome: "A", cognome: "B", email: "", fromProfile: false } },
     ],
     ["a string", "ciao"],
   ])("%s is invalid", (_case, raw) => {
@@ -70,16 +95,16 @@ describe("reading the cookie back", () => {
 
 describe("booking steps", () => {
   test("steps unlock in order", () => {
-    expect(getFirstIncompleteStep({ v: 1 }, false)).toBe("luogo");
-    expect(getFirstIncompleteStep({ v: 1, officeId: "11" }, false)).toBe("data");
-    expect(getFirstIncompleteStep({ v: 1, officeId: "11", day: "2026-12-01" }, false)).toBe("data");
+    expect(getFirstIncompleteStep({ ...flow }, false)).toBe("luogo");
+    expect(getFirstIncompleteStep({ ...flow, officeId: "11" }, false)).toBe("data");
+    expect(getFirstIncompleteStep({ ...flow, officeId: "11", day: "2026-12-01" }, false)).toBe("data");
     expect(getFirstIncompleteStep(withoutTime(complete), false)).toBe("data");
     expect(getFirstIncompleteStep({ ...complete, requester: undefined }, false)).toBe("richiedente");
     expect(getFirstIncompleteStep(complete, false)).toBe("riepilogo");
   });
 
   test("a step beyond the first incomplete one, or an unknown one, falls back to it", () => {
-    const onlyOffice: BookingState = { v: 1, officeId: "11" };
+    const onlyOffice: BookingState = { ...flow, officeId: "11" };
     expect(resolveBookingStep("riepilogo", onlyOffice, false)).toBe("data");
     expect(resolveBookingStep("luogo", onlyOffice, false)).toBe("luogo");
     expect(resolveBookingStep("qualcosa", onlyOffice, false)).toBe("data");
@@ -121,12 +146,12 @@ describe("transitions", () => {
 
   test("slot, details and losing the time to a race", () => {
     const state = withDetails(
-      withSlot({ v: 1, officeId: "13" } as BookingState, "2026-11-24", "16:00"),
+      withSlot({ ...flow, officeId: "13" } as BookingState, "2026-11-24", "16:00"),
       "7",
       "IMU",
     );
     expect(state).toEqual({
-      v: 1,
+      ...flow,
       officeId: "13",
       day: "2026-11-24",
       time: "16:00",
@@ -134,7 +159,7 @@ describe("transitions", () => {
       details: "IMU",
     });
     expect(withoutTime(state)).toEqual({
-      v: 1,
+      ...flow,
       officeId: "13",
       day: "2026-11-24",
       reasonId: "7",
@@ -161,11 +186,24 @@ describe("edit steps", () => {
 });
 
 test("access tokens keep the newest five, one per appointment", () => {
-  let tokens = withAccessToken(undefined, "1", "t1");
-  for (let id = 2; id <= 7; id++) tokens = withAccessToken(tokens, String(id), `t${id}`);
-  tokens = withAccessToken(tokens, "5", "t5b");
+  const until = Date.now() + 60_000;
+  let tokens = withAccessToken(undefined, { id: "1", token: "t1", until });
+  for (let id = 2; id <= 7; id++)
+    tokens = withAccessToken(tokens, { id: String(id), token: `t${id}`, until });
+  tokens = withAccessToken(tokens, { id: "5", token: "t5b", until });
   expect(tokens.tokens.map((entry) => entry.id)).toEqual(["5", "7", "6", "4", "3"]);
   expect(findAccessToken(tokens, "5")).toBe("t5b");
   expect(findAccessToken(tokens, "1")).toBeUndefined();
   expect(AccessTokensSchema.safeParse(tokens).success).toBe(true);
+});
+
+test("an access token past its date proves nothing and is dropped at the next write", () => {
+  const now = 1_000_000;
+  const tokens = withAccessToken(undefined, { id: "1", token: "t1", until: now + 10 }, now);
+  expect(findAccessToken(tokens, "1", now)).toBe("t1");
+  expect(findAccessToken(tokens, "1", now + 10)).toBeUndefined();
+  const later = withAccessToken(tokens, { id: "2", token: "t2", until: now + 100 }, now + 10);
+  expect(later.tokens.map((entry) => entry.id)).toEqual(["2"]);
+  // A cookie written before tokens had a date is not read as proof.
+  expect(AccessTokensSchema.safeParse({ v: 1, tokens: [{ id: "1", token: "t1" }] }).success).toBe(false);
 });

@@ -34,6 +34,12 @@ const IdSchema = z
 const DaySchema = z.string().refine(isValidDay);
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const HashSchema = z.string().regex(/^[\w-]{32,128}$/);
+/** A random id per booking flow (a UUID): what makes its confirmation one-time, see completed-flows.server.ts. */
+const FlowIdSchema = z.string().regex(/^[\w-]{16,64}$/);
+const EpochMsSchema = z.number().int().nonnegative();
+
+/** A booking flow is good for a day from its first step; an older state starts over (and its id is forgotten). */
+export const BOOKING_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export const RequesterSchema = z
   .object({
@@ -57,6 +63,10 @@ const SlotFields = {
 export const BookingStateSchema = z
   .object({
     v: z.literal(1),
+    /** Set when the flow starts and kept through every step: the same flow cannot be confirmed twice. */
+    id: FlowIdSchema,
+    /** When the flow started (epoch ms): it expires after `BOOKING_FLOW_MAX_AGE_MS`. */
+    started: EpochMsSchema,
     /** Variant 2: the config service (`idServizio`) the flow started from. */
     servizio: IdSchema.optional(),
     categoryId: IdSchema.optional(),
@@ -79,14 +89,20 @@ export const EditStateSchema = z
   .strict();
 export type EditState = z.infer<typeof EditStateSchema>;
 
-/** Proofs for reading anonymous bookings back (success page, calendar file): the newest few, never in the URL. */
+/**
+ * Proofs for reading anonymous bookings back (success page, calendar file): the newest few, never in the URL. Each
+ * is good `until` the day after its appointment (epoch ms); the cookie expires with the last of them.
+ */
 export const AccessTokensSchema = z
   .object({
     v: z.literal(1),
-    tokens: z.array(z.object({ id: IdSchema, token: z.string().min(1).max(200) }).strict()),
+    tokens: z.array(
+      z.object({ id: IdSchema, token: z.string().min(1).max(200), until: EpochMsSchema }).strict(),
+    ),
   })
   .strict();
 export type AccessTokens = z.infer<typeof AccessTokensSchema>;
+export type AccessToken = AccessTokens["tokens"][number];
 export const MAX_ACCESS_TOKENS = 5;
 
 export type FlowProblem = "tampered" | "invalid";
@@ -100,8 +116,18 @@ export function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown): ParsedFlo
   return parsed.success ? { state: parsed.data, problem: null } : { state: undefined, problem: "invalid" };
 }
 
-export function createBookingState(servizio?: string): BookingState {
-  return servizio ? { v: 1, servizio } : { v: 1 };
+/** A new flow: a fresh random id and its start time. */
+export function createBookingState(
+  servizio?: string,
+  now: number = Date.now(),
+  id: string = crypto.randomUUID(),
+): BookingState {
+  return servizio ? { v: 1, id, started: now, servizio } : { v: 1, id, started: now };
+}
+
+/** Started more than `BOOKING_FLOW_MAX_AGE_MS` ago (or in the future: a clock gone wrong). */
+export function isBookingFlowExpired(state: BookingState, now: number = Date.now()): boolean {
+  return now - state.started > BOOKING_FLOW_MAX_AGE_MS || state.started - now > 5 * 60 * 1000;
 }
 
 /** A new office drops what depended on the old one (slot and reason); the typed details are kept. */
@@ -208,12 +234,21 @@ export function resolveEditStep(requested: string | null, state: EditState): Edi
   return EDIT_STEPS.indexOf(requested) <= EDIT_STEPS.indexOf(reachable) ? requested : reachable;
 }
 
-/** Adds (or refreshes) the proof of an anonymous booking, keeping only the newest few. */
-export function withAccessToken(current: AccessTokens | undefined, id: string, token: string): AccessTokens {
-  const others = (current?.tokens ?? []).filter((entry) => entry.id !== id);
-  return { v: 1, tokens: [{ id, token }, ...others].slice(0, MAX_ACCESS_TOKENS) };
+/** Adds (or refreshes) the proof of an anonymous booking, dropping expired ones and keeping only the newest few. */
+export function withAccessToken(
+  current: AccessTokens | undefined,
+  added: AccessToken,
+  now: number = Date.now(),
+): AccessTokens {
+  const others = (current?.tokens ?? []).filter((entry) => entry.id !== added.id && entry.until > now);
+  return { v: 1, tokens: [added, ...others].slice(0, MAX_ACCESS_TOKENS) };
 }
 
-export function findAccessToken(current: AccessTokens | undefined, id: string): string | undefined {
-  return current?.tokens.find((entry) => entry.id === id)?.token;
+/** The proof for appointment `id`, unless it has expired (the cookie's own expiry is only the browser's part). */
+export function findAccessToken(
+  current: AccessTokens | undefined,
+  id: string,
+  now: number = Date.now(),
+): string | undefined {
+  return current?.tokens.find((entry) => entry.id === id && entry.until > now)?.token;
 }

@@ -80,6 +80,8 @@ export type BookingPageData =
       serviceTitle: string | null;
       loggedIn: boolean;
       restarted: boolean;
+      /** A copy of a flow already confirmed was sent again: nothing new was booked. */
+      alreadySent: boolean;
       /** Came from a "Modifica" link of the summary: saving goes back there. */
       returnToSummary: boolean;
       stepData: BookingStepData;
@@ -111,4 +113,6 @@ export type ConfirmationData = {
   loggedIn: boolean;
   /** Change and cancel, when the appointment can still be changed by this visitor. */
   manage: ManageLinks | null;
+  /** The booking flow was confirmed again: this is the appointment it had already booked, nothing new. */
+  alreadySent: boolean;
 };

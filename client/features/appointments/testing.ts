@@ -40,7 +40,9 @@ export function createStubContext(options: StubOptions = {}) {
       appschedAuthenticated: options.appschedAuthenticated ?? stubAppsched(),
     },
     env: { devTools: false },
+    tenantId: "comune-a",
     xsrfToken: "token",
+    uploads: { fileLimit: 1024 * 1024, maxFiles: 1 },
     flow: {
       read: (name: string) => flows.get(name),
       write: (name: string, value: unknown) => {

@@ -13,6 +13,9 @@ export const texts = {
   restarted:
     "I dati della prenotazione salvati nel browser non erano validi e sono stati cancellati: ricomincia dal primo passo.",
   restartedTitle: "Prenotazione ricominciata",
+  alreadySentTitle: "Prenotazione già inviata",
+  alreadySent:
+    "Questa prenotazione è già stata inviata e non ne è stata creata un'altra: trovi i dettagli nella e-mail di conferma. Per un nuovo appuntamento ricomincia da qui.",
 
   loginRequiredTitle: "Accedi per prenotare un appuntamento",
   loginRequired:
@@ -128,6 +131,9 @@ export const texts = {
     code: "Codice appuntamento",
     personalArea: "Vai all'area personale",
     newBooking: "Prenota un altro appuntamento",
+    alreadySentTitle: "Prenotazione già inviata",
+    alreadySent:
+      "Questa prenotazione è già stata inviata: ecco l'appuntamento prenotato, non ne è stato creato un altro.",
   },
 
   editFlow: {

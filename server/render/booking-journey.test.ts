@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { Express, RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
+
+// Whole booking flows over HTTP, without JavaScript: the production build (npm test builds first), the real Express
+// app with its sealed flow cookies, and the sandbox upstream on its real clock.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+let app: Express;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+  app = testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
+});
+afterAll(() => sandbox.close());
+
+const HOST = "comune-a.localhost";
+const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const BOOKING = "/servizi/prenotazione-appuntamento";
+
+/** A browser's cookies, as Set-Cookie headers leave them. */
+class CookieJar {
+  readonly cookies = new Map<string, string>();
+  take(setCookies: string[] | string | undefined) {
+    for (const line of [setCookies ?? []].flat()) {
+      const [pair] = line.split(";");
+      const name = pair!.slice(0, pair!.indexOf("="));
+      const value = pair!.slice(pair!.indexOf("=") + 1);
+      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/** Posts a step like the page's form does (the XSRF field first), keeping the cookies the answer sets. */
+async function post(jar: CookieJar, step: string, fields: Record<string, string>) {
+  const token = jar.cookies.get("XSRF-TOKEN")!;
+  const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), intent: step, ...fields });
+  const res = await request(app)
+    .post(`${BOOKING}?passo=${step}`)
+    .set("Host", HOST)
+    .set("Origin", `http://${HOST}`)
+    .set("Cookie", jar.header())
+    .type("form")
+    .send(body.toString());
+  jar.take(res.headers["set-cookie"]);
+  return res;
+}
+
+async function freeTimes(officeId: string, day: string): Promise<string[]> {
+  const url = `${sandbox.url}/api-public/appsched/services/${officeId}/availabilities?date=${day}`;
+  const res = await fetch(url, { headers: { "X-Forwarded-Host": UPSTREAM_HOST } });
+  return (await res.json()) as string[];
+}
+
+/** The first day from `from` on with a free time at the office (never today: its times pass while tests run). */
+async function firstFreeSlot(officeId: string, from = 1): Promise<{ day: string; time: string }> {
+  for (let offset = from; offset < from + 60; offset++) {
+    const day = addDaysToDay(todayInRome(), offset);
+    const [time] = await freeTimes(officeId, day);
+    if (time) return { day, time };
+  }
+  throw new Error(`no free slot at office ${officeId}`);
+}
+
+async function mailsTo(address: string): Promise<Array<{ subject: string }>> {
+  const res = await fetch(`${sandbox.url}/__sandbox/mailbox.json?to=${encodeURIComponent(address)}`);
+  return (await res.json()) as Array<{ subject: string }>;
+}
+
+type Flow = {
+  office: { categoryId: string; officeId: string; reasonId: string };
+  slot: { day: string; time: string };
+};
+
+/** Steps 1–4 as an anonymous visitor: the jar then holds the flow cookie as it is at the summary. */
+async function reachSummary({ office, slot }: Flow, email: string) {
+  const jar = new CookieJar();
+  jar.cookies.set("XSRF-TOKEN", createXsrfToken());
+  const steps: Array<[string, Record<string, string>]> = [
+    ["luogo", { categoria: office.categoryId, ufficio: office.officeId }],
+    ["data", { giorno: slot.day, orario: slot.time }],
+    ["dettagli", { motivo: office.reasonId, dettagli: "Prova di prenotazione" }],
+    ["richiedente", { nome: "Laura", cognome: "Conti", email }],
+  ];
+  for (const [step, fields] of steps) {
+    const res = await post(jar, step, fields);
+    expect(res.status, `${step}: ${res.text.slice(0, 200)}`).toBe(302);
+  }
+  expect(jar.cookies.has("flow_booking")).toBe(true);
+  return jar;
+}
+
+const ANAGRAFE = { categoryId: "1", officeId: "11", reasonId: "1" }; // two places per slot
+const TRIBUTI = { categoryId: "2", officeId: "13", reasonId: "7" }; // one place per slot
+
+describe("confirming a booking", () => {
+  test("the anonymous proof comes in a cookie that expires the day after the appointment", async () => {
+    const slot = await firstFreeSlot(ANAGRAFE.officeId);
+    const email = `scadenza.${Date.now()}@example.it`;
+    const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
+    const before = Date.now();
+    const res = await post(jar, "riepilogo", { privacy: "1" });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toMatch(new RegExp(`^${BOOKING}/successo/\\d+$`));
+    const access = [res.headers["set-cookie"] ?? []]
+      .flat()
+      .find((line: string) => line.startsWith("flow_appt-access="))!;
+    expect(access).toMatch(/; HttpOnly/i);
+    // Slots last 30 minutes at this office: the proof lasts until a day after the end.
+    const end = parseRomeDateTime(`${slot.day} ${slot.time}`).getTime() + 30 * 60 * 1000;
+    const until = end + 24 * 60 * 60 * 1000;
+    const maxAge = Number(/; Max-Age=(\d+)/i.exec(access)?.[1]);
+    expect(Math.abs(maxAge - (until - before) / 1000)).toBeLessThan(10);
+    expect(Math.abs(Date.parse(/; Expires=([^;]+)/i.exec(access)![1]!) - until)).toBeLessThan(10_000);
+    // The proof opens the success page.
+    const success = await request(app)
+      .get(res.headers.location!)
+      .set("Host", HOST)
+      .set("Cookie", jar.header());
+    expect(success.status).toBe(200);
+    expect(success.text).toContain("Appuntamento confermato");
+  });
+
+  test("the summary sent twice with the same captured cookie books once; the second gets the first booking", async () => {
+    // A month ahead no seeded booking takes a place: both places of the time are free, so a second booking would go through.
+    const slot = await firstFreeSlot(ANAGRAFE.officeId, 30);
+    const email = `doppio.${Date.now()}@example.it`;
+    const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
+    const captured = new CookieJar();
+    for (const [name, value] of jar.cookies) captured.cookies.set(name, value);
+
+    const first = await post(jar, "riepilogo", { privacy: "1" });
+    expect(first.status).toBe(302);
+    const success = first.headers.location!;
+    expect(success).toMatch(new RegExp(`^${BOOKING}/successo/\\d+$`));
+    expect(jar.cookies.has("flow_booking")).toBe(false);
+
+    const again = await post(captured, "riepilogo", { privacy: "1" });
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toBe(`${success}?avviso=gia-inviata`);
+    expect(captured.cookies.has("flow_booking")).toBe(false);
+    const page = await request(app)
+      .get(again.headers.location!)
+      .set("Host", HOST)
+      .set("Cookie", captured.header());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Questa prenotazione è già stata inviata");
+
+    const confirmations = (await mailsTo(email)).filter(
+      (mail) => mail.subject === "Conferma prenotazione appuntamento",
+    );
+    expect(confirmations).toHaveLength(1);
+    // The office still has its second place at that time: nothing else took it.
+    expect(await freeTimes(ANAGRAFE.officeId, slot.day)).toContain(slot.time);
+  });
+
+  test("eight citizens confirming the same last place at once: one books it, seven go back to the date", async () => {
+    const slot = await firstFreeSlot(TRIBUTI.officeId, 2);
+    const jars = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        reachSummary({ office: TRIBUTI, slot }, `corsa${index}.${Date.now()}@example.it`),
+      ),
+    );
+    const answers = await Promise.all(jars.map((jar) => post(jar, "riepilogo", { privacy: "1" })));
+    const locations = answers.map((answer) => answer.headers.location ?? `status ${answer.status}`);
+    expect(locations.filter((location) => /\/successo\/\d+$/.test(location))).toHaveLength(1);
+    expect(locations.filter((location) => location.includes("avviso=orario-occupato"))).toHaveLength(7);
+    expect(await freeTimes(TRIBUTI.officeId, slot.day)).not.toContain(slot.time);
+  });
+});

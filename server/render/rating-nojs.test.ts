@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Without JavaScript the form is a plain POST to /valutazione: drive the production build (npm test builds first).
+describe("a rating posted without JavaScript", () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let ssrHandler: RequestHandler;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0 });
+    ssrHandler = await loadSsrHandler();
+  });
+  afterAll(() => sandbox.close());
+
+  const HOST = "comune-a.localhost";
+  const post = (fields: Record<string, string>) => {
+    const token = createXsrfToken();
+    return request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+      .post("/valutazione")
+      .set("Host", HOST)
+      .set("Origin", `http://${HOST}`)
+      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .type("form")
+      .send({ _xsrf: maskXsrfToken(token), pagePath: "/faq", pageTitle: "FAQ", ...fields });
+  };
+
+  test("with an error shows the form again with the error and what was chosen (400), not the home page", async () => {
+    const res = await post({ rating: "2", option: "positivo1", details: "Troppo lungo da trovare" });
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.text).toContain("Valuta la pagina");
+    expect(res.text).toContain("Scegli una delle risposte proposte.");
+    expect(res.text).toMatch(/<input type="radio"[^>]*name="rating" checked="" value="2"/);
+    expect(res.text).toContain(">Troppo lungo da trovare</textarea>");
+    // The answer of the wrong group is not ticked again; the form still posts back to the same page.
+    expect(res.text).not.toMatch(/name="option" checked="" value="positivo1"/);
+    expect(res.text).toContain('name="pagePath" value="/faq"');
+  });
+
+  test("without an answer is refused too", async () => {
+    const res = await post({ rating: "5" });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("Scegli una delle risposte proposte.");
+    expect(res.text).toMatch(/<input type="radio"[^>]*name="rating" checked="" value="5"/);
+  });
+
+  test("a valid one goes back to the page with the thanks", async () => {
+    const res = await post({ rating: "5", option: "positivo1" });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/faq?valutazione=inviata#valutazione");
+  });
+
+  test("opening /valutazione itself goes to the home page", async () => {
+    const res = await request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+      .get("/valutazione")
+      .set("Host", HOST);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/");
+  });
+});
