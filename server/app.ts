@@ -14,7 +14,7 @@ import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
 import { requireValidHost } from "./middleware/host-header.ts";
 import { resolveTenant } from "./middleware/tenant.ts";
 import { parseCookies } from "./middleware/cookies.ts";
-import { checkFormXsrf, issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
+import { SAFE_METHODS, checkFormXsrf, issueXsrfCookie, requireXsrfHeader } from "./middleware/xsrf.ts";
 import { readMaintenanceCredential } from "./middleware/maintenance-credential.ts";
 import { resolveLocale } from "./middleware/locale.ts";
 import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
@@ -170,7 +170,10 @@ export function createApp(deps: AppDeps) {
       }),
     };
     const ssr = deps.ssrHandler;
-    app.use((req, res, next) => {
+    app.use(async (req, res, next) => {
+      // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
+      if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))
+        return;
       res.locals.services = createRequestServices(servicesDeps, req, res);
       // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
       // A route that serves something shareable sets its own Cache-Control.

@@ -3,13 +3,21 @@ import type { Request, RequestHandler } from "express";
 import bytes from "bytes";
 import { plainPage, wantsJson } from "./plain-page.ts";
 
-/** The first bytes of a request body, seen as they arrive, without taking them from whoever reads the body later. */
+/** A request body as the portal's own middleware sees it, before (and without taking it from) its reader. */
 export type BodyPeek = {
   /** Resolves once `enough` says so, `windowBytes` have arrived, the body ended, or the request went away. */
-  until(enough: (text: string, ended: boolean) => boolean, windowBytes: number): Promise<BodyPrefix>;
+  until(
+    enough: (text: string, ended: boolean) => boolean,
+    windowBytes: number,
+  ): Promise<{ text: string; ended: boolean }>;
+  /**
+   * A page's body is held until it is complete (within the limit) before the page's action may read it: resolves
+   * `true` then, `false` when the body was refused (413) or the client left. Proxied bodies are not held.
+   */
+  complete(): Promise<boolean>;
+  /** Stops holding and reading the body (a refused form post): nothing more of it is kept. */
+  discard(): void;
 };
-export type BodyPrefix = { text: string; ended: boolean };
-
 declare module "express-serve-static-core" {
   interface Locals {
     bodyPeek: BodyPeek;
@@ -27,7 +35,15 @@ function tooLargeMessage(max: number): string {
   return `Il contenuto inviato è troppo grande (massimo ${bytes.format(max, { unitSeparator: " " })}).`;
 }
 
-/** 413 in Italian, then the connection goes: nothing more of that body is read. */
+/**
+ * Closes the connection of a request whose body was refused, a moment after its answer: Node discards what still
+ * arrives meanwhile, so the client reads the answer instead of a reset, and nothing more is kept.
+ */
+export function lingerThenClose(req: Request, res: ServerResponse) {
+  res.once("finish", () => setTimeout(() => req.destroy(), 1000).unref());
+}
+
+/** 413 in Italian; nothing more of that body is kept. */
 function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, max: number) {
   if (res.headersSent) {
     req.destroy();
@@ -35,7 +51,7 @@ function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, ma
   }
   const message = tooLargeMessage(max);
   res.statusCode = 413;
-  res.setHeader("connection", "close");
+  lingerThenClose(req, res);
   res.setHeader("cache-control", "no-store");
   if (wantsJson(req)) {
     res.setHeader("content-type", "application/json; charset=utf-8");
@@ -44,8 +60,6 @@ function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, ma
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.end(plainPage("Contenuto troppo grande", message));
   }
-  // Closing at once could reset the connection before the client has read the answer: give it a moment.
-  res.on("finish", () => setTimeout(() => req.destroy(), 1000).unref());
 }
 
 /**
@@ -60,31 +74,44 @@ export function limitRequestBody(limits: BodyLimits): RequestHandler {
     const max = /^multipart\/form-data/i.test(type) ? limits.uploadLimit : limits.limit;
     const announced = Number(req.headers["content-length"] ?? 0);
     if (!Number.isFinite(announced) || announced > max) return refuse(req, res, max);
-    res.locals.bodyPeek = watchBody(req, max, () => refuse(req, res, max));
+    // Proxied bodies stream to the upstream as they come; a page's body is held until complete, so an action never
+    // starts on a body that may still turn out too large.
+    const hold = !/^\/api(-public)?(\/|$)/.test(req.path);
+    res.locals.bodyPeek = watchBody(req, max, hold, () => refuse(req, res, max));
     next();
   };
 }
 
-function watchBody(req: Request, max: number, onTooLarge: () => void): BodyPeek {
+function watchBody(req: Request, max: number, hold: boolean, onTooLarge: () => void): BodyPeek {
   let received = 0;
   let ended = false;
   let over = false;
+  let discarded = false;
+  let holding = hold;
+  const held: Buffer[] = [];
   const head: Buffer[] = [];
   let headSize = 0;
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((wake) => wake());
 
   const push = req.push.bind(req);
+  const release = () => {
+    holding = false;
+    for (const chunk of held.splice(0)) push(chunk);
+    push(null);
+  };
   req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
     if (chunk === null) {
       ended = true;
+      const result = holding ? (over || discarded ? false : (release(), true)) : push(chunk, encoding);
       notify();
-      return push(chunk, encoding);
+      return result;
     }
-    if (over) return false;
+    if (over || discarded) return false;
     received += chunk.length;
     if (received > max) {
       over = true;
+      held.length = 0;
       onTooLarge();
       notify();
       return false;
@@ -92,29 +119,48 @@ function watchBody(req: Request, max: number, onTooLarge: () => void): BodyPeek 
     if (headSize < 8192) {
       head.push(Buffer.from(chunk));
       headSize += chunk.length;
-      notify();
+    }
+    notify();
+    if (holding) {
+      held.push(chunk);
+      return true;
     }
     return push(chunk, encoding);
   };
+  let gone = false;
   req.once("close", () => {
-    ended = true;
+    if (!ended) gone = true;
     notify();
   });
 
+  const wait = <T>(ready: () => T | undefined): Promise<T> =>
+    new Promise((resolve) => {
+      const check = () => {
+        const value = ready();
+        if (value === undefined) return;
+        waiters.delete(check);
+        resolve(value);
+      };
+      waiters.add(check);
+      check();
+    });
+
   return {
     until(enough, windowBytes) {
-      return new Promise((resolve) => {
-        const check = () => {
-          const text = Buffer.concat(head).subarray(0, windowBytes).toString("latin1");
-          const done = ended || over || headSize >= windowBytes;
-          if (enough(text, done) || done) {
-            waiters.delete(check);
-            resolve({ text, ended: done });
-          }
-        };
-        waiters.add(check);
-        check();
+      return wait(() => {
+        const text = Buffer.concat(head).subarray(0, windowBytes).toString("latin1");
+        const done = ended || over || gone || headSize >= windowBytes;
+        return enough(text, done) || done ? { text, ended: done } : undefined;
       });
+    },
+    complete() {
+      if (!hold) return Promise.resolve(!over);
+      return wait(() => (over || discarded || gone ? false : ended && !holding ? true : undefined));
+    },
+    discard() {
+      discarded = true;
+      held.length = 0;
+      notify();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { serialize } from "cookie";
+import { lingerThenClose } from "./request-body.ts";
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
 import {
   XSRF_PEEK_BYTES,
@@ -52,8 +53,8 @@ export function requireXsrfHeader(): RequestHandler {
 /**
  * Checks the token of an unsafe page request (a form post, with or without JavaScript) before anything reads its
  * body: from the `X-XSRF-TOKEN` header, or from the form's first bytes (the `_xsrf` field comes first). The verdict
- * goes to the pages, whose root middleware refuses the request; a refused request's connection is not kept, so its
- * body is never read.
+ * goes to the pages, whose root middleware refuses the request; a refused request's body is never kept, and its
+ * connection is closed shortly after the answer.
  */
 export function checkFormXsrf(): RequestHandler {
   return async (req, res, next) => {
@@ -74,7 +75,10 @@ export function checkFormXsrf(): RequestHandler {
       echoed = field === "incomplete" ? undefined : field;
     }
     res.locals.xsrfValid = xsrfMatches(cookie, echoed);
-    if (!res.locals.xsrfValid) res.set("connection", "close");
+    if (!res.locals.xsrfValid) {
+      res.locals.bodyPeek.discard();
+      lingerThenClose(req, res);
+    }
     next();
   };
 }
