@@ -8,7 +8,6 @@
 // Writes bench/results/latest.json and latest.md. Every step is bounded; the process exits by itself.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
@@ -21,29 +20,19 @@ import { createLogger } from "#server/observability/logger.ts";
 import { BUILD_DIR, loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { closeGracefully, createHttpServer } from "#server/server.ts";
 import { startSandbox } from "#sandbox/start.ts";
+import { BROWSER, TENANT_HOST, get, ratio, round, setting, type Reply } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
 const CLIENT_DIR = join(BUILD_DIR, "client");
 const STATIC_COPY = "bench-home.html";
 
-function setting(name: string, fallback: number, min: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
-}
 const DURATION_S = setting("BENCH_DURATION_S", 5, 1, 30);
 const WARMUP_S = setting("BENCH_WARMUP_S", 1, 1, 10);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 10, 1, 100);
 
-const TENANT_HOST = "comune-a.localhost";
 const UPSTREAM_HOST = "servizi.comune.valverde.it";
 const API_PATH = "/api-public/configComune/fromtenant";
-// A browser's User-Agent: bots get the document only when all of it is ready (see client/entry.server.tsx).
-const BROWSER = {
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
-  "accept-language": "it-IT,it;q=0.9",
-};
 
 // Whatever happens, the benchmark ends: 4 scenarios x (warm-up + run) plus start-up stays far below this.
 const watchdog = setTimeout(
@@ -54,25 +43,6 @@ const watchdog = setTimeout(
   (4 * (DURATION_S + WARMUP_S) + 60) * 1000,
 );
 watchdog.unref();
-
-type Reply = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-/** GET with an explicit Host header (fetch ignores a custom Host). */
-function get(url: string, headers: Record<string, string>): Promise<Reply> {
-  return new Promise((resolvePromise, reject) => {
-    const req = request(url, { headers, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on("error", reject);
-    });
-    req.on("timeout", () => req.destroy(new Error(`GET ${url}: timeout`)));
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 function expectOk(label: string, reply: Reply, type: string): void {
   const contentType = String(reply.headers["content-type"] ?? "");
@@ -118,11 +88,6 @@ async function measure(name: string, url: string, headers: Record<string, string
   return scenario;
 }
 
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
-
 type SizeRow = { files: number; raw: number; gzip: number };
 
 function sizeOf(files: string[]): SizeRow {
@@ -157,7 +122,6 @@ function bundleSizes(homeHtml: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toPrecision(3)) : null);
 
 async function main() {
   console.log(
