@@ -1,7 +1,10 @@
 // ESLint 9 flat config: recommended JS + typescript-eslint (syntax only, no type information, to stay fast),
-// React hooks rules for the React app, and the architecture's import boundaries (docs: architecture §6).
+// React hooks rules for the React app, and the architecture's import boundaries (docs: architecture §6):
+// client/shared never import server/sandbox, features never import each other, no import cycles.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -15,6 +18,33 @@ const CLIENT = {
   group: ["\\#client/*", "**/client/**"],
   message: "shared/ is used by both sides: it may not import client/ modules.",
 };
+
+const FEATURES = readdirSync(new URL("./client/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Cross-feature imports that existed when the feature boundary was introduced (issue #8). Each is to be removed by
+ * moving the shared piece to client/components/ (or client/shell/); do not add to this list.
+ * Keys are the importing feature, values the files of other features it may still import (relative to features/).
+ */
+const CROSS_FEATURE_IMPORTS_TO_REMOVE = {
+  // to be removed: the booking's end page reuses the page end (rating + contacts) → move PageEnd to components.
+  appointments: ["./page-end/page-end.tsx", "./errors/error-page.tsx"],
+  // to be removed: PageEnd composes the rating and the shell's contacts → move both (or PageEnd) out of features.
+  "page-end": ["./rating/rating.tsx", "./shell/contacts-section.tsx"],
+  // to be removed: the service page links its FAQ answer → faq links belong with the typed route helpers.
+  "service-detail": ["./faq/faq-links.ts"],
+};
+
+/** One zone per feature: it may import its own folder, nothing from another feature's. */
+const featureZones = FEATURES.map((feature) => ({
+  target: `./client/features/${feature}`,
+  from: "./client/features",
+  except: [`./${feature}`, ...(CROSS_FEATURE_IMPORTS_TO_REMOVE[feature] ?? [])],
+  message:
+    "A feature may not import another feature: move the shared piece to client/components/ (docs/architecture.md).",
+}));
 
 /** `import("#server/…")` or `import("../server/…")`: no-restricted-imports does not look at import expressions. */
 function dynamicImportOf(folders, message) {
@@ -86,6 +116,24 @@ export default defineConfig([
         dynamicImportOf(["server", "sandbox", "client"], `${SERVER_ONLY.message} ${CLIENT.message}`),
       ],
     },
+  },
+  // Import graph: features stay apart and no module imports itself through a cycle (import-x resolves the
+  // package.json "imports" aliases with its Node resolver).
+  {
+    files: ["**/*.{js,mjs,ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["client/features/**/*.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: featureZones }] },
   },
   // Command-line scripts talk to a terminal.
   {

@@ -9,7 +9,7 @@ import { Header } from "#client/features/shell/header.tsx";
 import { Footer } from "#client/features/shell/footer.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
-import { paths } from "#client/lib/paths.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 
 const noToasts: Toast[] = [];
@@ -62,7 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           menu={data.menu}
           social={data.contatti.social}
           user={data.user}
-          loginHref={paths.login(here)}
+          loginHref={upstreamLoginHref(here)}
           devLoggedOut={data.devLoggedOut}
           env={data.env}
           xsrfToken={data.xsrfToken}

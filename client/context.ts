@@ -30,10 +30,19 @@ export type RequestServices = {
   flow: {
     /** The flow's state, `undefined` when absent; `"tampered"` when a cookie is there but was not sealed by us. */
     read(name: string): unknown;
-    /** A `Set-Cookie` value storing the state. */
-    write(name: string, value: unknown): string;
+    /** A `Set-Cookie` value storing the state: a session cookie unless `expires` is given. */
+    write(name: string, value: unknown, options?: { expires?: Date }): string;
     /** A `Set-Cookie` value clearing the state. */
     clear(name: string): string;
+  };
+  /** The browser's cookies, parsed once by the server (never re-parse the Cookie header in a page). */
+  cookies: Readonly<Record<string, string | undefined>>;
+  /** Development only: the simulated logout (a registered portal cookie). */
+  devLogout: {
+    /** True when the visitor asked to look logged out. */
+    active: boolean;
+    /** A `Set-Cookie` value turning it on or off. */
+    toggle(on: boolean): string;
   };
   maintenance: {
     /** True when the request carries a (sealed) maintenance credential. */

@@ -7,15 +7,7 @@ import "@fontsource/lora/400.css";
 import "@fontsource/lora/700.css";
 import "@fontsource/roboto-mono/400.css";
 import "./styles/portal.css";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
@@ -63,13 +55,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const details = isRouteErrorResponse(error)
-    ? (error.data as { title?: string } | undefined)?.title
-    : undefined;
   return (
     <AppShell>
-      <ErrorPage status={status} message={details} />
+      <ErrorPage error={error} />
     </AppShell>
   );
 }

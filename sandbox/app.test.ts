@@ -3,7 +3,7 @@ import request from "supertest";
 import { expect, test } from "vitest";
 import { getLocals } from "./types.ts";
 import { requireOwnFiscalCode } from "./middleware/own-fiscal-code.ts";
-import { createTestSandbox, hosts, loginAs } from "./test-support.ts";
+import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
 const { app, http } = createTestSandbox();
 

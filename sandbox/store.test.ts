@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, expect, test } from "vitest";
 import { createSandboxApp } from "./app.ts";
 import { createStore } from "./store.ts";
-import { hosts, loginAs } from "./test-support.ts";
+import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import type { Response } from "express";
-import type { AppschedState } from "./appsched/state.ts";
+import type { AppschedState } from "./appsched/appointment-types.ts";
 import type { TenantContent } from "./seed/content-types.ts";
 
 export type AssetCode =

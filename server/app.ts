@@ -23,8 +23,7 @@ import { errorHandler } from "./middleware/errors.ts";
 import { apiProxy } from "./proxy/api-proxy.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
 import { geocodingRouter } from "./geocoding/router.ts";
-import { createSwrCache } from "./upstream/swr-cache.ts";
-import { fetchComune, type TenantConfigCache } from "./upstream/tenant-config.ts";
+import { createTenantService, type TenantService } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
 import { BUILD_DIR } from "./render/load-ssr-handler.ts";
 import { createFlowState } from "./render/flow-state.ts";
@@ -43,8 +42,25 @@ export type AppDeps = {
   beforePages?: RequestHandler[];
   staticDir?: string | false;
   metrics?: Metrics;
+  /** The per-municipality service (built here from `env` unless given). */
+  tenantService?: TenantService;
   secret: string;
 };
+
+/** The municipality configuration service on the upstream BFF, shared by pages, readiness and proxy. */
+export function createTenantServiceFor(
+  deps: Pick<AppDeps, "env" | "upstreamUrl" | "logger">,
+  metrics: Metrics,
+) {
+  return createTenantService({
+    upstream: { baseUrl: deps.upstreamUrl, timeoutMs: deps.env.UPSTREAM_TIMEOUT_MS, metrics },
+    ttlMs: deps.env.TENANT_CONFIG_TTL_S * 1000,
+    maxStaleMs: 24 * 60 * 60 * 1000,
+    metrics,
+    onRefreshError: (key, error) =>
+      deps.logger.warn({ key, error: { message: (error as Error).message } }, "tenant config refresh failed"),
+  });
+}
 
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps;
@@ -53,22 +69,7 @@ export function createApp(deps: AppDeps) {
   const behindTls = env.TRUST_PROXY !== false;
   const secureCookies = production && behindTls;
   const sealer = createSealer(deps.secret, "maintenance-credential");
-  const cache: TenantConfigCache = createSwrCache<unknown>({
-    name: "tenant-config",
-    ttlMs: env.TENANT_CONFIG_TTL_S * 1000,
-    maxStaleMs: 24 * 60 * 60 * 1000,
-    metrics,
-    onRefreshError: (key, error) =>
-      logger.warn({ key, error: { message: (error as Error).message } }, "tenant config refresh failed"),
-  });
-
-  // What the portal asks the upstream about a municipality as such: no citizen's cookies, no request's signal.
-  const tenantScope = (tenant: { upstreamHost: string }) => ({
-    baseUrl: deps.upstreamUrl,
-    forwardedHost: tenant.upstreamHost,
-    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-    metrics,
-  });
+  const tenantService = deps.tenantService ?? createTenantServiceFor(deps, metrics);
 
   const app = express();
   app.disable("x-powered-by");
@@ -88,17 +89,7 @@ export function createApp(deps: AppDeps) {
     operationsRouter({
       tenants: deps.tenants,
       metrics,
-      checkTenant: async (tenantId) => {
-        const tenant = deps.tenants.all.find((t) => t.id === tenantId)!;
-        const key = `${tenantId}:comune`;
-        try {
-          const comune = await fetchComune({ ...tenantScope(tenant), timeoutMs: 3000 });
-          await cache.get(key, async () => comune);
-          return { config: true, upstream: true };
-        } catch {
-          return { config: cache.has(key), upstream: false };
-        }
-      },
+      checkTenant: (tenantId) => tenantService.readiness(deps.tenants.all.find((t) => t.id === tenantId)!),
     }),
   );
 
@@ -152,13 +143,11 @@ export function createApp(deps: AppDeps) {
   for (const handler of deps.beforePages ?? []) app.use(handler);
   if (deps.ssrHandler) {
     const servicesDeps = {
-      upstreamUrl: deps.upstreamUrl,
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
       publicEnv: { sandbox: deps.sandbox, devTools: !production },
       sealer,
       secureCookies,
-      flowState: createFlowState(deps.secret, secureCookies),
-      cache,
+      flowState: createFlowState(deps.secret),
+      tenantService,
       metrics,
       logger,
       uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES },
@@ -183,5 +172,5 @@ export function createApp(deps: AppDeps) {
     });
   }
   app.use(errorHandler(logger));
-  return { app, metrics, cache };
+  return { app, metrics, tenantService };
 }

@@ -1,20 +1,15 @@
-// Development server: the same Express app, with Vite in middleware mode for the React app (HMR, no build step).
-import { randomBytes } from "node:crypto";
+// Development server: the same runtime and Express app, with Vite in middleware mode for the React app (HMR, no build).
 import type { RequestHandler } from "express";
 import { createServer as createViteServer } from "vite";
-import { parseEnv } from "#config/env.ts";
-import { loadTenantsFile } from "#config/tenants.ts";
-import { startSandbox } from "#sandbox/start.ts";
-import { createLogger } from "./observability/logger.ts";
 import { createApp } from "./app.ts";
-import { closeGracefully, createHttpServer } from "./server.ts";
+import { createHttpServer } from "./server.ts";
+import { loadRuntime, serve } from "./runtime.ts";
 
-const env = parseEnv({ NODE_ENV: "development", ...process.env });
-const logger = createLogger(env.LOG_LEVEL);
-const sandbox = env.UPSTREAM_URL ? undefined : await startSandbox({ port: env.SANDBOX_PORT });
-const upstreamUrl = env.UPSTREAM_URL ?? sandbox!.url;
+const runtime = await loadRuntime({ NODE_ENV: "development", ...process.env });
 
-const vite = await createViteServer({ server: { middlewareMode: true, hmr: { port: env.PORT + 20000 } } });
+const vite = await createViteServer({
+  server: { middlewareMode: true, hmr: { port: runtime.env.PORT + 20000 } },
+});
 const ssrHandler: RequestHandler = async (req, res, next) => {
   try {
     const mod = (await vite.ssrLoadModule("./server/render/ssr-app.ts")) as {
@@ -29,22 +24,12 @@ const ssrHandler: RequestHandler = async (req, res, next) => {
 };
 
 const { app } = createApp({
-  env,
-  tenants: loadTenantsFile(env.TENANTS_FILE),
-  upstreamUrl,
-  geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
-  sandbox: sandbox !== undefined || env.DEMO_MODE,
-  logger,
+  ...runtime,
   ssrHandler,
   beforePages: [vite.middlewares as unknown as RequestHandler],
   staticDir: false,
-  secret: env.PORTAL_SECRET ?? randomBytes(32).toString("hex"),
 });
-const server = createHttpServer(app, logger);
-server.listen(env.PORT, env.HOST, () => logger.info(`development server on http://localhost:${env.PORT}`));
-process.on("SIGINT", async () => {
-  await closeGracefully(server, 2000);
-  await vite.close();
-  await sandbox?.close();
-  process.exit(0);
+serve(createHttpServer(app, runtime.logger), runtime, {
+  label: "development server",
+  onStop: () => vite.close(),
 });

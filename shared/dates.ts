@@ -22,11 +22,6 @@ export function formatDateIt(date: DateInput, pattern: string): string {
   return formatDate(date, pattern, "it");
 }
 
-/** English variant of {@link formatDateIt} (British English: week starting Monday). */
-export function formatDateEn(date: DateInput, pattern: string): string {
-  return formatDate(date, pattern, "en");
-}
-
 export function formatDate(date: DateInput, pattern: string, language: DateLanguage = "it"): string {
   const locale = language === "it" ? it : enGB;
   return format(toDate(date), pattern, { locale, in: inRome, weekStartsOn: 1 });
@@ -63,10 +58,6 @@ export function parseRomeDateTime(value: string): Date {
     return new Date(Number.NaN);
   }
   return new Date(+new TZDate(year!, month! - 1, day!, hours!, minutes!, seconds!, ROME_TIME_ZONE));
-}
-
-export function addMonthsRome(date: Date, months: number): Date {
-  return new Date(+addMonths(date, months, { in: inRome }));
 }
 
 export function isValidDay(day: string): boolean {

@@ -1,6 +1,9 @@
+import { FISCAL_CODE_PATTERN } from "./validation/fiscal-code.ts";
+
 /**
  * Removes secrets and personal data from text bound for a log: URLs (the portal's access log, the sandbox's request
- * log) and error messages. Used by the server and the sandbox alike, so it lives here and imports nothing.
+ * log) and error messages. Used by the server and the sandbox alike, so it lives here and imports nothing but the
+ * fiscal code's shape (shared/validation/fiscal-code.ts, itself free of imports).
  *
  * - Italian personal fiscal codes (with omocodia substitutions) → `[cf]`: citizens' codes appear in upstream paths
  *   such as `/ppay/citizens/{cf}`.
@@ -12,7 +15,7 @@
  *
  * Percent-encoded spellings (also double-encoded, e.g. a path inside `?redirectTo=`) are decoded first.
  */
-const FISCAL_CODE = /[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPR-T][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]/gi;
+const FISCAL_CODE = new RegExp(FISCAL_CODE_PATTERN.source, "gi");
 const COMPANY_NUMBER = /(?<![0-9])[0-9]{11}(?![0-9])/g;
 /** The segment after the prefix, unless it is the bare `successo` page; stops at path, query and quote characters. */
 const HASH_IN_PATH =

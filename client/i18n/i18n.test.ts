@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { en } from "./en.ts";
 import { it as italian } from "./it.ts";
 import { interpolate, resolveLocale, translate } from "./i18n-context.tsx";
-import { formatDate } from "./dates.ts";
 
 describe("dictionaries", () => {
   test("English has exactly the Italian keys, none empty", () => {
@@ -32,14 +31,4 @@ test("placeholders are filled and unknown ones are left alone", () => {
   expect(interpolate("Ciao {nome} {x}", { nome: "Mario" })).toBe("Ciao Mario {x}");
   expect(translate("it", "rating.star", { n: 3 })).toBe("Valuta 3 stelle su 5");
   expect(translate("en", "rating.star", { n: 3 })).toBe("Rate 3 stars out of 5");
-});
-
-test("dates are formatted in the Europe/Rome time zone", () => {
-  expect(formatDate(new Date("2026-01-31T23:30:00Z"), "it")).toBe("01/02/2026");
-  expect(formatDate("2026-03-29T00:30:00Z", "it", "EEEE d MMMM yyyy HH:mm")).toBe(
-    "domenica 29 marzo 2026 01:30",
-  );
-  expect(formatDate("2026-03-29T10:00:00Z", "en", "EEEE d MMMM yyyy HH:mm")).toBe(
-    "Sunday 29 March 2026 12:00",
-  );
 });

@@ -1,4 +1,5 @@
-import { data, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { routeError } from "#shared/route-error.ts";
 import { XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
 import { getServices } from "./services.ts";
 
@@ -8,6 +9,6 @@ import { getServices } from "./services.ts";
  */
 export const requireFormToken: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
-  if (!getServices(context).xsrfValid) throw data({ title: XSRF_REJECTED_MESSAGE }, { status: 403 });
+  if (!getServices(context).xsrfValid) throw routeError(403, { title: XSRF_REJECTED_MESSAGE });
   return next();
 };

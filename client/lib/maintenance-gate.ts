@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { getServices } from "./services.ts";
-import { paths } from "./paths.ts";
+import { href, withQuery } from "./links.ts";
 
 /**
  * Root middleware: while the municipality is in maintenance and the browser holds no credential, every page but the
@@ -9,11 +9,9 @@ import { paths } from "./paths.ts";
 export const maintenanceGate: MiddlewareFunction<Response> = async ({ context, url }, next) => {
   const services = getServices(context);
   const path = url.pathname;
-  if (path === paths.maintenance || services.maintenance.held) return next();
+  if (path === href("/manutenzione") || services.maintenance.held) return next();
   const { comune } = await services.api.getTenantConfig();
   if (!comune.maintenance) return next();
   const back = `${path}${url.search}`;
-  throw redirect(
-    back === "/" ? paths.maintenance : `${paths.maintenance}?redirectTo=${encodeURIComponent(back)}`,
-  );
+  throw redirect(withQuery(href("/manutenzione"), { redirectTo: back === "/" ? null : back }));
 };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { servicesContext, type RequestServices } from "#client/context.ts";
-import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { readRouteError } from "#shared/route-error.ts";
 import { readForm } from "./read-form.server.ts";
 
 function contextWithLimits(fileLimit: number, maxFiles: number) {
@@ -23,7 +23,7 @@ async function failure(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(isUpstreamFailure(error)).toBe(true);
+  expect(readRouteError(error)).not.toBeNull();
   return error as { data: { title: string }; init: { status: number } };
 }
 

@@ -1,5 +1,6 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { routeError } from "#shared/route-error.ts";
 import { getServices } from "./services.ts";
 
 function megabytes(bytes: number): string {
@@ -20,17 +21,13 @@ export async function readForm(
     return await parseFormData(request, { maxFileSize: fileLimit, maxFiles });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw data(
-        { title: `Ogni file allegato può essere al massimo di ${megabytes(fileLimit)} MB.` },
-        { status: 413 },
-      );
+      throw routeError(413, {
+        title: `Ogni file allegato può essere al massimo di ${megabytes(fileLimit)} MB.`,
+      });
     }
     if (error instanceof MaxFilesExceededError) {
-      throw data({ title: `Puoi allegare al massimo ${maxFiles} file.` }, { status: 413 });
+      throw routeError(413, { title: `Puoi allegare al massimo ${maxFiles} file.` });
     }
-    throw data(
-      { title: "Il modulo inviato non è leggibile. Ricarica la pagina e riprova." },
-      { status: 400 },
-    );
+    throw routeError(400, { title: "Il modulo inviato non è leggibile. Ricarica la pagina e riprova." });
   }
 }

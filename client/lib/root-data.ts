@@ -1,38 +1,28 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicEnv } from "#config/public.ts";
-import type { Contatti, Menu, MenuFooter } from "#shared/api/tenant-config.ts";
+import type { loader } from "#client/root.tsx";
 
-export type Locale = "it" | "en";
+/** What the root loader returns (`root-loader.server.ts`), typed from the loader itself: no hand-written copy. */
+export type RootData = NonNullable<ReturnType<typeof useOptionalRootData>>;
 
-export type RootData = {
-  locale: Locale;
-  env: PublicEnv;
-  xsrfToken: string;
-  maintenanceGate: boolean;
-  comune: {
-    nome: string;
-    codiceEnte: string;
-    regione: { nome: string; link: string };
-    homePage: string;
-    urlRicerca: string | null;
-    cms: boolean;
-    assets: { codice: string; showPublic: boolean }[];
-  };
-  menu: Menu;
-  menuFooter: MenuFooter;
-  contatti: Contatti;
-  user: { nome: string; cognome: string; codFisc: string } | null;
-  devLoggedOut: boolean;
-  /** The upstream did not answer for the citizen: the page is served from the cached configuration. */
-  upstreamDegraded: boolean;
-};
+/**
+ * A meta function's `matches` (the generated `Route.MetaArgs`): the root match comes first. Its data is missing when
+ * the root loader failed (the error boundary's meta).
+ */
+export type MatchesFromRoot = readonly [{ id: "root"; loaderData: RootData | undefined }, ...unknown[]];
 
+/** The root loader's data for a page component; throws when rendered outside the root route. */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData("root") as RootData | undefined;
+  const data = useOptionalRootData();
   if (!data) throw new Error("root loader data missing");
   return data;
 }
 
-export function useOptionalRootData(): RootData | undefined {
-  return useRouteLoaderData("root") as RootData | undefined;
+/** The root loader's data, or undefined when the root loader did not run (the root error boundary). */
+export function useOptionalRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The root loader's data in a meta function. */
+export function rootDataOf(matches: MatchesFromRoot): RootData | undefined {
+  return matches[0].loaderData;
 }

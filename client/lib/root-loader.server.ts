@@ -1,20 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
-import type { RootData } from "./root-data.ts";
 import { getServices } from "./services.ts";
-import { paths } from "./paths.ts";
-
-export const DEV_LOGOUT_COOKIE = "dev_logout";
-
-export function cookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return undefined;
-}
+import { href, withQuery } from "./links.ts";
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
   const services = getServices(context);
@@ -23,7 +11,7 @@ async function loadConfig(context: Readonly<RouterContextProvider>): Promise<Ten
   } catch (error) {
     // A held maintenance credential that the upstream now refuses: clear it and show the gate again.
     if (services.maintenance.held && isUpstreamFailure(error, 401)) {
-      throw redirect(`${paths.maintenance}?negata=1`, {
+      throw redirect(withQuery(href("/manutenzione"), { negata: 1 }), {
         headers: { "Set-Cookie": services.maintenance.clearCookie() },
       });
     }
@@ -41,24 +29,21 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
   try {
     return { user: await services.api.getCurrentUser(), upstreamDegraded: false };
   } catch (error) {
-    if (!isUpstreamFailure(error) || error.init.status < 500) throw error;
+    if (!isUpstreamFailure(error) || error.data.status < 500) throw error;
     services.log.warn(
-      { service: "user", status: error.init.status },
+      { service: "user", status: error.data.status },
       "citizen unknown: upstream unavailable",
     );
     return { user: null, upstreamDegraded: true };
   }
 }
 
-export async function loadRootData(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<RootData> {
+export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);
   const config = await loadConfig(context);
   const { comune } = config;
   const maintenanceGate = comune.maintenance && !services.maintenance.held;
-  const devLoggedOut = services.env.devTools && cookieValue(request, DEV_LOGOUT_COOKIE) === "1";
+  const devLoggedOut = services.devLogout.active;
   const { user, upstreamDegraded } =
     maintenanceGate || devLoggedOut ? { user: null, upstreamDegraded: false } : await loadUser(context);
   return {

@@ -1,11 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-
-type MatchLike = { id: string; loaderData?: unknown } | undefined;
+import { rootDataOf, type MatchesFromRoot } from "./root-data.ts";
 
 /** "{route title} - {municipality name}", the spec's title format. */
-export function pageTitle(matches: readonly MatchLike[], title: string): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as
-    { comune?: { nome?: string } } | undefined;
-  const name = root?.comune?.nome;
+export function pageTitle(matches: MatchesFromRoot, title: string): MetaDescriptor[] {
+  const name = rootDataOf(matches)?.comune.nome;
   return [{ title: name ? `${title} - ${name}` : title }];
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { pageTitle } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageEnd } from "#client/features/page-end/page-end.tsx";
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       href:
         s.linkServizio?.startsWith("/") && !s.linkServizio.startsWith("//")
           ? s.linkServizio
-          : `/servizi/${encodeURIComponent(s.id)}`,
+          : href("/servizi/:id", { id: s.id }),
     })),
   }));
   return { groups };
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, hand
 const QUICK_LINKS = [
   {
     asset: "APPSCHED",
-    href: paths.booking,
+    href: href("/servizi/prenotazione-appuntamento"),
     icon: "it-calendar",
     title: "Prenota un appuntamento",
     text: "Scegli ufficio, giorno e orario.",
@@ -41,7 +41,7 @@ const QUICK_LINKS = [
   },
   {
     asset: "ASSISTENZA_CRM",
-    href: paths.assistance,
+    href: href("/nuova-richiesta"),
     icon: "it-help-circle",
     title: "Richiedi assistenza",
     text: "Scrivi al Comune, ti risponderemo via e-mail.",
@@ -49,7 +49,7 @@ const QUICK_LINKS = [
   },
   {
     asset: "DISSERVIZIO_CRM",
-    href: paths.report,
+    href: href("/servizi/segnalazioni/nuova"),
     icon: "it-error",
     title: "Segnala un disservizio",
     text: "Un lampione spento, una buca, un rifiuto abbandonato.",

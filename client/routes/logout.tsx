@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { paths } from "#client/lib/paths.ts";
+import { upstreamLogoutHref } from "#client/lib/upstream-links.ts";
 
 /** `/logout` hands over to the upstream's logout navigation, which ends the SSO session. */
 export function loader() {
-  return redirect(paths.apiLogout);
+  return redirect(upstreamLogoutHref());
 }

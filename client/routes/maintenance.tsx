@@ -1,22 +1,26 @@
 import { useEffect } from "react";
 import { data, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/maintenance";
 import { pageTitle } from "#client/lib/titles.ts";
-import { formText, getServices } from "#client/lib/services.ts";
-import { readForm } from "#client/lib/read-form.server.ts";
+import { getServices } from "#client/lib/services.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { rawText, required, text } from "#shared/validation/rules.ts";
 import { useRootData } from "#client/lib/root-data.ts";
+import { href, withQuery } from "#client/lib/links.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
 import { useToasts, type Toast } from "#client/features/shell/toasts.tsx";
 
 export const DENIED_MESSAGE = "Autorizzazione negata";
 const deniedToast = (id: string): Toast => ({ id, html: DENIED_MESSAGE, kind: "error" });
-const REQUIRED = "Campo obbligatorio";
+/** Spec §5: both required, "Campo obbligatorio"; the password as typed (its spaces count). */
+const CredentialsSchema = z.object({ username: text(required()), password: rawText(required()) });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { comune } = await services.api.getTenantConfig();
-  const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  const next = safeRedirectPath(url.searchParams.get("redirectTo"), href("/"));
   if (!comune.maintenance || services.maintenance.held) throw redirect(next);
   // A held credential the upstream refused later: the gate comes back with the toast (server-rendered).
   const denied = url.searchParams.get("negata") === "1";
@@ -26,14 +30,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const services = getServices(context);
-  const form = await readForm(request, context);
-  const username = formText(form, "username");
-  const password = typeof form.get("password") === "string" ? String(form.get("password")) : "";
-  const errors: MaintenanceErrors = {};
-  if (!username) errors.username = REQUIRED;
-  if (!password) errors.password = REQUIRED;
-  if (errors.username || errors.password)
-    return data({ errors, values: { username }, formError: undefined }, { status: 400 });
+  const parsed = await parseForm(request, context, CredentialsSchema);
+  if (!parsed.ok) {
+    const errors: MaintenanceErrors = parsed.errors;
+    const values = { username: parsed.submitted.username ?? "" };
+    return data({ errors, values, formError: undefined }, { status: 400 });
+  }
+  const { username, password } = parsed.values;
   const attempt = services.maintenance.attemptLogin();
   if (!attempt.allowed) {
     const minutes = Math.ceil(attempt.retryAfterS / 60);
@@ -50,7 +53,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { status: 403, headers: { "Set-Cookie": services.maintenance.clearCookie() } },
     );
   }
-  const next = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  const next = safeRedirectPath(url.searchParams.get("redirectTo"), href("/"));
   return redirect(next, {
     headers: { "Set-Cookie": services.maintenance.sealCookie({ username, password }) },
   });
@@ -66,7 +69,7 @@ export default function Maintenance({ loaderData, actionData }: Route.ComponentP
   const { comune, xsrfToken } = useRootData();
   const location = useLocation();
   const redirectTo = new URLSearchParams(location.search).get("redirectTo");
-  const action = redirectTo ? `/manutenzione?redirectTo=${encodeURIComponent(redirectTo)}` : "/manutenzione";
+  const action = withQuery(href("/manutenzione"), { redirectTo });
   const formError = actionData?.formError ?? (loaderData?.denied ? DENIED_MESSAGE : undefined);
   const { push } = useToasts();
   // Credentials refused at the gate: the spec's toast, besides the message in the form (which no-JS users see).

@@ -2,17 +2,18 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/personal-area";
 import { pageTitle } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const redirector = url.searchParams.get("redirector");
   if (redirector !== null) {
     // After login the upstream lands here with the page the citizen started from (same-origin paths only).
-    throw redirect(safeRedirectPath(redirector, paths.personalArea));
+    throw redirect(safeRedirectPath(redirector, href("/area-personale")));
   }
   const user = await getServices(context).api.getCurrentUser();
-  if (!user) throw redirect(paths.login(paths.personalArea));
+  if (!user) throw redirect(upstreamLoginHref(href("/area-personale")));
   return { nome: user.nome, cognome: user.cognome };
 }
 
@@ -28,10 +29,10 @@ export default function PersonalArea({ loaderData }: Route.ComponentProps) {
       <p>Da qui puoi prenotare un appuntamento o chiedere assistenza al Comune.</p>
       <ul className="link-list">
         <li>
-          <Link to={paths.booking}>Prenota un appuntamento</Link>
+          <Link to={href("/servizi/prenotazione-appuntamento")}>Prenota un appuntamento</Link>
         </li>
         <li>
-          <Link to={paths.faq}>Domande frequenti</Link>
+          <Link to={href("/faq")}>Domande frequenti</Link>
         </li>
       </ul>
     </div>

@@ -1,13 +1,17 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/rating";
 import { pageTitle } from "#client/lib/titles.ts";
 import { formText, getServices } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
+import { validateForm } from "#shared/validation/form.ts";
+import { integer, maxLength, maxNumber, minNumber, oneOf, required, text } from "#shared/validation/rules.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { FEEDBACK_OPTIONS, type FeedbackInput } from "#shared/api/feedback.ts";
 import { Rating, type RatingErrors, type RatingValues } from "#client/features/rating/rating.tsx";
 import { isOptionConsistent } from "#client/features/rating/rating-types.ts";
+import { href } from "#client/lib/links.ts";
 
 type Option = (typeof FEEDBACK_OPTIONS)[number];
 
@@ -15,38 +19,47 @@ export type RatingValidation =
   | { ok: true; values: { rating: number; option: Option; details: string } }
   | { ok: false; errors: RatingErrors; values: RatingValues };
 
-function isFeedbackOption(value: string): value is Option {
-  return (FEEDBACK_OPTIONS as readonly string[]).includes(value);
-}
+const STARS_MESSAGE = "Scegli un punteggio da 1 a 5 stelle.";
+const ANSWER_MESSAGE = "Scegli una delle risposte proposte.";
+
+const RatingSchema = z.object({
+  rating: text(
+    required(STARS_MESSAGE),
+    integer(STARS_MESSAGE),
+    minNumber(1, STARS_MESSAGE),
+    maxNumber(5, STARS_MESSAGE),
+  ).transform(Number),
+  option: oneOf(FEEDBACK_OPTIONS, ANSWER_MESSAGE),
+  details: text(maxLength(200, "Inserisci al massimo 200 caratteri.")),
+});
 
 /**
  * The stars (1–5) and an answer of the follow-up that matches them are required, as on the page: both follow-ups
  * are in the page (without JavaScript both can be answered), so an answer of the other group is refused too.
  */
 export function validateRating(form: FormData): RatingValidation {
-  const errors: RatingErrors = {};
-  const raw = formText(form, "rating");
-  const stars = Number(raw);
-  const rating = raw !== "" && Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : undefined;
-  const answer = formText(form, "option");
-  const option = isFeedbackOption(answer) ? answer : undefined;
-  const details = formText(form, "details");
-  if (rating === undefined) errors.rating = "Scegli un punteggio da 1 a 5 stelle.";
-  if (!option || (rating !== undefined && !isOptionConsistent(rating, option))) {
-    errors.option = "Scegli una delle risposte proposte.";
+  const parsed = validateForm(form, RatingSchema);
+  if (parsed.ok) {
+    const { values } = parsed;
+    if (isOptionConsistent(values.rating, values.option)) return { ok: true, values };
+    // An answer of the other group is not ticked again: that group is hidden for these stars.
+    return {
+      ok: false,
+      errors: { option: ANSWER_MESSAGE },
+      values: { rating: values.rating, option: undefined, details: values.details },
+    };
   }
-  if (details.length > 200) errors.details = "Inserisci al massimo 200 caratteri.";
-  if (rating !== undefined && option && Object.keys(errors).length === 0) {
-    return { ok: true, values: { rating, option, details } };
-  }
-  // An answer of the other group is not ticked again: that group is hidden for these stars.
+  const { errors, submitted } = parsed;
+  const rating = errors.rating ? undefined : Number(submitted.rating);
+  const option = errors.option ? undefined : submitted.option;
   const kept = option && (rating === undefined || isOptionConsistent(rating, option)) ? option : undefined;
-  return { ok: false, errors, values: { rating, option: kept, details } };
+  if (option && !kept) errors.option = ANSWER_MESSAGE;
+  return { ok: false, errors, values: { rating, option: kept, details: submitted.details ?? "" } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context);
-  const pagePath = safeRedirectPath(formText(form, "pagePath"), "/");
+  const pagePath = safeRedirectPath(formText(form, "pagePath"), href("/"));
   const pageTitle = formText(form, "pageTitle").slice(0, 300);
   const validation = validateRating(form);
   const viaFetcher = new URL(request.url).pathname.endsWith(".data");
@@ -82,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export const middleware: MiddlewareFunction<Response>[] = [
   ({ request }, next) => {
-    if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+    if (request.method === "GET" || request.method === "HEAD") throw redirect(href("/"));
     return next();
   },
 ];

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link, useRouteError } from "react-router";
+import { readRouteError, routeError } from "#shared/route-error.ts";
 import type { Route } from "./+types/service-detail";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { ErrorPage } from "#client/features/errors/error-page.tsx";
@@ -10,22 +11,19 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import { getServices } from "#client/lib/services.ts";
 import { pageTitle } from "#client/lib/titles.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 
-type ServiceErrorData = { serviceError: "not-found" };
+const SERVICE_NOT_FOUND = "service:not-found";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
   const service = buildServiceDetail(config, params.id, url.origin);
-  if (!service) throw data<ServiceErrorData>({ serviceError: "not-found" }, { status: 404 });
+  if (!service) throw routeError(404, { title: "Servizio non trovato", kind: SERVICE_NOT_FOUND });
   return { service };
 }
 
 function isServiceNotFound(error: unknown): boolean {
-  return (
-    isRouteErrorResponse(error) &&
-    (error.data as Partial<ServiceErrorData> | null)?.serviceError === "not-found"
-  );
+  return readRouteError(error)?.kind === SERVICE_NOT_FOUND;
 }
 
 /** "{service name} - {municipality}"; an unknown service "Servizio non trovato - {municipality}". */
@@ -49,15 +47,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const t = useT();
   const error = useRouteError();
-  if (!isServiceNotFound(error))
-    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  if (!isServiceNotFound(error)) return <ErrorPage error={error} />;
   return (
     <div className="container my-5">
       <div className="row">
         <div className="col-12 col-lg-8">
           <PageHero title={t("service.notFound.title")} lead={t("service.notFound.text")} />
           <p className="text-secondary">404</p>
-          <Link className="btn btn-primary" to={paths.home}>
+          <Link className="btn btn-primary" to={href("/")}>
             Vai ai servizi online
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 
 /**
  * Services of the spec's route table that this release does not offer yet (assistance request, disruption report,
@@ -7,5 +7,5 @@ import { paths } from "#client/lib/paths.ts";
  * lands on the "service not active" page, which says so and points to the other ways to reach the municipality.
  */
 export function loader() {
-  return redirect(paths.notActive);
+  return redirect(href("/servizio-non-active"));
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createAppschedTestApp, MARIO } from "./test-support.ts";
+import { createAppschedTestApp, MARIO } from "#tests/support/appsched-test-app.ts";
 
 test("the authenticated API needs a logged-in citizen", async () => {
   const { http } = createAppschedTestApp();

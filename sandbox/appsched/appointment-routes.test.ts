@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { bookingBody, createAppschedTestApp, GIULIA, MARIO } from "./test-support.ts";
+import { bookingBody, createAppschedTestApp, GIULIA, MARIO } from "#tests/support/appsched-test-app.ts";
 
 const asMario = { "x-test-citizen": MARIO!.codFisc };
 const asGiulia = { "x-test-citizen": GIULIA!.codFisc };

@@ -1,8 +1,7 @@
 import type { AppointmentStatus } from "#shared/api/appsched.ts";
-import type { StoredAppointment, StoredCustomer } from "./appointment-types.ts";
+import type { AppschedState, StoredAppointment, StoredCustomer } from "./appointment-types.ts";
 import type { Office } from "./catalog-types.ts";
 import { fromMinutes, toMinutes } from "./schedule.ts";
-import type { AppschedState } from "./state.ts";
 import { createMeetingRoom } from "./tokens.ts";
 
 export type AppointmentDraft = {

@@ -36,3 +36,14 @@ export type MailMessage = {
   link: string | null;
   sentAt: string;
 };
+
+/** The appointments service's part of the sandbox state (seeded by `seedAppsched` in state.ts). */
+export type AppschedState = {
+  /** HMAC key of access tokens and meeting rooms. */
+  secret: string;
+  nextAppointmentId: number;
+  nextMailId: number;
+  appointments: StoredAppointment[];
+  /** E-mails "sent" by the service, shown at `/__sandbox/mailbox`. */
+  mailbox: MailMessage[];
+};

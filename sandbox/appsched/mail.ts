@@ -1,8 +1,7 @@
 import { getAppointmentStatusLabel, parseAppointmentNotes } from "#shared/api/appsched.ts";
 import { formatDateIt } from "#shared/dates.ts";
-import type { StoredAppointment } from "./appointment-types.ts";
+import type { AppschedState, StoredAppointment } from "./appointment-types.ts";
 import type { Office } from "./catalog-types.ts";
-import type { AppschedState } from "./state.ts";
 
 export type MailKind = "created" | "updated" | "cancelled";
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { bookingBody, createAppschedTestApp } from "./test-support.ts";
+import { bookingBody, createAppschedTestApp } from "#tests/support/appsched-test-app.ts";
 
 test("the mailbox page is an accessible Italian page listing the e-mails", async () => {
   const { http } = createAppschedTestApp();

@@ -3,7 +3,7 @@ import type { Citizen, SandboxStore, SandboxTenant } from "../types.ts";
 import { getLocals } from "../types.ts";
 import { getCatalog } from "./catalog.ts";
 import type { TenantCatalog } from "./catalog-types.ts";
-import type { AppschedState } from "./state.ts";
+import type { AppschedState } from "./appointment-types.ts";
 
 export type Clock = () => Date;
 

@@ -1,13 +1,12 @@
 import type { AppointmentStatus } from "#shared/api/appsched.ts";
 import { addDaysToDay, romeDayOf } from "#shared/dates.ts";
 import { seedCitizens } from "../seed/citizens.ts";
-import type { StoredCustomer } from "./appointment-types.ts";
+import type { AppschedState, StoredCustomer } from "./appointment-types.ts";
 import { insertAppointment } from "./appointment-store.ts";
 import { findOffice } from "./catalog.ts";
 import type { Office } from "./catalog-types.ts";
 import { sendAppointmentMail } from "./mail.ts";
 import { getSlotGrid, isOfficeOpen } from "./schedule.ts";
-import type { AppschedState } from "./state.ts";
 import { getSeedAppointmentHash } from "./tokens.ts";
 
 type SeedBooking = {

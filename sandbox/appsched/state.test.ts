@@ -3,7 +3,7 @@ import { seedCitizens } from "../seed/citizens.ts";
 import { findOffice } from "./catalog.ts";
 import { getFreeSlots, getOfficeBookings } from "./schedule.ts";
 import { seedAppsched } from "./state.ts";
-import { TEST_NOW } from "./test-support.ts";
+import { TEST_NOW } from "#tests/support/appsched-test-app.ts";
 
 test("the seed is deterministic for a given day and secret, and JSON-serialisable", () => {
   const first = seedAppsched({ now: TEST_NOW, secret: "s" });

@@ -1,20 +1,10 @@
-import type { MailMessage, StoredAppointment } from "./appointment-types.ts";
+import type { AppschedState } from "./appointment-types.ts";
 import { seedBookings } from "./seed-bookings.ts";
 import { generateSecret } from "./tokens.ts";
 
 export type { MailMessage, StoredAppointment } from "./appointment-types.ts";
 
 /** The appointments part of the sandbox state (JSON-serialisable, persisted with the state file). */
-export type AppschedState = {
-  /** HMAC key of access tokens and meeting rooms. */
-  secret: string;
-  nextAppointmentId: number;
-  nextMailId: number;
-  appointments: StoredAppointment[];
-  /** E-mails "sent" by the service, shown at `/__sandbox/mailbox`. */
-  mailbox: MailMessage[];
-};
-
 export type SeedOptions = { now?: Date; secret?: string };
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox, hosts, maintenanceBasic } from "../test-support.ts";
+import { createTestSandbox, hosts, maintenanceBasic } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 const wrongBasic = `Basic ${Buffer.from("manutentore:sbagliata").toString("base64")}`;

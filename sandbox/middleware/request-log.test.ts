@@ -2,7 +2,7 @@ import request from "supertest";
 import { expect, test } from "vitest";
 import { createSandboxApp } from "../app.ts";
 import { getSeedAppointmentHash } from "../appsched/tokens.ts";
-import { hosts } from "../test-support.ts";
+import { hosts } from "#tests/support/test-sandbox.ts";
 
 test("the sandbox's request log masks appointment hashes, fiscal codes and company numbers", async () => {
   const entries: Array<{ path?: string; status?: number }> = [];

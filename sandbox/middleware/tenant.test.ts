@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox, hosts } from "../test-support.ts";
+import { createTestSandbox, hosts } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 

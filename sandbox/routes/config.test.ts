@@ -7,7 +7,7 @@ import {
   ServiceDetailsSchema,
   ServiziSchema,
 } from "#shared/api/tenant-config.ts";
-import { createTestSandbox, hosts, maintenanceBasic } from "../test-support.ts";
+import { createTestSandbox, hosts, maintenanceBasic } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 

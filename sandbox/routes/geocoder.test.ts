@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox } from "../test-support.ts";
+import { createTestSandbox } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { UtenteSchema } from "#shared/api/user.ts";
-import { createTestSandbox, hosts, loginAs } from "../test-support.ts";
+import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
 const { app, http } = createTestSandbox();
 const giulia = "BNCGLI85C55L219R";

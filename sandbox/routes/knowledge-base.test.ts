@@ -5,7 +5,7 @@ import {
   KbCategoryDetailSchema,
   KbSearchResultSchema,
 } from "#shared/api/knowledge-base.ts";
-import { createTestSandbox, hosts } from "../test-support.ts";
+import { createTestSandbox, hosts } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 const base = "/api-public/crm/knowledge_bases";

@@ -11,6 +11,8 @@ import {
 } from "./schemas.ts";
 import { disconnectSignal } from "./disconnect-signal.ts";
 import { QueueFullError, createFairQueue } from "./throttle.ts";
+import { callHttp } from "#server/upstream/http.ts";
+import { UpstreamError } from "#server/upstream/errors.ts";
 
 export type GeocodingOptions = {
   baseUrl: string;
@@ -46,7 +48,7 @@ function invalid(res: Response, error: z.ZodError) {
   });
 }
 
-const isTimeout = (error: unknown) => (error as Error).name === "TimeoutError";
+const isTimeout = (error: unknown) => error instanceof UpstreamError && error.kind === "timeout";
 
 /**
  * Geocoding for the disruption report: whitelisted parameters only, `format=json` and address details forced,
@@ -65,26 +67,16 @@ export function geocodingRouter(options: GeocodingOptions): Router {
   const flights = new Map<string, Flight>();
   const router = Router();
 
-  async function fetchAnswer(url: URL, schema: z.ZodType<Answer>): Promise<Answer> {
-    try {
-      const started = performance.now();
-      const res = await fetch(url, {
-        headers: { "user-agent": options.userAgent, accept: "application/json" },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      options.metrics.upstreamDuration.observe(
-        { service: "geocoding", status: String(res.status) },
-        (performance.now() - started) / 1000,
-      );
-      if (!res.ok) throw new Error(`geocoder HTTP ${res.status}`);
-      return schema.parse(await res.json());
-    } catch (error) {
-      options.metrics.upstreamErrors.inc({
-        service: "geocoding",
-        kind: isTimeout(error) ? "timeout" : "status",
-      });
-      throw error;
-    }
+  /** On the portal's one outbound HTTP client: timeout, `ok` check, zod parse, metrics (service `geocoding`). */
+  async function fetchAnswer(path: string, query: Record<string, string>, schema: z.ZodType<Answer>) {
+    const headers = new Headers({ "user-agent": options.userAgent, accept: "application/json" });
+    const target = {
+      baseUrl: options.baseUrl,
+      headers,
+      timeoutMs: options.timeoutMs,
+      metrics: options.metrics,
+    };
+    return (await callHttp(target, { service: "geocoding", path, query, schema })).data;
   }
 
   function startFlight(key: string, client: string, run: () => Promise<Answer>): Flight {
@@ -146,16 +138,8 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     client: string,
     signal: AbortSignal,
   ): Promise<Answer> {
-    const url = new URL(path, options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
-    for (const [k, v] of Object.entries({
-      ...params,
-      format: "json",
-      addressdetails: "1",
-      "accept-language": "it",
-    })) {
-      url.searchParams.set(k, v);
-    }
-    const key = `${path}${url.search}`;
+    const query = { ...params, format: "json", addressdetails: "1", "accept-language": "it" };
+    const key = `${path}?${new URLSearchParams(query).toString()}`;
     const cached = cache.get(key);
     if (cached) {
       options.metrics.cacheEvents.inc({ cache: "geocoding", event: "hit" });
@@ -164,7 +148,7 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     options.metrics.cacheEvents.inc({ cache: "geocoding", event: "miss" });
     let flight = flights.get(key);
     if (flight) options.metrics.queueEvents.inc({ queue: "geocoding", event: "shared" });
-    else flight = startFlight(key, client, () => fetchAnswer(url, schema));
+    else flight = startFlight(key, client, () => fetchAnswer(path, query, schema));
     return joinFlight(flight, key, signal);
   }
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
-import { serialize } from "cookie";
+import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { setPortalCookie } from "#server/security/cookies.ts";
 
 export type Locale = "it" | "en";
 
@@ -9,7 +10,7 @@ declare module "express-serve-static-core" {
   }
 }
 
-export const LOCALE_COOKIE = "lang";
+export const LOCALE_COOKIE = PORTAL_COOKIES.locale.name;
 
 /** Italian by default; `?lang=en|it` switches and is remembered in a first-party cookie (Secure over TLS). */
 export function resolveLocale(options: { secure: boolean } = { secure: false }): RequestHandler {
@@ -17,15 +18,7 @@ export function resolveLocale(options: { secure: boolean } = { secure: false }):
     const asked = typeof req.query.lang === "string" ? req.query.lang : undefined;
     if (asked === "en" || asked === "it") {
       res.locals.locale = asked;
-      res.append(
-        "Set-Cookie",
-        serialize(LOCALE_COOKIE, asked, {
-          path: "/",
-          sameSite: "lax",
-          maxAge: 31536000,
-          secure: options.secure || req.secure,
-        }),
-      );
+      res.append("Set-Cookie", setPortalCookie("locale", asked, { secure: options.secure || req.secure }));
     } else {
       res.locals.locale = res.locals.cookies[LOCALE_COOKIE] === "en" ? "en" : "it";
     }

@@ -1,12 +1,13 @@
 import type { RequestHandler } from "express";
-import { serialize } from "cookie";
 import { z } from "zod";
 import type { MaintenanceCredential } from "#shared/api/portal-api.ts";
 import type { Sealer } from "#server/security/seal.ts";
 import { basicAuthorization } from "#server/upstream/maintenance.ts";
+import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { clearPortalCookie, setPortalCookie } from "#server/security/cookies.ts";
 
 /** The spec's session-storage key, kept as the cookie name. */
-export const MAINTENANCE_COOKIE = "CITFAC_MAINTENANCE";
+export const MAINTENANCE_COOKIE = PORTAL_COOKIES.maintenance.name;
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -18,11 +19,10 @@ declare module "express-serve-static-core" {
 const CredentialSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
 
 export function maintenanceCookies(sealer: Sealer, secure: boolean) {
-  const base = { path: "/", httpOnly: true, sameSite: "strict" as const, secure };
   return {
     seal: (credential: MaintenanceCredential) =>
-      serialize(MAINTENANCE_COOKIE, sealer.seal(JSON.stringify(credential)), base),
-    clear: () => serialize(MAINTENANCE_COOKIE, "", { ...base, maxAge: 0 }),
+      setPortalCookie("maintenance", sealer.seal(JSON.stringify(credential)), { secure }),
+    clear: () => clearPortalCookie("maintenance", { secure }),
   };
 }
 

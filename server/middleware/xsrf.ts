@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
-import { serialize } from "cookie";
 import { lingerThenClose } from "./request-body.ts";
 import { XSRF_COOKIE, XSRF_HEADER, XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
+import { setPortalCookie } from "#server/security/cookies.ts";
 import {
   XSRF_PEEK_BYTES,
   createXsrfToken,
@@ -28,11 +28,7 @@ export function issueXsrfCookie(options: { secure: boolean }): RequestHandler {
       res.locals.xsrfToken = createXsrfToken();
       res.append(
         "Set-Cookie",
-        serialize(XSRF_COOKIE, res.locals.xsrfToken, {
-          path: "/",
-          sameSite: "lax",
-          secure: options.secure || req.secure,
-        }),
+        setPortalCookie("xsrf", res.locals.xsrfToken, { secure: options.secure || req.secure }),
       );
     }
     next();

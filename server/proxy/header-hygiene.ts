@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
+import { isPortalCookie } from "#shared/portal-cookies.ts";
 
 /** Identity headers the SSO reverse proxy may inject; never taken from a client unless configured as trusted. */
 const IDENTITY_PREFIXES = ["shib-", "x-remote-user", "remote-user", "x-forwarded-user"];
@@ -79,12 +80,7 @@ export function firstPartyCookie(cookie: string, options: { secure: boolean } = 
   return parts.join(";");
 }
 
-/** Cookies the portal sets for itself: never the upstream's business. */
-export function isPortalCookie(name: string): boolean {
-  return (
-    ["XSRF-TOKEN", "CITFAC_MAINTENANCE", "lang", "dev_logout"].includes(name) || name.startsWith("flow_")
-  );
-}
+export { isPortalCookie };
 
 /**
  * The browser's Cookie header minus the portal's own cookies (undefined when nothing is left). Each pair is forwarded

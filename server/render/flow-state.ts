@@ -1,24 +1,24 @@
-import { serialize } from "cookie";
 import { createSealer, type Sealer } from "#server/security/seal.ts";
+import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { clearPortalCookie, setPortalCookie, type CookieSecurity } from "#server/security/cookies.ts";
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_COOKIE = 3800;
 
 export function flowCookieName(name: string): string {
   if (!NAME.test(name)) throw new Error(`invalid flow name ${name}`);
-  return `flow_${name}`;
+  return `${PORTAL_COOKIES.flow.name}${name}`;
 }
 
-/** Sealed per-flow state cookies (see RequestServices.flow). */
-export function createFlowState(secret: string, secure: boolean) {
+/** Sealed per-flow state cookies (see RequestServices.flow), set with the registry's flags. */
+export function createFlowState(secret: string) {
   const sealers = new Map<string, Sealer>();
   const sealerFor = (name: string) => {
     let sealer = sealers.get(name);
     if (!sealer) sealers.set(name, (sealer = createSealer(secret, `flow:${name}`)));
     return sealer;
   };
-  const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
-  return (cookies: Record<string, string | undefined>) => ({
+  return (cookies: Record<string, string | undefined>, security: CookieSecurity) => ({
     read(name: string): unknown {
       const raw = cookies[flowCookieName(name)];
       if (raw === undefined || raw === "") return undefined;
@@ -30,13 +30,13 @@ export function createFlowState(secret: string, secure: boolean) {
         return "tampered";
       }
     },
-    write(name: string, value: unknown): string {
+    write(name: string, value: unknown, options: { expires?: Date } = {}): string {
       const sealed = sealerFor(name).seal(JSON.stringify(value));
       if (sealed.length > MAX_COOKIE) throw new Error(`flow state ${name} too large`);
-      return serialize(flowCookieName(name), sealed, options);
+      return setPortalCookie("flow", sealed, { ...security, ...options, name: flowCookieName(name) });
     },
     clear(name: string): string {
-      return serialize(flowCookieName(name), "", { ...options, maxAge: 0 });
+      return clearPortalCookie("flow", { ...security, name: flowCookieName(name) });
     },
   });
 }

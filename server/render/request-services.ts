@@ -6,7 +6,9 @@ import type { Metrics } from "#server/observability/metrics.ts";
 import type { Sealer } from "#server/security/seal.ts";
 import { maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
 import { createPortalApi } from "#server/upstream/portal-api.ts";
-import type { TenantConfigCache } from "#server/upstream/tenant-config.ts";
+import type { TenantService } from "#server/upstream/tenant-config.ts";
+import { clearPortalCookie, setPortalCookie } from "#server/security/cookies.ts";
+import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { withRouteFailures } from "#server/upstream/failures.ts";
 import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
@@ -15,12 +17,10 @@ import type { createFlowState } from "./flow-state.ts";
 
 export type RequestServicesDeps = {
   flowState: ReturnType<typeof createFlowState>;
-  upstreamUrl: string;
-  timeoutMs: number;
   publicEnv: PublicEnv;
   sealer: Sealer;
   secureCookies: boolean;
-  cache: TenantConfigCache;
+  tenantService: TenantService;
   metrics: Metrics;
   logger: Logger;
   loginLimiter: RateLimiter;
@@ -42,20 +42,18 @@ export function createRequestServices(
   res: Response,
 ): RequestServices {
   const tenant = res.locals.portalTenant;
-  const cookies = maintenanceCookies(deps.sealer, deps.secureCookies);
+  const secure = deps.secureCookies || req.secure;
+  const cookies = maintenanceCookies(deps.sealer, secure);
   const api = createPortalApi(
     {
-      baseUrl: deps.upstreamUrl,
-      forwardedHost: tenant.upstreamHost,
+      ...deps.tenantService.scope(tenant),
       cookie: upstreamCookieHeader(res.locals.cookies),
       identityHeaders: res.locals.identityHeaders,
       authorization: res.locals.maintenanceAuthorization,
       signal: abortOnDisconnect(req, res),
-      timeoutMs: deps.timeoutMs,
-      metrics: deps.metrics,
     },
-    tenant.id,
-    deps.cache,
+    tenant,
+    deps.tenantService,
   );
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   return {
@@ -68,7 +66,13 @@ export function createRequestServices(
     env: deps.publicEnv,
     locale: res.locals.locale,
     log,
-    flow: deps.flowState(res.locals.cookies),
+    flow: deps.flowState(res.locals.cookies, { secure }),
+    cookies: res.locals.cookies,
+    devLogout: {
+      active: deps.publicEnv.devTools && res.locals.cookies[PORTAL_COOKIES.devLogout.name] === "1",
+      toggle: (on) =>
+        on ? setPortalCookie("devLogout", "1", { secure }) : clearPortalCookie("devLogout", { secure }),
+    },
     maintenance: {
       held: res.locals.maintenanceAuthorization !== undefined,
       sealCookie: cookies.seal,

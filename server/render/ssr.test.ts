@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+import { startRelay, startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Drives the production build (npm test builds first) through the real Express app and the sandbox upstream.
@@ -75,10 +75,35 @@ describe("server rendering", () => {
   });
 
   test("a route needing an asset the municipality lacks redirects to the not-available page", async () => {
-    // comune-b has no MY_DOCS; booking needs APPSCHED which every sandbox municipality has, so test the page itself
-    const res = await request(app()).get("/servizio-non-disponibile").set("Host", "comune-b.localhost");
-    expect(res.status).toBe(200);
-    expect(res.text).toContain("Servizio non disponibile - Comune di Montealto");
+    // Every sandbox municipality has APPSCHED: relay the sandbox with the asset taken out of the configuration.
+    const relay = await startRelay(sandbox.url, (path, json) =>
+      path.endsWith("/fromtenant")
+        ? {
+            ...(json as { assets: Array<{ codice: string }> }),
+            assets: (json as { assets: Array<{ codice: string }> }).assets.filter(
+              (a) => a.codice !== "APPSCHED",
+            ),
+          }
+        : json,
+    );
+    try {
+      const withAsset = await request(app())
+        .get("/servizi/prenotazione-appuntamento")
+        .set("Host", "comune-a.localhost");
+      expect(withAsset.status).toBeLessThan(400);
+      expect(withAsset.headers.location ?? "").not.toContain("/servizio-non-disponibile");
+      const server = testApp({ upstreamUrl: relay.url, ssrHandler }).app;
+      const res = await request(server)
+        .get("/servizi/prenotazione-appuntamento")
+        .set("Host", "comune-a.localhost");
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe("/servizio-non-disponibile");
+      const target = await request(server).get(res.headers.location!).set("Host", "comune-a.localhost");
+      expect(target.status).toBe(200);
+      expect(target.text).toContain("Servizio non disponibile - Comune di Valverde");
+    } finally {
+      await relay.close();
+    }
   });
 });
 

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import {
-  AppointmentListSchema,
   AppointmentSchema,
   CategorySchema,
   CreatedAppointmentSchema,
@@ -61,12 +60,6 @@ export function createAppschedApi(ctx: UpstreamRequestContext, base: "api" | "ap
       }),
     createAppointment: (input) =>
       own({ path: "appointments", method: "POST", body: input, ...json(CreatedAppointmentSchema) }),
-    listAppointments: (codiceFiscale) =>
-      own({
-        path: "appointments",
-        query: { sort: "-start", aggregates: true, codice_fiscale: codiceFiscale },
-        ...json(AppointmentListSchema),
-      }),
     getAppointment: (appointmentId, accessToken) =>
       own({
         path: `appointments/${id(appointmentId)}`,

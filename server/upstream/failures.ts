@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { routeError } from "#shared/route-error.ts";
 import { UpstreamError } from "./errors.ts";
 
 const MESSAGES: Record<number, string> = {
@@ -12,7 +12,8 @@ const MESSAGES: Record<number, string> = {
   504: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
 };
 
-function statusFor(error: UpstreamError): number {
+/** The one mapping of an upstream failure to the page's status: 4xx the portal can explain kept, timeouts 504, else 502. */
+export function statusFor(error: UpstreamError): number {
   if (error.kind === "timeout") return 504;
   if (error.kind !== "status") return 502;
   if ([400, 401, 403, 404, 409, 422].includes(error.status)) return error.status;
@@ -29,20 +30,16 @@ function upstreamTitle(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns an UpstreamError into a `data()` value with the right HTTP status for loaders and error boundaries. */
+/** Turns an UpstreamError into a thrown route error (`routeError`) with the right HTTP status; anything else as is. */
 export function toRouteFailure(error: unknown): unknown {
   if (!(error instanceof UpstreamError)) return error;
   const status = statusFor(error);
   const own = upstreamTitle(error.body);
-  return data(
-    {
-      status,
-      service: error.service,
-      title: MESSAGES[status] ?? MESSAGES[502]!,
-      details: status < 500 && own ? [own] : [],
-    },
-    { status },
-  );
+  return routeError(status, {
+    service: error.service,
+    title: MESSAGES[status] ?? MESSAGES[502]!,
+    details: status < 500 && own ? [own] : [],
+  });
 }
 
 /** Wraps every async method of an API object (deeply) so its failures become route failures. */

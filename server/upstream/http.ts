@@ -57,11 +57,28 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-/** One upstream call: timeout plus the request's abort signal, `ok` check, zod parse at the boundary. */
-export async function callUpstream<T>(
+/** One upstream BFF call: the tenant's host, the request's cookies, identity and credential, over `callHttp`. */
+export function callUpstream<T>(
   ctx: UpstreamRequestContext,
   call: UpstreamCall<T>,
 ): Promise<UpstreamResponse<T>> {
+  return callHttp({ ...ctx, headers: requestHeaders(ctx, call) }, call);
+}
+
+/** Any outbound HTTP service the portal calls (the upstream BFF, the geocoder): where, with which headers. */
+export type HttpTarget = {
+  baseUrl: string;
+  headers: Headers;
+  signal?: AbortSignal;
+  timeoutMs: number;
+  metrics?: Metrics;
+};
+
+/**
+ * One outbound call: timeout plus the caller's abort signal, `ok` check, zod parse at the boundary, metrics. Failures
+ * are `UpstreamError`s (timeout 504, network or unreadable or unexpected answer 502, else the status).
+ */
+export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promise<UpstreamResponse<T>> {
   const started = performance.now();
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
@@ -76,7 +93,7 @@ export async function callUpstream<T>(
   try {
     res = await fetch(buildUrl(ctx.baseUrl, call.path, call.query), {
       method: call.method ?? "GET",
-      headers: requestHeaders(ctx, call),
+      headers: ctx.headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal,
       redirect: "manual",

@@ -1,6 +1,6 @@
 import type { PortalApi } from "#shared/api/portal-api.ts";
 import type { UpstreamRequestContext } from "./http.ts";
-import { getTenantConfig, type TenantConfigCache } from "./tenant-config.ts";
+import type { TenantRef, TenantService } from "./tenant-config.ts";
 import { getCurrentUser } from "./user.ts";
 import { checkMaintenanceCredential } from "./maintenance.ts";
 import { createKnowledgeBaseApi } from "./knowledge-base.ts";
@@ -10,14 +10,14 @@ import { createAppschedApi } from "./appsched.ts";
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
 export function createPortalApi(
   ctx: UpstreamRequestContext,
-  tenantId: string,
-  cache: TenantConfigCache,
+  tenant: TenantRef,
+  tenantService: TenantService,
 ): PortalApi {
   // Once per request: the root loader and the page's loaders all ask for these.
-  let config: ReturnType<typeof getTenantConfig> | undefined;
+  let config: ReturnType<TenantService["config"]> | undefined;
   let user: ReturnType<typeof getCurrentUser> | undefined;
   return {
-    getTenantConfig: () => (config ??= getTenantConfig(ctx, tenantId, cache)),
+    getTenantConfig: () => (config ??= tenantService.config(tenant, ctx)),
     getCurrentUser: () => (user ??= getCurrentUser(ctx)),
     checkMaintenanceCredential: (credential) => checkMaintenanceCredential(ctx, credential),
     knowledgeBase: createKnowledgeBaseApi(ctx),

@@ -1,75 +1,78 @@
+import { LRUCache } from "lru-cache";
 import type { Metrics } from "#server/observability/metrics.ts";
 
-type Entry<T> = { value: T; storedAt: number };
-
-export type SwrCacheOptions = {
+export type SwrCacheOptions<V, C> = {
   name: string;
+  /** What a miss or a refresh runs; `context` says what to load (e.g. the municipality), never who asks. */
+  load: (key: string, context: C) => Promise<V>;
   ttlMs: number;
-  /** How long a stale value may still be served when refreshing fails. */
+  /** How long past its TTL a value may still be served while refreshing fails. */
   maxStaleMs: number;
+  /** Most keys kept (default 1000). */
+  max?: number;
   now?: () => number;
   metrics?: Metrics;
   onRefreshError?: (key: string, error: unknown) => void;
 };
 
+export type SwrCache<V, C> = {
+  get(key: string, context: C): Promise<V>;
+  set(key: string, value: V): void;
+  /** True when a value (fresh or stale) is held for the key. */
+  has(key: string): boolean;
+  delete(key: string): void;
+};
+
 /**
- * A per-key cache with single flight (concurrent misses share one load), stale-while-revalidate (an expired value
- * is served while one background refresh runs) and stale-if-error (a failed refresh keeps the old value).
+ * A per-key cache on `lru-cache`'s `fetch`: single flight (concurrent misses share one load), stale-while-revalidate
+ * (`allowStale`: an expired value is served while one background refresh runs) and stale-if-error
+ * (`allowStaleOnFetchRejection`, `noDeleteOnFetchRejection`: a failed refresh keeps the old value), bounded to
+ * `maxStaleMs` past the TTL (lru-cache has no such bound: a value older than that is dropped before fetching).
  */
-export function createSwrCache<T>(options: SwrCacheOptions) {
-  const entries = new Map<string, Entry<T>>();
-  const inFlight = new Map<string, Promise<T>>();
-  const now = options.now ?? Date.now;
+export function createSwrCache<V extends object, C>(options: SwrCacheOptions<V, C>): SwrCache<V, C> {
   const count = (event: string) => options.metrics?.cacheEvents.inc({ cache: options.name, event });
-
-  function load(key: string, loader: () => Promise<T>): Promise<T> {
-    const pending = inFlight.get(key);
-    if (pending) return pending;
-    const promise = loader()
-      .then((value) => {
-        entries.set(key, { value, storedAt: now() });
-        return value;
-      })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
-  }
-
-  return {
-    async get(key: string, loader: () => Promise<T>): Promise<T> {
-      const entry = entries.get(key);
-      if (!entry) {
-        count("miss");
-        return load(key, loader);
-      }
-      const age = now() - entry.storedAt;
-      if (age <= options.ttlMs) {
-        count("hit");
-        return entry.value;
-      }
-      if (age <= options.ttlMs + options.maxStaleMs) {
-        count("stale");
-        load(key, loader).catch((error: unknown) => {
-          count("refresh_error");
-          options.onRefreshError?.(key, error);
-        });
-        return entry.value;
-      }
-      count("expired");
+  const cache = new LRUCache<string, V, C>({
+    max: options.max ?? 1000,
+    ttl: options.ttlMs,
+    ttlResolution: 0,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    allowStaleOnFetchRejection: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: async (key, _stale, { context }) => {
       try {
-        return await load(key, loader);
+        return await options.load(key, context);
       } catch (error) {
         count("refresh_error");
         options.onRefreshError?.(key, error);
         throw error;
       }
     },
-    /** True when a value (fresh or stale) is held for the key. */
-    has(key: string): boolean {
-      return entries.has(key);
+  });
+  // lru-cache types `fetch`'s options by a conditional on C that a generic C cannot resolve: the one shape used here.
+  const fetch = cache.fetch.bind(cache) as (
+    key: string,
+    options: { context: C; status: LRUCache.Status<string, V, C> },
+  ) => Promise<V | undefined>;
+  const held = (key: string) => cache.peek(key, { allowStale: true }) !== undefined;
+  return {
+    async get(key, context) {
+      if (held(key) && cache.getRemainingTTL(key) < -options.maxStaleMs) {
+        count("expired");
+        cache.delete(key);
+      }
+      const status: LRUCache.Status<string, V, C> = {};
+      const value = await fetch(key, { context, status });
+      const event = status.fetch === "inflight" ? (status.returnedStale ? "stale" : "miss") : status.fetch;
+      if (event === "hit" || event === "miss" || event === "stale") count(event);
+      // With allowStaleOnFetchRejection, a failed load with nothing stale to serve resolves to undefined.
+      if (value === undefined)
+        throw status.fetchError ?? new Error(`${options.name}: nothing loaded for ${key}`);
+      return value;
     },
-    delete(key: string): void {
-      entries.delete(key);
-    },
+    set: (key, value) => void cache.set(key, value),
+    has: held,
+    delete: (key) => void cache.delete(key),
   };
 }

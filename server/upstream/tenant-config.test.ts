@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSandbox } from "#sandbox/start.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { createSwrCache } from "./swr-cache.ts";
-import { getTenantConfig } from "./tenant-config.ts";
+import { createTenantService, type TenantService } from "./tenant-config.ts";
 import { basicAuthorization, checkMaintenanceCredential } from "./maintenance.ts";
 import { createKnowledgeBaseApi } from "./knowledge-base.ts";
 import { getCurrentUser } from "./user.ts";
@@ -22,11 +21,15 @@ const ctx = (forwardedHost: string, extra: Partial<UpstreamRequestContext> = {})
   timeoutMs: 2000,
   ...extra,
 });
-const cache = () => createSwrCache<unknown>({ name: "test", ttlMs: 60_000, maxStaleMs: 60_000 });
+const service = (baseUrl = sandbox.url) =>
+  createTenantService({ upstream: { baseUrl, timeoutMs: 2000 }, ttlMs: 60_000, maxStaleMs: 60_000 });
+/** The configuration one request sees, through a tenant service (a new one unless shared). */
+const getTenantConfig = (request: UpstreamRequestContext, id: string, shared?: TenantService) =>
+  (shared ?? service(request.baseUrl)).config({ id, upstreamHost: request.forwardedHost }, request);
 
 describe("tenant configuration from the sandbox upstream", () => {
   test("assembles every part and sanitises the contacts HTML", async () => {
-    const config = await getTenantConfig(ctx("servizi.comune.montealto.it"), "comune-b", cache());
+    const config = await getTenantConfig(ctx("servizi.comune.montealto.it"), "comune-b");
     expect(config.comune.nome).toBe("Comune di Montealto");
     expect(config.menu.main.map((m) => m.dataElement)).toEqual([
       "management",
@@ -40,28 +43,20 @@ describe("tenant configuration from the sandbox upstream", () => {
   });
 
   test("a municipality in maintenance gives only its identity to a visitor without credential", async () => {
-    const config = await getTenantConfig(ctx("servizi.comune.roccaserena.it"), "comune-c", cache());
+    const config = await getTenantConfig(ctx("servizi.comune.roccaserena.it"), "comune-c");
     expect(config.comune.maintenance).toBe(true);
     expect(config.servizi).toEqual([]);
   });
 
   test("with the maintenance credential the whole configuration loads", async () => {
     const authorization = basicAuthorization({ username: "manutentore", password: "Roccaserena-2026" });
-    const config = await getTenantConfig(
-      ctx("servizi.comune.roccaserena.it", { authorization }),
-      "comune-c",
-      cache(),
-    );
+    const config = await getTenantConfig(ctx("servizi.comune.roccaserena.it", { authorization }), "comune-c");
     expect(config.servizi.length).toBeGreaterThan(0);
   });
 
   test("a refused credential surfaces as a 401 route failure", async () => {
     const authorization = basicAuthorization({ username: "manutentore", password: "sbagliata" });
-    const failure = await getTenantConfig(
-      ctx("servizi.comune.roccaserena.it", { authorization }),
-      "comune-c",
-      cache(),
-    )
+    const failure = await getTenantConfig(ctx("servizi.comune.roccaserena.it", { authorization }), "comune-c")
       .then(() => undefined)
       .catch(toRouteFailure);
     expect(isUpstreamFailure(failure, 401)).toBe(true);
@@ -76,9 +71,7 @@ describe("tenant configuration from the sandbox upstream", () => {
   });
 
   test("an unknown municipality is a 404", async () => {
-    const failure = await getTenantConfig(ctx("servizi.comune.inesistente.it"), "x", cache()).catch(
-      toRouteFailure,
-    );
+    const failure = await getTenantConfig(ctx("servizi.comune.inesistente.it"), "x").catch(toRouteFailure);
     expect(isUpstreamFailure(failure, 404)).toBe(true);
   });
 
@@ -161,7 +154,7 @@ describe("tenant configuration from the sandbox upstream", () => {
       }, 100);
     });
     try {
-      const shared = cache();
+      const shared = service(slow.url);
       const leaving = new AbortController();
       const first = getTenantConfig(
         ctx("servizi.comune.valverde.it", {

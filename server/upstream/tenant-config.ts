@@ -11,13 +11,12 @@ import {
 } from "#shared/api/tenant-config.ts";
 import { callUpstream, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
-import type { createSwrCache } from "./swr-cache.ts";
+import { createSwrCache } from "./swr-cache.ts";
+import type { Metrics } from "#server/observability/metrics.ts";
 import { UpstreamError } from "./errors.ts";
 
 const SERVICE = "config";
 const base = "api-public/configComune";
-
-export type TenantConfigCache = ReturnType<typeof createSwrCache<unknown>>;
 
 const NullableComuneSchema = ComuneConfigSchema.nullable();
 
@@ -60,34 +59,75 @@ export async function fetchContent(ctx: UpstreamRequestContext): Promise<TenantC
   };
 }
 
+/** What the portal asks the upstream about a municipality as such: where, how long, measured; never who asks. */
+export type TenantUpstream = Pick<UpstreamRequestContext, "baseUrl" | "timeoutMs" | "metrics">;
+
+export type TenantRef = { id: string; upstreamHost: string };
+
+export type TenantServiceOptions = {
+  upstream: TenantUpstream;
+  ttlMs: number;
+  /** How long past its TTL a configuration is still served while the upstream fails (stale-if-error). */
+  maxStaleMs: number;
+  metrics?: Metrics;
+  now?: () => number;
+  onRefreshError?: (key: string, error: unknown) => void;
+};
+
 /**
- * A load shared by every request of the municipality (through the cache) must not carry one request's abort signal
- * (its visitor leaving would fail all the others), cookies, identity or credential.
+ * The per-municipality service, built once in `createApp` and shared by pages, readiness and the proxy: the
+ * municipality configuration, cached per tenant (stale-while-revalidate, stale-if-error). It holds no user data: its
+ * loads carry no request's abort signal (a visitor leaving would fail all the others), cookies, identity or credential.
  */
-export function tenantScope(ctx: UpstreamRequestContext): UpstreamRequestContext {
+export function createTenantService(options: TenantServiceOptions) {
+  const scope = (tenant: TenantRef): UpstreamRequestContext => ({
+    ...options.upstream,
+    forwardedHost: tenant.upstreamHost,
+  });
+  const common = {
+    ttlMs: options.ttlMs,
+    maxStaleMs: options.maxStaleMs,
+    metrics: options.metrics,
+    now: options.now,
+    onRefreshError: options.onRefreshError,
+  };
+  const comune = createSwrCache<ComuneConfig, TenantRef>({
+    ...common,
+    name: "tenant-config",
+    load: (_key, tenant) => fetchComune(scope(tenant)),
+  });
+  const content = createSwrCache<TenantContent, TenantRef>({
+    ...common,
+    name: "tenant-content",
+    load: (_key, tenant) => fetchContent(scope(tenant)),
+  });
+
   return {
-    baseUrl: ctx.baseUrl,
-    forwardedHost: ctx.forwardedHost,
-    timeoutMs: ctx.timeoutMs,
-    metrics: ctx.metrics,
+    /** The tenant's upstream context for a request of its own: add the request's cookies, identity and signal. */
+    scope,
+    comune: (tenant: TenantRef) => comune.get(tenant.id, tenant),
+    /**
+     * The municipality configuration for one request. `fromtenant` is cached per tenant; the rest too, except while
+     * the municipality is in maintenance and the visitor holds no credential: then only `fromtenant` is readable
+     * upstream. While in maintenance, a visitor with a credential loads the rest for itself (`request`: its
+     * credential, its signal).
+     */
+    async config(tenant: TenantRef, request: UpstreamRequestContext): Promise<TenantConfig> {
+      const identity = await comune.get(tenant.id, tenant);
+      if (identity.maintenance && !request.authorization) return { comune: identity, ...EMPTY_CONTENT };
+      const rest = identity.maintenance ? await fetchContent(request) : await content.get(tenant.id, tenant);
+      return { comune: identity, ...rest };
+    },
+    /** Readiness: asks the upstream now (refreshing the cache); the configuration is ready if held, even stale. */
+    async readiness(tenant: TenantRef): Promise<{ config: boolean; upstream: boolean }> {
+      try {
+        comune.set(tenant.id, await fetchComune(scope(tenant)));
+        return { config: true, upstream: true };
+      } catch {
+        return { config: comune.has(tenant.id), upstream: false };
+      }
+    },
   };
 }
 
-/**
- * The municipality configuration for one request. `fromtenant` is cached per tenant; the rest too, except while the
- * municipality is in maintenance and the visitor holds no credential: then only `fromtenant` is readable upstream.
- * While in maintenance, a visitor with a credential loads the rest for itself (its credential, its signal).
- */
-export async function getTenantConfig(
-  ctx: UpstreamRequestContext,
-  tenantId: string,
-  cache: TenantConfigCache,
-): Promise<TenantConfig> {
-  const shared = tenantScope(ctx);
-  const comune = (await cache.get(`${tenantId}:comune`, () => fetchComune(shared))) as ComuneConfig;
-  if (comune.maintenance && !ctx.authorization) return { comune, ...EMPTY_CONTENT };
-  const content = comune.maintenance
-    ? await fetchContent(ctx)
-    : ((await cache.get(`${tenantId}:content`, () => fetchContent(shared))) as TenantContent);
-  return { comune, ...content };
-}
+export type TenantService = ReturnType<typeof createTenantService>;

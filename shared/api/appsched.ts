@@ -23,7 +23,6 @@ export const APPOINTMENT_STATUS_LABELS = {
   IN_ATTESA_INTEGRAZIONE: "In attesa integrazione",
 } as const;
 export type AppointmentStatus = keyof typeof APPOINTMENT_STATUS_LABELS;
-export const APPOINTMENT_STATUSES = Object.keys(APPOINTMENT_STATUS_LABELS) as AppointmentStatus[];
 
 /** Italian label of a status; unknown statuses are shown as sent. */
 export function getAppointmentStatusLabel(status: string | null | undefined): string {
@@ -111,8 +110,6 @@ export const CreatedAppointmentSchema = AppointmentSchema.extend({
 }).loose();
 export type CreatedAppointment = z.infer<typeof CreatedAppointmentSchema>;
 
-export const AppointmentListSchema = z.array(AppointmentSchema);
-
 export const DeletedAppointmentSchema = z.object({ id: IdSchema, status: z.string() }).loose();
 export type DeletedAppointment = z.infer<typeof DeletedAppointmentSchema>;
 
@@ -175,8 +172,6 @@ export interface AppschedApi {
   /** Free slot times ("HH:mm") of `day` ("yyyy-MM-dd"). */
   availabilities(serviceId: string, day: string): Promise<string[]>;
   createAppointment(input: NewAppointment): Promise<CreatedAppointment>;
-  /** Logged-in only; `codiceFiscale` must be the citizen's own. Sorted by start, newest first. */
-  listAppointments(codiceFiscale: string): Promise<Appointment[]>;
   /** Logged-in: own appointments; anonymous: needs the `accessToken` from the creation answer. */
   getAppointment(id: string, accessToken?: string): Promise<Appointment>;
   updateAppointment(id: string, input: AppointmentUpdate): Promise<Appointment>;

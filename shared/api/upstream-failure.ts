@@ -1,16 +1,12 @@
+import { readRouteError, type RouteErrorData } from "#shared/route-error.ts";
+
 /**
- * Failed upstream calls reach loaders and actions as React Router `data()` values thrown with an HTTP status
- * (see server/upstream/failures.ts). These helpers read them without depending on server code.
+ * Failed upstream calls reach loaders and actions as thrown route errors (`routeError`, see
+ * server/upstream/failures.ts) that name the failed service. This reads them without depending on server code.
  */
-export type UpstreamFailure = {
-  type: "DataWithResponseInit";
-  data: { status: number; title: string; service: string; details: string[] };
-  init: { status: number };
-};
+export type UpstreamFailure = { data: RouteErrorData & { service: string } };
 
 export function isUpstreamFailure(error: unknown, status?: number): error is UpstreamFailure {
-  if (typeof error !== "object" || error === null) return false;
-  const e = error as Partial<UpstreamFailure>;
-  if (e.type !== "DataWithResponseInit" || typeof e.init?.status !== "number") return false;
-  return status === undefined || e.init.status === status;
+  const found = readRouteError(error, status);
+  return found !== null && typeof found.service === "string";
 }

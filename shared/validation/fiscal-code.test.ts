@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { computeFiscalCodeCheckLetter, isValidFiscalCode, normalizeFiscalCode } from "./fiscal-code.ts";
+import {
+  FISCAL_CODE_PATTERN,
+  computeFiscalCodeCheckLetter,
+  isValidFiscalCode,
+  isWellFormedFiscalCode,
+  normalizeFiscalCode,
+} from "./fiscal-code.ts";
 
 const testCitizens = {
   "Mario Rossi": "RSSMRA80A01H501U",
@@ -38,5 +44,17 @@ describe("fiscal code", () => {
     // Mario Rossi's code with the last digit of the municipality code replaced (1 → M): new check letter.
     const first15 = "RSSMRA80A01H50M";
     expect(isValidFiscalCode(first15 + computeFiscalCodeCheckLetter(first15))).toBe(true);
+  });
+});
+
+describe("the full shape (the sandbox's rule and the log redaction)", () => {
+  test("needs the shape as well as the check letter", () => {
+    expect(isWellFormedFiscalCode("rssmra80a01h501u")).toBe(true);
+    // A valid check letter over 15 characters that are no fiscal code: the portal's rule takes it, the shape not.
+    const odd = "123456789012345";
+    const code = odd + computeFiscalCodeCheckLetter(odd);
+    expect(isValidFiscalCode(code)).toBe(true);
+    expect(isWellFormedFiscalCode(code)).toBe(false);
+    expect(FISCAL_CODE_PATTERN.test("RSSMRA80A01H501U")).toBe(true);
   });
 });

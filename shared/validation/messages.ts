@@ -17,6 +17,8 @@ export const validationMessages = {
   companyNumber: "Inserisci una partita IVA valida: 11 cifre",
   minFilesCount: "Allega almeno {value} file",
   maxFilesCount: "Puoi allegare al massimo {value} file",
+  fileSize: "Ogni file allegato può essere al massimo di {value} MB",
+  fileType: "Puoi allegare solo file di tipo {value}",
   fallback: "Il valore non è corretto",
 } as const;
 

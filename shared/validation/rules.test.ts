@@ -1,29 +1,47 @@
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
 import { isValidCompanyNumber } from "./company-number.ts";
 import { formatValidationMessage, validationMessages } from "./messages.ts";
 import {
-  checkFilesCount,
   companyNumber,
   email,
-  fiscalCode,
+  files,
+  fiscalCodeText,
   integer,
+  matches,
   maxLength,
   maxNumber,
   minLength,
   minNumber,
   number,
+  oneOf,
   password,
-  pattern,
+  rawText,
   required,
   strongPassword,
-  validate,
+  text,
 } from "./rules.ts";
 
-describe("required", () => {
-  test("refuses empty and blank values with the Italian message", () => {
-    expect(required("")).toBe("Campo obbligatorio");
-    expect(required("   ")).toBe("Campo obbligatorio");
-    expect(required("x")).toBeUndefined();
+/** The first message a schema answers for a value, or undefined when it passes. */
+function messageOf(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe("text fields", () => {
+  test("are trimmed; a missing field or a file is empty", () => {
+    expect(text().parse("  Mario ")).toBe("Mario");
+    expect(text().parse(undefined)).toBe("");
+    expect(text().parse(new File(["x"], "x.txt"))).toBe("");
+    expect(rawText().parse(" pass word ")).toBe(" pass word ");
+  });
+
+  test("required refuses empty and blank values with the Italian message", () => {
+    expect(messageOf(text(required()), "")).toBe("Campo obbligatorio");
+    expect(messageOf(text(required()), "   ")).toBe("Campo obbligatorio");
+    expect(messageOf(rawText(required()), "   ")).toBe("Campo obbligatorio");
+    expect(messageOf(text(required("Scegli un giorno")), undefined)).toBe("Scegli un giorno");
+    expect(messageOf(text(required()), "x")).toBeUndefined();
   });
 });
 
@@ -31,7 +49,7 @@ describe("email", () => {
   test.each(["mario.rossi@example.it", "a+b@sub.comune.valverde.it", "x_y@dominio-uno.com"])(
     "accepts %s",
     (value) => {
-      expect(email(value)).toBeUndefined();
+      expect(messageOf(text(email()), value)).toBeUndefined();
     },
   );
   test.each([
@@ -43,81 +61,107 @@ describe("email", () => {
     "a@b..it",
     "a@-b.it",
   ])("refuses %s", (value) => {
-    expect(email(value)).toBe(validationMessages.email);
+    expect(messageOf(text(email()), value)).toBe(validationMessages.email);
   });
   test("an empty optional value passes", () => {
-    expect(email("")).toBeUndefined();
+    expect(messageOf(text(email()), "")).toBeUndefined();
   });
 });
 
 describe("lengths count characters as maxlength does", () => {
   test("maxLength", () => {
-    expect(maxLength(200)("à".repeat(200))).toBeUndefined();
-    expect(maxLength(200)("a".repeat(201))).toBe("Inserisci al massimo 200 caratteri");
+    expect(messageOf(text(maxLength(200)), "à".repeat(200))).toBeUndefined();
+    expect(messageOf(text(maxLength(200)), "a".repeat(201))).toBe("Inserisci al massimo 200 caratteri");
   });
   test("minLength", () => {
-    expect(minLength(3)("ab")).toBe("Inserisci almeno 3 caratteri");
-    expect(minLength(3)("abc")).toBeUndefined();
+    expect(messageOf(text(minLength(3)), "ab")).toBe("Inserisci almeno 3 caratteri");
+    expect(messageOf(text(minLength(3)), "abc")).toBeUndefined();
   });
 });
 
-describe("fiscal code and company number rules", () => {
-  test("fiscal code", () => {
-    expect(fiscalCode("VRDLCU90E10F205V")).toBeUndefined();
-    expect(fiscalCode("VRDLCU90E10F205X")).toBe(validationMessages.fiscalCode);
-    expect(fiscalCode("")).toBeUndefined();
+describe("fiscal code and company number", () => {
+  test("fiscal code: upper-cased, checked when filled in", () => {
+    expect(fiscalCodeText().parse(" vrdlcu90e10f205v ")).toBe("VRDLCU90E10F205V");
+    expect(messageOf(fiscalCodeText(), "VRDLCU90E10F205X")).toBe(validationMessages.fiscalCode);
+    expect(messageOf(fiscalCodeText(), "")).toBeUndefined();
+    expect(messageOf(fiscalCodeText(required()), "")).toBe("Campo obbligatorio");
   });
   test("company number: exactly 11 digits", () => {
     expect(isValidCompanyNumber("01234567890")).toBe(true);
-    expect(companyNumber("0123456789")).toBe(validationMessages.companyNumber);
-    expect(companyNumber("0123456789A")).toBe(validationMessages.companyNumber);
-    expect(companyNumber("012345678901")).toBe(validationMessages.companyNumber);
+    expect(messageOf(text(companyNumber()), "0123456789")).toBe(validationMessages.companyNumber);
+    expect(messageOf(text(companyNumber()), "0123456789A")).toBe(validationMessages.companyNumber);
+    expect(messageOf(text(companyNumber()), "012345678901")).toBe(validationMessages.companyNumber);
   });
 });
 
 describe("passwords", () => {
   test("password: 8+ characters with a letter and a digit", () => {
-    expect(password("abcdefg1")).toBeUndefined();
-    expect(password("abcdefgh")).toBe(validationMessages.password);
-    expect(password("abc1")).toBe(validationMessages.password);
+    expect(messageOf(rawText(password()), "abcdefg1")).toBeUndefined();
+    expect(messageOf(rawText(password()), "abcdefgh")).toBe(validationMessages.password);
+    expect(messageOf(rawText(password()), "abc1")).toBe(validationMessages.password);
   });
   test("strongPassword: upper, lower, digit and a symbol among @$!%*?&", () => {
-    expect(strongPassword("Abcdefg1!")).toBeUndefined();
-    expect(strongPassword("Abcdefg12")).toBe(validationMessages.strongPassword);
-    expect(strongPassword("abcdefg1!")).toBe(validationMessages.strongPassword);
+    expect(messageOf(rawText(strongPassword()), "Abcdefg1!")).toBeUndefined();
+    expect(messageOf(rawText(strongPassword()), "Abcdefg12")).toBe(validationMessages.strongPassword);
+    expect(messageOf(rawText(strongPassword()), "abcdefg1!")).toBe(validationMessages.strongPassword);
   });
 });
 
 describe("numbers", () => {
   test("number and integer", () => {
-    expect(number("12,5")).toBeUndefined();
-    expect(number("-3")).toBeUndefined();
-    expect(number("12a")).toBe("Inserisci un numero");
-    expect(integer("12")).toBeUndefined();
-    expect(integer("12.5")).toBe("Inserisci un numero intero");
+    expect(messageOf(text(number()), "12,5")).toBeUndefined();
+    expect(messageOf(text(number()), "-3")).toBeUndefined();
+    expect(messageOf(text(number()), "12a")).toBe("Inserisci un numero");
+    expect(messageOf(text(integer()), "12")).toBeUndefined();
+    expect(messageOf(text(integer()), "12.5")).toBe("Inserisci un numero intero");
   });
   test("limits", () => {
-    expect(maxNumber(10)("10")).toBeUndefined();
-    expect(maxNumber(10)("10,5")).toBe("Il numero deve essere minore o uguale a 10");
-    expect(minNumber(1)("0")).toBe("Il numero deve essere maggiore o uguale a 1");
+    expect(messageOf(text(maxNumber(10)), "10")).toBeUndefined();
+    expect(messageOf(text(maxNumber(10)), "10,5")).toBe("Il numero deve essere minore o uguale a 10");
+    expect(messageOf(text(minNumber(1)), "0")).toBe("Il numero deve essere maggiore o uguale a 1");
   });
 });
 
-test("pattern takes a custom message", () => {
-  expect(pattern(/^\d{5}$/, "Inserisci un CAP di 5 cifre")("1234")).toBe("Inserisci un CAP di 5 cifre");
-  expect(pattern(/^\d{5}$/)("1234")).toBe(validationMessages.pattern);
+test("matches takes a custom message", () => {
+  expect(messageOf(text(matches(/^\d{5}$/, "Inserisci un CAP di 5 cifre")), "1234")).toBe(
+    "Inserisci un CAP di 5 cifre",
+  );
+  expect(messageOf(text(matches(/^\d{5}$/)), "1234")).toBe(validationMessages.pattern);
 });
 
-test("validate answers the first failing rule", () => {
-  expect(validate("", required, email)).toBe("Campo obbligatorio");
-  expect(validate("nope", required, email)).toBe(validationMessages.email);
-  expect(validate("a@b.it", required, email, maxLength(5))).toBe("Inserisci al massimo 5 caratteri");
-  expect(validate("a@b.it", required, email)).toBeUndefined();
+test("the first failing check gives the message", () => {
+  const schema = text(required(), email(), maxLength(5));
+  expect(messageOf(schema, "")).toBe("Campo obbligatorio");
+  expect(messageOf(schema, "nope")).toBe(validationMessages.email);
+  expect(messageOf(schema, "a@b.it")).toBe("Inserisci al massimo 5 caratteri");
+  expect(messageOf(text(required(), email()), "a@b.it")).toBeUndefined();
 });
 
-test("file counts", () => {
-  expect(checkFilesCount(0, { min: 1 })).toBe("Allega almeno 1 file");
-  expect(checkFilesCount(4, { max: 3 })).toBe("Puoi allegare al massimo 3 file");
-  expect(checkFilesCount(2, { min: 1, max: 3 })).toBeUndefined();
-  expect(formatValidationMessage("fallback")).toBe("Il valore non è corretto");
+test("oneOf accepts only the listed values", () => {
+  const schema = oneOf(["a", "b"], "Scegli una delle risposte proposte.");
+  expect(schema.parse(" a ")).toBe("a");
+  expect(messageOf(schema, "c")).toBe("Scegli una delle risposte proposte.");
+  expect(messageOf(schema, undefined)).toBe("Scegli una delle risposte proposte.");
+});
+
+describe("files", () => {
+  const pdf = (bytes: number, name = "a.pdf") =>
+    new File([new Uint8Array(bytes)], name, { type: "application/pdf" });
+  test("counts, ignoring the empty file a browser sends when none was chosen", () => {
+    expect(messageOf(files({ min: 1 }), new File([], ""))).toBe("Allega almeno 1 file");
+    expect(messageOf(files({ max: 1 }), [pdf(1), pdf(1)])).toBe("Puoi allegare al massimo 1 file");
+    expect(files({ min: 1, max: 3 }).parse([pdf(1), pdf(2)])).toHaveLength(2);
+  });
+  test("size and type", () => {
+    expect(messageOf(files({ maxBytes: 1024 * 1024 }), pdf(2 * 1024 * 1024))).toBe(
+      "Ogni file allegato può essere al massimo di 1 MB",
+    );
+    expect(messageOf(files({ types: [".pdf"] }), pdf(1, "foto.jpg"))).toBe(
+      "Puoi allegare solo file di tipo .pdf",
+    );
+    expect(messageOf(files({ types: ["application/pdf"] }), pdf(1))).toBeUndefined();
+  });
+  test("the fallback message", () => {
+    expect(formatValidationMessage("fallback")).toBe("Il valore non è corretto");
+  });
 });

@@ -1,108 +1,151 @@
+import { z } from "zod";
 import { isValidCompanyNumber } from "./company-number.ts";
-import { isValidFiscalCode } from "./fiscal-code.ts";
+import { isValidFiscalCode, normalizeFiscalCode } from "./fiscal-code.ts";
 import { formatValidationMessage } from "./messages.ts";
 
 /**
- * The spec's generic rules (§5) as small functions: each takes the (trimmed) text of a field and answers an Italian
- * message, or `undefined` when the value passes. Every rule but `required` accepts an empty value, so optional
- * fields are checked only when filled in; compose them with {@link validate}.
+ * The spec's generic rules (§5) as zod: a form field is `text(...checks)` (the trimmed text, "" when absent),
+ * `password(...)` (as typed), `files({...})`, `oneOf(values, message)`; the checks answer Italian messages and,
+ * but `required`, let an empty value pass, so optional fields are checked only when filled in. Each check takes
+ * an optional message of its own. Forms are read with `parseForm` / `validateForm` (first message per field).
+ *
+ *     const schema = z.object({ email: text(required(), email(), maxLength(254)), cf: fiscalCodeText() });
  */
-export type Rule = (value: string) => string | undefined;
+type Check = z.core.$ZodCheck<string>;
+
+const toText = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const asTyped = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A text field, trimmed; "" when the field is missing (or is a file). */
+export function text(...checks: Check[]) {
+  return z.preprocess(toText, z.string().check(...checks));
+}
+
+/** A field whose spaces count (passwords): as typed. */
+export function rawText(...checks: Check[]) {
+  return z.preprocess(asTyped, z.string().check(...checks));
+}
+
+/** A fiscal code field: upper case, checked when filled in (add `required()` when it must be). */
+export function fiscalCodeText(...checks: Check[]) {
+  return z.preprocess(
+    (value) => normalizeFiscalCode(asTyped(value)),
+    z.string().check(...checks, fiscalCode()),
+  );
+}
+
+/** One of the given values (a radio group, a select); anything else, or nothing, gets the message. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, message?: string) {
+  return z.preprocess(toText, z.enum(values, { error: message ?? formatValidationMessage("required") }));
+}
+
+const rule = (test: (value: string) => boolean, message: string): Check =>
+  z.refine((value: string) => value === "" || test(value), { error: message });
+
+export const required = (message?: string): Check =>
+  z.refine((value: string) => value.trim() !== "", {
+    error: message ?? formatValidationMessage("required"),
+  });
 
 // A pragmatic address check (as the HTML e-mail input does): local part, "@", a dotted domain, no spaces.
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-const when =
-  (test: (value: string) => boolean, message: () => string): Rule =>
-  (value) =>
-    value === "" || test(value) ? undefined : message();
+export const email = (message?: string): Check =>
+  rule(
+    (value) => value.length <= 254 && emailPattern.test(value),
+    message ?? formatValidationMessage("email"),
+  );
 
-export const required: Rule = (value) =>
-  value.trim() === "" ? formatValidationMessage("required") : undefined;
+export const fiscalCode = (message?: string): Check =>
+  rule(isValidFiscalCode, message ?? formatValidationMessage("fiscalCode"));
 
-export const email: Rule = when(
-  (value) => value.length <= 254 && emailPattern.test(value),
-  () => formatValidationMessage("email"),
-);
-
-export const fiscalCode: Rule = when(isValidFiscalCode, () => formatValidationMessage("fiscalCode"));
-
-export const companyNumber: Rule = when(isValidCompanyNumber, () => formatValidationMessage("companyNumber"));
+export const companyNumber = (message?: string): Check =>
+  rule(isValidCompanyNumber, message ?? formatValidationMessage("companyNumber"));
 
 /** Lengths count UTF-16 code units, as the HTML `maxlength` attribute, the textarea counter and the upstream do. */
-const lengthOf = (value: string) => value.length;
+export const minLength = (limit: number, message?: string): Check =>
+  rule((value) => value.length >= limit, message ?? formatValidationMessage("minLength", limit));
 
-export const minLength = (limit: number): Rule =>
-  when(
-    (value) => lengthOf(value) >= limit,
-    () => formatValidationMessage("minLength", limit),
+export const maxLength = (limit: number, message?: string): Check =>
+  rule((value) => value.length <= limit, message ?? formatValidationMessage("maxLength", limit));
+
+export const password = (message?: string): Check =>
+  rule(
+    (value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value),
+    message ?? formatValidationMessage("password"),
   );
 
-export const maxLength =
-  (limit: number): Rule =>
-  (value) =>
-    lengthOf(value) <= limit ? undefined : formatValidationMessage("maxLength", limit);
-
-export const password: Rule = when(
-  (value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value),
-  () => formatValidationMessage("password"),
-);
-
-export const strongPassword: Rule = when(
-  (value) =>
-    value.length >= 8 &&
-    /[A-Z]/.test(value) &&
-    /[a-z]/.test(value) &&
-    /\d/.test(value) &&
-    /[@$!%*?&]/.test(value),
-  () => formatValidationMessage("strongPassword"),
-);
-
-const toNumber = (value: string) => Number(value.replace(",", "."));
-
-export const number: Rule = when(
-  (value) => /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(value) && Number.isFinite(toNumber(value)),
-  () => formatValidationMessage("number"),
-);
-
-export const integer: Rule = when(
-  (value) => /^[+-]?\d+$/.test(value),
-  () => formatValidationMessage("integer"),
-);
-
-export const maxNumber = (limit: number): Rule =>
-  when(
-    (value) => !(toNumber(value) > limit),
-    () => formatValidationMessage("maxNumber", limit),
+export const strongPassword = (message?: string): Check =>
+  rule(
+    (value) =>
+      value.length >= 8 &&
+      /[A-Z]/.test(value) &&
+      /[a-z]/.test(value) &&
+      /\d/.test(value) &&
+      /[@$!%*?&]/.test(value),
+    message ?? formatValidationMessage("strongPassword"),
   );
 
-export const minNumber = (limit: number): Rule =>
-  when(
-    (value) => !(toNumber(value) < limit),
-    () => formatValidationMessage("minNumber", limit),
+/** A number as citizens type it: a comma or a point for the decimals. */
+export const toNumber = (value: string) => Number(value.replace(",", "."));
+
+export const number = (message?: string): Check =>
+  rule(
+    (value) => /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(value) && Number.isFinite(toNumber(value)),
+    message ?? formatValidationMessage("number"),
   );
 
-export const pattern = (expression: RegExp, message?: string): Rule =>
-  when(
-    (value) => expression.test(value),
-    () => message ?? formatValidationMessage("pattern"),
-  );
+export const integer = (message?: string): Check =>
+  rule((value) => /^[+-]?\d+$/.test(value), message ?? formatValidationMessage("integer"));
 
-/** The first failing rule's message, or `undefined` when every rule passes. */
-export function validate(value: string, ...rules: Rule[]): string | undefined {
-  for (const rule of rules) {
-    const message = rule(value);
-    if (message) return message;
-  }
-  return undefined;
+export const maxNumber = (limit: number, message?: string): Check =>
+  rule((value) => !(toNumber(value) > limit), message ?? formatValidationMessage("maxNumber", limit));
+
+export const minNumber = (limit: number, message?: string): Check =>
+  rule((value) => !(toNumber(value) < limit), message ?? formatValidationMessage("minNumber", limit));
+
+export const matches = (expression: RegExp, message?: string): Check =>
+  rule((value) => expression.test(value), message ?? formatValidationMessage("pattern"));
+
+export type FilesLimits = {
+  min?: number;
+  max?: number;
+  /** Per file. */
+  maxBytes?: number;
+  /** MIME types or extensions (".pdf"). */
+  types?: readonly string[];
+};
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10}`.replace(".", ",");
+
+function hasType(file: File, types: readonly string[]): boolean {
+  const name = file.name.toLowerCase();
+  return types.some((type) =>
+    type.startsWith(".") ? name.endsWith(type.toLowerCase()) : file.type === type,
+  );
 }
 
-/** Rules on a count of attached files. */
-export function checkFilesCount(count: number, limits: { min?: number; max?: number }): string | undefined {
-  if (limits.min !== undefined && count < limits.min)
-    return formatValidationMessage("minFilesCount", limits.min);
-  if (limits.max !== undefined && count > limits.max)
-    return formatValidationMessage("maxFilesCount", limits.max);
-  return undefined;
+/** Attached files (a browser sends an empty, nameless file when none was chosen: not counted). */
+export function files({ min, max, maxBytes, types }: FilesLimits = {}) {
+  return z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value]).filter(
+        (item): item is File => item instanceof File && (item.size > 0 || item.name !== ""),
+      ),
+    z.array(z.instanceof(File)).check(
+      z.refine((list: File[]) => min === undefined || list.length >= min, {
+        error: formatValidationMessage("minFilesCount", min),
+      }),
+      z.refine((list: File[]) => max === undefined || list.length <= max, {
+        error: formatValidationMessage("maxFilesCount", max),
+      }),
+      z.refine((list: File[]) => maxBytes === undefined || list.every((file) => file.size <= maxBytes), {
+        error: formatValidationMessage("fileSize", maxBytes === undefined ? "" : megabytes(maxBytes)),
+      }),
+      z.refine((list: File[]) => types === undefined || list.every((file) => hasType(file, types)), {
+        error: formatValidationMessage("fileType", types?.join(", ") ?? ""),
+      }),
+    ),
+  );
 }

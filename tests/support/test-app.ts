@@ -79,3 +79,40 @@ export async function startTestUpstream(
       }),
   };
 }
+
+/**
+ * An upstream that relays every request to `target` (e.g. the sandbox); `alter` may rewrite a JSON answer, so a test
+ * can take the real upstream and change one fact of it (a municipality without an asset, say).
+ */
+export function startRelay(
+  target: string,
+  alter: (path: string, json: unknown) => unknown = (_path, json) => json,
+) {
+  return startTestUpstream((req, res, body) => {
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        ([name]) => !["host", "content-length", "connection"].includes(name),
+      ),
+    ) as Record<string, string>;
+    fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body === "" ? undefined : body,
+      redirect: "manual",
+    })
+      .then(async (answer) => {
+        const type = answer.headers.get("content-type") ?? "text/plain";
+        const raw = Buffer.from(await answer.arrayBuffer());
+        const path = new URL(req.url ?? "/", target).pathname;
+        const out = type.includes("json") ? JSON.stringify(alter(path, JSON.parse(raw.toString()))) : raw;
+        const setCookie = answer.headers.getSetCookie();
+        res.writeHead(answer.status, {
+          "content-type": type,
+          ...(answer.headers.get("location") ? { location: answer.headers.get("location")! } : {}),
+          ...(setCookie.length > 0 ? { "set-cookie": setCookie } : {}),
+        });
+        res.end(out);
+      })
+      .catch(() => res.destroy());
+  });
+}

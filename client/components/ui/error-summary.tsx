@@ -3,6 +3,24 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 
 export type ErrorSummaryItem = { fieldId: string; message: string };
 
+/** Where an error summary entry leads: the field's id and, to tell the messages apart, its label. */
+export type SummaryTarget = { id: string; label?: string };
+
+/**
+ * The summary's entries from an action's field errors (`parseForm`), in the order of the fields, each pointing at
+ * its field ("Nome: Campo obbligatorio"). A `form` error is not a field's: show it above the form.
+ */
+export function errorSummaryItems(
+  errors: Partial<Record<string, string>>,
+  fields: Record<string, SummaryTarget>,
+): ErrorSummaryItem[] {
+  return Object.entries(fields).flatMap(([name, target]) => {
+    const message = errors[name];
+    if (!message) return [];
+    return [{ fieldId: target.id, message: target.label ? `${target.label}: ${message}` : message }];
+  });
+}
+
 export type ErrorSummaryProps = {
   items: ErrorSummaryItem[];
   title?: string;

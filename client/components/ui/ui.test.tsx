@@ -1,7 +1,7 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { renderToHtml } from "./testing/render-to-html.tsx";
+import { renderPage } from "#tests/support/render.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
-import { getPageWindow, Pagination } from "./pagination.tsx";
 import { Stepper } from "./stepper.tsx";
 import { TextField } from "./text-field.tsx";
 import { TextareaField } from "./textarea-field.tsx";
@@ -9,14 +9,16 @@ import { SelectField } from "./select-field.tsx";
 import { Icon } from "./icon.tsx";
 
 test("icons are decorative unless titled", () => {
-  expect(renderToHtml(<Icon name="it-search" />)).toMatch(
-    /<svg class="icon"[^>]*aria-hidden="true"><use href="[^"]*#it-search"/,
-  );
-  expect(renderToHtml(<Icon name="it-search" title="Cerca" />)).toMatch(/role="img" aria-label="Cerca"/);
+  const decorative = renderPage(<Icon name="it-search" />);
+  expect(decorative.queryByRole("img")).toBeNull();
+  expect(decorative.container.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+  expect(decorative.container.querySelector("use")?.getAttribute("href")).toMatch(/#it-search$/);
+  const titled = renderPage(<Icon name="it-search" title="Cerca" />);
+  expect(titled.getByRole("img", { name: "Cerca" })).toBeTruthy();
 });
 
 test("a required text field has a label, a marked requirement and a described error", () => {
-  const html = renderToHtml(
+  const page = renderPage(
     <TextField
       name="cf"
       id="cf"
@@ -27,21 +29,26 @@ test("a required text field has a label, a marked requirement and a described er
       error="Codice non valido"
     />,
   );
-  expect(html).toContain(
-    '<label for="cf" class="active">Codice fiscale<span aria-hidden="true"> *</span><span class="visually-hidden"> <!-- -->obbligatorio</span></label>',
-  );
-  expect(html).toMatch(/<input [^>]*aria-invalid="true" aria-describedby="cf-hint cf-error"/);
-  expect(html).toContain("is-invalid text-uppercase");
-  expect(html).toContain('<div id="cf-error" class="invalid-feedback d-block">Codice non valido</div>');
+  const input = page.getByLabelText("Codice fiscale * obbligatorio");
+  expect(input.getAttribute("name")).toBe("cf");
+  expect(input.getAttribute("aria-invalid")).toBe("true");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(" ");
+  expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+    "16 caratteri",
+    "Codice non valido",
+  ]);
+  expect(input.classList).toContain("is-invalid");
+  expect(input.classList).toContain("text-uppercase");
 });
 
 test("textarea counts the remaining characters and select lists its options", () => {
-  const textarea = renderToHtml(
+  const textarea = renderPage(
     <TextareaField name="d" id="d" label="Dettagli" maxLength={600} defaultValue="ciao" />,
   );
-  expect(textarea).toContain("Caratteri rimanenti: 596");
-  expect(textarea).toContain('aria-describedby="d-counter"');
-  const select = renderToHtml(
+  const details = textarea.getByRole("textbox", { name: "Dettagli" });
+  const counter = document.getElementById(details.getAttribute("aria-describedby") ?? "");
+  expect(counter?.textContent).toBe("Caratteri rimanenti: 596");
+  const select = renderPage(
     <SelectField
       name="c"
       id="c"
@@ -50,30 +57,38 @@ test("textarea counts the remaining characters and select lists its options", ()
       options={[{ value: "1", label: "Anagrafe" }]}
     />,
   );
-  expect(select).toContain('<option value="">Seleziona</option><option value="1">Anagrafe</option>');
+  const options = select.getAllByRole("option") as HTMLOptionElement[];
+  expect(options.map((option) => [option.value, option.textContent])).toEqual([
+    ["", "Seleziona"],
+    ["1", "Anagrafe"],
+  ]);
+  expect(select.getByRole("combobox", { name: "Categoria" })).toBeTruthy();
 });
 
-test("the error summary links to each field", () => {
-  const html = renderToHtml(
-    <ErrorSummary items={[{ fieldId: "cf", message: "Codice fiscale obbligatorio" }]} />,
+test("the error summary links to each field and takes the focus once hydrated", () => {
+  const page = renderPage(
+    <>
+      <ErrorSummary items={[{ fieldId: "cf", message: "Codice fiscale obbligatorio" }]} />
+      <input id="cf" aria-label="Codice fiscale" />
+    </>,
+    { hydrate: true },
   );
-  expect(html).toMatch(/class="alert alert-danger" tabindex="-1"/);
-  expect(html).toContain("Correggi i seguenti errori");
-  expect(html).toContain('<a href="#cf">Codice fiscale obbligatorio</a>');
-  expect(renderToHtml(<ErrorSummary items={[]} />)).toBe("");
+  const summary = page.getByRole("region", { name: "Correggi i seguenti errori" });
+  expect(summary.classList).toContain("alert-danger");
+  expect(document.activeElement).toBe(summary);
+  const link = page.getByRole("link", { name: "Codice fiscale obbligatorio" });
+  expect(link.getAttribute("href")).toBe("#cf");
+  expect(renderPage(<ErrorSummary items={[]} />).container.innerHTML).toBe("");
 });
 
 test("the stepper marks confirmed and active steps and shows n/N", () => {
-  const html = renderToHtml(<Stepper steps={["Luogo", "Data e orario", "Riepilogo"]} current={2} />);
-  expect(html).toMatch(/<li class="confirmed">Luogo.*Confermato<\/span><\/li>/);
-  expect(html).toMatch(/<li class="active" aria-current="step">Data e orario.*Attivo<\/span><\/li>/);
-  expect(html).toContain('<span class="steppers-index" aria-hidden="true">2<!-- -->/<!-- -->3</span>');
-});
-
-test("pagination shows a window of real links", () => {
-  expect(getPageWindow(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
-  expect(getPageWindow(1, 3)).toEqual([1, 2, 3]);
-  const html = renderToHtml(<Pagination page={2} totalPages={3} hrefFor={(p) => `?page=${p}`} />);
-  expect(html).toContain('href="?page=2" data-element="pager-link" aria-current="page"');
-  expect(html).toContain("Pagina precedente");
+  const page = renderPage(<Stepper steps={["Luogo", "Data e orario", "Riepilogo"]} current={2} />);
+  const steps = page.getAllByRole("listitem");
+  expect(steps.map((step) => step.textContent)).toEqual([
+    "Luogo Confermato",
+    "Data e orario Attivo",
+    "Riepilogo",
+  ]);
+  expect(steps.map((step) => step.getAttribute("aria-current"))).toEqual([null, "step", null]);
+  expect(page.getByText("2/3").getAttribute("aria-hidden")).toBe("true");
 });

@@ -36,7 +36,7 @@ export function readAccessTokens(flow: RequestServices["flow"]): AccessTokens | 
 
 /**
  * The `Set-Cookie` keeping `added` with the visitor's other live proofs. Unlike the booking flow (a session cookie)
- * this one has an expiry, the latest `until` of its proofs: it does not stay in the browser for good. Each proof's
+ * this one has an expiry (`Max-Age` and, for older browsers, `Expires`), the latest `until` of its proofs: it does not stay in the browser for good. Each proof's
  * `until` is also checked when it is read, so a cookie kept past its expiry proves nothing.
  */
 export function writeAccessToken(
@@ -46,12 +46,5 @@ export function writeAccessToken(
 ): string {
   const tokens = withAccessToken(readAccessTokens(flow), added, now);
   const until = Math.max(...tokens.tokens.map((entry) => entry.until));
-  return withExpiry(flow.write(ACCESS_FLOW, tokens), until, now);
-}
-
-/** Adds `Max-Age` and `Expires` (for older browsers) to a serialized cookie that has neither. */
-export function withExpiry(setCookie: string, until: number, now: number = Date.now()): string {
-  const maxAge = Math.max(0, Math.floor((until - now) / 1000));
-  const expires = new Date(now + maxAge * 1000).toUTCString();
-  return `${setCookie}; Max-Age=${maxAge}; Expires=${expires}`;
+  return flow.write(ACCESS_FLOW, tokens, { expires: new Date(Math.max(until, now)) });
 }

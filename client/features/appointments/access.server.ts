@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { RequestServices } from "#client/context.ts";
 import { getServices } from "#client/lib/services.ts";
-import { DEV_LOGOUT_COOKIE, cookieValue } from "#client/lib/root-loader.server.ts";
 import type { AppschedApi } from "#shared/api/appsched.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
@@ -19,7 +18,7 @@ export type AppschedAccess = {
 };
 
 function isDevLoggedOut(request: Request, services: RequestServices): boolean {
-  return services.env.devTools && cookieValue(request, DEV_LOGOUT_COOKIE) === "1";
+  return services.devLogout.active;
 }
 
 /** Spec §6: authenticated API when the asset is public and the user logged in, public API otherwise; always authenticated when not public. */

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
-import { paths } from "#client/lib/paths.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import {
   ANY_PROVIDER,
   formatAppointmentNotes,
@@ -9,6 +9,7 @@ import {
   type NewAppointment,
 } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
@@ -38,6 +39,7 @@ import { texts } from "./texts.ts";
 import { bookingStepHref, appointmentPaths } from "./urls.ts";
 import {
   validateDetails,
+  validatePlace,
   validatePrivacy,
   validateRequester,
   validateSlot,
@@ -69,7 +71,7 @@ export async function handleBookingAction(
   const form = await readForm(request, context);
   const access = await getAppschedAccess(request, context);
   const variant = getVariant(access);
-  if (access.loginRequired) throw redirect(paths.login(`${url.pathname}${url.search}`));
+  if (access.loginRequired) throw redirect(upstreamLoginHref(`${url.pathname}${url.search}`));
   const state = readBookingState(access, variant);
   // A flow already confirmed is over: none of its steps is saved again, let alone booked.
   refuseCompletedFlow(access, variant, state);
@@ -86,26 +88,14 @@ export async function handleBookingAction(
     case "riepilogo":
       return confirmBooking(ctx);
     default:
-      throw data({ title: "Richiesta non valida." }, { status: 400 });
+      throw routeError(400, { title: "Richiesta non valida." });
   }
 }
 
 async function savePlace(ctx: Ctx) {
-  const { api } = ctx.access;
-  const categoryId = ctx.variant.service?.categoryId ?? formText(ctx.form, "categoria");
-  const officeId = formText(ctx.form, "ufficio");
-  const values = { categoria: categoryId, ufficio: officeId };
-  if (!categoryId) return refuse("luogo", { categoria: texts.place.chooseCategory }, values);
-  const categories = await api.categories();
-  if (!categories.some((category) => category.id === categoryId)) {
-    return refuse("luogo", { categoria: texts.place.chooseCategory }, values);
-  }
-  if (!officeId) return refuse("luogo", { ufficio: texts.place.chooseOffice }, values);
-  const offices = await api.services(categoryId);
-  if (!offices.some((office) => office.id === officeId)) {
-    return refuse("luogo", { ufficio: texts.place.unknownOffice }, values);
-  }
-  return saveAndGo(ctx, withOffice(ctx.state, categoryId, officeId), "luogo");
+  const result = await validatePlace(ctx.access.api, ctx.form, ctx.variant.service?.categoryId);
+  if (!result.ok) return refuse("luogo", result.errors, result.values);
+  return saveAndGo(ctx, withOffice(ctx.state, result.categoryId, result.officeId), "luogo");
 }
 
 async function requireOffice(ctx: Ctx) {

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { paths } from "#client/lib/paths.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { ServiceDetail } from "#shared/api/tenant-config.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { readAccessTokens, writeAccessToken } from "./access-cookie.server.ts";
@@ -137,7 +137,10 @@ export async function loadBooking(
   const access = await getAppschedAccess(request, context);
   const variant = getVariant(access);
   if (access.loginRequired) {
-    return data<BookingPageData>({ kind: "login", loginHref: paths.login(`${url.pathname}${url.search}`) });
+    return data<BookingPageData>({
+      kind: "login",
+      loginHref: upstreamLoginHref(`${url.pathname}${url.search}`),
+    });
   }
   const state = readBookingState(access, variant);
   refuseCompletedFlow(access, variant, state);
@@ -242,7 +245,7 @@ function loadRequesterStep(
       email: saved?.email ?? user?.email ?? user?.contatti?.email ?? "",
       codiceFiscale: typed?.codiceFiscale ?? "",
     },
-    loginHref: paths.login(bookingStepHref(variant.route, "richiedente")),
+    loginHref: upstreamLoginHref(bookingStepHref(variant.route, "richiedente")),
   };
 }
 

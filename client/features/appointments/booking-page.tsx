@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { BOOKING_STEPS, getPreviousBookingStep, STEP_TITLES, type BookingStep } from "./flow-state.ts";
 import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
 import { StepDate } from "./step-date.tsx";
@@ -104,5 +104,5 @@ function BookingStepView({ data, stepData, route, actionData }: StepViewProps) {
 function getBackHref(route: BookingRoute, step: BookingStep, returnToSummary: boolean): string {
   if (returnToSummary) return bookingStepHref(route, "riepilogo");
   const previous = getPreviousBookingStep(step);
-  return previous ? bookingStepHref(route, previous) : paths.home;
+  return previous ? bookingStepHref(route, previous) : href("/");
 }

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { data } from "react-router";
+import { routeError } from "#shared/route-error.ts";
 import type { Sportello, SportelloDetail } from "#shared/api/appsched.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
 import { action, loader, middleware } from "#client/routes/appointments/booking.tsx";
 import { ACCESS_FLOW, BOOKING_FLOW, createBookingState, type BookingState } from "./flow-state.ts";
 import type { BookingPageData, StepActionData } from "./step-types.ts";
-import { createStubContext, stubAppsched, type StubOptions } from "./testing.ts";
+import { createStubContext, stubAppsched, type StubOptions } from "#tests/support/stub-request-context.ts";
 
 const PATH = "http://comune-a.localhost/servizi/prenotazione-appuntamento";
 const day = addDaysToDay(todayInRome(), 10);
@@ -215,8 +215,7 @@ describe("confirming", () => {
   });
 
   test("a booked slot sends the citizen back to the date step, everything else kept", async () => {
-    const taken = () =>
-      Promise.reject(data({ status: 422, title: "", service: "appsched", details: [] }, { status: 422 }));
+    const taken = () => Promise.reject(routeError(422, { title: "", service: "appsched" }));
     const result = await run(
       "action",
       "?passo=riepilogo",
@@ -405,8 +404,7 @@ describe("confirming the same flow twice", () => {
     let calls = 0;
     const createAppointment = async () => {
       calls++;
-      if (calls === 1)
-        throw data({ status: 422, title: "", service: "appsched", details: [] }, { status: 422 });
+      if (calls === 1) throw routeError(422, { title: "", service: "appsched" });
       return { id: "3000", start: `${day} 16:00:00`, accessToken: "p" };
     };
     const api = stubAppsched({ ...catalog, createAppointment });

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
-import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { readRouteError } from "#shared/route-error.ts";
 import { buildIcsCalendar, createAppointmentEvent } from "#shared/ics.ts";
 import { getAppschedAccess } from "./access.server.ts";
 import { HASH_PATTERN, readOwnAppointment } from "./confirmation.server.ts";
@@ -31,7 +31,8 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
       ? await access.services.api.appschedPublic.getByHash(hash)
       : await readOwnAppointment(access, id);
   } catch (error) {
-    if (isUpstreamFailure(error, 404) || isUpstreamFailure(error, 403))
+    // The upstream's 404/403, or the page's own "not found" (an appointment that is not this visitor's).
+    if (readRouteError(error, 404) || readRouteError(error, 403))
       return plain(404, "Appuntamento non trovato");
     throw error;
   }

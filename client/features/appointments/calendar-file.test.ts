@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { loader } from "#client/routes/appointments/booking-calendar.ts";
 import { ACCESS_FLOW } from "./flow-state.ts";
-import { createStubContext, stubAppsched } from "./testing.ts";
+import { createStubContext, stubAppsched } from "#tests/support/stub-request-context.ts";
 
 const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: "BNCGLI85C55L219R" };
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Modal } from "#client/components/ui/modal.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
@@ -111,9 +112,7 @@ function CancelForm({ action, children }: { action: string; children: ReactNode 
     <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">
       <XsrfField token={xsrfToken} />
       <input type="hidden" name="intent" value="annulla" />
-      <button type="submit" className="btn btn-danger">
-        {texts.cancel.yes}
-      </button>
+      <SubmitButton className="btn btn-danger">{texts.cancel.yes}</SubmitButton>
       {children}
     </Form>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageEnd } from "#client/features/page-end/page-end.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import type { ConfirmationData } from "./step-types.ts";
 import { CancelAppointment } from "./cancel-appointment.tsx";
 import { AppointmentLayout } from "./page-layout.tsx";
@@ -102,7 +102,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
           <p>{texts.success.manageByMail}</p>
         )}
         <p className="mt-4">
-          <Link to={data.loggedIn ? paths.personalArea : paths.booking}>
+          <Link to={href(data.loggedIn ? "/area-personale" : "/servizi/prenotazione-appuntamento")}>
             {data.loggedIn ? texts.success.personalArea : texts.success.newBooking}
           </Link>
         </p>

@@ -9,7 +9,7 @@ import { StepDetails } from "./step-details.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { EditPageData, StepActionData } from "./step-types.ts";
 import { texts } from "./texts.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
 import { useFocusOnChange } from "./use-focus-on-change.ts";
 
@@ -88,9 +88,9 @@ function EditStepView(props: {
 }) {
   const { data, stepData, actionData } = props;
   const { basePath, returnToSummary } = data;
-  const href = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>
+  const stepHref = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>
     editStepHref(basePath, step, { ...(returnToSummary ? { da: "riepilogo" } : {}), ...extra }, hash);
-  const exit = data.mode === "id" ? appointmentPaths.bookingSuccess(data.current.id) : paths.home;
+  const exit = data.mode === "id" ? appointmentPaths.bookingSuccess(data.current.id) : href("/");
   const backHref = returnToSummary
     ? editStepHref(basePath, "riepilogo")
     : previousHref(basePath, stepData.step, exit);
@@ -102,8 +102,8 @@ function EditStepView(props: {
           actionData={actionData}
           backHref={backHref}
           returnToSummary={returnToSummary}
-          monthHref={(month) => href("data", { mese: month })}
-          dayHref={(day) => href("data", { giorno: day }, "#orari")}
+          monthHref={(month) => stepHref("data", { mese: month })}
+          dayHref={(day) => stepHref("data", { giorno: day }, "#orari")}
         />
       );
     case "dettagli":

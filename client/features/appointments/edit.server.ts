@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
-import { paths } from "#client/lib/paths.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import {
   ANY_PROVIDER,
   formatAppointmentNotes,
@@ -11,6 +11,7 @@ import {
   type AppschedApi,
 } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
@@ -63,7 +64,7 @@ async function resolveSubject(
   const access = await getAppschedAccess(request, context);
   const here = `${url.pathname}${url.search}`;
   if (mode === "id") {
-    if (!access.user) return { access, loginHref: paths.login(here) };
+    if (!access.user) return { access, loginHref: upstreamLoginHref(here) };
     const id = params.id ?? "";
     if (!/^[\w-]{1,64}$/.test(id)) throw appointmentError("not-found");
     const api = access.services.api.appschedAuthenticated;
@@ -141,7 +142,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     basePath: subject.basePath,
     current: view,
     cancel: { action: subject.basePath, noJsHref: cancelHref(subject.basePath), confirm },
-    loginHref: subject.catalog ? null : paths.login(`${url.pathname}${url.search}`),
+    loginHref: subject.catalog ? null : upstreamLoginHref(`${url.pathname}${url.search}`),
     restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
     returnToSummary: url.searchParams.get("da") === "riepilogo",
   };
@@ -192,7 +193,7 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   if (intent === "annulla") return cancelAppointment(access, subject);
   const view = toAppointmentView(await subject.load());
   if (!isChangeable(view)) throw appointmentError("closed");
-  if (!subject.catalog) throw redirect(paths.login(subject.basePath));
+  if (!subject.catalog) throw redirect(upstreamLoginHref(subject.basePath));
   const state = readEditState(access, subject, view);
   const office = await findOffice(subject.catalog, view.office?.id ?? "");
   if (!office) throw appointmentError("closed");
@@ -215,7 +216,7 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
     case "riepilogo":
       return confirmChange(access, subject, state, office);
     default:
-      throw data({ title: "Richiesta non valida." }, { status: 400 });
+      throw routeError(400, { title: "Richiesta non valida." });
   }
 }
 

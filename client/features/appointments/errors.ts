@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { readRouteError, routeError } from "#shared/route-error.ts";
 import { texts } from "./texts.ts";
 
 /** The appointment pages' own error kinds: a clear page with its own heading instead of a generic error. */
@@ -19,16 +19,18 @@ export const APPOINTMENT_ERRORS = {
 } as const;
 export type AppointmentErrorKind = keyof typeof APPOINTMENT_ERRORS;
 
-export type AppointmentErrorData = { appointmentError: AppointmentErrorKind; title: string };
+const KIND_PREFIX = "appointment:";
 
-/** A `data()` to throw from a loader or action; its `title` also feeds the root boundary's message. */
+/** A route error to throw from a loader or action; its `title` also feeds the root boundary's message. */
 export function appointmentError(kind: AppointmentErrorKind) {
-  const { status, title } = APPOINTMENT_ERRORS[kind];
-  return data<AppointmentErrorData>({ appointmentError: kind, title }, { status });
+  const { status, title, message } = APPOINTMENT_ERRORS[kind];
+  return routeError(status, { title, details: [message], kind: `${KIND_PREFIX}${kind}` });
 }
 
-export function getAppointmentErrorKind(value: unknown): AppointmentErrorKind | null {
-  if (typeof value !== "object" || value === null) return null;
-  const kind = (value as Partial<AppointmentErrorData>).appointmentError;
-  return typeof kind === "string" && kind in APPOINTMENT_ERRORS ? kind : null;
+/** The appointment error kind of a caught error (thrown value or error response), or null for any other error. */
+export function getAppointmentErrorKind(error: unknown): AppointmentErrorKind | null {
+  const kind = readRouteError(error)?.kind;
+  if (!kind?.startsWith(KIND_PREFIX)) return null;
+  const name = kind.slice(KIND_PREFIX.length);
+  return name in APPOINTMENT_ERRORS ? (name as AppointmentErrorKind) : null;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import { texts } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
@@ -39,9 +40,7 @@ export function StepNav({ backHref, submitLabel = texts.next }: { backHref: stri
           <Icon name="it-chevron-left" className="icon-primary icon-sm" />
           {texts.back}
         </Link>
-        <button type="submit" className="btn btn-primary btn-sm steppers-btn-confirm">
-          {submitLabel}
-        </button>
+        <SubmitButton className="btn btn-primary btn-sm steppers-btn-confirm">{submitLabel}</SubmitButton>
       </nav>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { texts } from "./texts.ts";
 
 export type AppointmentLayoutProps = {
@@ -17,9 +17,9 @@ export type AppointmentLayoutProps = {
 /** Breadcrumb Home / Servizi / Prenotazione appuntamento [/ page], the h1 and one reading column. */
 export function AppointmentLayout({ title, lead, current, children, after }: AppointmentLayoutProps) {
   const trail = [
-    { name: "Home", href: paths.home },
-    { name: texts.breadcrumbServices, href: "/" },
-    { name: texts.title, href: paths.booking },
+    { name: "Home", href: href("/") },
+    { name: texts.breadcrumbServices, href: href("/") },
+    { name: texts.title, href: href("/servizi/prenotazione-appuntamento") },
     ...(current && current !== texts.title ? [{ name: current }] : []),
   ];
   return (

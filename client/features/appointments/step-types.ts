@@ -2,8 +2,9 @@ import type { CalendarMonth } from "./calendar.ts";
 import type { AppointmentView, OfficeView } from "./appointment-view.ts";
 import type { BookingRoute } from "./urls.ts";
 
-/** Messages by field name; `form` is a message about the whole form. */
-export type FieldErrors = Partial<Record<string, string>>;
+import type { FieldErrors } from "#shared/validation/form.ts";
+
+export type { FieldErrors };
 
 /** What an action answers when the input is refused: the messages and what the citizen typed. */
 export type StepActionData = { intent: string; errors: FieldErrors; values: Record<string, string> };

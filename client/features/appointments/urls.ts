@@ -1,16 +1,8 @@
+import { href, withQuery, type Query } from "#client/lib/links.ts";
 import type { BookingStep, EditStep } from "./flow-state.ts";
 
-export const BOOKING_PATH = "/servizi/prenotazione-appuntamento";
-export const BOOKING_FROM_SERVICE_PATH = "/servizi/prenotazione-appuntamento-2";
-
-type Extra = Record<string, string | null | undefined>;
-
-function withQuery(path: string, query: Extra, hash = ""): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const search = params.toString();
-  return `${path}${search ? `?${search}` : ""}${hash}`;
-}
+export const BOOKING_PATH = href("/servizi/prenotazione-appuntamento");
+export const BOOKING_FROM_SERVICE_PATH = href("/servizi/prenotazione-appuntamento-2");
 
 /** Where a booking flow lives: the plain one, or the one started from a service (`?servizio=`). */
 export type BookingRoute = { path: string; servizio?: string };
@@ -18,28 +10,28 @@ export type BookingRoute = { path: string; servizio?: string };
 export function bookingStepHref(
   route: BookingRoute,
   step: BookingStep,
-  extra: Extra = {},
+  extra: Query = {},
   hash = "",
 ): string {
-  return withQuery(route.path, { servizio: route.servizio, passo: step, ...extra }, hash);
+  return withQuery(route.path, { servizio: route.servizio, passo: step, ...extra }, hash.replace(/^#/, ""));
 }
 
 /** The appointment pages by id (logged-in citizens) and by e-mailed hash (whoever holds the link). */
 export const appointmentPaths = {
-  bookingSuccess: (id: string) => `${BOOKING_PATH}/successo/${encodeURIComponent(id)}`,
+  bookingSuccess: (id: string) => href("/servizi/prenotazione-appuntamento/successo/:id", { id }),
   calendar: (id: string, hash?: string) =>
-    withQuery(`${BOOKING_PATH}/calendario/${encodeURIComponent(id)}`, { hash }),
-  edit: (id: string) => `/servizi/appuntamento/modifica/${encodeURIComponent(id)}`,
-  editSuccess: (id: string) => `/servizi/appuntamento/modifica/successo/${encodeURIComponent(id)}`,
-  editByLink: (hash: string) => `/servizi/modifica-appuntamento/${encodeURIComponent(hash)}`,
-  editByLinkSuccess: (hash: string) => `/servizi/modifica-appuntamento/successo/${encodeURIComponent(hash)}`,
-  cancelSuccess: "/servizi/annullamento-appuntamento/successo",
+    withQuery(href("/servizi/prenotazione-appuntamento/calendario/:id", { id }), { hash }),
+  edit: (id: string) => href("/servizi/appuntamento/modifica/:id", { id }),
+  editSuccess: (id: string) => href("/servizi/appuntamento/modifica/successo/:id", { id }),
+  editByLink: (hash: string) => href("/servizi/modifica-appuntamento/:hash", { hash }),
+  editByLinkSuccess: (hash: string) => href("/servizi/modifica-appuntamento/successo/:hash", { hash }),
+  cancelSuccess: href("/servizi/annullamento-appuntamento/successo"),
 };
 
-export function editStepHref(basePath: string, step: EditStep, extra: Extra = {}, hash = ""): string {
-  return withQuery(basePath, { passo: step, ...extra }, hash);
+export function editStepHref(basePath: string, step: EditStep, extra: Query = {}, hash = ""): string {
+  return withQuery(basePath, { passo: step, ...extra }, hash.replace(/^#/, ""));
 }
 
 export function cancelHref(basePath: string): string {
-  return withQuery(basePath, { annulla: "1" }, "#annullamento");
+  return withQuery(basePath, { annulla: "1" }, "annullamento");
 }

@@ -1,4 +1,4 @@
-import { formText } from "#client/lib/services.ts";
+import { z } from "zod";
 import {
   APPOINTMENT_DETAILS_MAX_LENGTH,
   type AppschedApi,
@@ -6,8 +6,8 @@ import {
 } from "#shared/api/appsched.ts";
 import type { Utente } from "#shared/api/user.ts";
 import { todayInRome } from "#shared/dates.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
-import { email, fiscalCode, maxLength, required, validate } from "#shared/validation/rules.ts";
+import { validateForm } from "#shared/validation/form.ts";
+import { email, fiscalCodeText, maxLength, required, text } from "#shared/validation/rules.ts";
 import { isWithinWindow } from "./calendar.ts";
 import type { Requester } from "./flow-state.ts";
 import { reasonsOf, getTimes } from "./step-loaders.server.ts";
@@ -18,6 +18,59 @@ type Refused = { ok: false; errors: FieldErrors; values: Record<string, string> 
 
 const NAME_MAX_LENGTH = 100;
 
+const SlotSchema = z.object({
+  giorno: text(required(texts.date.chooseDay)),
+  orario: text(required(texts.date.chooseTime)),
+});
+
+const DetailsSchema = z.object({
+  motivo: text(required(texts.details.chooseReason)),
+  dettagli: text(required(), maxLength(APPOINTMENT_DETAILS_MAX_LENGTH)),
+});
+
+const EmailSchema = z.object({ email: text(required(), email(), maxLength(254)) });
+
+const RequesterSchema = EmailSchema.extend({
+  nome: text(required(), maxLength(NAME_MAX_LENGTH)),
+  cognome: text(required(), maxLength(NAME_MAX_LENGTH)),
+  codiceFiscale: fiscalCodeText(),
+});
+
+const PrivacySchema = z.object({ privacy: text(required(texts.summary.privacyRequired)) });
+
+/** The submitted texts of these fields (for the form shown again), "" for those not sent. */
+function pick(submitted: Record<string, string>, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, submitted[name] ?? ""]));
+}
+
+const PlaceSchema = z.object({
+  categoria: text(required(texts.place.chooseCategory)),
+  ufficio: text(required(texts.place.chooseOffice)),
+});
+
+/** Category and office, each one the upstream offers; a category fixed by the service is not asked for. */
+export async function validatePlace(
+  api: AppschedApi,
+  form: FormData,
+  fixedCategoryId?: string,
+): Promise<{ ok: true; categoryId: string; officeId: string } | Refused> {
+  if (fixedCategoryId !== undefined) form.set("categoria", fixedCategoryId);
+  const parsed = validateForm(form, PlaceSchema);
+  const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["categoria", "ufficio"]);
+  const { categoria: categoryId, ufficio: officeId } = values;
+  const refuse = (errors: FieldErrors): Refused => ({ ok: false, errors, values });
+  // One question at a time: the offices depend on the category.
+  if (!parsed.ok && parsed.errors.categoria) return refuse({ categoria: parsed.errors.categoria });
+  const categories = await api.categories();
+  if (!categories.some((category) => category.id === categoryId))
+    return refuse({ categoria: texts.place.chooseCategory });
+  if (!parsed.ok) return refuse(parsed.errors);
+  const offices = await api.services(categoryId);
+  if (!offices.some((office) => office.id === officeId))
+    return refuse({ ufficio: texts.place.unknownOffice });
+  return { ok: true, categoryId, officeId };
+}
+
 /** Day and time: the day in the bookable window, the time still free (the upstream decides at the end anyway). */
 export async function validateSlot(
   api: AppschedApi,
@@ -25,13 +78,15 @@ export async function validateSlot(
   form: FormData,
   original?: { day: string; time: string },
 ): Promise<{ ok: true; day: string; time: string } | Refused> {
-  const day = formText(form, "giorno");
-  const time = formText(form, "orario");
-  const values = { giorno: day, orario: time };
-  if (!day) return { ok: false, errors: { giorno: texts.date.chooseDay }, values };
+  const parsed = validateForm(form, SlotSchema);
+  const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["giorno", "orario"]);
+  const { giorno: day, orario: time } = values;
+  // The day first: without a valid day there are no times to choose from.
+  if (!parsed.ok && parsed.errors.giorno)
+    return { ok: false, errors: { giorno: parsed.errors.giorno }, values };
   if (!isWithinWindow(day, todayInRome()))
     return { ok: false, errors: { giorno: texts.date.dayOutOfRange }, values };
-  if (!time) return { ok: false, errors: { orario: texts.date.chooseTime }, values };
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, values };
   const times = await getTimes(api, officeId, day, original);
   if (!times.includes(time)) return { ok: false, errors: { orario: texts.date.slotTaken }, values };
   return { ok: true, day, time };
@@ -41,17 +96,15 @@ export function validateDetails(
   office: SportelloDetail,
   form: FormData,
 ): { ok: true; reasonId: string; details: string } | Refused {
-  const reasonId = formText(form, "motivo");
-  const details = formText(form, "dettagli");
-  const values = { motivo: reasonId, dettagli: details };
-  const errors: FieldErrors = {};
-  if (!reasonId) errors.motivo = texts.details.chooseReason;
-  else if (!reasonsOf(office).some((reason) => reason.id === reasonId))
-    errors.motivo = texts.details.unknownReason;
-  const detailsError = validate(details, required, maxLength(APPOINTMENT_DETAILS_MAX_LENGTH));
-  if (detailsError) errors.dettagli = detailsError;
-  if (errors.motivo || errors.dettagli) return { ok: false, errors, values };
-  return { ok: true, reasonId, details };
+  const reasonIds = reasonsOf(office).map((reason) => reason.id);
+  const schema = DetailsSchema.refine((input) => reasonIds.includes(input.motivo), {
+    path: ["motivo"],
+    error: texts.details.unknownReason,
+  });
+  const parsed = validateForm(form, schema);
+  if (!parsed.ok)
+    return { ok: false, errors: parsed.errors, values: pick(parsed.submitted, ["motivo", "dettagli"]) };
+  return { ok: true, reasonId: parsed.values.motivo, details: parsed.values.dettagli };
 }
 
 /** Logged in: only the e-mail (identity data come from the profile); anonymous: name, surname, e-mail, optional CF. */
@@ -59,32 +112,30 @@ export function validateRequester(
   form: FormData,
   user: Utente | null,
 ): { ok: true; requester: Requester } | Refused {
-  const mail = formText(form, "email");
-  const emailError = validate(mail, required, email, maxLength(254));
   if (user) {
-    if (emailError) return { ok: false, errors: { email: emailError }, values: { email: mail } };
+    const parsed = validateForm(form, EmailSchema);
+    if (!parsed.ok) return { ok: false, errors: parsed.errors, values: pick(parsed.submitted, ["email"]) };
     return {
       ok: true,
       requester: {
         nome: user.nome,
         cognome: user.cognome,
-        email: mail,
+        email: parsed.values.email,
         codiceFiscale: user.codFisc,
         fromProfile: true,
       },
     };
   }
-  const nome = formText(form, "nome");
-  const cognome = formText(form, "cognome");
-  const codiceFiscale = normalizeFiscalCode(formText(form, "codiceFiscale"));
-  const values = { nome, cognome, email: mail, codiceFiscale };
-  const errors: FieldErrors = {
-    nome: validate(nome, required, maxLength(NAME_MAX_LENGTH)),
-    cognome: validate(cognome, required, maxLength(NAME_MAX_LENGTH)),
-    email: emailError,
-    codiceFiscale: validate(codiceFiscale, fiscalCode),
-  };
-  if (Object.values(errors).some(Boolean)) return { ok: false, errors: withoutEmpty(errors), values };
+  const parsed = validateForm(form, RequesterSchema);
+  if (!parsed.ok) {
+    const values = pick(parsed.submitted, ["nome", "cognome", "email", "codiceFiscale"]);
+    return {
+      ok: false,
+      errors: parsed.errors,
+      values: { ...values, codiceFiscale: values.codiceFiscale!.toUpperCase() },
+    };
+  }
+  const { nome, cognome, email: mail, codiceFiscale } = parsed.values;
   return {
     ok: true,
     requester: {
@@ -98,9 +149,6 @@ export function validateRequester(
 }
 
 export function validatePrivacy(form: FormData): string | undefined {
-  return formText(form, "privacy") === "1" ? undefined : texts.summary.privacyRequired;
-}
-
-function withoutEmpty(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
+  const parsed = validateForm(form, PrivacySchema);
+  return parsed.ok && parsed.values.privacy === "1" ? undefined : texts.summary.privacyRequired;
 }

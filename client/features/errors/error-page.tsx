@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { caughtStatus, readRouteError } from "#shared/route-error.ts";
+import { href } from "#client/lib/links.ts";
 
 const TEXTS: Record<number, { title: string; message: string }> = {
   400: { title: "Richiesta non valida", message: "La richiesta contiene dati non validi." },
@@ -29,16 +31,27 @@ export function errorTexts(status: number) {
   );
 }
 
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
-  const texts = errorTexts(status);
+export type ErrorPageProps = {
+  /** What the error boundary caught: a route error (`routeError`) gives the status and the message. */
+  error?: unknown;
+  /** Without a caught error (e.g. the catch-all 404 route), or to override its status. */
+  status?: number;
+  message?: string;
+};
+
+/** The one error page: per-status title and text; a route error's own title replaces the text. */
+export function ErrorPage({ error, status, message }: ErrorPageProps) {
+  const found = readRouteError(error);
+  const code = status ?? found?.status ?? caughtStatus(error);
+  const texts = errorTexts(code);
   return (
     <div className="container my-5">
       <div className="row">
         <div className="col-12 col-lg-8">
           <h1 data-element="page-name">{texts.title}</h1>
-          <p className="lead">{message ?? texts.message}</p>
-          <p className="text-secondary">Codice errore: {status}</p>
-          <Link className="btn btn-primary" to="/">
+          <p className="lead">{message ?? found?.title ?? texts.message}</p>
+          <p className="text-secondary">Codice errore: {code}</p>
+          <Link className="btn btn-primary" to={href("/")}>
             Torna alla pagina iniziale
           </Link>
         </div>

@@ -1,12 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { data } from "react-router";
+import { routeError } from "#shared/route-error.ts";
 import type { KbCategoryDetail, KnowledgeBaseApi } from "#shared/api/knowledge-base.ts";
 import { findCategoryOfAnswer, loadFaqAnswer, loadFaqIndex, MAX_CATEGORY_VISITS } from "./faq-data.server.ts";
 import { faqErrorKind } from "./faq-errors.ts";
 
-/** Upstream failures reach loaders as `data()` values with the status (server/upstream/failures.ts). */
-const failure = (status: number) =>
-  data({ status, title: "x", service: "knowledge-base", details: [] }, { status });
+/** Upstream failures reach loaders as route errors with the status (server/upstream/failures.ts). */
+const failure = (status: number) => routeError(status, { title: "x", service: "knowledge-base" });
 
 type Tree = Record<
   number,

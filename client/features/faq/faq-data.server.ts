@@ -41,7 +41,7 @@ const named = ({ id, name }: Named): Named => ({ id, name });
  */
 function toFaqError(error: unknown, notFound: FaqErrorKind): unknown {
   if (isUpstreamFailure(error, 404)) return faqError(notFound);
-  if (isUpstreamFailure(error) && error.init.status >= 500) return faqError("unavailable");
+  if (isUpstreamFailure(error) && error.data.status >= 500) return faqError("unavailable");
   return error;
 }
 

@@ -1,4 +1,4 @@
-import { paths } from "#client/lib/paths.ts";
+import { href, withQuery } from "#client/lib/links.ts";
 
 /** Longest search text sent to the knowledge base (the upstream cuts there too). */
 export const FAQ_QUERY_MAX = 200;
@@ -34,14 +34,10 @@ export function metaTitleText(param: string | undefined): string | null {
 /** `/faq/{id}/dettagli/{Title-With-Dashes}?categoria={categoryId}`; the category saves the lookup of the answer. */
 export function faqAnswerHref(answer: { id: number; title?: string }, categoryId?: number | null): string {
   const slug = answer.title ? metaTitleSlug(answer.title) : "";
-  const path = `${paths.faq}/${answer.id}/dettagli/${slug ? encodeURIComponent(slug) : ""}`;
-  return categoryId ? `${path}?categoria=${categoryId}` : path;
+  const path = href("/faq/:id/dettagli/:metaTitle?", { id: String(answer.id), metaTitle: slug || undefined });
+  return withQuery(path, { categoria: categoryId });
 }
 
 export function faqCategoryHref(categoryId: number): string {
-  return `${paths.faq}?categoria=${categoryId}`;
-}
-
-export function faqSearchHref(query: string): string {
-  return `${paths.faq}?${new URLSearchParams({ q: query }).toString()}`;
+  return withQuery(href("/faq"), { categoria: categoryId });
 }

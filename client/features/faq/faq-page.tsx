@@ -5,20 +5,18 @@ import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
 import type { MessageKey } from "#client/i18n/it.ts";
 import { pageTitle } from "#client/lib/titles.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
+import { rootDataOf, type MatchesFromRoot } from "#client/lib/root-data.ts";
 
 /** The route title of every FAQ page (spec §2: "/faq … title FAQ, menu hidden"). */
 export const FAQ_ROUTE_TITLE = "FAQ";
 
-type MatchLike = { id: string; loaderData?: unknown } | undefined;
-
-function localeOf(matches: readonly MatchLike[]): Locale {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale } | undefined;
-  return root?.locale === "en" ? "en" : "it";
+function localeOf(matches: MatchesFromRoot): Locale {
+  return rootDataOf(matches)?.locale ?? "it";
 }
 
 /** A dictionary text for a meta function, in the page's language. */
-export function metaText(matches: readonly MatchLike[], key: MessageKey): string {
+export function metaText(matches: MatchesFromRoot, key: MessageKey): string {
   return translate(localeOf(matches), key);
 }
 
@@ -26,13 +24,13 @@ export function metaText(matches: readonly MatchLike[], key: MessageKey): string
  * FAQ page titles: "FAQ - {municipality}", and with a detail (the answer's title parameter with dashes turned into
  * spaces, the category, "Ricerca") "FAQ - {detail} - {municipality}".
  */
-export function faqPageTitle(matches: readonly MatchLike[], detail?: string | null): MetaDescriptor[] {
+export function faqPageTitle(matches: MatchesFromRoot, detail?: string | null): MetaDescriptor[] {
   return pageTitle(matches, detail ? `${FAQ_ROUTE_TITLE} - ${detail}` : FAQ_ROUTE_TITLE);
 }
 
 /** Breadcrumb items Home / FAQ / …rest (the last one is the current page). */
 export function faqBreadcrumb(home: string, rest: BreadcrumbItem[]): BreadcrumbItem[] {
-  return [{ name: home, href: paths.home }, { name: FAQ_ROUTE_TITLE, href: paths.faq }, ...rest];
+  return [{ name: home, href: href("/") }, { name: FAQ_ROUTE_TITLE, href: href("/faq") }, ...rest];
 }
 
 /** The frame of a FAQ page: breadcrumb, the `<h1 data-element="page-name">`, then the page's content. */

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { FAQ_QUERY_MAX } from "./faq-links.ts";
 
 /**
@@ -13,7 +13,7 @@ export function FaqSearchForm({ query }: { query: string }) {
   const t = useT();
   const id = useId();
   return (
-    <Form method="get" action={paths.faq} role="search" className="mb-5">
+    <Form method="get" action={href("/faq")} role="search" className="mb-5">
       <div className="form-group mb-0">
         <label htmlFor={id} className="active">
           {t("faq.searchLabel")}

@@ -1,3 +1,4 @@
+import { href } from "#client/lib/links.ts";
 import type { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
 import type { MessageKey } from "#client/i18n/it.ts";
 
@@ -10,7 +11,7 @@ export type RatingActionData = { ok: true } | { ok: false; errors: RatingErrors 
 
 export type RatingValues = { rating?: number; option?: string; details?: string };
 
-export const ratingAction = "/valutazione";
+export const ratingAction = href("/valutazione");
 
 /** Ratings 1–3 ask what went wrong, 4–5 what went well (Modello Comuni, AGID checker C.SI.2.5). */
 export function getFollowUpKind(rating: number): "negative" | "positive" {

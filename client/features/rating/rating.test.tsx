@@ -1,44 +1,48 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { findByDataElement, renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
+import { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
+import { byDataElement, renderPage } from "#tests/support/render.tsx";
 import { Rating, type RatingProps } from "./rating.tsx";
-import { isOptionConsistent } from "./rating-types.ts";
+import { followUpAnswers, isOptionConsistent } from "./rating-types.ts";
 
 const props: RatingProps = { pagePath: "/faq", pageTitle: "FAQ", xsrfToken: "tok" };
-const html = renderToHtml(<Rating {...props} />, { url: "/faq" });
-
-const textOf = (fragment: string) =>
-  fragment
-    .replace(/<[^>]+>/g, "")
-    .replace(/<!-- -->/g, "")
-    .trim();
-/** The text content of every element carrying `data-element="<value>"` (no nesting of the same tag assumed). */
-const textsOf = (value: string) =>
-  [...html.matchAll(new RegExp(`<([a-z0-9]+)[^>]*data-element="${value}"[^>]*>([\\s\\S]*?)</\\1>`, "g"))].map(
-    (m) => textOf(m[2] ?? ""),
-  );
+const render = (extra: Partial<RatingProps> = {}, hydrate = false) =>
+  renderPage(<Rating {...props} {...extra} />, { url: "/faq", hydrate });
+const textsOf = (container: HTMLElement, value: string) =>
+  byDataElement(container, value).map((element) => element.textContent?.trim());
+const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement;
 
 test("the component carries the feedback data-elements with the page question", () => {
-  expect(findByDataElement(html, "feedback")).toHaveLength(1);
-  expect(textsOf("feedback-title")).toEqual(["Quanto sono chiare le informazioni su questa pagina?"]);
+  const page = render();
+  expect(byDataElement(page.container, "feedback")).toHaveLength(1);
+  expect(textsOf(page.container, "feedback-title")).toEqual([
+    "Quanto sono chiare le informazioni su questa pagina?",
+  ]);
+  expect(
+    page.getByRole("heading", { name: "Quanto sono chiare le informazioni su questa pagina?" }),
+  ).toBeTruthy();
   for (const n of [1, 2, 3, 4, 5]) {
-    const [label] = findByDataElement(html, `feedback-rate-${n}`);
-    expect(label, `star ${n}`).toMatch(/^<label /);
+    const [label] = byDataElement(page.container, `feedback-rate-${n}`);
+    expect(label?.tagName, `star ${n}`).toBe("LABEL");
+    const star = page.getByRole("radio", { name: `Valuta ${n} stelle su 5` }) as HTMLInputElement;
+    expect(star.name).toBe("rating");
   }
-  expect(html).toContain("Valuta da 1 a 5 stelle la pagina");
-  expect(html).toContain("Valuta 4 stelle su 5");
-  expect(html.match(/<input type="radio"[^>]*name="rating"/g)).toHaveLength(5);
-  expect(findByDataElement(html, "feedback-input-text")[0]).toMatch(/^<textarea [^>]*name="details"/);
-  expect(findByDataElement(html, "feedback-input-text")[0]).toContain('maxLength="200"');
+  expect(page.getByRole("group", { name: "Valuta da 1 a 5 stelle la pagina" })).toBeTruthy();
+  const [details] = byDataElement(page.container, "feedback-input-text");
+  expect(details?.tagName).toBe("TEXTAREA");
+  expect(details?.getAttribute("name")).toBe("details");
+  expect(details?.getAttribute("maxlength")).toBe("200");
 });
 
 test("both follow-up fieldsets are in the page with the exact Modello Comuni texts", () => {
-  expect(findByDataElement(html, "feedback-rating-negative")[0]).toMatch(/^<fieldset /);
-  expect(findByDataElement(html, "feedback-rating-positive")[0]).toMatch(/^<fieldset /);
-  expect(textsOf("feedback-rating-question")).toEqual([
+  const page = render();
+  expect(byDataElement(page.container, "feedback-rating-negative")[0]?.tagName).toBe("FIELDSET");
+  expect(byDataElement(page.container, "feedback-rating-positive")[0]?.tagName).toBe("FIELDSET");
+  expect(textsOf(page.container, "feedback-rating-question")).toEqual([
     "Dove hai incontrato le maggiori difficoltà?",
     "Quali sono stati gli aspetti che hai preferito?",
   ]);
-  expect(textsOf("feedback-rating-answer")).toEqual([
+  expect(textsOf(page.container, "feedback-rating-answer")).toEqual([
     "A volte le indicazioni non erano chiare",
     "A volte le indicazioni non erano complete",
     "A volte non capivo se stavo procedendo correttamente",
@@ -53,60 +57,87 @@ test("both follow-up fieldsets are in the page with the exact Modello Comuni tex
 });
 
 test("before a choice neither follow-up is hidden by attribute (CSS decides, so it works without JavaScript)", () => {
-  for (const fieldset of html.match(/<fieldset [^>]*rating-followup[^>]*>/g) ?? []) {
-    expect(fieldset).not.toMatch(/ hidden| disabled/);
-    expect(fieldset).not.toContain("d-none");
+  const page = render();
+  const followUps = [...page.container.querySelectorAll("fieldset.rating-followup")];
+  expect(followUps).toHaveLength(2);
+  for (const fieldset of followUps) {
+    expect(fieldset.hasAttribute("hidden")).toBe(false);
+    expect(fieldset.hasAttribute("disabled")).toBe(false);
+    expect(fieldset.classList).not.toContain("d-none");
   }
 });
 
 test("the form posts to /valutazione with the page, the token and a hidden honeypot", () => {
-  expect(html).toMatch(
-    /<form [^>]*action="\/valutazione"|<form [^>]*method="post"[^>]*action="\/valutazione"/,
-  );
-  expect(html).toContain('name="pagePath" value="/faq"');
-  expect(html).toContain('name="pageTitle" value="FAQ"');
-  expect(html).toContain('name="_xsrf" value="tok"');
-  const honeypot = html.match(
-    /<div class="visually-hidden" aria-hidden="true"><label [^>]*>Non compilare questo campo<\/label>(<input [^>]*>)/,
-  )?.[1];
-  expect(honeypot).toMatch(/name="bind"/);
-  expect(honeypot).toMatch(/tabindex="-1"/);
-  expect(honeypot).toMatch(/autoComplete="off"/);
-  expect(html).toMatch(/<button type="submit" class="btn btn-primary">Invia<\/button>/);
+  const page = render();
+  const form = page.container.querySelector("form")!;
+  expect(form.getAttribute("method")).toBe("post");
+  expect(form.getAttribute("action")).toBe("/valutazione");
+  expect(field(form, "pagePath").value).toBe("/faq");
+  expect(field(form, "pageTitle").value).toBe("FAQ");
+  expect(field(form, "_xsrf").value).toBe("tok");
+  const honeypot = page.getByLabelText("Non compilare questo campo") as HTMLInputElement;
+  expect(honeypot.name).toBe("bind");
+  expect(honeypot.tabIndex).toBe(-1);
+  expect(honeypot.getAttribute("autocomplete")).toBe("off");
+  expect(honeypot.closest('[aria-hidden="true"]')?.classList).toContain("visually-hidden");
+  expect(page.getByRole("button", { name: "Invia" }).getAttribute("type")).toBe("submit");
 });
 
 test("service end pages ask how easy the service was", () => {
-  const service = renderToHtml(<Rating {...props} variant="service" />);
-  expect(service).toContain("Quanto è stato facile usare questo servizio?");
-  const custom = renderToHtml(<Rating {...props} title="Titolo su misura" />);
-  expect(custom).toContain("Titolo su misura");
+  expect(
+    render({ variant: "service" }).getByText("Quanto è stato facile usare questo servizio?"),
+  ).toBeTruthy();
+  expect(
+    render({ title: "Titolo su misura" }).getByRole("heading", { name: "Titolo su misura" }),
+  ).toBeTruthy();
 });
 
 test("after a submission without JavaScript the thanks replace the form", () => {
-  const done = renderToHtml(<Rating {...props} submitted />);
-  expect(done).toContain("Grazie, il tuo parere ci aiuterà a migliorare il servizio!");
-  expect(done).toMatch(/<div role="status"><p/);
-  expect(done).not.toContain("<form");
-  expect(findByDataElement(done, "feedback")).toHaveLength(1);
+  const page = render({ submitted: true });
+  expect(page.getByRole("status").textContent).toBe(
+    "Grazie, il tuo parere ci aiuterà a migliorare il servizio!",
+  );
+  expect(page.container.querySelector("form")).toBeNull();
+  expect(byDataElement(page.container, "feedback")).toHaveLength(1);
 });
 
 test("errors and values of a submission without JavaScript are shown next to the fields", () => {
-  const failed = renderToHtml(
-    <Rating
-      {...props}
-      values={{ rating: 2, details: "lento" }}
-      errors={{ option: "Seleziona una delle risposte." }}
-    />,
+  const page = render({
+    values: { rating: 2, details: "lento" },
+    errors: { option: "Seleziona una delle risposte." },
+  });
+  const negative = byDataElement(page.container, "feedback-rating-negative")[0]!;
+  const error = page.getByText("Seleziona una delle risposte.");
+  expect(negative.getAttribute("aria-describedby")).toBe(error.id);
+  expect((page.getByRole("radio", { name: "Valuta 2 stelle su 5" }) as HTMLInputElement).checked).toBe(true);
+  expect((page.getByRole("textbox", { name: /lento|Dettagli|dettagli/ }) as HTMLTextAreaElement).value).toBe(
+    "lento",
   );
-  expect(failed).toContain("Seleziona una delle risposte.");
-  expect(failed).toMatch(/<input type="radio" [^>]*name="rating" checked="" value="2"/);
-  expect(failed).toContain(">lento</textarea>");
-  expect(findByDataElement(failed, "feedback-rating-positive")[0]).toMatch(/hidden=""/);
-  expect(findByDataElement(failed, "feedback-rating-negative")[0]).not.toMatch(/hidden=""/);
+  expect(byDataElement(page.container, "feedback-rating-positive")[0]?.hasAttribute("hidden")).toBe(true);
+  expect(negative.hasAttribute("hidden")).toBe(false);
 });
 
-test("an option counts only for its rating group", () => {
-  expect(isOptionConsistent(2, "negativo3")).toBe(true);
-  expect(isOptionConsistent(2, "positivo1")).toBe(false);
-  expect(isOptionConsistent(5, "altro")).toBe(true);
+test("once hydrated, the follow-up of the other group is hidden and disabled so its answer is not sent", () => {
+  const page = render({ values: { rating: 5 } }, true);
+  const negative = byDataElement(page.container, "feedback-rating-negative")[0] as HTMLFieldSetElement;
+  const positive = byDataElement(page.container, "feedback-rating-positive")[0] as HTMLFieldSetElement;
+  expect(negative.hidden && negative.disabled).toBe(true);
+  expect(positive.hidden || positive.disabled).toBe(false);
+});
+
+test("an option counts only for its rating group: ratings 1-3 the negative answers, 4-5 the positive ones", () => {
+  const negative = followUpAnswers.negative.map((answer) => answer.value as string);
+  const positive = followUpAnswers.positive.map((answer) => answer.value as string);
+  for (const option of FEEDBACK_OPTIONS) {
+    for (const rating of [1, 2, 3, 4, 5]) {
+      const group = rating <= 3 ? negative : positive;
+      expect(isOptionConsistent(rating, option), `${option} for ${rating}`).toBe(group.includes(option));
+    }
+  }
+  expect(isOptionConsistent(3, "negativo1")).toBe(true);
+  expect(isOptionConsistent(4, "negativo1")).toBe(false);
+  expect(isOptionConsistent(4, "positivo1")).toBe(true);
+  expect(isOptionConsistent(3, "positivo1")).toBe(false);
+  expect(isOptionConsistent(1, "altro") && isOptionConsistent(5, "altro")).toBe(true);
+  expect(isOptionConsistent(2, "sconosciuta")).toBe(false);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { Spinner } from "#client/components/ui/spinner.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -165,10 +165,9 @@ function RatingFields({
         />
       </div>
       <RatingHoneypot />
-      <button type="submit" className="btn btn-primary" aria-busy={busy || undefined}>
-        {busy ? <Spinner small className="me-2" label={t("rating.sending")} /> : null}
+      <SubmitButton busy={busy} busyLabel={t("rating.sending")}>
         {t("rating.submit")}
-      </button>
+      </SubmitButton>
     </>
   );
 }

@@ -1,29 +1,12 @@
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { categorySlug } from "#shared/service-groups.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { moonAccessHref } from "#client/lib/upstream-links.ts";
 import { faqAnswerHref } from "#client/features/faq/faq-links.ts";
-
-/**
- * The forms module (Moon) front office, reached on the portal's own host (upstream contract §9:
- * `/moonfobl/accesso/gasprp_salute?consumer=cittafacile&service=new|istanza&back_url=…&codice_ente=…[&codice_modulo]`).
- * The reverse proxy in front of the portal routes `/moonfobl` to the forms module.
- */
-export const MOON_ACCESS_PATH = "/moonfobl/accesso/gasprp_salute";
 
 /** Booking an appointment started from a service (the appointments flow prefilters the offices). */
 export function bookingFromServiceHref(serviceId: string): string {
-  return `/servizi/prenotazione-appuntamento-2?${new URLSearchParams({ servizio: serviceId }).toString()}`;
-}
-
-export function moonAccessHref(options: { moduloMoon: string; codiceEnte: string; backUrl: string }): string {
-  const query = new URLSearchParams({
-    consumer: "cittafacile",
-    service: "new",
-    back_url: options.backUrl,
-    codice_ente: options.codiceEnte,
-    codice_modulo: options.moduloMoon,
-  });
-  return `${MOON_ACCESS_PATH}?${query.toString()}`;
+  return withQuery(href("/servizi/prenotazione-appuntamento-2"), { servizio: serviceId });
 }
 
 /** How a link leaves the page: a client-side portal route, a full page load on this host, or another site. */
@@ -80,7 +63,7 @@ export function buildServiceDetail(
   const service = config.servizi.find((s) => s.id === id);
   if (!service) return null;
   const detail = config.dettagli.find((d) => d.idServizio === id);
-  const self = `/servizi/${id}`;
+  const self = href("/servizi/:id", { id });
   const has = (code: Parameters<typeof findAsset>[1]) => Boolean(findAsset(config, code));
 
   let access: ServiceLink | null = null;
@@ -106,7 +89,7 @@ export function buildServiceDetail(
     descrizione: service.descrizione,
     categorie: service.categorie.map((nome) => ({
       nome,
-      href: `${paths.home}#categoria-${categorySlug(nome)}`,
+      href: withQuery(href("/"), {}, `categoria-${categorySlug(nome)}`),
     })),
     attivo: service.attivo,
     access,
@@ -115,7 +98,7 @@ export function buildServiceDetail(
     linkScheda: service.linkScheda && isHttpUrl(service.linkScheda) ? service.linkScheda : null,
     contacts: {
       block: block ? { title: block.title, body: block.body } : null,
-      assistanceHref: has("ASSISTENZA_CRM") ? paths.assistance : null,
+      assistanceHref: has("ASSISTENZA_CRM") ? href("/nuova-richiesta") : null,
       faqHref: detail?.idFaq ? faqAnswerHref({ id: detail.idFaq }) : null,
     },
   };

@@ -5,7 +5,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { href, withQuery } from "#client/lib/links.ts";
 import type { ServiceDetailView, ServiceLink } from "./service-detail-model.ts";
 
 type Section = { id: string; title: string; content: ReactNode };
@@ -172,8 +172,8 @@ export function ServiceDetailPage({
           <div className="cmp-breadcrumbs mt-3">
             <Breadcrumb
               items={[
-                { name: "Home", href: paths.home },
-                { name: t("service.breadcrumb"), href: `${paths.home}#tutti-i-servizi` },
+                { name: "Home", href: href("/") },
+                { name: t("service.breadcrumb"), href: withQuery(href("/"), {}, "tutti-i-servizi") },
                 ...(category ? [{ name: category.nome, href: category.href }] : []),
                 { name: service.nome },
               ]}

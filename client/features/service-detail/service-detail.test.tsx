@@ -1,13 +1,15 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
-import { findByDataElement, renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
 import {
   comuneFixture,
   contattiFixture,
   menuFixture,
   menuFooterFixture,
-} from "#client/features/shell/tenant-fixture.ts";
-import { buildServiceDetail, moonAccessHref } from "./service-detail-model.ts";
+} from "#tests/support/tenant-fixture.ts";
+import { byDataElement, renderPage } from "#tests/support/render.tsx";
+import { moonAccessHref } from "#client/lib/upstream-links.ts";
+import { buildServiceDetail } from "./service-detail-model.ts";
 import { ServiceDetailPage } from "./service-detail-page.tsx";
 
 const asset = (codice: string) => ({ codice, showPublic: true });
@@ -71,7 +73,7 @@ test("a service with a Moon form links to the forms module with its deep-link pa
   });
   expect(view.bookingHref).toBe("/servizi/prenotazione-appuntamento-2?servizio=102");
   expect(view.delegation).toEqual({ note: "Nota delega" });
-  expect(view.contacts.faqHref).toBe("/faq/121/dettagli/");
+  expect(view.contacts.faqHref).toBe("/faq/121/dettagli");
   expect(view.contacts.assistanceHref).toBe("/nuova-richiesta");
   expect(view.categorie).toEqual([
     { nome: "Anagrafe e stato civile", href: "/#categoria-anagrafe-e-stato-civile" },
@@ -105,32 +107,42 @@ test("unknown or malformed ids find nothing", () => {
 });
 
 test("the page follows the scheda servizio structure with only the sections that have content", () => {
-  const html = renderToHtml(
+  const page = renderPage(
     <ServiceDetailPage
       service={buildServiceDetail(config, "102", origin)!}
       municipality="Comune di Valverde"
     />,
   );
-  expect(findByDataElement(html, "service-title")[0]).toMatch(/^<h1 /);
-  expect(findByDataElement(html, "service-status")).toHaveLength(1);
-  expect(findByDataElement(html, "service-description")[0]).toMatch(/^<p /);
-  expect(findByDataElement(html, "breadcrumb")).toHaveLength(1);
-  const index = html.match(/data-element="page-index">([\s\S]*?)<\/ul>/)?.[1] ?? "";
-  expect([...index.matchAll(/<span class="title-medium">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual([
+  const inPage = (value: string) => byDataElement(page.container, value);
+  expect(inPage("service-title")[0]?.tagName).toBe("H1");
+  expect(page.getByRole("heading", { level: 1, name: "Servizio 102" })).toBe(inPage("service-title")[0]);
+  expect(inPage("service-status")).toHaveLength(1);
+  expect(inPage("service-description")[0]?.tagName).toBe("P");
+  expect(inPage("breadcrumb")).toHaveLength(1);
+  const [index] = inPage("page-index");
+  expect([...index!.querySelectorAll(".title-medium")].map((title) => title.textContent)).toEqual([
     "Accedi al servizio",
     "Delega",
     "Ulteriori informazioni",
     "Contatti",
   ]);
-  expect(findByDataElement(html, "service-online-access")[0]).toMatch(/^<a [^>]*href="\/moonfobl\/accesso\//);
-  expect(findByDataElement(html, "appointment-booking")[0]).toContain(
-    'href="/servizi/prenotazione-appuntamento-2?servizio=102"',
+  const [access] = inPage("service-online-access");
+  expect(access?.tagName).toBe("A");
+  expect(access?.getAttribute("href")).toMatch(/^\/moonfobl\/accesso\//);
+  expect(inPage("appointment-booking")[0]?.getAttribute("href")).toBe(
+    "/servizi/prenotazione-appuntamento-2?servizio=102",
   );
-  expect(findByDataElement(html, "service-booking-access")).toHaveLength(1);
-  expect(findByDataElement(html, "service-area")).toHaveLength(1);
-  expect(html).toMatch(/Home<\/a>.*Servizi<\/a>.*Anagrafe e stato civile<\/a>.*Servizio 102<\/li>/s);
+  expect(inPage("service-booking-access")).toHaveLength(1);
+  expect(inPage("service-area")).toHaveLength(1);
+  const trail = page.getByRole("navigation", { name: "Percorso di navigazione" });
+  expect([...trail.querySelectorAll("li")].map((item) => item.textContent?.replace("/", ""))).toEqual([
+    "Home",
+    "Servizi",
+    "Anagrafe e stato civile",
+    "Servizio 102",
+  ]);
 
-  const bare = renderToHtml(
+  const bare = renderPage(
     <ServiceDetailPage
       service={{
         ...buildServiceDetail(config, "300", origin)!,
@@ -141,19 +153,19 @@ test("the page follows the scheda servizio structure with only the sections that
       municipality="Comune di Valverde"
     />,
   );
-  expect(findByDataElement(bare, "page-index")).toHaveLength(0);
-  expect(findByDataElement(bare, "service-description")).toHaveLength(0);
+  expect(byDataElement(bare.container, "page-index")).toHaveLength(0);
+  expect(byDataElement(bare.container, "service-description")).toHaveLength(0);
 });
 
 test("an inactive service says so in its status and access section", () => {
-  const html = renderToHtml(
+  const page = renderPage(
     <ServiceDetailPage
       service={buildServiceDetail(config, "113", origin)!}
       municipality="Comune di Valverde"
     />,
   );
-  expect(html).toContain("Servizio non attivo");
-  expect(html).toContain("Il servizio non è attivo in questo momento.");
-  expect(findByDataElement(html, "service-online-access")).toHaveLength(0);
-  expect(findByDataElement(html, "appointment-booking")).toHaveLength(0);
+  expect(page.getAllByText("Servizio non attivo").length).toBeGreaterThan(0);
+  expect(page.getByText(/^Il servizio non è attivo in questo momento\./)).toBeTruthy();
+  expect(byDataElement(page.container, "service-online-access")).toHaveLength(0);
+  expect(byDataElement(page.container, "appointment-booking")).toHaveLength(0);
 });

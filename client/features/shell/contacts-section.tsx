@@ -1,12 +1,13 @@
 import { useId } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
 
 export const contactLinks = {
-  faq: "/faq",
-  assistance: "/nuova-richiesta",
-  booking: "/servizi/prenotazione-appuntamento",
-  report: "/servizi/segnalazioni/nuova",
+  faq: href("/faq"),
+  assistance: href("/nuova-richiesta"),
+  booking: href("/servizi/prenotazione-appuntamento"),
+  report: href("/servizi/segnalazioni/nuova"),
 } as const;
 
 export type ContactsSectionProps = {

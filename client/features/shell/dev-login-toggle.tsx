@@ -1,7 +1,8 @@
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { href } from "#client/lib/links.ts";
 
-export const devLoginToggleAction = "/dev/simulazione-logout";
+export const devLoginToggleAction = href("/dev/simulazione-logout");
 
 type DevLoginToggleProps = { loggedOut: boolean; xsrfToken?: string; action?: string };
 

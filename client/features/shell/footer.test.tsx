@@ -1,15 +1,16 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { findByDataElement, renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
+import { byDataElement, renderPage } from "#tests/support/render.tsx";
+import { comuneFixture, contattiFixture, menuFooterFixture } from "#tests/support/tenant-fixture.ts";
 import { Footer } from "./footer.tsx";
-import { comuneFixture, contattiFixture, menuFooterFixture } from "./tenant-fixture.ts";
 
-const html = renderToHtml(
-  <Footer comune={comuneFixture} menuFooter={menuFooterFixture} contatti={contattiFixture} />,
-);
-const footer = html.match(/<footer[\s\S]*<\/footer>/)?.[0] ?? "";
+const render = () =>
+  renderPage(<Footer comune={comuneFixture} menuFooter={menuFooterFixture} contatti={contattiFixture} />);
 
 test("every configured data-element is a real link inside the <footer>", () => {
-  expect(footer).toMatch(/^<footer class="it-footer" id="footer">/);
+  const page = render();
+  const footer = page.getByRole("contentinfo");
+  expect(footer.id).toBe("footer");
   const expected = [
     "faq",
     "report-inefficiency",
@@ -19,34 +20,44 @@ test("every configured data-element is a real link inside the <footer>", () => {
     "accessibility-link",
   ];
   for (const value of expected) {
-    const [link] = findByDataElement(footer, value);
-    expect(link, value).toMatch(/^<a [^>]*href="[^"#]+"/);
+    const [link] = byDataElement(footer, value);
+    expect(link?.tagName, value).toBe("A");
+    expect(link?.getAttribute("href"), value).toMatch(/^[^#]+$/);
   }
-  expect(footer).toMatch(/<a [^>]*data-element="report-inefficiency"[^>]*>Segnalazione disservizio<\/a>/);
+  expect(page.getByRole("link", { name: "Segnalazione disservizio" }).dataset.element).toBe(
+    "report-inefficiency",
+  );
 });
 
 test("the footer shows the EU logo, the municipality and at most four menu blocks", () => {
-  expect(footer).toMatch(/<img src="[^"]+" alt="Logo Unione Europea"/);
-  expect(footer).toContain("<h2>Comune di Valverde</h2>");
-  expect(footer).toContain("Organi di governo");
-  expect(footer).toContain("Vivere il comune");
-  expect(footer).not.toContain("Quinto blocco");
-  expect(footer).toContain('<h3 class="h4">Categorie di servizio</h3>');
+  const page = render();
+  expect(page.getByRole("img", { name: "Logo Unione Europea" }).getAttribute("src")).toBeTruthy();
+  expect(page.getByRole("heading", { level: 2, name: "Comune di Valverde" })).toBeTruthy();
+  expect(page.getByRole("link", { name: "Organi di governo" })).toBeTruthy();
+  expect(page.getByRole("link", { name: "Vivere il comune" })).toBeTruthy();
+  expect(page.queryByText("Quinto blocco")).toBeNull();
+  expect(page.getByRole("heading", { level: 3, name: "Categorie di servizio" })).toBeTruthy();
 });
 
 test("the contacts body is rendered as HTML and socials open a new window", () => {
-  expect(footer).toContain("<p>Piazza Municipio 1<br>PEC:");
-  expect(footer).toMatch(/href="https:\/\/facebook.com\/valverde" target="_blank" rel="noopener noreferrer"/);
-  expect(footer).toContain("#it-facebook");
-  expect(footer).toContain("#it-instagram");
-  expect(footer).toContain("Seguici su");
+  const page = render();
+  const pec = page.getByRole("link", { name: "pec@valverde.it" });
+  expect(pec.closest("p")?.textContent).toBe("Piazza Municipio 1PEC: pec@valverde.it");
+  const facebook = page.container.querySelector('a[href="https://facebook.com/valverde"]')!;
+  expect(facebook.getAttribute("target")).toBe("_blank");
+  expect(facebook.getAttribute("rel")).toBe("noopener noreferrer");
+  const icons = [...page.container.querySelectorAll("use")].map((use) => use.getAttribute("href"));
+  expect(icons.some((href) => href?.endsWith("#it-facebook"))).toBe(true);
+  expect(icons.some((href) => href?.endsWith("#it-instagram"))).toBe(true);
+  expect(page.getByText("Seguici su")).toBeTruthy();
 });
 
 test("external menu links get rel=noopener, portal paths stay plain links", () => {
-  const [privacy] = findByDataElement(footer, "privacy-policy-link");
-  expect(privacy).toContain('href="https://www.comune.valverde.it/privacy"');
-  expect(privacy).toContain('rel="noopener"');
-  const [faq] = findByDataElement(footer, "faq");
-  expect(faq).toContain('href="/faq"');
-  expect(faq).not.toContain("rel=");
+  const page = render();
+  const [privacy] = byDataElement(page.container, "privacy-policy-link");
+  expect(privacy?.getAttribute("href")).toBe("https://www.comune.valverde.it/privacy");
+  expect(privacy?.getAttribute("rel")).toContain("noopener");
+  const [faq] = byDataElement(page.container, "faq");
+  expect(faq?.getAttribute("href")).toBe("/faq");
+  expect(faq?.hasAttribute("rel")).toBe(false);
 });

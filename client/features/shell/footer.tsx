@@ -5,6 +5,7 @@ import euFlagUrl from "./eu-flag.svg?url";
 import { FooterLinkList, FooterMenuBlocks, hasTarget } from "./footer-menu-blocks.tsx";
 import { MenuLink } from "./menu-link.tsx";
 import { SocialLinks } from "./social-links.tsx";
+import { href } from "#client/lib/links.ts";
 
 export type FooterProps = {
   comune: Pick<ComuneConfig, "nome">;
@@ -20,7 +21,7 @@ export type FooterProps = {
  * report-inefficiency, appointment-booking, privacy-policy-link, legal-notes, accessibility-link…), and the AGID
  * checker looks for them inside this `<footer>`.
  */
-export function Footer({ comune, menuFooter, contatti, homeHref = "/", logoSrc }: FooterProps) {
+export function Footer({ comune, menuFooter, contatti, homeHref = href("/"), logoSrc }: FooterProps) {
   const t = useT();
   return (
     <footer className="it-footer" id="footer">

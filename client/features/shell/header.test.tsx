@@ -1,7 +1,8 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { findByDataElement, renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
+import { byDataElement, renderPage } from "#tests/support/render.tsx";
+import { comuneFixture, contattiFixture, menuFixture } from "#tests/support/tenant-fixture.ts";
 import { Header, type HeaderProps } from "./header.tsx";
-import { comuneFixture, contattiFixture, menuFixture } from "./tenant-fixture.ts";
 
 const baseProps: HeaderProps = {
   comune: comuneFixture,
@@ -13,93 +14,104 @@ const baseProps: HeaderProps = {
 };
 
 const user = { nome: "Mario", cognome: "Rossi", codFisc: "RSSMRA80A01H501U" };
+const hrefs = (page: ReturnType<typeof renderPage>) =>
+  page.queryAllByRole("link").map((link) => link.getAttribute("href"));
 
 test("anonymous visitors get the personal-area login link with its href", () => {
-  const html = renderToHtml(<Header {...baseProps} />, { url: "/servizi" });
-  const [login] = findByDataElement(html, "personal-area-login");
-  expect(login).toMatch(/^<a /);
-  expect(login).toContain('href="/api/utenti/login?redirector=%2Fservizi"');
-  expect(html).toContain("Accedi all&#x27;area personale");
-  expect(html).not.toContain("Mario Rossi");
+  const page = renderPage(<Header {...baseProps} />, { url: "/servizi" });
+  const login = page.getByRole("link", { name: /Accedi all'area personale/ });
+  expect(login.dataset.element).toBe("personal-area-login");
+  expect(login.getAttribute("href")).toBe("/api/utenti/login?redirector=%2Fservizi");
+  expect(page.queryByText("Mario Rossi")).toBeNull();
 });
 
 test("a logged-in citizen sees their name and the personal area, profile and logout links", () => {
-  const html = renderToHtml(<Header {...baseProps} user={user} />);
-  expect(html).toContain("Mario Rossi");
-  expect(findByDataElement(html, "personal-area-login")).toHaveLength(0);
-  expect(html).toContain('href="/area-personale"');
-  expect(html).toContain('href="/area-personale/profilo-utente/"');
-  expect(html).toContain('href="/logout"');
-  expect(html).toMatch(/<details[^>]*class="it-user-wrapper/);
+  const page = renderPage(<Header {...baseProps} user={user} />);
+  expect(page.getAllByText(/Mario Rossi/).length).toBeGreaterThan(0);
+  expect(byDataElement(page.container, "personal-area-login")).toHaveLength(0);
+  expect(hrefs(page)).toEqual(expect.arrayContaining(["/area-personale", "/logout"]));
+  expect(page.getByRole("link", { name: "Profilo" }).getAttribute("href")).toMatch(
+    /^\/area-personale\/profilo-utente\/?$/,
+  );
+  expect(page.container.querySelector("details.it-user-wrapper")).not.toBeNull();
 });
 
 test("the development logout simulation shows the login link and a toggle only with devTools", () => {
-  const html = renderToHtml(
+  const page = renderPage(
     <Header {...baseProps} user={user} devLoggedOut env={{ sandbox: false, devTools: true }} />,
   );
-  expect(findByDataElement(html, "personal-area-login")).toHaveLength(1);
-  expect(html).toContain('action="/dev/simulazione-logout"');
-  expect(html).toContain("Simula login");
-  const production = renderToHtml(<Header {...baseProps} user={user} />);
-  expect(production).not.toContain("/dev/simulazione-logout");
+  expect(byDataElement(page.container, "personal-area-login")).toHaveLength(1);
+  const toggle = page.getByRole("button", { name: /Simula login/ });
+  expect(toggle.closest("form")?.getAttribute("action")).toBe("/dev/simulazione-logout");
+  const production = renderPage(<Header {...baseProps} user={user} />);
+  expect(production.container.querySelector('form[action="/dev/simulazione-logout"]')).toBeNull();
 });
 
 test("the search form is offered only when the tenant has a CMS", () => {
-  const html = renderToHtml(<Header {...baseProps} />);
-  expect(html).toContain('action="https://www.comune.valverde.it/ricerca"');
-  expect(html).toMatch(/<input[^>]*name="s"/);
-  expect(html).toContain("Cerca per parola chiave");
-  expect(html).toMatch(/role="dialog"[^>]*aria-modal="true"/);
-  const noCms = renderToHtml(<Header {...baseProps} comune={{ ...comuneFixture, cms: false }} />);
-  expect(noCms).not.toContain("Cerca per parola chiave");
-  expect(noCms).not.toMatch(/name="s"/);
+  const page = renderPage(<Header {...baseProps} />);
+  const dialog = page.getByRole("dialog", { hidden: true });
+  expect(dialog.getAttribute("aria-modal")).toBe("true");
+  const search = page.getByLabelText("Parole da cercare") as HTMLInputElement;
+  expect(search.type).toBe("search");
+  expect(search.name).toBe("s");
+  expect(search.form?.getAttribute("action")).toBe("https://www.comune.valverde.it/ricerca");
+  expect(page.getAllByText(/Cerca per parola chiave/).length).toBeGreaterThan(0);
+  const noCms = renderPage(<Header {...baseProps} comune={{ ...comuneFixture, cms: false }} />);
+  expect(noCms.queryAllByText(/Cerca per parola chiave/)).toHaveLength(0);
+  expect(noCms.container.querySelector('input[name="s"]')).toBeNull();
 });
 
 test("the menus carry the data-elements of the configuration", () => {
-  const html = renderToHtml(<Header {...baseProps} />);
-  expect(findByDataElement(html, "main-navigation")[0]).toMatch(/^<ul class="navbar-nav"/);
+  const page = renderPage(<Header {...baseProps} />);
+  const [main] = byDataElement(page.container, "main-navigation");
+  expect(main?.tagName).toBe("UL");
+  expect(main?.classList).toContain("navbar-nav");
   for (const value of ["management", "news", "all-services", "live", "all-topics"]) {
-    const [link] = findByDataElement(html, value);
-    expect(link, value).toMatch(/^<a [^>]*href="[^"#]+"/);
+    const [link] = byDataElement(page.container, value);
+    expect(link?.tagName, value).toBe("A");
+    expect(link?.getAttribute("href"), value).toMatch(/^[^#]+$/);
   }
-  expect(html).toContain('aria-label="Menu principale"');
-  expect(html).toContain('aria-label="Menu argomenti"');
-  expect(html).toMatch(/<header class="it-header-wrapper"/);
+  expect(page.getByRole("navigation", { name: "Menu principale", hidden: true })).toBeTruthy();
+  expect(page.getByRole("navigation", { name: "Menu argomenti", hidden: true })).toBeTruthy();
+  expect(page.getByRole("banner").classList).toContain("it-header-wrapper");
 });
 
 test("the language links keep the path and mark their language", () => {
-  const html = renderToHtml(<Header {...baseProps} />, { url: "/faq?q=tari" });
-  expect(html).toContain('href="/faq?q=tari&amp;lang=en" lang="en"');
-  expect(html).toContain('href="/faq?q=tari&amp;lang=it" lang="it"');
-  expect(html).toContain("English");
+  const page = renderPage(<Header {...baseProps} />, { url: "/faq?q=tari" });
+  const english = page.container.querySelector('a[lang="en"]')!;
+  expect(english.getAttribute("href")).toBe("/faq?q=tari&lang=en");
+  expect(english.textContent).toContain("English");
+  expect(page.container.querySelector('a[lang="it"]')?.getAttribute("href")).toBe("/faq?q=tari&lang=it");
 });
 
 test("the region link opens a new window and says so", () => {
-  const html = renderToHtml(<Header {...baseProps} />);
-  expect(html).toMatch(
-    /href="https:\/\/www.regione.verde.it" target="_blank" rel="noopener noreferrer">Regione Verde/,
-  );
-  expect(html).toContain("(si apre in una nuova finestra)");
+  const page = renderPage(<Header {...baseProps} />);
+  const region = page.getByRole("link", { name: /Regione Verde/ });
+  expect(region.getAttribute("href")).toBe("https://www.regione.verde.it");
+  expect(region.getAttribute("target")).toBe("_blank");
+  expect(region.getAttribute("rel")).toBe("noopener noreferrer");
+  expect(region.textContent).toContain("(si apre in una nuova finestra)");
 });
 
 test("the mobile menu toggler and the close control point at the off-canvas panel", () => {
-  const html = renderToHtml(<Header {...baseProps} />);
-  expect(html).toMatch(/class="custom-navbar-toggler" href="#menu-principale"/);
-  expect(html).toContain('id="menu-principale"');
-  expect(html).toContain("Chiudi il menu");
+  const page = renderPage(<Header {...baseProps} />);
+  const toggler = page.container.querySelector("a.custom-navbar-toggler")!;
+  expect(toggler.getAttribute("href")).toBe("#menu-principale");
+  expect(page.container.querySelector("#menu-principale")).not.toBeNull();
+  expect(page.getAllByText(/Chiudi il menu/).length).toBeGreaterThan(0);
 });
 
 test("the header speaks English when asked", () => {
-  const html = renderToHtml(<Header {...baseProps} />, { locale: "en" });
-  expect(html).toContain("Log in to your personal area");
-  expect(html).toContain("Citizen Portal");
+  const page = renderPage(<Header {...baseProps} />, { locale: "en" });
+  expect(page.getByRole("link", { name: /Log in to your personal area/ })).toBeTruthy();
+  expect(page.getAllByText(/Citizen Portal/).length).toBeGreaterThan(0);
 });
 
 test("pages that hide the menu get the header without its navigation bar", () => {
-  const html = renderToHtml(<Header {...baseProps} hideNavigation />);
-  expect(html).not.toContain("it-header-navbar-wrapper");
-  expect(findByDataElement(html, "main-navigation")).toHaveLength(0);
-  expect(html).toContain("Comune di Valverde");
-  expect(findByDataElement(html, "personal-area-login")).toHaveLength(1);
-  expect(html).toContain("Cerca per parola chiave");
+  const page = renderPage(<Header {...baseProps} hideNavigation />);
+  expect(page.container.querySelector(".it-header-navbar-wrapper")).toBeNull();
+  expect(byDataElement(page.container, "main-navigation")).toHaveLength(0);
+  expect(page.getAllByText("Comune di Valverde").length).toBeGreaterThan(0);
+  expect(byDataElement(page.container, "personal-area-login")).toHaveLength(1);
+  expect(page.getAllByText(/Cerca per parola chiave/).length).toBeGreaterThan(0);
 });

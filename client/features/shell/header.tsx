@@ -4,6 +4,7 @@ import type { PublicEnv } from "#config/public.ts";
 import { HeaderCenter } from "./header-center.tsx";
 import { HeaderNavbar } from "./header-navbar.tsx";
 import { HeaderSlim } from "./header-slim.tsx";
+import { href } from "#client/lib/links.ts";
 
 export type HeaderProps = {
   comune: Pick<ComuneConfig, "nome" | "regione" | "cms" | "urlRicerca">;
@@ -31,7 +32,7 @@ export function Header(props: HeaderProps) {
     menu,
     social,
     env,
-    homeHref = "/",
+    homeHref = href("/"),
     logoSrc,
     xsrfToken,
     hideNavigation = false,

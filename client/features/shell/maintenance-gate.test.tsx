@@ -1,43 +1,44 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
+import { renderPage } from "#tests/support/render.tsx";
+import { comuneFixture } from "#tests/support/tenant-fixture.ts";
 import { MaintenanceGate } from "./maintenance-gate.tsx";
-import { comuneFixture } from "./tenant-fixture.ts";
 
 const render = (extra: Partial<Parameters<typeof MaintenanceGate>[0]> = {}) =>
-  renderToHtml(<MaintenanceGate comune={comuneFixture} xsrfToken="tok" {...extra} />, { url: "/" });
+  renderPage(<MaintenanceGate comune={comuneFixture} xsrfToken="tok" {...extra} />, { url: "/" });
 
 test("the gate is a post form to /manutenzione with labelled username and password", () => {
-  const html = render();
-  expect(html).toContain('<h1 class="mb-4">Servizio in manutenzione</h1>');
-  expect(html).toMatch(/<form [^>]*action="\/manutenzione" method="post"/);
-  expect(html).toContain('name="_xsrf" value="tok"');
-  const username = html.match(/<label for="([^"]+)" class="active">Nome utente/);
-  const password = html.match(/<label for="([^"]+)" class="active">Password/);
-  expect(html).toMatch(new RegExp(`<input [^>]*id="${username?.[1]}"[^>]*name="username"`));
-  expect(html).toMatch(
-    new RegExp(`<input [^>]*type="password"[^>]*id="${password?.[1]}"[^>]*name="password"`),
-  );
-  expect(html).toMatch(/autoComplete="username"/);
-  expect(html).toContain('<button type="submit" class="btn btn-primary">Conferma</button>');
-  expect(html).toContain('href="https://www.regione.verde.it"');
-  expect(html).toContain('href="https://www.comune.valverde.it"');
-  expect(html).not.toContain("aria-invalid");
+  const page = render();
+  expect(page.getByRole("heading", { level: 1, name: "Servizio in manutenzione" })).toBeTruthy();
+  const form = page.container.querySelector("form")!;
+  expect(form.getAttribute("action")).toBe("/manutenzione");
+  expect(form.getAttribute("method")).toBe("post");
+  expect((form.elements.namedItem("_xsrf") as HTMLInputElement).value).toBe("tok");
+  const username = page.getByLabelText(/^Nome utente/) as HTMLInputElement;
+  expect(username.name).toBe("username");
+  expect(username.getAttribute("autocomplete")).toBe("username");
+  const password = page.getByLabelText(/^Password/) as HTMLInputElement;
+  expect(password.name).toBe("password");
+  expect(password.type).toBe("password");
+  expect(page.getByRole("button", { name: "Conferma" }).getAttribute("type")).toBe("submit");
+  const hrefs = page.getAllByRole("link").map((link) => link.getAttribute("href"));
+  expect(hrefs).toContain("https://www.regione.verde.it");
+  expect(hrefs).toContain("https://www.comune.valverde.it");
+  expect(page.container.querySelector("[aria-invalid]")).toBeNull();
 });
 
 test("required errors are shown next to their fields", () => {
-  const html = render({
+  const page = render({
     errors: { username: "Campo obbligatorio", password: "Campo obbligatorio" },
     values: { username: "operatore" },
     formError: "Credenziali non valide",
   });
-  const inputs = html.match(/<input [^>]*aria-invalid="true"[^>]*>/g) ?? [];
-  expect(inputs).toHaveLength(2);
-  for (const input of inputs) {
-    const describedBy = input.match(/aria-describedby="([^"]+)"/)?.[1];
-    expect(html).toContain(
-      `<div id="${describedBy}" class="invalid-feedback d-block">Campo obbligatorio</div>`,
-    );
+  const fields = [page.getByLabelText(/^Nome utente/), page.getByLabelText(/^Password/)];
+  for (const field of fields) {
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    const described = (field.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain("Campo obbligatorio");
   }
-  expect(html).toContain('value="operatore"');
-  expect(html).toContain('role="alert">Credenziali non valide');
+  expect((fields[0] as HTMLInputElement).value).toBe("operatore");
+  expect(page.getByRole("alert").textContent).toBe("Credenziali non valide");
 });

@@ -1,14 +1,15 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { ComuneConfig } from "#shared/api/tenant-config.ts";
-import { Spinner } from "#client/components/ui/spinner.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { href } from "#client/lib/links.ts";
 
 export type MaintenanceErrors = { username?: string; password?: string };
 
-export const maintenanceAction = "/manutenzione";
+export const maintenanceAction = href("/manutenzione");
 
 export type MaintenanceGateProps = {
   comune: Pick<ComuneConfig, "nome" | "regione" | "homePage">;
@@ -34,7 +35,6 @@ export function MaintenanceGate({
   action = maintenanceAction,
 }: MaintenanceGateProps) {
   const t = useT();
-  const submitting = useNavigation().state === "submitting";
   const [clientErrors, setClientErrors] = useState<MaintenanceErrors | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shown = clientErrors ?? errors ?? {};
@@ -77,10 +77,7 @@ export function MaintenanceGate({
               required
               error={shown.password}
             />
-            <button type="submit" className="btn btn-primary" aria-busy={submitting || undefined}>
-              {submitting ? <Spinner small className="me-2" label={t("maintenance.submitting")} /> : null}
-              {t("maintenance.submit")}
-            </button>
+            <SubmitButton busyLabel={t("maintenance.submitting")}>{t("maintenance.submit")}</SubmitButton>
           </Form>
           <ul className="list-unstyled mt-5">
             <li className="mb-2">

@@ -1,10 +1,11 @@
+// @vitest-environment happy-dom
 import { expect, test } from "vitest";
-import { renderToHtml } from "#client/components/ui/testing/render-to-html.tsx";
+import { renderPage } from "#tests/support/render.tsx";
 import { ToastProvider } from "./toasts.tsx";
 import { createToastState, mergeServerToasts, removeToast } from "./toast-types.ts";
 
 test("server toasts are in the HTML inside live regions", () => {
-  const html = renderToHtml(
+  const page = renderPage(
     <ToastProvider
       initialToasts={[
         { id: "a", html: "<p>Richiesta inviata</p>", kind: "success", title: "Fatto" },
@@ -14,15 +15,16 @@ test("server toasts are in the HTML inside live regions", () => {
       <main>pagina</main>
     </ToastProvider>,
   );
-  expect(html).toMatch(
-    /<div role="status" aria-live="polite"><div class="notification with-icon dismissable success">/,
-  );
-  expect(html).toContain("Fatto</h2>");
-  expect(html).toContain("<p>Richiesta inviata</p>");
-  expect(html).toMatch(
-    /<div role="alert" aria-live="assertive"><div class="notification with-icon dismissable error">/,
-  );
-  expect(html).toContain("Attenzione</h2>");
+  const polite = page.getByRole("status");
+  expect(polite.getAttribute("aria-live")).toBe("polite");
+  expect(polite.querySelector(".notification")?.classList).toContain("success");
+  expect(polite.querySelector("h2")?.textContent).toContain("Fatto");
+  expect(polite.querySelector("p")?.textContent).toBe("Richiesta inviata");
+  const assertive = page.getByRole("alert");
+  expect(assertive.getAttribute("aria-live")).toBe("assertive");
+  expect(assertive.querySelector(".notification")?.classList).toContain("error");
+  expect(assertive.querySelector("h2")?.textContent).toContain("Attenzione");
+  expect(assertive.textContent).toContain("Qualcosa non va");
 });
 
 test("a dismissed server toast does not come back when the server repeats it", () => {

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import type { Utente } from "#shared/api/user.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
 
 export const userMenuLinks = {
-  personalArea: "/area-personale",
-  profile: "/area-personale/profilo-utente/",
-  logout: "/logout",
+  personalArea: href("/area-personale"),
+  profile: href("/area-personale/profilo-utente"),
+  logout: href("/logout"),
 } as const;
 
 /**

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cancel-success";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { pageTitle } from "#client/lib/titles.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { PageEnd } from "#client/features/page-end/page-end.tsx";
 import { AppointmentLayout } from "#client/features/appointments/page-layout.tsx";
@@ -25,10 +25,10 @@ export default function CancelSuccess() {
         <p className="mb-0">{texts.cancel.successLead}</p>
       </Callout>
       <div className="d-flex flex-wrap gap-3 mt-4">
-        <Link className="btn btn-primary" to={paths.booking}>
+        <Link className="btn btn-primary" to={href("/servizi/prenotazione-appuntamento")}>
           {texts.success.newBooking}
         </Link>
-        <Link className="btn btn-outline-primary" to={paths.home}>
+        <Link className="btn btn-outline-primary" to={href("/")}>
           Torna alla pagina iniziale
         </Link>
       </div>

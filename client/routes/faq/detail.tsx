@@ -7,7 +7,7 @@ import { faqCategoryHref, metaTitleText } from "#client/features/faq/faq-links.t
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   return loadFaqAnswer(getServices(context).api.knowledgeBase, params.id, url.searchParams.get("categoria"));
@@ -44,7 +44,7 @@ export default function FaqDetail({ loaderData }: Route.ComponentProps) {
             <FaqQuestionList questions={related.map((r) => ({ ...r, categoryId: category.id }))} />
           </section>
         ) : null}
-        <Link to={paths.faq}>{t("faq.backToFaq")}</Link>
+        <Link to={href("/faq")}>{t("faq.backToFaq")}</Link>
       </FaqPage>
       <PageEnd title={`${FAQ_ROUTE_TITLE} - ${answer.title}`} />
     </>

@@ -14,7 +14,7 @@ import {
 import { FaqSearchForm } from "#client/features/faq/faq-search-form.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadFaqIndex(getServices(context).api.knowledgeBase, url);
@@ -59,7 +59,7 @@ export default function FaqIndex({ loaderData }: Route.ComponentProps) {
               <p>{t("faq.noQuestions")}</p>
             )}
           </section>
-          <Link to={paths.faq}>{t("faq.allCategories")}</Link>
+          <Link to={href("/faq")}>{t("faq.allCategories")}</Link>
         </FaqPage>
         <PageEnd title={`${FAQ_ROUTE_TITLE} - ${category.name}`} />
       </>
@@ -87,7 +87,7 @@ export default function FaqIndex({ loaderData }: Route.ComponentProps) {
             </p>
             {results.length > 0 ? <FaqQuestionList questions={results} /> : <p>{t("faq.resultsHint")}</p>}
           </section>
-          <Link to={paths.faq}>{t("faq.allCategories")}</Link>
+          <Link to={href("/faq")}>{t("faq.allCategories")}</Link>
         </FaqPage>
         <PageEnd title={FAQ_ROUTE_TITLE} />
       </>

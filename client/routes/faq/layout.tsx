@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorPage } from "#client/features/errors/error-page.tsx";
 import { faqErrorKind } from "#client/features/faq/faq-errors.ts";
+import { caughtStatus } from "#shared/route-error.ts";
 import {
   FaqPage,
   faqBreadcrumb,
@@ -12,7 +13,7 @@ import {
 } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { pageTitle } from "#client/lib/titles.ts";
-import { paths } from "#client/lib/paths.ts";
+import { href } from "#client/lib/links.ts";
 
 /** Spec §2: the FAQ pages have the title "FAQ" and no navigation menu in the header. */
 export const handle = { title: FAQ_ROUTE_TITLE, hideMenu: true };
@@ -60,12 +61,11 @@ export function ErrorBoundary() {
         lead={texts.text}
       >
         <p className="text-secondary">404</p>
-        <Link className="btn btn-primary" to={paths.faq}>
+        <Link className="btn btn-primary" to={href("/faq")}>
           {t("faq.backToFaq")}
         </Link>
       </FaqPage>
     );
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage status={caughtStatus(error)} />;
 }

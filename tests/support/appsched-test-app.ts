@@ -1,11 +1,11 @@
 import express from "express";
 import request from "supertest";
-import { seedCitizens } from "../seed/citizens.ts";
-import { sandboxTenants } from "../seed/tenants.ts";
-import { getLocals, type SandboxState, type SandboxStore, type SandboxTenant } from "../types.ts";
-import { createMailboxRouter } from "./mailbox.ts";
-import { createAppschedRouter } from "./router.ts";
-import { seedAppsched } from "./state.ts";
+import { seedCitizens } from "#sandbox/seed/citizens.ts";
+import { sandboxTenants } from "#sandbox/seed/tenants.ts";
+import { getLocals, type SandboxState, type SandboxStore, type SandboxTenant } from "#sandbox/types.ts";
+import { createMailboxRouter } from "#sandbox/appsched/mailbox.ts";
+import { createAppschedRouter } from "#sandbox/appsched/router.ts";
+import { seedAppsched } from "#sandbox/appsched/state.ts";
 
 /** Monday 1 March 2027, 08:15 in Rome: every test reads this clock, never the real one. */
 export const TEST_NOW = new Date("2027-03-01T07:15:00Z");

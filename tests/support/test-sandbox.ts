@@ -1,5 +1,5 @@
 import request from "supertest";
-import { createSandboxApp } from "./app.ts";
+import { createSandboxApp } from "#sandbox/app.ts";
 
 export const hosts = {
   a: "servizi.comune.valverde.it",

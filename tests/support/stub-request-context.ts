@@ -40,14 +40,19 @@ export function createStubContext(options: StubOptions = {}) {
       appschedAuthenticated: options.appschedAuthenticated ?? stubAppsched(),
     },
     env: { devTools: false },
+    cookies: {},
+    devLogout: { active: false, toggle: () => "dev_logout=; Path=/; Max-Age=0" },
     tenantId: "comune-a",
     xsrfToken: "token",
     uploads: { fileLimit: 1024 * 1024, maxFiles: 1 },
     flow: {
       read: (name: string) => flows.get(name),
-      write: (name: string, value: unknown) => {
+      write: (name: string, value: unknown, cookie?: { expires?: Date }) => {
         flows.set(name, value);
-        return `flow_${name}=sealed; Path=/; HttpOnly`;
+        const expires = cookie?.expires;
+        const maxAge = expires ? Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000)) : undefined;
+        const lifetime = expires ? `; Max-Age=${maxAge}; Expires=${expires.toUTCString()}` : "";
+        return `flow_${name}=sealed; Path=/${lifetime}; HttpOnly`;
       },
       clear: (name: string) => {
         flows.delete(name);

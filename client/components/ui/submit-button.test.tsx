@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub, Form } from "react-router";
+import { expect, test } from "vitest";
+import { I18nProvider } from "#client/i18n/i18n-context.tsx";
+import { renderPage } from "#tests/support/render.tsx";
+import { SubmitButton } from "./submit-button.tsx";
+
+test("without JavaScript it is a plain, enabled submit button", () => {
+  const page = renderPage(<SubmitButton>Invia</SubmitButton>);
+  const button = page.getByRole("button", { name: "Invia" });
+  expect(button.getAttribute("type")).toBe("submit");
+  expect(button.hasAttribute("disabled")).toBe(false);
+  expect(button.getAttribute("aria-busy")).toBeNull();
+});
+
+test("a fetcher form's own state locks it", () => {
+  const page = renderPage(
+    <SubmitButton busy busyLabel="Invio in corso">
+      Invia
+    </SubmitButton>,
+  );
+  const button = page.getByRole("button", { name: /Invia$/ });
+  expect(button.hasAttribute("disabled")).toBe(true);
+  expect(button.getAttribute("aria-busy")).toBe("true");
+  expect(page.getByText("Invio in corso")).toBeTruthy();
+});
+
+test("while a page form is being posted it is disabled and busy, then free again", async () => {
+  let answer: (value: null) => void = () => {};
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <Form method="post">
+          <SubmitButton busyLabel="Invio in corso">Invia</SubmitButton>
+        </Form>
+      ),
+      action: () => new Promise<null>((resolve) => (answer = resolve)),
+    },
+  ]);
+  render(
+    <I18nProvider locale="it">
+      <Stub />
+    </I18nProvider>,
+  );
+  const button = await screen.findByRole("button", { name: "Invia" });
+  await act(async () => {
+    fireEvent.click(button);
+  });
+  const busy = await screen.findByRole("button", { name: /Invio in corso/ });
+  expect(busy.hasAttribute("disabled")).toBe(true);
+  expect(busy.getAttribute("aria-busy")).toBe("true");
+  await act(async () => answer(null));
+  const free = await screen.findByRole("button", { name: "Invia" });
+  expect(free.hasAttribute("disabled")).toBe(false);
+});

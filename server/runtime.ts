@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { Logger } from "pino";
+import { ConfigError, parseEnv, type Env } from "#config/env.ts";
+import { loadTenantsFile, type TenantDirectory } from "#config/tenants.ts";
+import { createLogger } from "./observability/logger.ts";
+import { closeGracefully } from "./server.ts";
+
+/** Everything a portal process needs before it can build its app: the collaborators `createApp` receives. */
+export type Runtime = {
+  env: Env;
+  tenants: TenantDirectory;
+  logger: Logger;
+  /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
+  upstreamUrl: string;
+  geocoderUrl: string;
+  /** True when the demo banner shows: the embedded sandbox runs, or DEMO_MODE says so. */
+  sandbox: boolean;
+  secret: string;
+  /** Stops what the runtime started (the embedded sandbox). */
+  close(): Promise<void>;
+};
+
+/**
+ * Reads the environment and the tenants file (a configuration error is printed readably and ends the process with
+ * code 1), starts the logger, the embedded sandbox when UPSTREAM_URL is unset, and settles the sealing secret.
+ * `server/index.ts` and `server/dev.ts` both start from here.
+ */
+export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
+  let env: Env;
+  let tenants: TenantDirectory;
+  try {
+    env = parseEnv(source);
+    tenants = loadTenantsFile(env.TENANTS_FILE);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+
+  let upstreamUrl = env.UPSTREAM_URL;
+  let close = async () => {};
+  if (!upstreamUrl) {
+    const { startSandbox } = await import("#sandbox/start.ts");
+    const sandbox = await startSandbox({ port: env.SANDBOX_PORT, stateFile: env.SANDBOX_STATE_FILE });
+    upstreamUrl = sandbox.url;
+    close = sandbox.close;
+    logger.info(
+      { sandbox: sandbox.url },
+      "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
+    );
+  }
+  const secret = env.PORTAL_SECRET ?? randomBytes(32).toString("hex");
+  if (!env.PORTAL_SECRET)
+    logger.warn("PORTAL_SECRET unset: using a random secret, sealed cookies die with this process");
+
+  return {
+    env,
+    tenants,
+    logger,
+    upstreamUrl,
+    geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
+    sandbox: !env.UPSTREAM_URL || env.DEMO_MODE,
+    secret,
+    close,
+  };
+}
+
+/**
+ * Listens, logs where, exits readably when the port is taken, and on SIGTERM or SIGINT lets requests in flight finish
+ * (`SHUTDOWN_TIMEOUT_MS`), then runs `onStop` (e.g. closing Vite) and the runtime's own `close`.
+ */
+export function serve(
+  server: Server,
+  runtime: Runtime,
+  options: { label: string; onStop?: () => Promise<void> },
+): void {
+  const { env, logger } = runtime;
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { code: error.code, port: env.PORT },
+      `cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`,
+    );
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port }, `${options.label} listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    await closeGracefully(server, env.SHUTDOWN_TIMEOUT_MS);
+    await options.onStop?.();
+    await runtime.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
