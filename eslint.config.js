@@ -23,25 +23,11 @@ const FEATURES = readdirSync(new URL("./client/features/", import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/**
- * Cross-feature imports that existed when the feature boundary was introduced (issue #8). Each is to be removed by
- * moving the shared piece to client/components/ (or client/shell/); do not add to this list.
- * Keys are the importing feature, values the files of other features it may still import (relative to features/).
- */
-const CROSS_FEATURE_IMPORTS_TO_REMOVE = {
-  // to be removed: the booking's end page reuses the page end (rating + contacts) → move PageEnd to components.
-  appointments: ["./page-end/page-end.tsx", "./errors/error-page.tsx"],
-  // to be removed: PageEnd composes the rating and the shell's contacts → move both (or PageEnd) out of features.
-  "page-end": ["./rating/rating.tsx", "./shell/contacts-section.tsx"],
-  // to be removed: the service page links its FAQ answer → faq links belong with the typed route helpers.
-  "service-detail": ["./faq/faq-links.ts"],
-};
-
 /** One zone per feature: it may import its own folder, nothing from another feature's. */
 const featureZones = FEATURES.map((feature) => ({
   target: `./client/features/${feature}`,
   from: "./client/features",
-  except: [`./${feature}`, ...(CROSS_FEATURE_IMPORTS_TO_REMOVE[feature] ?? [])],
+  except: [`./${feature}`],
   message:
     "A feature may not import another feature: move the shared piece to client/components/ (docs/architecture.md).",
 }));

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { PortalApi, MaintenanceCredential } from "#shared/api/portal-api.ts";
 import type { PublicEnv } from "#config/public.ts";
+import type { Locale } from "#shared/locale.ts";
 
 export type RequestLogger = {
   debug(obj: object, msg?: string): void;
@@ -21,7 +22,7 @@ export type RequestServices = {
   /** Limits of multipart uploads, applied where a form is parsed (`readForm`). */
   uploads: { fileLimit: number; maxFiles: number };
   env: PublicEnv;
-  locale: "it" | "en";
+  locale: Locale;
   log: RequestLogger;
   /**
    * Multi-step flows keep their state in sealed, HttpOnly session cookies (one per flow name): it survives a reload,

@@ -71,8 +71,9 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const log = context.get(servicesContext).log;
   const { level, err } = describeRouteError(error);
+  // React Router passes no context when it refused the one we built (e.g. two copies of react-router in dev).
+  const log = context?.get(servicesContext).log ?? console;
   if (level === "error") log.error({ error: err }, "unhandled route error");
   else log.info({ error: err }, "route error response");
 };

@@ -13,7 +13,7 @@ import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
-import { ErrorPage } from "./features/errors/error-page.tsx";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { AppShell } from "./app-shell.tsx";
 
 export const links: Route.LinksFunction = () => [

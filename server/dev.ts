@@ -9,6 +9,11 @@ const runtime = await loadRuntime({ NODE_ENV: "development", ...process.env });
 
 const vite = await createViteServer({
   server: { middlewareMode: true, hmr: { port: runtime.env.PORT + 20000 } },
+  // React Router's Vite plugin resolves `react-router` with the "development" condition, Node without it unless
+  // started with `--conditions development`: two copies, and the request handler (from @react-router/express, which
+  // Node would load) would refuse the context the pages' copy built ("Invalid `context` value", a 500 on every page).
+  // Through Vite, the adapter and its react-router are the pages' own, however the process was started.
+  ssr: { noExternal: ["@react-router/express", "@react-router/node"] },
 });
 const ssrHandler: RequestHandler = async (req, res, next) => {
   try {

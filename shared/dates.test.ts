@@ -4,7 +4,6 @@ import {
   addMonthsToDay,
   daysOfMonth,
   formatDate,
-  formatDateIt,
   isoWeekdayOf,
   isValidDay,
   parseRomeDateTime,
@@ -13,8 +12,10 @@ import {
 
 test("Italian dates are written in Europe/Rome with the Italian locale", () => {
   const date = parseRomeDateTime("2027-03-01 09:30");
-  expect(formatDateIt(date, "EEEE d MMMM yyyy, HH:mm")).toBe("lunedì 1 marzo 2027, 09:30");
-  expect(formatDateIt("2027-03-01 09:30:00", "EEEE d MMMM yyyy, HH:mm")).toBe("lunedì 1 marzo 2027, 09:30");
+  expect(formatDate(date, "EEEE d MMMM yyyy, HH:mm", "it")).toBe("lunedì 1 marzo 2027, 09:30");
+  expect(formatDate("2027-03-01 09:30:00", "EEEE d MMMM yyyy, HH:mm", "it")).toBe(
+    "lunedì 1 marzo 2027, 09:30",
+  );
 });
 
 test("the English variant uses the English locale", () => {
@@ -36,8 +37,8 @@ test("today is the Rome calendar day whatever the machine's zone", () => {
 });
 
 test("weeks start on Monday", () => {
-  expect(formatDateIt("2027-03-07", "EEEE w")).toBe(
-    formatDateIt("2027-03-01", "EEEE w").replace("lunedì", "domenica"),
+  expect(formatDate("2027-03-07", "EEEE w", "it")).toBe(
+    formatDate("2027-03-01", "EEEE w", "it").replace("lunedì", "domenica"),
   );
   expect(isoWeekdayOf("2027-03-01")).toBe(1);
   expect(isoWeekdayOf("2027-03-07")).toBe(7);

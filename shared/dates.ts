@@ -1,6 +1,7 @@
 import { addDays, addMonths, format, getDaysInMonth, getISODay } from "date-fns";
 import { enGB, it } from "date-fns/locale";
 import { TZDate, tz } from "@date-fns/tz";
+import type { Locale } from "./locale.ts";
 
 /**
  * Dates for both server and browser, always computed in Europe/Rome (never the machine's zone), so SSR and
@@ -10,21 +11,18 @@ export const ROME_TIME_ZONE = "Europe/Rome";
 /** How far ahead appointments can be booked, in months. */
 export const SIX_MONTHS = 6;
 
-export type DateLanguage = "it" | "en";
 export type DateInput = Date | number | string;
 
 const inRome = tz(ROME_TIME_ZONE);
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** Formats in Europe/Rome with the Italian locale (week starting Monday): "lunedì 1 marzo 2027, 09:30". */
-export function formatDateIt(date: DateInput, pattern: string): string {
-  return formatDate(date, pattern, "it");
-}
-
-export function formatDate(date: DateInput, pattern: string, language: DateLanguage = "it"): string {
-  const locale = language === "it" ? it : enGB;
-  return format(toDate(date), pattern, { locale, in: inRome, weekStartsOn: 1 });
+/**
+ * The one date formatter: in Europe/Rome with date-fns' Italian or British English locale (week starting Monday),
+ * e.g. "lunedì 1 marzo 2027, 09:30" / "Monday 1 March 2027, 09:30".
+ */
+export function formatDate(date: DateInput, pattern: string, locale: Locale): string {
+  return format(toDate(date), pattern, { locale: locale === "it" ? it : enGB, in: inRome, weekStartsOn: 1 });
 }
 
 /** A day string, a "yyyy-MM-dd HH:mm[:ss]" Rome wall-clock string, a timestamp or anything `Date` understands. */

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { AppointmentSchema } from "./api/appsched.ts";
 import { parseRomeDateTime } from "./dates.ts";
-import { buildIcsCalendar, createAppointmentEvent, escapeIcsText, foldIcsLine } from "./ics.ts";
+import { buildIcsCalendar, createAppointmentEvent } from "./ics.ts";
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 
@@ -62,16 +62,27 @@ test("summer appointments keep their wall-clock time", () => {
 });
 
 test("text values escape backslashes, semicolons, commas and newlines", () => {
-  expect(escapeIcsText("a\\b;c,d\ne\r\nf")).toBe("a\\\\b\\;c\\,d\\ne\\nf");
+  const lines = unfold(buildIcsCalendar({ ...event, description: "a\\b;c,d\ne\r\nf" }));
+  expect(lines).toContain("DESCRIPTION:a\\\\b\\;c\\,d\\ne\\nf");
 });
 
 test("folding never splits a multi-byte character", () => {
-  const folded = foldIcsLine(`DESCRIPTION:${"è".repeat(100)}`);
-  const parts = folded.split("\r\n");
-  for (const part of parts) expect(octets(part)).toBeLessThanOrEqual(75);
-  expect(parts.map((part, index) => (index ? part.slice(1) : part)).join("")).toBe(
-    `DESCRIPTION:${"è".repeat(100)}`,
-  );
+  const ics = buildIcsCalendar({ ...event, description: "è".repeat(100) });
+  const physical = ics.split("\r\n");
+  for (const line of physical) expect(octets(line)).toBeLessThanOrEqual(75);
+  expect(physical.join("\n")).not.toContain("\uFFFD");
+  expect(unfold(ics)).toContain(`DESCRIPTION:${"è".repeat(100)}`);
+});
+
+test("the calendar keeps Rome time whatever the process's own time zone", () => {
+  const previous = process.env.TZ;
+  process.env.TZ = "America/New_York";
+  try {
+    expect(unfold(buildIcsCalendar(event))).toContain("DTSTART;TZID=Europe/Rome:20270301T093000");
+  } finally {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
+  }
 });
 
 test("a virtual appointment is located at the virtual desk and links its video call", () => {
@@ -94,7 +105,7 @@ test("a virtual appointment is located at the virtual desk and links its video c
   );
   const lines = unfold(ics);
   expect(lines).toContain("LOCATION:Sportello virtuale (videochiamata)");
-  expect(lines).toContain("URL:https://videochiamata.example.it/stato-civile/abc");
+  expect(lines).toContain("URL;VALUE=URI:https://videochiamata.example.it/stato-civile/abc");
   expect(lines.find((line) => line.startsWith("DESCRIPTION:"))).toContain(
     "https://videochiamata.example.it/stato-civile/abc",
   );

@@ -1,5 +1,5 @@
-import { format } from "date-fns";
-import { tz } from "@date-fns/tz";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { TZDate } from "@date-fns/tz";
 import { parseAppointmentNotes, VIRTUAL_DESK_LOCATION, type Appointment } from "./api/appsched.ts";
 import { parseRomeDateTime, ROME_TIME_ZONE } from "./dates.ts";
 
@@ -17,10 +17,6 @@ export type CalendarEvent = {
   /** "CONFIRMED" | "TENTATIVE" | "CANCELLED" */
   status?: "CONFIRMED" | "TENTATIVE" | "CANCELLED";
 };
-
-const CRLF = "\r\n";
-const MAX_LINE_OCTETS = 75;
-const encoder = new TextEncoder();
 
 // Rome's rules since 1996 (last Sunday of March / October), enough for every bookable date.
 const romeTimeZone = [
@@ -42,79 +38,43 @@ const romeTimeZone = [
   "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
   "END:STANDARD",
   "END:VTIMEZONE",
-];
+].join("\r\n");
 
-/** Builds an RFC 5545 VCALENDAR with one VEVENT: CRLF line endings, text escaping, lines folded at 75 octets. */
+const statuses = {
+  CONFIRMED: ICalEventStatus.CONFIRMED,
+  TENTATIVE: ICalEventStatus.TENTATIVE,
+  CANCELLED: ICalEventStatus.CANCELLED,
+} as const;
+
+/**
+ * An RFC 5545 VCALENDAR with one VEVENT, written by `ical-generator` (escaping, folding at 75 octets, CRLF): start
+ * and end as Europe/Rome wall-clock time with its VTIMEZONE, DTSTAMP in UTC (decision: docs/decisions/libraries.md).
+ */
 export function buildIcsCalendar(
   event: CalendarEvent,
   productId = "-//Portale del Cittadino//Appuntamenti//IT",
 ): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:${productId}`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    ...romeTimeZone,
-    ...buildEventLines(event),
-    "END:VCALENDAR",
-  ];
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
-}
-
-function buildEventLines(event: CalendarEvent): string[] {
-  const optional = (name: string, value: string | undefined) =>
-    value ? [`${name}:${escapeIcsText(value)}`] : [];
-  return [
-    "BEGIN:VEVENT",
-    `UID:${escapeIcsText(event.uid)}`,
-    `DTSTAMP:${formatUtc(event.stamp)}`,
-    `DTSTART;TZID=${ROME_TIME_ZONE}:${formatRome(event.start)}`,
-    `DTEND;TZID=${ROME_TIME_ZONE}:${formatRome(event.end)}`,
-    `SUMMARY:${escapeIcsText(event.summary)}`,
-    ...optional("DESCRIPTION", event.description),
-    ...optional("LOCATION", event.location),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    `STATUS:${event.status ?? "CONFIRMED"}`,
-    "END:VEVENT",
-  ];
-}
-
-/** TEXT value escaping (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines. */
-export function escapeIcsText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/** Folds a content line so no physical line exceeds 75 octets, never splitting a UTF-8 character (§3.1). */
-export function foldIcsLine(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let octets = 0;
-  for (const character of line) {
-    const size = encoder.encode(character).length;
-    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = "";
-      octets = 0;
-    }
-    current += character;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join(`${CRLF} `);
-}
-
-function formatRome(date: Date): string {
-  return format(date, "yyyyMMdd'T'HHmmss", { in: tz(ROME_TIME_ZONE) });
-}
-
-function formatUtc(date: Date): string {
-  return format(date, "yyyyMMdd'T'HHmmss'Z'", { in: tz("UTC") });
+  // The calendar itself has no time zone, so DTSTAMP stays in UTC; the event's zone brings in its VTIMEZONE.
+  const calendar = ical({
+    prodId: productId,
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    timezone: { name: null, generator: (zone) => (zone === ROME_TIME_ZONE ? romeTimeZone : null) },
+  });
+  calendar.createEvent({
+    id: event.uid,
+    stamp: event.stamp,
+    // A TZDate in Rome is written as Rome's wall-clock time, whatever the process's own zone.
+    start: new TZDate(event.start, ROME_TIME_ZONE),
+    end: new TZDate(event.end, ROME_TIME_ZONE),
+    timezone: ROME_TIME_ZONE,
+    summary: event.summary,
+    description: event.description || null,
+    location: event.location || null,
+    url: event.url || null,
+    status: statuses[event.status ?? "CONFIRMED"],
+  });
+  return `${calendar.toString()}\r\n`;
 }
 
 /** The calendar event of a booked appointment, as both the sandbox and the portal offer it for download. */

@@ -1,7 +1,10 @@
 import type { MessageKey } from "./it.ts";
+import { appointmentsEn } from "#client/features/appointments/texts.ts";
 
 /** English strings: the type makes every Italian key mandatory here. */
 export const en: Record<MessageKey, string> = {
+  ...appointmentsEn,
+
   "common.newWindow": "(opens in a new window)",
 
   "skip.content": "Skip to content",
@@ -129,8 +132,8 @@ export const en: Record<MessageKey, string> = {
   "faq.noCategories": "The municipality has not published any frequently asked questions yet.",
   "faq.resultsTitle": "Search results",
   "faq.resultsNone": "No question found for «{query}».",
-  "faq.resultsOne": "1 question found for «{query}».",
-  "faq.resultsMany": "{count} questions found for «{query}».",
+  "faq.results.one": "{count} question found for «{query}».",
+  "faq.results.other": "{count} questions found for «{query}».",
   "faq.resultsHint": "Try different words or browse the categories.",
   "faq.searchTooShort": "Type at least two characters to search for.",
   "faq.subcategories": "Subcategories",
@@ -168,4 +171,73 @@ export const en: Record<MessageKey, string> = {
   "service.contacts.faq": "Read the frequently asked question about the service",
   "service.notFound.title": "Service not found",
   "service.notFound.text": "The service you are looking for does not exist or is no longer available.",
+  "home.title": "Online services",
+  "home.lead":
+    "The digital services of {comune}: book, pay, report and follow your requests whenever you like.",
+  "home.highlights": "Highlights",
+  "home.booking.title": "Book an appointment",
+  "home.booking.text": "Choose the office, the day and the time.",
+  "home.assistance.title": "Ask for assistance",
+  "home.assistance.text": "Write to the municipality, we will answer by e-mail.",
+  "home.report.title": "Report a disruption",
+  "home.report.text": "A broken street light, a pothole, abandoned waste.",
+  "home.allServices": "All services",
+  "home.noServices": "The municipality has not published any online services yet.",
+
+  "personalArea.title": "Personal area",
+  "personalArea.welcome": "Welcome, {nome} {cognome}.",
+  "personalArea.lead": "From here you can book an appointment or ask the municipality for assistance.",
+  "personalArea.booking": "Book an appointment",
+  "personalArea.faq": "Frequently asked questions",
+
+  "common.home": "Home",
+  "common.toOnlineServices": "Go to the online services",
+
+  "serviceNotActive.title": "Service not active",
+  "serviceNotActive.lead": "The service is not active at the moment.",
+  "serviceNotActive.text": "Please try again later or contact the municipality for assistance.",
+  "serviceUnavailable.title": "Service not available",
+  "serviceUnavailable.lead": "The service you looked for is not available for this municipality.",
+  "serviceUnavailable.text":
+    "You can browse the other online services from the home page or contact the municipality.",
+  "service.routeTitle": "Service",
+
+  "maintenance.denied": "Authorisation denied",
+  "maintenance.tooManyAttempts.one": "Too many login attempts. Please try again in {count} minute.",
+  "maintenance.tooManyAttempts.other": "Too many login attempts. Please try again in {count} minutes.",
+
+  "ratingPage.title": "Rate the page",
+  "ratingPage.stars": "Choose a score from 1 to 5 stars.",
+  "ratingPage.answer": "Choose one of the answers.",
+  "ratingPage.detailsTooLong": "Enter at most {count} characters.",
+  "ratingPage.failed": "Your rating could not be sent. Please try again in a few minutes.",
+
+  "error.code": "Error code: {code}",
+  "error.toHome": "Back to the home page",
+  "error.400.title": "Invalid request",
+  "error.400.message": "The request contains invalid data.",
+  "error.401.title": "Login required",
+  "error.401.message": "To see this page you need to log in with your digital identity.",
+  "error.403.title": "Access denied",
+  "error.403.message": "You are not allowed to see this page.",
+  "error.404.title": "Page not found",
+  "error.404.message": "The page you are looking for does not exist or has been moved.",
+  "error.413.title": "Content too large",
+  "error.413.message": "The content sent is larger than allowed.",
+  "error.502.title": "Service not available",
+  "error.502.message":
+    "The municipality's service is not answering correctly. Please try again in a few minutes.",
+  "error.503.title": "Service not available",
+  "error.503.message": "The service is temporarily not available.",
+  "error.504.title": "Service not available",
+  "error.504.message":
+    "The municipality's service did not answer in time. Please try again in a few minutes.",
+  "error.other.title": "An error occurred",
+  "error.other.message": "Something went wrong. Please try again in a few minutes.",
+
+  "form.fileTooLarge": "Each attached file can be at most {size} MB.",
+  "form.tooManyFiles": "You can attach at most {count} files.",
+  "form.xsrfRejected":
+    "The request was not accepted because the form has expired or does not come from this portal. Reload the page and try again.",
+  "form.unreadable": "The form sent cannot be read. Reload the page and try again.",
 };

@@ -32,3 +32,12 @@ test("placeholders are filled and unknown ones are left alone", () => {
   expect(translate("it", "rating.star", { n: 3 })).toBe("Valuta 3 stelle su 5");
   expect(translate("en", "rating.star", { n: 3 })).toBe("Rate 3 stars out of 5");
 });
+
+test("a count picks its plural form with Intl.PluralRules", () => {
+  expect(translate("it", "faq.results", { query: "tari", count: 1 })).toBe("1 domanda trovata per «tari».");
+  expect(translate("it", "faq.results", { query: "tari", count: 3 })).toBe("3 domande trovate per «tari».");
+  expect(translate("en", "faq.results", { query: "tari", count: 1 })).toBe("1 question found for «tari».");
+  expect(translate("en", "maintenance.tooManyAttempts", { count: 2 })).toBe(
+    "Too many login attempts. Please try again in 2 minutes.",
+  );
+});

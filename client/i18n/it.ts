@@ -1,5 +1,13 @@
-/** Italian (default) strings of the portal shell. `{name}` placeholders are filled by `t(key, { name })`. */
+import { appointmentsIt } from "#client/features/appointments/texts.ts";
+
+/**
+ * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
+ * `t(key, { name })`; a count picks `key.one` / `key.other` (`Intl.PluralRules`). A feature with many texts keeps
+ * its part in its own `texts.ts` (Italian and English side by side), spread here and in `en.ts`.
+ */
 export const it = {
+  ...appointmentsIt,
+
   "common.newWindow": "(si apre in una nuova finestra)",
 
   "skip.content": "Vai ai contenuti",
@@ -128,8 +136,8 @@ export const it = {
   "faq.noCategories": "Il Comune non ha ancora pubblicato domande frequenti.",
   "faq.resultsTitle": "Risultati della ricerca",
   "faq.resultsNone": "Nessuna domanda trovata per «{query}».",
-  "faq.resultsOne": "1 domanda trovata per «{query}».",
-  "faq.resultsMany": "{count} domande trovate per «{query}».",
+  "faq.results.one": "{count} domanda trovata per «{query}».",
+  "faq.results.other": "{count} domande trovate per «{query}».",
   "faq.resultsHint": "Prova con parole diverse oppure sfoglia le categorie.",
   "faq.searchTooShort": "Scrivi almeno due caratteri da cercare.",
   "faq.subcategories": "Sottocategorie",
@@ -166,6 +174,72 @@ export const it = {
   "service.contacts.faq": "Leggi la domanda frequente sul servizio",
   "service.notFound.title": "Servizio non trovato",
   "service.notFound.text": "Il servizio che cerchi non esiste o non è più disponibile.",
+  "home.title": "Servizi online",
+  "home.lead": "I servizi digitali del {comune}: prenota, paga, segnala e segui le tue pratiche quando vuoi.",
+  "home.highlights": "In evidenza",
+  "home.booking.title": "Prenota un appuntamento",
+  "home.booking.text": "Scegli ufficio, giorno e orario.",
+  "home.assistance.title": "Richiedi assistenza",
+  "home.assistance.text": "Scrivi al Comune, ti risponderemo via e-mail.",
+  "home.report.title": "Segnala un disservizio",
+  "home.report.text": "Un lampione spento, una buca, un rifiuto abbandonato.",
+  "home.allServices": "Tutti i servizi",
+  "home.noServices": "Al momento il Comune non ha pubblicato servizi online.",
+
+  "personalArea.title": "Area personale",
+  "personalArea.welcome": "Benvenuto, {nome} {cognome}.",
+  "personalArea.lead": "Da qui puoi prenotare un appuntamento o chiedere assistenza al Comune.",
+  "personalArea.booking": "Prenota un appuntamento",
+  "personalArea.faq": "Domande frequenti",
+
+  "common.home": "Home",
+  "common.toOnlineServices": "Vai ai servizi online",
+
+  "serviceNotActive.title": "Servizio non attivo",
+  "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",
+  "serviceNotActive.text": "Riprova più tardi oppure contatta il Comune per ricevere assistenza.",
+  "serviceUnavailable.title": "Servizio non disponibile",
+  "serviceUnavailable.lead": "Il servizio che hai cercato non è disponibile per questo Comune.",
+  "serviceUnavailable.text":
+    "Puoi consultare gli altri servizi online dalla pagina iniziale o contattare il Comune.",
+  "service.routeTitle": "Servizio",
+
+  "maintenance.denied": "Autorizzazione negata",
+  "maintenance.tooManyAttempts.one": "Troppi tentativi di accesso. Riprova tra {count} minuto.",
+  "maintenance.tooManyAttempts.other": "Troppi tentativi di accesso. Riprova tra {count} minuti.",
+
+  "ratingPage.title": "Valuta la pagina",
+  "ratingPage.stars": "Scegli un punteggio da 1 a 5 stelle.",
+  "ratingPage.answer": "Scegli una delle risposte proposte.",
+  "ratingPage.detailsTooLong": "Inserisci al massimo {count} caratteri.",
+  "ratingPage.failed": "Non è stato possibile inviare la valutazione. Riprova tra qualche minuto.",
+
+  "error.code": "Codice errore: {code}",
+  "error.toHome": "Torna alla pagina iniziale",
+  "error.400.title": "Richiesta non valida",
+  "error.400.message": "La richiesta contiene dati non validi.",
+  "error.401.title": "Accesso richiesto",
+  "error.401.message": "Per vedere questa pagina devi accedere con la tua identità digitale.",
+  "error.403.title": "Accesso negato",
+  "error.403.message": "Non hai i permessi per vedere questa pagina.",
+  "error.404.title": "Pagina non trovata",
+  "error.404.message": "La pagina che cerchi non esiste o è stata spostata.",
+  "error.413.title": "Contenuto troppo grande",
+  "error.413.message": "Il contenuto inviato supera la dimensione consentita.",
+  "error.502.title": "Servizio non disponibile",
+  "error.502.message": "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",
+  "error.503.title": "Servizio non disponibile",
+  "error.503.message": "Il servizio è momentaneamente non disponibile.",
+  "error.504.title": "Servizio non disponibile",
+  "error.504.message": "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
+  "error.other.title": "Si è verificato un errore",
+  "error.other.message": "Qualcosa non ha funzionato. Riprova tra qualche minuto.",
+
+  "form.fileTooLarge": "Ogni file allegato può essere al massimo di {size} MB.",
+  "form.tooManyFiles": "Puoi allegare al massimo {count} file.",
+  "form.xsrfRejected":
+    "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale. Ricarica la pagina e riprova.",
+  "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof it;

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { routeError } from "#shared/route-error.ts";
-import { XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
+import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "./services.ts";
 
 /**
@@ -9,6 +9,7 @@ import { getServices } from "./services.ts";
  */
 export const requireFormToken: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
-  if (!getServices(context).xsrfValid) throw routeError(403, { title: XSRF_REJECTED_MESSAGE });
+  if (!getServices(context).xsrfValid)
+    throw routeError(403, { title: serverT(context)("form.xsrfRejected") });
   return next();
 };

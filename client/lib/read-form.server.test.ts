@@ -6,7 +6,10 @@ import { readForm } from "./read-form.server.ts";
 
 function contextWithLimits(fileLimit: number, maxFiles: number) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { uploads: { fileLimit, maxFiles } } as unknown as RequestServices);
+  context.set(servicesContext, {
+    uploads: { fileLimit, maxFiles },
+    locale: "it",
+  } as unknown as RequestServices);
   return context;
 }
 

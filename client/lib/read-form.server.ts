@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { routeError } from "#shared/route-error.ts";
 import { getServices } from "./services.ts";
+import { serverT } from "#client/i18n/server-t.ts";
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10}`.replace(".", ",");
@@ -21,13 +22,11 @@ export async function readForm(
     return await parseFormData(request, { maxFileSize: fileLimit, maxFiles });
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw routeError(413, {
-        title: `Ogni file allegato può essere al massimo di ${megabytes(fileLimit)} MB.`,
-      });
+      throw routeError(413, { title: serverT(context)("form.fileTooLarge", { size: megabytes(fileLimit) }) });
     }
     if (error instanceof MaxFilesExceededError) {
-      throw routeError(413, { title: `Puoi allegare al massimo ${maxFiles} file.` });
+      throw routeError(413, { title: serverT(context)("form.tooManyFiles", { count: maxFiles }) });
     }
-    throw routeError(400, { title: "Il modulo inviato non è leggibile. Ricarica la pagina e riprova." });
+    throw routeError(400, { title: serverT(context)("form.unreadable") });
   }
 }

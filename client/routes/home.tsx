@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { href } from "#client/lib/links.ts";
 import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 
-export const handle = { title: "Servizi online" };
+/** The route title (a catalogue key): the page title, and what the rating reports. */
+export const handle = { title: "home.title" } as const satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
@@ -28,52 +30,51 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { groups };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, handle.title);
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)(handle.title));
 
 const QUICK_LINKS = [
   {
     asset: "APPSCHED",
     href: href("/servizi/prenotazione-appuntamento"),
     icon: "it-calendar",
-    title: "Prenota un appuntamento",
-    text: "Scegli ufficio, giorno e orario.",
+    title: "home.booking.title",
+    text: "home.booking.text",
     dataElement: "appointment-booking",
   },
   {
     asset: "ASSISTENZA_CRM",
     href: href("/nuova-richiesta"),
     icon: "it-help-circle",
-    title: "Richiedi assistenza",
-    text: "Scrivi al Comune, ti risponderemo via e-mail.",
+    title: "home.assistance.title",
+    text: "home.assistance.text",
     dataElement: "contacts",
   },
   {
     asset: "DISSERVIZIO_CRM",
     href: href("/servizi/segnalazioni/nuova"),
     icon: "it-error",
-    title: "Segnala un disservizio",
-    text: "Un lampione spento, una buca, un rifiuto abbandonato.",
+    title: "home.report.title",
+    text: "home.report.text",
     dataElement: undefined,
   },
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { comune } = useRootData();
+  const t = useT();
   const enabled = new Set(comune.assets.map((a) => a.codice));
   const quick = QUICK_LINKS.filter((q) => enabled.has(q.asset));
   return (
     <>
       <div className="container py-4 py-lg-5">
-        <h1 data-element="page-name">Servizi online</h1>
-        <p className="lead mb-0">
-          I servizi digitali del {comune.nome}: prenota, paga, segnala e segui le tue pratiche quando vuoi.
-        </p>
+        <h1 data-element="page-name">{t("home.title")}</h1>
+        <p className="lead mb-0">{t("home.lead", { comune: comune.nome })}</p>
       </div>
       {quick.length > 0 ? (
         <section className="bg-grey-card py-5" aria-labelledby="in-evidenza">
           <div className="container">
             <h2 id="in-evidenza" className="title-xxlarge mb-4">
-              In evidenza
+              {t("home.highlights")}
             </h2>
             <ul className="row g-4 list-unstyled">
               {quick.map((q) => (
@@ -83,10 +84,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <div className="card-body">
                       <h3 className="card-title h5">
                         <Link to={q.href} data-element={q.dataElement}>
-                          {q.title}
+                          {t(q.title)}
                         </Link>
                       </h3>
-                      <p className="card-text">{q.text}</p>
+                      <p className="card-text">{t(q.text)}</p>
                     </div>
                   </div>
                 </li>
@@ -97,10 +98,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section className="container py-5" aria-labelledby="tutti-i-servizi">
         <h2 id="tutti-i-servizi" className="title-xxlarge mb-4">
-          Tutti i servizi
+          {t("home.allServices")}
         </h2>
         {loaderData.groups.length === 0 ? (
-          <p>Al momento il Comune non ha pubblicato servizi online.</p>
+          <p>{t("home.noServices")}</p>
         ) : (
           loaderData.groups.map((group) => (
             <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>

@@ -2,7 +2,9 @@ import { useEffect } from "react";
 import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/maintenance";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { useT, type Translate } from "#client/i18n/i18n-context.tsx";
+import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { rawText, required, text } from "#shared/validation/rules.ts";
@@ -12,8 +14,11 @@ import { safeRedirectPath } from "#shared/redirector.ts";
 import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
 import { useToasts, type Toast } from "#client/features/shell/toasts.tsx";
 
-export const DENIED_MESSAGE = "Autorizzazione negata";
-const deniedToast = (id: string): Toast => ({ id, html: DENIED_MESSAGE, kind: "error" });
+const deniedToast = (id: string, t: Translate): Toast => ({
+  id,
+  html: t("maintenance.denied"),
+  kind: "error",
+});
 /** Spec §5: both required, "Campo obbligatorio"; the password as typed (its spaces count). */
 const CredentialsSchema = z.object({ username: text(required()), password: rawText(required()) });
 
@@ -24,12 +29,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!comune.maintenance || services.maintenance.held) throw redirect(next);
   // A held credential the upstream refused later: the gate comes back with the toast (server-rendered).
   const denied = url.searchParams.get("negata") === "1";
-  const toasts = denied ? [deniedToast("maintenance-denied")] : [];
+  const toasts = denied ? [deniedToast("maintenance-denied", serverT(context))] : [];
   return data({ denied, toasts }, { status: 503, headers: { "Retry-After": "3600" } });
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const services = getServices(context);
+  const t = serverT(context);
   const parsed = await parseForm(request, context, CredentialsSchema);
   if (!parsed.ok) {
     const errors: MaintenanceErrors = parsed.errors;
@@ -40,7 +46,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const attempt = services.maintenance.attemptLogin();
   if (!attempt.allowed) {
     const minutes = Math.ceil(attempt.retryAfterS / 60);
-    const formError = `Troppi tentativi di accesso. Riprova tra ${minutes} ${minutes === 1 ? "minuto" : "minuti"}.`;
+    const formError = t("maintenance.tooManyAttempts", { count: minutes });
     return data(
       { errors: {}, values: { username }, formError },
       { status: 429, headers: { "Retry-After": String(attempt.retryAfterS) } },
@@ -49,7 +55,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const accepted = await services.api.checkMaintenanceCredential({ username, password });
   if (!accepted) {
     return data(
-      { errors: {}, values: { username }, formError: DENIED_MESSAGE },
+      { errors: {}, values: { username }, formError: t("maintenance.denied") },
       { status: 403, headers: { "Set-Cookie": services.maintenance.clearCookie() } },
     );
   }
@@ -63,14 +69,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Servizio in manutenzione");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("maintenance.title"));
 
 export default function Maintenance({ loaderData, actionData }: Route.ComponentProps) {
   const { comune, xsrfToken } = useRootData();
+  const t = useT();
   const location = useLocation();
   const redirectTo = new URLSearchParams(location.search).get("redirectTo");
   const action = withQuery(href("/manutenzione"), { redirectTo });
-  const formError = actionData?.formError ?? (loaderData?.denied ? DENIED_MESSAGE : undefined);
+  const formError = actionData?.formError ?? (loaderData?.denied ? t("maintenance.denied") : undefined);
   const { push } = useToasts();
   // Credentials refused at the gate: the spec's toast, besides the message in the form (which no-JS users see).
   useEffect(() => {

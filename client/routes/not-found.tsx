@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageTitle } from "#client/lib/titles.ts";
-import { ErrorPage } from "#client/features/errors/error-page.tsx";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Pagina non trovata");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("error.404.title"));
 
 export default function NotFound() {
   return <ErrorPage status={404} />;

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/personal-area";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
@@ -17,22 +18,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { nome: user.nome, cognome: user.cognome };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Area personale");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("personalArea.title"));
 
 export default function PersonalArea({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="container my-4">
-      <h1 data-element="page-name">Area personale</h1>
+      <h1 data-element="page-name">{t("personalArea.title")}</h1>
       <p className="lead">
-        Benvenuto, {loaderData.nome} {loaderData.cognome}.
+        {t("personalArea.welcome", { nome: loaderData.nome, cognome: loaderData.cognome })}
       </p>
-      <p>Da qui puoi prenotare un appuntamento o chiedere assistenza al Comune.</p>
+      <p>{t("personalArea.lead")}</p>
       <ul className="link-list">
         <li>
-          <Link to={href("/servizi/prenotazione-appuntamento")}>Prenota un appuntamento</Link>
+          <Link to={href("/servizi/prenotazione-appuntamento")}>{t("personalArea.booking")}</Link>
         </li>
         <li>
-          <Link to={href("/faq")}>Domande frequenti</Link>
+          <Link to={href("/faq")}>{t("personalArea.faq")}</Link>
         </li>
       </ul>
     </div>

@@ -1,7 +1,9 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rating";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { translatorFor, useT, type Translate } from "#client/i18n/i18n-context.tsx";
+import { serverT } from "#client/i18n/server-t.ts";
 import { formText, getServices } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { validateForm } from "#shared/validation/form.ts";
@@ -9,8 +11,8 @@ import { integer, maxLength, maxNumber, minNumber, oneOf, required, text } from 
 import { useRootData } from "#client/lib/root-data.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { FEEDBACK_OPTIONS, type FeedbackInput } from "#shared/api/feedback.ts";
-import { Rating, type RatingErrors, type RatingValues } from "#client/features/rating/rating.tsx";
-import { isOptionConsistent } from "#client/features/rating/rating-types.ts";
+import { Rating, type RatingErrors, type RatingValues } from "#client/components/rating/rating.tsx";
+import { isOptionConsistent } from "#client/components/rating/rating-types.ts";
 import { href } from "#client/lib/links.ts";
 
 type Option = (typeof FEEDBACK_OPTIONS)[number];
@@ -19,33 +21,33 @@ export type RatingValidation =
   | { ok: true; values: { rating: number; option: Option; details: string } }
   | { ok: false; errors: RatingErrors; values: RatingValues };
 
-const STARS_MESSAGE = "Scegli un punteggio da 1 a 5 stelle.";
-const ANSWER_MESSAGE = "Scegli una delle risposte proposte.";
+const DETAILS_MAX_LENGTH = 200;
 
-const RatingSchema = z.object({
-  rating: text(
-    required(STARS_MESSAGE),
-    integer(STARS_MESSAGE),
-    minNumber(1, STARS_MESSAGE),
-    maxNumber(5, STARS_MESSAGE),
-  ).transform(Number),
-  option: oneOf(FEEDBACK_OPTIONS, ANSWER_MESSAGE),
-  details: text(maxLength(200, "Inserisci al massimo 200 caratteri.")),
-});
+function ratingSchema(t: Translate) {
+  const stars = t("ratingPage.stars");
+  return z.object({
+    rating: text(required(stars), integer(stars), minNumber(1, stars), maxNumber(5, stars)).transform(Number),
+    option: oneOf(FEEDBACK_OPTIONS, t("ratingPage.answer")),
+    details: text(
+      maxLength(DETAILS_MAX_LENGTH, t("ratingPage.detailsTooLong", { count: DETAILS_MAX_LENGTH })),
+    ),
+  });
+}
 
 /**
  * The stars (1–5) and an answer of the follow-up that matches them are required, as on the page: both follow-ups
  * are in the page (without JavaScript both can be answered), so an answer of the other group is refused too.
  */
-export function validateRating(form: FormData): RatingValidation {
-  const parsed = validateForm(form, RatingSchema);
+export function validateRating(form: FormData, t: Translate = translatorFor("it")): RatingValidation {
+  const answerMessage = t("ratingPage.answer");
+  const parsed = validateForm(form, ratingSchema(t));
   if (parsed.ok) {
     const { values } = parsed;
     if (isOptionConsistent(values.rating, values.option)) return { ok: true, values };
     // An answer of the other group is not ticked again: that group is hidden for these stars.
     return {
       ok: false,
-      errors: { option: ANSWER_MESSAGE },
+      errors: { option: answerMessage },
       values: { rating: values.rating, option: undefined, details: values.details },
     };
   }
@@ -53,7 +55,7 @@ export function validateRating(form: FormData): RatingValidation {
   const rating = errors.rating ? undefined : Number(submitted.rating);
   const option = errors.option ? undefined : submitted.option;
   const kept = option && (rating === undefined || isOptionConsistent(rating, option)) ? option : undefined;
-  if (option && !kept) errors.option = ANSWER_MESSAGE;
+  if (option && !kept) errors.option = answerMessage;
   return { ok: false, errors, values: { rating, option: kept, details: submitted.details ?? "" } };
 }
 
@@ -61,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context);
   const pagePath = safeRedirectPath(formText(form, "pagePath"), href("/"));
   const pageTitle = formText(form, "pageTitle").slice(0, 300);
-  const validation = validateRating(form);
+  const t = serverT(context);
+  const validation = validateRating(form, t);
   const viaFetcher = new URL(request.url).pathname.endsWith(".data");
   if (!validation.ok) {
     const { errors, values } = validation;
@@ -79,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await getServices(context).api.feedback.send(input);
   } catch {
-    const failure = { form: "Non è stato possibile inviare la valutazione. Riprova tra qualche minuto." };
+    const failure = { form: t("ratingPage.failed") };
     return data({ ok: false as const, errors: failure, values, pagePath, pageTitle }, { status: 502 });
   }
   if (viaFetcher) return { ok: true as const };
@@ -100,15 +103,17 @@ export const middleware: MiddlewareFunction<Response>[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Valuta la pagina");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("ratingPage.title"));
 
 /** Shown only without JavaScript when a rating had errors: the form again, with what the citizen chose. */
 export default function RatingPage({ actionData }: Route.ComponentProps) {
   const { xsrfToken } = useRootData();
+  const t = useT();
   if (!actionData || actionData.ok) return null;
   return (
     <div className="container my-5">
-      <h1 data-element="page-name">Valuta la pagina</h1>
+      <h1 data-element="page-name">{t("ratingPage.title")}</h1>
       <Rating
         pagePath={actionData.pagePath}
         pageTitle={actionData.pageTitle}

@@ -2,15 +2,15 @@ import { Link, useRouteError } from "react-router";
 import { readRouteError, routeError } from "#shared/route-error.ts";
 import type { Route } from "./+types/service-detail";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { ErrorPage } from "#client/features/errors/error-page.tsx";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { buildServiceDetail } from "#client/features/service-detail/service-detail-model.ts";
 import { ServiceDetailPage } from "#client/features/service-detail/service-detail-page.tsx";
-import { metaText } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import { getServices } from "#client/lib/services.ts";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 
 const SERVICE_NOT_FOUND = "service:not-found";
@@ -18,7 +18,8 @@ const SERVICE_NOT_FOUND = "service:not-found";
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
   const service = buildServiceDetail(config, params.id, url.origin);
-  if (!service) throw routeError(404, { title: "Servizio non trovato", kind: SERVICE_NOT_FOUND });
+  if (!service)
+    throw routeError(404, { title: serverT(context)("service.notFound.title"), kind: SERVICE_NOT_FOUND });
   return { service };
 }
 
@@ -29,8 +30,8 @@ function isServiceNotFound(error: unknown): boolean {
 /** "{service name} - {municipality}"; an unknown service "Servizio non trovato - {municipality}". */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (loaderData) return pageTitle(matches, loaderData.service.nome);
-  if (isServiceNotFound(error)) return pageTitle(matches, metaText(matches, "service.notFound.title"));
-  return pageTitle(matches, "Servizio");
+  if (isServiceNotFound(error)) return pageTitle(matches, metaT(matches)("service.notFound.title"));
+  return pageTitle(matches, metaT(matches)("service.routeTitle"));
 };
 
 /** `/servizi/:id` (route "servizio-moon"): the service page of a configured service. */
@@ -55,7 +56,7 @@ export function ErrorBoundary() {
           <PageHero title={t("service.notFound.title")} lead={t("service.notFound.text")} />
           <p className="text-secondary">404</p>
           <Link className="btn btn-primary" to={href("/")}>
-            Vai ai servizi online
+            {t("common.toOnlineServices")}
           </Link>
         </div>
       </div>

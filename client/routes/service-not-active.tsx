@@ -1,23 +1,27 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/service-not-active";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { href } from "#client/lib/links.ts";
 
-export const handle = { title: "Servizio non attivo" };
+export const handle = { title: "serviceNotActive.title" } as const satisfies RouteHandle;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, handle.title);
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)(handle.title));
 
 /** A service the municipality offers but has switched off for now (e.g. during its own maintenance). */
 export default function ServiceNotActive() {
+  const t = useT();
   return (
     <div className="container my-4">
-      <Breadcrumb items={[{ name: "Home", href: href("/") }, { name: handle.title }]} />
-      <h1 data-element="page-name">{handle.title}</h1>
-      <p className="lead">Il servizio non è attivo in questo momento.</p>
-      <p>Riprova più tardi oppure contatta il Comune per ricevere assistenza.</p>
+      <Breadcrumb
+        items={[{ name: t("common.home"), href: href("/") }, { name: t("serviceNotActive.title") }]}
+      />
+      <h1 data-element="page-name">{t("serviceNotActive.title")}</h1>
+      <p className="lead">{t("serviceNotActive.lead")}</p>
+      <p>{t("serviceNotActive.text")}</p>
       <Link className="btn btn-primary" to={href("/")}>
-        Vai ai servizi online
+        {t("common.toOnlineServices")}
       </Link>
     </div>
   );

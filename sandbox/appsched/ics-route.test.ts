@@ -36,7 +36,7 @@ test("the calendar file is also reachable by hash and, logged in, by id", async 
   const byHash = await http.get(`${publicBase}/ics`).query({ hash: virtual.hash }).buffer(true).expect(200);
   const lines = unfold(byHash.text);
   expect(lines).toContain("LOCATION:Sportello virtuale (videochiamata)");
-  expect(lines).toContain(`URL:${virtual.videoCallUrl}`);
+  expect(lines).toContain(`URL;VALUE=URI:${virtual.videoCallUrl}`);
   const byId = await http
     .get(`/api/appsched/appointments/${virtual.id}/ics`)
     .set("x-test-citizen", MARIO!.codFisc)

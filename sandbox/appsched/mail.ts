@@ -1,5 +1,5 @@
 import { getAppointmentStatusLabel, parseAppointmentNotes } from "#shared/api/appsched.ts";
-import { formatDateIt } from "#shared/dates.ts";
+import { formatDate } from "#shared/dates.ts";
 import type { AppschedState, StoredAppointment } from "./appointment-types.ts";
 import type { Office } from "./catalog-types.ts";
 
@@ -56,7 +56,7 @@ function buildBody(
     `Ufficio: ${office.name}`,
     `Indirizzo: ${office.location}`,
     ...(appointment.videoCallUrl ? [`Link della videochiamata: ${appointment.videoCallUrl}`] : []),
-    `Data e orario: ${formatDateIt(appointment.start, "EEEE d MMMM yyyy, HH:mm")}`,
+    `Data e orario: ${formatDate(appointment.start, "EEEE d MMMM yyyy, HH:mm", "it")}`,
     `Motivo: ${reason ? reason.reasonName : appointment.notes}`,
     ...(reason?.details ? [`Dettagli: ${reason.details}`] : []),
     `Stato: ${getAppointmentStatusLabel(appointment.status)}`,

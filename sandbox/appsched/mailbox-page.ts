@@ -1,4 +1,4 @@
-import { formatDateIt } from "#shared/dates.ts";
+import { formatDate } from "#shared/dates.ts";
 import type { MailMessage } from "./appointment-types.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -44,7 +44,7 @@ function renderMessage(message: MailMessage, portalBase: string): string {
 <dl>
 <dt>Destinatario</dt><dd>${escapeHtml(message.to)}</dd>
 <dt>Comune</dt><dd>${escapeHtml(message.tenantId)}</dd>
-<dt>Inviata</dt><dd><time datetime="${escapeHtml(message.sentAt)}">${formatDateIt(message.sentAt, "d MMMM yyyy, HH:mm")}</time></dd>
+<dt>Inviata</dt><dd><time datetime="${escapeHtml(message.sentAt)}">${formatDate(message.sentAt, "d MMMM yyyy, HH:mm", "it")}</time></dd>
 </dl>
 ${renderBody(message, portalBase)}
 </article>

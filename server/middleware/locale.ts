@@ -1,8 +1,7 @@
 import type { RequestHandler } from "express";
 import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { setPortalCookie } from "#server/security/cookies.ts";
-
-export type Locale = "it" | "en";
+import type { Locale } from "#shared/locale.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {

@@ -57,7 +57,7 @@ export function createRequestServices(
   );
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   return {
-    api: withRouteFailures(api),
+    api: withRouteFailures(api, res.locals.locale),
     tenantId: tenant.id,
     nonce: res.locals.cspNonce,
     xsrfToken: maskXsrfToken(res.locals.xsrfToken),

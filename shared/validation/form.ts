@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { Locale } from "../locale.ts";
+import { formatValidationMessage, validationMessages, type ValidationMessageKey } from "./messages.ts";
 
 /** Messages by field name (the first failing rule of each); `form` is a message about the whole form. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -27,14 +29,40 @@ function submittedTexts(form: FormData): Record<string, string> {
   return texts;
 }
 
-/** Checks a read form against a zod schema (see rules.ts): typed values, or the first message of each field. */
-export function validateForm<S extends z.ZodType>(form: FormData, schema: S): FormValidation<z.output<S>> {
-  const result = schema.safeParse(formEntries(form));
+/** A rule's default message in the locale (its key and limit ride on the issue), else the schema's own message. */
+function messageOf(issue: z.core.$ZodIssue, locale: Locale): string {
+  const params =
+    issue.code === "custom" ? (issue.params as { rule?: unknown; value?: unknown } | undefined) : undefined;
+  const rule = params?.rule;
+  if (typeof rule === "string" && rule in validationMessages) {
+    const value = params?.value;
+    return formatValidationMessage(
+      rule as ValidationMessageKey,
+      typeof value === "string" || typeof value === "number" ? value : undefined,
+      locale,
+    );
+  }
+  return issue.message;
+}
+
+/**
+ * Checks a read form against a zod schema (see rules.ts): typed values, or the first message of each field, the
+ * rules' default messages in `locale` (the request's: `parseForm` passes it).
+ */
+export function validateForm<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+  locale: Locale = "it",
+): FormValidation<z.output<S>> {
+  const result = schema.safeParse(formEntries(form), {
+    // Issues without a message of their own (a choice that is not among the options): "required".
+    error: () => formatValidationMessage("required", undefined, locale),
+  });
   if (result.success) return { ok: true, values: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    errors[field] ??= issue.message;
+    errors[field] ??= messageOf(issue, locale);
   }
   return { ok: false, errors, submitted: submittedTexts(form) };
 }

@@ -1,4 +1,9 @@
-/** Italian messages of the validation rules; `{value}` is replaced by the rule's limit. */
+import type { Locale } from "../locale.ts";
+
+/**
+ * Messages of the validation rules, Italian (the source of the keys) and English; `{value}` is replaced by the
+ * rule's limit. A rule's issue carries its key (`params.rule`), and `validateForm` writes it in the request's locale.
+ */
 export const validationMessages = {
   required: "Campo obbligatorio",
   email: "Inserisci un indirizzo e-mail valido, ad esempio nome@esempio.it",
@@ -24,7 +29,38 @@ export const validationMessages = {
 
 export type ValidationMessageKey = keyof typeof validationMessages;
 
-export function formatValidationMessage(key: ValidationMessageKey, value?: number | string): string {
-  const template: string = validationMessages[key];
+export const validationMessagesEn: Record<ValidationMessageKey, string> = {
+  required: "Required field",
+  email: "Enter a valid e-mail address, for example name@example.com",
+  minLength: "Enter at least {value} characters",
+  maxLength: "Enter at most {value} characters",
+  password: "The password must have at least 8 characters, with at least one letter and one digit",
+  strongPassword:
+    "The password must have at least 8 characters, with an upper-case letter, a lower-case letter, a digit and a symbol among @$!%*?&",
+  number: "Enter a number",
+  integer: "Enter a whole number",
+  maxNumber: "The number must be less than or equal to {value}",
+  minNumber: "The number must be greater than or equal to {value}",
+  pattern: "The value is not in the right format",
+  fiscalCode: "Enter a valid tax code: 16 letters and digits, with a correct check character at the end",
+  companyNumber: "Enter a valid VAT number: 11 digits",
+  minFilesCount: "Attach at least {value} files",
+  maxFilesCount: "You can attach at most {value} files",
+  fileSize: "Each attached file can be at most {value} MB",
+  fileType: "You can only attach files of type {value}",
+  fallback: "The value is not correct",
+};
+
+const byLocale: Record<Locale, Record<ValidationMessageKey, string>> = {
+  it: validationMessages,
+  en: validationMessagesEn,
+};
+
+export function formatValidationMessage(
+  key: ValidationMessageKey,
+  value?: number | string,
+  locale: Locale = "it",
+): string {
+  const template = byLocale[locale][key];
   return value === undefined ? template : template.replaceAll("{value}", String(value));
 }

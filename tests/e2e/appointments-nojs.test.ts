@@ -75,7 +75,7 @@ test("the whole booking, the calendar file and the cancellation work without Jav
   const ics = await readIcs(download);
   expect(ics.get("DTSTART;TZID=Europe/Rome")).toBe(icsDateTime(day, time));
   expect(ics.get("LOCATION")).toBe("Sportello virtuale (videochiamata)");
-  expect(ics.get("URL")).toMatch(/^https:\/\/videochiamata\.comune\.valverde\.it\/stato-civile\//);
+  expect(ics.get("URL;VALUE=URI")).toMatch(/^https:\/\/videochiamata\.comune\.valverde\.it\/stato-civile\//);
   expect(ics.get("SUMMARY")).toBe("Appuntamento: Sportello virtuale Stato civile");
 
   // Cancel through the e-mailed link: without JavaScript the confirmation is a section of the page.

@@ -101,7 +101,8 @@ test.describe("the service page", () => {
     const booking = page.locator(
       '[data-element="service-booking-access"] [data-element="appointment-booking"]',
     );
-    await expect(booking).toHaveAttribute("href", "/servizi/prenotazione-appuntamento-2?servizio=102");
+    // Service 102 has no competent office: the general booking, not a variant that would not know the service.
+    await expect(booking).toHaveAttribute("href", "/servizi/prenotazione-appuntamento");
     await expect(page.getByRole("heading", { level: 2, name: "Delega" })).toBeVisible();
     await expect(page.locator('[data-element="service-area"]')).toContainText("Piazza Vittorio Emanuele II");
     await expect(page.locator('[data-element="service-description"]')).toHaveText(

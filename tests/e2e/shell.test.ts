@@ -306,7 +306,13 @@ test.describe("the English locale", () => {
       );
       await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Contact the municipality" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Book an appointment" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: "Contact the municipality" })
+          .getByRole("link", { name: "Book an appointment" }),
+      ).toBeVisible();
+      // The page's own texts are English too (docs/decisions/texts.md).
+      await expect(page.getByRole("heading", { level: 1, name: "Online services" })).toBeVisible();
       if (tenant === "comune-a")
         await expect(page.getByRole("button", { name: "Search the site" })).toBeVisible();
       await expect(page.locator('a[lang="en"][aria-current="true"]')).toHaveCount(1);

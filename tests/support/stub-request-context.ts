@@ -3,6 +3,7 @@ import { servicesContext, type RequestServices } from "#client/context.ts";
 import type { AppschedApi } from "#shared/api/appsched.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
+import type { Locale } from "#shared/locale.ts";
 
 /** Test helper: an appsched API whose every method fails unless the test provides it. */
 export function stubAppsched(methods: Partial<AppschedApi> = {}): AppschedApi {
@@ -23,6 +24,7 @@ export type StubOptions = {
   appschedAuthenticated?: AppschedApi;
   /** Initial flow cookies by flow name. */
   flows?: Record<string, unknown>;
+  locale?: Locale;
 };
 
 /** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
@@ -43,6 +45,7 @@ export function createStubContext(options: StubOptions = {}) {
     cookies: {},
     devLogout: { active: false, toggle: () => "dev_logout=; Path=/; Max-Age=0" },
     tenantId: "comune-a",
+    locale: options.locale ?? "it",
     xsrfToken: "token",
     uploads: { fileLimit: 1024 * 1024, maxFiles: 1 },
     flow: {

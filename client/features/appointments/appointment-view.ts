@@ -1,11 +1,11 @@
 import {
-  getAppointmentStatusLabel,
+  APPOINTMENT_STATUS_LABELS,
   parseAppointmentNotes,
-  VIRTUAL_DESK_LOCATION,
   type Appointment,
   type Sportello,
 } from "#shared/api/appsched.ts";
-import { formatDateIt } from "#shared/dates.ts";
+import { formatDate } from "#shared/dates.ts";
+import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
 
 export const WHEN_PATTERN = "EEEE d MMMM yyyy, HH:mm";
 
@@ -20,11 +20,11 @@ export type OfficeView = {
   additionalInformations: string | null;
 };
 
-export function toOfficeView(office: Sportello): OfficeView {
+export function toOfficeView(office: Sportello, locale: Locale): OfficeView {
   return {
     id: office.id,
     name: office.name,
-    location: office.virtual ? VIRTUAL_DESK_LOCATION : (office.location ?? ""),
+    location: office.virtual ? translate(locale, "appointments.virtualDesk") : (office.location ?? ""),
     description: office.description ?? null,
     virtual: office.virtual === true,
     additionalInformations: office.additionalInformations ?? null,
@@ -49,17 +49,25 @@ export type AppointmentView = {
   requester: { nome: string; cognome: string; email: string; codiceFiscale: string | null };
 };
 
-export function toAppointmentView(appointment: Appointment): AppointmentView {
+/** A status in the page's language; unknown statuses are shown as sent. */
+function statusLabel(status: string | null | undefined, locale: Locale): string {
+  if (!status) return "";
+  return status in APPOINTMENT_STATUS_LABELS
+    ? translate(locale, `appointments.status.${status as keyof typeof APPOINTMENT_STATUS_LABELS}`)
+    : status;
+}
+
+export function toAppointmentView(appointment: Appointment, locale: Locale): AppointmentView {
   const notes = parseAppointmentNotes(appointment.notes ?? "");
   const customer = appointment.customer;
   return {
     id: appointment.id,
     status: appointment.status ?? "",
-    statusLabel: getAppointmentStatusLabel(appointment.status),
-    when: formatDateIt(appointment.start, WHEN_PATTERN),
+    statusLabel: statusLabel(appointment.status, locale),
+    when: formatDate(appointment.start, WHEN_PATTERN, locale),
     day: appointment.start.slice(0, 10),
     time: appointment.start.slice(11, 16),
-    office: appointment.service ? toOfficeView(appointment.service) : null,
+    office: appointment.service ? toOfficeView(appointment.service, locale) : null,
     categoryName: appointment.category?.name ?? null,
     reasonId: notes?.reasonId ?? null,
     reasonName: notes?.reasonName ?? appointment.notes ?? "",
@@ -77,5 +85,5 @@ export function toAppointmentView(appointment: Appointment): AppointmentView {
 /** Closed appointments (cancelled, refused, past) cannot be changed any more. */
 export function isChangeable(view: AppointmentView, now: Date = new Date()): boolean {
   if (view.status === "ANNULLATA" || view.status === "RIFIUTATA") return false;
-  return formatDateIt(now, "yyyy-MM-dd HH:mm") < `${view.day} ${view.time}`;
+  return formatDate(now, "yyyy-MM-dd HH:mm", "it") < `${view.day} ${view.time}`;
 }

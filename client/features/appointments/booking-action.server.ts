@@ -1,24 +1,18 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import {
-  ANY_PROVIDER,
-  formatAppointmentNotes,
-  toAppointmentStart,
-  type NewAppointment,
-} from "#shared/api/appsched.ts";
-import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import type { NewAppointment } from "#shared/api/appsched.ts";
 import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
+import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
 import {
   getFirstIncompleteStep,
   getNextBookingStep,
   withDetails,
   withOffice,
-  withoutTime,
   withRequester,
   withSlot,
   type BookingState,
@@ -30,12 +24,10 @@ import {
   readBookingState,
   refuseCompletedFlow,
   restartBooking,
-  SLOT_TAKEN_NOTICE,
   type BookingVariant,
 } from "./booking-loader.server.ts";
 import { findOffice } from "./step-loaders.server.ts";
-import type { StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { translate } from "#client/i18n/i18n-context.tsx";
 import { bookingStepHref, appointmentPaths } from "./urls.ts";
 import {
   validateDetails,
@@ -48,10 +40,6 @@ import {
 type Args = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
 
 type Ctx = { access: AppschedAccess; variant: BookingVariant; state: BookingState; form: FormData };
-
-function refuse(intent: string, errors: StepActionData["errors"], values: Record<string, string>) {
-  return data<StepActionData>({ intent, errors, values }, { status: 400 });
-}
 
 /** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
 function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
@@ -88,13 +76,18 @@ export async function handleBookingAction(
     case "riepilogo":
       return confirmBooking(ctx);
     default:
-      throw routeError(400, { title: "Richiesta non valida." });
+      throw routeError(400, { title: translate(ctx.access.services.locale, "error.400.title") });
   }
 }
 
 async function savePlace(ctx: Ctx) {
-  const result = await validatePlace(ctx.access.api, ctx.form, ctx.variant.service?.categoryId);
-  if (!result.ok) return refuse("luogo", result.errors, result.values);
+  const result = await validatePlace(
+    ctx.access.api,
+    ctx.form,
+    ctx.access.services.locale,
+    ctx.variant.service?.categoryId,
+  );
+  if (!result.ok) return refuseStep("luogo", result.errors, result.values);
   return saveAndGo(ctx, withOffice(ctx.state, result.categoryId, result.officeId), "luogo");
 }
 
@@ -107,21 +100,21 @@ async function requireOffice(ctx: Ctx) {
 
 async function saveSlot(ctx: Ctx) {
   const office = await requireOffice(ctx);
-  const result = await validateSlot(ctx.access.api, office.id, ctx.form);
-  if (!result.ok) return refuse("data", result.errors, result.values);
+  const result = await validateSlot(ctx.access.api, office.id, ctx.form, ctx.access.services.locale);
+  if (!result.ok) return refuseStep("data", result.errors, result.values);
   return saveAndGo(ctx, withSlot(ctx.state, result.day, result.time), "data");
 }
 
 async function saveDetails(ctx: Ctx) {
   const office = await requireOffice(ctx);
-  const result = validateDetails(office, ctx.form);
-  if (!result.ok) return refuse("dettagli", result.errors, result.values);
+  const result = validateDetails(office, ctx.form, ctx.access.services.locale);
+  if (!result.ok) return refuseStep("dettagli", result.errors, result.values);
   return saveAndGo(ctx, withDetails(ctx.state, result.reasonId, result.details), "dettagli");
 }
 
 function saveRequester(ctx: Ctx) {
-  const result = validateRequester(ctx.form, ctx.access.user);
-  if (!result.ok) return refuse("richiedente", result.errors, result.values);
+  const result = validateRequester(ctx.form, ctx.access.user, ctx.access.services.locale);
+  if (!result.ok) return refuseStep("richiedente", result.errors, result.values);
   return saveAndGo(ctx, withRequester(ctx.state, result.requester), "richiedente");
 }
 
@@ -129,61 +122,46 @@ async function confirmBooking(ctx: Ctx) {
   const { access, variant, state } = ctx;
   const missing = getFirstIncompleteStep(state, access.user !== null);
   if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
-  const privacy = validatePrivacy(ctx.form);
-  if (privacy) return refuse("riepilogo", { privacy }, {});
+  const privacy = validatePrivacy(ctx.form, ctx.access.services.locale);
+  if (privacy) return refuseStep("riepilogo", { privacy }, {});
   const office = await requireOffice(ctx);
   const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
   if (!reason) throw redirect(bookingStepHref(variant.route, "dettagli"));
-  const input = buildNewAppointment(access, state, reason.name);
-  try {
-    // One booking per flow, even when the same flow state is confirmed twice (see completed-flows.server.ts).
-    const { booking, replayed } = await completedBookingFlows.once(
-      getCompletedFlowKey(access, variant, state),
-      async (): Promise<CompletedBooking> => {
-        const created = await access.api.createAppointment(input);
-        return {
-          appointmentId: created.id,
-          accessToken: access.user ? null : (created.accessToken ?? null),
-          accessUntil: getAccessTokenUntil(created),
-          completedAt: Date.now(),
-        };
-      },
-    );
-    if (replayed) return answerAlreadySent(access, variant, booking);
-    return redirect(appointmentPaths.bookingSuccess(booking.appointmentId), {
-      headers: successCookies(access, variant, booking),
-    });
-  } catch (error) {
-    if (isUpstreamFailure(error, 422)) {
-      // The slot went to someone else meanwhile: back to the date step, everything else kept.
-      const kept = withoutTime(state);
-      return redirect(
-        bookingStepHref(variant.route, "data", {
-          giorno: state.day,
-          avviso: SLOT_TAKEN_NOTICE,
-          da: "riepilogo",
-        }),
-        {
-          headers: { "Set-Cookie": access.services.flow.write(variant.flow, kept) },
+  const input = buildNewAppointment(access, state, reason);
+  // One booking per flow, even when the same flow state is confirmed twice (see completed-flows.server.ts).
+  const outcome = await writeAppointment(
+    () =>
+      completedBookingFlows.once(
+        getCompletedFlowKey(access, variant, state),
+        async (): Promise<CompletedBooking> => {
+          const created = await access.api.createAppointment(input);
+          return {
+            appointmentId: created.id,
+            accessToken: access.user ? null : (created.accessToken ?? null),
+            accessUntil: getAccessTokenUntil(created),
+            completedAt: Date.now(),
+          };
         },
-      );
-    }
-    if (isUpstreamFailure(error, 400)) {
-      const reasonText = error.data.details[0];
-      return refuse(
-        "riepilogo",
-        { form: reasonText ? `${texts.summary.rejected}: ${reasonText}` : texts.summary.rejected },
-        {},
-      );
-    }
-    throw error;
-  }
+      ),
+    {
+      state,
+      dateStepHref: (query) => bookingStepHref(variant.route, "data", query),
+      saveState: (kept) => access.services.flow.write(variant.flow, kept),
+      locale: access.services.locale,
+    },
+  );
+  if ("answer" in outcome) return outcome.answer;
+  const { booking, replayed } = outcome.written;
+  if (replayed) return answerAlreadySent(access, variant, booking);
+  return redirect(appointmentPaths.bookingSuccess(booking.appointmentId), {
+    headers: successCookies(access, variant, booking),
+  });
 }
 
 function buildNewAppointment(
   access: AppschedAccess,
   state: BookingState,
-  reasonName: string,
+  reason: { id: string; name: string },
 ): NewAppointment {
   const requester = state.requester!;
   const { user } = access;
@@ -195,14 +173,8 @@ function buildNewAppointment(
         email: requester.email,
         ...(requester.codiceFiscale ? { codice_fiscale: requester.codiceFiscale } : {}),
       };
-  return {
-    book: new Date().toISOString(),
-    start: toAppointmentStart(state.day!, state.time!),
-    notes: formatAppointmentNotes({ reasonId: state.reasonId!, reasonName, details: state.details! }),
-    customer,
-    providerId: ANY_PROVIDER,
-    serviceId: state.officeId!,
-  };
+  const slot = { officeId: state.officeId!, day: state.day!, time: state.time!, details: state.details! };
+  return { book: new Date().toISOString(), ...appointmentSlotInput(slot, reason), customer };
 }
 
 /** The flow is over: its state goes; an anonymous visitor keeps the proof to read the booking back. */

@@ -175,19 +175,29 @@ async function loadStep(
   const office = await findOffice(access.api, state.officeId!);
   if (!office) throw restartBooking(access, variant);
   if (step === "data") {
-    const { data: stepData, status } = await loadDateStep(access.api, office, {
-      requestedDay: url.searchParams.get("giorno"),
-      requestedMonth: url.searchParams.get("mese"),
-      savedDay: state.day,
-      savedTime: state.time,
-      slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
-    });
+    const { data: stepData, status } = await loadDateStep(
+      access.api,
+      office,
+      {
+        requestedDay: url.searchParams.get("giorno"),
+        requestedMonth: url.searchParams.get("mese"),
+        savedDay: state.day,
+        savedTime: state.time,
+        slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
+      },
+      access.services.locale,
+    );
     return { stepData, status };
   }
   if (step === "dettagli") {
     const preselected = variant.service ? pickReasonForService(office, variant.service.title) : null;
     return {
-      stepData: buildDetailsStep(office, state.reasonId ?? preselected, state.details ?? ""),
+      stepData: buildDetailsStep(
+        office,
+        state.reasonId ?? preselected,
+        state.details ?? "",
+        access.services.locale,
+      ),
       status: 200,
     };
   }
@@ -196,7 +206,7 @@ async function loadStep(
   return {
     stepData: {
       step: "riepilogo",
-      summary: buildSummary(office, slot, getSummaryRequester(access, state)),
+      summary: buildSummary(office, slot, getSummaryRequester(access, state), access.services.locale),
       legal,
     },
     status: 200,
@@ -223,7 +233,7 @@ async function loadPlaceStep(
     categories: categories.map((category) => ({ id: category.id, name: category.name })),
     fixedCategory: fixed ? { id: fixed.id, name: fixed.name } : null,
     categoryId,
-    offices: offices.map(toOfficeView),
+    offices: offices.map((office) => toOfficeView(office, access.services.locale)),
     officeId,
   };
 }

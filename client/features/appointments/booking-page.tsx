@@ -10,7 +10,7 @@ import { StepPlace } from "./step-place.tsx";
 import { StepRequester } from "./step-requester.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { BookingPageData, BookingStepData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
 import { useFocusOnChange } from "./use-focus-on-change.ts";
 
@@ -18,12 +18,13 @@ export type BookingPageProps = { data: BookingPageData; actionData?: StepActionD
 
 /** The five-step booking (both variants): stepper, the current step's form and a way back at every step. */
 export function BookingPage({ data, actionData }: BookingPageProps) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = data.kind === "step" ? data.stepData.step : "login";
   useFocusOnChange(step, headingRef);
   if (data.kind === "login") {
     return (
-      <AppointmentLayout title={texts.title}>
+      <AppointmentLayout title={t("appointments.title")}>
         <LoginRequired loginHref={data.loginHref} />
       </AppointmentLayout>
     );
@@ -32,22 +33,26 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   const index = BOOKING_STEPS.indexOf(stepData.step) + 1;
   return (
     <AppointmentLayout
-      title={texts.title}
-      lead={data.serviceTitle ? texts.leadFromService(data.serviceTitle) : texts.lead}
+      title={t("appointments.title")}
+      lead={
+        data.serviceTitle
+          ? t("appointments.leadFromService", { service: data.serviceTitle })
+          : t("appointments.lead")
+      }
     >
-      <Stepper steps={BOOKING_STEPS.map((name) => STEP_TITLES[name])} current={index} />
+      <Stepper steps={BOOKING_STEPS.map((name) => t(STEP_TITLES[name]))} current={index} />
       {data.restarted ? (
-        <Callout title={texts.restartedTitle} variant="warning" titleAs="h2">
-          <p className="mb-0">{texts.restarted}</p>
+        <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
+          <p className="mb-0">{t("appointments.restarted")}</p>
         </Callout>
       ) : null}
       {data.alreadySent ? (
-        <Callout title={texts.alreadySentTitle} variant="info" titleAs="h2">
-          <p className="mb-0">{texts.alreadySent}</p>
+        <Callout title={t("appointments.alreadySentTitle")} variant="info" titleAs="h2">
+          <p className="mb-0">{t("appointments.alreadySent")}</p>
         </Callout>
       ) : null}
       <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
-        {STEP_TITLES[stepData.step]}
+        {t(STEP_TITLES[stepData.step])}
       </h2>
       <BookingStepView data={data} stepData={stepData} route={route} actionData={actionData} />
     </AppointmentLayout>

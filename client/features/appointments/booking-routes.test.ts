@@ -1,47 +1,68 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
-import { routeError } from "#shared/route-error.ts";
-import type { Sportello, SportelloDetail } from "#shared/api/appsched.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import type { AppschedApi } from "#shared/api/appsched.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
 import { action, loader, middleware } from "#client/routes/appointments/booking.tsx";
 import { ACCESS_FLOW, BOOKING_FLOW, createBookingState, type BookingState } from "./flow-state.ts";
 import type { BookingPageData, StepActionData } from "./step-types.ts";
 import { createStubContext, stubAppsched, type StubOptions } from "#tests/support/stub-request-context.ts";
+import { bookingBody } from "#tests/support/appsched-test-app.ts";
+import { startAppschedSandbox } from "#tests/support/appsched-sandbox-api.ts";
+
+// The booking route's loader and action against the sandbox's appointments service (comune-a, real clock): its
+// office 13 "Ufficio Tributi" (category 2, reasons 7 IMU and 8 TARI) takes one citizen per 30-minute slot. Stubs stay
+// only where the sandbox cannot answer as a test needs: an upstream that answers with a date years away.
 
 const PATH = "http://comune-a.localhost/servizi/prenotazione-appuntamento";
-const day = addDaysToDay(todayInRome(), 10);
+const OFFICE = "13";
 
-const office: SportelloDetail = {
-  id: "13",
-  name: "Ufficio Tributi",
-  location: "Piazza del Municipio 3",
-  activitiesRelated: [
-    { id: "7", name: "IMU" },
-    { id: "8", name: "TARI" },
-  ],
-};
+let upstream: Awaited<ReturnType<typeof startAppschedSandbox>>;
+beforeAll(async () => {
+  upstream = await startAppschedSandbox();
+});
+afterAll(() => upstream.close());
 
-/** A complete flow, with its own id (confirmed flows are remembered by id: tests must not share one). */
-const completeFlow = (): BookingState => ({ ...complete, id: crypto.randomUUID(), started: Date.now() });
+type Slot = { day: string; time: string };
 
-const complete: BookingState = {
+/** The next free slot at the office, from the day after tomorrow on (each booking takes one). */
+async function freeSlot(): Promise<Slot> {
+  for (let offset = 2; offset < 120; offset++) {
+    const day = addDaysToDay(todayInRome(), offset);
+    const [time] = await upstream.publicApi.availabilities(OFFICE, day);
+    if (time) return { day, time };
+  }
+  throw new Error("no free slot at office 13");
+}
+
+/** Someone else books the slot directly at the upstream; returns the stored appointment's id. */
+async function takeSlot(slot: Slot): Promise<string> {
+  const created = await upstream.publicApi.createAppointment(
+    bookingBody(OFFICE, `${slot.day} ${slot.time}:00`),
+  );
+  return created.id;
+}
+
+/** The appointments the upstream holds at a slot of the office. */
+const bookedAt = (slot: Slot) =>
+  upstream.store.state.appsched.appointments.filter(
+    (stored) => stored.serviceId === OFFICE && stored.start === `${slot.day} ${slot.time}:00`,
+  );
+
+/** When the proof of a booking at `slot` stops working: a day after the appointment's end (30 minutes later). */
+const proofUntil = (slot: Slot) =>
+  parseRomeDateTime(`${slot.day} ${slot.time}:00`).getTime() + 30 * 60 * 1000 + 24 * 60 * 60 * 1000;
+
+const requester = { nome: "Laura", cognome: "Conti", email: "laura@example.it", fromProfile: false };
+
+/** A complete flow on `slot`, with its own id (confirmed flows are remembered by id: tests must not share one). */
+const completeFlow = (slot: Slot): BookingState => ({
   ...createBookingState(),
   categoryId: "2",
-  officeId: "13",
-  day,
-  time: "16:00",
+  officeId: OFFICE,
+  ...slot,
   reasonId: "7",
   details: "Verifica dei versamenti",
-  requester: { nome: "Laura", cognome: "Conti", email: "laura@example.it", fromProfile: false },
-};
-
-const catalog = {
-  categories: async () => [{ id: "2", name: "Tributi" }],
-  services: async (): Promise<Sportello[]> => [office],
-  service: async () => office,
-  availabilities: async () => ["09:00", "16:00"],
-  unavailableDates: async () => [],
-  legalContents: async () => ({ title: "Informativa", body: "<p>Testo</p>" }),
-};
+  requester,
+});
 
 type Result = { status: number; location: string | null; cookies: string[]; body: unknown };
 
@@ -52,7 +73,7 @@ async function run(
   options: StubOptions,
   form?: Record<string, string>,
 ) {
-  const stub = createStubContext({ appschedPublic: stubAppsched(catalog), ...options });
+  const stub = createStubContext({ appschedPublic: upstream.publicApi, ...options });
   const url = new URL(path, PATH);
   const body = form ? new URLSearchParams({ _xsrf: "token", ...form }) : undefined;
   const request = new Request(url, body ? { method: "POST", body } : {});
@@ -79,6 +100,17 @@ function toResult(outcome: unknown): Result {
   return { status: value.init?.status ?? 200, location: null, cookies: [], body: value.data };
 }
 
+const confirm = (state: BookingState, access?: unknown, api?: AppschedApi) =>
+  run(
+    "action",
+    "?passo=riepilogo",
+    {
+      flows: { [BOOKING_FLOW]: state, ...(access ? { [ACCESS_FLOW]: access } : {}) },
+      ...(api ? { appschedPublic: api } : {}),
+    },
+    { intent: "riepilogo", privacy: "1" },
+  );
+
 describe("reading the flow state", () => {
   test.each([
     ["a cookie we did not seal", "tampered"],
@@ -92,12 +124,13 @@ describe("reading the flow state", () => {
 
   test("a step not reachable yet sends to the first incomplete one", async () => {
     const result = await run("loader", "?passo=riepilogo", {
-      flows: { [BOOKING_FLOW]: { ...createBookingState(), categoryId: "2", officeId: "13" } },
+      flows: { [BOOKING_FLOW]: { ...createBookingState(), categoryId: "2", officeId: OFFICE } },
     });
     expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=data");
   });
 
   test("a flow started more than a day ago, or one from before flows had an id, starts over", async () => {
+    const complete = completeFlow({ day: addDaysToDay(todayInRome(), 10), time: "10:00" });
     const old = { ...complete, started: Date.now() - 25 * 60 * 60 * 1000 };
     const { id: _id, started: _started, ...withoutId } = complete;
     for (const state of [old, withoutId]) {
@@ -108,7 +141,7 @@ describe("reading the flow state", () => {
   });
 
   test("a day in the past or beyond six months is refused next to the calendar (400), the rest kept", async () => {
-    const flows = { [BOOKING_FLOW]: { ...createBookingState(), categoryId: "2", officeId: "13" } };
+    const flows = { [BOOKING_FLOW]: { ...createBookingState(), categoryId: "2", officeId: OFFICE } };
     for (const bad of ["2020-01-01", addDaysToDay(todayInRome(), 200), "2026-02-30"]) {
       const result = await run("loader", `?passo=data&giorno=${bad}`, { flows });
       expect(result.status).toBe(400);
@@ -138,7 +171,7 @@ describe("saving steps", () => {
       "action",
       "?passo=luogo",
       {},
-      { intent: "luogo", categoria: "2", ufficio: "13" },
+      { intent: "luogo", categoria: "2", ufficio: OFFICE },
     );
     expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=data");
     expect(result.flows.get(BOOKING_FLOW)).toEqual({
@@ -146,11 +179,12 @@ describe("saving steps", () => {
       id: expect.stringMatching(/^[\w-]{36}$/),
       started: expect.any(Number),
       categoryId: "2",
-      officeId: "13",
+      officeId: OFFICE,
     });
   });
 
   test("details over 200 characters and a wrong fiscal code get Italian messages, the input kept", async () => {
+    const complete = completeFlow(await freeSlot());
     const flows = { [BOOKING_FLOW]: complete };
     const long = "x".repeat(201);
     const details = await run(
@@ -165,7 +199,7 @@ describe("saving steps", () => {
       errors: { dettagli: "Inserisci al massimo 200 caratteri" },
       values: { motivo: "7", dettagli: long },
     } satisfies StepActionData);
-    const requester = await run(
+    const requesterStep = await run(
       "action",
       "?passo=richiedente",
       { flows },
@@ -177,23 +211,25 @@ describe("saving steps", () => {
         codiceFiscale: "rssmra80a01h501x",
       },
     );
-    expect(requester.body).toMatchObject({
+    expect(requesterStep.body).toMatchObject({
       errors: {
         email: expect.stringContaining("e-mail valido"),
         codiceFiscale: expect.stringContaining("codice fiscale"),
       },
       values: { nome: "Laura", cognome: "Conti", email: "laura@", codiceFiscale: "RSSMRA80A01H501X" },
     });
-    expect(requester.flows.get(BOOKING_FLOW)).toEqual(complete);
+    expect(requesterStep.flows.get(BOOKING_FLOW)).toEqual(complete);
   });
 
   test("a time that is no longer free is refused at the date step", async () => {
-    const flows = { [BOOKING_FLOW]: complete };
+    const slot = await freeSlot();
+    await takeSlot(slot);
+    const flows = { [BOOKING_FLOW]: completeFlow(slot) };
     const result = await run(
       "action",
       "?passo=data",
       { flows },
-      { intent: "data", giorno: day, orario: "10:30" },
+      { intent: "data", giorno: slot.day, orario: slot.time },
     );
     expect(result.body).toMatchObject({
       errors: { orario: "L'orario scelto non è più disponibile: scegline un altro." },
@@ -206,7 +242,7 @@ describe("confirming", () => {
     const result = await run(
       "action",
       "?passo=riepilogo",
-      { flows: { [BOOKING_FLOW]: complete } },
+      { flows: { [BOOKING_FLOW]: completeFlow(await freeSlot()) } },
       { intent: "riepilogo" },
     );
     expect(result.body).toMatchObject({
@@ -215,71 +251,42 @@ describe("confirming", () => {
   });
 
   test("a booked slot sends the citizen back to the date step, everything else kept", async () => {
-    const taken = () => Promise.reject(routeError(422, { title: "", service: "appsched" }));
-    const result = await run(
-      "action",
-      "?passo=riepilogo",
-      {
-        flows: { [BOOKING_FLOW]: complete },
-        appschedPublic: stubAppsched({ ...catalog, createAppointment: taken }),
-      },
-      { intent: "riepilogo", privacy: "1" },
-    );
+    const slot = await freeSlot();
+    const complete = completeFlow(slot);
+    await takeSlot(slot);
+    const result = await confirm(complete);
     expect(result.location).toBe(
-      `/servizi/prenotazione-appuntamento?passo=data&giorno=${day}&avviso=orario-occupato&da=riepilogo`,
+      `/servizi/prenotazione-appuntamento?passo=data&giorno=${slot.day}&avviso=orario-occupato&da=riepilogo`,
     );
     const { time: _time, ...kept } = complete;
     expect(result.flows.get(BOOKING_FLOW)).toEqual(kept);
+    expect(bookedAt(slot)).toHaveLength(1);
   });
 
-  test("success clears the flow and keeps the anonymous access token in its own sealed cookie", async () => {
-    const sent: unknown[] = [];
-    const createAppointment = async (input: unknown) => {
-      sent.push(input);
-      return { id: "1050", start: `${day} 16:00:00`, end: `${day} 16:30:00`, accessToken: "proof" };
-    };
-    const result = await run(
-      "action",
-      "?passo=riepilogo",
-      {
-        flows: { [BOOKING_FLOW]: completeFlow() },
-        appschedPublic: stubAppsched({ ...catalog, createAppointment }),
-      },
-      { intent: "riepilogo", privacy: "1" },
-    );
-    expect(result.location).toBe("/servizi/prenotazione-appuntamento/successo/1050");
-    expect(result.flows.has(BOOKING_FLOW)).toBe(false);
-    const dayAfterTheEnd = parseRomeDateTime(`${day} 16:30:00`).getTime() + 24 * 60 * 60 * 1000;
-    expect(result.flows.get(ACCESS_FLOW)).toEqual({
-      v: 1,
-      tokens: [{ id: "1050", token: "proof", until: dayAfterTheEnd }],
-    });
-    expect(sent[0]).toMatchObject({
-      start: `${day} 16:00:00`,
+  test("success books the slot, clears the flow and keeps the anonymous access token in its own sealed cookie", async () => {
+    const slot = await freeSlot();
+    const result = await confirm(completeFlow(slot));
+    const [booked] = bookedAt(slot);
+    expect(booked).toMatchObject({
       notes: "(7) IMU - Verifica dei versamenti",
       customer: { firstName: "Laura", lastName: "Conti", email: "laura@example.it" },
-      providerId: "any-provider",
-      serviceId: "13",
+    });
+    expect(result.location).toBe(`/servizi/prenotazione-appuntamento/successo/${booked!.id}`);
+    expect(result.flows.has(BOOKING_FLOW)).toBe(false);
+    expect(result.flows.get(ACCESS_FLOW)).toEqual({
+      v: 1,
+      tokens: [{ id: String(booked!.id), token: expect.any(String), until: proofUntil(slot) }],
     });
   });
 });
 
 describe("the access cookie of an anonymous booking", () => {
   test("expires a day after the appointment ends, and carries Max-Age and Expires", async () => {
-    const end = `${day} 16:30:00`;
-    const createAppointment = async () => ({ id: "1051", start: `${day} 16:00:00`, end, accessToken: "p" });
+    const slot = await freeSlot();
     const before = Date.now();
-    const result = await run(
-      "action",
-      "?passo=riepilogo",
-      {
-        flows: { [BOOKING_FLOW]: completeFlow() },
-        appschedPublic: stubAppsched({ ...catalog, createAppointment }),
-      },
-      { intent: "riepilogo", privacy: "1" },
-    );
+    const result = await confirm(completeFlow(slot));
     const cookie = result.cookies.find((value) => value.startsWith("flow_appt-access="))!;
-    const until = parseRomeDateTime(end).getTime() + 24 * 60 * 60 * 1000;
+    const until = proofUntil(slot);
     const maxAge = Number(/; Max-Age=(\d+)/.exec(cookie)?.[1]);
     expect(Math.abs(maxAge - (until - before) / 1000)).toBeLessThan(5);
     const expires = Date.parse(/; Expires=([^;]+)/.exec(cookie)?.[1] ?? "");
@@ -287,32 +294,24 @@ describe("the access cookie of an anonymous booking", () => {
     expect(cookie).toContain("HttpOnly");
   });
 
-  test("lives as long as the latest of the proofs it keeps, at most 200 days", async () => {
-    const createAppointment = async () => ({ id: "1052", start: `${day} 09:00:00`, accessToken: "p" });
+  test("lives as long as the latest of the proofs it keeps", async () => {
     const kept = { v: 1, tokens: [{ id: "1001", token: "old", until: Date.now() + 150 * 86_400_000 }] };
-    const result = await run(
-      "action",
-      "?passo=riepilogo",
-      {
-        flows: { [BOOKING_FLOW]: completeFlow(), [ACCESS_FLOW]: kept },
-        appschedPublic: stubAppsched({ ...catalog, createAppointment }),
-      },
-      { intent: "riepilogo", privacy: "1" },
-    );
+    const slot = await freeSlot();
+    const result = await confirm(completeFlow(slot), kept);
     const cookie = result.cookies.find((value) => value.startsWith("flow_appt-access="))!;
     expect(Number(/; Max-Age=(\d+)/.exec(cookie)?.[1])).toBeGreaterThan(149 * 86_400);
-    expect(result.flows.get(ACCESS_FLOW)).toMatchObject({ tokens: [{ id: "1052" }, { id: "1001" }] });
-    // An upstream date far in the future does not make the cookie last for years.
+    const id = String(bookedAt(slot)[0]!.id);
+    expect(result.flows.get(ACCESS_FLOW)).toMatchObject({ tokens: [{ id }, { id: "1001" }] });
+  });
+
+  // Stub: the sandbox never books years ahead, so a wrong upstream date has to be made up.
+  test("an upstream date far in the future does not make the cookie last more than 200 days", async () => {
     const farAway = async () => ({ id: "1053", start: "2099-01-01 09:00:00", accessToken: "p" });
-    const capped = await run(
-      "action",
-      "?passo=riepilogo",
-      {
-        flows: { [BOOKING_FLOW]: completeFlow() },
-        appschedPublic: stubAppsched({ ...catalog, createAppointment: farAway }),
-      },
-      { intent: "riepilogo", privacy: "1" },
-    );
+    const api = stubAppsched({
+      service: (id) => upstream.publicApi.service(id),
+      createAppointment: farAway,
+    });
+    const capped = await confirm(completeFlow(await freeSlot()), undefined, api);
     const cappedCookie = capped.cookies.find((value) => value.startsWith("flow_appt-access="))!;
     expect(Number(/; Max-Age=(\d+)/.exec(cappedCookie)?.[1])).toBeLessThanOrEqual(200 * 86_400);
   });
@@ -321,59 +320,43 @@ describe("the access cookie of an anonymous booking", () => {
 describe("confirming the same flow twice", () => {
   afterEach(() => vi.useRealTimers());
 
-  /** An upstream that books every time it is asked, as a real one would for an office with free places. */
-  function countingUpstream() {
-    const created: string[] = [];
-    const createAppointment = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const id = String(2000 + created.length);
-      created.push(id);
-      return { id, start: `${day} 16:00:00`, end: `${day} 16:30:00`, accessToken: `proof-${id}` };
-    };
-    return { created, api: stubAppsched({ ...catalog, createAppointment }) };
-  }
-
-  const confirm = (state: unknown, api: ReturnType<typeof stubAppsched>, access?: unknown) =>
-    run(
-      "action",
-      "?passo=riepilogo",
-      { flows: { [BOOKING_FLOW]: state, ...(access ? { [ACCESS_FLOW]: access } : {}) }, appschedPublic: api },
-      { intent: "riepilogo", privacy: "1" },
-    );
-
   test("a captured flow cookie sent again books nothing: the second answer is the first booking", async () => {
-    const upstream = countingUpstream();
-    const captured = completeFlow();
-    const first = await confirm(captured, upstream.api);
-    expect(first.location).toBe("/servizi/prenotazione-appuntamento/successo/2000");
-    const again = await confirm(captured, upstream.api);
-    expect(upstream.created).toEqual(["2000"]);
+    const slot = await freeSlot();
+    const captured = completeFlow(slot);
+    const first = await confirm(captured);
+    const [booked] = bookedAt(slot);
+    expect(first.location).toBe(`/servizi/prenotazione-appuntamento/successo/${booked!.id}`);
+    const again = await confirm(captured);
+    expect(bookedAt(slot)).toHaveLength(1);
     expect(again.status).toBe(302);
-    expect(again.location).toBe("/servizi/prenotazione-appuntamento/successo/2000?avviso=gia-inviata");
+    expect(again.location).toBe(
+      `/servizi/prenotazione-appuntamento/successo/${booked!.id}?avviso=gia-inviata`,
+    );
     expect(again.cookies).toContain("flow_booking=; Max-Age=0");
     // A double submission whose first answer never reached the browser still gets the proof to read it back.
-    expect(again.flows.get(ACCESS_FLOW)).toMatchObject({ tokens: [{ id: "2000", token: "proof-2000" }] });
+    expect(again.flows.get(ACCESS_FLOW)).toMatchObject({ tokens: [{ id: String(booked!.id) }] });
   });
 
   test("two confirmations of one flow at the same moment book once and answer alike", async () => {
-    const upstream = countingUpstream();
-    const captured = completeFlow();
-    const answers = await Promise.all([confirm(captured, upstream.api), confirm(captured, upstream.api)]);
-    expect(upstream.created).toEqual(["2000"]);
+    const slot = await freeSlot();
+    const captured = completeFlow(slot);
+    const answers = await Promise.all([confirm(captured), confirm(captured)]);
+    const booked = bookedAt(slot);
+    expect(booked).toHaveLength(1);
     expect(answers.map((answer) => answer.location).sort()).toEqual([
-      "/servizi/prenotazione-appuntamento/successo/2000",
-      "/servizi/prenotazione-appuntamento/successo/2000?avviso=gia-inviata",
+      `/servizi/prenotazione-appuntamento/successo/${booked[0]!.id}`,
+      `/servizi/prenotazione-appuntamento/successo/${booked[0]!.id}?avviso=gia-inviata`,
     ]);
   });
 
   test("later, without the proof, the copy lands on step 1 with the notice and no proof", async () => {
-    const upstream = countingUpstream();
-    const captured = completeFlow();
-    await confirm(captured, upstream.api);
+    const slot = await freeSlot();
+    const captured = completeFlow(slot);
+    await confirm(captured);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
-    const again = await confirm(captured, upstream.api);
-    expect(upstream.created).toHaveLength(1);
+    const again = await confirm(captured);
+    expect(bookedAt(slot)).toHaveLength(1);
     expect(again.location).toBe("/servizi/prenotazione-appuntamento?passo=luogo&avviso=gia-inviata");
     expect(again.flows.has(ACCESS_FLOW)).toBe(false);
     const page = await run("loader", "?passo=luogo&avviso=gia-inviata", {});
@@ -381,36 +364,35 @@ describe("confirming the same flow twice", () => {
   });
 
   test("the copy cannot reopen the summary or save a step either", async () => {
-    const upstream = countingUpstream();
-    const captured = completeFlow();
-    const holder = { v: 1, tokens: [{ id: "2000", token: "proof-2000", until: Date.now() + 86_400_000 }] };
-    await confirm(captured, upstream.api);
+    const slot = await freeSlot();
+    const captured = completeFlow(slot);
+    const first = await confirm(captured);
+    const holder = first.flows.get(ACCESS_FLOW);
+    const id = String(bookedAt(slot)[0]!.id);
     const summary = await run("loader", "?passo=riepilogo", {
       flows: { [BOOKING_FLOW]: captured, [ACCESS_FLOW]: holder },
-      appschedPublic: upstream.api,
     });
-    expect(summary.location).toBe("/servizi/prenotazione-appuntamento/successo/2000?avviso=gia-inviata");
+    expect(summary.location).toBe(`/servizi/prenotazione-appuntamento/successo/${id}?avviso=gia-inviata`);
     const step = await run(
       "action",
       "?passo=data",
-      { flows: { [BOOKING_FLOW]: captured }, appschedPublic: upstream.api },
-      { intent: "data", giorno: day, orario: "09:00" },
+      { flows: { [BOOKING_FLOW]: captured } },
+      { intent: "data", giorno: slot.day, orario: slot.time },
     );
-    expect(step.location).toMatch(/\/successo\/2000\?avviso=gia-inviata$/);
-    expect(upstream.created).toHaveLength(1);
+    expect(step.location).toMatch(new RegExp(`/successo/${id}\\?avviso=gia-inviata$`));
+    expect(bookedAt(slot)).toHaveLength(1);
   });
 
   test("a refused booking is not remembered: the same flow can be confirmed again", async () => {
-    let calls = 0;
-    const createAppointment = async () => {
-      calls++;
-      if (calls === 1) throw routeError(422, { title: "", service: "appsched" });
-      return { id: "3000", start: `${day} 16:00:00`, accessToken: "p" };
-    };
-    const api = stubAppsched({ ...catalog, createAppointment });
-    const captured = completeFlow();
-    expect((await confirm(captured, api)).location).toContain("avviso=orario-occupato");
-    expect((await confirm(captured, api)).location).toBe("/servizi/prenotazione-appuntamento/successo/3000");
+    const slot = await freeSlot();
+    const captured = completeFlow(slot);
+    const other = Number(await takeSlot(slot));
+    expect((await confirm(captured)).location).toContain("avviso=orario-occupato");
+    // The other citizen's appointment goes away upstream: the slot is free again.
+    const { appsched } = upstream.store.state;
+    appsched.appointments = appsched.appointments.filter((stored) => stored.id !== other);
+    const second = await confirm(captured);
+    expect(second.location).toBe(`/servizi/prenotazione-appuntamento/successo/${bookedAt(slot)[0]!.id}`);
   });
 });
 

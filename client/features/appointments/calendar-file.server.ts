@@ -4,6 +4,7 @@ import { readRouteError } from "#shared/route-error.ts";
 import { buildIcsCalendar, createAppointmentEvent } from "#shared/ics.ts";
 import { getAppschedAccess } from "./access.server.ts";
 import { HASH_PATTERN, readOwnAppointment } from "./confirmation.server.ts";
+import { serverT } from "#client/i18n/server-t.ts";
 
 type Args = {
   request: Request;
@@ -23,7 +24,8 @@ function plain(status: number, text: string): Response {
 export async function loadCalendarFile({ request, context, params, url }: Args): Promise<Response> {
   const id = params.id ?? "";
   const hash = url.searchParams.get("hash");
-  if (hash !== null && !HASH_PATTERN.test(hash)) return plain(400, "Link non valido");
+  const t = serverT(context);
+  if (hash !== null && !HASH_PATTERN.test(hash)) return plain(400, t("appointments.notFound.malformedTitle"));
   let appointment: Appointment;
   try {
     const access = await getAppschedAccess(request, context);
@@ -33,10 +35,10 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
   } catch (error) {
     // The upstream's 404/403, or the page's own "not found" (an appointment that is not this visitor's).
     if (readRouteError(error, 404) || readRouteError(error, 403))
-      return plain(404, "Appuntamento non trovato");
+      return plain(404, t("appointments.notFound.title"));
     throw error;
   }
-  if (appointment.id !== id) return plain(404, "Appuntamento non trovato");
+  if (appointment.id !== id) return plain(404, t("appointments.notFound.title"));
   const event = createAppointmentEvent(appointment, { uidDomain: url.hostname, stamp: new Date() });
   return new Response(buildIcsCalendar(event), {
     headers: {

@@ -78,7 +78,7 @@ describe("calendar file route", () => {
       await (await download("/servizi/prenotazione-appuntamento/calendario/1020", stub)).text(),
     );
     expect(all).toContain("LOCATION:Sportello virtuale (videochiamata)");
-    expect(all).toContain("URL:https://videochiamata.example.it/stanza-1");
+    expect(all).toContain("URL;VALUE=URI:https://videochiamata.example.it/stanza-1");
     expect(all).toContain("DTSTART;TZID=Europe/Rome:20270701T110000"); // summer time, still wall-clock
     expect(all).toContain("DTEND;TZID=Europe/Rome:20270701T113000");
     expect(all.find((line) => line.startsWith("DESCRIPTION:"))).toContain(

@@ -1,12 +1,13 @@
 import { expect, test } from "vitest";
-import { buildMonthGrid, getBookingWindow, isWithinWindow, parseMonth, WEEKDAYS } from "./calendar.ts";
+import { buildMonthGrid, getBookingWindow, isWithinWindow, parseMonth, weekdays } from "./calendar.ts";
 
 const today = "2026-11-22"; // a Sunday
 
 test("weeks start on Monday and pad the neighbouring months with empty cells", () => {
   // 1 December 2026 is a Tuesday: one empty cell before it; 31 December is a Thursday: three after it.
-  const grid = buildMonthGrid({ month: "2026-12", today, unavailable: new Set() });
-  expect(WEEKDAYS[0].long).toBe("lunedì");
+  const grid = buildMonthGrid({ locale: "it", month: "2026-12", today, unavailable: new Set() });
+  expect(weekdays("it")[0]!.long).toBe("lunedì");
+  expect(weekdays("en").map((day) => day.short)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
   expect(grid.title).toBe("dicembre 2026");
   expect(grid.weeks).toHaveLength(5);
   for (const week of grid.weeks) expect(week).toHaveLength(7);
@@ -17,12 +18,13 @@ test("weeks start on Monday and pad the neighbouring months with empty cells", (
 });
 
 test("a month starting on Monday has no padding before it", () => {
-  const grid = buildMonthGrid({ month: "2027-03", today, unavailable: new Set() });
+  const grid = buildMonthGrid({ locale: "it", month: "2027-03", today, unavailable: new Set() });
   expect(grid.weeks[0]![0]).toMatchObject({ day: "2027-03-01", label: "lunedì 1 marzo 2027" });
 });
 
 test("unavailable days and days outside the window are greyed out", () => {
   const grid = buildMonthGrid({
+    locale: "it",
     month: "2026-11",
     today,
     unavailable: new Set(["2026-11-23", "2026-11-24"]),
@@ -38,6 +40,7 @@ test("unavailable days and days outside the window are greyed out", () => {
 
 test("the day of an appointment being changed stays selectable", () => {
   const grid = buildMonthGrid({
+    locale: "it",
     month: "2026-12",
     today,
     unavailable: new Set(["2026-12-03"]),
@@ -48,10 +51,10 @@ test("the day of an appointment being changed stays selectable", () => {
 
 test("navigation stays between this month and the month six months ahead", () => {
   expect(getBookingWindow(today)).toEqual({ first: "2026-11-22", last: "2027-05-22" });
-  const first = buildMonthGrid({ month: "2026-11", today, unavailable: new Set() });
+  const first = buildMonthGrid({ locale: "it", month: "2026-11", today, unavailable: new Set() });
   expect(first.previous).toBeNull();
   expect(first.next).toBe("2026-12");
-  const last = buildMonthGrid({ month: "2027-05", today, unavailable: new Set() });
+  const last = buildMonthGrid({ locale: "it", month: "2027-05", today, unavailable: new Set() });
   expect(last.previous).toBe("2027-04");
   expect(last.next).toBeNull();
   const may = last.weeks.flat().filter((cell) => cell !== null);

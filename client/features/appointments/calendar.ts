@@ -1,11 +1,13 @@
 import {
+  addDaysToDay,
   addMonthsToDay,
   daysOfMonth,
-  formatDateIt,
+  formatDate,
   isoWeekdayOf,
   isValidDay,
   SIX_MONTHS,
 } from "#shared/dates.ts";
+import type { Locale } from "#shared/locale.ts";
 
 /** One day of the month grid. */
 export type CalendarDay = {
@@ -30,15 +32,14 @@ export type CalendarMonth = {
   next: string | null;
 };
 
-export const WEEKDAYS = [
-  { short: "lun", long: "lunedì" },
-  { short: "mar", long: "martedì" },
-  { short: "mer", long: "mercoledì" },
-  { short: "gio", long: "giovedì" },
-  { short: "ven", long: "venerdì" },
-  { short: "sab", long: "sabato" },
-  { short: "dom", long: "domenica" },
-] as const;
+/** The calendar's column headings, Monday first: "lun"/"lunedì", "Mon"/"Monday". */
+export function weekdays(locale: Locale): { short: string; long: string }[] {
+  const monday = "2027-03-01";
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = addDaysToDay(monday, index);
+    return { short: formatDate(day, "EEE", locale), long: formatDate(day, "EEEE", locale) };
+  });
+}
 
 /** The bookable window: from today to six months ahead, both included ("yyyy-MM-dd"). */
 export function getBookingWindow(today: string): { first: string; last: string } {
@@ -64,6 +65,7 @@ export type MonthGridInput = {
   /** Days the office cannot take (from `unavailable_dates`). */
   unavailable: ReadonlySet<string>;
   selected?: string | null;
+  locale: Locale;
   /** A day that stays selectable even when full (the slot of an appointment being changed). */
   alwaysAvailable?: string | null;
 };
@@ -75,7 +77,7 @@ export function buildMonthGrid(input: MonthGridInput): CalendarMonth {
   const days: CalendarDay[] = daysOfMonth(`${month}-01`).map((day) => ({
     day,
     date: Number(day.slice(8)),
-    label: formatDateIt(day, "EEEE d MMMM yyyy"),
+    label: formatDate(day, "EEEE d MMMM yyyy", input.locale),
     available: day >= first && day <= last && (!unavailable.has(day) || day === input.alwaysAvailable),
     selected: day === input.selected,
     today: day === today,
@@ -88,7 +90,7 @@ export function buildMonthGrid(input: MonthGridInput): CalendarMonth {
   const nextMonth = addMonthsToDay(`${month}-01`, 1).slice(0, 7);
   return {
     month,
-    title: formatDateIt(`${month}-01`, "MMMM yyyy"),
+    title: formatDate(`${month}-01`, "MMMM yyyy", input.locale),
     weeks,
     previous: previousMonth >= first.slice(0, 7) ? previousMonth : null,
     next: nextMonth <= last.slice(0, 7) ? nextMonth : null,

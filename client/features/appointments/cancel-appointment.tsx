@@ -5,7 +5,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type CancelAppointmentProps = {
@@ -18,6 +18,7 @@ export type CancelAppointmentProps = {
 
 /** "Annulla appuntamento": with JavaScript a confirmation modal, without it a link to the confirmation section. */
 export function CancelAppointment({ appointment, action, noJsHref }: CancelAppointmentProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const noRef = useRef<HTMLButtonElement>(null);
@@ -25,7 +26,7 @@ export function CancelAppointment({ appointment, action, noJsHref }: CancelAppoi
   if (!hydrated) {
     return (
       <a className="btn btn-outline-danger" href={noJsHref}>
-        {texts.success.cancelLink}
+        {t("appointments.success.cancelLink")}
       </a>
     );
   }
@@ -38,13 +39,13 @@ export function CancelAppointment({ appointment, action, noJsHref }: CancelAppoi
         aria-controls={modalId}
         onClick={() => setOpen(true)}
       >
-        {texts.success.cancelLink}
+        {t("appointments.success.cancelLink")}
       </button>
       <Modal
         id={modalId}
         open={open}
         onClose={() => setOpen(false)}
-        title={texts.cancel.title}
+        title={t("appointments.cancel.title")}
         initialFocusRef={noRef}
       >
         <CancelQuestion appointment={appointment} />
@@ -55,7 +56,7 @@ export function CancelAppointment({ appointment, action, noJsHref }: CancelAppoi
             className="btn btn-outline-primary"
             onClick={() => setOpen(false)}
           >
-            {texts.cancel.no}
+            {t("appointments.cancel.no")}
           </button>
         </CancelForm>
       </Modal>
@@ -73,17 +74,18 @@ export function CancelConfirmation({
   action: string;
   backHref: string;
 }) {
+  const t = useT();
   return (
     <section id="annullamento" className="callout danger" aria-labelledby="annullamento-titolo">
       <div className="callout-inner">
         <h2 id="annullamento-titolo" className="callout-title h5">
-          {texts.cancel.title}
+          {t("appointments.cancel.title")}
         </h2>
         <div className="text">
           <CancelQuestion appointment={appointment} />
           <CancelForm action={action}>
             <Link className="btn btn-outline-primary" to={backHref}>
-              {texts.cancel.no}
+              {t("appointments.cancel.no")}
             </Link>
           </CancelForm>
         </div>
@@ -93,26 +95,28 @@ export function CancelConfirmation({
 }
 
 function CancelQuestion({ appointment }: { appointment: AppointmentView }) {
+  const t = useT();
   return (
     <>
-      <p className="fw-semibold">{texts.cancel.question}</p>
+      <p className="fw-semibold">{t("appointments.cancel.question")}</p>
       <p>
         {appointment.office?.name}
         <br />
         {appointment.when}
       </p>
-      <p className="small">{texts.cancel.irreversible}</p>
+      <p className="small">{t("appointments.cancel.irreversible")}</p>
     </>
   );
 }
 
 function CancelForm({ action, children }: { action: string; children: ReactNode }) {
+  const t = useT();
   const { xsrfToken } = useRootData();
   return (
     <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">
       <XsrfField token={xsrfToken} />
       <input type="hidden" name="intent" value="annulla" />
-      <SubmitButton className="btn btn-danger">{texts.cancel.yes}</SubmitButton>
+      <SubmitButton className="btn btn-danger">{t("appointments.cancel.yes")}</SubmitButton>
       {children}
     </Form>
   );

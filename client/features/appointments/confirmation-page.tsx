@@ -2,45 +2,55 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { href } from "#client/lib/links.ts";
 import type { ConfirmationData } from "./step-types.ts";
 import { CancelAppointment } from "./cancel-appointment.tsx";
 import { AppointmentLayout } from "./page-layout.tsx";
 import { SummaryCards } from "./summary-cards.tsx";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 
 /** "Appuntamento confermato" / "Appuntamento modificato": summary, what to bring, address, calendar file, rating. */
 export function ConfirmationPage({ data }: { data: ConfirmationData }) {
+  const t = useT();
   const { appointment, manage } = data;
-  const title = data.kind === "booked" ? texts.success.title : texts.success.editedTitle;
+  const title =
+    data.kind === "booked" ? t("appointments.success.title") : t("appointments.success.editedTitle");
   const office = appointment.office;
   const sections = [
-    { id: "riepilogo", title: texts.success.summary },
-    ...(office?.additionalInformations ? [{ id: "cosa-serve", title: texts.success.whatToBring }] : []),
-    { id: "indirizzo", title: texts.success.address },
-    { id: "calendario", title: texts.success.addToCalendar },
+    { id: "riepilogo", title: t("appointments.success.summary") },
+    ...(office?.additionalInformations
+      ? [{ id: "cosa-serve", title: t("appointments.success.whatToBring") }]
+      : []),
+    { id: "indirizzo", title: t("appointments.success.address") },
+    { id: "calendario", title: t("appointments.success.addToCalendar") },
   ];
   return (
     <AppointmentLayout
       title={title}
       current={title}
-      lead={texts.success.lead(appointment.requester.email || null)}
+      lead={
+        appointment.requester.email
+          ? t("appointments.success.leadWithEmail", { email: appointment.requester.email })
+          : t("appointments.success.lead")
+      }
       after={<PageEnd variant="service" title={title} />}
     >
       {data.alreadySent ? (
-        <Callout title={texts.success.alreadySentTitle} variant="info" titleAs="h2">
-          <p className="mb-0">{texts.success.alreadySent}</p>
+        <Callout title={t("appointments.success.alreadySentTitle")} variant="info" titleAs="h2">
+          <p className="mb-0">{t("appointments.success.alreadySent")}</p>
         </Callout>
       ) : null}
-      <Callout title={`${texts.success.code}: ${appointment.id}`} variant="success" titleAs="h2">
+      <Callout title={`${t("appointments.success.code")}: ${appointment.id}`} variant="success" titleAs="h2">
         <p className="mb-0">
-          {appointment.office?.name} · {appointment.when} · {texts.summary.status}:{" "}
+          {appointment.office?.name} · {appointment.when} · {t("appointments.summary.status")}:{" "}
           <strong>{appointment.statusLabel}</strong>
         </p>
-        {appointment.status === "IN_ATTESA" ? <p className="mb-0 mt-2">{texts.success.pending}</p> : null}
+        {appointment.status === "IN_ATTESA" ? (
+          <p className="mb-0 mt-2">{t("appointments.success.pending")}</p>
+        ) : null}
       </Callout>
-      <nav aria-label={texts.success.index} className="mb-4">
+      <nav aria-label={t("appointments.success.index")} className="mb-4">
         <ul className="link-list">
           {sections.map((section) => (
             <li key={section.id}>
@@ -51,7 +61,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
           ))}
         </ul>
       </nav>
-      <Section id="riepilogo" title={texts.success.summary}>
+      <Section id="riepilogo" title={t("appointments.success.summary")}>
         {office ? (
           <SummaryCards
             summary={{
@@ -66,31 +76,32 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
         ) : null}
       </Section>
       {office?.additionalInformations ? (
-        <Section id="cosa-serve" title={texts.success.whatToBring}>
+        <Section id="cosa-serve" title={t("appointments.success.whatToBring")}>
           <p>{office.additionalInformations}</p>
         </Section>
       ) : null}
-      <Section id="indirizzo" title={texts.success.address}>
+      <Section id="indirizzo" title={t("appointments.success.address")}>
         <p className="mb-1">{office?.name}</p>
         <p>{office?.location}</p>
         {appointment.videoCallUrl ? (
           <p>
-            {texts.success.videoCall}: <a href={appointment.videoCallUrl}>{appointment.videoCallUrl}</a>
+            {t("appointments.success.videoCall")}:{" "}
+            <a href={appointment.videoCallUrl}>{appointment.videoCallUrl}</a>
           </p>
         ) : null}
       </Section>
-      <Section id="calendario" title={texts.success.addToCalendar}>
-        <p>{texts.success.calendarHint}</p>
+      <Section id="calendario" title={t("appointments.success.addToCalendar")}>
+        <p>{t("appointments.success.calendarHint")}</p>
         <a className="btn btn-outline-primary" href={data.calendarHref} download>
           <Icon name="it-calendar" className="icon-primary icon-sm me-2" />
-          {texts.success.download}
+          {t("appointments.success.download")}
         </a>
       </Section>
-      <Section id="gestione" title={texts.success.manage}>
+      <Section id="gestione" title={t("appointments.success.manage")}>
         {manage ? (
           <div className="d-flex flex-wrap gap-3">
             <Link className="btn btn-primary" to={manage.editHref}>
-              {texts.success.editLink}
+              {t("appointments.success.editLink")}
             </Link>
             <CancelAppointment
               appointment={appointment}
@@ -99,11 +110,11 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
             />
           </div>
         ) : data.loggedIn ? null : (
-          <p>{texts.success.manageByMail}</p>
+          <p>{t("appointments.success.manageByMail")}</p>
         )}
         <p className="mt-4">
           <Link to={href(data.loggedIn ? "/area-personale" : "/servizi/prenotazione-appuntamento")}>
-            {data.loggedIn ? texts.success.personalArea : texts.success.newBooking}
+            {data.loggedIn ? t("appointments.success.personalArea") : t("appointments.success.newBooking")}
           </Link>
         </p>
       </Section>

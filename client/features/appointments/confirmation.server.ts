@@ -60,7 +60,10 @@ function manageById(view: AppointmentView, loggedIn: boolean): ManageLinks | nul
 export async function loadBookingSuccess({ request, context, params, url }: Args): Promise<ConfirmationData> {
   const access = await getAppschedAccess(request, context);
   const id = params.id ?? "";
-  const view = toAppointmentView(await orAppointmentError(readOwnAppointment(access, id), "not-found"));
+  const view = toAppointmentView(
+    await orAppointmentError(readOwnAppointment(access, id), "not-found"),
+    access.services.locale,
+  );
   const loggedIn = access.user !== null;
   return {
     kind: "booked",
@@ -78,6 +81,7 @@ export async function loadEditSuccess({ request, context, params }: Args): Promi
   const id = params.id ?? "";
   const view = toAppointmentView(
     await orAppointmentError(access.services.api.appschedAuthenticated.getAppointment(id), "not-found"),
+    access.services.locale,
   );
   return {
     kind: "edited",
@@ -95,6 +99,7 @@ export async function loadEditByLinkSuccess({ request, context, params }: Args):
   if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed");
   const view = toAppointmentView(
     await orAppointmentError(access.services.api.appschedPublic.getByHash(hash), "link-not-found"),
+    access.services.locale,
   );
   const edit = appointmentPaths.editByLink(hash);
   return {

@@ -8,7 +8,7 @@ import { StepDate } from "./step-date.tsx";
 import { StepDetails } from "./step-details.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { EditPageData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
 import { useFocusOnChange } from "./use-focus-on-change.ts";
@@ -17,31 +17,36 @@ type EditData = Extract<EditPageData, { kind: "edit" }>;
 
 /** Change an appointment (by id or by e-mailed link): the current one, "Annulla", then date, details and summary. */
 export function EditPage({ data, actionData }: { data: EditPageData; actionData?: StepActionData }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(data.kind === "edit" ? (data.stepData?.step ?? "annulla") : "login", headingRef);
   if (data.kind === "login") {
     return (
-      <AppointmentLayout title={texts.editFlow.title} current={texts.editFlow.title}>
+      <AppointmentLayout title={t("appointments.editFlow.title")} current={t("appointments.editFlow.title")}>
         <LoginRequired
           loginHref={data.loginHref}
-          title={texts.loginRequiredEditTitle}
-          message={texts.loginRequiredEdit}
+          title={t("appointments.loginRequiredEditTitle")}
+          message={t("appointments.loginRequiredEdit")}
         />
       </AppointmentLayout>
     );
   }
   const { current } = data;
   return (
-    <AppointmentLayout title={texts.editFlow.title} current={texts.editFlow.title} lead={texts.editFlow.lead}>
+    <AppointmentLayout
+      title={t("appointments.editFlow.title")}
+      current={t("appointments.editFlow.title")}
+      lead={t("appointments.editFlow.lead")}
+    >
       <div className="card card-bg no-after rounded mb-4">
         <div className="card-body">
-          <h2 className="card-title h5">{texts.editFlow.current}</h2>
+          <h2 className="card-title h5">{t("appointments.editFlow.current")}</h2>
           <p className="mb-1 fw-semibold">{current.when}</p>
           <p className="mb-1">
             {current.office?.name} · {current.office?.location}
           </p>
           <p className="mb-3">
-            {texts.summary.status}: {current.statusLabel}
+            {t("appointments.summary.status")}: {current.statusLabel}
           </p>
           {data.cancel.confirm ? null : (
             <CancelAppointment
@@ -57,22 +62,22 @@ export function EditPage({ data, actionData }: { data: EditPageData; actionData?
       ) : data.loginHref ? (
         <LoginRequired
           loginHref={data.loginHref}
-          title={texts.loginRequiredEditTitle}
-          message={texts.loginRequiredEdit}
+          title={t("appointments.loginRequiredEditTitle")}
+          message={t("appointments.loginRequiredEdit")}
         />
       ) : data.stepData ? (
         <>
           <Stepper
-            steps={EDIT_STEPS.map((step) => STEP_TITLES[step])}
+            steps={EDIT_STEPS.map((step) => t(STEP_TITLES[step]))}
             current={EDIT_STEPS.indexOf(data.stepData.step) + 1}
           />
           {data.restarted ? (
-            <Callout title={texts.restartedTitle} variant="warning" titleAs="h2">
-              <p className="mb-0">{texts.restarted}</p>
+            <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
+              <p className="mb-0">{t("appointments.restarted")}</p>
             </Callout>
           ) : null}
           <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
-            {STEP_TITLES[data.stepData.step]}
+            {t(STEP_TITLES[data.stepData.step])}
           </h2>
           <EditStepView data={data} stepData={data.stepData} actionData={actionData} />
         </>
@@ -86,6 +91,7 @@ function EditStepView(props: {
   stepData: NonNullable<EditData["stepData"]>;
   actionData?: StepActionData;
 }) {
+  const t = useT();
   const { data, stepData, actionData } = props;
   const { basePath, returnToSummary } = data;
   const stepHref = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>
@@ -121,7 +127,7 @@ function EditStepView(props: {
           data={stepData}
           actionData={actionData}
           backHref={backHref}
-          submitLabel={texts.editFlow.confirm}
+          submitLabel={t("appointments.editFlow.confirm")}
           editLinks={{
             when: editStepHref(basePath, "data", { da: "riepilogo" }),
             details: editStepHref(basePath, "dettagli", { da: "riepilogo" }),

@@ -2,17 +2,11 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import {
-  ANY_PROVIDER,
-  formatAppointmentNotes,
-  toAppointmentStart,
-  type Appointment,
-  type AppointmentUpdate,
-  type AppschedApi,
-} from "#shared/api/appsched.ts";
+import type { Appointment, AppointmentUpdate, AppschedApi } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
 import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
@@ -24,16 +18,16 @@ import {
   parseFlowState,
   resolveEditStep,
   withDetails,
-  withoutTime,
   withSlot,
   type EditState,
   type EditStep,
   type EditTarget,
 } from "./flow-state.ts";
 import { buildDetailsStep, buildSummary, findOffice, loadDateStep } from "./step-loaders.server.ts";
-import type { EditPageData, StepActionData } from "./step-types.ts";
+import type { EditPageData } from "./step-types.ts";
 import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";
 import { validateDetails, validateSlot } from "./validate-steps.server.ts";
+import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
 
 type Args = {
   request: Request;
@@ -129,7 +123,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
   if ("loginHref" in resolved) return data<EditPageData>({ kind: "login", loginHref: resolved.loginHref });
   const { access, subject } = resolved;
   const { url } = args;
-  const view = toAppointmentView(await subject.load());
+  const view = toAppointmentView(await subject.load(), access.services.locale);
   if (!isChangeable(view)) throw appointmentError("closed");
   const state = readEditState(access, subject, view);
   const confirm = url.searchParams.get("annulla") === "1";
@@ -147,7 +141,14 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     returnToSummary: url.searchParams.get("da") === "riepilogo",
   };
   if (confirm || !subject.catalog) return data<EditPageData>({ ...page, stepData: null });
-  const { data: stepData, status } = await loadEditStep(subject.catalog, step, state, view, url);
+  const { data: stepData, status } = await loadEditStep(
+    subject.catalog,
+    step,
+    state,
+    view,
+    url,
+    access.services.locale,
+  );
   return data<EditPageData>({ ...page, stepData }, { status });
 }
 
@@ -157,31 +158,36 @@ async function loadEditStep(
   state: EditState,
   view: AppointmentView,
   url: URL,
+  locale: Locale,
 ) {
   const office = await findOffice(catalog, view.office?.id ?? "");
   if (!office) throw appointmentError("closed");
   if (step === "data") {
-    return loadDateStep(catalog, office, {
-      requestedDay: url.searchParams.get("giorno"),
-      requestedMonth: url.searchParams.get("mese"),
-      savedDay: state.day,
-      savedTime: state.time,
-      slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
-      original: { day: view.day, time: view.time },
-    });
+    return loadDateStep(
+      catalog,
+      office,
+      {
+        requestedDay: url.searchParams.get("giorno"),
+        requestedMonth: url.searchParams.get("mese"),
+        savedDay: state.day,
+        savedTime: state.time,
+        slotTaken: url.searchParams.get("avviso") === SLOT_TAKEN_NOTICE,
+        original: { day: view.day, time: view.time },
+      },
+      locale,
+    );
   }
   if (step === "dettagli")
-    return { data: buildDetailsStep(office, state.reasonId ?? null, state.details ?? ""), status: 200 };
+    return {
+      data: buildDetailsStep(office, state.reasonId ?? null, state.details ?? "", locale),
+      status: 200,
+    };
   const slot = { day: state.day!, time: state.time!, reasonId: state.reasonId!, details: state.details! };
   const requester = { ...view.requester };
   return {
-    data: { step: "riepilogo" as const, summary: buildSummary(office, slot, requester), legal: null },
+    data: { step: "riepilogo" as const, summary: buildSummary(office, slot, requester, locale), legal: null },
     status: 200,
   };
-}
-
-function refuse(intent: string, errors: StepActionData["errors"], values: Record<string, string>) {
-  return data<StepActionData>({ intent, errors, values }, { status: 400 });
 }
 
 export async function handleEditAction(args: Args, mode: "id" | "hash") {
@@ -191,7 +197,7 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const { access, subject } = resolved;
   const intent = formText(form, "intent");
   if (intent === "annulla") return cancelAppointment(access, subject);
-  const view = toAppointmentView(await subject.load());
+  const view = toAppointmentView(await subject.load(), access.services.locale);
   if (!isChangeable(view)) throw appointmentError("closed");
   if (!subject.catalog) throw redirect(upstreamLoginHref(subject.basePath));
   const state = readEditState(access, subject, view);
@@ -204,19 +210,22 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const goBack = formText(form, "ritorno") === "riepilogo";
   switch (intent) {
     case "data": {
-      const result = await validateSlot(subject.catalog, office.id, form, { day: view.day, time: view.time });
-      if (!result.ok) return refuse("data", result.errors, result.values);
+      const result = await validateSlot(subject.catalog, office.id, form, access.services.locale, {
+        day: view.day,
+        time: view.time,
+      });
+      if (!result.ok) return refuseStep("data", result.errors, result.values);
       return save(withSlot(state, result.day, result.time), goBack ? "riepilogo" : "dettagli");
     }
     case "dettagli": {
-      const result = validateDetails(office, form);
-      if (!result.ok) return refuse("dettagli", result.errors, result.values);
+      const result = validateDetails(office, form, access.services.locale);
+      if (!result.ok) return refuseStep("dettagli", result.errors, result.values);
       return save(withDetails(state, result.reasonId, result.details), "riepilogo");
     }
     case "riepilogo":
       return confirmChange(access, subject, state, office);
     default:
-      throw routeError(400, { title: "Richiesta non valida." });
+      throw routeError(400, { title: translate(access.services.locale, "error.400.title") });
   }
 }
 
@@ -230,41 +239,29 @@ async function confirmChange(
   if (step !== "riepilogo") throw redirect(editStepHref(subject.basePath, step));
   const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
   if (!reason) throw redirect(editStepHref(subject.basePath, "dettagli"));
-  const input: AppointmentUpdate = {
-    start: toAppointmentStart(state.day!, state.time!),
-    notes: formatAppointmentNotes({ reasonId: reason.id, reasonName: reason.name, details: state.details! }),
-    providerId: ANY_PROVIDER,
-    serviceId: office.id,
-  };
+  const slot = { officeId: office.id, day: state.day!, time: state.time!, details: state.details! };
   const { flow } = access.services;
-  try {
-    await subject.update(input);
-  } catch (error) {
-    if (isUpstreamFailure(error, 422)) {
-      return redirect(
-        editStepHref(subject.basePath, "data", {
-          giorno: state.day,
-          avviso: SLOT_TAKEN_NOTICE,
-          da: "riepilogo",
-        }),
-        {
-          headers: { "Set-Cookie": flow.write(EDIT_FLOW, withoutTime(state)) },
-        },
-      );
-    }
-    if (isUpstreamFailure(error, 404))
-      throw appointmentError(subject.mode === "hash" ? "link-not-found" : "not-found");
-    throw error;
-  }
+  const outcome = await writeAppointment(() => subject.update(appointmentSlotInput(slot, reason)), {
+    state,
+    dateStepHref: (query) => editStepHref(subject.basePath, "data", query),
+    saveState: (kept) => flow.write(EDIT_FLOW, kept),
+    missing: missingKind(subject),
+    locale: access.services.locale,
+  });
+  if ("answer" in outcome) return outcome.answer;
   return redirect(subject.successPath, { headers: { "Set-Cookie": flow.clear(EDIT_FLOW) } });
+}
+
+/** The appointment error when the upstream no longer knows the appointment. */
+function missingKind(subject: Subject) {
+  return subject.mode === "hash" ? "link-not-found" : "not-found";
 }
 
 async function cancelAppointment(access: AppschedAccess, subject: Subject) {
   try {
     await subject.cancel();
   } catch (error) {
-    if (isUpstreamFailure(error, 404))
-      throw appointmentError(subject.mode === "hash" ? "link-not-found" : "not-found");
+    if (isUpstreamFailure(error, 404)) throw appointmentError(missingKind(subject));
     if (isUpstreamFailure(error, 422)) throw appointmentError("closed");
     throw error;
   }

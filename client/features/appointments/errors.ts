@@ -1,21 +1,36 @@
 import { readRouteError, routeError } from "#shared/route-error.ts";
-import { texts } from "./texts.ts";
+import { translate } from "#client/i18n/i18n-context.tsx";
 
-/** The appointment pages' own error kinds: a clear page with its own heading instead of a generic error. */
+/**
+ * The appointment pages' own error kinds: a clear page with its own heading instead of a generic error. The page
+ * (boundary and title) words them from the kind in its language; the route error's `title` is for the logs.
+ */
 export const APPOINTMENT_ERRORS = {
-  "not-found": { status: 404, title: texts.notFound.title, message: texts.notFound.message },
-  "link-not-found": { status: 404, title: texts.notFound.linkTitle, message: texts.notFound.linkMessage },
+  "not-found": {
+    status: 404,
+    title: "appointments.notFound.title",
+    message: "appointments.notFound.message",
+  },
+  "link-not-found": {
+    status: 404,
+    title: "appointments.notFound.linkTitle",
+    message: "appointments.notFound.linkMessage",
+  },
   "link-malformed": {
     status: 400,
-    title: texts.notFound.malformedTitle,
-    message: texts.notFound.malformedMessage,
+    title: "appointments.notFound.malformedTitle",
+    message: "appointments.notFound.malformedMessage",
   },
   "service-not-found": {
     status: 404,
-    title: texts.notFound.serviceTitle,
-    message: texts.notFound.serviceMessage,
+    title: "appointments.notFound.serviceTitle",
+    message: "appointments.notFound.serviceMessage",
   },
-  closed: { status: 422, title: texts.notFound.closedTitle, message: texts.notFound.closedMessage },
+  closed: {
+    status: 422,
+    title: "appointments.notFound.closedTitle",
+    message: "appointments.notFound.closedMessage",
+  },
 } as const;
 export type AppointmentErrorKind = keyof typeof APPOINTMENT_ERRORS;
 
@@ -24,7 +39,11 @@ const KIND_PREFIX = "appointment:";
 /** A route error to throw from a loader or action; its `title` also feeds the root boundary's message. */
 export function appointmentError(kind: AppointmentErrorKind) {
   const { status, title, message } = APPOINTMENT_ERRORS[kind];
-  return routeError(status, { title, details: [message], kind: `${KIND_PREFIX}${kind}` });
+  return routeError(status, {
+    title: translate("it", title),
+    details: [translate("it", message)],
+    kind: `${KIND_PREFIX}${kind}`,
+  });
 }
 
 /** The appointment error kind of a caught error (thrown value or error response), or null for any other error. */

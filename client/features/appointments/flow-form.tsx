@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type FlowFormProps = {
@@ -32,15 +32,18 @@ export function FlowForm({ intent, returnToSummary, action, id, children }: Flow
 }
 
 /** The Modello Comuni step navigation: "Indietro" (a link to the previous step) and the step's submit button. */
-export function StepNav({ backHref, submitLabel = texts.next }: { backHref: string; submitLabel?: string }) {
+export function StepNav({ backHref, submitLabel }: { backHref: string; submitLabel?: string }) {
+  const t = useT();
   return (
     <div className="steppers">
-      <nav className="steppers-nav" aria-label="Navigazione tra i passi">
+      <nav className="steppers-nav" aria-label={t("appointments.stepsNav")}>
         <Link to={backHref} className="btn btn-outline-primary btn-sm steppers-btn-prev">
           <Icon name="it-chevron-left" className="icon-primary icon-sm" />
-          {texts.back}
+          {t("appointments.back")}
         </Link>
-        <SubmitButton className="btn btn-primary btn-sm steppers-btn-confirm">{submitLabel}</SubmitButton>
+        <SubmitButton className="btn btn-primary btn-sm steppers-btn-confirm">
+          {submitLabel ?? t("appointments.next")}
+        </SubmitButton>
       </nav>
     </div>
   );

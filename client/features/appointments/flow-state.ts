@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { isValidDay } from "#shared/dates.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
 
 /*
  * What the booking and edit flows remember between steps. Kept in sealed HttpOnly cookies (`services.flow`), so
@@ -18,13 +19,14 @@ export type BookingStep = (typeof BOOKING_STEPS)[number];
 export const EDIT_STEPS = ["data", "dettagli", "riepilogo"] as const;
 export type EditStep = (typeof EDIT_STEPS)[number];
 
-export const STEP_TITLES: Record<BookingStep, string> = {
-  luogo: "Luogo",
-  data: "Data e orario",
-  dettagli: "Dettagli appuntamento",
-  richiedente: "Richiedente",
-  riepilogo: "Riepilogo",
-};
+/** Each step's title in the catalogue (the stepper and the step's heading). */
+export const STEP_TITLES = {
+  luogo: "appointments.place.heading",
+  data: "appointments.date.heading",
+  dettagli: "appointments.details.heading",
+  richiedente: "appointments.requester.heading",
+  riepilogo: "appointments.summary.heading",
+} as const satisfies Record<BookingStep, MessageKey>;
 
 const IdSchema = z
   .string()

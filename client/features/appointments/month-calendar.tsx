@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
-import { WEEKDAYS, type CalendarDay, type CalendarMonth } from "./calendar.ts";
-import { texts } from "./texts.ts";
+import { weekdays, type CalendarDay, type CalendarMonth } from "./calendar.ts";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import "./appointments.css";
 
 export type MonthCalendarProps = {
@@ -17,6 +17,8 @@ export type MonthCalendarProps = {
  * are greyed out and announced as "non disponibile". Month navigation is a pair of links within the window.
  */
 export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCalendarProps) {
+  const t = useT();
+  const locale = useLocale();
   const errorId = "calendario-error";
   return (
     <section className="appointment-calendar mb-4" aria-labelledby="calendario">
@@ -25,7 +27,7 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
           target={calendar.previous}
           href={monthHref}
           icon="it-chevron-left"
-          label={texts.date.previousMonth}
+          label={t("appointments.date.previousMonth")}
         />
         <h3
           id="calendario"
@@ -33,23 +35,23 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
           tabIndex={-1}
           aria-describedby={error ? errorId : undefined}
         >
-          <span className="visually-hidden">{texts.date.calendar}: </span>
+          <span className="visually-hidden">{t("appointments.date.calendar")}: </span>
           {calendar.title}
         </h3>
         <MonthLink
           target={calendar.next}
           href={monthHref}
           icon="it-chevron-right"
-          label={texts.date.nextMonth}
+          label={t("appointments.date.nextMonth")}
         />
       </div>
       <table className="table table-borderless text-center mb-1">
         <caption className="visually-hidden">
-          {texts.date.calendar}, {calendar.title}
+          {t("appointments.date.calendar")}, {calendar.title}
         </caption>
         <thead>
           <tr>
-            {WEEKDAYS.map((weekday) => (
+            {weekdays(locale).map((weekday) => (
               <th key={weekday.short} scope="col" className="px-0">
                 <abbr title={weekday.long} className="text-decoration-none">
                   {weekday.short}
@@ -80,12 +82,13 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
 }
 
 function DayCell({ cell, href }: { cell: CalendarDay; href: string }) {
+  const t = useT();
   const description = (
     <span className="visually-hidden">
       {cell.label}
-      {cell.today ? `, ${texts.date.today}` : ""}
-      {cell.selected ? `, ${texts.date.selected}` : ""}
-      {cell.available ? "" : `, ${texts.date.unavailable}`}
+      {cell.today ? `, ${t("appointments.date.today")}` : ""}
+      {cell.selected ? `, ${t("appointments.date.selected")}` : ""}
+      {cell.available ? "" : `, ${t("appointments.date.unavailable")}`}
     </span>
   );
   const number = <span aria-hidden="true">{cell.date}</span>;

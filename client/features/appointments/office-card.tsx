@@ -1,9 +1,10 @@
 import { Icon } from "#client/components/ui/icon.tsx";
 import type { OfficeView } from "./appointment-view.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 
 /** The chosen office with its address (or the video-call note), as in `appuntamento-01-ufficio-luogo`. */
 export function OfficeCard({ office, heading = "h3" }: { office: OfficeView; heading?: "h2" | "h3" }) {
+  const t = useT();
   const Heading = heading;
   return (
     <div className="card card-bg no-after rounded mb-4">
@@ -13,7 +14,7 @@ export function OfficeCard({ office, heading = "h3" }: { office: OfficeView; hea
           <Icon name={office.virtual ? "it-video" : "it-map-marker"} className="icon-sm icon-primary me-2" />
           <span>
             <span className="visually-hidden">
-              {office.virtual ? texts.place.virtual : texts.place.address}:{" "}
+              {office.virtual ? t("appointments.place.virtual") : t("appointments.place.address")}:{" "}
             </span>
             {office.location}
           </span>

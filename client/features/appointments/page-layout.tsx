@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { href } from "#client/lib/links.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 
 export type AppointmentLayoutProps = {
   title: string;
@@ -16,11 +16,12 @@ export type AppointmentLayoutProps = {
 
 /** Breadcrumb Home / Servizi / Prenotazione appuntamento [/ page], the h1 and one reading column. */
 export function AppointmentLayout({ title, lead, current, children, after }: AppointmentLayoutProps) {
+  const t = useT();
   const trail = [
-    { name: "Home", href: href("/") },
-    { name: texts.breadcrumbServices, href: href("/") },
-    { name: texts.title, href: href("/servizi/prenotazione-appuntamento") },
-    ...(current && current !== texts.title ? [{ name: current }] : []),
+    { name: t("common.home"), href: href("/") },
+    { name: t("appointments.breadcrumbServices"), href: href("/") },
+    { name: t("appointments.title"), href: href("/servizi/prenotazione-appuntamento") },
+    ...(current && current !== t("appointments.title") ? [{ name: current }] : []),
   ];
   return (
     <>
@@ -44,7 +45,12 @@ export function AppointmentLayout({ title, lead, current, children, after }: App
 
 /** Not public and anonymous: explain and offer the login that comes back to this very page. */
 export function LoginRequired(props: { loginHref: string; title?: string; message?: string }) {
-  const { loginHref, title = texts.loginRequiredTitle, message = texts.loginRequired } = props;
+  const t = useT();
+  const {
+    loginHref,
+    title = t("appointments.loginRequiredTitle"),
+    message = t("appointments.loginRequired"),
+  } = props;
   return (
     <section className="mb-4" aria-labelledby="accesso-richiesto">
       <div className="callout important">
@@ -58,7 +64,7 @@ export function LoginRequired(props: { loginHref: string; title?: string; messag
         </div>
       </div>
       <a className="btn btn-primary" href={loginHref}>
-        {texts.loginLink}
+        {t("appointments.loginLink")}
       </a>
     </section>
   );

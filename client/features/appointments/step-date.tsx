@@ -4,7 +4,7 @@ import { FlowForm, StepNav } from "./flow-form.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";
 import type { DateStepData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepDateProps = {
@@ -19,35 +19,41 @@ export type StepDateProps = {
 
 /** Step "Data e orario": the month calendar, then the free times of the chosen day as radio buttons. */
 export function StepDate(props: StepDateProps) {
+  const t = useT();
   const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
   const { errors: submitted, values } = stepActionFor(actionData, "data");
   const errors = {
     giorno: submitted.giorno ?? data.dayError ?? undefined,
-    orario: submitted.orario ?? (data.slotTaken ? texts.date.slotTaken : undefined),
+    orario: submitted.orario ?? (data.slotTaken ? t("appointments.date.slotTaken") : undefined),
   };
   const items = summaryItems(errors, { giorno: { id: "calendario" }, orario: { id: "orario-0" } });
   const chosenTime = values?.orario ?? data.time;
   return (
     <>
       <ErrorSummary items={items} />
-      <p>{texts.date.intro}</p>
+      <p>{t("appointments.date.intro")}</p>
       <OfficeCard office={data.office} />
       <MonthCalendar calendar={data.calendar} monthHref={monthHref} dayHref={dayHref} error={errors.giorno} />
       <FlowForm intent="data" returnToSummary={returnToSummary}>
         <input type="hidden" name="giorno" value={data.day ?? ""} />
-        <section id="orari" aria-label={texts.date.time} tabIndex={-1}>
+        <section id="orari" aria-label={t("appointments.date.time")} tabIndex={-1}>
           {data.day && data.times.length > 0 ? (
             <RadioGroup
               key={data.day}
               name="orario"
               idPrefix="orario"
-              legend={texts.date.times(data.dayLabel ?? data.day)}
-              options={data.times.map((time) => ({ value: time, label: `${texts.date.at} ${time}` }))}
+              legend={t("appointments.date.times", { day: data.dayLabel ?? data.day })}
+              options={data.times.map((time) => ({
+                value: time,
+                label: `${t("appointments.date.at")} ${time}`,
+              }))}
               value={chosenTime}
               error={errors.orario}
             />
           ) : (
-            <p className="fw-semibold">{data.day ? texts.date.noTimes : texts.date.timesNoDay}</p>
+            <p className="fw-semibold">
+              {data.day ? t("appointments.date.noTimes") : t("appointments.date.timesNoDay")}
+            </p>
           )}
           {errors.orario && !(data.day && data.times.length > 0) ? (
             <div id="orario-0" tabIndex={-1} className="invalid-feedback d-block mb-3">

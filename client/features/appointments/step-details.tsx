@@ -4,7 +4,7 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { DetailsStepData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepDetailsProps = {
@@ -17,21 +17,22 @@ export type StepDetailsProps = {
 
 /** Step "Dettagli appuntamento": the reason among the office's activities and up to 200 characters of details. */
 export function StepDetails({ data, actionData, backHref, returnToSummary, submitLabel }: StepDetailsProps) {
+  const t = useT();
   const { errors, values } = stepActionFor(actionData, "dettagli");
   const items = summaryItems(errors, {
-    motivo: { id: "motivo", label: texts.details.reason },
-    dettagli: { id: "dettagli", label: texts.details.details },
+    motivo: { id: "motivo", label: t("appointments.details.reason") },
+    dettagli: { id: "dettagli", label: t("appointments.details.details") },
   });
   return (
     <>
       <ErrorSummary items={items} />
-      <p className="text-secondary">{texts.requiredNote}</p>
+      <p className="text-secondary">{t("appointments.requiredNote")}</p>
       <FlowForm intent="dettagli" returnToSummary={returnToSummary}>
         <SelectField
           id="motivo"
           name="motivo"
-          label={texts.details.reason}
-          placeholder={texts.details.reasonPlaceholder}
+          label={t("appointments.details.reason")}
+          placeholder={t("appointments.details.reasonPlaceholder")}
           required
           defaultValue={values?.motivo ?? data.reasonId ?? ""}
           options={data.reasons.map((reason) => ({ value: reason.id, label: reason.name }))}
@@ -40,8 +41,8 @@ export function StepDetails({ data, actionData, backHref, returnToSummary, submi
         <TextareaField
           id="dettagli"
           name="dettagli"
-          label={texts.details.details}
-          hint={texts.details.detailsHint}
+          label={t("appointments.details.details")}
+          hint={t("appointments.details.detailsHint")}
           required
           maxLength={APPOINTMENT_DETAILS_MAX_LENGTH}
           defaultValue={values?.dettagli ?? data.details}

@@ -1,11 +1,11 @@
 import type { AppschedApi, SportelloDetail } from "#shared/api/appsched.ts";
 import { toAppointmentStart } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { formatDateIt, isValidDay, todayInRome } from "#shared/dates.ts";
+import { formatDate, isValidDay, todayInRome } from "#shared/dates.ts";
 import { buildMonthGrid, isWithinWindow, parseMonth } from "./calendar.ts";
 import { toOfficeView, WHEN_PATTERN } from "./appointment-view.ts";
 import type { DateStepData, DetailsStepData, SummaryView } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
 
 /** `GET services/{id}`, or null when the office no longer exists (the caller restarts the flow). */
 export async function findOffice(api: AppschedApi, officeId: string): Promise<SportelloDetail | null> {
@@ -45,6 +45,7 @@ export async function loadDateStep(
   api: AppschedApi,
   office: SportelloDetail,
   input: DateStepInput,
+  locale: Locale,
 ): Promise<{ data: DateStepData; status: number }> {
   const today = todayInRome();
   const fromQuery = input.requestedDay !== null;
@@ -52,7 +53,8 @@ export async function loadDateStep(
   let dayError: string | null = null;
   let day: string | null = null;
   if (candidate !== null) {
-    if (!isValidDay(candidate) || !isWithinWindow(candidate, today)) dayError = texts.date.dayOutOfRange;
+    if (!isValidDay(candidate) || !isWithinWindow(candidate, today))
+      dayError = translate(locale, "appointments.date.dayOutOfRange");
     else day = candidate;
   }
   const firstFree = office.firstAvailableDate?.slice(0, 10);
@@ -65,15 +67,17 @@ export async function loadDateStep(
     day ? getTimes(api, office.id, day, input.original) : Promise.resolve([]),
   ]);
   // After a lost race the day may well be full now: that is said by the slot message, not as a wrong day.
-  if (day && times.length === 0 && fromQuery && !input.slotTaken) dayError = texts.date.dayNotAvailable;
+  if (day && times.length === 0 && fromQuery && !input.slotTaken)
+    dayError = translate(locale, "appointments.date.dayNotAvailable");
   const time =
     day && day === input.savedDay && input.savedTime && times.includes(input.savedTime)
       ? input.savedTime
       : null;
   const data: DateStepData = {
     step: "data",
-    office: toOfficeView(office),
+    office: toOfficeView(office, locale),
     calendar: buildMonthGrid({
+      locale,
       month,
       today,
       unavailable: new Set(unavailable.map((value) => value.slice(0, 10))),
@@ -81,7 +85,7 @@ export async function loadDateStep(
       alwaysAvailable: input.original?.day,
     }),
     day: dayError ? null : day,
-    dayLabel: day && !dayError ? formatDateIt(day, "EEEE d MMMM yyyy") : null,
+    dayLabel: day && !dayError ? formatDate(day, "EEEE d MMMM yyyy", locale) : null,
     times: dayError ? [] : times,
     time,
     dayError,
@@ -98,8 +102,15 @@ export function buildDetailsStep(
   office: SportelloDetail,
   reasonId: string | null,
   details: string,
+  locale: Locale,
 ): DetailsStepData {
-  return { step: "dettagli", office: toOfficeView(office), reasons: reasonsOf(office), reasonId, details };
+  return {
+    step: "dettagli",
+    office: toOfficeView(office, locale),
+    reasons: reasonsOf(office),
+    reasonId,
+    details,
+  };
 }
 
 /** The activity matching a service title (case and spaces ignored), else the office's first one. */
@@ -115,11 +126,12 @@ export function buildSummary(
   office: SportelloDetail,
   slot: { day: string; time: string; reasonId: string; details: string },
   requester: SummaryView["requester"],
+  locale: Locale,
 ): SummaryView {
   const reason = reasonsOf(office).find((candidate) => candidate.id === slot.reasonId);
   return {
-    office: toOfficeView(office),
-    when: formatDateIt(toAppointmentStart(slot.day, slot.time), WHEN_PATTERN),
+    office: toOfficeView(office, locale),
+    when: formatDate(toAppointmentStart(slot.day, slot.time), WHEN_PATTERN, locale),
     reasonName: reason?.name ?? "",
     details: slot.details,
     requester,

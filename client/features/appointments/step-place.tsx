@@ -7,7 +7,7 @@ import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { OfficeView } from "./appointment-view.ts";
 import { OfficeCard } from "./office-card.tsx";
 import type { PlaceStepData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepPlaceProps = {
@@ -23,6 +23,7 @@ export type StepPlaceProps = {
  * changing the category reloads the offices at once); the office is the step's POST form.
  */
 export function StepPlace({ data, actionData, backHref, returnToSummary, servizio }: StepPlaceProps) {
+  const t = useT();
   const { errors, values } = stepActionFor(actionData, "luogo");
   const categoryId = values?.categoria ?? data.categoryId ?? "";
   const items = summaryItems(errors, { categoria: { id: "categoria" }, ufficio: { id: "ufficio" } });
@@ -31,14 +32,14 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
       <ErrorSummary items={items} />
       {data.fixedCategory ? (
         <p>
-          {texts.place.category}: <strong>{data.fixedCategory.name}</strong>
+          {t("appointments.place.category")}: <strong>{data.fixedCategory.name}</strong>
         </p>
       ) : (
         <CategoryChooser data={data} categoryId={categoryId} error={errors.categoria} servizio={servizio} />
       )}
       <FlowForm intent="luogo" returnToSummary={returnToSummary}>
         {data.fixedCategory ? null : <input type="hidden" name="categoria" value={categoryId} />}
-        {categoryId && data.offices.length === 0 ? <p>{texts.place.noOffices}</p> : null}
+        {categoryId && data.offices.length === 0 ? <p>{t("appointments.place.noOffices")}</p> : null}
         {data.offices.length > 0 ? (
           <OfficeChooser
             key={categoryId}
@@ -63,6 +64,7 @@ function OfficeChooser({
   initial: string;
   error?: string;
 }) {
+  const t = useT();
   const [officeId, setOfficeId] = useState(initial);
   const chosen = offices.find((office) => office.id === officeId);
   return (
@@ -70,9 +72,9 @@ function OfficeChooser({
       <SelectField
         id="ufficio"
         name="ufficio"
-        label={texts.place.office}
-        hint={texts.place.officeHint}
-        placeholder={texts.place.officePlaceholder}
+        label={t("appointments.place.office")}
+        hint={t("appointments.place.officeHint")}
+        placeholder={t("appointments.place.officePlaceholder")}
         required
         value={officeId}
         onChange={(event) => setOfficeId(event.currentTarget.value)}
@@ -90,6 +92,7 @@ function CategoryChooser(props: {
   error?: string;
   servizio?: string;
 }) {
+  const t = useT();
   const { data, categoryId, error, servizio } = props;
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -102,9 +105,9 @@ function CategoryChooser(props: {
       <SelectField
         id="categoria"
         name="categoria"
-        label={texts.place.category}
-        hint={texts.place.categoryHint}
-        placeholder={texts.place.categoryPlaceholder}
+        label={t("appointments.place.category")}
+        hint={t("appointments.place.categoryHint")}
+        placeholder={t("appointments.place.categoryPlaceholder")}
         required
         defaultValue={categoryId}
         onChange={(event) => {
@@ -117,7 +120,7 @@ function CategoryChooser(props: {
       />
       {hydrated ? null : (
         <button type="submit" className="btn btn-outline-primary btn-sm">
-          {texts.place.showOffices}
+          {t("appointments.place.showOffices")}
         </button>
       )}
     </Form>

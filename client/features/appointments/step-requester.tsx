@@ -3,7 +3,7 @@ import { TextField } from "#client/components/ui/text-field.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { RequesterStepData, StepActionData } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { stepActionFor, summaryItems, type SummaryTarget } from "./use-step-errors.ts";
 
 export type StepRequesterProps = {
@@ -18,31 +18,32 @@ export type StepRequesterProps = {
  * (read-only; the server ignores them); the e-mail is pre-filled and editable. Anonymous: the form, or a login that comes back here.
  */
 export function StepRequester({ data, actionData, backHref, returnToSummary }: StepRequesterProps) {
+  const t = useT();
   const { errors, values: typed } = stepActionFor(actionData, "richiedente");
   const values = { ...data.values, ...typed };
-  const emailField = { id: "email", label: texts.requester.email };
+  const emailField = { id: "email", label: t("appointments.requester.email") };
   const fields: Record<string, SummaryTarget> = data.profile
     ? { email: emailField }
     : {
-        nome: { id: "nome", label: texts.requester.nome },
-        cognome: { id: "cognome", label: texts.requester.cognome },
+        nome: { id: "nome", label: t("appointments.requester.nome") },
+        cognome: { id: "cognome", label: t("appointments.requester.cognome") },
         email: emailField,
-        codiceFiscale: { id: "codiceFiscale", label: texts.requester.fiscalCode },
+        codiceFiscale: { id: "codiceFiscale", label: t("appointments.requester.fiscalCode") },
       };
   return (
     <>
       <ErrorSummary items={summaryItems(errors, fields)} />
       {data.profile ? null : (
-        <Callout title={texts.requester.loginInvite} titleAs="h3">
+        <Callout title={t("appointments.requester.loginInvite")} titleAs="h3">
           <p className="mb-0">
-            <a href={data.loginHref}>{texts.requester.loginInviteLink}</a>
+            <a href={data.loginHref}>{t("appointments.requester.loginInviteLink")}</a>
           </p>
         </Callout>
       )}
-      <p className="text-secondary">{texts.requiredNote}</p>
+      <p className="text-secondary">{t("appointments.requiredNote")}</p>
       <FlowForm intent="richiedente" returnToSummary={returnToSummary}>
         <fieldset>
-          <legend className="h5 px-0">{texts.requester.aboutYou}</legend>
+          <legend className="h5 px-0">{t("appointments.requester.aboutYou")}</legend>
           {data.profile ? (
             <IdentityFields profile={data.profile} />
           ) : (
@@ -50,7 +51,7 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
               <TextField
                 id="nome"
                 name="nome"
-                label={texts.requester.nome}
+                label={t("appointments.requester.nome")}
                 required
                 autoComplete="given-name"
                 defaultValue={values.nome}
@@ -60,7 +61,7 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
               <TextField
                 id="cognome"
                 name="cognome"
-                label={texts.requester.cognome}
+                label={t("appointments.requester.cognome")}
                 required
                 autoComplete="family-name"
                 defaultValue={values.cognome}
@@ -73,10 +74,10 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
             id="email"
             name="email"
             type="email"
-            label={texts.requester.email}
+            label={t("appointments.requester.email")}
             required
             autoComplete="email"
-            hint={texts.requester.emailHint}
+            hint={t("appointments.requester.emailHint")}
             defaultValue={values.email}
             maxLength={254}
             error={errors.email}
@@ -85,9 +86,9 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
             <TextField
               id="codiceFiscale"
               name="codiceFiscale"
-              label={texts.requester.fiscalCode}
+              label={t("appointments.requester.fiscalCode")}
               uppercase
-              hint={texts.requester.fiscalCodeHint}
+              hint={t("appointments.requester.fiscalCodeHint")}
               defaultValue={values.codiceFiscale}
               maxLength={16}
               autoComplete="off"
@@ -103,34 +104,35 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
 }
 
 function IdentityFields({ profile }: { profile: NonNullable<RequesterStepData["profile"]> }) {
+  const t = useT();
   return (
     <>
       <p id="identita-nota" className="form-text">
-        {texts.requester.fromIdentityNote}
+        {t("appointments.requester.fromIdentityNote")}
       </p>
       <TextField
         id="nome"
         name="identita-nome"
-        label={texts.requester.nome}
+        label={t("appointments.requester.nome")}
         readOnly
         value={profile.nome}
-        hint={texts.requester.fromIdentity}
+        hint={t("appointments.requester.fromIdentity")}
       />
       <TextField
         id="cognome"
         name="identita-cognome"
-        label={texts.requester.cognome}
+        label={t("appointments.requester.cognome")}
         readOnly
         value={profile.cognome}
-        hint={texts.requester.fromIdentity}
+        hint={t("appointments.requester.fromIdentity")}
       />
       <TextField
         id="codiceFiscale"
         name="identita-cf"
-        label={texts.requester.fiscalCode}
+        label={t("appointments.requester.fiscalCode")}
         readOnly
         value={profile.codFisc}
-        hint={texts.requester.fromIdentity}
+        hint={t("appointments.requester.fromIdentity")}
       />
     </>
   );

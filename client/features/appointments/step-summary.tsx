@@ -3,7 +3,7 @@ import { CheckboxField } from "./choice-fields.tsx";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepSummaryProps = {
@@ -15,19 +15,14 @@ export type StepSummaryProps = {
 };
 
 /** Step "Riepilogo": the declaration message, the summary cards, the privacy notice and "Conferma e invia". */
-export function StepSummary({
-  data,
-  actionData,
-  backHref,
-  editLinks,
-  submitLabel = texts.confirm,
-}: StepSummaryProps) {
+export function StepSummary({ data, actionData, backHref, editLinks, submitLabel }: StepSummaryProps) {
+  const t = useT();
   const { errors } = stepActionFor(actionData, "riepilogo");
   const items = summaryItems(errors, { form: { id: "riepilogo-esito" }, privacy: { id: "privacy" } });
   return (
     <>
       <ErrorSummary items={items} />
-      <p className="lead">{texts.summary.declaration}</p>
+      <p className="lead">{t("appointments.summary.declaration")}</p>
       {errors.form ? (
         <p id="riepilogo-esito" tabIndex={-1} className="alert alert-danger">
           {errors.form}
@@ -38,7 +33,7 @@ export function StepSummary({
         {data.legal ? (
           <section className="mt-4" aria-labelledby="informativa">
             <h3 id="informativa" className="h5">
-              {texts.summary.legal}
+              {t("appointments.summary.legal")}
             </h3>
             <div className="border rounded p-3 mb-3 appointment-legal">
               <h4 className="h6">{data.legal.title}</h4>
@@ -47,13 +42,13 @@ export function StepSummary({
             <CheckboxField
               id="privacy"
               name="privacy"
-              label={texts.summary.privacy}
+              label={t("appointments.summary.privacy")}
               required
               error={errors.privacy}
             />
           </section>
         ) : null}
-        <StepNav backHref={backHref} submitLabel={submitLabel} />
+        <StepNav backHref={backHref} submitLabel={submitLabel ?? t("appointments.confirm")} />
       </FlowForm>
     </>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SummaryView } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 
 export type SummaryEditLinks = Partial<Record<"office" | "when" | "details" | "requester", string>>;
 
@@ -13,28 +13,34 @@ export function SummaryCards({
   summary: SummaryView;
   editLinks?: SummaryEditLinks;
 }) {
+  const t = useT();
   const { office, requester } = summary;
   return (
     <div className="appointment-summary">
-      <SummaryCard title={texts.summary.office} editHref={editLinks.office}>
-        <Row label={texts.summary.office} value={office.name} />
-        <Row label={office.virtual ? texts.place.virtual : texts.summary.address} value={office.location} />
+      <SummaryCard title={t("appointments.summary.office")} editHref={editLinks.office}>
+        <Row label={t("appointments.summary.office")} value={office.name} />
+        <Row
+          label={office.virtual ? t("appointments.place.virtual") : t("appointments.summary.address")}
+          value={office.location}
+        />
       </SummaryCard>
-      <SummaryCard title={texts.summary.when} editHref={editLinks.when}>
-        <Row label={texts.summary.when} value={summary.when} />
-        {summary.statusLabel ? <Row label={texts.summary.status} value={summary.statusLabel} /> : null}
+      <SummaryCard title={t("appointments.summary.when")} editHref={editLinks.when}>
+        <Row label={t("appointments.summary.when")} value={summary.when} />
+        {summary.statusLabel ? (
+          <Row label={t("appointments.summary.status")} value={summary.statusLabel} />
+        ) : null}
       </SummaryCard>
-      <SummaryCard title={texts.summary.details} editHref={editLinks.details}>
-        <Row label={texts.summary.reason} value={summary.reasonName} />
-        <Row label={texts.summary.detailsText} value={summary.details} />
+      <SummaryCard title={t("appointments.summary.details")} editHref={editLinks.details}>
+        <Row label={t("appointments.summary.reason")} value={summary.reasonName} />
+        <Row label={t("appointments.summary.detailsText")} value={summary.details} />
       </SummaryCard>
       {requester ? (
-        <SummaryCard title={texts.summary.requester} editHref={editLinks.requester}>
-          <Row label={texts.requester.nome} value={requester.nome} />
-          <Row label={texts.requester.cognome} value={requester.cognome} />
-          <Row label={texts.requester.email} value={requester.email} />
+        <SummaryCard title={t("appointments.summary.requester")} editHref={editLinks.requester}>
+          <Row label={t("appointments.requester.nome")} value={requester.nome} />
+          <Row label={t("appointments.requester.cognome")} value={requester.cognome} />
+          <Row label={t("appointments.requester.email")} value={requester.email} />
           {requester.codiceFiscale ? (
-            <Row label={texts.requester.fiscalCode} value={requester.codiceFiscale} />
+            <Row label={t("appointments.requester.fiscalCode")} value={requester.codiceFiscale} />
           ) : null}
         </SummaryCard>
       ) : null}
@@ -51,6 +57,7 @@ function SummaryCard({
   editHref?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="card card-bg no-after rounded mb-3">
       <div className="card-body">
@@ -58,7 +65,7 @@ function SummaryCard({
           <h3 className="h5 mb-0">{title}</h3>
           {editHref ? (
             <Link to={editHref} className="text-decoration-none fw-semibold">
-              {texts.edit}
+              {t("appointments.edit")}
               <span className="visually-hidden"> {title.toLowerCase()}</span>
             </Link>
           ) : null}

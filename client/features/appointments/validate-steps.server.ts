@@ -12,21 +12,23 @@ import { isWithinWindow } from "./calendar.ts";
 import type { Requester } from "./flow-state.ts";
 import { reasonsOf, getTimes } from "./step-loaders.server.ts";
 import type { FieldErrors } from "./step-types.ts";
-import { texts } from "./texts.ts";
+import { translatorFor, type Locale, type Translate } from "#client/i18n/i18n-context.tsx";
 
 type Refused = { ok: false; errors: FieldErrors; values: Record<string, string> };
 
 const NAME_MAX_LENGTH = 100;
 
-const SlotSchema = z.object({
-  giorno: text(required(texts.date.chooseDay)),
-  orario: text(required(texts.date.chooseTime)),
-});
+const slotSchema = (t: Translate) =>
+  z.object({
+    giorno: text(required(t("appointments.date.chooseDay"))),
+    orario: text(required(t("appointments.date.chooseTime"))),
+  });
 
-const DetailsSchema = z.object({
-  motivo: text(required(texts.details.chooseReason)),
-  dettagli: text(required(), maxLength(APPOINTMENT_DETAILS_MAX_LENGTH)),
-});
+const detailsSchema = (t: Translate) =>
+  z.object({
+    motivo: text(required(t("appointments.details.chooseReason"))),
+    dettagli: text(required(), maxLength(APPOINTMENT_DETAILS_MAX_LENGTH)),
+  });
 
 const EmailSchema = z.object({ email: text(required(), email(), maxLength(254)) });
 
@@ -36,26 +38,30 @@ const RequesterSchema = EmailSchema.extend({
   codiceFiscale: fiscalCodeText(),
 });
 
-const PrivacySchema = z.object({ privacy: text(required(texts.summary.privacyRequired)) });
+const privacySchema = (t: Translate) =>
+  z.object({ privacy: text(required(t("appointments.summary.privacyRequired"))) });
 
 /** The submitted texts of these fields (for the form shown again), "" for those not sent. */
 function pick(submitted: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, submitted[name] ?? ""]));
 }
 
-const PlaceSchema = z.object({
-  categoria: text(required(texts.place.chooseCategory)),
-  ufficio: text(required(texts.place.chooseOffice)),
-});
+const placeSchema = (t: Translate) =>
+  z.object({
+    categoria: text(required(t("appointments.place.chooseCategory"))),
+    ufficio: text(required(t("appointments.place.chooseOffice"))),
+  });
 
 /** Category and office, each one the upstream offers; a category fixed by the service is not asked for. */
 export async function validatePlace(
   api: AppschedApi,
   form: FormData,
+  locale: Locale,
   fixedCategoryId?: string,
 ): Promise<{ ok: true; categoryId: string; officeId: string } | Refused> {
+  const t = translatorFor(locale);
   if (fixedCategoryId !== undefined) form.set("categoria", fixedCategoryId);
-  const parsed = validateForm(form, PlaceSchema);
+  const parsed = validateForm(form, placeSchema(t), locale);
   const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["categoria", "ufficio"]);
   const { categoria: categoryId, ufficio: officeId } = values;
   const refuse = (errors: FieldErrors): Refused => ({ ok: false, errors, values });
@@ -63,11 +69,11 @@ export async function validatePlace(
   if (!parsed.ok && parsed.errors.categoria) return refuse({ categoria: parsed.errors.categoria });
   const categories = await api.categories();
   if (!categories.some((category) => category.id === categoryId))
-    return refuse({ categoria: texts.place.chooseCategory });
+    return refuse({ categoria: t("appointments.place.chooseCategory") });
   if (!parsed.ok) return refuse(parsed.errors);
   const offices = await api.services(categoryId);
   if (!offices.some((office) => office.id === officeId))
-    return refuse({ ufficio: texts.place.unknownOffice });
+    return refuse({ ufficio: t("appointments.place.unknownOffice") });
   return { ok: true, categoryId, officeId };
 }
 
@@ -76,32 +82,37 @@ export async function validateSlot(
   api: AppschedApi,
   officeId: string,
   form: FormData,
+  locale: Locale,
   original?: { day: string; time: string },
 ): Promise<{ ok: true; day: string; time: string } | Refused> {
-  const parsed = validateForm(form, SlotSchema);
+  const t = translatorFor(locale);
+  const parsed = validateForm(form, slotSchema(t), locale);
   const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["giorno", "orario"]);
   const { giorno: day, orario: time } = values;
   // The day first: without a valid day there are no times to choose from.
   if (!parsed.ok && parsed.errors.giorno)
     return { ok: false, errors: { giorno: parsed.errors.giorno }, values };
   if (!isWithinWindow(day, todayInRome()))
-    return { ok: false, errors: { giorno: texts.date.dayOutOfRange }, values };
+    return { ok: false, errors: { giorno: t("appointments.date.dayOutOfRange") }, values };
   if (!parsed.ok) return { ok: false, errors: parsed.errors, values };
   const times = await getTimes(api, officeId, day, original);
-  if (!times.includes(time)) return { ok: false, errors: { orario: texts.date.slotTaken }, values };
+  if (!times.includes(time))
+    return { ok: false, errors: { orario: t("appointments.date.slotTaken") }, values };
   return { ok: true, day, time };
 }
 
 export function validateDetails(
   office: SportelloDetail,
   form: FormData,
+  locale: Locale,
 ): { ok: true; reasonId: string; details: string } | Refused {
+  const t = translatorFor(locale);
   const reasonIds = reasonsOf(office).map((reason) => reason.id);
-  const schema = DetailsSchema.refine((input) => reasonIds.includes(input.motivo), {
+  const schema = detailsSchema(t).refine((input) => reasonIds.includes(input.motivo), {
     path: ["motivo"],
-    error: texts.details.unknownReason,
+    error: t("appointments.details.unknownReason"),
   });
-  const parsed = validateForm(form, schema);
+  const parsed = validateForm(form, schema, locale);
   if (!parsed.ok)
     return { ok: false, errors: parsed.errors, values: pick(parsed.submitted, ["motivo", "dettagli"]) };
   return { ok: true, reasonId: parsed.values.motivo, details: parsed.values.dettagli };
@@ -111,9 +122,10 @@ export function validateDetails(
 export function validateRequester(
   form: FormData,
   user: Utente | null,
+  locale: Locale,
 ): { ok: true; requester: Requester } | Refused {
   if (user) {
-    const parsed = validateForm(form, EmailSchema);
+    const parsed = validateForm(form, EmailSchema, locale);
     if (!parsed.ok) return { ok: false, errors: parsed.errors, values: pick(parsed.submitted, ["email"]) };
     return {
       ok: true,
@@ -126,7 +138,7 @@ export function validateRequester(
       },
     };
   }
-  const parsed = validateForm(form, RequesterSchema);
+  const parsed = validateForm(form, RequesterSchema, locale);
   if (!parsed.ok) {
     const values = pick(parsed.submitted, ["nome", "cognome", "email", "codiceFiscale"]);
     return {
@@ -148,7 +160,8 @@ export function validateRequester(
   };
 }
 
-export function validatePrivacy(form: FormData): string | undefined {
-  const parsed = validateForm(form, PrivacySchema);
-  return parsed.ok && parsed.values.privacy === "1" ? undefined : texts.summary.privacyRequired;
+export function validatePrivacy(form: FormData, locale: Locale): string | undefined {
+  const t = translatorFor(locale);
+  const parsed = validateForm(form, privacySchema(t), locale);
+  return parsed.ok && parsed.values.privacy === "1" ? undefined : t("appointments.summary.privacyRequired");
 }

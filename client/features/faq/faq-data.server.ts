@@ -1,7 +1,7 @@
 import type { KbCategoryDetail, KbSearchResult, KnowledgeBaseApi } from "#shared/api/knowledge-base.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { faqError, type FaqErrorKind } from "./faq-errors.ts";
-import { FAQ_QUERY_MAX, parseId } from "./faq-links.ts";
+import { FAQ_QUERY_MAX, parseId } from "#client/lib/faq-links.ts";
 
 /** At most this many categories are read while looking for an answer whose category the link did not carry. */
 export const MAX_CATEGORY_VISITS = 40;

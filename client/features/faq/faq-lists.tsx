@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { faqAnswerHref, faqCategoryHref } from "./faq-links.ts";
+import { faqAnswerHref, faqCategoryHref } from "#client/lib/faq-links.ts";
 
 type Named = { id: number; name: string };
 

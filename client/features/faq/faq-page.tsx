@@ -2,23 +2,12 @@ import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
-import type { MessageKey } from "#client/i18n/it.ts";
 import { pageTitle } from "#client/lib/titles.ts";
 import { href } from "#client/lib/links.ts";
-import { rootDataOf, type MatchesFromRoot } from "#client/lib/root-data.ts";
+import type { MatchesFromRoot } from "#client/lib/root-data.ts";
 
 /** The route title of every FAQ page (spec §2: "/faq … title FAQ, menu hidden"). */
 export const FAQ_ROUTE_TITLE = "FAQ";
-
-function localeOf(matches: MatchesFromRoot): Locale {
-  return rootDataOf(matches)?.locale ?? "it";
-}
-
-/** A dictionary text for a meta function, in the page's language. */
-export function metaText(matches: MatchesFromRoot, key: MessageKey): string {
-  return translate(localeOf(matches), key);
-}
 
 /**
  * FAQ page titles: "FAQ - {municipality}", and with a detail (the answer's title parameter with dashes turned into

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
-import { FAQ_QUERY_MAX } from "./faq-links.ts";
+import { FAQ_QUERY_MAX } from "#client/lib/faq-links.ts";
 
 /**
  * The FAQ search: a GET form to `/faq?q=…`, so results have an address and it works without JavaScript. The text

@@ -2,7 +2,7 @@ import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { categorySlug } from "#shared/service-groups.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { moonAccessHref } from "#client/lib/upstream-links.ts";
-import { faqAnswerHref } from "#client/features/faq/faq-links.ts";
+import { faqAnswerHref } from "#client/lib/faq-links.ts";
 
 /** Booking an appointment started from a service (the appointments flow prefilters the offices). */
 export function bookingFromServiceHref(serviceId: string): string {
@@ -93,7 +93,14 @@ export function buildServiceDetail(
     })),
     attivo: service.attivo,
     access,
-    bookingHref: service.attivo && has("APPSCHED") ? bookingFromServiceHref(id) : null,
+    // With competent offices the booking starts from this service (office and reason chosen); otherwise the
+    // general booking, never a page that would not know the service.
+    bookingHref:
+      service.attivo && has("APPSCHED")
+        ? detail?.idSportello != null
+          ? bookingFromServiceHref(id)
+          : href("/servizi/prenotazione-appuntamento")
+        : null,
     delegation: detail?.delegabile && has("DELEGHE") ? { note: detail.noteDelega ?? null } : null,
     linkScheda: service.linkScheda && isHttpUrl(service.linkScheda) ? service.linkScheda : null,
     contacts: {

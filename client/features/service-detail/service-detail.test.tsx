@@ -71,7 +71,8 @@ test("a service with a Moon form links to the forms module with its deep-link pa
     codice_ente: "c_v001",
     codice_modulo: "CERT_ANAG",
   });
-  expect(view.bookingHref).toBe("/servizi/prenotazione-appuntamento-2?servizio=102");
+  // No competent office in the detail: the general booking, never a variant that would not know the service.
+  expect(view.bookingHref).toBe("/servizi/prenotazione-appuntamento");
   expect(view.delegation).toEqual({ note: "Nota delega" });
   expect(view.contacts.faqHref).toBe("/faq/121/dettagli");
   expect(view.contacts.assistanceHref).toBe("/nuova-richiesta");
@@ -99,6 +100,19 @@ test("an inactive service offers no access and no booking", () => {
   expect(view.attivo).toBe(false);
   expect(view.access).toBeNull();
   expect(view.bookingHref).toBeNull();
+});
+
+test("a service with a competent office books from the service, the others through the general booking", () => {
+  const withOffice = {
+    ...config,
+    dettagli: [...config.dettagli.filter((d) => d.idServizio !== "202"), detail("202", { idSportello: 7 })],
+  };
+  expect(buildServiceDetail(withOffice, "202", origin)!.bookingHref).toBe(
+    "/servizi/prenotazione-appuntamento-2?servizio=202",
+  );
+  expect(buildServiceDetail(withOffice, "102", origin)!.bookingHref).toBe(
+    "/servizi/prenotazione-appuntamento",
+  );
 });
 
 test("unknown or malformed ids find nothing", () => {
@@ -129,9 +143,7 @@ test("the page follows the scheda servizio structure with only the sections that
   const [access] = inPage("service-online-access");
   expect(access?.tagName).toBe("A");
   expect(access?.getAttribute("href")).toMatch(/^\/moonfobl\/accesso\//);
-  expect(inPage("appointment-booking")[0]?.getAttribute("href")).toBe(
-    "/servizi/prenotazione-appuntamento-2?servizio=102",
-  );
+  expect(inPage("appointment-booking")[0]?.getAttribute("href")).toBe("/servizi/prenotazione-appuntamento");
   expect(inPage("service-booking-access")).toHaveLength(1);
   expect(inPage("service-area")).toHaveLength(1);
   const trail = page.getByRole("navigation", { name: "Percorso di navigazione" });

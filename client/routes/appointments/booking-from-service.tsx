@@ -1,15 +1,16 @@
 import type { Route } from "./+types/booking-from-service";
-import { requireAsset } from "#client/lib/require-asset.ts";
-import { pageTitle } from "#client/lib/titles.ts";
 import { getServiceVariant, loadBooking } from "#client/features/appointments/booking-loader.server.ts";
 import { handleBookingAction } from "#client/features/appointments/booking-action.server.ts";
 import { BookingPage } from "#client/features/appointments/booking-page.tsx";
-import { AppointmentErrorBoundary, getErrorTitle } from "#client/features/appointments/appointment-error.tsx";
-import { texts } from "#client/features/appointments/texts.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
 
 export const middleware = [requireAsset("APPSCHED")];
 
-export const handle = { title: texts.title };
+const route = appointmentRoute("appointments.title");
+export const handle = route.handle;
+export const meta = route.meta;
+export const ErrorBoundary = route.ErrorBoundary;
 
 const variantOf = (url: URL) => (access: { config: { dettagli: Parameters<typeof getServiceVariant>[0] } }) =>
   getServiceVariant(access.config.dettagli, url.searchParams.get("servizio"));
@@ -22,11 +23,6 @@ export async function action(args: Route.ActionArgs) {
   return handleBookingAction(args, variantOf(args.url));
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, getErrorTitle(error) ?? texts.title);
-
 export default function BookingFromService({ loaderData, actionData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} actionData={actionData} />;
 }
-
-export const ErrorBoundary = AppointmentErrorBoundary;

@@ -1,15 +1,16 @@
 import type { Route } from "./+types/booking";
-import { requireAsset } from "#client/lib/require-asset.ts";
-import { pageTitle } from "#client/lib/titles.ts";
 import { getPlainVariant, loadBooking } from "#client/features/appointments/booking-loader.server.ts";
 import { handleBookingAction } from "#client/features/appointments/booking-action.server.ts";
 import { BookingPage } from "#client/features/appointments/booking-page.tsx";
-import { AppointmentErrorBoundary, getErrorTitle } from "#client/features/appointments/appointment-error.tsx";
-import { texts } from "#client/features/appointments/texts.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
 
 export const middleware = [requireAsset("APPSCHED")];
 
-export const handle = { title: texts.title };
+const route = appointmentRoute("appointments.title");
+export const handle = route.handle;
+export const meta = route.meta;
+export const ErrorBoundary = route.ErrorBoundary;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadBooking(args, getPlainVariant);
@@ -19,11 +20,6 @@ export async function action(args: Route.ActionArgs) {
   return handleBookingAction(args, getPlainVariant);
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, getErrorTitle(error) ?? texts.title);
-
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   return <BookingPage data={loaderData} actionData={actionData} />;
 }
-
-export const ErrorBoundary = AppointmentErrorBoundary;

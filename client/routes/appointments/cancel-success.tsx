@@ -1,35 +1,36 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/cancel-success";
-import { requireAsset } from "#client/lib/require-asset.ts";
-import { pageTitle } from "#client/lib/titles.ts";
 import { href } from "#client/lib/links.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { AppointmentLayout } from "#client/features/appointments/page-layout.tsx";
-import { texts } from "#client/features/appointments/texts.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
 
 export const middleware = [requireAsset("APPSCHED")];
 
-export const handle = { title: texts.cancel.successTitle };
-
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, texts.cancel.successTitle);
+const route = appointmentRoute("appointments.cancel.successTitle");
+export const handle = route.handle;
+export const meta = route.meta;
+export const ErrorBoundary = route.ErrorBoundary;
 
 export default function CancelSuccess() {
+  const t = useT();
   return (
     <AppointmentLayout
-      title={texts.cancel.successTitle}
-      current={texts.cancel.successTitle}
-      after={<PageEnd variant="service" title={texts.cancel.successTitle} />}
+      title={t("appointments.cancel.successTitle")}
+      current={t("appointments.cancel.successTitle")}
+      after={<PageEnd variant="service" title={t("appointments.cancel.successTitle")} />}
     >
-      <Callout title={texts.cancel.successTitle} variant="success" titleAs="h2">
-        <p className="mb-0">{texts.cancel.successLead}</p>
+      <Callout title={t("appointments.cancel.successTitle")} variant="success" titleAs="h2">
+        <p className="mb-0">{t("appointments.cancel.successLead")}</p>
       </Callout>
       <div className="d-flex flex-wrap gap-3 mt-4">
         <Link className="btn btn-primary" to={href("/servizi/prenotazione-appuntamento")}>
-          {texts.success.newBooking}
+          {t("appointments.success.newBooking")}
         </Link>
         <Link className="btn btn-outline-primary" to={href("/")}>
-          Torna alla pagina iniziale
+          {t("error.toHome")}
         </Link>
       </div>
     </AppointmentLayout>

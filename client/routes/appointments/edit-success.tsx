@@ -1,24 +1,20 @@
 import type { Route } from "./+types/edit-success";
-import { requireAsset } from "#client/lib/require-asset.ts";
-import { pageTitle } from "#client/lib/titles.ts";
 import { loadEditSuccess } from "#client/features/appointments/confirmation.server.ts";
 import { ConfirmationPage } from "#client/features/appointments/confirmation-page.tsx";
-import { AppointmentErrorBoundary, getErrorTitle } from "#client/features/appointments/appointment-error.tsx";
-import { texts } from "#client/features/appointments/texts.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
 
 export const middleware = [requireAsset("APPSCHED")];
 
-export const handle = { title: texts.success.editedTitle };
+const route = appointmentRoute("appointments.success.editedTitle");
+export const handle = route.handle;
+export const meta = route.meta;
+export const ErrorBoundary = route.ErrorBoundary;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadEditSuccess(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, getErrorTitle(error) ?? texts.success.editedTitle);
-
 export default function EditSuccess({ loaderData }: Route.ComponentProps) {
   return <ConfirmationPage data={loaderData} />;
 }
-
-export const ErrorBoundary = AppointmentErrorBoundary;

@@ -1,14 +1,15 @@
 import type { Route } from "./+types/edit";
-import { requireAsset } from "#client/lib/require-asset.ts";
-import { pageTitle } from "#client/lib/titles.ts";
 import { handleEditAction, loadEdit } from "#client/features/appointments/edit.server.ts";
 import { EditPage } from "#client/features/appointments/edit-page.tsx";
-import { AppointmentErrorBoundary, getErrorTitle } from "#client/features/appointments/appointment-error.tsx";
-import { texts } from "#client/features/appointments/texts.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
 
 export const middleware = [requireAsset("APPSCHED")];
 
-export const handle = { title: texts.editFlow.title };
+const route = appointmentRoute("appointments.editFlow.title");
+export const handle = route.handle;
+export const meta = route.meta;
+export const ErrorBoundary = route.ErrorBoundary;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadEdit(args, "id");
@@ -18,11 +19,6 @@ export async function action(args: Route.ActionArgs) {
   return handleEditAction(args, "id");
 }
 
-export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, getErrorTitle(error) ?? texts.editFlow.title);
-
 export default function Edit({ loaderData, actionData }: Route.ComponentProps) {
   return <EditPage data={loaderData} actionData={actionData} />;
 }
-
-export const ErrorBoundary = AppointmentErrorBoundary;

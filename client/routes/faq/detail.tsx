@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { loadFaqAnswer } from "#client/features/faq/faq-data.server.ts";
 import { FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
-import { faqCategoryHref, metaTitleText } from "#client/features/faq/faq-links.ts";
+import { faqCategoryHref, metaTitleText } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
@@ -27,7 +27,7 @@ export default function FaqDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FaqPage
-        breadcrumb={faqBreadcrumb("Home", [
+        breadcrumb={faqBreadcrumb(t("common.home"), [
           ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id) })),
           { name: category.name, href: faqCategoryHref(category.id) },
           { name: answer.title },

@@ -1,20 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
-import { PageEnd } from "#client/features/page-end/page-end.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { loadFaqIndex } from "#client/features/faq/faq-data.server.ts";
 import { FaqCategoryCards, FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
-import { faqCategoryHref } from "#client/features/faq/faq-links.ts";
-import {
-  FaqPage,
-  faqBreadcrumb,
-  faqPageTitle,
-  metaText,
-  FAQ_ROUTE_TITLE,
-} from "#client/features/faq/faq-page.tsx";
+import { faqCategoryHref } from "#client/lib/faq-links.ts";
+import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { FaqSearchForm } from "#client/features/faq/faq-search-form.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
+import { metaT } from "#client/lib/titles.ts";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadFaqIndex(getServices(context).api.knowledgeBase, url);
@@ -22,7 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (loaderData?.view === "category") return faqPageTitle(matches, loaderData.category.name);
-  if (loaderData?.view === "search") return faqPageTitle(matches, metaText(matches, "faq.searchPageTitle"));
+  if (loaderData?.view === "search") return faqPageTitle(matches, metaT(matches)("faq.searchPageTitle"));
   return faqPageTitle(matches);
 };
 
@@ -34,7 +29,7 @@ export default function FaqIndex({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <FaqPage
-          breadcrumb={faqBreadcrumb("Home", [
+          breadcrumb={faqBreadcrumb(t("common.home"), [
             ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id) })),
             { name: category.name },
           ])}
@@ -71,12 +66,13 @@ export default function FaqIndex({ loaderData }: Route.ComponentProps) {
     const summary =
       results.length === 0
         ? t("faq.resultsNone", { query })
-        : results.length === 1
-          ? t("faq.resultsOne", { query })
-          : t("faq.resultsMany", { query, count: results.length });
+        : t("faq.results", { query, count: results.length });
     return (
       <>
-        <FaqPage breadcrumb={faqBreadcrumb("Home", [{ name: t("faq.resultsTitle") }])} title={t("faq.title")}>
+        <FaqPage
+          breadcrumb={faqBreadcrumb(t("common.home"), [{ name: t("faq.resultsTitle") }])}
+          title={t("faq.title")}
+        >
           <FaqSearchForm query={query} />
           <section aria-labelledby="faq-risultati" className="mb-4">
             <h2 id="faq-risultati" className="h4 mb-2">
@@ -96,7 +92,7 @@ export default function FaqIndex({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <FaqPage breadcrumb={faqBreadcrumb("Home", [])} title={t("faq.title")} lead={t("faq.lead")}>
+      <FaqPage breadcrumb={faqBreadcrumb(t("common.home"), [])} title={t("faq.title")} lead={t("faq.lead")}>
         <FaqSearchForm query="" />
         <section aria-labelledby="faq-categorie">
           <h2 id="faq-categorie" className="h4 mb-3">

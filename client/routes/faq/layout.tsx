@@ -1,30 +1,23 @@
 import { Link, Outlet, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorPage } from "#client/features/errors/error-page.tsx";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { faqErrorKind } from "#client/features/faq/faq-errors.ts";
 import { caughtStatus } from "#shared/route-error.ts";
-import {
-  FaqPage,
-  faqBreadcrumb,
-  faqPageTitle,
-  FAQ_ROUTE_TITLE,
-  metaText,
-} from "#client/features/faq/faq-page.tsx";
+import { FaqPage, faqBreadcrumb, faqPageTitle } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { pageTitle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
 import { href } from "#client/lib/links.ts";
 
 /** Spec §2: the FAQ pages have the title "FAQ" and no navigation menu in the header. */
-export const handle = { title: FAQ_ROUTE_TITLE, hideMenu: true };
+export const handle = { title: "faq.routeTitle", hideMenu: true } as const satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   const kind = faqErrorKind(error);
-  if (kind === "answer-not-found") return pageTitle(matches, metaText(matches, "faq.notFound.title"));
-  if (kind === "category-not-found")
-    return pageTitle(matches, metaText(matches, "faq.categoryNotFound.title"));
+  if (kind === "answer-not-found") return pageTitle(matches, metaT(matches)("faq.notFound.title"));
+  if (kind === "category-not-found") return pageTitle(matches, metaT(matches)("faq.categoryNotFound.title"));
   if (error && !kind && isRouteErrorResponse(error) && error.status === 404)
-    return pageTitle(matches, "Pagina non trovata");
+    return pageTitle(matches, metaT(matches)("error.404.title"));
   return faqPageTitle(matches);
 };
 
@@ -42,7 +35,7 @@ export function ErrorBoundary() {
   const kind = faqErrorKind(error);
   if (kind === "unavailable") {
     return (
-      <FaqPage breadcrumb={faqBreadcrumb("Home", [])} title={t("faq.title")}>
+      <FaqPage breadcrumb={faqBreadcrumb(t("common.home"), [])} title={t("faq.title")}>
         <Callout variant="warning" title={t("callout.warning")}>
           <p className="mb-0">{t("faq.unavailable")}</p>
         </Callout>
@@ -56,7 +49,7 @@ export function ErrorBoundary() {
         : { title: t("faq.categoryNotFound.title"), text: t("faq.categoryNotFound.text") };
     return (
       <FaqPage
-        breadcrumb={faqBreadcrumb("Home", [{ name: texts.title }])}
+        breadcrumb={faqBreadcrumb(t("common.home"), [{ name: texts.title }])}
         title={texts.title}
         lead={texts.text}
       >

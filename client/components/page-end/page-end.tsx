@@ -1,13 +1,17 @@
 import { useLocation, useMatches } from "react-router";
-import { Rating } from "#client/features/rating/rating.tsx";
-import { ContactsSection } from "#client/features/shell/contacts-section.tsx";
+import { Rating } from "#client/components/rating/rating.tsx";
+import { ContactsSection } from "./contacts-section.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import type { RouteHandle } from "#client/lib/titles.ts";
 
+/** The route's title (`handle.title`, a catalogue key) in the page's language. */
 function usePageTitle(): string {
+  const t = useT();
   const matches = useMatches();
   const last = matches[matches.length - 1];
-  const title = (last?.handle as { title?: string } | undefined)?.title;
-  return title ?? "";
+  const title = (last?.handle as Partial<RouteHandle> | undefined)?.title;
+  return title ? t(title) : "";
 }
 
 /**

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { caughtStatus, readRouteError } from "#shared/route-error.ts";
+import { href } from "#client/lib/links.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
+
+const WORDED_STATUSES = [400, 401, 403, 404, 413, 502, 503, 504] as const;
+type WordedStatus = (typeof WORDED_STATUSES)[number];
+
+/** The catalogue keys of a status's title and text (a status without its own wording: the generic ones). */
+export function errorTextKeys(status: number) {
+  const worded = (WORDED_STATUSES as readonly number[]).includes(status) ? (status as WordedStatus) : null;
+  return worded === null
+    ? ({ title: "error.other.title", message: "error.other.message" } as const)
+    : ({ title: `error.${worded}.title`, message: `error.${worded}.message` } as const);
+}
+
+export type ErrorPageProps = {
+  /** What the error boundary caught: a route error (`routeError`) gives the status and the message. */
+  error?: unknown;
+  /** Without a caught error (e.g. the catch-all 404 route), or to override its status. */
+  status?: number;
+  message?: string;
+};
+
+/** The one error page: per-status title and text; a route error's own title replaces the text. */
+export function ErrorPage({ error, status, message }: ErrorPageProps) {
+  const found = readRouteError(error);
+  const code = status ?? found?.status ?? caughtStatus(error);
+  const t = useT();
+  const keys = errorTextKeys(code);
+  return (
+    <div className="container my-5">
+      <div className="row">
+        <div className="col-12 col-lg-8">
+          <h1 data-element="page-name">{t(keys.title)}</h1>
+          <p className="lead">{message ?? found?.title ?? t(keys.message)}</p>
+          <p className="text-secondary">{t("error.code", { code })}</p>
+          <Link className="btn btn-primary" to={href("/")}>
+            {t("error.toHome")}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

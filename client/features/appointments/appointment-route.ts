@@ -1,0 +1,26 @@
+import type { MetaDescriptor } from "react-router";
+import type { MatchesFromRoot } from "#client/lib/root-data.ts";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import { AppointmentErrorBoundary, getErrorTitle } from "./appointment-error.tsx";
+
+/**
+ * What every appointment route module has in common: the page title (an appointment error's own title when the page
+ * failed) and the appointment error boundary. A route module adds the APPSCHED asset gate (as a plain `middleware`
+ * export, which the build keeps out of the browser bundle), its loader, its action and its page:
+ *
+ * @example
+ * export const middleware = [requireAsset("APPSCHED")];
+ * const route = appointmentRoute("appointments.editFlow.title");
+ * export const handle = route.handle;
+ * export const meta = route.meta;
+ * export const ErrorBoundary = route.ErrorBoundary;
+ */
+export function appointmentRoute(title: MessageKey) {
+  return {
+    handle: { title },
+    meta: ({ matches, error }: { matches: MatchesFromRoot; error?: unknown }): MetaDescriptor[] =>
+      pageTitle(matches, metaT(matches)(getErrorTitle(error) ?? title)),
+    ErrorBoundary: AppointmentErrorBoundary,
+  };
+}

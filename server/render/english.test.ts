@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { it as italian } from "#client/i18n/it.ts";
+import { en as english } from "#client/i18n/en.ts";
+import { validationMessages, validationMessagesEn } from "#shared/validation/messages.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Every route of client/routes.ts rendered in English (production build, sandbox upstream): no text of the
+// Italian catalogue that reads differently in English may appear. Upstream content (service names, menus, FAQ)
+// stays as the upstream sends it (its texts are left out of the check), and so do words of under five letters.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(() => sandbox.close());
+
+const HOST = "comune-a.localhost";
+const UPSTREAM_HOST = "servizi.comune.valverde.it";
+
+/** Everything the municipality's configuration sends (menus, footer, contacts, services): shown as sent. */
+let upstreamContent = "";
+beforeAll(async () => {
+  const parts = ["fromtenant", "menu", "menufooter", "contatti", "servizi", "dettaglioServizi"];
+  const answers = await Promise.all(
+    parts.map((part) =>
+      request(sandbox.url).get(`/api-public/configComune/${part}`).set("X-Forwarded-Host", UPSTREAM_HOST),
+    ),
+  );
+  upstreamContent = answers.map((res) => JSON.stringify(res.body)).join("\n");
+  expect(upstreamContent.length).toBeGreaterThan(1000);
+});
+
+/** The fixed parts of the Italian texts that differ in English (placeholders cut them in pieces). */
+function italianOnlyTexts(): string[] {
+  const pairs: [string, string][] = [
+    ...Object.entries(italian).map(([key, text]): [string, string] => [
+      text,
+      english[key as keyof typeof italian],
+    ]),
+    ...Object.entries(validationMessages).map(([key, text]): [string, string] => [
+      text,
+      validationMessagesEn[key as keyof typeof validationMessages],
+    ]),
+  ];
+  const pieces = pairs
+    .filter(([it, en]) => it !== en)
+    .flatMap(([it]) => it.split(/\{\w+\}/))
+    .map((piece) => piece.trim().replace(/[.:,;]$/, ""))
+    .filter((piece) => (piece.includes(" ") || piece.length >= 5) && !upstreamContent.includes(piece));
+  return [...new Set(pieces)];
+}
+
+/** What a reader sees, and what assistive technology reads out (labels, titles, alternative texts). */
+function visibleText(html: string): string {
+  const attributes = [...html.matchAll(/\s(?:aria-label|title|alt|placeholder)="([^"]*)"/g)].map((m) => m[1]);
+  const body = html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<style\b[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ");
+  return [body, ...attributes]
+    .join(" ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&nbsp;|\s+/g, " ");
+}
+
+async function citizenCookie(): Promise<string> {
+  const res = await request(sandbox.url)
+    .post("/api-public/sandbox-idp/login")
+    .set("X-Forwarded-Host", UPSTREAM_HOST)
+    .type("form")
+    .send({ codiceFiscale: "RSSMRA80A01H501U", redirector: "" });
+  const setCookie = [res.headers["set-cookie"] ?? []].flat();
+  return (setCookie[0] ?? "").split(";")[0] ?? "";
+}
+
+/** Sample paths for every route of client/routes.ts (the resource routes answer no page). */
+const ROUTES = [
+  "/",
+  "/manutenzione",
+  "/area-personale",
+  "/servizio-non-disponibile",
+  "/servizio-non-active",
+  "/servizi/prenotazione-appuntamento",
+  "/servizi/prenotazione-appuntamento-2?servizio=102",
+  "/servizi/prenotazione-appuntamento/successo/999999",
+  "/servizi/appuntamento/modifica/999999",
+  "/servizi/appuntamento/modifica/successo/999999",
+  "/servizi/annullamento-appuntamento/successo",
+  "/servizi/modifica-appuntamento/non-valido",
+  "/servizi/modifica-appuntamento/successo/non-valido",
+  "/faq",
+  "/faq?search=certificato",
+  "/servizi/102",
+  "/servizi/113",
+  "/servizi/9999",
+  "/nuova-richiesta",
+  "/servizi/segnalazioni/nuova",
+  "/area-personale/profilo-utente",
+  "/pagina/che/non-esiste",
+];
+
+async function englishPage(
+  path: string,
+  cookie: string,
+  host = HOST,
+): Promise<{ status: number; text: string }> {
+  let location = path;
+  for (let hop = 0; hop < 3; hop++) {
+    const res = await request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+      .get(location)
+      .set("Host", host)
+      .set("Cookie", ["lang=en", cookie].filter(Boolean).join("; "));
+    const next = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
+    // The upstream's own pages (its login) are not the portal's to translate.
+    if (next?.startsWith("/api")) return { status: res.status, text: "" };
+    if (next?.startsWith("/")) {
+      location = next;
+      continue;
+    }
+    return { status: res.status, text: visibleText(res.text) };
+  }
+  throw new Error(`${path}: too many redirects`);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Catalogue texts found as whole words in the page. */
+function missingTranslations(text: string): string[] {
+  return italianOnlyTexts().filter((piece) =>
+    new RegExp(`(^|[^\\p{L}])${escape(piece)}($|[^\\p{L}])`, "u").test(text),
+  );
+}
+
+describe("every route in English", () => {
+  test("the maintenance gate (a municipality in maintenance)", async () => {
+    const gate = await englishPage("/manutenzione", "", "comune-c.localhost");
+    expect(gate.status).toBe(503);
+    expect(gate.text).toContain("Service under maintenance");
+    expect(missingTranslations(gate.text)).toEqual([]);
+  });
+
+  test("the catalogue check would notice an Italian page", async () => {
+    const res = await request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+      .get("/")
+      .set("Host", HOST)
+      .set("Cookie", "lang=it");
+    expect(missingTranslations(visibleText(res.text)).length).toBeGreaterThan(0);
+  });
+
+  for (const who of ["anonymous", "citizen"] as const) {
+    test(`${who}: no Italian-only text on any page`, async () => {
+      const cookie = who === "citizen" ? await citizenCookie() : "";
+      const faq = await englishPage("/faq", cookie);
+      const faqLinks = [
+        ...(await request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+          .get("/faq")
+          .set("Host", HOST)
+          .set("Cookie", "lang=en")
+          .then((res) => res.text.matchAll(/href="(\/faq\/\d+\/dettagli\/[^"]*)"/g))),
+      ].map((m) => m[1]!.replace(/&amp;/g, "&"));
+      expect(faq.status).toBe(200);
+      const found: Record<string, string[]> = {};
+      for (const path of [...ROUTES, ...faqLinks.slice(0, 1)]) {
+        const page = await englishPage(path, cookie);
+        expect(page.status, path).toBeLessThan(500);
+        const missing = missingTranslations(page.text);
+        if (missing.length > 0) found[path] = missing;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
