@@ -13,12 +13,11 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
-import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { startSandbox } from "#sandbox/start.ts";
-import { BROWSER, TENANT_HOST, get, ratio, round, setting } from "./support.ts";
+import { BROWSER, TENANT_HOST, get, ratio, round, setting, machineInfo } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -719,12 +718,7 @@ async function main(): Promise<void> {
     portalExit = await stopPortal(p);
     const result = {
       date: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "",
-        memoryGiB: round(totalmem() / 2 ** 30, 1),
-      },
+      machine: machineInfo(),
       settings: {
         windowSeconds: WINDOW_S,
         restPageLoads: REST_REQUESTS,

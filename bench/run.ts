@@ -9,7 +9,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -20,7 +19,7 @@ import { createLogger } from "#server/observability/logger.ts";
 import { BUILD_DIR, loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { closeGracefully, createHttpServer } from "#server/server.ts";
 import { startSandbox } from "#sandbox/start.ts";
-import { BROWSER, TENANT_HOST, get, ratio, round, setting, type Reply } from "./support.ts";
+import { BROWSER, TENANT_HOST, get, ratio, round, setting, type Reply, machineInfo } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -199,12 +198,7 @@ async function main() {
     const bundle = bundleSizes(home.body.toString("utf8"));
     const result = {
       date: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "",
-        memoryGiB: round(totalmem() / 2 ** 30, 1),
-      },
+      machine: machineInfo(),
       settings: {
         connections: CONNECTIONS,
         warmupSeconds: WARMUP_S,

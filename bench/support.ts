@@ -1,5 +1,6 @@
 // Small helpers shared by bench/run.ts and bench/abuse.ts.
 import { request, type Agent, type IncomingHttpHeaders } from "node:http";
+import { cpus, totalmem } from "node:os";
 
 /** A whole-number setting from the environment, clamped to [min, max]. */
 export function setting(name: string, fallback: number, min: number, max: number): number {
@@ -61,3 +62,13 @@ export function round(value: number, digits: number): number {
 }
 
 export const ratio = (a: number, b: number) => (b > 0 ? Number((a / b).toPrecision(3)) : null);
+
+/** The machine a run was measured on, for the results file. */
+export function machineInfo() {
+  return {
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? "",
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+  };
+}

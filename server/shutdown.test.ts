@@ -65,8 +65,8 @@ function keepAliveConnection(port: number) {
   };
 }
 
-test("on SIGTERM the server stops accepting, finishes the request in flight and exits", async () => {
-  // An upstream that takes a second to answer keeps one request in flight while the signal arrives.
+/** An upstream that takes a second to answer: it keeps a request in flight while the signal arrives. */
+async function slowUpstream() {
   const upstream = await startTestUpstream((_req, res) => {
     setTimeout(() => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -74,6 +74,11 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
     }, 1000);
   });
   closers.push(upstream.close);
+  return upstream;
+}
+
+test("on SIGTERM the server stops accepting, finishes the request in flight and exits", async () => {
+  const upstream = await slowUpstream();
   const { port, child, exited, output } = await startPortal(upstream.url);
 
   const inFlight = get(port, "/api-public/slow");
@@ -91,13 +96,7 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
 }, 30_000);
 
 test("on SIGTERM keep-alive connections do not hold the exit back: idle ones close at once, busy ones after their answer", async () => {
-  const upstream = await startTestUpstream((_req, res) => {
-    setTimeout(() => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end('{"slow":true}');
-    }, 1000);
-  });
-  closers.push(upstream.close);
+  const upstream = await slowUpstream();
   // SHUTDOWN_TIMEOUT_MS keeps its default (8 s): a connection left open would hold the exit back that long.
   const portal = await startPortal(upstream.url);
 
