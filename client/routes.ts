@@ -5,7 +5,22 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("manutenzione", "routes/maintenance.tsx"),
   route("valutazione", "routes/rating.tsx"),
-  route("area-personale", "routes/personal-area.tsx"),
+  // Personal area (issue #9): one layout (heading, tabs) and its tabs; the profile pages sit outside the tabs.
+  route("area-personale", "routes/personal-area/layout.tsx", [
+    index("routes/personal-area/desk.tsx"),
+    route("attivita", "routes/personal-area/activities.tsx"),
+    // Messages (NOTIFICATIONS)
+    route("messaggi", "routes/personal-area/messages.tsx"),
+    route("messaggi/:id", "routes/personal-area/message.tsx"),
+    // Documents (MY_DOCS) and favourite services
+    route("documenti", "routes/personal-area/documents.tsx"),
+    route("documenti/:uuid/file", "routes/personal-area/document-file.ts"),
+    route("servizi", "routes/personal-area/services.tsx"),
+  ]),
+  // Profile and notification preferences (NOTIFICATIONS)
+  route("area-personale/profilo-utente", "routes/profile/profile.tsx"),
+  route("area-personale/profilo-utente/componi", "routes/profile/compose.tsx"),
+  route("area-personale/profilo-utente/componi/successo", "routes/profile/compose-success.tsx"),
   route("servizio-non-disponibile", "routes/service-unavailable.tsx"),
   route("servizio-non-active", "routes/service-not-active.tsx"),
   route("dev/simulazione-logout", "routes/dev-login-toggle.tsx"),
@@ -33,7 +48,6 @@ export default [
   // Not offered by this release yet: they answer with the "servizio non attivo" page (see the module).
   route("nuova-richiesta", "routes/service-pending.tsx", { id: "pending-assistance" }),
   route("servizi/segnalazioni/nuova", "routes/service-pending.tsx", { id: "pending-report" }),
-  route("area-personale/profilo-utente", "routes/service-pending.tsx", { id: "pending-profile" }),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

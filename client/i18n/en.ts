@@ -1,9 +1,19 @@
 import type { MessageKey } from "./it.ts";
 import { appointmentsEn } from "#client/features/appointments/texts.ts";
+import { personalAreaEn } from "#client/features/personal-area/texts.ts";
+import { messagesEn } from "#client/features/messages/texts.ts";
+import { documentsEn } from "#client/features/documents/texts.ts";
+import { personalServicesEn } from "#client/features/personal-services/texts.ts";
+import { profileEn } from "#client/features/profile/texts.ts";
 
 /** English strings: the type makes every Italian key mandatory here. */
 export const en: Record<MessageKey, string> = {
   ...appointmentsEn,
+  ...personalAreaEn,
+  ...messagesEn,
+  ...documentsEn,
+  ...personalServicesEn,
+  ...profileEn,
 
   "common.newWindow": "(opens in a new window)",
 
@@ -183,12 +193,6 @@ export const en: Record<MessageKey, string> = {
   "home.report.text": "A broken street light, a pothole, abandoned waste.",
   "home.allServices": "All services",
   "home.noServices": "The municipality has not published any online services yet.",
-
-  "personalArea.title": "Personal area",
-  "personalArea.welcome": "Welcome, {nome} {cognome}.",
-  "personalArea.lead": "From here you can book an appointment or ask the municipality for assistance.",
-  "personalArea.booking": "Book an appointment",
-  "personalArea.faq": "Frequently asked questions",
 
   "common.home": "Home",
   "common.toOnlineServices": "Go to the online services",

@@ -1,4 +1,9 @@
 import { appointmentsIt } from "#client/features/appointments/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
+import { messagesIt } from "#client/features/messages/texts.ts";
+import { documentsIt } from "#client/features/documents/texts.ts";
+import { personalServicesIt } from "#client/features/personal-services/texts.ts";
+import { profileIt } from "#client/features/profile/texts.ts";
 
 /**
  * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
@@ -7,6 +12,11 @@ import { appointmentsIt } from "#client/features/appointments/texts.ts";
  */
 export const it = {
   ...appointmentsIt,
+  ...personalAreaIt,
+  ...messagesIt,
+  ...documentsIt,
+  ...personalServicesIt,
+  ...profileIt,
 
   "common.newWindow": "(si apre in una nuova finestra)",
 
@@ -185,12 +195,6 @@ export const it = {
   "home.report.text": "Un lampione spento, una buca, un rifiuto abbandonato.",
   "home.allServices": "Tutti i servizi",
   "home.noServices": "Al momento il Comune non ha pubblicato servizi online.",
-
-  "personalArea.title": "Area personale",
-  "personalArea.welcome": "Benvenuto, {nome} {cognome}.",
-  "personalArea.lead": "Da qui puoi prenotare un appuntamento o chiedere assistenza al Comune.",
-  "personalArea.booking": "Prenota un appuntamento",
-  "personalArea.faq": "Domande frequenti",
 
   "common.home": "Home",
   "common.toOnlineServices": "Vai ai servizi online",

@@ -63,7 +63,15 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
     menu: config.menu,
     menuFooter: config.menuFooter,
     contatti: config.contatti,
-    user: user ? { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc } : null,
+    user: user
+      ? {
+          nome: user.nome,
+          cognome: user.cognome,
+          codFisc: user.codFisc,
+          /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
+          unreadMessages: null as number | null,
+        }
+      : null,
     devLoggedOut,
     upstreamDegraded,
   };

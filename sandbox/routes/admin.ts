@@ -1,5 +1,7 @@
 import express from "express";
 import { sendError } from "../http.ts";
+import { citizenSliceResets } from "../citizen-slices.ts";
+import { seedState } from "../store.ts";
 import type { SandboxStore } from "../types.ts";
 
 /** Sandbox-only controls under `/__sandbox` (the portal never proxies this prefix). */
@@ -9,6 +11,15 @@ export function createAdminRouter(store: SandboxStore): express.Router {
   router.post("/reset", (_req, res) => {
     store.reset();
     res.json({ status: "reset" });
+  });
+  // One citizen back to its seed (see citizen-slices.ts); sessions and other citizens are untouched.
+  router.post("/citizens/:cf/reset", (req, res) => {
+    const codFisc = req.params.cf.toUpperCase();
+    const seed = seedState();
+    if (!seed.citizens[codFisc]) return sendError(res, 404, "Cittadino non trovato");
+    for (const reset of citizenSliceResets) reset(store.state, seed, codFisc);
+    store.save();
+    res.json({ status: "reset", codFisc });
   });
   router.get("/feedback", (req, res) => {
     const comune = typeof req.query.comune === "string" ? req.query.comune : undefined;

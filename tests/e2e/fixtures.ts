@@ -63,3 +63,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** One seeded citizen back to the sandbox's seed (contacts, messages, documents, favourites…), nobody else. */
+export async function resetCitizen(codFisc: string) {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/citizens/${codFisc}/reset`, { method: "POST" });
+  if (!res.ok) throw new Error(`citizen reset failed: ${res.status}`);
+}
