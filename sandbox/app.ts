@@ -2,6 +2,7 @@ import express from "express";
 import { createApiRouter, isApiPath } from "./api.ts";
 import { createMailboxRouter } from "./appsched/mailbox.ts";
 import { createErrorHandler, notFound } from "./http.ts";
+import { createFormsFrontOfficeRouter, FORMS_FRONT_OFFICE_PATH } from "./forms/front-office.ts";
 import { createRequestLog, type SandboxLogger } from "./middleware/request-log.ts";
 import { createAdminRouter } from "./routes/admin.ts";
 import { createGeocoderRouter } from "./routes/geocoder.ts";
@@ -22,6 +23,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   if (logger) app.use(createRequestLog(logger));
   app.use("/__sandbox", createAdminRouter(store), createMailboxRouter(store));
   app.use("/geocoder", createGeocoderRouter(store));
+  app.use(FORMS_FRONT_OFFICE_PATH, createFormsFrontOfficeRouter());
   const api = createApiRouter(store);
   app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
   app.use(notFound);

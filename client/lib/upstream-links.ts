@@ -1,6 +1,6 @@
 /**
  * The addresses the portal links to that are not its own React Router routes: navigations the upstream answers,
- * relayed by the portal's proxy (`/api/*`) or by the reverse proxy in front of it (`/moonfobl`). One helper each.
+ * relayed by the portal's proxy (`/api/*`), or another service's address from the configuration (the forms front office). One helper each.
  */
 
 /** The upstream's SSO login; after it the citizen lands on `redirector` (a same-origin path). */
@@ -14,11 +14,17 @@ export function upstreamLogoutHref(): string {
 }
 
 /**
- * The forms module's (Moon) front office on the portal's own host (upstream contract §9:
- * `/moonfobl/accesso/gasprp_salute?consumer=cittafacile&service=new|istanza&back_url=…&codice_ente=…[&codice_modulo]`).
- * The reverse proxy in front of the portal routes `/moonfobl` to the forms module.
+ * The forms module's (Moon) front office (upstream contract §9:
+ * `…/moonfobl/accesso/gasprp_salute?consumer=cittafacile&service=new|istanza&back_url=…&codice_ente=…[&codice_modulo]`).
+ * `baseUrl` is the front office's absolute address from the municipality's configuration (`urlModuli`, e.g.
+ * `https://moduli.example.it/moonfobl`): the portal itself serves no `/moonfobl` path.
  */
-export function moonAccessHref(options: { moduloMoon: string; codiceEnte: string; backUrl: string }): string {
+export function moonAccessHref(options: {
+  baseUrl: string;
+  moduloMoon: string;
+  codiceEnte: string;
+  backUrl: string;
+}): string {
   const query = new URLSearchParams({
     consumer: "cittafacile",
     service: "new",
@@ -26,5 +32,5 @@ export function moonAccessHref(options: { moduloMoon: string; codiceEnte: string
     codice_ente: options.codiceEnte,
     codice_modulo: options.moduloMoon,
   });
-  return `/moonfobl/accesso/gasprp_salute?${query.toString()}`;
+  return `${options.baseUrl.replace(/\/+$/, "")}/accesso/gasprp_salute?${query.toString()}`;
 }

@@ -7,7 +7,6 @@ import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { buildServiceDetail } from "#client/features/service-detail/service-detail-model.ts";
 import { ServiceDetailPage } from "#client/features/service-detail/service-detail-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { useRootData } from "#client/lib/root-data.ts";
 import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { serverT } from "#client/i18n/server-t.ts";
@@ -16,11 +15,13 @@ import { href } from "#client/lib/links.ts";
 const SERVICE_NOT_FOUND = "service:not-found";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const config = await getServices(context).api.getTenantConfig();
+  const services = getServices(context);
+  const config = await services.api.getTenantConfig();
   const service = buildServiceDetail(config, params.id, url.origin);
   if (!service)
     throw routeError(404, { title: serverT(context)("service.notFound.title"), kind: SERVICE_NOT_FOUND });
-  return { service };
+  // The JSON-LD `<script>` carries the request's CSP nonce like every other script of the document.
+  return { service, nonce: services.nonce };
 }
 
 function isServiceNotFound(error: unknown): boolean {
@@ -36,10 +37,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 /** `/servizi/:id` (route "servizio-moon"): the service page of a configured service. */
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { comune } = useRootData();
   return (
     <>
-      <ServiceDetailPage service={loaderData.service} municipality={comune.nome} />
+      <ServiceDetailPage service={loaderData.service} nonce={loaderData.nonce} />
       <PageEnd title={loaderData.service.nome} />
     </>
   );

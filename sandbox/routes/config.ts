@@ -1,5 +1,6 @@
 import express from "express";
 import type { Response } from "express";
+import { formsFrontOfficeUrl } from "../forms/front-office.ts";
 import { getLocals, type SandboxTenant } from "../types.ts";
 
 const base = "/api-public/configComune";
@@ -18,7 +19,12 @@ function content(res: Response) {
 
 export function createConfigRouter(): express.Router {
   const router = express.Router();
-  router.get(`${base}/fromtenant`, (_req, res) => void res.json(toComuneConfig(getLocals(res).tenant)));
+  // `urlModuli` is not in the public contract (issue #12): the forms front office the sandbox stands in for.
+  router.get(
+    `${base}/fromtenant`,
+    (req, res) =>
+      void res.json({ ...toComuneConfig(getLocals(res).tenant), urlModuli: formsFrontOfficeUrl(req) }),
+  );
   router.get(`${base}/menu`, (_req, res) => void res.json(content(res).menu));
   router.get(`${base}/menufooter`, (_req, res) => void res.json(content(res).menuFooter));
   router.get(`${base}/contatti`, (_req, res) => void res.json(content(res).contatti));

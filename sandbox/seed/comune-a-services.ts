@@ -1,5 +1,7 @@
 import type { SandboxServiceDetail, SandboxServizio } from "./content-types.ts";
 import { detail } from "./detail.ts";
+import { valverdeSheets } from "./comune-a-sheets.ts";
+import { withSheets } from "./sheets.ts";
 
 const site = "https://www.comune.valverde.it/servizi";
 const anagrafe = { id: 1, nome: "Anagrafe e stato civile" };
@@ -156,59 +158,62 @@ export const valverdeServices: SandboxServizio[] = [
 const noteIdentita =
   "Il delegato presenta allo sportello un documento d'identità proprio e una copia di quello del delegante.";
 
-export const valverdeDetails: SandboxServiceDetail[] = [
-  detail(101, "Carta d'identità elettronica", {
-    asset: "APPSCHED",
-    idSportello: "1",
-    codiceNotifiche: "valverde_anagrafe",
-    delegabile: true,
-    noteDelega: noteIdentita,
-  }),
-  detail(102, "Certificati anagrafici", {
-    asset: "MOON",
-    moduloMoon: "CERT_ANAG",
-    codiceNotifiche: "valverde_anagrafe",
-    codiceAssistenza: "ANAGRAFE",
-    delegabile: true,
-    noteDelega: "Il delegato riceve i certificati nella propria area personale.",
-  }),
-  detail(103, "Cambio di residenza", {
-    asset: "MOON",
-    moduloMoon: "CAMBIO_RES",
-    codiceAssistenza: "ANAGRAFE",
-  }),
-  detail(104, "Pagamento TARI", {
-    asset: "PPAY",
-    codiceNotifiche: "valverde_tari",
-    codiceAssistenza: "TRIBUTI",
-    idFaq: 121,
-    delegabile: true,
-  }),
-  detail(105, "Pagamento spontaneo", { asset: "PPAY", codiceAssistenza: "TRIBUTI" }),
-  detail(106, "Diritti di segreteria", { asset: "MYPAY", codiceAssistenza: "TRIBUTI" }),
-  detail(107, "Pagamento contravvenzioni", { asset: "PPAY", codiceNotifiche: "valverde_polizia_locale" }),
-  detail(108, "Iscrizione alla mensa scolastica", {
-    asset: "MOON",
-    moduloMoon: "MENSA_SCOL",
-    codiceNotifiche: "valverde_scuola",
-    delegabile: true,
-    noteDelega: "Delega riservata a un genitore o a chi esercita la responsabilità genitoriale.",
-  }),
-  detail(109, "Contrassegno di parcheggio per disabili", {
-    asset: "APPSCHED",
-    idSportello: "2",
-    delegabile: true,
-    noteDelega: noteIdentita,
-  }),
-  detail(110, "Segnalazione disservizio", { asset: "DISSERVIZIO_CRM", codiceAssistenza: "DISSERVIZI" }),
-  detail(111, "Richiesta di assistenza", { asset: "ASSISTENZA_CRM", codiceAssistenza: "URP" }),
-  detail(112, "Contributo per l'assistenza domiciliare", {
-    asset: "MOON",
-    moduloMoon: "ASS_DOMIC",
-    delegabile: true,
-    noteDelega: "Allegare la certificazione ISEE del nucleo del delegante.",
-  }),
-  detail(113, "Ritiro rifiuti ingombranti", {}),
-  detail(114, "I miei documenti", { asset: "MY_DOCS" }),
-  detail(115, "Prenotazione appuntamento", { asset: "APPSCHED", idSportello: "1" }),
-];
+export const valverdeDetails: SandboxServiceDetail[] = withSheets(
+  [
+    detail(101, "Carta d'identità elettronica", {
+      asset: "APPSCHED",
+      idSportello: "1",
+      codiceNotifiche: "valverde_anagrafe",
+      delegabile: true,
+      noteDelega: noteIdentita,
+    }),
+    detail(102, "Certificati anagrafici", {
+      asset: "MOON",
+      moduloMoon: "CERT_ANAG",
+      codiceNotifiche: "valverde_anagrafe",
+      codiceAssistenza: "ANAGRAFE",
+      delegabile: true,
+      noteDelega: "Il delegato riceve i certificati nella propria area personale.",
+    }),
+    detail(103, "Cambio di residenza", {
+      asset: "MOON",
+      moduloMoon: "CAMBIO_RES",
+      codiceAssistenza: "ANAGRAFE",
+    }),
+    detail(104, "Pagamento TARI", {
+      asset: "PPAY",
+      codiceNotifiche: "valverde_tari",
+      codiceAssistenza: "TRIBUTI",
+      idFaq: 121,
+      delegabile: true,
+    }),
+    detail(105, "Pagamento spontaneo", { asset: "PPAY", codiceAssistenza: "TRIBUTI" }),
+    detail(106, "Diritti di segreteria", { asset: "MYPAY", codiceAssistenza: "TRIBUTI" }),
+    detail(107, "Pagamento contravvenzioni", { asset: "PPAY", codiceNotifiche: "valverde_polizia_locale" }),
+    detail(108, "Iscrizione alla mensa scolastica", {
+      asset: "MOON",
+      moduloMoon: "MENSA_SCOL",
+      codiceNotifiche: "valverde_scuola",
+      delegabile: true,
+      noteDelega: "Delega riservata a un genitore o a chi esercita la responsabilità genitoriale.",
+    }),
+    detail(109, "Contrassegno di parcheggio per disabili", {
+      asset: "APPSCHED",
+      idSportello: "2",
+      delegabile: true,
+      noteDelega: noteIdentita,
+    }),
+    detail(110, "Segnalazione disservizio", { asset: "DISSERVIZIO_CRM", codiceAssistenza: "DISSERVIZI" }),
+    detail(111, "Richiesta di assistenza", { asset: "ASSISTENZA_CRM", codiceAssistenza: "URP" }),
+    detail(112, "Contributo per l'assistenza domiciliare", {
+      asset: "MOON",
+      moduloMoon: "ASS_DOMIC",
+      delegabile: true,
+      noteDelega: "Allegare la certificazione ISEE del nucleo del delegante.",
+    }),
+    detail(113, "Ritiro rifiuti ingombranti", {}),
+    detail(114, "I miei documenti", { asset: "MY_DOCS" }),
+    detail(115, "Prenotazione appuntamento", { asset: "APPSCHED", idSportello: "1" }),
+  ],
+  valverdeSheets,
+);

@@ -1,5 +1,7 @@
 import type { SandboxServiceDetail, SandboxServizio } from "./content-types.ts";
 import { detail } from "./detail.ts";
+import { montealtoSheets } from "./comune-b-sheets.ts";
+import { withSheets } from "./sheets.ts";
 
 const site = "https://www.comune.montealto.it/servizi";
 const anagrafe = { id: 1, nome: "Anagrafe e stato civile" };
@@ -121,29 +123,32 @@ export const montealtoServices: SandboxServizio[] = [
   },
 ];
 
-export const montealtoDetails: SandboxServiceDetail[] = [
-  detail(201, "Carta d'identità elettronica", {
-    asset: "APPSCHED",
-    idSportello: "1",
-    codiceNotifiche: "montealto_anagrafe",
-  }),
-  detail(202, "Certificati online", {}),
-  detail(203, "Pagamento IMU", {
-    asset: "PPAY",
-    codiceNotifiche: "montealto_tributi",
-    codiceAssistenza: "TRIBUTI",
-  }),
-  detail(204, "Pagamento spontaneo pagoPA", { asset: "PPAY" }),
-  detail(205, "Multe e sanzioni", { asset: "PPAY", codiceNotifiche: "montealto_polizia_locale" }),
-  detail(206, "Iscrizione all'asilo nido", { codiceAssistenza: "SCUOLA" }),
-  detail(207, "Iscrizione alla biblioteca civica", {}),
-  detail(208, "Occupazione di suolo pubblico", {
-    asset: "APPSCHED",
-    idSportello: "2",
-    codiceAssistenza: "SUAP",
-  }),
-  detail(209, "Segnalazione disservizio", { asset: "DISSERVIZIO_CRM" }),
-  detail(210, "Richiesta di assistenza", { asset: "ASSISTENZA_CRM", codiceAssistenza: "URP" }),
-  detail(211, "Contributo affitto", { codiceAssistenza: "SOCIALE" }),
-  detail(212, "Prenotazione appuntamento", { asset: "APPSCHED", idSportello: "1" }),
-];
+export const montealtoDetails: SandboxServiceDetail[] = withSheets(
+  [
+    detail(201, "Carta d'identità elettronica", {
+      asset: "APPSCHED",
+      idSportello: "1",
+      codiceNotifiche: "montealto_anagrafe",
+    }),
+    detail(202, "Certificati online", {}),
+    detail(203, "Pagamento IMU", {
+      asset: "PPAY",
+      codiceNotifiche: "montealto_tributi",
+      codiceAssistenza: "TRIBUTI",
+    }),
+    detail(204, "Pagamento spontaneo pagoPA", { asset: "PPAY" }),
+    detail(205, "Multe e sanzioni", { asset: "PPAY", codiceNotifiche: "montealto_polizia_locale" }),
+    detail(206, "Iscrizione all'asilo nido", { codiceAssistenza: "SCUOLA" }),
+    detail(207, "Iscrizione alla biblioteca civica", {}),
+    detail(208, "Occupazione di suolo pubblico", {
+      asset: "APPSCHED",
+      idSportello: "2",
+      codiceAssistenza: "SUAP",
+    }),
+    detail(209, "Segnalazione disservizio", { asset: "DISSERVIZIO_CRM" }),
+    detail(210, "Richiesta di assistenza", { asset: "ASSISTENZA_CRM", codiceAssistenza: "URP" }),
+    detail(211, "Contributo affitto", { codiceAssistenza: "SOCIALE" }),
+    detail(212, "Prenotazione appuntamento", { asset: "APPSCHED", idSportello: "1" }),
+  ],
+  montealtoSheets,
+);

@@ -51,6 +51,34 @@ export type SandboxServiceDetail = {
   delegabile: boolean;
   noteDelega: string | null;
   asset: SandboxServiceAsset | null;
+  /** Not in the public contract (issue #12): the scheda servizio's contents. */
+  scheda: SandboxServiceSheet | null;
+};
+
+/** An office responsible for services: at a street address, or reached by video call. */
+export type SandboxOffice = {
+  nome: string;
+  indirizzo?: { via: string; cap: string; comune: string };
+  videochiamata?: string;
+  telefono?: string;
+  email?: string;
+  orari?: string;
+};
+
+/** The scheda servizio's contents (Modello Comuni), which the public `dettaglioServizi` lacks. */
+export type SandboxServiceSheet = {
+  destinatari: string;
+  comeFare: string;
+  cosaServe: string[];
+  cosaSiOttiene: string;
+  tempi: string;
+  scadenze: Array<{ titolo: string; data?: string; testo?: string }>;
+  costi?: string | null;
+  condizioni: { titolo: string; url: string };
+  ufficio: SandboxOffice;
+  argomenti: string[];
+  pubblico?: string;
+  tipo?: string;
 };
 
 export type KbCategorySeed = { id: number; name: string; parentId: number | null };

@@ -1,6 +1,6 @@
 import type { AssetCode } from "../types.ts";
 import { serviceAsset } from "./common.ts";
-import type { SandboxServiceDetail } from "./content-types.ts";
+import type { SandboxServiceDetail, SandboxServiceSheet } from "./content-types.ts";
 
 type DetailOptions = {
   asset?: AssetCode;
@@ -11,6 +11,8 @@ type DetailOptions = {
   idFaq?: number;
   delegabile?: boolean;
   noteDelega?: string;
+  /** Not in the public contract: the scheda servizio's contents (issue #12). */
+  scheda?: SandboxServiceSheet;
 };
 
 /** A `dettaglioServizi` entry joined to the service `idServizio`; its id is the service id plus 1000. */
@@ -32,5 +34,6 @@ export function detail(
     delegabile: options.delegabile ?? false,
     noteDelega: options.noteDelega ?? null,
     asset: options.asset ? serviceAsset(options.asset) : null,
+    scheda: options.scheda ?? null,
   };
 }

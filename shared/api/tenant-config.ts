@@ -92,6 +92,16 @@ export const ComuneConfigSchema = z
     urlRicerca: z.string().nullish(),
     maintenance: z.boolean().default(false),
     cms: z.boolean().default(false),
+    /**
+     * NOT IN THE PUBLIC CONTRACT (issue #12): the absolute base URL of the forms module's front office (Moon,
+     * `…/moonfobl`), where "Accedi al servizio" of a MOON service leads. Without it a MOON service has no online
+     * access button (never a portal path that does not exist). The sandbox serves a stand-in for it.
+     */
+    urlModuli: z
+      .string()
+      .regex(/^https?:\/\//i)
+      .nullish()
+      .catch(null),
   })
   .loose();
 export type ComuneConfig = z.infer<typeof ComuneConfigSchema>;
@@ -171,6 +181,7 @@ export const ServizioSchema = z
     link_servizio: z.string().nullish(),
     linkServizio: z.string().nullish(),
     servizio_attivo: z.boolean().nullish(),
+    messaggio_manutenzione: z.string().nullish(),
   })
   .loose()
   .transform((s) => {
@@ -188,10 +199,62 @@ export const ServizioSchema = z
       linkScheda: s.link_scheda ?? null,
       linkServizio: s.linkServizio ?? s.link_servizio ?? null,
       attivo: s.servizio_attivo ?? true,
+      /** Why the service is not active (`messaggio_manutenzione`), shown next to its status. */
+      motivoStato: s.messaggio_manutenzione?.trim() || null,
     };
   });
 export type Servizio = z.infer<typeof ServizioSchema>;
 export const ServiziSchema = z.array(ServizioSchema);
+
+const text = z.string().trim().min(1);
+
+/**
+ * NOT IN THE PUBLIC CONTRACT (issue #12): the contents of the Modello Comuni scheda servizio, which the public
+ * `dettaglioServizi` does not carry (it only joins a service to its asset, form, office category, FAQ). The sandbox
+ * sends them as `scheda` on each detail; a real upstream without them gives a card with only the sections it has data for.
+ */
+export const ServiceSheetSchema = z
+  .object({
+    /** "A chi è rivolto". */
+    destinatari: text,
+    /** "Come fare". */
+    comeFare: text,
+    /** "Cosa serve": one entry per item. */
+    cosaServe: z.array(text).min(1),
+    /** "Cosa si ottiene". */
+    cosaSiOttiene: text,
+    /** "Tempi e scadenze": a text and optional dated steps. */
+    tempi: text,
+    scadenze: z
+      .array(z.object({ titolo: text, data: z.iso.date().nullish(), testo: z.string().nullish() }).loose())
+      .default([]),
+    /** "Quanto costa", only for a paid service. */
+    costi: z.string().trim().min(1).nullish(),
+    /** "Condizioni di servizio": the terms document. */
+    condizioni: z.object({ titolo: text, url: z.string().regex(/^https?:\/\//i) }).loose(),
+    /** The responsible office ("Contatti", `service-area`). An office reached by video call has no street address. */
+    ufficio: z
+      .object({
+        nome: text,
+        indirizzo: z.object({ via: text, cap: text, comune: text }).loose().nullish(),
+        videochiamata: z
+          .string()
+          .regex(/^https:\/\//i)
+          .nullish(),
+        telefono: z.string().nullish(),
+        email: z.string().nullish(),
+        orari: z.string().nullish(),
+      })
+      .loose(),
+    /** Topics ("Argomenti", `service-topic`) of the model's controlled vocabulary. */
+    argomenti: z.array(text).min(1),
+    /** Who the service is for, for the structured metadata (`audience.audienceType`). */
+    pubblico: z.string().trim().min(1).nullish(),
+    /** The service type for the structured metadata (`serviceType`); the category when missing. */
+    tipo: z.string().trim().min(1).nullish(),
+  })
+  .loose();
+export type ServiceSheet = z.infer<typeof ServiceSheetSchema>;
 
 /** One entry of `GET /api-public/configComune/dettaglioServizi`. */
 export const ServiceDetailSchema = z
@@ -207,6 +270,8 @@ export const ServiceDetailSchema = z
     delegabile: z.boolean().default(false),
     noteDelega: z.string().nullish(),
     asset: z.object({ codice: z.string() }).loose().nullish(),
+    /** Not in the public contract (see ServiceSheetSchema); an invalid sheet is dropped, not fatal. */
+    scheda: ServiceSheetSchema.nullish().catch(null),
   })
   .loose();
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;

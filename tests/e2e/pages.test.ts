@@ -4,7 +4,16 @@
  * (The FAQ pages are covered by faq.test.ts, next to the knowledge-base fault test that would disturb them.)
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, TENANTS, expectAccessible, loginAs, type TenantId } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  TENANTS,
+  expectAccessible,
+  loginAs,
+  SANDBOX_URL,
+  type TenantId,
+} from "./fixtures.ts";
 import { expectFirstPartyCookies } from "./conformance-checks.ts";
 
 type PageCase = { path: string; status: number; title: string; h1: string };
@@ -78,9 +87,9 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
           path: "/area-personale",
           status: 200,
           title: "Area personale",
-          h1: "Area personale",
+          h1: "Mario Rossi",
         });
-        await expect(page.getByText("Benvenuto, Mario Rossi")).toBeVisible();
+        await expect(page.getByText("CF: RSSMRA80A01H501U")).toBeVisible();
       });
     });
   }
@@ -93,7 +102,9 @@ test.describe("the service page", () => {
     await page.goto(tenantUrl("comune-a", "/servizi/102"));
     const online = page.locator('[data-element="service-online-access"]');
     await expect(online).toHaveText("Accedi al servizio");
+    // The forms front office named by the configuration (the sandbox's stand-in), not a path of the portal.
     const href = new URL((await online.getAttribute("href"))!, page.url());
+    expect(href.origin).toBe(SANDBOX_URL);
     expect(href.pathname).toBe("/moonfobl/accesso/gasprp_salute");
     expect(href.searchParams.get("codice_modulo")).toBe("CERT_ANAG");
     expect(href.searchParams.get("codice_ente")).toBe("c_v001");
@@ -115,7 +126,9 @@ test.describe("the service page", () => {
     const response = await page.goto(tenantUrl("comune-a", "/servizi/113"));
     expect(response?.status()).toBe(200);
     await expect(page.locator('[data-element="service-status"]')).toHaveText("Servizio non attivo");
-    await expect(page.getByText("Il servizio non è attivo in questo momento.")).toBeVisible();
+    await expect(
+      page.getByText("Motivo: Servizio temporaneamente sospeso per la riorganizzazione della raccolta."),
+    ).toBeVisible();
     await expect(page.locator('[data-element="service-online-access"]')).toHaveCount(0);
     await expect(page.locator('[data-element="service-booking-access"]')).toHaveCount(0);
   });
@@ -155,7 +168,10 @@ test("comune-b: the contacts HTML of the configuration reaches the page without 
       "href",
       "tel:+39035765400",
     );
-    expect(await page.locator("main script, footer script").count()).toBe(0);
+    // Only the scheda servizio's own structured metadata (JSON-LD, not executable) may sit in the page body.
+    expect(await page.locator('main script:not([type="application/ld+json"]), footer script').count()).toBe(
+      0,
+    );
     expect(await page.locator("[onclick]").count()).toBe(0);
     const html = await page.content();
     expect(html).not.toContain("alert(1)");

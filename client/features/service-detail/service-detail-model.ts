@@ -1,4 +1,5 @@
-import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
+import { matchPath } from "react-router";
+import { findAsset, type ServiceSheet, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { categorySlug } from "#shared/service-groups.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { moonAccessHref } from "#client/lib/upstream-links.ts";
@@ -9,32 +10,61 @@ export function bookingFromServiceHref(serviceId: string): string {
   return withQuery(href("/servizi/prenotazione-appuntamento-2"), { servizio: serviceId });
 }
 
+/** The catalogue filtered on one category (`/servizi?categoria=`). */
+export function categoryHref(category: string): string {
+  return withQuery(href("/servizi"), { categoria: categorySlug(category) });
+}
+
 /** How a link leaves the page: a client-side portal route, a full page load on this host, or another site. */
 export type LinkKind = "route" | "document" | "external";
 
 export type ServiceLink = { href: string; kind: LinkKind };
 
+export type ServiceOffice = ServiceSheet["ufficio"];
+
+/** schema.org `GovernmentService` (Modello Comuni `metatag`, checker audit R.SI.1.1). */
+export type GovernmentServiceJsonLd = Record<string, unknown>;
+
 export type ServiceDetailView = {
   id: string;
   nome: string;
   descrizione: string;
-  /** Categories with the anchor of their group on the home page. */
+  /** Categories with their page in the catalogue. */
   categorie: Array<{ nome: string; href: string }>;
   attivo: boolean;
+  /** Why the service is not active, when the configuration says. */
+  motivoStato: string | null;
+  /** Topics (`service-topic`). */
+  argomenti: string[];
+  /** The scheda servizio's contents (not in the public contract), or null when the upstream sends none. */
+  sheet: Pick<
+    ServiceSheet,
+    | "destinatari"
+    | "comeFare"
+    | "cosaServe"
+    | "cosaSiOttiene"
+    | "tempi"
+    | "scadenze"
+    | "costi"
+    | "condizioni"
+    | "ufficio"
+  > | null;
   /** "Accedi al servizio": the online service, or null when there is none (or the service is not active). */
   access: ServiceLink | null;
-  /** Booking from this service, when the municipality has appointments (APPSCHED) and the service is active. */
-  bookingHref: string | null;
+  /**
+   * Booking from this service, when the municipality has appointments (APPSCHED) and the service is active: with
+   * competent offices (`idSportello`) the booking starts from the service, otherwise the general booking.
+   */
+  booking: { href: string; fromService: boolean } | null;
   /** When the municipality has delegations and the service may be used on someone's behalf. */
   delegation: { note: string | null } | null;
   /** The service page on the municipality's website (CMS), when configured. */
   linkScheda: string | null;
   contacts: {
-    /** The municipality's contacts block (HTML sanitised by the server), or null when the configuration has none. */
-    block: { title: string; body: string } | null;
     assistanceHref: string | null;
     faqHref: string | null;
   };
+  jsonLd: GovernmentServiceJsonLd;
 };
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -43,10 +73,75 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-function linkOf(href: string): ServiceLink | null {
-  if (href.startsWith("/") && !href.startsWith("//")) return { href, kind: "route" };
-  if (isHttpUrl(href)) return { href, kind: "external" };
+/**
+ * Portal pages a configured `linkServizio` may lead to as "Accedi al servizio": only routes that exist. Booking is
+ * not among them (the booking button covers it); any other portal path is ignored rather than linked to a 404.
+ */
+const ONLINE_PORTAL_PAGES = [
+  href("/nuova-richiesta"),
+  href("/servizi/segnalazioni/nuova"),
+  href("/area-personale/documenti"),
+  href("/area-personale/servizi"),
+  href("/faq"),
+];
+
+function onlineLinkOf(link: string): ServiceLink | null {
+  if (link.startsWith("/") && !link.startsWith("//")) {
+    const path = link.split(/[?#]/)[0]!;
+    return ONLINE_PORTAL_PAGES.some((pattern) => matchPath(pattern, path))
+      ? { href: link, kind: "route" }
+      : null;
+  }
+  if (isHttpUrl(link)) return { href: link, kind: "external" };
   return null;
+}
+
+function absolute(link: string, origin: string): string {
+  return isHttpUrl(link) ? link : `${origin}${link}`;
+}
+
+/** The structured metadata of the card: schema.org GovernmentService with the fields the checker reads. */
+function governmentService(options: {
+  name: string;
+  serviceType: string;
+  municipality: string;
+  audience: string;
+  serviceUrl: string;
+  office: ServiceOffice | null;
+}): GovernmentServiceJsonLd {
+  const { office } = options;
+  return {
+    "@context": "https://schema.org",
+    "@type": "GovernmentService",
+    name: options.name,
+    serviceType: options.serviceType,
+    serviceOperator: { "@type": "GovernmentOrganization", name: options.municipality },
+    areaServed: { "@type": "AdministrativeArea", name: options.municipality },
+    audience: { "@type": "Audience", audienceType: options.audience },
+    availableChannel: {
+      "@type": "ServiceChannel",
+      name: options.name,
+      serviceUrl: options.serviceUrl,
+      ...(office
+        ? {
+            serviceLocation: {
+              "@type": "Place",
+              name: office.nome,
+              ...(office.indirizzo
+                ? {
+                    address: {
+                      "@type": "PostalAddress",
+                      streetAddress: office.indirizzo.via,
+                      postalCode: office.indirizzo.cap,
+                      addressLocality: office.indirizzo.comune,
+                    },
+                  }
+                : {}),
+            },
+          }
+        : {}),
+    },
+  };
 }
 
 /**
@@ -63,50 +158,82 @@ export function buildServiceDetail(
   const service = config.servizi.find((s) => s.id === id);
   if (!service) return null;
   const detail = config.dettagli.find((d) => d.idServizio === id);
+  const sheet = detail?.scheda ?? null;
   const self = href("/servizi/:id", { id });
   const has = (code: Parameters<typeof findAsset>[1]) => Boolean(findAsset(config, code));
+  const municipality = config.comune.nome;
 
   let access: ServiceLink | null = null;
   if (service.attivo) {
     if (detail?.moduloMoon && has("MOON")) {
-      access = {
-        href: moonAccessHref({
-          moduloMoon: detail.moduloMoon,
-          codiceEnte: config.comune.codiceEnte,
-          backUrl: `${origin}${self}`,
-        }),
-        kind: "document",
-      };
+      // The forms front office is another service: only linked when the configuration says where it is.
+      const baseUrl = config.comune.urlModuli;
+      access = baseUrl
+        ? {
+            href: moonAccessHref({
+              baseUrl,
+              moduloMoon: detail.moduloMoon,
+              codiceEnte: config.comune.codiceEnte,
+              backUrl: `${origin}${self}`,
+            }),
+            kind: "external",
+          }
+        : null;
     } else if (service.linkServizio && service.linkServizio !== self) {
-      access = linkOf(service.linkServizio);
+      access = onlineLinkOf(service.linkServizio);
     }
   }
 
-  const block = config.contatti.block.body.trim() ? config.contatti.block : null;
+  const booking =
+    service.attivo && has("APPSCHED")
+      ? detail?.idSportello != null
+        ? { href: bookingFromServiceHref(id), fromService: true }
+        : { href: href("/servizi/prenotazione-appuntamento"), fromService: false }
+      : null;
+
+  const [firstCategory] = service.categorie;
+  const sheetView: ServiceDetailView["sheet"] = sheet
+    ? {
+        destinatari: sheet.destinatari,
+        comeFare: sheet.comeFare,
+        cosaServe: sheet.cosaServe,
+        cosaSiOttiene: sheet.cosaSiOttiene,
+        tempi: sheet.tempi,
+        scadenze: sheet.scadenze,
+        costi: sheet.costi ?? null,
+        condizioni: sheet.condizioni,
+        ufficio: sheet.ufficio,
+      }
+    : null;
   return {
     id,
     nome: service.nome,
     descrizione: service.descrizione,
-    categorie: service.categorie.map((nome) => ({
-      nome,
-      href: withQuery(href("/"), {}, `categoria-${categorySlug(nome)}`),
-    })),
+    categorie: service.categorie.map((nome) => ({ nome, href: categoryHref(nome) })),
     attivo: service.attivo,
+    motivoStato: service.attivo ? null : service.motivoStato,
+    argomenti: sheet?.argomenti ?? [],
+    sheet: sheetView,
     access,
-    // With competent offices the booking starts from this service (office and reason chosen); otherwise the
-    // general booking, never a page that would not know the service.
-    bookingHref:
-      service.attivo && has("APPSCHED")
-        ? detail?.idSportello != null
-          ? bookingFromServiceHref(id)
-          : href("/servizi/prenotazione-appuntamento")
-        : null,
+    booking,
     delegation: detail?.delegabile && has("DELEGHE") ? { note: detail.noteDelega ?? null } : null,
     linkScheda: service.linkScheda && isHttpUrl(service.linkScheda) ? service.linkScheda : null,
     contacts: {
-      block: block ? { title: block.title, body: block.body } : null,
       assistanceHref: has("ASSISTENZA_CRM") ? href("/nuova-richiesta") : null,
       faqHref: detail?.idFaq ? faqAnswerHref({ id: detail.idFaq }) : null,
     },
+    jsonLd: governmentService({
+      name: service.nome,
+      serviceType: sheet?.tipo ?? firstCategory ?? service.nome,
+      municipality,
+      audience: sheet?.pubblico ?? sheet?.destinatari ?? municipality,
+      serviceUrl: absolute(access?.href ?? booking?.href ?? self, origin),
+      office: sheet?.ufficio ?? null,
+    }),
   };
+}
+
+/** The JSON-LD text for a `<script type="application/ld+json">`: `<` escaped so it cannot close the element. */
+export function jsonLdText(value: GovernmentServiceJsonLd): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
 }

@@ -4,6 +4,7 @@ import type { Utente } from "#shared/api/user.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
+import { useOptionalRootData } from "#client/lib/root-data.ts";
 
 export const userMenuLinks = {
   personalArea: href("/area-personale"),
@@ -23,6 +24,8 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
   useCloseDetails(detailsRef, summaryRef);
   const fullName = `${user.nome} ${user.cognome}`;
   const close = () => detailsRef.current?.removeAttribute("open");
+  // Unread messages (root data; null when unknown or the municipality has no NOTIFICATIONS).
+  const unread = useOptionalRootData()?.user?.unreadMessages ?? null;
 
   return (
     <details ref={detailsRef} className="it-user-wrapper nav-item dropdown">
@@ -32,6 +35,14 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
         </span>
         <span className="d-none d-lg-block">{fullName}</span>
         <span className="visually-hidden d-lg-none">{fullName}</span>
+        {unread ? (
+          <>
+            <span className="badge rounded-pill bg-danger ms-1" aria-hidden="true">
+              {unread}
+            </span>
+            <span className="visually-hidden">, {t("personalArea.unread", { count: unread })}</span>
+          </>
+        ) : null}
         <Icon name="it-expand" className="icon-white d-none d-lg-block" />
       </summary>
       <div className="dropdown-menu dropdown-menu-end">
@@ -40,6 +51,14 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
             <li>
               <Link className="dropdown-item list-item" to={userMenuLinks.personalArea} onClick={close}>
                 <span>{t("header.personalArea")}</span>
+                {unread ? (
+                  <>
+                    <span className="badge rounded-pill bg-danger ms-2" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden"> ({t("personalArea.unread", { count: unread })})</span>
+                  </>
+                ) : null}
               </Link>
             </li>
             <li>

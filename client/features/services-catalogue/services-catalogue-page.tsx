@@ -1,0 +1,177 @@
+import { useId } from "react";
+import { Form, Link } from "react-router";
+import { ServiceCard } from "#client/components/service-card/service-card.tsx";
+import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { QUERY_MAX, type CatalogueView } from "./catalogue-model.ts";
+
+/**
+ * The Modello Comuni first-level "Servizi" page (design-comuni `servizi.hbs`): search (a GET form), the services as
+ * cards (`service-link`) with "Carica altri risultati" (`load-other-cards`, a real link that works without
+ * JavaScript), the booking entry point (`appointment-booking`) and the categories (`service-category-link`).
+ */
+export function ServicesCataloguePage({
+  catalogue,
+  bookingHref,
+}: {
+  catalogue: CatalogueView;
+  bookingHref: string | null;
+}) {
+  const t = useT();
+  const searchId = useId();
+  const { category } = catalogue;
+  const filtered = Boolean(catalogue.query || category);
+  return (
+    <div className="container">
+      <div className="row justify-content-center">
+        <div className="col-12 col-lg-10">
+          <div className="cmp-breadcrumbs mt-3">
+            <Breadcrumb
+              items={[
+                { name: "Home", href: href("/") },
+                ...(category
+                  ? [{ name: t("servicesCatalogue.title"), href: href("/servizi") }, { name: category.nome }]
+                  : [{ name: t("servicesCatalogue.title") }]),
+              ]}
+            />
+          </div>
+          <PageHero
+            title={category ? category.nome : t("servicesCatalogue.title")}
+            lead={t("servicesCatalogue.lead")}
+          >
+            <Form method="get" action={href("/servizi")} role="search" className="mt-4">
+              {category ? <input type="hidden" name="categoria" value={category.slug} /> : null}
+              <div className="form-group mb-0">
+                <label htmlFor={searchId} className="active">
+                  {t("servicesCatalogue.searchLabel")}
+                </label>
+                <div className="input-group">
+                  <input
+                    id={searchId}
+                    className="form-control"
+                    type="search"
+                    name="q"
+                    defaultValue={catalogue.query}
+                    key={catalogue.query}
+                    maxLength={QUERY_MAX}
+                    placeholder={t("servicesCatalogue.searchPlaceholder")}
+                    autoComplete="off"
+                  />
+                  <div className="input-group-append">
+                    <button type="submit" className="btn btn-primary">
+                      <Icon name="it-search" className="icon-sm icon-white me-1" />
+                      {t("servicesCatalogue.searchSubmit")}
+                    </button>
+                  </div>
+                </div>
+              </div>
+            </Form>
+          </PageHero>
+        </div>
+      </div>
+
+      <section className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
+        <div className="col-12 col-lg-10">
+          <h2 id="tutti-i-servizi" className="title-xxlarge mb-3">
+            {category
+              ? t("servicesCatalogue.categoryServices", { category: category.nome })
+              : t("servicesCatalogue.allServices")}
+          </h2>
+          <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
+            <p className="mb-0" role="status">
+              {t("servicesCatalogue.results", { count: catalogue.total })}
+            </p>
+            {filtered ? (
+              <Link to={href("/servizi")} className="fw-semibold">
+                {t("servicesCatalogue.clearFilters")}
+              </Link>
+            ) : null}
+          </div>
+          {catalogue.cards.length === 0 ? (
+            <p className="lead">{t("servicesCatalogue.noResults")}</p>
+          ) : (
+            <ul className="row g-4 list-unstyled mb-0">
+              {catalogue.cards.map((card) => (
+                <li key={card.id} id={`servizio-${card.id}`} className="col-12 col-md-6 col-lg-4">
+                  <ServiceCard
+                    title={card.nome}
+                    href={card.href}
+                    description={card.descrizione}
+                    category={card.categoria}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {catalogue.loadMoreHref ? (
+            <div className="d-flex justify-content-center mt-4">
+              <Link
+                to={catalogue.loadMoreHref}
+                className="btn btn-outline-primary fw-bold"
+                data-element="load-other-cards"
+                preventScrollReset
+              >
+                {t("servicesCatalogue.loadMore")}
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      {bookingHref ? (
+        <section className="row justify-content-center pb-4" aria-labelledby="prenota-appuntamento">
+          <div className="col-12 col-lg-10">
+            <div className="card card-teaser shadow-sm rounded border border-light">
+              <div className="card-body d-flex flex-column flex-md-row align-items-md-center gap-3">
+                <Icon name="it-calendar" className="icon-lg icon-primary" />
+                <div className="flex-grow-1">
+                  <h2 id="prenota-appuntamento" className="card-title h4 mb-1">
+                    {t("servicesCatalogue.booking.title")}
+                  </h2>
+                  <p className="card-text mb-0">{t("servicesCatalogue.booking.text")}</p>
+                </div>
+                <Link to={bookingHref} className="btn btn-primary fw-bold" data-element="appointment-booking">
+                  {t("servicesCatalogue.booking.link")}
+                </Link>
+              </div>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="row justify-content-center pb-5" aria-labelledby="categorie-servizi">
+        <div className="col-12 col-lg-10">
+          <h2 id="categorie-servizi" className="title-xxlarge mb-4">
+            {t("servicesCatalogue.categories")}
+          </h2>
+          <ul className="row g-4 list-unstyled mb-0">
+            {catalogue.categories.map((c) => (
+              <li key={c.slug} className="col-12 col-md-6 col-lg-4">
+                <div className="cmp-card-simple card card-teaser shadow-sm rounded h-100 p-0">
+                  <div className="card-body p-3">
+                    <h3 className="card-title h5 mb-1">
+                      <Link
+                        to={c.href}
+                        className="text-decoration-none"
+                        data-element="service-category-link"
+                        aria-current={category?.slug === c.slug ? "page" : undefined}
+                      >
+                        {c.nome}
+                      </Link>
+                    </h3>
+                    <p className="card-text text-secondary mb-0">
+                      {t("servicesCatalogue.categoryCount", { count: c.count })}
+                    </p>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </div>
+  );
+}
