@@ -43,6 +43,8 @@ export default [
     index("routes/faq/index.tsx"),
     route(":id/dettagli/:metaTitle?", "routes/faq/detail.tsx"),
   ]),
+  // The services catalogue (issue #12), for municipalities without a CMS of their own.
+  route("servizi", "routes/services-catalogue.tsx"),
   route("servizi/:id", "routes/service-detail.tsx", { id: "servizio-moon" }),
 
   // Not offered by this release yet: they answer with the "servizio non attivo" page (see the module).

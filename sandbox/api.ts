@@ -1,6 +1,9 @@
 import express from "express";
 import type { RequestHandler } from "express";
 import { createAppschedRouter } from "./appsched/router.ts";
+import { createNotifyRouter } from "./notify/router.ts";
+import { createOtpRouter } from "./otp/router.ts";
+import { createReceiptStorageRouter } from "./ppay/receipt-storage.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
@@ -10,7 +13,10 @@ import { createFeedbackRouter } from "./routes/feedback.ts";
 import { createIdentityRouter } from "./routes/identity.ts";
 import { createKnowledgeBaseRouter } from "./routes/knowledge-base.ts";
 import { createMaintenanceRouter } from "./routes/maintenance.ts";
+import { createMessagesRouter } from "./messages/router.ts";
 import { createIdpRouter } from "./routes/sandbox-idp.ts";
+import { createMyDocsRouter } from "./mydocs/router.ts";
+import { createFavouritesRouter } from "./favourites/router.ts";
 import { getLocals, type SandboxStore } from "./types.ts";
 
 const apiPath = /^\/api(-public|-admin)?(\/|$)/;
@@ -43,8 +49,14 @@ export function createApiRouter(store: SandboxStore): express.Router {
     createMaintenanceRouter(),
   );
   api.use(createKnowledgeBaseRouter(store), createFeedbackRouter(store));
+  api.use(createMessagesRouter(store));
   const appsched = createAppschedRouter(store);
   api.use("/api/appsched", markPublic(false), appsched);
   api.use("/api-public/appsched", markPublic(true), appsched);
+  api.use("/api/document", createMyDocsRouter(store));
+  api.use(createFavouritesRouter(store));
+  api.use("/api/notificatore/preferenze", createNotifyRouter(store));
+  api.use("/api-public/otp", createOtpRouter(store));
+  api.use(createReceiptStorageRouter(store));
   return api;
 }

@@ -1,4 +1,5 @@
 import type { SandboxState } from "./types.ts";
+import { resetReceiptStorage } from "./ppay/receipt-storage.ts";
 
 /**
  * Restores one citizen's part of a state slice from the seed. Every module that keeps per-citizen data (notify
@@ -12,5 +13,31 @@ export const citizenSliceResets: CitizenSliceReset[] = [
   (state, seed, codFisc) => {
     const record = seed.citizens[codFisc];
     if (record) state.citizens[codFisc] = record;
+  },
+  (state, seed, codFisc) => {
+    const messages = seed.messages[codFisc];
+    if (messages) state.messages[codFisc] = messages;
+    else delete state.messages[codFisc];
+  },
+  // Notify (terms, contacts, preferences) and the citizen's OTP rows.
+  (state, seed, codFisc) => {
+    const user = seed.notify.users[codFisc];
+    if (user) state.notify.users[codFisc] = user;
+    else delete state.notify.users[codFisc];
+    state.otp.rows = state.otp.rows.filter((row) => row.codiceFiscale !== codFisc);
+  },
+  resetReceiptStorage,
+  (state, seed, codFisc) => {
+    for (const [tenantId, byCitizen] of Object.entries(state.mydocs.documents)) {
+      const seeded = seed.mydocs.documents[tenantId]?.[codFisc];
+      if (seeded) byCitizen[codFisc] = seeded;
+      else delete byCitizen[codFisc];
+    }
+    for (const tenantId of new Set([...Object.keys(state.favourites), ...Object.keys(seed.favourites)])) {
+      const byCitizen = (state.favourites[tenantId] ??= {});
+      const seeded = seed.favourites[tenantId]?.[codFisc];
+      if (seeded) byCitizen[codFisc] = [...seeded];
+      else delete byCitizen[codFisc];
+    }
   },
 ];

@@ -1,4 +1,7 @@
-import type { CitizenRecord } from "./types.ts";
+import type { CitizenRecord as SeedCitizen, NotifyContacts } from "./types.ts";
+
+/** A citizen as the page lists them: with the Notify contacts. */
+type CitizenRecord = SeedCitizen & { contatti: NotifyContacts | null };
 
 export const IDP_PATH = "/api-public/sandbox-idp/login";
 

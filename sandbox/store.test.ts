@@ -38,11 +38,11 @@ test("reset restores the seed but keeps citizens logged in", async () => {
   const stateFile = join(dir, "reset.json");
   const { app, store } = createSandboxApp({ stateFile });
   await request(app).post("/api-public/feedback").set("X-Forwarded-Host", hosts.a).send(feedback).expect(201);
-  store.state.citizens["RSSMRA80A01H501U"]!.contatti = null;
+  delete store.state.notify.users["RSSMRA80A01H501U"];
   const cookie = await loginAs(app, "RSSMRA80A01H501U");
   await request(app).post("/__sandbox/reset").expect(200);
   expect(store.state.feedback).toEqual([]);
-  expect(store.state.citizens["RSSMRA80A01H501U"]?.contatti).not.toBeNull();
+  expect(store.state.notify.users["RSSMRA80A01H501U"]?.contacts).not.toBeNull();
   expect(JSON.parse(readFileSync(stateFile, "utf8")).feedback).toEqual([]);
   const me = await request(app)
     .get("/api-public/utenti/me")

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { seedAppsched } from "./appsched/state.ts";
+import { seedMessages } from "./messages/seed.ts";
 import { seedCitizens } from "./seed/citizens.ts";
+import { seedMyDocs } from "./mydocs/state.ts";
+import { seedFavourites } from "./favourites/state.ts";
+import { seedNotify } from "./notify/seed.ts";
+import { seedOtp } from "./otp/otp.ts";
+import { seedReceiptStorage } from "./ppay/receipt-storage.ts";
 import { sandboxTenants } from "./seed/tenants.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
 
@@ -13,6 +19,12 @@ export function seedState(): SandboxState {
     nextFeedbackId: 1,
     faults: {},
     appsched: seedAppsched(),
+    messages: seedMessages(),
+    mydocs: seedMyDocs(),
+    favourites: seedFavourites(),
+    notify: seedNotify(),
+    otp: seedOtp(),
+    receiptStorage: seedReceiptStorage(),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { Response } from "express";
 import type { AppschedState } from "./appsched/appointment-types.ts";
+import type { MessagesState } from "./messages/types.ts";
 import type { TenantContent } from "./seed/content-types.ts";
+import type { MyDocsState } from "./mydocs/state.ts";
+import type { FavouritesState } from "./favourites/state.ts";
+import type { NotifyState } from "./notify/types.ts";
+import type { OtpState } from "./otp/otp.ts";
+import type { ReceiptStorageState } from "./ppay/receipt-storage.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -58,8 +64,8 @@ export type NotifyContacts = {
   push: Record<string, string[]> | null;
 };
 
-/** A test citizen: SPID attributes plus the Notify contacts (`null` = never accepted the terms). */
-export type CitizenRecord = Citizen & { contatti: NotifyContacts | null };
+/** A test citizen: the SPID attributes (the Notify contacts live in `SandboxState.notify`). */
+export type CitizenRecord = Citizen;
 
 export type FeedbackEntity = {
   id: number;
@@ -85,6 +91,18 @@ export type SandboxState = {
   /** Switches that make a service fail, e.g. `{ kb: "down" }`. Cleared by reset. */
   faults: Record<string, string>;
   appsched: AppschedState;
+  /** Notify message store: each citizen's messages, keyed by fiscal code. */
+  messages: MessagesState;
+  /** Notify preferences: terms, contacts and preferences per citizen (sandbox/notify/). */
+  notify: NotifyState;
+  /** OTP rows (sandbox/otp/): never listed by any endpoint. */
+  otp: OtpState;
+  /** PPAY receipt archiving flag per "{tenantId}:{CF}" (sandbox/ppay/receipt-storage.ts). */
+  receiptStorage: ReceiptStorageState;
+  /** Personal documents (sandbox/mydocs/): areas per municipality, documents per municipality and citizen. */
+  mydocs: MyDocsState;
+  /** Favourite services per municipality and citizen (sandbox/favourites/). */
+  favourites: FavouritesState;
 };
 
 /** `reset()` replaces `state`: read `store.state` on every request, never keep a reference to it. */

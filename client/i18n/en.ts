@@ -5,6 +5,8 @@ import { messagesEn } from "#client/features/messages/texts.ts";
 import { documentsEn } from "#client/features/documents/texts.ts";
 import { personalServicesEn } from "#client/features/personal-services/texts.ts";
 import { profileEn } from "#client/features/profile/texts.ts";
+import { serviceCardEn } from "#client/features/service-detail/texts.ts";
+import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.ts";
 
 /** English strings: the type makes every Italian key mandatory here. */
 export const en: Record<MessageKey, string> = {
@@ -14,6 +16,8 @@ export const en: Record<MessageKey, string> = {
   ...documentsEn,
   ...personalServicesEn,
   ...profileEn,
+  ...serviceCardEn,
+  ...servicesCatalogueEn,
 
   "common.newWindow": "(opens in a new window)",
 

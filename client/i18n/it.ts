@@ -4,6 +4,8 @@ import { messagesIt } from "#client/features/messages/texts.ts";
 import { documentsIt } from "#client/features/documents/texts.ts";
 import { personalServicesIt } from "#client/features/personal-services/texts.ts";
 import { profileIt } from "#client/features/profile/texts.ts";
+import { serviceCardIt } from "#client/features/service-detail/texts.ts";
+import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 
 /**
  * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
@@ -17,6 +19,8 @@ export const it = {
   ...documentsIt,
   ...personalServicesIt,
   ...profileIt,
+  ...serviceCardIt,
+  ...servicesCatalogueIt,
 
   "common.newWindow": "(si apre in una nuova finestra)",
 

@@ -1,4 +1,5 @@
 import { redirect, type MiddlewareFunction } from "react-router";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { getServices } from "./services.ts";
 import { upstreamLoginHref } from "./upstream-links.ts";
@@ -9,7 +10,15 @@ import { upstreamLoginHref } from "./upstream-links.ts";
  * loader of the route and of its children, so no child loader ever sees an anonymous request.
  */
 export const requireCitizen: MiddlewareFunction<Response> = async ({ context, url }, next) => {
-  const user = await getServices(context).api.getCurrentUser();
+  let user;
+  try {
+    user = await getServices(context).api.getCurrentUser();
+  } catch (error) {
+    // The upstream cannot say who this is: let the loaders run, so that the root renders the shell from the cached
+    // configuration and the page's own loader (`getCitizen`) turns the same failure into the error page inside it.
+    if (isUpstreamFailure(error)) return next();
+    throw error;
+  }
   if (!user) throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
   return next();
 };

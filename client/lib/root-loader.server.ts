@@ -1,8 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
+import { withPortalCatalogue } from "./services-menu.ts";
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
   const services = getServices(context);
@@ -38,6 +39,42 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
   }
 }
 
+/**
+ * The unread messages for the header and the personal area's tab: one cheap call (`limit=1`, `read_at null`), only
+ * with NOTIFICATIONS and a citizen. It never fails the page: any error is a warning and no count. A message's page
+ * marks the message read in its middleware, before this runs, so its answer already shows the lowered count.
+ */
+async function loadUnreadMessages(
+  context: Readonly<RouterContextProvider>,
+  config: TenantConfig,
+  codFisc: string,
+): Promise<number | null> {
+  if (!findAsset(config, "NOTIFICATIONS")) return null;
+  const services = getServices(context);
+  try {
+    return await services.api.messages.countUnread(codFisc, config.comune.codiceEnte);
+  } catch (error) {
+    services.log.warn(
+      {
+        service: "messagestore",
+        status: isUpstreamFailure(error) ? error.data.status : undefined,
+        err: isUpstreamFailure(error) ? undefined : String(error),
+      },
+      "unread messages unknown",
+    );
+    return null;
+  }
+}
+
+/** The configured menus, with the services entries on the portal's catalogue when the municipality has no CMS. */
+function portalMenus(config: TenantConfig) {
+  const { main, footerMain } = withPortalCatalogue(
+    { main: config.menu.main, footerMain: config.menuFooter.main },
+    config.comune.cms,
+  );
+  return { menu: { ...config.menu, main }, menuFooter: { ...config.menuFooter, main: footerMain } };
+}
+
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);
   const config = await loadConfig(context);
@@ -46,6 +83,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const devLoggedOut = services.devLogout.active;
   const { user, upstreamDegraded } =
     maintenanceGate || devLoggedOut ? { user: null, upstreamDegraded: false } : await loadUser(context);
+  const unreadMessages = user ? await loadUnreadMessages(context, config, user.codFisc) : null;
   return {
     locale: services.locale,
     env: services.env,
@@ -60,8 +98,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       cms: comune.cms,
       assets: comune.assets.map((a) => ({ codice: a.codice, showPublic: a.showPublic })),
     },
-    menu: config.menu,
-    menuFooter: config.menuFooter,
+    ...portalMenus(config),
     contatti: config.contatti,
     user: user
       ? {
@@ -69,7 +106,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           cognome: user.cognome,
           codFisc: user.codFisc,
           /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
-          unreadMessages: null as number | null,
+          unreadMessages,
         }
       : null,
     devLoggedOut,

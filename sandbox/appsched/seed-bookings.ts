@@ -55,7 +55,7 @@ function findOpenDay(office: Office, today: string, index: number): string {
 }
 
 function getSeedBookings(today: string): SeedBooking[] {
-  const [mario, giulia] = seedCitizens().map((citizen): StoredCustomer => ({
+  const [mario, giulia, , anna] = seedCitizens().map((citizen): StoredCustomer => ({
     firstName: citizen.nome,
     lastName: citizen.cognome,
     email: citizen.email ?? "",
@@ -69,6 +69,7 @@ function getSeedBookings(today: string): SeedBooking[] {
   });
   return [
     ...citizenBookings(mario!, giulia!),
+    ...annaBookings(anna!),
     ...nearlyFullDay(anonymous, today),
     {
       tenantId: "comune-a",
@@ -180,6 +181,31 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       notes: "(21) Carta d'identità elettronica - Rinnovo",
       customer: mario,
       owned: true,
+    },
+  ];
+}
+
+/** Anna Esposito, the citizen "with everything": one appointment ahead on comune-a, one behind on comune-b. */
+function annaBookings(anna: StoredCustomer): SeedBooking[] {
+  return [
+    {
+      tenantId: "comune-a",
+      officeId: "12",
+      openDay: 2,
+      time: "10:00",
+      notes: "(4) Pubblicazioni di matrimonio - Appuntamento per le pubblicazioni",
+      customer: anna,
+      owned: true,
+    },
+    {
+      tenantId: "comune-b",
+      officeId: "21",
+      openDay: -2,
+      time: "09:10",
+      notes: "(21) Carta d'identità elettronica - Ritiro della carta",
+      customer: anna,
+      owned: true,
+      status: "APPROVATA",
     },
   ];
 }

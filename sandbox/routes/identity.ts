@@ -1,6 +1,7 @@
 import express from "express";
 import type { Request, Response } from "express";
 import { sendError } from "../http.ts";
+import { getUtenteContatti } from "../notify/router.ts";
 import { closeSession } from "../session.ts";
 import { getLocals, type Citizen, type SandboxStore } from "../types.ts";
 
@@ -13,7 +14,7 @@ export function rawRedirector(req: Request): string | undefined {
 }
 
 function toUtente(store: SandboxStore, citizen: Citizen): object {
-  return { ...citizen, contatti: store.state.citizens[citizen.codFisc]?.contatti ?? null };
+  return { ...citizen, contatti: getUtenteContatti(store.state, citizen.codFisc) };
 }
 
 function headerWidget(res: Response): string {

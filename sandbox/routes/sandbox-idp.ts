@@ -1,6 +1,7 @@
 import express from "express";
 import type { Response } from "express";
 import { IDP_PATH, renderIdpPage } from "../idp-page.ts";
+import { getUtenteContatti } from "../notify/router.ts";
 import { openSession } from "../session.ts";
 import type { SandboxStore } from "../types.ts";
 
@@ -22,7 +23,11 @@ function text(value: unknown): string {
 /** Plays the SPID/CIE identity provider: pick a test citizen, get the `SANDBOX_SSO` cookie, back to login. */
 export function createIdpRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const citizens = () => Object.values(store.state.citizens);
+  const citizens = () =>
+    Object.values(store.state.citizens).map((c) => ({
+      ...c,
+      contatti: getUtenteContatti(store.state, c.codFisc),
+    }));
   // The choice is sent with GET: the page is reached through the portal's proxy, which (rightly) asks every
   // POST for the portal's XSRF token, and a stand-in identity provider has no token of the portal to echo.
   router.get(IDP_PATH, (req, res) => {

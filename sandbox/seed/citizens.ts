@@ -9,7 +9,6 @@ export function seedCitizens(): CitizenRecord[] {
       cognome: "Rossi",
       email: "mario.rossi@example.it",
       phoneNumber: "+393331234567",
-      contatti: { email: "mario.rossi@example.it", sms: null, push: null },
     },
     {
       codFisc: "BNCGLI85C55L219R",
@@ -17,7 +16,6 @@ export function seedCitizens(): CitizenRecord[] {
       cognome: "Bianchi",
       email: "giulia.bianchi@example.it",
       phoneNumber: "+393471112233",
-      contatti: { email: "giulia.bianchi@example.it", sms: "00393471112233", push: null },
     },
     {
       codFisc: "VRDLCU90E10F205V",
@@ -25,7 +23,6 @@ export function seedCitizens(): CitizenRecord[] {
       cognome: "Verdi",
       email: "luca.verdi@example.it",
       phoneNumber: null,
-      contatti: null,
     },
     {
       codFisc: "SPSNNA75T48F839X",
@@ -33,7 +30,6 @@ export function seedCitizens(): CitizenRecord[] {
       cognome: "Esposito",
       email: "anna.esposito@example.it",
       phoneNumber: "+393389876543",
-      contatti: { email: "a.esposito@example.it", sms: "00393389876543", push: {} },
     },
   ];
 }

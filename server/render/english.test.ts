@@ -85,6 +85,12 @@ const ROUTES = [
   "/",
   "/manutenzione",
   "/area-personale",
+  "/area-personale/attivita",
+  "/area-personale/messaggi",
+  "/area-personale/documenti",
+  "/area-personale/servizi",
+  "/area-personale/profilo-utente/componi",
+  "/area-personale/profilo-utente/componi/successo",
   "/servizio-non-disponibile",
   "/servizio-non-active",
   "/servizi/prenotazione-appuntamento",
@@ -103,6 +109,8 @@ const ROUTES = [
   "/nuova-richiesta",
   "/servizi/segnalazioni/nuova",
   "/area-personale/profilo-utente",
+  "/area-personale/messaggi",
+  "/area-personale/messaggi/rssmra-a-20",
   "/pagina/che/non-esiste",
 ];
 

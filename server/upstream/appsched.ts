@@ -17,6 +17,7 @@ import { sanitizeRichText } from "./sanitize.ts";
 const SERVICE = "appsched";
 const CategoryListSchema = CategorySchema.array();
 const SportelloListSchema = SportelloSchema.array();
+const AppointmentListSchema = AppointmentSchema.array();
 
 type Call<T> = Omit<UpstreamCall<T>, "service" | "path"> & { path: string };
 
@@ -60,6 +61,12 @@ export function createAppschedApi(ctx: UpstreamRequestContext, base: "api" | "ap
       }),
     createAppointment: (input) =>
       own({ path: "appointments", method: "POST", body: input, ...json(CreatedAppointmentSchema) }),
+    listAppointments: (codiceFiscale) =>
+      own({
+        path: "appointments",
+        query: { sort: "-start", aggregates: true, codice_fiscale: codiceFiscale },
+        ...json(AppointmentListSchema),
+      }),
     getAppointment: (appointmentId, accessToken) =>
       own({
         path: `appointments/${id(appointmentId)}`,

@@ -6,6 +6,12 @@ import { checkMaintenanceCredential } from "./maintenance.ts";
 import { createKnowledgeBaseApi } from "./knowledge-base.ts";
 import { createFeedbackApi } from "./feedback.ts";
 import { createAppschedApi } from "./appsched.ts";
+import { createNotifyApi } from "./notify.ts";
+import { createOtpApi } from "./otp.ts";
+import { createReceiptStorageApi } from "./receipt-storage.ts";
+import { createDocumentsApi } from "./documents.ts";
+import { createFavouritesApi } from "./favourites.ts";
+import { createMessagesApi } from "./messages.ts";
 
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
 export function createPortalApi(
@@ -24,5 +30,11 @@ export function createPortalApi(
     feedback: createFeedbackApi(ctx),
     appschedPublic: createAppschedApi(ctx, "api-public"),
     appschedAuthenticated: createAppschedApi(ctx, "api"),
+    notify: createNotifyApi(ctx),
+    otp: createOtpApi(ctx),
+    receiptStorage: createReceiptStorageApi(ctx),
+    documents: createDocumentsApi(ctx),
+    favourites: createFavouritesApi(ctx),
+    messages: createMessagesApi(ctx),
   };
 }

@@ -172,6 +172,8 @@ export interface AppschedApi {
   /** Free slot times ("HH:mm") of `day` ("yyyy-MM-dd"). */
   availabilities(serviceId: string, day: string): Promise<string[]>;
   createAppointment(input: NewAppointment): Promise<CreatedAppointment>;
+  /** The logged-in citizen's own appointments, newest start first (`GET appointments?sort=-start…`). */
+  listAppointments(codiceFiscale: string): Promise<Appointment[]>;
   /** Logged-in: own appointments; anonymous: needs the `accessToken` from the creation answer. */
   getAppointment(id: string, accessToken?: string): Promise<Appointment>;
   updateAppointment(id: string, input: AppointmentUpdate): Promise<Appointment>;

@@ -3,6 +3,12 @@ import type { Utente } from "./user.ts";
 import type { KnowledgeBaseApi } from "./knowledge-base.ts";
 import type { FeedbackApi } from "./feedback.ts";
 import type { AppschedApi } from "./appsched.ts";
+import type { NotifyApi } from "./notify.ts";
+import type { OtpApi } from "./otp.ts";
+import type { ReceiptStorageApi } from "./receipt-storage.ts";
+import type { DocumentsApi } from "./documents.ts";
+import type { FavouritesApi } from "./favourites.ts";
+import type { MessagesApi } from "./messages.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -24,4 +30,16 @@ export interface PortalApi {
   appschedPublic: AppschedApi;
   /** Appointments through `/api/appsched` (logged-in citizens). */
   appschedAuthenticated: AppschedApi;
+  /** Notify preferences: terms, contacts, services, preferences (`/api/notificatore/preferenze`). */
+  notify: NotifyApi;
+  /** One-time codes verifying an e-mail or a mobile number (`/api-public/otp`). */
+  otp: OtpApi;
+  /** PPAY receipt archiving flag (`/api/ppay/citizens/{cf}`). */
+  receiptStorage: ReceiptStorageApi;
+  /** Personal documents (MY_DOCS, `/api/document/*`) of the logged-in citizen. */
+  documents: DocumentsApi;
+  /** Favourite services (`/api/preferenze`) of the logged-in citizen on this municipality. */
+  favourites: FavouritesApi;
+  /** The citizen's messages (Notify message store, `/api/notificatore/messagestore`). */
+  messages: MessagesApi;
 }

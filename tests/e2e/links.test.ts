@@ -20,20 +20,23 @@ const START_PAGES = (tenant: "comune-a" | "comune-b") => [
   SERVICE_PAGE[tenant],
   "/servizi/prenotazione-appuntamento",
   "/area-personale",
+  "/area-personale/messaggi",
+  "/area-personale/attivita",
+  "/area-personale/documenti",
+  "/area-personale/servizi",
+  "/area-personale/profilo-utente",
 ];
 
-/** Addresses served outside React Router: the upstream relay (checked by the proxy's own tests) and the forms module. */
-const NOT_ROUTES = [/^\/api\//, /^\/api-public\//, /^\/moonfobl\//, /^\/assets\//];
+/** Addresses served outside React Router: the upstream relay (checked by the proxy's own tests) and built assets. */
+const NOT_ROUTES = [/^\/api\//, /^\/api-public\//, /^\/assets\//];
 
 /**
  * Routes of the spec's table (portal-spec §2) that are not built yet: the municipalities' configuration already links
  * to them (services, menus). Each feature issue deletes its line when its route lands; nothing else belongs here.
  */
 const SPEC_ROUTES_NOT_BUILT_YET = [
-  /^\/area-personale\/(servizi|documenti|attivita|messaggi)\/?$/,
   /^\/area-personale\/deleghe(\/|$)/,
   /^\/area-personale\/pagamento-iuv\/[^/]+$/,
-  /^\/area-personale\/profilo-utente\/componi(\/successo)?\/?$/,
   /^\/servizi\/pagamenti\/[^/]+(\/esito-pagamento)?$/,
   /^\/servizi\/pagamento-esito$/,
   /^\/servizi\/(ppay|mypay)\/pagamento-spontaneo(\/online|\/avviso-pagamento)?$/,

@@ -28,6 +28,12 @@ function createState(now: Date): SandboxState {
     nextFeedbackId: 1,
     faults: {},
     appsched: seedAppsched({ now, secret: "test-secret" }),
+    notify: { users: {} },
+    otp: { nextId: 1, rows: [] },
+    receiptStorage: {},
+    messages: {},
+    mydocs: { areas: {}, documents: {} },
+    favourites: {},
   };
 }
 

@@ -42,6 +42,7 @@ export function createStubContext(options: StubOptions = {}) {
       appschedAuthenticated: options.appschedAuthenticated ?? stubAppsched(),
     },
     env: { devTools: false },
+    log: { debug() {}, info() {}, warn() {}, error() {} },
     cookies: {},
     devLogout: { active: false, toggle: () => "dev_logout=; Path=/; Max-Age=0" },
     tenantId: "comune-a",

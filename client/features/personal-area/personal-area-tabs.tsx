@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT, type MessageKey } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
+import "./personal-area.css";
 
 export type PersonalAreaTab = "desk" | "messages" | "activities" | "documents" | "services";
 

@@ -18,6 +18,18 @@ export const personalAreaIt = {
   "personalArea.incomplete":
     "Per utilizzare i servizi online è necessario indicare il tuo indirizzo e-mail nel profilo personale e accettare le condizioni d'uso delle notifiche.",
   "personalArea.incompleteLink": "Componi il profilo personale",
+  "personalArea.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
+  "personalArea.noActivities": "Non ci sono ancora attività",
+  "personalArea.desk.latestActivities": "Ultime attività",
+  "personalArea.desk.allActivities": "Vedi altre attività",
+  "personalArea.desk.latestMessages": "Ultimi messaggi",
+  "personalArea.desk.allMessages": "Vedi altri messaggi",
+  "personalArea.desk.favourites": "Servizi preferiti",
+  "personalArea.desk.allServices": "Vedi tutti i servizi",
+  "personalArea.desk.noMessages": "Non ci sono ancora notifiche",
+  "personalArea.desk.noFavourites": "Non hai ancora servizi preferiti",
+  "personalArea.desk.favouritesFailed": "Non è stato possibile caricare la lista dei servizi",
+  "personalArea.desk.messagesFailed": "Non è stato possibile ottenere i messaggi",
 } as const;
 
 export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
@@ -36,4 +48,16 @@ export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
   "personalArea.incomplete":
     "To use the online services you need to give your e-mail address in your personal profile and accept the terms of use of notifications.",
   "personalArea.incompleteLink": "Set up your personal profile",
+  "personalArea.retryLater": "Try again in a few minutes. The rest of the personal area is available.",
+  "personalArea.noActivities": "There are no activities yet",
+  "personalArea.desk.latestActivities": "Latest activities",
+  "personalArea.desk.allActivities": "Show more activities",
+  "personalArea.desk.latestMessages": "Latest messages",
+  "personalArea.desk.allMessages": "Show more messages",
+  "personalArea.desk.favourites": "Favourite services",
+  "personalArea.desk.allServices": "Show all services",
+  "personalArea.desk.noMessages": "There are no notifications yet",
+  "personalArea.desk.noFavourites": "You have no favourite services yet",
+  "personalArea.desk.favouritesFailed": "The list of services could not be loaded",
+  "personalArea.desk.messagesFailed": "The messages could not be loaded",
 };

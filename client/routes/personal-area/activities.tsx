@@ -1,4 +1,156 @@
-// Placeholder: being built (issue #9).
-export default function Placeholder() {
-  return null;
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/activities";
+import { findAsset } from "#shared/api/tenant-config.ts";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { getServices } from "#client/lib/services.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import {
+  loadAppointmentActivities,
+  type AppointmentFilter,
+  type AppointmentSort,
+} from "#client/features/appointments/appointment-activities.server.ts";
+import { AppointmentActivityCard } from "#client/features/appointments/appointment-activity-card.tsx";
+import { BOOKING_PATH } from "#client/features/appointments/urls.ts";
+
+export const handle: RouteHandle = { title: "personalArea.tab.activities" };
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageTitle(matches, `${t("personalArea.tab.activities")} - ${t("personalArea.title")}`);
+};
+
+const PAGE = 5;
+const MAX_SHOWN = 100;
+
+/** The query words of the filter form (Italian, as the citizen sees them in the address). */
+const FILTERS: Record<string, AppointmentFilter> = {
+  tutti: "all",
+  "in-programma": "upcoming",
+  passati: "past",
+};
+const SORTS: Record<string, AppointmentSort> = { recenti: "recent", "meno-recenti": "oldest" };
+
+function readQuery(url: URL) {
+  const mostra = url.searchParams.get("mostra") ?? "tutti";
+  const ordine = url.searchParams.get("ordine") ?? "recenti";
+  const quanti = Number.parseInt(url.searchParams.get("quanti") ?? "", 10);
+  return {
+    mostra: mostra in FILTERS ? mostra : "tutti",
+    ordine: ordine in SORTS ? ordine : "recenti",
+    quanti: Number.isInteger(quanti) && quanti > 0 ? Math.min(quanti, MAX_SHOWN) : PAGE,
+  };
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { api } = getServices(context);
+  const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
+  const query = readQuery(url);
+  const appointments = findAsset(config, "APPSCHED")
+    ? await loadAppointmentActivities(context, user.codFisc, {
+        filter: FILTERS[query.mostra],
+        sort: SORTS[query.ordine],
+        limit: query.quanti,
+      })
+    : null;
+  return { query, appointments };
+}
+
+export default function Activities({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { query, appointments } = loaderData;
+  return (
+    <>
+      <h2 className="title-xxlarge mb-4">{t("personalArea.tab.activities")}</h2>
+      {appointments ? (
+        <section aria-labelledby="attivita-appuntamenti" className="mb-5">
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+            <h3 id="attivita-appuntamenti" className="title-xlarge mb-0">
+              {t("appointments.activity.sectionTitle")}
+            </h3>
+            <Link className="btn btn-primary btn-sm" to={BOOKING_PATH}>
+              {t("appointments.activity.book")}
+            </Link>
+          </div>
+          <Form
+            method="get"
+            className="activity-filter row g-3 align-items-end mb-3"
+            aria-label={t("appointments.activity.filterTitle")}
+          >
+            <div className="col-12 col-md-5">
+              <SelectField
+                name="mostra"
+                label={t("appointments.activity.filter")}
+                defaultValue={query.mostra}
+                options={[
+                  { value: "tutti", label: t("appointments.activity.filter.all") },
+                  { value: "in-programma", label: t("appointments.activity.filter.upcoming") },
+                  { value: "passati", label: t("appointments.activity.filter.past") },
+                ]}
+              />
+            </div>
+            <div className="col-12 col-md-5">
+              <SelectField
+                name="ordine"
+                label={t("appointments.activity.sort")}
+                defaultValue={query.ordine}
+                options={[
+                  { value: "recenti", label: t("appointments.activity.sort.recent") },
+                  { value: "meno-recenti", label: t("appointments.activity.sort.oldest") },
+                ]}
+              />
+            </div>
+            <div className="col-12 col-md-2 form-group">
+              <button type="submit" className="btn btn-outline-primary w-100">
+                {t("appointments.activity.apply")}
+              </button>
+            </div>
+          </Form>
+          {appointments.status === "failed" ? (
+            <div role="alert">
+              <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
+                <p className="mb-0">{t("personalArea.retryLater")}</p>
+              </Callout>
+            </div>
+          ) : appointments.items.length === 0 ? (
+            <p role="status">
+              {query.mostra === "tutti"
+                ? t("appointments.activity.empty")
+                : t("appointments.activity.emptyFiltered")}
+            </p>
+          ) : (
+            <>
+              <p role="status" className="small">
+                {t("appointments.activity.shown", {
+                  shown: appointments.items.length,
+                  total: appointments.total,
+                })}
+              </p>
+              <ul className="list-unstyled row g-3">
+                {appointments.items.map((activity) => (
+                  <li key={activity.id} className="col-12 col-lg-6">
+                    <AppointmentActivityCard activity={activity} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+              {appointments.total > appointments.items.length ? (
+                <Link
+                  className="btn btn-outline-primary"
+                  preventScrollReset
+                  to={withQuery(href("/area-personale/attivita"), { ...query, quanti: query.quanti + PAGE })}
+                >
+                  {t("appointments.activity.more")}
+                </Link>
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : (
+        <p>{t("personalArea.noActivities")}</p>
+      )}
+    </>
+  );
 }

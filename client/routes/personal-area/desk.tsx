@@ -1,4 +1,185 @@
-// Placeholder: being built (issue #9).
-export default function Placeholder() {
-  return null;
+import { Link } from "react-router";
+import type { Route } from "./+types/desk";
+import { findAsset } from "#shared/api/tenant-config.ts";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { getServices } from "#client/lib/services.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadAppointmentActivities } from "#client/features/appointments/appointment-activities.server.ts";
+import { AppointmentActivityCard } from "#client/features/appointments/appointment-activity-card.tsx";
+import { ServiceCard } from "#client/components/service-card/service-card.tsx";
+import { MessageCard } from "#client/components/message-card/message-card.tsx";
+import { toMessageSummary, type MessageSummary } from "#client/components/message-card/message-summary.ts";
+import { municipalityTag } from "#shared/api/messages.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { useRootData } from "#client/lib/root-data.ts";
+import {
+  loadFavouriteServices,
+  type FavouriteServiceLink,
+} from "#client/features/personal-services/favourite-services.server.ts";
+
+export const handle: RouteHandle = { title: "personalArea.title" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("personalArea.title"));
+
+/** How many of the latest activities the desk shows (the original: at most 4). */
+const LATEST_ACTIVITIES = 4;
+
+/** How many of the latest messages the desk shows. */
+const LATEST_MESSAGES = 3;
+
+/** The latest messages of this municipality, or null when the store cannot be read (the desk says so). */
+async function latestMessagesOrNull(
+  context: Route.LoaderArgs["context"],
+  codFisc: string,
+  codiceEnte: string,
+): Promise<MessageSummary[] | null> {
+  const services = getServices(context);
+  try {
+    const page = await services.api.messages.list(codFisc, {
+      filter: { tag: municipalityTag(codiceEnte) },
+      limit: LATEST_MESSAGES,
+      offset: 0,
+      sort: "-timestamp",
+    });
+    return page.messages.map(toMessageSummary);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    services.log.warn({ service: "messagestore", status: error.data.status }, "latest messages unavailable");
+    return null;
+  }
+}
+
+/** The favourites, or null when they cannot be loaded (the desk says so and shows the rest). */
+async function favouritesOrNull(
+  context: Route.LoaderArgs["context"],
+): Promise<FavouriteServiceLink[] | null> {
+  try {
+    return await loadFavouriteServices(context);
+  } catch {
+    getServices(context).log.warn({ service: "preferenze" }, "favourite services unavailable");
+    return null;
+  }
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api } = getServices(context);
+  const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
+  // Upcoming appointments first (soonest first), then the most recent past ones.
+  const [appointments, favourites, messages] = await Promise.all([
+    findAsset(config, "APPSCHED")
+      ? loadAppointmentActivities(context, user.codFisc, { filter: "all", limit: 100 })
+      : null,
+    favouritesOrNull(context),
+    findAsset(config, "NOTIFICATIONS")
+      ? latestMessagesOrNull(context, user.codFisc, config.comune.codiceEnte).then((list) => ({ list }))
+      : null,
+  ]);
+  const latest =
+    appointments?.status === "ok"
+      ? [
+          ...appointments.items.filter((a) => a.upcoming).reverse(),
+          ...appointments.items.filter((a) => !a.upcoming),
+        ].slice(0, LATEST_ACTIVITIES)
+      : [];
+  return {
+    activities: appointments ? { failed: appointments.status === "failed", latest } : null,
+    favourites,
+    messages,
+  };
+}
+
+export default function Desk({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { activities, favourites, messages } = loaderData;
+  const unread = useRootData().user?.unreadMessages ?? null;
+  return (
+    <>
+      {messages ? (
+        <section aria-labelledby="scrivania-messaggi" className="mb-5">
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+            <h2 id="scrivania-messaggi" className="title-xlarge mb-0">
+              {t("personalArea.desk.latestMessages")}
+              {unread ? (
+                <span className="badge rounded-pill bg-danger ms-2 align-middle fs-6">
+                  {t("personalArea.unread", { count: unread })}
+                </span>
+              ) : null}
+            </h2>
+            <Link to={href("/area-personale/messaggi")}>{t("personalArea.desk.allMessages")}</Link>
+          </div>
+          {messages.list === null ? (
+            <div role="alert">
+              <Callout variant="danger" title={t("personalArea.desk.messagesFailed")}>
+                <p className="mb-0">{t("personalArea.retryLater")}</p>
+              </Callout>
+            </div>
+          ) : messages.list.length === 0 ? (
+            <p>{t("personalArea.desk.noMessages")}</p>
+          ) : (
+            <ul className="list-unstyled">
+              {messages.list.map((message) => (
+                <MessageCard key={message.id} message={message} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      {activities ? (
+        <section aria-labelledby="scrivania-attivita" className="mb-5">
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+            <h2 id="scrivania-attivita" className="title-xlarge mb-0">
+              {t("personalArea.desk.latestActivities")}
+            </h2>
+            <Link to={href("/area-personale/attivita")}>{t("personalArea.desk.allActivities")}</Link>
+          </div>
+          {activities.failed ? (
+            <div role="alert">
+              <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
+                <p className="mb-0">{t("personalArea.retryLater")}</p>
+              </Callout>
+            </div>
+          ) : activities.latest.length === 0 ? (
+            <p>{t("personalArea.noActivities")}</p>
+          ) : (
+            <ul className="list-unstyled row g-3">
+              {activities.latest.map((activity) => (
+                <li key={activity.id} className="col-12 col-lg-6">
+                  <AppointmentActivityCard activity={activity} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="scrivania-preferiti" className="mb-5">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <h2 id="scrivania-preferiti" className="title-xlarge mb-0">
+            {t("personalArea.desk.favourites")}
+          </h2>
+          <Link to={href("/area-personale/servizi")}>{t("personalArea.desk.allServices")}</Link>
+        </div>
+        {favourites === null ? (
+          <div role="alert">
+            <Callout variant="danger" title={t("personalArea.desk.favouritesFailed")}>
+              <p className="mb-0">{t("personalArea.retryLater")}</p>
+            </Callout>
+          </div>
+        ) : favourites.length === 0 ? (
+          <p>{t("personalArea.desk.noFavourites")}</p>
+        ) : (
+          <ul className="list-unstyled row g-3">
+            {favourites.map((service) => (
+              <li key={service.id} className="col-12 col-md-6 col-lg-4">
+                <ServiceCard title={service.title} href={service.href} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,40 @@
-// Placeholder: being built (issue #9).
-export default function Placeholder() {
-  return null;
+import { Link } from "react-router";
+import type { Route } from "./+types/compose-success";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { getCitizen, requireCitizen } from "#client/lib/require-citizen.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { ProfileLayout } from "#client/features/profile/profile-layout.tsx";
+
+export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
+
+export const handle: RouteHandle = { title: "profile.successTitle" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("profile.successTitle"));
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getCitizen(context);
+  return { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc };
+}
+
+export default function ComposeSuccess({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <ProfileLayout {...loaderData} title={t("profile.successTitle")}>
+      <Callout variant="success" title={t("profile.successTitle")} titleAs="h2">
+        <p className="mb-0">{t("profile.success.lead")}</p>
+      </Callout>
+      <div className="d-flex flex-wrap gap-3 mt-4">
+        <Link className="btn btn-primary" to={href("/area-personale")}>
+          {t("profile.success.toArea")}
+        </Link>
+        <Link className="btn btn-outline-primary" to={href("/area-personale/profilo-utente")}>
+          {t("profile.toProfile")}
+        </Link>
+      </div>
+    </ProfileLayout>
+  );
 }

@@ -1,4 +1,25 @@
-// Placeholder: being built (issue #9).
-export default function Placeholder() {
-  return null;
+import type { Route } from "./+types/compose";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { requireCitizen } from "#client/lib/require-citizen.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadWizard, wizardAction } from "#client/features/profile/wizard.server.ts";
+import { WizardPage, type WizardActionData } from "#client/features/profile/wizard-page.tsx";
+
+export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
+
+export const handle: RouteHandle = { title: "profile.composeTitle" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("profile.composeTitle"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadWizard(context, new URL(request.url));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return wizardAction(context, request);
+}
+
+export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
+  return <WizardPage data={loaderData} action={actionData as WizardActionData | undefined} />;
 }

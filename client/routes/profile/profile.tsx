@@ -1,4 +1,24 @@
-// Placeholder: being built (issue #9).
-export default function Placeholder() {
-  return null;
+import type { Route } from "./+types/profile";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { requireCitizen } from "#client/lib/require-citizen.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadProfile, profileAction } from "#client/features/profile/profile-page.server.ts";
+import { ProfilePage, type ProfileActionData } from "#client/features/profile/profile-page.tsx";
+
+export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
+
+export const handle: RouteHandle = { title: "profile.title" };
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)("profile.title"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadProfile(context, new URL(request.url));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return profileAction(context, request);
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfilePage data={loaderData} action={actionData as ProfileActionData | undefined} />;
 }

@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { expect, test } from "vitest";
+import { renderPage } from "#tests/support/render.tsx";
+import { MessageCard } from "./message-card.tsx";
+import { toMessageSummary } from "./message-summary.ts";
+
+const message = toMessageSummary({
+  id: "m-1",
+  mex: { title: "Avviso TARI", body: "<p>x</p>" },
+  timestamp: "2026-05-10T08:00:00.000Z",
+  read_at: null,
+  sender: "valverde_tari",
+});
+
+test("the view model carries no body", () => {
+  expect(message).toEqual({
+    id: "m-1",
+    title: "Avviso TARI",
+    timestamp: "2026-05-10T08:00:00.000Z",
+    read: false,
+    sender: "valverde_tari",
+  });
+});
+
+test("an unread message: date, sender, state said to screen readers, link to its page", () => {
+  const page = renderPage(
+    <ul>
+      <MessageCard message={message} />
+    </ul>,
+    { hydrate: true },
+  );
+  const link = page.getByRole("link", { name: "Non letto: Avviso TARI" });
+  expect(link.getAttribute("href")).toBe("/area-personale/messaggi/m-1");
+  expect(page.getByText("10/05/26").getAttribute("datetime")).toBe("2026-05-10T08:00:00.000Z");
+  expect(page.getByText(/valverde_tari/)).toBeTruthy();
+  expect(page.getByRole("listitem").classList).toContain("message-card-unread");
+});
+
+test("a read message in English", () => {
+  const page = renderPage(
+    <ul>
+      <MessageCard message={{ ...message, read: true }} />
+    </ul>,
+    { locale: "en" },
+  );
+  expect(page.getByRole("link", { name: "Read: Avviso TARI" })).toBeTruthy();
+  expect(page.getByRole("listitem").classList).not.toContain("message-card-unread");
+});

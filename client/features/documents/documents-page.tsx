@@ -1,0 +1,248 @@
+import { Form, Link } from "react-router";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import type { DocumentsPageData, DocumentView } from "./documents-data.server.ts";
+import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-query.ts";
+
+const LIST_PATH = "/area-personale/documenti" as const;
+
+function DocumentFilters({ data }: { data: DocumentsPageData }) {
+  const t = useT();
+  const { values, errors } = data;
+  const messages = {
+    ...(errors.da ? { da: t(`documents.${errors.da}`) } : {}),
+    ...(errors.a ? { a: t(`documents.${errors.a}`) } : {}),
+  };
+  const fields = {
+    da: { id: "documenti-da", label: t("documents.from") },
+    a: { id: "documenti-a", label: t("documents.to") },
+  };
+  const areas = data.areas.status === "ok" ? data.areas.items : [];
+  // Remount the fields when the search changes, so their default values follow the address.
+  const formKey = JSON.stringify(values);
+  return (
+    <section className="card card-bg no-after rounded mb-4" aria-labelledby="filtri-documenti">
+      <div className="card-body">
+        <h3 id="filtri-documenti" className="h5 card-title mb-3">
+          {t("documents.filters")}
+        </h3>
+        <ErrorSummary items={errorSummaryItems(messages, fields)} autoFocus={false} />
+        <Form
+          method="get"
+          action={href(LIST_PATH)}
+          key={formKey}
+          role="search"
+          aria-labelledby="filtri-documenti"
+        >
+          <div className="row">
+            <div className="col-12 col-md-6">
+              <SelectField
+                name="ambito"
+                label={t("documents.area")}
+                placeholder={t("documents.allAreas")}
+                options={areas.map((a) => ({ value: String(a.idAmbito), label: a.denominazione }))}
+                defaultValue={values.ambito}
+              />
+            </div>
+            <div className="col-12 col-md-6">
+              <TextField
+                name="descrizione"
+                type="search"
+                label={t("documents.description")}
+                defaultValue={values.descrizione}
+                maxLength={100}
+                autoComplete="off"
+              />
+            </div>
+            <div className="col-12 col-md-4">
+              <TextField
+                name="da"
+                id={fields.da.id}
+                type="date"
+                label={fields.da.label}
+                defaultValue={values.da}
+                error={messages.da}
+              />
+            </div>
+            <div className="col-12 col-md-4">
+              <TextField
+                name="a"
+                id={fields.a.id}
+                type="date"
+                label={fields.a.label}
+                defaultValue={values.a}
+                error={messages.a}
+              />
+            </div>
+            <div className="col-12 col-md-4">
+              <SelectField
+                name="ordine"
+                label={t("documents.sort")}
+                options={DOCUMENT_ORDERS.map((o) => ({ value: o, label: t(`documents.sort.${o}`) }))}
+                defaultValue={values.ordine}
+              />
+            </div>
+          </div>
+          <div className="d-flex flex-wrap gap-3 align-items-center">
+            <button type="submit" className="btn btn-primary">
+              <Icon name="it-search" className="icon-sm icon-white me-1" />
+              {t("documents.search")}
+            </button>
+            {data.filtered ? <Link to={href(LIST_PATH)}>{t("documents.clear")}</Link> : null}
+          </div>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+function DocumentItem({ doc }: { doc: DocumentView }) {
+  const t = useT();
+  const fileHref = href("/area-personale/documenti/:uuid/file", { uuid: doc.uuid });
+  return (
+    <li className="card card-bg no-after rounded mb-3">
+      <div className="card-body">
+        <div className="d-flex align-items-start gap-3">
+          <Icon
+            name={doc.format === "PDF" ? "it-file-pdf" : "it-file"}
+            className="icon-primary flex-shrink-0"
+          />
+          <div className="flex-grow-1 min-w-0">
+            <p className="small text-secondary mb-1">
+              <span className="visually-hidden">{t("documents.createdOn")} </span>
+              <time dateTime={doc.createdIso}>{doc.created}</time>
+            </p>
+            <h3 className="card-title h5 mb-2 text-break">{doc.title}</h3>
+            {doc.area ? (
+              <p className="mb-1">
+                <span className="fw-semibold">{t("documents.areaLabel")}</span> {doc.area}
+              </p>
+            ) : null}
+            {doc.type || doc.extension ? (
+              <p className="mb-1">
+                <span className="fw-semibold">{t("documents.typeLabel")}</span> {doc.type}
+                {doc.extension ? ` (.${doc.extension})` : null}
+              </p>
+            ) : null}
+            {doc.expiry ? (
+              <p className="mb-1">
+                <span className="fw-semibold">{t("documents.expiryLabel")}</span>{" "}
+                <time dateTime={doc.expiryIso ?? undefined}>{doc.expiry}</time>
+              </p>
+            ) : null}
+            <a className="btn btn-outline-primary btn-sm mt-2" href={fileHref} download>
+              <Icon name="it-download" className="icon-sm icon-primary me-1" />
+              {t("documents.download")}
+              <span className="visually-hidden">
+                {" "}
+                {t("documents.downloadDetails", { descrizione: doc.title, format: doc.format })}
+              </span>
+            </a>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Pager({ data, pages }: { data: DocumentsPageData; pages: number }) {
+  const t = useT();
+  if (pages <= 1) return null;
+  const link = (page: number) => withQuery(href(LIST_PATH), documentSearchQuery(data.values, page));
+  const current = data.page;
+  return (
+    <nav className="pagination-wrapper justify-content-center mt-4" aria-label={t("documents.pager")}>
+      <ul className="pagination flex-wrap">
+        <li className={current <= 1 ? "page-item disabled" : "page-item"}>
+          {current > 1 ? (
+            <Link className="page-link" to={link(current - 1)}>
+              <Icon name="it-chevron-left" className="icon-primary" />
+              <span className="visually-hidden">{t("documents.previous")}</span>
+            </Link>
+          ) : null}
+        </li>
+        {pagerItems(Math.min(current, pages), pages).map((page, index) =>
+          page === null ? (
+            <li className="page-item" key={`gap-${index}`}>
+              <span className="page-link" aria-hidden="true">
+                …
+              </span>
+            </li>
+          ) : (
+            <li className="page-item" key={page}>
+              <Link
+                className="page-link"
+                to={link(page)}
+                aria-current={page === current ? "page" : undefined}
+                aria-label={t("documents.pageLink", { page })}
+              >
+                {page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li className={current >= pages ? "page-item disabled" : "page-item"}>
+          {current < pages ? (
+            <Link className="page-link" to={link(current + 1)}>
+              <span className="visually-hidden">{t("documents.next")}</span>
+              <Icon name="it-chevron-right" className="icon-primary" />
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The documents tab (issue #9): filters, the count, one page of documents with their download links, the pager. */
+export function DocumentsPage({ data }: { data: DocumentsPageData }) {
+  const t = useT();
+  const { list } = data;
+  return (
+    <section className="mt-4 mb-5" aria-labelledby="documenti-titolo">
+      <h2 id="documenti-titolo" className="title-xxlarge mb-4">
+        {t("documents.title")}
+      </h2>
+      {data.areas.status === "failed" && list.status === "ok" ? (
+        <div role="status">
+          <Callout variant="warning" title={t("documents.failedTitle")}>
+            <p className="mb-0">{t("documents.areasFailed")}</p>
+          </Callout>
+        </div>
+      ) : null}
+      <DocumentFilters data={data} />
+      {list.status === "failed" ? (
+        <div role="alert">
+          <Callout variant="danger" title={t("documents.failedTitle")}>
+            <p className="mb-0">{t("documents.listFailed")}</p>
+          </Callout>
+        </div>
+      ) : (
+        <>
+          <p role="status" className="fw-semibold mb-3">
+            {list.total === 0
+              ? data.filtered
+                ? t("documents.emptyFiltered")
+                : t("documents.empty")
+              : `${t("documents.count", { count: list.total })}${
+                  list.pages > 1 ? ` - ${t("documents.pageOf", { page: data.page, pages: list.pages })}` : ""
+                }`}
+          </p>
+          {list.items.length > 0 ? (
+            <ul className="list-unstyled mb-0" aria-labelledby="documenti-titolo">
+              {list.items.map((doc) => (
+                <DocumentItem doc={doc} key={doc.uuid} />
+              ))}
+            </ul>
+          ) : null}
+          <Pager data={data} pages={list.pages} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RouterContextProvider } from "react-router";
+import { toMessageSummary } from "#client/components/message-card/message-summary.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { getServices } from "#client/lib/services.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { municipalityTag } from "#shared/api/messages.ts";
+import { todayInRome } from "#shared/dates.ts";
+import { readListQuery, toStoreQuery, type MessageListData } from "./list-query.ts";
+
+/** The query flag the delete action redirects with, so the list confirms "Messaggio eliminato". */
+export const DELETED_FLAG = "eliminato";
+
+/** How many messages are read to offer the "Servizio" choices (the senders of the citizen's messages). */
+const SENDER_SAMPLE = 100;
+
+/**
+ * The list page: the filter from the address, one page of the municipality's messages and the senders to filter
+ * by. A store that fails leaves the page up with "Non è stato possibile ottenere le notifiche".
+ */
+export async function loadMessageList(request: Request, context: Readonly<RouterContextProvider>) {
+  const services = getServices(context);
+  const t = serverT(context);
+  const [user, config] = await Promise.all([getCitizen(context), services.api.getTenantConfig()]);
+  const url = new URL(request.url);
+  const { values, errors } = readListQuery(url.searchParams, todayInRome());
+  // The shell shows loader toasts (`{ toasts }` in a route's data), server-rendered for browsers without JavaScript.
+  const toasts = url.searchParams.has(DELETED_FLAG)
+    ? [{ id: "message-deleted", kind: "success" as const, title: t("messages.deleted"), html: "" }]
+    : [];
+  const { codiceEnte } = config.comune;
+  let list: MessageListData | null = null;
+  try {
+    const [page, sample] = await Promise.all([
+      services.api.messages.list(user.codFisc, toStoreQuery(values, errors, codiceEnte)),
+      services.api.messages.list(user.codFisc, {
+        filter: { tag: municipalityTag(codiceEnte) },
+        limit: SENDER_SAMPLE,
+        offset: 0,
+        sort: "-timestamp",
+      }),
+    ]);
+    const senders = new Set(sample.messages.flatMap((message) => (message.sender ? [message.sender] : [])));
+    if (values.servizio) senders.add(values.servizio);
+    list = {
+      messages: page.messages.map(toMessageSummary),
+      total: page.total,
+      senders: [...senders].sort((a, b) => a.localeCompare(b)),
+    };
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    services.log.warn({ service: "messagestore", status: error.data.status }, "messages not loaded");
+  }
+  return { values, errors, list, today: todayInRome(), toasts };
+}

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { caughtStatus, readRouteError } from "#shared/route-error.ts";
+
+/**
+ * A message's page that failed (404 for an unknown, deleted or another citizen's message): inside the personal
+ * area, a section of its own with the way back to the list.
+ */
+export function MessageError({ error }: { error: unknown }) {
+  const t = useT();
+  const found = readRouteError(error);
+  const status = found?.status ?? caughtStatus(error);
+  return (
+    <section aria-labelledby="message-error-title" className="mb-5">
+      <h2 id="message-error-title" className="title-xxlarge mb-3">
+        {found?.title ?? t("messages.loadErrorTitle")}
+      </h2>
+      <p className="text-paragraph">{found?.details?.[0] ?? t("error.code", { code: status })}</p>
+      <Link className="btn btn-primary" to={href("/area-personale/messaggi")}>
+        {t("messages.back")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { matches, oneOf, required, text } from "#shared/validation/rules.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { getServices } from "#client/lib/services.ts";
+import { personalServices, SERVICES_QUERY_MAX, type PersonalService } from "./favourite-services.ts";
+
+export type PersonalServicesData = {
+  query: string;
+  services: PersonalService[];
+  favouriteCount: number;
+  /** The favourites could not be read: the list shows every service as not favourite, with a notice. */
+  favouritesFailed: boolean;
+};
+
+function searchOf(url: URL): string {
+  return (url.searchParams.get("q") ?? "").trim().slice(0, SERVICES_QUERY_MAX);
+}
+
+/** The services tab: the municipality's services (configuration) matching `?q=`, the citizen's favourites first. */
+export async function loadPersonalServices(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): Promise<PersonalServicesData> {
+  const services = getServices(context);
+  const query = searchOf(url);
+  const [config, favourites] = await Promise.all([
+    services.api.getTenantConfig(),
+    services.api.favourites.list().catch((error: unknown) => {
+      if (isUpstreamFailure(error, 401)) throw error;
+      const status = isUpstreamFailure(error) ? error.data.status : undefined;
+      services.log.warn({ service: "preferenze", status }, "favourites unavailable");
+      return null;
+    }),
+  ]);
+  const list = personalServices(config.servizi, favourites ?? [], query);
+  return {
+    query,
+    services: list,
+    favouriteCount: list.filter((s) => s.favourite).length,
+    favouritesFailed: favourites === null,
+  };
+}
+
+export const FavouriteToggleSchema = z.object({
+  serviceId: text(required(), matches(/^\d{1,9}$/)),
+  intent: oneOf(["add", "remove"]),
+});
+
+/**
+ * The favourite toggle: `POST|DELETE /api/preferenze/{id}`, then back to the list with the same search (Post/
+ * Redirect/Get), at the service's card. The upstream's 400 ("Preferenza già aggiunta", "Nessuna corrispondenza
+ * trovata", e.g. a form sent twice) means the favourite is already as asked: also a success. Any other failure
+ * answers the page with "Non è stato possibile modificare i preferiti".
+ */
+export async function toggleFavourite(request: Request, context: Readonly<RouterContextProvider>) {
+  const url = new URL(request.url);
+  const back = (fragment?: string) =>
+    withQuery(href("/area-personale/servizi"), { q: searchOf(url) }, fragment);
+  const parsed = await parseForm(request, context, FavouriteToggleSchema);
+  if (!parsed.ok) return data({ toggleFailed: true as const }, { status: 400 });
+  const { serviceId, intent } = parsed.values;
+  const id = Number(serviceId);
+  const { api, log } = getServices(context);
+  try {
+    await (intent === "add" ? api.favourites.add(id) : api.favourites.remove(id));
+  } catch (error) {
+    if (isUpstreamFailure(error, 401)) throw error;
+    if (!isUpstreamFailure(error, 400)) {
+      const status = isUpstreamFailure(error) ? error.data.status : undefined;
+      log.warn({ service: "preferenze", status }, "favourite toggle failed");
+      return data({ toggleFailed: true as const }, { status: status && status >= 500 ? status : 502 });
+    }
+  }
+  throw redirect(back(`servizio-${serviceId}`));
+}

@@ -1,0 +1,132 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { ServiceCard } from "#client/components/service-card/service-card.tsx";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { SERVICES_QUERY_MAX, type PersonalService } from "./favourite-services.ts";
+import type { PersonalServicesData } from "./services-data.server.ts";
+
+const LIST_PATH = "/area-personale/servizi" as const;
+
+function SearchForm({ query }: { query: string }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Form method="get" action={href(LIST_PATH)} role="search" className="mb-4">
+      <div className="form-group mb-0">
+        <label htmlFor={id} className="active">
+          {t("personalServices.searchLabel")}
+        </label>
+        <div className="input-group">
+          <input
+            id={id}
+            className="form-control"
+            type="search"
+            name="q"
+            defaultValue={query}
+            key={query}
+            maxLength={SERVICES_QUERY_MAX}
+            autoComplete="off"
+          />
+          <div className="input-group-append">
+            <button type="submit" className="btn btn-primary">
+              <Icon name="it-search" className="icon-sm icon-white me-1" />
+              {t("personalServices.searchSubmit")}
+            </button>
+          </div>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** A small POST form: adds or removes the service from the favourites; the button says which, and of what. */
+function FavouriteToggle({ service, query }: { service: PersonalService; query: string }) {
+  const t = useT();
+  if (service.favouriteId === null) return null;
+  const label = service.favourite ? t("personalServices.remove") : t("personalServices.add");
+  return (
+    <Form method="post" action={withQuery(href(LIST_PATH), { q: query })} className="d-flex">
+      <XsrfField />
+      <input type="hidden" name="serviceId" value={service.favouriteId} />
+      <input type="hidden" name="intent" value={service.favourite ? "remove" : "add"} />
+      <SubmitButton
+        className={service.favourite ? "btn btn-primary btn-xs" : "btn btn-outline-primary btn-xs"}
+      >
+        <Icon
+          name={service.favourite ? "it-star-full" : "it-star-outline"}
+          className={service.favourite ? "icon-sm icon-white me-1" : "icon-sm icon-primary me-1"}
+        />
+        {label}
+        <span className="visually-hidden"> {service.title}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The services tab (issue #9): search by name, the municipality's services with the citizen's favourites first. */
+export function PersonalServicesPage({
+  data,
+  toggleFailed,
+}: {
+  data: PersonalServicesData;
+  toggleFailed: boolean;
+}) {
+  const t = useT();
+  const count = data.services.length;
+  return (
+    <section className="mt-4 mb-5" aria-labelledby="servizi-titolo">
+      <h2 id="servizi-titolo" className="title-xxlarge mb-4">
+        {t("personalServices.title")}
+      </h2>
+      {toggleFailed ? (
+        <div role="alert">
+          <Callout variant="danger" title={t("personalServices.failedTitle")}>
+            <p className="mb-0">{t("personalServices.toggleFailed")}</p>
+          </Callout>
+        </div>
+      ) : null}
+      {data.favouritesFailed ? (
+        <div role="status">
+          <Callout variant="warning" title={t("personalServices.failedTitle")}>
+            <p className="mb-0">{t("personalServices.loadFailed")}</p>
+          </Callout>
+        </div>
+      ) : null}
+      <SearchForm query={data.query} />
+      <p role="status" className="fw-semibold mb-3">
+        {count === 0
+          ? data.query
+            ? t("personalServices.emptyFiltered")
+            : t("personalServices.empty")
+          : data.favouriteCount > 0
+            ? `${t("personalServices.count", { count })}, ${t("personalServices.favouritesCount", {
+                count: data.favouriteCount,
+              })}`
+            : t("personalServices.count", { count })}
+      </p>
+      {count > 0 ? (
+        <ul className="row g-3 list-unstyled">
+          {data.services.map((service) => (
+            <li className="col-12 col-md-6" key={service.id} id={`servizio-${service.id}`}>
+              <ServiceCard
+                title={service.title}
+                href={href("/servizi/:id", { id: service.id })}
+                description={service.description}
+                category={service.category}
+                headingLevel={3}
+                action={
+                  data.favouritesFailed ? null : <FavouriteToggle service={service} query={data.query} />
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { NOTIFY_CHANNELS } from "#shared/api/notify.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+
+/*
+ * What the profile wizard and the contact changes remember between requests: sealed HttpOnly cookies
+ * (`services.flow`). "Verified" is only ever written by the server after the upstream said "OTP valido" for exactly
+ * that address; everything read back is checked again with these schemas and must belong to the citizen logged in.
+ */
+
+export const WIZARD_FLOW = "profile-wizard";
+export const CONTACT_FLOW = "profile-contact";
+
+export const WIZARD_STEPS = ["informativa", "contatti", "preferenze", "riepilogo"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export const WIZARD_STEP_TITLES = {
+  informativa: "profile.wizard.stepPrivacy",
+  contatti: "profile.wizard.stepContacts",
+  preferenze: "profile.wizard.stepPreferences",
+  riepilogo: "profile.wizard.stepSummary",
+} as const satisfies Record<WizardStep, MessageKey>;
+
+const EmailSchema = z.string().max(254);
+/** The digits after "+39". */
+const PhoneSchema = z.string().regex(/^\d{9,10}$/);
+
+export const PendingOtpSchema = z
+  .object({
+    kind: z.enum(["EMAIL", "SMS"]),
+    /** The e-mail, or the phone digits (after "+39"). */
+    contact: z.string().max(254),
+    ticket: z.string().max(64),
+    expires: z.string().max(40),
+  })
+  .strict();
+export type PendingOtp = z.infer<typeof PendingOtpSchema>;
+
+const PreferencesSchema = z.record(z.string().max(100), z.array(z.enum(NOTIFY_CHANNELS)));
+
+export const WizardStateSchema = z
+  .object({
+    v: z.literal(1),
+    cf: z.string().max(16),
+    accepted: z.boolean(),
+    email: EmailSchema.optional(),
+    phone: PhoneSchema.optional(),
+    verifiedEmail: EmailSchema.optional(),
+    verifiedPhone: PhoneSchema.optional(),
+    pending: PendingOtpSchema.optional(),
+    preferences: PreferencesSchema.optional(),
+  })
+  .strict();
+export type WizardState = z.infer<typeof WizardStateSchema>;
+
+export const ContactStateSchema = z
+  .object({ v: z.literal(1), cf: z.string().max(16), pending: PendingOtpSchema })
+  .strict();
+export type ContactState = z.infer<typeof ContactStateSchema>;
+
+/** The flow's state when it is sound and the citizen's own; undefined otherwise (a new flow starts). */
+export function readOwnState<T extends { cf: string }>(schema: z.ZodType<T>, raw: unknown, cf: string) {
+  const parsed = schema.safeParse(raw);
+  return parsed.success && parsed.data.cf === cf ? parsed.data : undefined;
+}
+
+export function newWizardState(cf: string): WizardState {
+  return { v: 1, cf, accepted: false };
+}
+
+/** The contacts step is done when the e-mail (and the phone, if any) typed are the ones verified. */
+export function areContactsVerified(state: WizardState): boolean {
+  if (!state.email || state.email !== state.verifiedEmail) return false;
+  return !state.phone || state.phone === state.verifiedPhone;
+}
+
+function isStepDone(step: WizardStep, state: WizardState): boolean {
+  switch (step) {
+    case "informativa":
+      return state.accepted;
+    case "contatti":
+      return areContactsVerified(state);
+    case "preferenze":
+      return state.preferences !== undefined;
+    case "riepilogo":
+      return false;
+  }
+}
+
+export function isWizardStep(value: unknown): value is WizardStep {
+  return typeof value === "string" && (WIZARD_STEPS as readonly string[]).includes(value);
+}
+
+/** The step to show for `?passo=`: a step not yet reachable falls back to the first one still to do. */
+export function resolveWizardStep(requested: string | null, state: WizardState): WizardStep {
+  const reachable = WIZARD_STEPS.find((step) => !isStepDone(step, state)) ?? "riepilogo";
+  if (!isWizardStep(requested)) return reachable;
+  return WIZARD_STEPS.indexOf(requested) <= WIZARD_STEPS.indexOf(reachable) ? requested : reachable;
+}
+
+/** What still needs a code: the e-mail first, then the phone; null when both are verified. */
+export function nextToVerify(state: WizardState): { kind: "EMAIL" | "SMS"; contact: string } | null {
+  if (state.email && state.email !== state.verifiedEmail) return { kind: "EMAIL", contact: state.email };
+  if (state.phone && state.phone !== state.verifiedPhone) return { kind: "SMS", contact: state.phone };
+  return null;
+}
+
+/** The state after the upstream accepted the code of `pending`. */
+export function withVerified(state: WizardState, pending: PendingOtp): WizardState {
+  const { pending: _pending, ...rest } = state;
+  return pending.kind === "EMAIL"
+    ? { ...rest, verifiedEmail: pending.contact }
+    : { ...rest, verifiedPhone: pending.contact };
+}

@@ -1,0 +1,82 @@
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { preferenceField, type PreferenceGroups, type PreferenceRow } from "./preferences.ts";
+
+function PreferenceTable({ caption, rows }: { caption: string; rows: PreferenceRow[] }) {
+  const t = useT();
+  const channels = (["email", "sms", "push"] as const).filter((c) =>
+    rows.some((r) => r.channels.includes(c)),
+  );
+  return (
+    <div className="table-responsive mb-4">
+      <table className="table">
+        <caption className="h5 text-dark caption-top">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("profile.preferences.service")}</th>
+            {channels.map((channel) => (
+              <th scope="col" key={channel} className="text-center">
+                {t(`profile.channel.${channel}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row" className="fw-normal align-middle">
+                {row.title}
+              </th>
+              {channels.map((channel) => {
+                const id = `pref-${row.name}-${channel}`;
+                return (
+                  <td key={channel} className="text-center align-middle">
+                    {row.channels.includes(channel) ? (
+                      <div className="form-check d-inline-block m-0 p-0">
+                        <input
+                          type="checkbox"
+                          id={id}
+                          name={preferenceField(row.name, channel)}
+                          defaultChecked={row.enabled.includes(channel)}
+                        />
+                        <label htmlFor={id} className="m-0">
+                          {/* A line for bootstrap-italia's drawn box to sit on. */}
+                          <span aria-hidden="true">{"\u00a0"}</span>
+                          <span className="visually-hidden">
+                            {t("profile.channel.for", {
+                              channel: t(`profile.channel.${channel}`),
+                              service: row.title,
+                            })}
+                          </span>
+                        </label>
+                      </div>
+                    ) : (
+                      <span aria-hidden="true">–</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One table per group ("Notifiche", "Pagamenti"), a checkbox per channel each service supports. */
+export function PreferencesFields({ groups }: { groups: PreferenceGroups }) {
+  const t = useT();
+  if (groups.general.length === 0 && groups.payments.length === 0) {
+    return <p>{t("profile.preferences.none")}</p>;
+  }
+  return (
+    <>
+      {groups.general.length > 0 ? (
+        <PreferenceTable caption={t("profile.preferences.notifications")} rows={groups.general} />
+      ) : null}
+      {groups.payments.length > 0 ? (
+        <PreferenceTable caption={t("profile.preferences.payments")} rows={groups.payments} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,426 @@
+import { Form, Link } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useLocale, useT, type MessageKey } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import type { PendingOtp } from "./flow-state.ts";
+import { OtpForm } from "./otp-form.tsx";
+import { PreferencesFields } from "./preferences-fields.tsx";
+import type { PreferenceGroups } from "./preferences.ts";
+import { ProfileLayout } from "./profile-layout.tsx";
+
+type Identity = {
+  nome: string;
+  cognome: string;
+  codFisc: string;
+  email: string | null;
+  phoneNumber: string | null;
+};
+type Outcome = "contatti" | "telefono-rimosso" | "contatti-eliminati" | "preferenze" | "ricevute";
+
+export type ProfileData =
+  | { identity: Identity; hasProfile: false; outcome: Outcome | null }
+  | {
+      identity: Identity;
+      hasProfile: true;
+      outcome: Outcome | null;
+      mode: "email" | "telefono" | "elimina" | null;
+      pending: PendingOtp | null;
+      resent: boolean;
+      contacts: { email: string; phone: string | null; language: "it_IT" | "en_GB" };
+      termsAcceptedAt: string | null;
+      terms: string | null;
+      groups: PreferenceGroups | null;
+      hasPpay: boolean;
+      receipts: { flag: boolean; since: string | null } | null;
+      attemptsLeft: number | null;
+    };
+type WithProfile = Extract<ProfileData, { hasProfile: true }>;
+
+export type ProfileActionData = { errors: Partial<Record<string, string>>; values: Record<string, unknown> };
+
+const OUTCOME_TEXTS: Record<Outcome, MessageKey> = {
+  contatti: "profile.contacts.saved",
+  "telefono-rimosso": "profile.contacts.phoneRemoved",
+  "contatti-eliminati": "profile.contacts.deleted",
+  preferenze: "profile.preferences.saved",
+  ricevute: "profile.receipts.saved",
+};
+
+const profilePath = href("/area-personale/profilo-utente");
+const modeHref = (mode: "email" | "telefono" | "elimina") => withQuery(profilePath, { modifica: mode });
+
+function text(values: Record<string, unknown> | undefined, name: string): string | undefined {
+  const value = values?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+function IdentityData({ identity }: { identity: Identity }) {
+  const t = useT();
+  const rows: Array<[MessageKey, string | null]> = [
+    ["profile.identity.name", identity.nome],
+    ["profile.identity.surname", identity.cognome],
+    ["profile.identity.fiscalCode", identity.codFisc],
+    ["profile.identity.email", identity.email],
+    ["profile.identity.phone", identity.phoneNumber],
+  ];
+  return (
+    <section className="mb-5" aria-labelledby="dati-identita">
+      <h2 id="dati-identita" className="h4">
+        {t("profile.identity.heading")}
+      </h2>
+      <p>{t("profile.identity.lead")}</p>
+      <dl className="row mb-0">
+        {rows.map(([label, value]) => (
+          <div key={label} className="col-12 col-md-6 mb-2">
+            <dt className="fw-semibold">{t(label)}</dt>
+            <dd className="mb-0">{value ?? t("profile.identity.none")}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Outcome({ outcome }: { outcome: Outcome | null }) {
+  const t = useT();
+  if (!outcome) return null;
+  return (
+    <div className="alert alert-success" role="status">
+      {t(OUTCOME_TEXTS[outcome])}
+    </div>
+  );
+}
+
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <div className="alert alert-danger" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+function CancelLink() {
+  const t = useT();
+  return (
+    <Link className="btn btn-outline-primary" to={withQuery(profilePath, {}, "contatti")}>
+      {t("profile.cancel")}
+    </Link>
+  );
+}
+
+function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
+  const t = useT();
+  const errors = action?.errors ?? {};
+  return (
+    <section aria-labelledby="modifica-email">
+      <h2 id="modifica-email" className="h4">
+        {t("profile.email.heading")}
+      </h2>
+      {data.pending ? (
+        <OtpForm pending={data.pending} action={modeHref("email")} errors={errors} resent={data.resent} />
+      ) : (
+        <>
+          <ErrorSummary
+            items={errorSummaryItems(errors, {
+              email: { id: "profile-email", label: t("profile.email.label") },
+              emailRepeat: { id: "profile-email-repeat", label: t("profile.email.repeat") },
+            })}
+          />
+          <FormError message={errors.form} />
+          <Form method="post" action={modeHref("email")} noValidate>
+            <XsrfField />
+            <input type="hidden" name="intent" value="change-email" />
+            <TextField
+              id="profile-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t("profile.email.label")}
+              required
+              defaultValue={text(action?.values, "email") ?? ""}
+              error={errors.email}
+            />
+            <TextField
+              id="profile-email-repeat"
+              name="emailRepeat"
+              type="email"
+              autoComplete="email"
+              label={t("profile.email.repeat")}
+              required
+              defaultValue={text(action?.values, "emailRepeat") ?? ""}
+              error={errors.emailRepeat}
+            />
+            <div className="d-flex flex-wrap gap-3">
+              <CancelLink />
+              <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
+  const t = useT();
+  const errors = action?.errors ?? {};
+  const noAttempts = data.attemptsLeft === 0;
+  return (
+    <section aria-labelledby="modifica-telefono">
+      <h2 id="modifica-telefono" className="h4">
+        {t("profile.phone.heading")}
+      </h2>
+      {data.pending ? (
+        <OtpForm
+          pending={data.pending}
+          action={modeHref("telefono")}
+          errors={errors}
+          attemptsLeft={data.attemptsLeft}
+          resent={data.resent}
+        />
+      ) : (
+        <>
+          {data.attemptsLeft !== null ? (
+            <p>
+              {noAttempts
+                ? t("profile.phone.noAttempts")
+                : t("profile.phone.attempts", { count: data.attemptsLeft })}
+            </p>
+          ) : null}
+          <ErrorSummary
+            items={errorSummaryItems(errors, {
+              phone: { id: "profile-phone", label: t("profile.phone.labelRequired") },
+            })}
+          />
+          <FormError message={errors.form} />
+          <Form method="post" action={modeHref("telefono")} noValidate>
+            <XsrfField />
+            <input type="hidden" name="intent" value="change-phone" />
+            <TextField
+              id="profile-phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              label={t("profile.phone.labelRequired")}
+              hint={t("profile.phone.hint")}
+              required
+              defaultValue={text(action?.values, "phone") ?? data.contacts.phone ?? ""}
+              error={errors.phone}
+            />
+            <div className="d-flex flex-wrap gap-3">
+              <CancelLink />
+              <SubmitButton disabled={noAttempts}>{t("profile.wizard.next")}</SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DeleteConfirmation({ action }: { action?: ProfileActionData }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="elimina-contatti">
+      <h2 id="elimina-contatti" className="h4">
+        {t("profile.delete.heading")}
+      </h2>
+      <FormError message={action?.errors.form} />
+      <Callout variant="warning" title={t("profile.delete.heading")}>
+        <p className="mb-0">{t("profile.delete.text")}</p>
+      </Callout>
+      <Form method="post" action={modeHref("elimina")} className="d-flex flex-wrap gap-3">
+        <XsrfField />
+        <input type="hidden" name="intent" value="delete" />
+        <CancelLink />
+        <SubmitButton className="btn btn-danger">{t("profile.delete.confirm")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function Sections({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
+  const t = useT();
+  const locale = useLocale();
+  const index: Array<[string, MessageKey]> = [
+    ["contatti", "profile.contacts.heading"],
+    ["preferenze", "profile.preferences.heading"],
+    ...(data.hasPpay ? ([["pagamenti", "profile.receipts.heading"]] as Array<[string, MessageKey]>) : []),
+    ["termini", "profile.terms.heading"],
+  ];
+  return (
+    <>
+      <FormError message={action?.errors.form} />
+      <nav className="mb-4" aria-labelledby="indice-profilo">
+        <h2 id="indice-profilo" className="h6 text-uppercase">
+          {t("profile.index")}
+        </h2>
+        <ul className="list-inline mb-0">
+          {index.map(([id, key]) => (
+            <li key={id} className="list-inline-item me-3">
+              <a href={`#${id}`}>{t(key)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section id="contatti" className="mb-5" aria-labelledby="contatti-titolo">
+        <h2 id="contatti-titolo" className="h4">
+          {t("profile.contacts.heading")}
+        </h2>
+        <dl>
+          <dt className="fw-semibold">{t("profile.contacts.email")}</dt>
+          <dd>
+            {data.contacts.email}{" "}
+            <Link className="ms-2" to={withQuery(profilePath, { modifica: "email" })}>
+              {t("profile.contacts.changeEmail")}
+            </Link>
+          </dd>
+          <dt className="fw-semibold">{t("profile.contacts.phone")}</dt>
+          <dd>
+            {data.contacts.phone ? `+39 ${data.contacts.phone}` : t("profile.contacts.noPhone")}{" "}
+            <Link className="ms-2" to={withQuery(profilePath, { modifica: "telefono" })}>
+              {data.contacts.phone ? t("profile.contacts.changePhone") : t("profile.contacts.addPhone")}
+            </Link>
+          </dd>
+          <dt className="fw-semibold">{t("profile.contacts.language")}</dt>
+          <dd>{t(`profile.language.${data.contacts.language}`)}</dd>
+        </dl>
+        <div className="d-flex flex-wrap gap-3">
+          {data.contacts.phone ? (
+            <Form method="post" action={profilePath}>
+              <XsrfField />
+              <input type="hidden" name="intent" value="remove-phone" />
+              <SubmitButton className="btn btn-outline-primary btn-sm">
+                {t("profile.contacts.removePhone")}
+              </SubmitButton>
+            </Form>
+          ) : null}
+          <Link
+            className="btn btn-outline-danger btn-sm"
+            to={withQuery(profilePath, { modifica: "elimina" })}
+          >
+            {t("profile.contacts.delete")}
+          </Link>
+        </div>
+      </section>
+
+      <section id="preferenze" className="mb-5" aria-labelledby="preferenze-titolo">
+        <h2 id="preferenze-titolo" className="h4">
+          {t("profile.preferences.heading")}
+        </h2>
+        {data.groups ? (
+          <Form method="post" action={profilePath}>
+            <XsrfField />
+            <input type="hidden" name="intent" value="preferences" />
+            <p>{t("profile.preferences.lead")}</p>
+            <PreferencesFields groups={data.groups} />
+            <SubmitButton>{t("profile.preferences.save")}</SubmitButton>
+          </Form>
+        ) : (
+          <div className="alert alert-warning" role="status">
+            {t("profile.preferences.loadFailed")}
+          </div>
+        )}
+      </section>
+
+      {data.hasPpay ? (
+        <section id="pagamenti" className="mb-5" aria-labelledby="pagamenti-titolo">
+          <h2 id="pagamenti-titolo" className="h4">
+            {t("profile.receipts.heading")}
+          </h2>
+          {data.receipts ? (
+            <Form method="post" action={profilePath}>
+              <XsrfField />
+              <input type="hidden" name="intent" value="receipts" />
+              <div className="form-check mb-3">
+                <input
+                  id="profile-receipts"
+                  type="checkbox"
+                  name="receipts"
+                  defaultChecked={data.receipts.flag}
+                />
+                <label htmlFor="profile-receipts">{t("profile.receipts.label")}</label>
+              </div>
+              {data.receipts.since ? (
+                <p className="small">
+                  {t("profile.receipts.since", {
+                    date: formatDate(data.receipts.since, "d MMMM yyyy", locale),
+                  })}
+                </p>
+              ) : null}
+              <SubmitButton className="btn btn-outline-primary">{t("profile.receipts.save")}</SubmitButton>
+            </Form>
+          ) : (
+            <div className="alert alert-warning" role="status">
+              {t("profile.receipts.loadFailed")}
+            </div>
+          )}
+        </section>
+      ) : null}
+
+      <section id="termini" className="mb-5" aria-labelledby="termini-titolo">
+        <h2 id="termini-titolo" className="h4">
+          {t("profile.terms.heading")}
+        </h2>
+        {data.termsAcceptedAt ? (
+          <p>
+            {t("profile.terms.accepted", { date: formatDate(data.termsAcceptedAt, "d MMMM yyyy", locale) })}
+          </p>
+        ) : null}
+        {data.terms ? (
+          <details>
+            <summary className="text-primary">{t("profile.terms.show")}</summary>
+            <div
+              className="border rounded p-3 mt-2"
+              // Sanitised by the server (server/upstream/notify.ts).
+              dangerouslySetInnerHTML={{ __html: data.terms }}
+            />
+          </details>
+        ) : (
+          <p role="status">{t("profile.terms.loadFailed")}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The citizen's profile: identity data, then the contacts, preferences, payments and terms (or the call to set it up). */
+export function ProfilePage({ data, action }: { data: ProfileData; action?: ProfileActionData }) {
+  const t = useT();
+  return (
+    <ProfileLayout nome={data.identity.nome} cognome={data.identity.cognome} codFisc={data.identity.codFisc}>
+      <Outcome outcome={data.outcome} />
+      {!data.hasProfile ? (
+        <>
+          <Callout variant="warning" title={t("profile.missing.title")} titleAs="h2">
+            <p className="mb-0">{t("profile.missing.text")}</p>
+          </Callout>
+          <p className="mb-5">
+            <Link className="btn btn-primary" to={href("/area-personale/profilo-utente/componi")}>
+              {t("profile.missing.link")}
+            </Link>
+          </p>
+          <IdentityData identity={data.identity} />
+        </>
+      ) : data.mode === "email" ? (
+        <EmailChange data={data} action={action} />
+      ) : data.mode === "telefono" ? (
+        <PhoneChange data={data} action={action} />
+      ) : data.mode === "elimina" ? (
+        <DeleteConfirmation action={action} />
+      ) : (
+        <>
+          <Sections data={data} action={action} />
+          <IdentityData identity={data.identity} />
+        </>
+      )}
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,269 @@
+import { Form, Link } from "react-router";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { WIZARD_STEP_TITLES, WIZARD_STEPS, type PendingOtp, type WizardStep } from "./flow-state.ts";
+import { OtpForm } from "./otp-form.tsx";
+import { PreferencesFields } from "./preferences-fields.tsx";
+import type { PreferenceGroups } from "./preferences.ts";
+import { ProfileLayout } from "./profile-layout.tsx";
+
+export type WizardData = {
+  step: WizardStep;
+  identity: { nome: string; cognome: string; codFisc: string };
+  accepted: boolean;
+  email: string;
+  phone: string;
+  verifiedEmail: string | null;
+  verifiedPhone: string | null;
+  pending: PendingOtp | null;
+  resent: boolean;
+  terms: string | null;
+  termsFailed: boolean;
+  groups: PreferenceGroups | null;
+  attemptsLeft: number | null;
+};
+
+export type WizardActionData = { errors: Partial<Record<string, string>>; values: Record<string, unknown> };
+
+const wizardPath = href("/area-personale/profilo-utente/componi");
+const stepHref = (step: WizardStep) => withQuery(wizardPath, { passo: step });
+
+function value(values: Record<string, unknown> | undefined, name: string, fallback: string): string {
+  const typed = values?.[name];
+  return typeof typed === "string" ? typed : fallback;
+}
+
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <div className="alert alert-danger" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+function BackLink({ to }: { to: WizardStep }) {
+  const t = useT();
+  return (
+    <Link className="btn btn-outline-primary" to={stepHref(to)}>
+      {t("profile.wizard.back")}
+    </Link>
+  );
+}
+
+function PrivacyStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
+  const t = useT();
+  const errors = action?.errors ?? {};
+  return (
+    <>
+      <ErrorSummary items={errorSummaryItems(errors, { accept: { id: "privacy-accept" } })} />
+      {data.termsFailed ? (
+        <div className="alert alert-danger" role="alert">
+          {t("profile.terms.loadFailed")}
+        </div>
+      ) : (
+        <div
+          className="profile-terms border rounded p-3 mb-4"
+          // Sanitised by the server (server/upstream/notify.ts).
+          dangerouslySetInnerHTML={{ __html: data.terms ?? "" }}
+        />
+      )}
+      <Form method="post" action={stepHref("informativa")} noValidate>
+        <XsrfField />
+        <input type="hidden" name="intent" value="privacy" />
+        <div className="form-check mb-4">
+          <input
+            id="privacy-accept"
+            type="checkbox"
+            name="accept"
+            value="on"
+            defaultChecked={data.accepted}
+            required
+            aria-invalid={errors.accept ? true : undefined}
+            aria-describedby={errors.accept ? "privacy-accept-error" : undefined}
+          />
+          <label htmlFor="privacy-accept">{t("profile.wizard.accept")}</label>
+          {errors.accept ? (
+            <div id="privacy-accept-error" className="form-feedback just-validate-error-label d-block">
+              {errors.accept}
+            </div>
+          ) : null}
+        </div>
+        <SubmitButton disabled={data.termsFailed}>{t("profile.wizard.next")}</SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+function ContactsStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
+  const t = useT();
+  const errors = action?.errors ?? {};
+  if (data.pending) {
+    return (
+      <OtpForm
+        pending={data.pending}
+        action={stepHref("contatti")}
+        errors={errors}
+        attemptsLeft={data.pending.kind === "SMS" ? data.attemptsLeft : undefined}
+        resent={data.resent}
+      />
+    );
+  }
+  const values = action?.values;
+  return (
+    <>
+      <ErrorSummary
+        items={errorSummaryItems(errors, {
+          email: { id: "wizard-email", label: t("profile.email.label") },
+          emailRepeat: { id: "wizard-email-repeat", label: t("profile.email.repeat") },
+          phone: { id: "wizard-phone", label: t("profile.phone.labelRequired") },
+        })}
+      />
+      <FormError message={errors.form} />
+      <Callout variant="important" title={t("profile.email.mandatory")}>
+        <p className="mb-0">{t("profile.otp.hint")}</p>
+      </Callout>
+      {data.verifiedEmail ? (
+        <p role="status">{t("profile.otp.verified", { contact: data.verifiedEmail })}</p>
+      ) : null}
+      <Form method="post" action={stepHref("contatti")} noValidate>
+        <XsrfField />
+        <input type="hidden" name="intent" value="contacts" />
+        <TextField
+          id="wizard-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("profile.email.label")}
+          required
+          defaultValue={value(values, "email", data.email)}
+          error={errors.email}
+        />
+        <TextField
+          id="wizard-email-repeat"
+          name="emailRepeat"
+          type="email"
+          autoComplete="email"
+          label={t("profile.email.repeat")}
+          required
+          defaultValue={value(values, "emailRepeat", data.verifiedEmail ?? "")}
+          error={errors.emailRepeat}
+        />
+        <TextField
+          id="wizard-phone"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          label={t("profile.phone.label")}
+          hint={t("profile.phone.hint")}
+          defaultValue={value(values, "phone", data.phone)}
+          error={errors.phone}
+        />
+        <div className="d-flex flex-wrap gap-3">
+          <BackLink to="informativa" />
+          <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function PreferencesStep({ data }: { data: WizardData }) {
+  const t = useT();
+  return (
+    <Form method="post" action={stepHref("preferenze")}>
+      <XsrfField />
+      <input type="hidden" name="intent" value="preferences" />
+      <p>{t("profile.preferences.lead")}</p>
+      {data.groups ? <PreferencesFields groups={data.groups} /> : null}
+      <div className="d-flex flex-wrap gap-3">
+        <BackLink to="contatti" />
+        <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function SummarySection({ step, children }: { step: WizardStep; children: React.ReactNode }) {
+  const t = useT();
+  const title = t(WIZARD_STEP_TITLES[step]);
+  return (
+    <div className="card card-bg mb-3">
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-start gap-3">
+          <h3 className="h5 card-title">{title}</h3>
+          <Link to={stepHref(step)} aria-label={t("profile.wizard.editStep", { step: title })}>
+            {t("profile.wizard.edit")}
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function SummaryStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
+  const t = useT();
+  const rows = data.groups ? [...data.groups.general, ...data.groups.payments] : [];
+  const enabled = rows.filter((row) => row.enabled.length > 0);
+  return (
+    <>
+      <FormError message={action?.errors.form} />
+      <SummarySection step="informativa">
+        <p className="mb-0">{t("profile.wizard.summaryPrivacy")}</p>
+      </SummarySection>
+      <SummarySection step="contatti">
+        <dl className="mb-0">
+          <dt>{t("profile.email.label")}</dt>
+          <dd>{data.verifiedEmail}</dd>
+          <dt>{t("profile.contacts.phone")}</dt>
+          <dd className="mb-0">
+            {data.verifiedPhone ? `+39 ${data.verifiedPhone}` : t("profile.wizard.summaryNoPhone")}
+          </dd>
+        </dl>
+      </SummarySection>
+      <SummarySection step="preferenze">
+        {enabled.length === 0 ? (
+          <p className="mb-0">{t("profile.wizard.summaryNoPreferences")}</p>
+        ) : (
+          <ul className="mb-0">
+            {enabled.map((row) => (
+              <li key={row.name}>
+                {row.title}: {row.enabled.map((c) => t(`profile.channel.${c}`)).join(", ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SummarySection>
+      <Form method="post" action={stepHref("riepilogo")} className="d-flex flex-wrap gap-3 mt-4">
+        <XsrfField />
+        <input type="hidden" name="intent" value="confirm" />
+        <BackLink to="preferenze" />
+        <SubmitButton>{t("profile.wizard.confirm")}</SubmitButton>
+      </Form>
+    </>
+  );
+}
+
+/** The profile wizard: stepper, the current step's heading and form. */
+export function WizardPage({ data, action }: { data: WizardData; action?: WizardActionData }) {
+  const t = useT();
+  const titles = WIZARD_STEPS.map((step) => t(WIZARD_STEP_TITLES[step]));
+  const current = WIZARD_STEPS.indexOf(data.step) + 1;
+  return (
+    <ProfileLayout {...data.identity} title={t("profile.composeTitle")}>
+      <Stepper steps={titles} current={current} />
+      <h2 className="h3 mt-4 mb-3">{t(WIZARD_STEP_TITLES[data.step])}</h2>
+      {data.step === "informativa" ? <PrivacyStep data={data} action={action} /> : null}
+      {data.step === "contatti" ? <ContactsStep data={data} action={action} /> : null}
+      {data.step === "preferenze" ? <PreferencesStep data={data} /> : null}
+      {data.step === "riepilogo" ? <SummaryStep data={data} action={action} /> : null}
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,177 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { toNotifySms } from "#shared/api/notify.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { validateForm } from "#shared/validation/form.ts";
+import { required, text } from "#shared/validation/rules.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { getServices } from "#client/lib/services.ts";
+import {
+  areContactsVerified,
+  newWizardState,
+  nextToVerify,
+  readOwnState,
+  resolveWizardStep,
+  WIZARD_FLOW,
+  WizardStateSchema,
+  withVerified,
+  type WizardState,
+  type WizardStep,
+} from "./flow-state.ts";
+import { buildPreferenceGroups, readPreferences } from "./preferences.ts";
+import { checkCode, codeFormSchema, emailFormSchema, phoneText, sendCode } from "./profile.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+type Errors = Partial<Record<string, string>>;
+
+const stepHref = (step: WizardStep) =>
+  withQuery(href("/area-personale/profilo-utente/componi"), { passo: step });
+
+async function readState(context: Context): Promise<{ cf: string; state: WizardState }> {
+  const user = await getCitizen(context);
+  const raw = getServices(context).flow.read(WIZARD_FLOW);
+  return {
+    cf: user.codFisc,
+    state: readOwnState(WizardStateSchema, raw, user.codFisc) ?? newWizardState(user.codFisc),
+  };
+}
+
+function save(context: Context, state: WizardState, target: string) {
+  return redirect(target, { headers: { "Set-Cookie": getServices(context).flow.write(WIZARD_FLOW, state) } });
+}
+
+export async function loadWizard(context: Context, url: URL) {
+  const { api } = getServices(context);
+  const user = await getCitizen(context);
+  const { state } = await readState(context);
+  const step = resolveWizardStep(url.searchParams.get("passo"), state);
+  let terms: string | null = null;
+  let termsFailed = false;
+  if (step === "informativa") {
+    try {
+      terms = await api.notify.getTerms();
+    } catch {
+      termsFailed = true;
+    }
+  }
+  let groups = null;
+  let attemptsLeft: number | null = null;
+  if (step === "preferenze" || step === "riepilogo") {
+    const [services, config] = await Promise.all([api.notify.getServices(), api.getTenantConfig()]);
+    groups = buildPreferenceGroups(services, state.preferences ?? {}, config);
+  }
+  if (step === "contatti" && state.pending?.kind === "SMS") {
+    attemptsLeft = await api.otp.smsAttemptsLeft(user.codFisc).catch(() => null);
+  }
+  return {
+    step,
+    identity: { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc },
+    accepted: state.accepted,
+    email: state.email ?? user.email ?? "",
+    phone: state.phone ?? "",
+    verifiedEmail: areContactsVerified(state) ? (state.email ?? null) : null,
+    verifiedPhone: areContactsVerified(state) ? (state.phone ?? null) : null,
+    pending: step === "contatti" ? (state.pending ?? null) : null,
+    resent: url.searchParams.get("nuovo") === "1",
+    terms,
+    termsFailed,
+    groups,
+    attemptsLeft,
+  };
+}
+
+/** Asks for the next code the contacts need, or moves on to the preferences when everything is verified. */
+async function continueContacts(context: Context, cf: string, state: WizardState) {
+  const next = nextToVerify(state);
+  if (!next) return save(context, { ...state, pending: undefined }, stepHref("preferenze"));
+  const sent = await sendCode(context, cf, next.kind, next.contact);
+  if ("error" in sent) {
+    return data(
+      { errors: { form: sent.error } as Errors, values: { email: state.email, phone: state.phone } },
+      {
+        status: 400,
+        headers: {
+          "Set-Cookie": getServices(context).flow.write(WIZARD_FLOW, { ...state, pending: undefined }),
+        },
+      },
+    );
+  }
+  return save(context, { ...state, pending: sent.pending }, stepHref("contatti"));
+}
+
+export async function wizardAction(context: Context, request: Request) {
+  const t = serverT(context);
+  const { api, log } = getServices(context);
+  const { cf, state } = await readState(context);
+  const { form } = await parseForm(request, context, z.object({}));
+  const intent = form.get("intent");
+  const validate = <S extends z.ZodType>(schema: S) =>
+    validateForm(form, schema, getServices(context).locale);
+
+  if (intent === "privacy") {
+    const parsed = validate(z.object({ accept: text(required(t("profile.wizard.acceptRequired"))) }));
+    if (!parsed.ok)
+      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+    return save(context, { ...state, accepted: true }, stepHref("contatti"));
+  }
+  if (!state.accepted) return redirect(stepHref("informativa"));
+
+  if (intent === "contacts") {
+    const schema = emailFormSchema(t).and(z.object({ phone: phoneText(t, false) }));
+    const parsed = validate(schema);
+    if (!parsed.ok)
+      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+    const { email, phone } = parsed.values;
+    return continueContacts(context, cf, { ...state, email, phone: phone || undefined, pending: undefined });
+  }
+  if (intent === "verify" || intent === "resend" || intent === "change") {
+    const pending = state.pending;
+    if (!pending || intent === "change")
+      return save(context, { ...state, pending: undefined }, stepHref("contatti"));
+    if (intent === "resend") {
+      const sent = await sendCode(context, cf, pending.kind, pending.contact);
+      if ("error" in sent)
+        return data({ errors: { form: sent.error } as Errors, values: {} }, { status: 400 });
+      return save(
+        context,
+        { ...state, pending: sent.pending },
+        withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", nuovo: 1 }),
+      );
+    }
+    const parsed = validate(codeFormSchema(t));
+    if (!parsed.ok)
+      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+    const problem = await checkCode(context, cf, pending, parsed.values.code);
+    if (problem) return data({ errors: { code: problem } as Errors, values: {} }, { status: 400 });
+    return continueContacts(context, cf, withVerified(state, pending));
+  }
+  if (!areContactsVerified(state)) return redirect(stepHref("contatti"));
+
+  if (intent === "preferences") {
+    const services = await api.notify.getServices();
+    return save(context, { ...state, preferences: readPreferences(form, services) }, stepHref("riepilogo"));
+  }
+  if (intent === "confirm") {
+    if (state.preferences === undefined) return redirect(stepHref("preferenze"));
+    try {
+      await api.notify.acceptTerms(cf);
+      await api.notify.updateContacts(cf, {
+        email: state.email!,
+        sms: state.phone ? toNotifySms(state.phone) : null,
+        language: getServices(context).locale === "en" ? "en_GB" : "it_IT",
+      });
+      await api.notify.updatePreferences(cf, state.preferences);
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+      log.warn({ err: error }, "profile wizard failed");
+      return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
+    }
+    return redirect(href("/area-personale/profilo-utente/componi/successo"), {
+      headers: { "Set-Cookie": getServices(context).flow.clear(WIZARD_FLOW) },
+    });
+  }
+  return redirect(stepHref(resolveWizardStep(null, state)));
+}

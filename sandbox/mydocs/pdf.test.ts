@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { writePdf } from "./pdf.ts";
+
+test("a valid one-page PDF 1.4 whose cross-reference offsets point at the objects", () => {
+  const bytes = writePdf("Avviso TARI 2025", [
+    "Intestatario: Giulia Bianchi (BNCGLI85C55L219R)",
+    "Città: àèìòù",
+  ]);
+  const text = bytes.toString("latin1");
+  expect(text.startsWith("%PDF-1.4\n")).toBe(true);
+  expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
+  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)?.[1]);
+  expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
+  const entries = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+  expect(entries).toHaveLength(5);
+  entries.forEach((offset, index) => {
+    expect(text.slice(offset, offset + `${index + 1} 0 obj`.length)).toBe(`${index + 1} 0 obj`);
+  });
+  const length = Number(/\/Length (\d+) >>\nstream\n/.exec(text)?.[1]);
+  const streamStart = text.indexOf("stream\n") + "stream\n".length;
+  expect(text.slice(streamStart + length, streamStart + length + "\nendstream".length)).toBe("\nendstream");
+  expect(text).toContain("(Avviso TARI 2025) Tj");
+  expect(text).toContain("Citt\\340");
+});
+
+test("parentheses and backslashes are escaped", () => {
+  const text = writePdf("a (b) \\ c", []).toString("latin1");
+  expect(text).toContain("(a \\(b\\) \\\\ c) Tj");
+});

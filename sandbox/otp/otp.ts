@@ -1,0 +1,88 @@
+import { randomInt } from "node:crypto";
+import { romeDayOf } from "#shared/dates.ts";
+import type { SandboxState } from "../types.ts";
+
+export type OtpKind = "EMAIL" | "SMS";
+
+export type OtpRow = {
+  id: number;
+  codiceFiscale: string;
+  codiceOTP: string;
+  used: boolean;
+  expirationDate: string;
+  tipoRichiesta: OtpKind;
+  contatto: string;
+  createdAt: string;
+  /** Wrong codes tried against this row; at `OTP_MAX_ATTEMPTS` the row is burnt. */
+  wrongAttempts: number;
+};
+
+export type OtpState = { nextId: number; rows: OtpRow[] };
+
+export const OTP_VALIDITY_MS = 5 * 60 * 1000;
+export const SMS_DAILY_LIMIT = 3;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export function seedOtp(): OtpState {
+  return { nextId: 1, rows: [] };
+}
+
+export function smsAttemptsLeft(state: SandboxState, cf: string, now: Date): number {
+  const today = romeDayOf(now);
+  const sent = state.otp.rows.filter(
+    (row) =>
+      row.codiceFiscale === cf && row.tipoRichiesta === "SMS" && romeDayOf(new Date(row.createdAt)) === today,
+  ).length;
+  return Math.max(0, SMS_DAILY_LIMIT - sent);
+}
+
+/** A new 5-digit code for `contatto`, "sent" to the sandbox mailbox (e-mail or SMS alike). */
+export function createOtp(
+  state: SandboxState,
+  input: { codiceFiscale: string; tipoRichiesta: OtpKind; contatto: string; tenantId: string },
+  now: Date,
+  code: string = String(randomInt(0, 100000)).padStart(5, "0"),
+): OtpRow | "limit" {
+  if (input.tipoRichiesta === "SMS" && smsAttemptsLeft(state, input.codiceFiscale, now) === 0) return "limit";
+  const row: OtpRow = {
+    id: state.otp.nextId++,
+    codiceFiscale: input.codiceFiscale,
+    codiceOTP: code,
+    used: false,
+    expirationDate: new Date(now.getTime() + OTP_VALIDITY_MS).toISOString(),
+    tipoRichiesta: input.tipoRichiesta,
+    contatto: input.contatto,
+    createdAt: now.toISOString(),
+    wrongAttempts: 0,
+  };
+  state.otp.rows.push(row);
+  state.appsched.mailbox.push({
+    id: state.appsched.nextMailId++,
+    tenantId: input.tenantId,
+    to: input.contatto,
+    subject: "Codice di verifica",
+    body: `Il tuo codice di verifica è ${code}.\nÈ valido per 5 minuti. Non comunicarlo a nessuno.`,
+    link: null,
+    sentAt: now.toISOString(),
+  });
+  return row;
+}
+
+export type VerifyOutcome = "valid" | "expired" | "not-found";
+
+/** Checks a code: right → used; wrong → one attempt less (the row is burnt after `OTP_MAX_ATTEMPTS`). */
+export function verifyOtp(
+  state: SandboxState,
+  input: { id: number; codiceFiscale: string; otp: string },
+  now: Date,
+): VerifyOutcome {
+  const row = state.otp.rows.find((r) => r.id === input.id && r.codiceFiscale === input.codiceFiscale);
+  if (!row || row.used || row.wrongAttempts >= OTP_MAX_ATTEMPTS) return "not-found";
+  if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";
+  if (row.codiceOTP !== input.otp) {
+    row.wrongAttempts++;
+    return "not-found";
+  }
+  row.used = true;
+  return "valid";
+}

@@ -1,0 +1,74 @@
+import express from "express";
+import { z } from "zod";
+import { sendError } from "../http.ts";
+import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
+import { getLocals, type SandboxStore } from "../types.ts";
+import { createOtp, smsAttemptsLeft, verifyOtp } from "./otp.ts";
+
+const RequestSchema = z.object({
+  codiceFiscale: z.string().min(11).max(16),
+  tipoRichiesta: z.enum(["EMAIL", "SMS"]),
+  contatto: z.string().min(3).max(254),
+});
+
+/**
+ * The BFF's OTP service under `/api-public/otp`. Unlike the BFF, the answer never carries the code, there is no
+ * endpoint listing the rows, only the logged-in citizen may ask for their own fiscal code, and wrong codes are capped.
+ */
+export function createOtpRouter(store: SandboxStore): express.Router {
+  const router = express.Router();
+
+  router.post("/", express.json({ limit: "5kb" }), (req, res) => {
+    const parsed = RequestSchema.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "Richiesta non valida");
+    const { codiceFiscale, tipoRichiesta, contatto } = parsed.data;
+    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
+    if (!isOwnFiscalCode(res, codiceFiscale)) {
+      return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    }
+    const valid = tipoRichiesta === "SMS" ? /^(0039|\+39)?\d{9,10}$/.test(contatto) : contatto.includes("@");
+    if (!valid) return sendError(res, 400, "Richiesta non valida");
+    const row = createOtp(
+      store.state,
+      {
+        codiceFiscale: codiceFiscale.toUpperCase(),
+        tipoRichiesta,
+        contatto,
+        tenantId: getLocals(res).tenant.id,
+      },
+      new Date(),
+    );
+    if (row === "limit") return sendError(res, 403, "Limite richieste giornaliere SMS OTP superato");
+    store.save();
+    res.json({ id: row.id, expirationDate: row.expirationDate, tipoRichiesta: row.tipoRichiesta });
+  });
+
+  router.get("/verify", (req, res) => {
+    const { otp, cf, richiesta } = req.query;
+    if (typeof otp !== "string" || typeof cf !== "string" || typeof richiesta !== "string") {
+      return sendError(res, 400, "Richiesta non valida");
+    }
+    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
+    if (!isOwnFiscalCode(res, cf))
+      return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    const id = Number(richiesta);
+    const outcome = Number.isInteger(id)
+      ? verifyOtp(store.state, { id, codiceFiscale: cf.toUpperCase(), otp }, new Date())
+      : "not-found";
+    store.save();
+    if (outcome === "valid") return void res.json("OTP valido");
+    if (outcome === "expired") return sendError(res, 403, "OTP Scaduto");
+    sendError(res, 404, "OTP non trovato");
+  });
+
+  router.get("/channels/sms/attempts-left", (req, res) => {
+    const cf = req.query.cf;
+    if (typeof cf !== "string") return sendError(res, 400, "Richiesta non valida");
+    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
+    if (!isOwnFiscalCode(res, cf))
+      return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    res.json({ attemptsLeft: smsAttemptsLeft(store.state, cf.toUpperCase(), new Date()) });
+  });
+
+  return router;
+}

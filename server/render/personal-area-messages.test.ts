@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { Express } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// The messages pages through the production build, the real Express app and a sandbox of this file's own.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let app: Express;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  app = testApp({ upstreamUrl: sandbox.url, ssrHandler: await loadSsrHandler() }).app;
+});
+afterAll(() => sandbox.close());
+
+const HOST = "comune-a.localhost";
+const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const MARIO = "RSSMRA80A01H501U";
+const LIST = "/area-personale/messaggi";
+const xsrf = createXsrfToken();
+
+async function citizenCookie(codiceFiscale = MARIO): Promise<string> {
+  const res = await request(sandbox.url)
+    .post("/api-public/sandbox-idp/login")
+    .set("X-Forwarded-Host", UPSTREAM_HOST)
+    .type("form")
+    .send({ codiceFiscale, redirector: "" });
+  const setCookie = [res.headers["set-cookie"] ?? []].flat();
+  return `${(setCookie[0] ?? "").split(";")[0]}; XSRF-TOKEN=${xsrf}`;
+}
+
+async function resetMario() {
+  expect((await request(sandbox.url).post(`/__sandbox/citizens/${MARIO}/reset`)).status).toBe(200);
+}
+
+const get = (path: string, cookie = "") => request(app).get(path).set("Host", HOST).set("Cookie", cookie);
+
+/** The page's text without tags (React puts comments between adjacent text parts). */
+const textOf = (html: string) =>
+  html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describe("the list", () => {
+  test("anonymous visitors are sent to the login and back", async () => {
+    const res = await get(LIST);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toMatch(/^\/api\/utenti\/login\?redirector=/);
+    expect(decodeURIComponent(res.headers.location as string)).toContain(LIST);
+  });
+
+  test("the first 15 of 20, the count, the unread badge and the link to the next ones", async () => {
+    await resetMario();
+    const res = await get(LIST, await citizenCookie());
+    expect(res.status).toBe(200);
+    const text = textOf(res.text);
+    expect(text).toContain("20 messaggi");
+    expect(text).toContain("18 messaggi non letti");
+    expect(res.text.match(/class="message-card /g)).toHaveLength(15);
+    expect(res.text).toContain('href="/area-personale/messaggi?pagina=2"');
+    const second = await get(`${LIST}?pagina=2`, await citizenCookie());
+    expect(second.text.match(/class="message-card /g)).toHaveLength(5);
+    expect(textOf(second.text)).toContain("Notifiche più recenti");
+  });
+
+  test("filters (GET) and the original's date messages", async () => {
+    await resetMario();
+    const cookie = await citizenCookie();
+    const read = await get(`${LIST}?stato=letti`, cookie);
+    expect(textOf(read.text)).toContain("2 messaggi");
+    const none = await get(`${LIST}?servizio=nessuno`, cookie);
+    expect(textOf(none.text)).toContain("Non ci sono notifiche in base ai filtri di ricerca");
+    const invalid = await get(`${LIST}?da=2026-02-30`, cookie);
+    expect(invalid.status).toBe(200);
+    expect(textOf(invalid.text)).toContain("Inserire una data valida");
+    const period = await get(`${LIST}?da=2026-01-10&a=2026-01-01`, cookie);
+    expect(textOf(period.text)).toContain("La data iniziale deve essere precedente alla data finale");
+  });
+
+  test("a store that fails leaves the page up with the spec's message and no badge", async () => {
+    const cookie = await citizenCookie();
+    await request(sandbox.url).post("/__sandbox/faults").send({ messages: "down" });
+    try {
+      const res = await get(LIST, cookie);
+      expect(res.status).toBe(200);
+      expect(textOf(res.text)).toContain("Non è stato possibile ottenere le notifiche");
+      expect(textOf(res.text)).not.toContain("messaggi non letti");
+    } finally {
+      await request(sandbox.url).post("/__sandbox/faults").send({ messages: null });
+    }
+  });
+});
+
+describe("one message", () => {
+  test("opening an unread message marks it read; the same answer already shows the lowered count", async () => {
+    await resetMario();
+    const cookie = await citizenCookie();
+    const res = await get(`${LIST}/rssmra-a-01`, cookie);
+    expect(res.status).toBe(200);
+    const text = textOf(res.text);
+    expect(text).toContain("Aggiornamento dei dati di residenza");
+    expect(text).toContain("17 messaggi non letti");
+    expect(res.text).not.toMatch(/onclick|alert\(|javascript:/);
+    const again = await get(`${LIST}/rssmra-a-01`, cookie);
+    expect(textOf(again.text)).toContain("17 messaggi non letti");
+  });
+
+  test("the Vai button only for a safe call to action", async () => {
+    await resetMario();
+    const res = await get(`${LIST}/rssmra-a-02`, await citizenCookie());
+    expect(res.text).toMatch(
+      /<a class="btn btn-primary" href="\/servizi\/prenotazione-appuntamento">Vai<\/a>/,
+    );
+  });
+
+  test("unknown ids, another citizen's and another municipality's messages are 404", async () => {
+    const cookie = await citizenCookie();
+    expect((await get(`${LIST}/nope`, cookie)).status).toBe(404);
+    expect((await get(`${LIST}/bncgli-a-01`, cookie)).status).toBe(404);
+    expect((await get(`${LIST}/rssmra-b-01`, cookie)).status).toBe(404);
+  });
+
+  test("delete: confirmation, XSRF, then the list with the confirmation", async () => {
+    await resetMario();
+    const cookie = await citizenCookie();
+    const confirm = await get(`${LIST}/rssmra-a-03?elimina=1`, cookie);
+    expect(textOf(confirm.text)).toMatch(/Stai per eliminare il messaggio ".+"\. Vuoi proseguire\?/);
+    const post = (fields: Record<string, string>) =>
+      request(app)
+        .post(`${LIST}/rssmra-a-03`)
+        .set("Host", HOST)
+        .set("Origin", `http://${HOST}`)
+        .set("Cookie", cookie)
+        .type("form")
+        .send(new URLSearchParams(fields).toString());
+    expect((await post({})).status).toBe(403);
+    const done = await post({ _xsrf: maskXsrfToken(xsrf) });
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe(`${LIST}?eliminato=1`);
+    const list = await get(done.headers.location as string, cookie);
+    expect(textOf(list.text)).toContain("Messaggio eliminato");
+    expect(textOf(list.text)).toContain("19 messaggi");
+    expect((await get(`${LIST}/rssmra-a-03`, cookie)).status).toBe(404);
+  });
+});

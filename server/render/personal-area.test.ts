@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// The personal area's frame and activities over HTTP: production build, real app, sandbox upstream.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(() => sandbox.close());
+
+const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
+const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
+
+async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
+  const res = await request(sandbox.url)
+    .post("/api-public/sandbox-idp/login")
+    .set("X-Forwarded-Host", UPSTREAM_HOSTS[tenant])
+    .type("form")
+    .send({ codiceFiscale, redirector: "" });
+  return ([res.headers["set-cookie"] ?? []].flat()[0] ?? "").split(";")[0] ?? "";
+}
+
+function get(path: string, cookie = "", host = HOSTS.a) {
+  return request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+    .get(path)
+    .set("Host", host)
+    .set("Cookie", cookie);
+}
+
+async function setFault(name: string, value: "down" | null) {
+  const res = await fetch(`${sandbox.url}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ [name]: value }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+describe("the personal area", () => {
+  test.each(["/area-personale", "/area-personale/attivita?mostra=passati&quanti=10"])(
+    "anonymous %s: sent to the login, which brings them back to the same page",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/api/utenti/login?redirector=${encodeURIComponent(path)}`);
+    },
+  );
+
+  test("?redirector= is followed only to same-origin paths", async () => {
+    const cookie = await citizenCookie("SPSNNA75T48F839X");
+    const inside = await get("/area-personale?redirector=%2Ffaq", cookie);
+    expect([inside.status, inside.headers.location]).toEqual([302, "/faq"]);
+    const outside = await get("/area-personale?redirector=https%3A%2F%2Fevil.example%2F", cookie);
+    expect([outside.status, outside.headers.location]).toEqual([302, "/area-personale"]);
+  });
+
+  test("the desk names the citizen and lists the sections the municipality offers", async () => {
+    const cookie = await citizenCookie("SPSNNA75T48F839X");
+    const a = await get("/area-personale", cookie);
+    expect(a.status).toBe(200);
+    expect(a.text).toContain("Anna Esposito");
+    expect(a.text).toContain("CF: SPSNNA75T48F839X");
+    for (const tab of ["/area-personale/messaggi", "/area-personale/attivita", "/area-personale/documenti"]) {
+      expect(a.text).toContain(`href="${tab}"`);
+    }
+    const bCookie = await citizenCookie("SPSNNA75T48F839X", "b");
+    const b = await get("/area-personale", bCookie, HOSTS.b);
+    expect(b.status).toBe(200);
+    expect(b.text).not.toContain('href="/area-personale/documenti"');
+  });
+
+  test("Attività lists the citizen's own appointments with code, status and stages", async () => {
+    const cookie = await citizenCookie("RSSMRA80A01H501U");
+    const res = await get("/area-personale/attivita?mostra=passati", cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/Appuntamento n\. \d+/);
+    expect(res.text).toContain("Appuntamento svolto");
+    expect(res.text).toContain("Prenotazione inviata");
+    // Anna's seeded appointments are not Mario's.
+    expect(res.text).not.toContain("Appuntamento per le pubblicazioni");
+  });
+
+  test("appointments down: the page still renders and says the list could not be loaded", async () => {
+    const cookie = await citizenCookie("RSSMRA80A01H501U");
+    await setFault("appsched", "down");
+    try {
+      const activities = await get("/area-personale/attivita", cookie);
+      expect(activities.status).toBe(200);
+      expect(activities.text).toContain("Non è stato possibile caricare l&#x27;elenco degli appuntamenti");
+      const desk = await get("/area-personale", cookie);
+      expect(desk.status).toBe(200);
+      expect(desk.text).toContain("Mario Rossi");
+      expect(desk.text).toContain("Non è stato possibile caricare l&#x27;elenco degli appuntamenti");
+    } finally {
+      await setFault("appsched", null);
+    }
+  });
+});

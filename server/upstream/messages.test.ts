@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startSandbox } from "#sandbox/start.ts";
+import { municipalityTag } from "#shared/api/messages.ts";
+import { isUpstreamError } from "./errors.ts";
+import type { UpstreamRequestContext } from "./http.ts";
+import { createMessagesApi } from "./messages.ts";
+
+// The message store module against the sandbox over real HTTP, as Mario Rossi on Valverde.
+const MARIO = "RSSMRA80A01H501U";
+const HOST = "servizi.comune.valverde.it";
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let cookie = "";
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  const res = await fetch(`${sandbox.url}/api-public/sandbox-idp/login`, {
+    method: "POST",
+    headers: { "x-forwarded-host": HOST, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ codiceFiscale: MARIO, redirector: "" }),
+    redirect: "manual",
+  });
+  cookie = (res.headers.getSetCookie()[0] ?? "").split(";")[0]!;
+});
+afterAll(() => sandbox.close());
+
+function api() {
+  const ctx: UpstreamRequestContext = { baseUrl: sandbox.url, forwardedHost: HOST, cookie, timeoutMs: 3000 };
+  return createMessagesApi(ctx);
+}
+
+test("a page with its totals, bodies sanitised", async () => {
+  const page = await api().list(MARIO, {
+    filter: { tag: municipalityTag("c_v001") },
+    limit: 100,
+    offset: 0,
+    sort: "-timestamp",
+  });
+  expect(page.total).toBe(20);
+  expect(page.totalUnread).toBe(18);
+  const bodies = page.messages.map((message) => message.mex.body ?? "").join("\n");
+  expect(bodies).toContain("I tuoi dati di residenza sono stati aggiornati.");
+  expect(bodies).not.toMatch(/<script|onclick|javascript:/);
+});
+
+test("finds one message of the municipality, counts, marks read and deletes", async () => {
+  const messages = api();
+  expect(await messages.find(MARIO, "c_v001", "rssmra-b-01")).toBeNull();
+  const message = await messages.find(MARIO, "c_m002", "rssmra-b-01");
+  expect(message?.mex.title).toBe("Scadenza IMU");
+  expect(await messages.countUnread(MARIO, "c_m002")).toBe(3);
+  const [updated] = await messages.markRead(MARIO, ["rssmra-b-01"]);
+  expect(updated?.read_at).toEqual(expect.any(String));
+  expect(await messages.countUnread(MARIO, "c_m002")).toBe(2);
+  await messages.remove(MARIO, "rssmra-b-01");
+  expect(await messages.find(MARIO, "c_m002", "rssmra-b-01")).toBeNull();
+  const again = await messages.remove(MARIO, "rssmra-b-01").catch((error: unknown) => error);
+  expect(isUpstreamError(again) && again.status).toBe(400);
+});
+
+test("another citizen's fiscal code is refused", async () => {
+  const error = await api()
+    .countUnread("BNCGLI85C55L219R", "c_v001")
+    .catch((caught: unknown) => caught);
+  expect(isUpstreamError(error) && error.status).toBe(403);
+});

@@ -1,0 +1,157 @@
+import { test, expect, tenantUrl, expectAccessible, loginAs, type TenantId } from "./fixtures.ts";
+import {
+  acceptPrivacyAndConfirm,
+  BOOKING,
+  chooseSlot,
+  choosePlace,
+  expectStep,
+  fillDetails,
+  next,
+} from "./appointments-support.ts";
+
+// Anna Esposito is the citizen "with everything"; these tests only read her data and add appointments on days no
+// other test books (two months ahead, 4th free day).
+
+const places: Record<"comune-a" | "comune-b", { category: string; office: string; reason: string }> = {
+  "comune-a": {
+    category: "Anagrafe e stato civile",
+    office: "Ufficio Anagrafe - Sede centrale",
+    reason: "Cambio di residenza",
+  },
+  "comune-b": {
+    category: "Servizi demografici",
+    office: "Sportello Servizi demografici",
+    reason: "Carta d'identità elettronica",
+  },
+};
+
+test("an anonymous visitor is sent to login and comes back to the same personal-area page", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl("comune-a", "/area-personale/attivita?mostra=passati"));
+  await loginAs(page, "Anna Esposito");
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/area-personale/attivita?mostra=passati"));
+  await expect(page.getByRole("heading", { level: 2, name: "Attività" })).toBeVisible();
+  await expect(page.getByLabel("Mostra")).toHaveValue("passati");
+});
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: the desk shows the citizen, the sections and the latest activities`, async ({ page }) => {
+    await page.goto(tenantUrl(tenant, "/area-personale"));
+    await loginAs(page, "Anna Esposito");
+    await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Esposito");
+    await expect(page.getByText("CF: SPSNNA75T48F839X")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Percorso di navigazione" })).toContainText(
+      "Home/Area personale",
+    );
+    const tabs = page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link");
+    const expected =
+      tenant === "comune-a"
+        ? [/^Scrivania/, /^Messaggi/, /^Attività/, /^Documenti/, /^Servizi/]
+        : [/^Scrivania/, /^Messaggi/, /^Attività/, /^Servizi/];
+    await expect(tabs).toHaveText(expected);
+    await expect(tabs.first()).toHaveAttribute("aria-current", "page");
+    // Latest messages, latest activities and favourite services, each leading to its section.
+    const messages = page.getByRole("region", { name: /^Ultimi messaggi/ });
+    await expect(messages.getByRole("link", { name: /^(Non letto|Letto): / }).first()).toBeVisible();
+    await expect(messages.getByRole("link", { name: "Vedi altri messaggi" })).toHaveAttribute(
+      "href",
+      "/area-personale/messaggi",
+    );
+    const favourites = page.getByRole("region", { name: "Servizi preferiti" });
+    await expect(favourites.locator('[data-element="service-link"]').first()).toHaveAttribute(
+      "href",
+      /^\/servizi\/\d+$/,
+    );
+    await expect(page.getByRole("heading", { name: "Ultime attività" })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: "Appuntamento n." }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Profilo" }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    // The same at phone width: the tabs scroll sideways instead of wrapping the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Esposito");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
+  test(`${tenant}: a booking made in the booking flow appears in Attività with its status, stages and code`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto(tenantUrl(tenant, "/area-personale"));
+    await loginAs(page, "Anna Esposito");
+    await page.goto(tenantUrl(tenant, BOOKING));
+    await choosePlace(page, places[tenant].category, places[tenant].office);
+    await next(page);
+    const slot = await chooseSlot(page, 2, 3, 0);
+    await next(page);
+    await fillDetails(page, places[tenant].reason, `Prenotazione di prova dall'area personale (${tenant})`);
+    await next(page);
+    await expectStep(page, "Richiedente", 4);
+    await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue("SPSNNA75T48F839X");
+    await next(page);
+    await acceptPrivacyAndConfirm(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");
+    const id = page.url().split("/").at(-1)!;
+
+    // Attività: upcoming appointments, newest date first; the new one is listed with its code and stages.
+    await page.getByRole("link", { name: "Area personale" }).first().click();
+    await page
+      .getByRole("navigation", { name: "Sezioni dell'area personale" })
+      .getByRole("link", { name: "Attività" })
+      .click();
+    await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale/attivita"));
+    await page.getByLabel("Mostra").selectOption("In programma");
+    await page.getByRole("button", { name: "Applica" }).click();
+    await expect(page).toHaveURL(/mostra=in-programma/);
+    const card = page.getByRole("article").filter({ hasText: `Appuntamento n. ${id}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(slot.time);
+    await expect(card.getByRole("list").last()).toContainText("Prenotazione inviata");
+    await expect(card).toContainText(/Stato: (Approvata|In attesa)/);
+    await expect(
+      card.getByRole("link", { name: `Modifica o annulla Appuntamento n. ${id}` }),
+    ).toHaveAttribute("href", `/servizi/appuntamento/modifica/${id}`);
+    await expectAccessible(page);
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the activities filter and the 'show more' link work as plain GET", async ({ page }) => {
+    await page.goto(tenantUrl("comune-a", "/area-personale/attivita"));
+    await loginAs(page, "Mario Rossi");
+    await expect(page).toHaveURL(tenantUrl("comune-a", "/area-personale/attivita"));
+    await page.getByLabel("Mostra").selectOption("Passati");
+    await page.getByRole("button", { name: "Applica" }).click();
+    await expect(page).toHaveURL(/mostra=passati/);
+    const cards = page.getByRole("article");
+    await expect(cards.first()).toContainText("Appuntamento svolto");
+    // Mario has four appointments on comune-a: two a page, then "show more" adds the next ones.
+    await page.goto(tenantUrl("comune-a", "/area-personale/attivita?mostra=tutti&quanti=2"));
+    await expect(page.getByText(/^Mostrati 2 di \d+$/)).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    await page.getByRole("link", { name: "Vedi altri appuntamenti" }).click();
+    await expect(page).toHaveURL(/quanti=7/);
+    expect(await cards.count()).toBeGreaterThan(2);
+    // (axe needs JavaScript in the page: the same page is checked in the tests above.)
+  });
+});
+
+test("keyboard: the sections are reachable and followed with Tab and Enter", async ({ page }) => {
+  const tenant: TenantId = "comune-b";
+  await page.goto(tenantUrl(tenant, "/area-personale"));
+  await loginAs(page, "Anna Esposito");
+  const activities = page
+    .getByRole("navigation", { name: "Sezioni dell'area personale" })
+    .getByRole("link", { name: "Attività" });
+  await activities.focus();
+  await expect(activities).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale/attivita"));
+  await expect(activities).toHaveAttribute("aria-current", "page");
+});

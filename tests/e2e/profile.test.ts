@@ -1,0 +1,283 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  SANDBOX_URL,
+  tenantUrl,
+  test,
+  type TenantId,
+} from "./fixtures.ts";
+
+// Luca Verdi has no profile (the wizard citizen); Giulia Bianchi has a complete one. Each test resets its citizen.
+const LUCA = "VRDLCU90E10F205V";
+const GIULIA = "BNCGLI85C55L219R";
+const PROFILE = "/area-personale/profilo-utente";
+const shots = process.env.PROFILE_SHOTS;
+
+/** The newest verification code sent to `to`, read from the sandbox mailbox (never from the page). */
+async function readCode(to: string, after = ""): Promise<string> {
+  let code = "";
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${SANDBOX_URL}/__sandbox/mailbox.json?to=${encodeURIComponent(to)}`);
+      const messages = (await res.json()) as Array<{ subject: string; body: string }>;
+      const newest = messages.find((message) => message.subject === "Codice di verifica");
+      code = /\b(\d{5})\b/.exec(newest?.body ?? "")?.[1] ?? "";
+      return code !== "" && code !== after;
+    })
+    .toBe(true);
+  return code;
+}
+
+/** Ticks or unticks a checkbox by clicking its label (bootstrap-italia draws the box on the label). */
+async function setBox(page: Page, name: string, checked: boolean) {
+  const box = page.getByRole("checkbox", { name });
+  if ((await box.isChecked()) !== checked)
+    await page.locator(`label[for="${await box.getAttribute("id")}"]`).click();
+  await expect(box).toBeChecked({ checked });
+}
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** `axe`: false in the runs without JavaScript (axe runs scripts in the page; the same pages are checked with it). */
+async function startWizard(page: Page, tenant: TenantId, axe = true) {
+  await resetCitizen(LUCA);
+  await page.goto(tenantUrl(tenant, PROFILE));
+  await loginAs(page, "Luca Verdi");
+  await expect(page).toHaveURL(tenantUrl(tenant, PROFILE));
+  await expect(page.getByRole("heading", { level: 1, name: "Profilo utente" })).toBeVisible();
+  await expect(page.getByText("CF: VRDLCU90E10F205V")).toBeVisible();
+  await expect(page.getByText(/Non hai ancora creato il tuo profilo personale/)).toBeVisible();
+  if (axe) await expectAccessible(page);
+  await page.getByRole("link", { name: "Componi il profilo personale" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nuovo profilo utente" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Informativa privacy" })).toBeVisible();
+  await expect(page.getByText("Informativa sul trattamento dei dati personali")).toBeVisible();
+}
+
+async function acceptPrivacy(page: Page) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("link", { name: "Dichiara di aver letto l'informativa" })).toBeVisible();
+  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
+  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Contatti" })).toBeVisible();
+}
+
+async function enterCode(page: Page, to: string) {
+  const code = await readCode(to);
+  await page.getByLabel("Codice di verifica").fill(code);
+  await page.getByRole("button", { name: "Verifica" }).click();
+}
+
+async function confirmWizard(page: Page, tenant: TenantId, axe = true) {
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  if (axe) await expectAccessible(page);
+  await page.getByRole("button", { name: "Conferma" }).click();
+  await expect(page).toHaveURL(tenantUrl(tenant, `${PROFILE}/componi/successo`));
+  await expect(
+    page.getByText("Hai inserito correttamente i tuoi contatti e attivato le notifiche"),
+  ).toBeVisible();
+  if (axe) await expectAccessible(page);
+}
+
+test("comune-a: Luca composes his profile with e-mail and mobile, verified by codes from the mailbox", async ({
+  page,
+}) => {
+  const email = "luca.profilo.a@example.it";
+  await startWizard(page, "comune-a");
+  await expectAccessible(page);
+  await shot(page, "wizard-1-privacy-1280");
+  await acceptPrivacy(page);
+  await expectAccessible(page);
+
+  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await page.getByLabel("Ripeti Email").fill("altro@example.it");
+  await page.getByLabel(/Numero di telefono mobile/).fill("33312");
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText("Gli indirizzi e-mail non coincidono").first()).toBeVisible();
+  await expect(page.getByLabel("Ripeti Email")).toHaveValue("altro@example.it");
+  await page.getByLabel("Ripeti Email").fill(email);
+  await page.getByLabel(/Numero di telefono mobile/).fill("3331234567");
+  await page.getByRole("button", { name: "Avanti" }).click();
+
+  await expect(page.getByText(`Abbiamo inviato il codice di verifica all'indirizzo ${email}`)).toBeVisible();
+  await expect(page.getByText(/Il codice è valido fino alle \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByTestId("otp-timer")).toHaveText(/0[0-5]:\d\d/);
+  await expectAccessible(page);
+  await shot(page, "wizard-2-otp-1280");
+  await page.getByLabel("Codice di verifica").fill("12");
+  await page.getByRole("button", { name: "Verifica" }).click();
+  await expect(page.getByText("Deve avere esattamente 5 cifre").first()).toBeVisible();
+  await enterCode(page, email);
+
+  await expect(
+    page.getByText("Abbiamo inviato il codice di verifica al numero +39 3331234567"),
+  ).toBeVisible();
+  await expect(page.getByText("Hai a disposizione 2 tentativi")).toBeVisible();
+  await enterCode(page, "00393331234567");
+
+  await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "wizard-3-preferences-1280");
+  await setBox(page, "Email per Carta d'identità elettronica", true);
+  await setBox(page, "Sms per Pagamento contravvenzioni", true);
+  await page.getByRole("button", { name: "Avanti" }).click();
+
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("+39 3331234567")).toBeVisible();
+  await expect(page.getByText("Carta d'identità elettronica: Email")).toBeVisible();
+  // Back and forward keep the data.
+  await page.getByRole("link", { name: "Modifica Preferenze" }).click();
+  await expect(page.getByRole("checkbox", { name: "Email per Carta d'identità elettronica" })).toBeChecked();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await shot(page, "wizard-4-summary-1280");
+  await confirmWizard(page, "comune-a");
+  await shot(page, "wizard-5-success-1280");
+
+  await page.getByRole("link", { name: "Vai all'area personale" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Luca Verdi" })).toBeVisible();
+  await expect(page.getByText("Completa il tuo profilo")).toHaveCount(0);
+
+  await page.goto(tenantUrl("comune-a", PROFILE));
+  const contacts = page.getByRole("region", { name: "Contatti" });
+  await expect(contacts).toContainText(email);
+  await expect(contacts).toContainText("+39 3331234567");
+  await expect(page.getByRole("checkbox", { name: "Email per Carta d'identità elettronica" })).toBeChecked();
+  await expectAccessible(page);
+  await shot(page, "profile-1280");
+});
+
+test("comune-b: Luca composes his profile with e-mail only; a wrong code is refused", async ({ page }) => {
+  const email = "luca.profilo.b@example.it";
+  await startWizard(page, "comune-b");
+  await acceptPrivacy(page);
+  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await page.getByLabel("Ripeti Email").fill(email);
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText(`Abbiamo inviato il codice di verifica all'indirizzo ${email}`)).toBeVisible();
+  const code = await readCode(email);
+  await page.getByLabel("Codice di verifica").fill(code === "00000" ? "11111" : "00000");
+  await page.getByRole("button", { name: "Verifica" }).click();
+  await expect(page.getByText("Codice errato").first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Invia un nuovo codice" }).click();
+  await expect(page.getByText("Ti abbiamo inviato un nuovo codice.")).toBeVisible();
+  const fresh = await readCode(email, code);
+  await page.getByLabel("Codice di verifica").fill(fresh);
+  await page.getByRole("button", { name: "Verifica" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeVisible();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText("Nessun numero di telefono")).toBeVisible();
+  await confirmWizard(page, "comune-b");
+  await page.goto(tenantUrl("comune-b", "/area-personale"));
+  await expect(page.getByText("Completa il tuo profilo")).toHaveCount(0);
+});
+
+test("comune-a: Giulia changes her preferences and the receipt archiving", async ({ page }) => {
+  await resetCitizen(GIULIA);
+  await page.goto(tenantUrl("comune-a", PROFILE));
+  await loginAs(page, "Giulia Bianchi");
+  await expect(page.getByRole("heading", { level: 1, name: "Profilo utente" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Contatti" })).toContainText("+39 3471112233");
+  await expect(page.getByRole("navigation", { name: "Indice della pagina" })).toBeVisible();
+  await expectAccessible(page);
+
+  const sms = page.getByRole("checkbox", { name: "Sms per Carta d'identità elettronica" });
+  await expect(sms).toBeChecked();
+  await setBox(page, "Sms per Carta d'identità elettronica", false);
+  await setBox(page, "Push per Iscrizione alla mensa scolastica", true);
+  await page.getByRole("button", { name: "Salva preferenze" }).click();
+  await expect(page.getByText("Preferenze modificate con successo.")).toBeVisible();
+  await expect(sms).not.toBeChecked();
+  await expect(
+    page.getByRole("checkbox", { name: "Push per Iscrizione alla mensa scolastica" }),
+  ).toBeChecked();
+
+  const receipts = page.getByRole("checkbox", { name: "Salva ricevute sull'archivio documenti" });
+  await expect(receipts).not.toBeChecked();
+  await page.getByText("Salva ricevute sull'archivio documenti").click();
+  await page.getByRole("button", { name: "Salva", exact: true }).click();
+  await expect(page.getByText("Impostazione dei pagamenti salvata.")).toBeVisible();
+  await expect(receipts).toBeChecked();
+  await expectAccessible(page);
+});
+
+test("comune-b: Giulia changes her e-mail with a code, then deletes her contacts", async ({ page }) => {
+  const email = "giulia.nuova@example.it";
+  await resetCitizen(GIULIA);
+  await page.goto(tenantUrl("comune-b", PROFILE));
+  await loginAs(page, "Giulia Bianchi");
+  await page.getByRole("link", { name: "Modifica email" }).click();
+  await expect(page.getByRole("heading", { name: "Inserisci indirizzo email" })).toBeVisible();
+  await page.getByRole("textbox", { name: /^Email/ }).fill("non-valida");
+  await page.getByLabel("Ripeti Email").fill("non-valida");
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText("Inserire mail valida").first()).toBeVisible();
+  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await page.getByLabel("Ripeti Email").fill(email);
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText(`Abbiamo inviato il codice di verifica all'indirizzo ${email}`)).toBeVisible();
+  await expectAccessible(page);
+  await enterCode(page, email);
+  await expect(page.getByText("Contatti modificati con successo.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Contatti" })).toContainText(email);
+
+  await page.getByRole("link", { name: "Elimina contatti" }).click();
+  await expect(page.getByText(/Stai per eliminare i tuoi contatti/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Conferma eliminazione" }).click();
+  await expect(page.getByText("Contatti eliminati con successo")).toBeVisible();
+  await expect(page.getByText(/Non hai ancora creato il tuo profilo personale/)).toBeVisible();
+  await resetCitizen(GIULIA);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("comune-a: Luca composes his profile", async ({ page }) => {
+    const email = "luca.nojs@example.it";
+    await startWizard(page, "comune-a", false);
+    await acceptPrivacy(page);
+    await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await page.getByLabel("Ripeti Email").fill(email);
+    await page.getByRole("button", { name: "Avanti" }).click();
+    await expect(page.getByText(/Il codice è valido fino alle \d\d:\d\d/)).toBeVisible();
+    await enterCode(page, email);
+    await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeVisible();
+    await setBox(page, "Email per Carta d'identità elettronica", true);
+    await page.getByRole("button", { name: "Avanti" }).click();
+    await confirmWizard(page, "comune-a", false);
+    await page.goto(tenantUrl("comune-a", PROFILE));
+    await expect(page.getByRole("region", { name: "Contatti" })).toContainText(email);
+  });
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("comune-a: the wizard's stepper shows the current step and its count", async ({ page }) => {
+    const email = "luca.mobile@example.it";
+    await startWizard(page, "comune-a");
+    await expect(page.getByText("1/4")).toBeVisible();
+    await shot(page, "wizard-1-privacy-390");
+    await acceptPrivacy(page);
+    await expect(page.getByText("2/4")).toBeVisible();
+    await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+    await page.getByLabel("Ripeti Email").fill(email);
+    await page.getByRole("button", { name: "Avanti" }).click();
+    await enterCode(page, email);
+    await expect(page.getByText("3/4")).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, "wizard-3-preferences-390");
+    await page.getByRole("button", { name: "Avanti" }).click();
+    await confirmWizard(page, "comune-a");
+    await page.goto(tenantUrl("comune-a", PROFILE));
+    await expectAccessible(page);
+    await shot(page, "profile-390");
+  });
+});
