@@ -62,6 +62,22 @@ export function createTenantServiceFor(
   });
 }
 
+/** Headers that take one value: a route's own value replaces the app's default instead of being added to it. */
+const SINGLE_VALUED = new Set(["cache-control", "x-content-type-options", "content-type"]);
+
+/**
+ * React Router's Express adapter copies the route's Response headers with `res.append`, which would add a route's
+ * `Cache-Control: private, no-store` to the default `no-store` ("no-store, private, no-store"). For single-valued
+ * headers the route's value wins; the others (Vary, Set-Cookie, Link) are still appended.
+ */
+function replaceSingleValuedHeaders(res: express.Response): void {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string[] | string) =>
+    SINGLE_VALUED.has(field.toLowerCase()) && value !== undefined
+      ? res.set(field, value)
+      : append(field, value);
+}
+
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps;
   const metrics = deps.metrics ?? createMetrics();
@@ -81,7 +97,14 @@ export function createApp(deps: AppDeps) {
   // Before anything can read a body: counts its bytes as they arrive and keeps its first ones for the XSRF check.
   app.use(limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }));
   app.use(cspNonce());
-  app.use(securityHeaders({ production, behindTls, devConnectSrc: production ? [] : ["ws:"] }));
+  app.use(
+    securityHeaders({
+      production,
+      behindTls,
+      devConnectSrc: production ? [] : ["ws:"],
+      devFormAction: production ? [] : ["http://127.0.0.1:*", "http://localhost:*"],
+    }),
+  );
   // TRACE and absolute-form targets (405/400) and duplicate or malformed Host headers (400), before anything routes.
   app.use(refuseUnsupportedRequests());
   app.use(requireValidHost());
@@ -165,9 +188,10 @@ export function createApp(deps: AppDeps) {
         return;
       res.locals.services = createRequestServices(servicesDeps, req, res);
       // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
-      // A route that serves something shareable sets its own Cache-Control.
+      // A route that serves something else sets its own Cache-Control, which replaces this default (below).
       res.setHeader("cache-control", "no-store");
       res.append("vary", "Cookie");
+      replaceSingleValuedHeaders(res);
       return ssr(req, res, next);
     });
   }
