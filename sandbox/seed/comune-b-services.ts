@@ -3,7 +3,9 @@ import { detail } from "./detail.ts";
 import { montealtoSheets } from "./comune-b-sheets.ts";
 import { withSheets } from "./sheets.ts";
 
-const site = "https://www.comune.montealto.it/servizi";
+// Montealto has no website of its own (no CMS): the portal's cards are its service pages, so no `link_scheda`.
+// Its online applications run on a separate forms platform.
+const site = "https://istanze.comune.montealto.it";
 const anagrafe = { id: 1, nome: "Anagrafe e stato civile" };
 const tributi = { id: 11, nome: "Tributi, finanze e contravvenzioni" };
 const educazione = { id: 9, nome: "Educazione e formazione" };
@@ -17,7 +19,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Carta d'identità elettronica",
     descrizione: "Prenota allo Sportello Polifunzionale il rilascio della carta d'identità elettronica.",
     categoriaServizio: anagrafe,
-    link_scheda: `${site}/cie`,
     linkServizio: "/servizi/prenotazione-appuntamento",
     servizio_attivo: true,
   },
@@ -26,7 +27,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Certificati online",
     descrizione: "Scarica i certificati anagrafici dall'Anagrafe nazionale della popolazione residente.",
     categoria_servizio: anagrafe,
-    link_scheda: `${site}/certificati`,
     link_servizio: "https://www.anagrafenazionale.interno.it/servizi-al-cittadino/",
     servizio_attivo: true,
   },
@@ -35,7 +35,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Pagamento IMU",
     descrizione: "Consulta e paga le posizioni IMU emesse dal Comune.",
     categoriaSevizio: tributi,
-    link_scheda: `${site}/imu`,
     linkServizio: "/servizi/pagamenti/203",
     servizio_attivo: true,
   },
@@ -44,7 +43,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Pagamento spontaneo pagoPA",
     descrizione: "Versa al Comune un importo senza avviso: diritti, canoni, sanzioni.",
     categorie: [{ nome: tributi.nome }],
-    link_scheda: `${site}/pagamento-spontaneo`,
     linkServizio: "/servizi/ppay/pagamento-spontaneo",
     servizio_attivo: true,
   },
@@ -53,7 +51,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Multe e sanzioni",
     descrizione: "Paga online le sanzioni della Polizia locale.",
     categoriaServizio: "Tributi, finanze e contravvenzioni",
-    link_scheda: `${site}/multe`,
     linkServizio: "/servizi/pagamenti/205",
     servizio_attivo: true,
   },
@@ -62,7 +59,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Iscrizione all'asilo nido",
     descrizione: 'Domanda di iscrizione all\'asilo nido comunale "Il Girotondo".',
     categorie: [{ nome: educazione.nome }],
-    link_scheda: `${site}/asilo-nido`,
     linkServizio: `${site}/asilo-nido/domanda`,
     servizio_attivo: true,
   },
@@ -71,7 +67,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Iscrizione alla biblioteca civica",
     descrizione: "Tessera gratuita per prestiti, consultazione e wi-fi della biblioteca.",
     categoria_servizio: cultura,
-    link_scheda: `${site}/biblioteca`,
     link_servizio: `${site}/biblioteca/iscrizione`,
     servizio_attivo: true,
   },
@@ -80,7 +75,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Occupazione di suolo pubblico",
     descrizione: "Autorizzazione per ponteggi, dehors e traslochi.",
     categoriaSevizio: autorizzazioni,
-    link_scheda: `${site}/suolo-pubblico`,
     linkServizio: "/servizi/prenotazione-appuntamento",
     servizio_attivo: true,
   },
@@ -89,7 +83,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Segnalazione disservizio",
     descrizione: "Segnala buche, lampioni spenti, rifiuti abbandonati.",
     categoria_servizio: { id: 12, nome: "Ambiente" },
-    link_scheda: `${site}/segnalazioni`,
     link_servizio: "/servizi/segnalazioni/nuova",
     servizio_attivo: true,
   },
@@ -98,7 +91,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Richiesta di assistenza",
     descrizione: "Scrivi allo Sportello Polifunzionale.",
     categorie: [{ nome: "Relazioni con il pubblico" }],
-    link_scheda: `${site}/assistenza`,
     linkServizio: "/nuova-richiesta",
     servizio_attivo: true,
   },
@@ -107,7 +99,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Contributo affitto",
     descrizione: "Sostegno economico alle famiglie in affitto sul libero mercato.",
     categoriaServizio: salute,
-    link_scheda: `${site}/contributo-affitto`,
     linkServizio: `${site}/contributo-affitto/domanda`,
     servizio_attivo: false,
     messaggio_manutenzione: "Il bando 2026 non è ancora aperto.",
@@ -117,7 +108,6 @@ export const montealtoServices: SandboxServizio[] = [
     nome: "Prenotazione appuntamento",
     descrizione: "Prenota un appuntamento con gli uffici del Comune.",
     categoriaSevizio: { id: 16, nome: "Relazioni con il pubblico" },
-    link_scheda: `${site}/appuntamenti`,
     linkServizio: "/servizi/prenotazione-appuntamento",
     servizio_attivo: true,
   },

@@ -20,7 +20,7 @@ export type SandboxServizio = {
   categoriaServizio?: Category | string;
   categoriaSevizio?: Category;
   categorie?: Array<{ nome: string }>;
-  link_scheda: string;
+  link_scheda?: string | null;
   link_servizio?: string;
   linkServizio?: string;
   servizio_attivo: boolean;
