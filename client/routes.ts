@@ -21,6 +21,11 @@ export default [
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),
   route("area-personale/profilo-utente/componi", "routes/profile/compose.tsx"),
   route("area-personale/profilo-utente/componi/successo", "routes/profile/compose-success.tsx"),
+  // Payments (PPAY): pay by IUV, the receipt and notice downloads, the pagoPA outcome
+  route("area-personale/pagamento-iuv/:iuv", "routes/payments/pay-by-iuv.tsx"),
+  route("area-personale/pagamenti/:iuv/ricevuta", "routes/payments/receipt.ts"),
+  route("area-personale/pagamenti/:iuv/avviso", "routes/payments/notice.ts"),
+  route("servizi/pagamento-esito", "routes/payments/outcome.tsx"),
   route("servizio-non-disponibile", "routes/service-unavailable.tsx"),
   route("servizio-non-active", "routes/service-not-active.tsx"),
   route("dev/simulazione-logout", "routes/dev-login-toggle.tsx"),

@@ -4,6 +4,7 @@ import { createAppschedRouter } from "./appsched/router.ts";
 import { createNotifyRouter } from "./notify/router.ts";
 import { createOtpRouter } from "./otp/router.ts";
 import { createReceiptStorageRouter } from "./ppay/receipt-storage.ts";
+import { createPpayRouter } from "./ppay/router.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
@@ -58,5 +59,6 @@ export function createApiRouter(store: SandboxStore): express.Router {
   api.use("/api/notificatore/preferenze", createNotifyRouter(store));
   api.use("/api-public/otp", createOtpRouter(store));
   api.use(createReceiptStorageRouter(store));
+  api.use(createPpayRouter(store));
   return api;
 }

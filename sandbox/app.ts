@@ -1,6 +1,7 @@
 import express from "express";
 import { createApiRouter, isApiPath } from "./api.ts";
 import { createMailboxRouter } from "./appsched/mailbox.ts";
+import { createCheckoutRouter } from "./ppay/checkout.ts";
 import { createErrorHandler, notFound } from "./http.ts";
 import { createFormsFrontOfficeRouter, FORMS_FRONT_OFFICE_PATH } from "./forms/front-office.ts";
 import { createRequestLog, type SandboxLogger } from "./middleware/request-log.ts";
@@ -21,7 +22,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   const app = express();
   app.disable("x-powered-by");
   if (logger) app.use(createRequestLog(logger));
-  app.use("/__sandbox", createAdminRouter(store), createMailboxRouter(store));
+  app.use("/__sandbox", createAdminRouter(store), createMailboxRouter(store), createCheckoutRouter(store));
   app.use("/geocoder", createGeocoderRouter(store));
   app.use(FORMS_FRONT_OFFICE_PATH, createFormsFrontOfficeRouter());
   const api = createApiRouter(store);

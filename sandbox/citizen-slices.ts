@@ -1,5 +1,6 @@
 import type { SandboxState } from "./types.ts";
 import { resetReceiptStorage } from "./ppay/receipt-storage.ts";
+import { resetPpay } from "./ppay/positions.ts";
 
 /**
  * Restores one citizen's part of a state slice from the seed. Every module that keeps per-citizen data (notify
@@ -27,6 +28,7 @@ export const citizenSliceResets: CitizenSliceReset[] = [
     state.otp.rows = state.otp.rows.filter((row) => row.codiceFiscale !== codFisc);
   },
   resetReceiptStorage,
+  resetPpay,
   (state, seed, codFisc) => {
     for (const [tenantId, byCitizen] of Object.entries(state.mydocs.documents)) {
       const seeded = seed.mydocs.documents[tenantId]?.[codFisc];

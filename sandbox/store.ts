@@ -7,6 +7,7 @@ import { seedFavourites } from "./favourites/state.ts";
 import { seedNotify } from "./notify/seed.ts";
 import { seedOtp } from "./otp/otp.ts";
 import { seedReceiptStorage } from "./ppay/receipt-storage.ts";
+import { seedPpay } from "./ppay/positions.ts";
 import { sandboxTenants } from "./seed/tenants.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
 
@@ -25,6 +26,7 @@ export function seedState(): SandboxState {
     notify: seedNotify(),
     otp: seedOtp(),
     receiptStorage: seedReceiptStorage(),
+    ppay: seedPpay(),
   };
 }
 

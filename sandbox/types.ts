@@ -7,6 +7,7 @@ import type { FavouritesState } from "./favourites/state.ts";
 import type { NotifyState } from "./notify/types.ts";
 import type { OtpState } from "./otp/otp.ts";
 import type { ReceiptStorageState } from "./ppay/receipt-storage.ts";
+import type { PpayState } from "./ppay/positions.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -99,6 +100,8 @@ export type SandboxState = {
   otp: OtpState;
   /** PPAY receipt archiving flag per "{tenantId}:{CF}" (sandbox/ppay/receipt-storage.ts). */
   receiptStorage: ReceiptStorageState;
+  /** PPAY debt positions per municipality and citizen, and the open pagoPA checkouts (sandbox/ppay/positions.ts). */
+  ppay: PpayState;
   /** Personal documents (sandbox/mydocs/): areas per municipality, documents per municipality and citizen. */
   mydocs: MyDocsState;
   /** Favourite services per municipality and citizen (sandbox/favourites/). */

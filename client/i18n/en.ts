@@ -7,6 +7,7 @@ import { personalServicesEn } from "#client/features/personal-services/texts.ts"
 import { profileEn } from "#client/features/profile/texts.ts";
 import { serviceCardEn } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.ts";
+import { paymentsEn } from "#client/features/payments/texts.ts";
 
 /** English strings: the type makes every Italian key mandatory here. */
 export const en: Record<MessageKey, string> = {
@@ -18,6 +19,7 @@ export const en: Record<MessageKey, string> = {
   ...profileEn,
   ...serviceCardEn,
   ...servicesCatalogueEn,
+  ...paymentsEn,
 
   "common.newWindow": "(opens in a new window)",
 

@@ -6,6 +6,7 @@ import { personalServicesIt } from "#client/features/personal-services/texts.ts"
 import { profileIt } from "#client/features/profile/texts.ts";
 import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
+import { paymentsIt } from "#client/features/payments/texts.ts";
 
 /**
  * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
@@ -21,6 +22,7 @@ export const it = {
   ...profileIt,
   ...serviceCardIt,
   ...servicesCatalogueIt,
+  ...paymentsIt,
 
   "common.newWindow": "(si apre in una nuova finestra)",
 

@@ -5,7 +5,7 @@ import { sendError } from "../http.ts";
 import { requireOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import { DocumentFilterSchema, DocumentQuerySchema, queryDocuments, toDocDto } from "./engine.ts";
-import { writePdf } from "./pdf.ts";
+import { writePdf } from "../pdf.ts";
 import type { MyDocsDocument } from "./state.ts";
 
 /** MyDocs answers only where the municipality has the MY_DOCS service. */

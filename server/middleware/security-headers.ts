@@ -20,6 +20,8 @@ export function securityHeaders(options: {
   production: boolean;
   behindTls: boolean;
   devConnectSrc?: string[];
+  /** Outside production: where a form's redirect may also go (the sandbox's plain-http pagoPA checkout stand-in). */
+  devFormAction?: string[];
 }) {
   return helmet({
     contentSecurityPolicy: {
@@ -38,7 +40,8 @@ export function securityHeaders(options: {
           "https://fcmregistrations.googleapis.com",
           ...(options.devConnectSrc ?? []),
         ],
-        formAction: ["'self'", "https:"],
+        // A form's 303 to pagoPA's checkout (https) is a form action too.
+        formAction: ["'self'", "https:", ...(options.devFormAction ?? [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -12,6 +12,7 @@ import { createReceiptStorageApi } from "./receipt-storage.ts";
 import { createDocumentsApi } from "./documents.ts";
 import { createFavouritesApi } from "./favourites.ts";
 import { createMessagesApi } from "./messages.ts";
+import { createPpayApi } from "./ppay.ts";
 
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
 export function createPortalApi(
@@ -36,5 +37,6 @@ export function createPortalApi(
     documents: createDocumentsApi(ctx),
     favourites: createFavouritesApi(ctx),
     messages: createMessagesApi(ctx),
+    ppay: createPpayApi(ctx),
   };
 }

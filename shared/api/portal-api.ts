@@ -9,6 +9,7 @@ import type { ReceiptStorageApi } from "./receipt-storage.ts";
 import type { DocumentsApi } from "./documents.ts";
 import type { FavouritesApi } from "./favourites.ts";
 import type { MessagesApi } from "./messages.ts";
+import type { PpayApi } from "./ppay.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -42,4 +43,6 @@ export interface PortalApi {
   favourites: FavouritesApi;
   /** The citizen's messages (Notify message store, `/api/notificatore/messagestore`). */
   messages: MessagesApi;
+  /** PPAY debt positions, receipts, notices and payment URLs of the logged-in citizen (`/api/ppay`). */
+  ppay: PpayApi;
 }

@@ -36,9 +36,7 @@ const NOT_ROUTES = [/^\/api\//, /^\/api-public\//, /^\/assets\//];
  */
 const SPEC_ROUTES_NOT_BUILT_YET = [
   /^\/area-personale\/deleghe(\/|$)/,
-  /^\/area-personale\/pagamento-iuv\/[^/]+$/,
   /^\/servizi\/pagamenti\/[^/]+(\/esito-pagamento)?$/,
-  /^\/servizi\/pagamento-esito$/,
   /^\/servizi\/(ppay|mypay)\/pagamento-spontaneo(\/online|\/avviso-pagamento)?$/,
   /^\/avviso-pagamento\/esito$/,
   /^\/servizi\/segnalazioni\/nuova\/esito$/,

@@ -129,7 +129,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Mostra").selectOption("Passati");
     await page.getByRole("button", { name: "Applica" }).click();
     await expect(page).toHaveURL(/mostra=passati/);
-    const cards = page.getByRole("article");
+    const cards = page.getByRole("region", { name: "Appuntamenti" }).getByRole("article");
     await expect(cards.first()).toContainText("Appuntamento svolto");
     // Mario has four appointments on comune-a: two a page, then "show more" adds the next ones.
     await page.goto(tenantUrl("comune-a", "/area-personale/attivita?mostra=tutti&quanti=2"));

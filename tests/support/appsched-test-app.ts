@@ -34,6 +34,7 @@ function createState(now: Date): SandboxState {
     messages: {},
     mydocs: { areas: {}, documents: {} },
     favourites: {},
+    ppay: { positions: {}, checkouts: {} },
   };
 }
 

@@ -15,6 +15,9 @@ import {
 } from "#client/features/appointments/appointment-activities.server.ts";
 import { AppointmentActivityCard } from "#client/features/appointments/appointment-activity-card.tsx";
 import { BOOKING_PATH } from "#client/features/appointments/urls.ts";
+import { loadPaymentActivities } from "#client/features/payments/payment-activities.server.ts";
+import { readPaymentsQuery } from "#client/features/payments/payments-query.ts";
+import { PaymentsSection } from "#client/features/payments/payments-section.tsx";
 
 export const handle: RouteHandle = { title: "personalArea.tab.activities" };
 
@@ -56,12 +59,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         limit: query.quanti,
       })
     : null;
-  return { query, appointments };
+  const paymentsQuery = readPaymentsQuery(url);
+  const payments = findAsset(config, "PPAY")
+    ? {
+        query: paymentsQuery,
+        otherQuery: Object.fromEntries(
+          [...url.searchParams].filter(([name]) => name !== "stato-pagamento" && name !== "pagamenti"),
+        ),
+        payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery),
+      }
+    : null;
+  return { query, appointments, payments };
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { query, appointments } = loaderData;
+  const { query, appointments, payments } = loaderData;
   return (
     <>
       <h2 className="title-xxlarge mb-4">{t("personalArea.tab.activities")}</h2>
@@ -148,9 +161,10 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </section>
-      ) : (
+      ) : payments ? null : (
         <p>{t("personalArea.noActivities")}</p>
       )}
+      {payments ? <PaymentsSection {...payments} /> : null}
     </>
   );
 }

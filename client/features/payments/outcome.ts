@@ -1,0 +1,42 @@
+import type { PaymentStatus } from "#shared/payments.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+
+/** What the outcome page says: decided by the upstream's state of the IUV, never by the query string alone. */
+export type OutcomeKind =
+  "paid" | "waiting" | "cancelled" | "positionCancelled" | "notConfirmed" | "anonymous" | "notFound";
+
+export const OUTCOME_TEXTS: Record<
+  OutcomeKind,
+  { title: MessageKey; text: MessageKey; tone: "success" | "warning" | "danger" | "info" }
+> = {
+  paid: { title: "payments.outcome.paid", text: "payments.outcome.paidText", tone: "success" },
+  waiting: { title: "payments.outcome.waiting", text: "payments.outcome.waitingText", tone: "success" },
+  cancelled: { title: "payments.outcome.cancelled", text: "payments.outcome.cancelledText", tone: "warning" },
+  positionCancelled: {
+    title: "payments.outcome.positionCancelled",
+    text: "payments.outcome.positionCancelledText",
+    tone: "warning",
+  },
+  notConfirmed: {
+    title: "payments.outcome.notConfirmed",
+    text: "payments.outcome.notConfirmedText",
+    tone: "warning",
+  },
+  anonymous: { title: "payments.outcome.anonymous", text: "payments.outcome.anonymousText", tone: "info" },
+  notFound: { title: "payments.outcome.notFound", text: "payments.outcome.notFoundText", tone: "danger" },
+};
+
+/**
+ * The outcome from the upstream: paid with its receipt → paid; paid without a receipt yet → waiting; cancelled by
+ * the municipality → positionCancelled; still unpaid → `codEsito=100` cancelled, anything else (a forged `000` too)
+ * notConfirmed.
+ */
+export function decideOutcome(
+  status: PaymentStatus,
+  hasReceipt: boolean,
+  codEsito: string | null,
+): OutcomeKind {
+  if (status === "paid") return hasReceipt ? "paid" : "waiting";
+  if (status === "cancelled") return "positionCancelled";
+  return codEsito === "100" ? "cancelled" : "notConfirmed";
+}

@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import type { PositionView } from "./position-view.ts";
+import "./payments.css";
+
+const statusTone: Record<PositionView["status"], string> = {
+  paid: "success",
+  unpaid: "primary",
+  expired: "danger",
+  cancelled: "secondary",
+  unknown: "secondary",
+};
+
+/** One debt position in the personal area: description, status, amount, dates, and pay / receipt / notice. */
+export function PaymentCard({ position }: { position: PositionView }) {
+  const t = useT();
+  const description = position.description ?? t("payments.card.untitled");
+  return (
+    <article className="card card-bg shadow-sm rounded h-100" data-element="payment-card">
+      <div className="card-body">
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
+          <p className="small mb-0">
+            {t("payments.card.noticeCode")}: <span className="fw-semibold">{position.noticeCode}</span>
+          </p>
+          <span className={`badge bg-${statusTone[position.status]}`}>
+            <span className="visually-hidden">{t("payments.section.filter")}: </span>
+            {t(position.statusLabel)}
+          </span>
+        </div>
+        <h4 className="card-title h5">{description}</h4>
+        <dl className="payment-facts small mb-3">
+          <dt>{t("payments.card.amount")}</dt>
+          <dd className="fw-semibold">{position.amount}</dd>
+          <dt>{t("payments.card.iuv")}</dt>
+          <dd>{position.iuv}</dd>
+          {position.paidOn ? (
+            <>
+              <dt>{t("payments.card.paidOn")}</dt>
+              <dd>{position.paidOn}</dd>
+            </>
+          ) : position.dueDate ? (
+            <>
+              <dt>{t("payments.card.dueDate")}</dt>
+              <dd>{position.dueDate}</dd>
+            </>
+          ) : null}
+          {position.transaction ? (
+            <>
+              <dt>{t("payments.card.transaction")}</dt>
+              <dd>{position.transaction}</dd>
+            </>
+          ) : null}
+          {position.type ? (
+            <>
+              <dt>{t("payments.card.type")}</dt>
+              <dd>{position.type}</dd>
+            </>
+          ) : null}
+          {position.notes ? (
+            <>
+              <dt>{t("payments.card.notes")}</dt>
+              <dd>{position.notes}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="d-flex flex-wrap gap-2">
+          {position.payable ? (
+            <Link
+              className="btn btn-primary btn-sm"
+              to={href("/area-personale/pagamento-iuv/:iuv", { iuv: position.iuv })}
+              aria-label={t("payments.card.payNowLabel", { description })}
+            >
+              {t("payments.card.payNow")}
+            </Link>
+          ) : null}
+          {position.hasReceipt ? (
+            <a
+              className="btn btn-outline-primary btn-sm"
+              href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv: position.iuv })}
+              download
+              aria-label={t("payments.card.receiptLabel", { description })}
+            >
+              {t("payments.card.receipt")}
+            </a>
+          ) : null}
+          {position.status !== "cancelled" ? (
+            <a
+              className="btn btn-outline-primary btn-sm"
+              href={href("/area-personale/pagamenti/:iuv/avviso", { iuv: position.iuv })}
+              download
+              aria-label={t("payments.card.noticeLabel", { description })}
+            >
+              {t("payments.card.notice")}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import type { DebtPosition } from "#shared/api/ppay.ts";
+import { formatDate } from "#shared/dates.ts";
+import { formatEuro, isPayable, paymentStatus, type PaymentStatus } from "#shared/payments.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+
+/** One debt position as the pages show it (amount formatted, dates dd/MM/yyyy, status from the code and due date). */
+export type PositionView = {
+  iuv: string;
+  noticeCode: string;
+  description: string | null;
+  type: string | null;
+  notes: string | null;
+  amount: string;
+  dueDate: string | null;
+  paidOn: string | null;
+  transaction: string | null;
+  status: PaymentStatus;
+  statusLabel: MessageKey;
+  payable: boolean;
+  hasReceipt: boolean;
+};
+
+export const STATUS_LABELS: Record<PaymentStatus, MessageKey> = {
+  paid: "payments.status.paid",
+  unpaid: "payments.status.unpaid",
+  expired: "payments.status.expired",
+  cancelled: "payments.status.cancelled",
+  unknown: "payments.status.unknown",
+};
+
+const day = (iso: string | null | undefined) => (iso ? formatDate(iso, "dd/MM/yyyy", "it") : null);
+
+export function toPositionView(position: DebtPosition, today?: string): PositionView | null {
+  if (!position.iuv) return null;
+  const status = paymentStatus(position.codiceStatoPagamento, position.dataScadenza, today);
+  return {
+    iuv: position.iuv,
+    noticeCode: position.codiceAvviso,
+    description: position.descrizionePagamento ?? null,
+    type: position.descrizionePortale ?? null,
+    notes: position.infoAggiuntive ?? null,
+    amount: formatEuro(position.importo),
+    dueDate: day(position.dataScadenza),
+    paidOn: status === "paid" ? day(position.dataEsitoPagamento) : null,
+    transaction: status === "paid" ? (position.numeroTransazione ?? null) : null,
+    status,
+    statusLabel: STATUS_LABELS[status],
+    payable: isPayable(status),
+    hasReceipt: status === "paid" && position.presenzaQuietanza === true,
+  };
+}

@@ -1,0 +1,116 @@
+import express from "express";
+import type { SandboxStore, SandboxTenant } from "../types.ts";
+import { findPosition, markPaid } from "./positions.ts";
+
+/** Where the pagoPA checkout stand-in lives, on the sandbox's own origin (mounted under `/__sandbox`). */
+export const CHECKOUT_PATH = "/__sandbox/pagopa/checkout";
+
+/**
+ * The portal hosts of each municipality (the same as `config/tenants.json`): the only hosts the checkout sends the
+ * browser back to, whatever the `X-Portal-Origin` header says.
+ */
+const PORTAL_HOSTS: Record<string, readonly string[]> = {
+  "comune-a": ["comune-a.localhost", "localhost", "127.0.0.1"],
+  "comune-b": ["comune-b.localhost"],
+  "comune-c": ["comune-c.localhost"],
+};
+
+/**
+ * The origin the checkout returns to: the portal's origin as the portal sends it (`X-Portal-Origin`, a sandbox
+ * extension: the real PPAY has the return URL configured per organization) when its host is one of the
+ * municipality's; otherwise the municipality's public site.
+ */
+export function portalReturnBase(tenant: SandboxTenant, header: string | undefined): string {
+  const fallback = `https://${tenant.host}`;
+  if (!header) return fallback;
+  try {
+    const url = new URL(header);
+    const hosts = [...(PORTAL_HOSTS[tenant.id] ?? []), tenant.host];
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !hosts.includes(url.hostname))
+      return fallback;
+    return url.origin;
+  } catch {
+    return fallback;
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="it"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<title>${escapeHtml(title)} - Simulazione pagoPA</title>
+<style>body{font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+.banner{background:#fff3cd;border:2px solid #8a6d00;padding:.75rem 1rem;font-weight:bold}
+button{font-size:1rem;padding:.6rem 1.4rem;margin:.25rem .5rem .25rem 0;cursor:pointer}
+.pay{background:#0a5dbd;color:#fff;border:0}.cancel{background:#fff;color:#0a5dbd;border:2px solid #0a5dbd}
+dt{font-weight:bold}dd{margin:0 0 .5rem 0}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The pagoPA checkout stand-in (`GET /__sandbox/pagopa/checkout/:token`): a page clearly marked as a simulation with
+ * "Paga" and "Annulla" (plain forms). Paga marks the position paid (receipt available) and both send the browser to
+ * the portal's `/servizi/pagamento-esito?iuv&codEsito=000|100&descEsito`.
+ */
+export function createCheckoutRouter(store: SandboxStore): express.Router {
+  const router = express.Router();
+  const base = CHECKOUT_PATH.replace(/^\/__sandbox/, "");
+  const lookup = (token: string) => {
+    const checkout = store.state.ppay.checkouts[token];
+    const position = checkout && findPosition(store.state, checkout.tenantId, checkout.codFisc, checkout.iuv);
+    return checkout && position ? { checkout, position } : null;
+  };
+  const outcome = (returnBase: string, iuv: string, code: "000" | "100", text: string) =>
+    `${returnBase}/servizi/pagamento-esito?${new URLSearchParams({ iuv, codEsito: code, descEsito: text })}`;
+
+  router.get(`${base}/:token`, (req, res) => {
+    const found = lookup(req.params.token);
+    res.setHeader("Cache-Control", "no-store");
+    if (!found) {
+      return res
+        .status(404)
+        .type("html")
+        .send(
+          page(
+            "Pagamento non trovato",
+            "<h1>Pagamento non trovato</h1><p>La sessione di pagamento non esiste.</p>",
+          ),
+        );
+    }
+    const { position } = found;
+    const amount = `€ ${position.importo.toFixed(2).replace(".", ",")}`;
+    const action = `${CHECKOUT_PATH}/${encodeURIComponent(req.params.token)}`;
+    res
+      .status(200)
+      .type("html")
+      .send(
+        page(
+          "Checkout",
+          `<p class="banner">Simulazione pagoPA: ambiente dimostrativo, nessun addebito reale.</p>
+<h1>Checkout pagoPA</h1>
+<dl><dt>Oggetto</dt><dd>${escapeHtml(position.descrizionePagamento)}</dd>
+<dt>Codice avviso</dt><dd>${escapeHtml(position.codiceAvviso)}</dd>
+<dt>Importo</dt><dd>${escapeHtml(amount)}</dd></dl>
+<form method="post" action="${action}/paga" style="display:inline"><button class="pay" type="submit">Paga</button></form>
+<form method="post" action="${action}/annulla" style="display:inline"><button class="cancel" type="submit">Annulla</button></form>`,
+        ),
+      );
+  });
+  router.post(`${base}/:token/paga`, (req, res) => {
+    const found = lookup(req.params.token);
+    if (!found) return res.status(404).type("text").send("Pagamento non trovato");
+    markPaid(found.position);
+    delete store.state.ppay.checkouts[req.params.token];
+    store.save();
+    res.redirect(303, outcome(found.checkout.returnBase, found.position.iuv, "000", "Pagamento eseguito"));
+  });
+  router.post(`${base}/:token/annulla`, (req, res) => {
+    const found = lookup(req.params.token);
+    if (!found) return res.status(404).type("text").send("Pagamento non trovato");
+    res.redirect(303, outcome(found.checkout.returnBase, found.position.iuv, "100", "Operazione annullata"));
+  });
+  return router;
+}

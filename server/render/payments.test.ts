@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Payments (PPAY) over HTTP: production build, real app, sandbox upstream.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(() => sandbox.close());
+
+const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
+const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
+const ANNA = "SPSNNA75T48F839X";
+const MARIO = "RSSMRA80A01H501U";
+const ANNA_PAID = seedIuv("comune-a", ANNA, 1);
+const ANNA_CANCELLED = seedIuv("comune-a", ANNA, 3);
+const ANNA_UNPAID = seedIuv("comune-a", ANNA, 6);
+const MARIO_UNPAID = seedIuv("comune-a", MARIO, 4);
+
+async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
+  await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
+  const res = await request(sandbox.url)
+    .post("/api-public/sandbox-idp/login")
+    .set("X-Forwarded-Host", UPSTREAM_HOSTS[tenant])
+    .type("form")
+    .send({ codiceFiscale, redirector: "" });
+  return ([res.headers["set-cookie"] ?? []].flat()[0] ?? "").split(";")[0] ?? "";
+}
+
+const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
+
+function get(path: string, cookie = "", host = HOSTS.a) {
+  return request(app()).get(path).set("Host", host).set("Cookie", cookie);
+}
+
+function post(path: string, cookie: string, fields: Record<string, string>, host = HOSTS.a) {
+  const token = createXsrfToken();
+  const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields });
+  return request(app())
+    .post(path)
+    .set("Host", host)
+    .set("Origin", `http://${host}`)
+    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .type("form")
+    .send(body.toString());
+}
+
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+describe("receipt and notice downloads", () => {
+  test.each([
+    `/area-personale/pagamenti/${ANNA_PAID}/ricevuta`,
+    `/area-personale/pagamenti/${ANNA_PAID}/avviso`,
+  ])("anonymous %s: sent to the login and back", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/api/utenti/login?redirector=${encodeURIComponent(path)}`);
+  });
+
+  test("the receipt: a PDF attachment with a proper name, not stored", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const res = await get(`/area-personale/pagamenti/${ANNA_PAID}/ricevuta`, cookie).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="ricevuta-${ANNA_PAID}.pdf"`);
+    expect(res.headers["cache-control"]).toContain("no-store");
+    expect(
+      Buffer.from(res.body as Buffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+
+  test("the notice of an unpaid position; no receipt for it; another citizen's IUV and a bad IUV are 404", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const notice = await get(`/area-personale/pagamenti/${ANNA_UNPAID}/avviso`, cookie);
+    expect(notice.status).toBe(200);
+    expect(notice.headers["content-disposition"]).toBe(
+      `attachment; filename="avviso-pagamento-${ANNA_UNPAID}.pdf"`,
+    );
+    expect((await get(`/area-personale/pagamenti/${ANNA_UNPAID}/ricevuta`, cookie)).status).toBe(404);
+    const other = await get(`/area-personale/pagamenti/${MARIO_UNPAID}/avviso`, cookie);
+    expect(other.status).toBe(404);
+    expect(other.text).toContain("non è disponibile");
+    expect((await get(`/area-personale/pagamenti/12345/ricevuta`, cookie)).status).toBe(404);
+  });
+});
+
+describe("Attività: Pagamenti", () => {
+  test("five positions by IUV descending, 'Vedi altri pagamenti', pay and download links", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const res = await get("/area-personale/attivita", cookie);
+    expect(res.status).toBe(200);
+    const text = visible(res.text);
+    expect(text).toContain("Pagamenti");
+    expect(text).toContain("5 pagamenti su 6");
+    expect(text).toContain("€ 1.234,50");
+    expect(res.text).toContain('href="/area-personale/attivita?pagamenti=10"');
+    expect(res.text).toContain(`href="/area-personale/pagamento-iuv/${ANNA_UNPAID}"`);
+    expect(res.text).toContain(`href="/area-personale/pagamenti/${seedIuv("comune-a", ANNA, 2)}/ricevuta"`);
+    expect(res.text.indexOf(ANNA_UNPAID)).toBeLessThan(res.text.indexOf(seedIuv("comune-a", ANNA, 2)));
+  });
+
+  test("the status filter", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const res = await get("/area-personale/attivita?stato-pagamento=pagato", cookie);
+    expect(visible(res.text)).toContain("2 pagamenti su 2");
+    expect(res.text).not.toContain(`/area-personale/pagamento-iuv/`);
+  });
+});
+
+describe("pay by IUV", () => {
+  const page = `/area-personale/pagamento-iuv/${ANNA_UNPAID}`;
+
+  test("anonymous: to the login", async () => {
+    const res = await get(page);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toContain("/api/utenti/login");
+  });
+
+  test("privacy → summary → 303 to the checkout; the privacy is required", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const first = await get(page, cookie);
+    expect(first.status).toBe(200);
+    expect(visible(first.text)).toContain("Informativa sulla privacy");
+    expect(first.text).toContain("Regolamento (UE) 2016/679");
+
+    const refused = await post(page, cookie, { intent: "privacy" });
+    expect(refused.status).toBe(400);
+    expect(visible(refused.text)).toContain("necessario accettare l'informativa");
+
+    const accepted = await post(page, cookie, { intent: "privacy", privacy: "1" });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.location).toBe(`${page}?passo=riepilogo`);
+
+    const summary = await get(`${page}?passo=riepilogo`, cookie);
+    const text = visible(summary.text);
+    expect(text).toContain(`3${ANNA_UNPAID}`);
+    expect(text).toContain("Anna");
+    expect(text).toContain("€ 1.234,50");
+    expect(text).toContain("Paga con pagoPA");
+
+    const pay = await post(page, cookie, { intent: "paga", privacy: "1" });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.location).toMatch(/\/__sandbox\/pagopa\/checkout\/[0-9a-f]+$/);
+    const again = await post(page, cookie, { intent: "paga", privacy: "1" });
+    expect(again.headers.location).toBe(pay.headers.location);
+
+    // The checkout returns to this very portal host.
+    const back = await request(pay.headers.location as string).post("/paga");
+    expect(back.headers.location).toBe(
+      `http://comune-a.localhost/servizi/pagamento-esito?iuv=${ANNA_UNPAID}&codEsito=000&descEsito=Pagamento+eseguito`,
+    );
+    const outcome = await get(`/servizi/pagamento-esito?iuv=${ANNA_UNPAID}&codEsito=000&descEsito=x`, cookie);
+    expect(visible(outcome.text)).toContain("Pagamento eseguito");
+  });
+
+  test("another citizen's IUV: 404 'Posizione debitoria non trovata'; paid and cancelled have no pay button", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const other = await get(`/area-personale/pagamento-iuv/${MARIO_UNPAID}`, cookie);
+    expect(other.status).toBe(404);
+    expect(visible(other.text)).toContain("Posizione debitoria non trovata");
+    const paid = await get(`/area-personale/pagamento-iuv/${ANNA_PAID}`, cookie);
+    expect(visible(paid.text)).toContain("risulta già pagata");
+    expect(paid.text).not.toContain("Paga con pagoPA");
+    const cancelled = await get(`/area-personale/pagamento-iuv/${ANNA_CANCELLED}`, cookie);
+    expect(visible(cancelled.text)).toContain("annullata");
+    const forcedPay = await post(`/area-personale/pagamento-iuv/${ANNA_PAID}`, cookie, {
+      intent: "paga",
+      privacy: "1",
+    });
+    expect(forcedPay.status).toBe(303);
+    expect(forcedPay.headers.location).toBe(`/area-personale/pagamento-iuv/${ANNA_PAID}`);
+  });
+});
+
+describe("outcome page", () => {
+  test("a forged codEsito=000 on an unpaid IUV is not a success; 100 is 'Operazione annullata'", async () => {
+    const cookie = await citizenCookie(MARIO);
+    const forged = await get(
+      `/servizi/pagamento-esito?iuv=${MARIO_UNPAID}&codEsito=000&descEsito=OK`,
+      cookie,
+    );
+    expect(forged.status).toBe(200);
+    const text = visible(forged.text);
+    expect(text).toContain("Pagamento non ancora confermato");
+    expect(text).not.toContain("Pagamento eseguito");
+    expect(text).toContain("Quanto è stato facile usare questo servizio?");
+    const cancelled = await get(`/servizi/pagamento-esito?iuv=${MARIO_UNPAID}&codEsito=100`, cookie);
+    expect(visible(cancelled.text)).toContain("Operazione annullata");
+  });
+
+  test("anonymous: to be confirmed after the login", async () => {
+    const res = await get(`/servizi/pagamento-esito?iuv=${MARIO_UNPAID}&codEsito=000`, "", HOSTS.b);
+    expect(res.status).toBe(200);
+    expect(visible(res.text)).toContain("Esito in attesa di conferma");
+    expect(res.text).toContain("/api/utenti/login?redirector=");
+  });
+});

@@ -1,0 +1,68 @@
+import {
+  DebtPositionPageSchema,
+  PaymentNoticeSchema,
+  PaymentReceiptSchema,
+  PaymentUrlSchema,
+  PpayPolicySchema,
+  type PpayApi,
+} from "#shared/api/ppay.ts";
+import { callUpstream, type UpstreamRequestContext } from "./http.ts";
+import { sanitizeRichText } from "./sanitize.ts";
+
+const SERVICE = "ppay";
+const id = encodeURIComponent;
+
+/** PPAY debt positions (contract §6) through the BFF's `/api/ppay/*` proxy. */
+export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
+  const positions = (cf: string) => `api/ppay/citizens/${id(cf)}/debtpositions`;
+  const api: PpayApi = {
+    async debtPositions(codFisc, query) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: positions(codFisc),
+        query: { ...query },
+        schema: DebtPositionPageSchema,
+      });
+      return data;
+    },
+    async debtPosition(codFisc, iuv) {
+      const page = await api.debtPositions(codFisc, { currentPage: 1, elements: 1, iuv });
+      return page.debtPositions.find((p) => p.iuv === iuv) ?? null;
+    },
+    async receipt(codFisc, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `${positions(codFisc)}/${id(iuv)}/paymentreceipt`,
+        schema: PaymentReceiptSchema,
+      });
+      return new Uint8Array(Buffer.from(data, "base64"));
+    },
+    async notice(codFisc, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `${positions(codFisc)}/${id(iuv)}/paymentnotice`,
+        schema: PaymentNoticeSchema,
+      });
+      return new Uint8Array(Buffer.from(data, "base64"));
+    },
+    async paymentUrl(iuv, portalOrigin) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api/ppay/debtpositions/${id(iuv)}/payment`,
+        // Where the checkout returns (the sandbox checks it against the municipality's hosts).
+        headers: { "x-portal-origin": portalOrigin },
+        schema: PaymentUrlSchema,
+      });
+      return data;
+    },
+    async policy() {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: "api-public/policy/ppay",
+        schema: PpayPolicySchema,
+      });
+      return sanitizeRichText(data);
+    },
+  };
+  return api;
+}
