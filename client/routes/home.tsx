@@ -5,6 +5,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { href } from "#client/lib/links.ts";
+import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
@@ -21,10 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: s.id,
       nome: s.nome,
       descrizione: s.descrizione,
-      href:
-        s.linkServizio?.startsWith("/") && !s.linkServizio.startsWith("//")
-          ? s.linkServizio
-          : href("/servizi/:id", { id: s.id }),
+      // The configured portal page when this release serves it, otherwise the service's card.
+      href: configuredPortalPage(s.linkServizio) ?? href("/servizi/:id", { id: s.id }),
     })),
   }));
   return { groups };

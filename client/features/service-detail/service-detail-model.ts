@@ -1,4 +1,4 @@
-import { matchPath } from "react-router";
+import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { findAsset, type ServiceSheet, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { categorySlug } from "#shared/service-groups.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -73,24 +73,11 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/**
- * Portal pages a configured `linkServizio` may lead to as "Accedi al servizio": only routes that exist. Booking is
- * not among them (the booking button covers it); any other portal path is ignored rather than linked to a 404.
- */
-const ONLINE_PORTAL_PAGES = [
-  href("/nuova-richiesta"),
-  href("/servizi/segnalazioni/nuova"),
-  href("/area-personale/documenti"),
-  href("/area-personale/servizi"),
-  href("/faq"),
-];
-
+/** "Accedi al servizio" from a configured `linkServizio`: a portal page this release serves, or a web address. */
 function onlineLinkOf(link: string): ServiceLink | null {
-  if (link.startsWith("/") && !link.startsWith("//")) {
-    const path = link.split(/[?#]/)[0]!;
-    return ONLINE_PORTAL_PAGES.some((pattern) => matchPath(pattern, path))
-      ? { href: link, kind: "route" }
-      : null;
+  if (link.startsWith("/")) {
+    const page = configuredPortalPage(link);
+    return page ? { href: page, kind: "route" } : null;
   }
   if (isHttpUrl(link)) return { href: link, kind: "external" };
   return null;

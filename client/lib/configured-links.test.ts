@@ -1,0 +1,22 @@
+import { expect, test } from "vitest";
+import { configuredPortalPage } from "./configured-links.ts";
+
+test("a configured path to a page this release serves is kept, with its query", () => {
+  expect(configuredPortalPage("/area-personale/documenti")).toBe("/area-personale/documenti");
+  expect(configuredPortalPage("/faq?categoria=3#risposte")).toBe("/faq?categoria=3#risposte");
+});
+
+test("paths to pages not built yet, other sites and look-alikes are not linked", () => {
+  for (const link of [
+    "/servizi/pagamenti/104",
+    "/servizi/ppay/pagamento-spontaneo",
+    "//evil.example/faq",
+    "/\\evil.example",
+    "https://www.comune.valverde.it/servizi",
+    "",
+    null,
+    undefined,
+  ]) {
+    expect(configuredPortalPage(link), String(link)).toBeNull();
+  }
+});

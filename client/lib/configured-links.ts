@@ -1,0 +1,23 @@
+import { matchPath } from "react-router";
+import { href } from "./links.ts";
+
+/**
+ * Portal pages a municipality's configuration may link a service to (`linkServizio`, e.g. "/servizi/pagamenti/104"):
+ * only routes this release serves as a service's own entry. The configuration is written for the full portal, so a
+ * path to a page not built yet is not linked (the caller falls back to the service's card, a real page).
+ */
+const SERVICE_ENTRY_PAGES = [
+  href("/nuova-richiesta"),
+  href("/servizi/segnalazioni/nuova"),
+  href("/area-personale/documenti"),
+  href("/area-personale/servizi"),
+  href("/area-personale/attivita"),
+  href("/faq"),
+];
+
+/** The configured portal path when it is one of the pages above (query and fragment kept), else null. */
+export function configuredPortalPage(link: string | null | undefined): string | null {
+  if (!link?.startsWith("/") || link.startsWith("//") || link.startsWith("/\\")) return null;
+  const path = link.split(/[?#]/)[0]!;
+  return SERVICE_ENTRY_PAGES.some((pattern) => matchPath(pattern, path)) ? link : null;
+}
