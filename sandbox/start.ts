@@ -15,6 +15,10 @@ export async function startSandbox(
   const { app } = createSandboxApp({ stateFile: options.stateFile, logger: options.logger });
   const host = options.host ?? "127.0.0.1";
   const server = app.listen(options.port ?? 0, host);
+  // Longer than the idle keep-alive of the portal's HTTP agent (Node's default 5 s equals the server's default 5 s,
+  // so a reused socket could meet the server's close and the proxy answer 502). Real upstreams sit behind proxies
+  // with long keep-alives too.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -72,8 +72,13 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     // The same at phone width: the tabs scroll sideways instead of wrapping the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Esposito");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await document.fonts.ready, document.documentElement.scrollWidth - window.innerWidth),
+        ),
+      )
+      .toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
 
