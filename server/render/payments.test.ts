@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
@@ -27,12 +28,7 @@ const MARIO_UNPAID = seedIuv("comune-a", MARIO, 4);
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
   await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", UPSTREAM_HOSTS[tenant])
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  return ([res.headers["set-cookie"] ?? []].flat()[0] ?? "").split(";")[0] ?? "";
+  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
 }
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;

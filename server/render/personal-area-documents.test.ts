@@ -3,6 +3,7 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
@@ -22,12 +23,7 @@ const ANNA = "SPSNNA75T48F839X";
 const GIULIA_FIRST = "9a11b1a0-0000-4000-8000-000000000001";
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", UPSTREAM_HOSTS[tenant])
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  return ([res.headers["set-cookie"] ?? []].flat()[0] ?? "").split(";")[0] ?? "";
+  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
 }
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;

@@ -3,6 +3,7 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // The personal area's frame and activities over HTTP: production build, real app, sandbox upstream.
@@ -18,12 +19,7 @@ const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
 const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", UPSTREAM_HOSTS[tenant])
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  return ([res.headers["set-cookie"] ?? []].flat()[0] ?? "").split(";")[0] ?? "";
+  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
 }
 
 function get(path: string, cookie = "", host = HOSTS.a) {

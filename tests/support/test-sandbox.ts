@@ -15,9 +15,12 @@ export function createTestSandbox() {
   return { app, store, http: request(app) };
 }
 
-/** Logs a test citizen in through the sandbox identity provider and returns the `Cookie` header value. */
+/**
+ * Logs a test citizen in through the sandbox identity provider and returns the `Cookie` header value. `app` is an
+ * in-process sandbox or the base URL of a started one (`startSandbox()`).
+ */
 export async function loginAs(
-  app: ReturnType<typeof createSandboxApp>["app"],
+  app: ReturnType<typeof createSandboxApp>["app"] | string,
   codiceFiscale: string,
   host: string = hosts.a,
 ) {
