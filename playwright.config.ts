@@ -51,6 +51,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       PORTAL_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       TENANT_CONFIG_TTL_S: "1",
+      // Parallel browsers on a busy machine lag the loop: no overload shedding in end-to-end runs.
+      SHED_LAG_MS: "0",
+      // Tests switch upstream faults and data on and off between visits of the same public pages: render them all.
+      PAGE_CACHE_TTL_S: "0",
     },
   },
 });

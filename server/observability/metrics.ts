@@ -6,7 +6,21 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const upstreamErrors = new Counter({
+    name: "portal_upstream_errors_total",
+    help: "Failed calls to the upstream (network, timeout, 5xx, invalid answer), by service and kind",
+    labelNames: ["service", "kind"] as const,
+    registers: [registry],
+  });
+  /** When an upstream call last failed (performance.now()): the page cache neither stores nor serves around it. */
+  const upstreamHealth = { lastFailureAt: Number.NEGATIVE_INFINITY };
+  const countError = upstreamErrors.inc.bind(upstreamErrors);
+  upstreamErrors.inc = ((...args: Parameters<typeof countError>) => {
+    upstreamHealth.lastFailureAt = performance.now();
+    return countError(...args);
+  }) as typeof upstreamErrors.inc;
   return {
+    upstreamHealth,
     registry,
     httpDuration: new Histogram({
       name: "portal_http_request_duration_seconds",
@@ -22,12 +36,7 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    upstreamErrors: new Counter({
-      name: "portal_upstream_errors_total",
-      help: "Failed calls to the upstream (network, timeout, 5xx, invalid answer), by service and kind",
-      labelNames: ["service", "kind"] as const,
-      registers: [registry],
-    }),
+    upstreamErrors,
     cacheEvents: new Counter({
       name: "portal_cache_events_total",
       help: "Cache hits, misses, stale answers and refresh failures, by cache",
@@ -38,6 +47,12 @@ export function createMetrics() {
       name: "portal_queue_events_total",
       help: "Requests waiting for an upstream turn: queued, shed (queue full, 429), dropped (caller gone), shared (joined an identical call)",
       labelNames: ["queue", "event"] as const,
+      registers: [registry],
+    }),
+    shed: new Counter({
+      name: "portal_shed_total",
+      help: "Requests answered 503 at once because the event loop lagged past SHED_LAG_MS, by kind (page, api)",
+      labelNames: ["kind"] as const,
       registers: [registry],
     }),
   };

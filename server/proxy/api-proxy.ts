@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { Agent, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
@@ -17,7 +17,26 @@ export type ApiProxyOptions = {
   trustedIdentityHeaders: readonly string[];
   metrics: Metrics;
   logger: Logger;
+  /** The keep-alive pool to the upstream (see `upstreamAgent`); without it every proxied request opens a connection. */
+  agent?: Agent;
 };
+
+/**
+ * The proxy's connection pool to the upstream: keep-alive, at most `maxSockets` connections at once (more requests
+ * wait for a free one), at most half of them kept idle, and an idle socket closed after `keepAliveMs` — below the
+ * upstream's own keep-alive timeout (65 s for the sandbox, Node's default 5 s elsewhere), so the portal never
+ * reuses a socket the upstream is closing at that very moment.
+ */
+export function upstreamAgent(options: { keepAliveMs: number; maxSockets: number }): Agent {
+  return new Agent({
+    keepAlive: true,
+    keepAliveMsecs: 1000,
+    maxSockets: options.maxSockets,
+    maxFreeSockets: Math.max(1, Math.floor(options.maxSockets / 2)),
+    timeout: options.keepAliveMs,
+    scheduling: "lifo",
+  });
+}
 
 type ProxiedRequest = IncomingMessage & {
   upstreamTimedOut?: boolean;
@@ -66,6 +85,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const proxy = createProxyMiddleware<Request, ExpressRes>({
     target: options.target,
     changeOrigin: true,
+    ...(options.agent ? { agent: options.agent } : {}),
     pathFilter: (path) => PROXIED_PATH.test(path),
     selfHandleResponse: true,
     on: {
@@ -74,6 +94,11 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         r.proxyStarted = performance.now();
         for (const name of proxyReq.getHeaderNames()) {
           if (isPortalOwnedHeader(name, options.trustedIdentityHeaders)) proxyReq.removeHeader(name);
+        }
+        // Hop-by-hop: the browser's `Connection: close` is about its own connection, not the pooled one upstream.
+        if (options.agent) {
+          proxyReq.removeHeader("connection");
+          proxyReq.removeHeader("keep-alive");
         }
         const locals = res.locals;
         const cookie = upstreamCookieHeader(locals.cookies);

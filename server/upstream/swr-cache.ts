@@ -21,6 +21,8 @@ export type SwrCache<V, C> = {
   /** True when a value (fresh or stale) is held for the key. */
   has(key: string): boolean;
   delete(key: string): void;
+  /** The value held for the key (fresh or stale), without loading or refreshing it. */
+  peek(key: string): V | undefined;
 };
 
 /**
@@ -74,5 +76,6 @@ export function createSwrCache<V extends object, C>(options: SwrCacheOptions<V, 
     set: (key, value) => void cache.set(key, value),
     has: held,
     delete: (key) => void cache.delete(key),
+    peek: (key) => cache.peek(key, { allowStale: true }),
   };
 }

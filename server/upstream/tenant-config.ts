@@ -118,6 +118,21 @@ export function createTenantService(options: TenantServiceOptions) {
       const rest = identity.maintenance ? await fetchContent(request) : await content.get(tenant.id, tenant);
       return { comune: identity, ...rest };
     },
+    /**
+     * The configuration a page of this municipality is rendered from now, as the held objects themselves (a refresh
+     * replaces them): the anonymous page cache compares them. Undefined when not held yet, null in maintenance.
+     */
+    configVersion(tenant: TenantRef): readonly unknown[] | null | undefined {
+      const identity = comune.peek(tenant.id);
+      const rest = content.peek(tenant.id);
+      if (identity?.maintenance) return null;
+      if (!identity || !rest) return undefined;
+      // As a page would: an expired configuration starts its background refresh (a cached page replaces a render).
+      // Only for held values: a first load is the render's own, so that its failure reaches the page as such.
+      comune.get(tenant.id, tenant).catch(() => {});
+      content.get(tenant.id, tenant).catch(() => {});
+      return [identity, rest];
+    },
     /** Readiness: asks the upstream now (refreshing the cache); the configuration is ready if held, even stale. */
     async readiness(tenant: TenantRef): Promise<{ config: boolean; upstream: boolean }> {
       try {

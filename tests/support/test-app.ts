@@ -30,19 +30,30 @@ export function testApp(options: {
   env?: Record<string, string>;
   ssrHandler?: RequestHandler;
   geocoderUrl?: string;
+  mapTileUrl?: string;
+  lag?: () => number;
 }) {
   const logs = captureLogs();
-  const env = parseEnv({ NODE_ENV: "test", UPSTREAM_TIMEOUT_MS: "500", ...options.env });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    UPSTREAM_TIMEOUT_MS: "500",
+    SHED_LAG_MS: "0",
+    // Feature tests see every render; the page cache has its own tests (server/render/page-cache*.test.ts).
+    PAGE_CACHE_TTL_S: "0",
+    ...options.env,
+  });
   const built = createApp({
     env,
     tenants: TEST_TENANTS,
     upstreamUrl: options.upstreamUrl,
     geocoderUrl: options.geocoderUrl ?? `${options.upstreamUrl}/geocoder/`,
+    mapTileUrl: options.mapTileUrl,
     sandbox: false,
     logger: logs.logger,
     ssrHandler: options.ssrHandler,
     staticDir: false,
     secret: "test-secret-test-secret-test-secret-0123",
+    lag: options.lag,
   });
   return { ...built, logs };
 }

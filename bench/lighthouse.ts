@@ -1,0 +1,123 @@
+// Lighthouse on the production build: `npm run bench:lighthouse` (= build + node bench/lighthouse.ts).
+//
+// Starts the sandbox and the production portal in this process (bench/first-visit.ts's setup), launches Debian's
+// Chromium (/usr/bin/chromium or $CHROME_PATH / $CHROMIUM_PATH) with chrome-launcher, and runs npm `lighthouse`
+// with its default MOBILE preset (emulated mid-range phone, simulated slow 4G) for performance and accessibility on
+// home, FAQ, a service page and booking step 1 of comune-a. Goals (issue #13): performance ≥ 95, accessibility 100.
+// Prints "skipped: …" (exit 0) when Chromium is missing. Writes bench/results/lighthouse.json.
+// Performance scores move with the machine's load (simulated throttling scales what it observes): compare runs on an
+// idle machine only.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startProductionPortal } from "./first-visit.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100 };
+
+export const LIGHTHOUSE_PAGES = [
+  { name: "home", path: "/" },
+  { name: "FAQ", path: "/faq" },
+  { name: "service page", path: "/servizi/101" },
+  { name: "booking step 1", path: "/servizi/prenotazione-appuntamento" },
+];
+
+type Scores = {
+  name: string;
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  failedA11y: string[];
+};
+
+export async function runLighthouse(): Promise<Scores[] | null> {
+  if (!existsSync(CHROME)) {
+    console.log(
+      `lighthouse: skipped: no Chromium at ${CHROME} (apt-get install chromium, or set CHROME_PATH)`,
+    );
+    return null;
+  }
+  const portal = await startProductionPortal();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  const rows: Scores[] = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const result = await lighthouse(portal.url(page.path), {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      });
+      const lhr = result?.lhr;
+      const score = (id: string) => {
+        const value = lhr?.categories[id]?.score;
+        return typeof value === "number" ? Math.round(value * 100) : null;
+      };
+      const numeric = (id: string) => {
+        const value = lhr?.audits[id]?.numericValue;
+        return typeof value === "number" ? Math.round(value * 1000) / 1000 : null;
+      };
+      const failedA11y = (lhr?.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr?.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id);
+      rows.push({
+        ...page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        lcpMs: numeric("largest-contentful-paint"),
+        tbtMs: numeric("total-blocking-time"),
+        cls: numeric("cumulative-layout-shift"),
+        failedA11y,
+      });
+    }
+  } finally {
+    chrome.kill();
+    await portal.close();
+  }
+  return rows;
+}
+
+export function printLighthouse(rows: Scores[]): string {
+  const mark = (value: number | null, goal: number) =>
+    value === null ? "n/a" : value >= goal ? `${value} ok` : `${value} BELOW`;
+  return [
+    `Lighthouse, mobile preset (goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility})`,
+    "| page | performance | accessibility | LCP ms | TBT ms | CLS | failed a11y audits |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.name} (${r.path}) | ${mark(r.performance, LIGHTHOUSE_GOALS.performance)} | ${mark(r.accessibility, LIGHTHOUSE_GOALS.accessibility)} | ${Math.round(r.lcpMs ?? 0)} | ${Math.round(r.tbtMs ?? 0)} | ${r.cls ?? "n/a"} | ${r.failedA11y.join(", ") || "none"} |`,
+    ),
+  ].join("\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
+  const watchdog = setTimeout(() => {
+    console.error("lighthouse: did not finish in 300 s, giving up");
+    process.exit(2);
+  }, 300_000);
+  watchdog.unref();
+  try {
+    const rows = await runLighthouse();
+    if (rows) {
+      console.log(printLighthouse(rows));
+      mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+      writeFileSync(
+        join(ROOT, "bench/results/lighthouse.json"),
+        `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`,
+      );
+    }
+    process.exit(0);
+  } catch (error) {
+    console.error(`lighthouse: failed: ${String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,191 @@
+// Child processes for bench/run.ts: the sandbox, the production portal (`node server/index.ts`) and nginx.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { get } from "./support.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const children = new Set<ChildProcess>();
+
+/** Ends every child still running (SIGKILL): the watchdog's and the normal exit's last word. */
+export function killChildren(): void {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done, fail) => {
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", done);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+function track(child: ChildProcess): { output: () => string; exited: () => number | null } {
+  children.add(child);
+  let output = "";
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString("utf8")).slice(-4000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let code: number | null = null;
+  child.on("exit", (c, signal) => {
+    code = c ?? (signal ? 128 : 1);
+    children.delete(child);
+  });
+  return { output: () => output, exited: () => code };
+}
+
+export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = new Promise<void>((done) => child.once("exit", () => done()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
+  await exit;
+  clearTimeout(timer);
+}
+
+export type Sandbox = { url: string; child: ChildProcess };
+
+export async function startSandboxProcess(): Promise<Sandbox> {
+  const child = spawn(process.execPath, ["bench/sandbox-child.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const t = track(child);
+  const giveUp = Date.now() + 30_000;
+  for (;;) {
+    const line = /\{"url":"([^"]+)"\}/.exec(t.output());
+    if (line) return { url: line[1]!, child };
+    if (t.exited() !== null || Date.now() > giveUp)
+      throw new Error(`the sandbox did not start:\n${t.output()}`);
+    await sleep(50);
+  }
+}
+
+export type Portal = {
+  url: string;
+  child: ChildProcess;
+  pid: number;
+  spawnedAt: number;
+  listeningAt: number;
+};
+
+/** `node server/index.ts` (production build) on a free port; resolves once /healthz answers (it listens when ready). */
+export async function startPortalProcess(
+  upstreamUrl: string,
+  env: Record<string, string> = {},
+): Promise<Portal> {
+  const port = await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "silent",
+      UPSTREAM_URL: upstreamUrl,
+      PORTAL_SECRET: randomBytes(32).toString("hex"),
+      DEMO_MODE: "true",
+      SHUTDOWN_TIMEOUT_MS: "3000",
+      ...env,
+    },
+  });
+  const t = track(child);
+  const url = `http://127.0.0.1:${port}`;
+  const giveUp = Date.now() + 60_000;
+  for (;;) {
+    if (t.exited() !== null) throw new Error(`the portal exited at start-up:\n${t.output()}`);
+    if (Date.now() > giveUp)
+      throw new Error(`the portal did not answer /healthz within 60 s:\n${t.output()}`);
+    try {
+      const reply = await get(`${url}/healthz`, {}, { timeoutMs: 1000, agent: false });
+      if (reply.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  return { url, child, pid: child.pid!, spawnedAt, listeningAt: performance.now() };
+}
+
+export function rssMiB(pid: number): number | null {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kib ? Math.round(Number(kib) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function nginxBinary(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/**
+ * nginx (one worker, like the portal's one process) as a reverse proxy to `upstreamUrl` with a keep-alive pool and
+ * the tenant's X-Forwarded-Host: the hop an operator would otherwise put there. Config and logs in a temp dir.
+ */
+export async function startNginx(
+  binary: string,
+  upstreamUrl: string,
+  forwardedHost: string,
+): Promise<{ url: string; child: ChildProcess; cleanup(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+  const port = await freePort();
+  const upstream = new URL(upstreamUrl).host;
+  const root = process.getuid?.() === 0;
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `${root ? "user root;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream bff { server ${upstream}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://bff;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header X-Forwarded-Host ${forwardedHost};
+    }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const t = track(child);
+  const url = `http://127.0.0.1:${port}`;
+  const giveUp = Date.now() + 10_000;
+  for (;;) {
+    if (t.exited() !== null) throw new Error(`nginx exited at start-up:\n${t.output()}`);
+    if (Date.now() > giveUp) throw new Error(`nginx did not start:\n${t.output()}`);
+    try {
+      await get(`${url}/`, {}, { timeoutMs: 1000, agent: false });
+      break;
+    } catch {
+      await sleep(50);
+    }
+  }
+  return { url, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

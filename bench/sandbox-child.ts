@@ -1,0 +1,8 @@
+// The sandbox upstream in its own process for bench/run.ts: prints {"url": …} once listening, stops on SIGTERM.
+import { startSandbox } from "#sandbox/start.ts";
+
+const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
+const stop = () => void sandbox.close().finally(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "vitest";
+import request from "supertest";
+import { testApp } from "#tests/support/test-app.ts";
+import { isExemptFromShedding, shouldShed } from "./overload.ts";
+
+describe("the shedding decision", () => {
+  const at = (lagMs: number, method = "GET", path = "/") =>
+    shouldShed({ lagMs, thresholdMs: 150, method, path });
+
+  test("sheds new page and API reads only past the threshold", () => {
+    expect(at(100)).toBe(false);
+    expect(at(150)).toBe(false);
+    expect(at(151)).toBe(true);
+    expect(at(400, "GET", "/api-public/configComune/fromtenant")).toBe(true);
+  });
+  test("never sheds form posts (they carry a citizen's input)", () => {
+    expect(at(1000, "POST", "/valutazione")).toBe(false);
+  });
+  test("never sheds health endpoints, metrics and static assets", () => {
+    for (const path of ["/healthz", "/livez", "/readyz", "/metrics", "/assets/root-abc.js", "/favicon.svg"]) {
+      expect(isExemptFromShedding(path)).toBe(true);
+      expect(at(1000, "GET", path)).toBe(false);
+    }
+  });
+  test("a threshold of 0 turns shedding off", () => {
+    expect(shouldShed({ lagMs: 10_000, thresholdMs: 0, method: "GET", path: "/" })).toBe(false);
+  });
+});
+
+describe("the 503 answer", () => {
+  let lag = 0;
+  const app = () =>
+    testApp({ upstreamUrl: "http://127.0.0.1:9", env: { SHED_LAG_MS: "150" }, lag: () => lag }).app;
+
+  test("a page request under lag gets the Italian 503 page with Retry-After and no-store, counted", async () => {
+    lag = 500;
+    const server = app();
+    const res = await request(server).get("/faq").set("Host", "comune-a.localhost");
+    expect(res.status).toBe(503);
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.text).toContain("Il portale è molto richiesto in questo momento");
+    lag = 0;
+    const metrics = await request(server).get("/metrics");
+    expect(metrics.text).toContain('portal_shed_total{kind="page"} 1');
+  });
+
+  test("an API read under lag gets the JSON error shape", async () => {
+    lag = 500;
+    const res = await request(app())
+      .get("/api-public/configComune/fromtenant")
+      .set("Host", "comune-a.localhost");
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 503, details: [] });
+    expect(res.body.title).toContain("molto richiesto");
+  });
+
+  test("health and metrics answer under lag", async () => {
+    lag = 500;
+    const server = app();
+    expect((await request(server).get("/healthz")).status).toBe(200);
+    expect((await request(server).get("/metrics")).status).toBe(200);
+  });
+});
