@@ -10,6 +10,17 @@ export type RequestLogger = {
   error(obj: object, msg?: string): void;
 };
 
+/** A Nominatim-style place as `/geocoding` answers it. */
+export type GeoPlace = {
+  lat: string;
+  lon: string;
+  display_name: string;
+  address: { road?: string; house_number?: string; city?: string; town?: string; village?: string } & Record<
+    string,
+    unknown
+  >;
+};
+
 /** What the Express server hands to every loader, action and middleware of one request (server side only). */
 export type RequestServices = {
   api: PortalApi;
@@ -20,7 +31,12 @@ export type RequestServices = {
   /** False when this request is a form post without a valid token: the root middleware refuses it. */
   xsrfValid: boolean;
   /** Limits of multipart uploads, applied where a form is parsed (`readForm`). */
-  uploads: { fileLimit: number; maxFiles: number };
+  uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
+  /** Geocoding on the server (the `/geocoding` route's cache and queue), e.g. an address search without JavaScript. */
+  geocoding?: {
+    search(q: string): Promise<GeoPlace[]>;
+    reverse(lat: number, lon: number): Promise<GeoPlace>;
+  };
   env: PublicEnv;
   locale: Locale;
   log: RequestLogger;

@@ -16,6 +16,9 @@ export default [
     route("documenti", "routes/personal-area/documents.tsx"),
     route("documenti/:uuid/file", "routes/personal-area/document-file.ts"),
     route("servizi", "routes/personal-area/services.tsx"),
+    // Assistance tickets (ASSISTENZA_CRM): one ticket with its conversation, and an attachment's download
+    route("richieste/:id", "routes/tickets/ticket.tsx"),
+    route("richieste/:id/articoli/:articleId/allegati/:attachmentId", "routes/tickets/attachment.ts"),
   ]),
   // Profile and notification preferences (NOTIFICATIONS)
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),
@@ -26,6 +29,26 @@ export default [
   route("area-personale/pagamenti/:iuv/ricevuta", "routes/payments/receipt.ts"),
   route("area-personale/pagamenti/:iuv/avviso", "routes/payments/notice.ts"),
   route("servizi/pagamento-esito", "routes/payments/outcome.tsx"),
+  // A payment service of the catalogue (PPAY or MYPAY): the citizen's positions of its type, and its pagoPA outcome.
+  route("servizi/pagamenti/:id", "routes/payments/service.tsx"),
+  route("servizi/pagamenti/:id/esito-pagamento", "routes/payments/service-outcome.tsx"),
+  // Spontaneous payments (PPAY and MYPAY, issue #10): one layout per system, same modules, different route ids.
+  ...(["ppay", "mypay"] as const).map((system) =>
+    route(
+      `servizi/${system}/pagamento-spontaneo`,
+      "routes/payments/spontaneous/layout.tsx",
+      { id: `spontaneous-${system}` },
+      [
+        index("routes/payments/spontaneous/home.tsx", { id: `spontaneous-${system}-home` }),
+        route("online", "routes/payments/spontaneous/flow.tsx", { id: `spontaneous-${system}-online` }),
+        route("avviso-pagamento", "routes/payments/spontaneous/flow.tsx", {
+          id: `spontaneous-${system}-notice`,
+        }),
+      ],
+    ),
+  ),
+  route("avviso-pagamento/esito", "routes/payments/spontaneous/notice-outcome.tsx"),
+  route("avviso-pagamento/esito/avviso.pdf", "routes/payments/spontaneous/notice-file.ts"),
   route("servizio-non-disponibile", "routes/service-unavailable.tsx"),
   route("servizio-non-active", "routes/service-not-active.tsx"),
   route("dev/simulazione-logout", "routes/dev-login-toggle.tsx"),
@@ -52,9 +75,18 @@ export default [
   route("servizi", "routes/services-catalogue.tsx"),
   route("servizi/:id", "routes/service-detail.tsx", { id: "servizio-moon" }),
 
+  // Assistance request (ASSISTENZA_CRM, issue #11): the form, its dependent list, draft deletion, the outcome page.
+  route("nuova-richiesta", "routes/assistance/request.tsx"),
+  route("nuova-richiesta/tipologie", "routes/assistance/sub-services.ts"),
+  route("nuova-richiesta/bozze/:id/elimina", "routes/assistance/delete-draft.tsx"),
+  route("feedback", "routes/assistance/feedback.tsx"),
+
   // Not offered by this release yet: they answer with the "servizio non attivo" page (see the module).
-  route("nuova-richiesta", "routes/service-pending.tsx", { id: "pending-assistance" }),
-  route("servizi/segnalazioni/nuova", "routes/service-pending.tsx", { id: "pending-report" }),
+
+  // Disruption report (DISSERVIZIO_CRM, issue #11): three steps, the outcome and the receipt PDF.
+  route("servizi/segnalazioni/nuova", "routes/disruption/report.tsx"),
+  route("servizi/segnalazioni/nuova/esito", "routes/disruption/outcome.tsx"),
+  route("servizi/segnalazioni/:id/ricevuta", "routes/disruption/receipt.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,27 @@ describe("parseEnv", () => {
     expect(env.TRUSTED_IDENTITY_HEADERS).toEqual([]);
   });
 
+  test("performance settings (issue #13): page cache, shedding, the proxy's pool", () => {
+    const env = parseEnv({});
+    expect(env.PAGE_CACHE_TTL_S).toBe(10);
+    expect(env.PAGE_CACHE_MAX_ENTRIES).toBe(200);
+    expect(env.PAGE_CACHE_MAX_BYTES).toBe(16 * 1024 * 1024);
+    expect(env.IDENTITY_COOKIES).toEqual(["SANDBOX_SSO", "_shibsession_*", "JSESSIONID"]);
+    expect(env.SHED_LAG_MS).toBe(150);
+    expect(env.SHED_RETRY_AFTER_S).toBe(5);
+    expect(env.UPSTREAM_KEEPALIVE_MS).toBe(4000);
+    expect(env.UPSTREAM_MAX_SOCKETS).toBe(128);
+    const tuned = parseEnv({ PAGE_CACHE_TTL_S: "0", SHED_LAG_MS: "0", IDENTITY_COOKIES: " a , b* " });
+    expect([tuned.PAGE_CACHE_TTL_S, tuned.SHED_LAG_MS]).toEqual([0, 0]);
+    expect(tuned.IDENTITY_COOKIES).toEqual(["a", "b*"]);
+    expect(() => parseEnv({ SHED_LAG_MS: "-1" })).toThrow(/SHED_LAG_MS/);
+  });
+
+  test("keeps the per-file upload limit at or above the attachments' own 2 MB rule", () => {
+    expect(parseEnv({ UPLOAD_FILE_LIMIT: "5mb" }).UPLOAD_FILE_LIMIT).toBe(5 * 1024 * 1024);
+    expect(() => parseEnv({ UPLOAD_FILE_LIMIT: "1mb" })).toThrow(/UPLOAD_FILE_LIMIT: at least/);
+  });
+
   test("lists every bad variable in one readable message", () => {
     expect(() =>
       parseEnv({ PORT: "abc", UPSTREAM_URL: "ftp://x", LOG_LEVEL: "loud", NODE_ENV: "production" }),

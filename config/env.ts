@@ -1,5 +1,7 @@
 import { z } from "zod";
 import bytes from "bytes";
+import { tileUrlProblem } from "#shared/map-tiles.ts";
+import { ATTACHMENT_MAX_BYTES } from "#shared/validation/attachments.ts";
 
 /** A size such as `1mb`, `512kb` or a number of bytes. */
 const byteSize = (fallback: string) =>
@@ -63,6 +65,20 @@ export const EnvSchema = z.object({
   /** Geocoding lookups that may wait for their turn (1 per second upstream), overall and per client address. */
   GEOCODER_QUEUE_MAX: z.coerce.number().int().positive().default(20),
   GEOCODER_QUEUE_PER_CLIENT: z.coerce.number().int().positive().default(3),
+  /** The disruption report's map tiles (`{z}/{x}/{y}` template); default: the embedded sandbox's local tiles. */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      const problem = tileUrlProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return v;
+    }),
   TRUSTED_IDENTITY_HEADERS: z
     .string()
     .default("")
@@ -90,6 +106,30 @@ export const EnvSchema = z.object({
   MAINTENANCE_LOGIN_PER_TENANT: z.coerce.number().int().positive().default(100),
   MAINTENANCE_LOGIN_WINDOW_S: z.coerce.number().int().positive().default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  /** Anonymous page cache (docs/decisions/page-cache.md): seconds an entry lives; 0 turns the cache off. */
+  PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).default(10),
+  /** Pages kept per municipality, and their bytes per municipality. */
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(200),
+  PAGE_CACHE_MAX_BYTES: byteSize("16mb"),
+  /**
+   * The upstream's session cookies (names, or prefixes ending in `*`): a visitor carrying one is a citizen, whose
+   * pages never come from nor go into the page cache.
+   */
+  IDENTITY_COOKIES: z
+    .string()
+    .default("SANDBOX_SSO,_shibsession_*,JSESSIONID")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  /** Overload shedding (docs/decisions/overload-shedding.md): event-loop lag past which new pages get a 503; 0 = off. */
+  SHED_LAG_MS: z.coerce.number().int().min(0).default(150),
+  SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(5),
+  /** The proxy's keep-alive pool to the upstream: idle sockets are closed after this (below the upstream's 65 s). */
+  UPSTREAM_KEEPALIVE_MS: z.coerce.number().int().positive().default(4_000),
+  UPSTREAM_MAX_SOCKETS: z.coerce.number().int().positive().default(128),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -116,6 +156,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   ) {
     problems.push(
       "  - TRUSTED_IDENTITY_HEADERS: needs TRUST_PROXY (identity headers are believed only from that proxy)",
+    );
+  }
+  if (result.success && result.data.UPLOAD_FILE_LIMIT < ATTACHMENT_MAX_BYTES) {
+    // readForm cuts an oversized file to UPLOAD_FILE_LIMIT + 1 bytes for the attachment rule to refuse: the rule's
+    // own limit must not be above it, or a cut file could pass as whole.
+    problems.push(
+      `  - UPLOAD_FILE_LIMIT: at least ${ATTACHMENT_MAX_BYTES} bytes (the attachments' own limit, 2 MB)`,
     );
   }
   if (problems.length > 0 || !result.success)

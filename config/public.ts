@@ -7,4 +7,6 @@ export type PublicEnv = {
   sandbox: boolean;
   /** True outside production: enables the development-only logout simulation. */
   devTools: boolean;
+  /** The disruption report's map tiles (`{z}/{x}/{y}` URL template); absent: no map, the address search only. */
+  mapTileUrl?: string;
 };

@@ -5,6 +5,9 @@ import { createNotifyRouter } from "./notify/router.ts";
 import { createOtpRouter } from "./otp/router.ts";
 import { createReceiptStorageRouter } from "./ppay/receipt-storage.ts";
 import { createPpayRouter } from "./ppay/router.ts";
+import { createCrmRouter } from "./crm/router.ts";
+import { createConversationRouter } from "./crm/conversation.ts";
+import { createMypayRouter } from "./mypay/router.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
@@ -18,6 +21,7 @@ import { createMessagesRouter } from "./messages/router.ts";
 import { createIdpRouter } from "./routes/sandbox-idp.ts";
 import { createMyDocsRouter } from "./mydocs/router.ts";
 import { createFavouritesRouter } from "./favourites/router.ts";
+import { createDisruptionRouter } from "./crm/disruption.ts";
 import { getLocals, type SandboxStore } from "./types.ts";
 
 const apiPath = /^\/api(-public|-admin)?(\/|$)/;
@@ -60,5 +64,9 @@ export function createApiRouter(store: SandboxStore): express.Router {
   api.use("/api-public/otp", createOtpRouter(store));
   api.use(createReceiptStorageRouter(store));
   api.use(createPpayRouter(store));
+  api.use(createCrmRouter(store));
+  api.use(createConversationRouter(store));
+  api.use(createMypayRouter(store));
+  api.use(createDisruptionRouter(store));
   return api;
 }

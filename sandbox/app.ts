@@ -1,12 +1,14 @@
 import express from "express";
 import { createApiRouter, isApiPath } from "./api.ts";
 import { createMailboxRouter } from "./appsched/mailbox.ts";
+import { createCrmControlRouter } from "./crm/conversation.ts";
 import { createCheckoutRouter } from "./ppay/checkout.ts";
 import { createErrorHandler, notFound } from "./http.ts";
 import { createFormsFrontOfficeRouter, FORMS_FRONT_OFFICE_PATH } from "./forms/front-office.ts";
 import { createRequestLog, type SandboxLogger } from "./middleware/request-log.ts";
 import { createAdminRouter } from "./routes/admin.ts";
 import { createGeocoderRouter } from "./routes/geocoder.ts";
+import { createTilesRouter } from "./tiles/router.ts";
 import { createStore } from "./store.ts";
 import type { SandboxStore } from "./types.ts";
 
@@ -22,7 +24,14 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   const app = express();
   app.disable("x-powered-by");
   if (logger) app.use(createRequestLog(logger));
-  app.use("/__sandbox", createAdminRouter(store), createMailboxRouter(store), createCheckoutRouter(store));
+  app.use(
+    "/__sandbox",
+    createAdminRouter(store),
+    createMailboxRouter(store),
+    createCheckoutRouter(store),
+    createCrmControlRouter(store),
+  );
+  app.use("/__sandbox", createTilesRouter(store));
   app.use("/geocoder", createGeocoderRouter(store));
   app.use(FORMS_FRONT_OFFICE_PATH, createFormsFrontOfficeRouter());
   const api = createApiRouter(store);

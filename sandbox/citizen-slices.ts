@@ -1,6 +1,8 @@
 import type { SandboxState } from "./types.ts";
 import { resetReceiptStorage } from "./ppay/receipt-storage.ts";
 import { resetPpay } from "./ppay/positions.ts";
+import { resetMypay } from "./mypay/state.ts";
+import { resetCrmCitizen } from "./crm/seed.ts";
 
 /**
  * Restores one citizen's part of a state slice from the seed. Every module that keeps per-citizen data (notify
@@ -29,6 +31,8 @@ export const citizenSliceResets: CitizenSliceReset[] = [
   },
   resetReceiptStorage,
   resetPpay,
+  resetMypay,
+  resetCrmCitizen,
   (state, seed, codFisc) => {
     for (const [tenantId, byCitizen] of Object.entries(state.mydocs.documents)) {
       const seeded = seed.mydocs.documents[tenantId]?.[codFisc];

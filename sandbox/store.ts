@@ -8,7 +8,9 @@ import { seedNotify } from "./notify/seed.ts";
 import { seedOtp } from "./otp/otp.ts";
 import { seedReceiptStorage } from "./ppay/receipt-storage.ts";
 import { seedPpay } from "./ppay/positions.ts";
+import { seedMypay } from "./mypay/state.ts";
 import { sandboxTenants } from "./seed/tenants.ts";
+import { seedCrm } from "./crm/seed.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
 
 export function seedState(): SandboxState {
@@ -27,6 +29,8 @@ export function seedState(): SandboxState {
     otp: seedOtp(),
     receiptStorage: seedReceiptStorage(),
     ppay: seedPpay(),
+    mypay: seedMypay(),
+    crm: seedCrm(),
   };
 }
 

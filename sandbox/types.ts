@@ -8,6 +8,8 @@ import type { NotifyState } from "./notify/types.ts";
 import type { OtpState } from "./otp/otp.ts";
 import type { ReceiptStorageState } from "./ppay/receipt-storage.ts";
 import type { PpayState } from "./ppay/positions.ts";
+import type { MypayState } from "./mypay/state.ts";
+import type { CrmTenantState } from "./crm/store.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -27,6 +29,7 @@ export type SandboxAsset = {
   descrizione: string;
   showPublic: boolean;
   delegheMaxDays?: number;
+  codiceFiscaleAnonimo?: string;
 };
 
 export type MaintenanceCredential = { username: string; password: string };
@@ -102,10 +105,14 @@ export type SandboxState = {
   receiptStorage: ReceiptStorageState;
   /** PPAY debt positions per municipality and citizen, and the open pagoPA checkouts (sandbox/ppay/positions.ts). */
   ppay: PpayState;
+  /** MYPAY payment types and dues per municipality (sandbox/mypay/; shapes are our definition). */
+  mypay: MypayState;
   /** Personal documents (sandbox/mydocs/): areas per municipality, documents per municipality and citizen. */
   mydocs: MyDocsState;
   /** Favourite services per municipality and citizen (sandbox/favourites/). */
   favourites: FavouritesState;
+  /** CRM tickets and drafts per municipality (sandbox/crm/). */
+  crm: Record<string, CrmTenantState>;
 };
 
 /** `reset()` replaces `state`: read `store.state` on every request, never keep a reference to it. */

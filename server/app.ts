@@ -20,13 +20,17 @@ import { resolveLocale } from "./middleware/locale.ts";
 import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
 import { limitRequestBody } from "./middleware/request-body.ts";
 import { errorHandler } from "./middleware/errors.ts";
-import { apiProxy } from "./proxy/api-proxy.ts";
+import { apiProxy, upstreamAgent } from "./proxy/api-proxy.ts";
+import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
+import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
+import { createPageCache } from "./render/page-cache.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
-import { geocodingRouter } from "./geocoding/router.ts";
+import { createGeocoding } from "./geocoding/router.ts";
 import { createTenantService, type TenantService } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
 import { BUILD_DIR } from "./render/load-ssr-handler.ts";
 import { createFlowState } from "./render/flow-state.ts";
+import { tileOrigin } from "#shared/map-tiles.ts";
 
 export type AppDeps = {
   env: Env;
@@ -34,6 +38,8 @@ export type AppDeps = {
   /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
   upstreamUrl: string;
   geocoderUrl: string;
+  /** The disruption report's map tiles (URL template); without it the report offers the address search only. */
+  mapTileUrl?: string;
   sandbox: boolean;
   logger: Logger;
   /** React Router's request handler; omitted in tests that exercise only the Express layer. */
@@ -45,6 +51,8 @@ export type AppDeps = {
   /** The per-municipality service (built here from `env` unless given). */
   tenantService?: TenantService;
   secret: string;
+  /** The event loop's lag for overload shedding (default: a timer-drift monitor; tests inject one). */
+  lag?: LagSource;
 };
 
 /** The municipality configuration service on the upstream BFF, shared by pages, readiness and proxy. */
@@ -96,6 +104,48 @@ export function createApp(deps: AppDeps) {
   app.use(httpMetrics(metrics));
   // Before anything can read a body: counts its bytes as they arrive and keeps its first ones for the XSRF check.
   app.use(limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }));
+  // Overload: new page and API reads get a 503 at once while the event loop lags (health and assets never).
+  const lag = deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor().lag : () => 0);
+  app.use(shedOverload({ lag, thresholdMs: env.SHED_LAG_MS, retryAfterS: env.SHED_RETRY_AFTER_S, metrics }));
+
+  // The lean proxy (docs/decisions/page-cache.md §proxy): /api and /api-public before any HTML work (nonce, CSP,
+  // compression), with what a proxied request needs: request-target and Host checks, the tenant, cookies and the
+  // XSRF check for mutations, the maintenance credential, trusted identity headers, a pooled upstream connection.
+  const proxyChain = express.Router();
+  proxyChain.use(refuseUnsupportedRequests());
+  proxyChain.use(requireValidHost());
+  proxyChain.use(resolveTenant(deps.tenants));
+  proxyChain.use(parseCookies());
+  proxyChain.use(issueXsrfCookie({ secure: secureCookies }));
+  proxyChain.use(readMaintenanceCredential(sealer));
+  proxyChain.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
+  proxyChain.use(requireXsrfHeader());
+  proxyChain.use(guardLoginRedirector());
+  proxyChain.use((_req, res, next) => {
+    res.setHeader("x-content-type-options", "nosniff");
+    res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+    if (behindTls) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+  proxyChain.use(
+    apiProxy({
+      target: deps.upstreamUrl,
+      secureCookies,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      deadlineMs: env.UPSTREAM_DEADLINE_MS,
+      trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
+      metrics,
+      logger,
+      agent: upstreamAgent({ keepAliveMs: env.UPSTREAM_KEEPALIVE_MS, maxSockets: env.UPSTREAM_MAX_SOCKETS }),
+    }),
+  );
+  // A path that only resolves to /api (`/x/../api/…`) is refused here as it was by the proxy's own guard.
+  const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
+  app.use((req, res, next) => {
+    if (PROXIED_PATH.test(req.path)) return proxyChain(req, res, next);
+    return req.url.includes("api") ? guard(req, res, next) : next();
+  });
+
   app.use(cspNonce());
   app.use(
     securityHeaders({
@@ -103,6 +153,7 @@ export function createApp(deps: AppDeps) {
       behindTls,
       devConnectSrc: production ? [] : ["ws:"],
       devFormAction: production ? [] : ["http://127.0.0.1:*", "http://localhost:*"],
+      tileOrigin: deps.mapTileUrl ? tileOrigin(deps.mapTileUrl) : undefined,
     }),
   );
   // TRACE and absolute-form targets (405/400) and duplicate or malformed Host headers (400), before anything routes.
@@ -116,12 +167,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Compress pages and assets; proxied upstream answers pass through untouched.
-  app.use(
-    compression({
-      filter: (req, res) => !/^\/api(-public)?(\/|$)/.test(req.path) && compression.filter(req, res),
-    }),
-  );
+  // Compress pages and assets (proxied upstream answers never get here).
+  app.use(compression());
 
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
@@ -136,44 +183,30 @@ export function createApp(deps: AppDeps) {
   app.use(readMaintenanceCredential(sealer));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
 
-  app.use(["/api", "/api-public"], requireXsrfHeader());
   app.use(checkFormXsrf());
-  app.use(guardLoginRedirector());
-  app.use(
-    apiProxy({
-      target: deps.upstreamUrl,
-      secureCookies,
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      deadlineMs: env.UPSTREAM_DEADLINE_MS,
-      trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
-      metrics,
-      logger,
-    }),
-  );
-  app.use(
-    "/geocoding",
-    geocodingRouter({
-      baseUrl: deps.geocoderUrl,
-      userAgent: env.GEOCODER_USER_AGENT,
-      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-      queueMax: env.GEOCODER_QUEUE_MAX,
-      queuePerClient: env.GEOCODER_QUEUE_PER_CLIENT,
-      metrics,
-    }),
-  );
+  const geocoding = createGeocoding({
+    baseUrl: deps.geocoderUrl,
+    userAgent: env.GEOCODER_USER_AGENT,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    queueMax: env.GEOCODER_QUEUE_MAX,
+    queuePerClient: env.GEOCODER_QUEUE_PER_CLIENT,
+    metrics,
+  });
+  app.use("/geocoding", geocoding.router);
 
   app.use(resolveLocale({ secure: secureCookies }));
   for (const handler of deps.beforePages ?? []) app.use(handler);
   if (deps.ssrHandler) {
     const servicesDeps = {
-      publicEnv: { sandbox: deps.sandbox, devTools: !production },
+      publicEnv: { sandbox: deps.sandbox, devTools: !production, mapTileUrl: deps.mapTileUrl },
       sealer,
       secureCookies,
       flowState: createFlowState(deps.secret),
       tenantService,
       metrics,
       logger,
-      uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES },
+      uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES, totalLimit: env.UPLOAD_LIMIT },
+      geocoder: geocoding,
       loginLimiter: createRateLimiter({
         windowMs: env.MAINTENANCE_LOGIN_WINDOW_S * 1000,
         perClient: env.MAINTENANCE_LOGIN_PER_CLIENT,
@@ -182,6 +215,14 @@ export function createApp(deps: AppDeps) {
       }),
     };
     const ssr = deps.ssrHandler;
+    const pageCache = createPageCache({
+      ttlMs: env.PAGE_CACHE_TTL_S * 1000,
+      maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
+      maxBytes: env.PAGE_CACHE_MAX_BYTES,
+      identityCookies: env.IDENTITY_COOKIES,
+      versionOf: (tenant) => tenantService.configVersion(tenant),
+      metrics,
+    });
     app.use(async (req, res, next) => {
       // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
       if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))
@@ -192,7 +233,8 @@ export function createApp(deps: AppDeps) {
       res.setHeader("cache-control", "no-store");
       res.append("vary", "Cookie");
       replaceSingleValuedHeaders(res);
-      return ssr(req, res, next);
+      // Anonymous public pages: a HIT answers here, without React; a MISS renders and may be stored.
+      return pageCache.middleware(req, res, () => ssr(req, res, next));
     });
   }
   app.use(errorHandler(logger));

@@ -5,6 +5,7 @@ import { ConfigError, parseEnv, type Env } from "#config/env.ts";
 import { loadTenantsFile, type TenantDirectory } from "#config/tenants.ts";
 import { createLogger } from "./observability/logger.ts";
 import { closeGracefully } from "./server.ts";
+import { sandboxTileUrl } from "#shared/map-tiles.ts";
 
 /** Everything a portal process needs before it can build its app: the collaborators `createApp` receives. */
 export type Runtime = {
@@ -14,6 +15,8 @@ export type Runtime = {
   /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
   upstreamUrl: string;
   geocoderUrl: string;
+  /** The map tiles' URL template (`MAP_TILE_URL`, else the embedded sandbox's tiles); none: no map. */
+  mapTileUrl?: string;
   /** True when the demo banner shows: the embedded sandbox runs, or DEMO_MODE says so. */
   sandbox: boolean;
   secret: string;
@@ -63,6 +66,7 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
     logger,
     upstreamUrl,
     geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
+    mapTileUrl: env.MAP_TILE_URL ?? (env.UPSTREAM_URL ? undefined : sandboxTileUrl(upstreamUrl)),
     sandbox: !env.UPSTREAM_URL || env.DEMO_MODE,
     secret,
     close,

@@ -8,6 +8,9 @@ import { profileEn } from "#client/features/profile/texts.ts";
 import { serviceCardEn } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.ts";
 import { paymentsEn } from "#client/features/payments/texts.ts";
+import { ticketsEn } from "#client/features/tickets/texts.ts";
+import { disruptionEn } from "#client/features/disruption/texts.ts";
+import { assistanceEn } from "#client/features/assistance/texts.ts";
 
 /** English strings: the type makes every Italian key mandatory here. */
 export const en: Record<MessageKey, string> = {
@@ -20,6 +23,9 @@ export const en: Record<MessageKey, string> = {
   ...serviceCardEn,
   ...servicesCatalogueEn,
   ...paymentsEn,
+  ...ticketsEn,
+  ...disruptionEn,
+  ...assistanceEn,
 
   "common.newWindow": "(opens in a new window)",
 

@@ -7,6 +7,9 @@ import { profileIt } from "#client/features/profile/texts.ts";
 import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 import { paymentsIt } from "#client/features/payments/texts.ts";
+import { ticketsIt } from "#client/features/tickets/texts.ts";
+import { disruptionIt } from "#client/features/disruption/texts.ts";
+import { assistanceIt } from "#client/features/assistance/texts.ts";
 
 /**
  * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
@@ -23,6 +26,9 @@ export const it = {
   ...serviceCardIt,
   ...servicesCatalogueIt,
   ...paymentsIt,
+  ...ticketsIt,
+  ...disruptionIt,
+  ...assistanceIt,
 
   "common.newWindow": "(si apre in una nuova finestra)",
 

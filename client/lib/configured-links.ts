@@ -13,6 +13,10 @@ const SERVICE_ENTRY_PAGES = [
   href("/area-personale/servizi"),
   href("/area-personale/attivita"),
   href("/faq"),
+  // A route pattern (typed against the route list): any payment service id.
+  "/servizi/pagamenti/:id" satisfies Parameters<typeof href>[0],
+  href("/servizi/ppay/pagamento-spontaneo"),
+  href("/servizi/mypay/pagamento-spontaneo"),
 ];
 
 /** The configured portal path when it is one of the pages above (query and fragment kept), else null. */

@@ -4,10 +4,10 @@ import { servicesContext, type RequestServices } from "#client/context.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { readForm } from "./read-form.server.ts";
 
-function contextWithLimits(fileLimit: number, maxFiles: number) {
+function contextWithLimits(fileLimit: number, maxFiles: number, totalLimit = 12 * 1024 * 1024) {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
-    uploads: { fileLimit, maxFiles },
+    uploads: { fileLimit, maxFiles, totalLimit },
     locale: "it",
   } as unknown as RequestServices);
   return context;
@@ -37,15 +37,27 @@ describe("readForm", () => {
     expect((form.get("allegati") as File).size).toBe(1000);
   });
 
-  test("a file over the per-file limit is refused with 413 and an Italian message", async () => {
+  test("a file over the per-file limit keeps the form: the file arrives cut just past the limit, for the field's rule to refuse", async () => {
+    const limit = 2 * 1024 * 1024;
+    const form = await readForm(
+      multipart([{ name: "foto.jpg", size: 3 * 1024 * 1024 }]),
+      contextWithLimits(limit, 3),
+    );
+    expect(form.get("dettagli")).toBe("Lampione spento");
+    const file = form.get("allegati") as File;
+    expect(file.name).toBe("foto.jpg");
+    expect(file.size).toBe(limit + 1);
+  });
+
+  test("a file beyond the whole upload's limit is refused with 413 and an Italian message", async () => {
     const error = await failure(
       readForm(
         multipart([{ name: "foto.jpg", size: 3 * 1024 * 1024 }]),
-        contextWithLimits(2 * 1024 * 1024, 3),
+        contextWithLimits(1024 * 1024, 3, 2 * 1024 * 1024),
       ),
     );
     expect(error.init.status).toBe(413);
-    expect(error.data.title).toBe("Ogni file allegato può essere al massimo di 2 MB.");
+    expect(error.data.title).toBe("Ogni file allegato può essere al massimo di 1 MB.");
   });
 
   test("too many files are refused with 413", async () => {

@@ -34,3 +34,13 @@ export function moonAccessHref(options: {
   });
   return `${options.baseUrl.replace(/\/+$/, "")}/accesso/gasprp_salute?${query.toString()}`;
 }
+
+/** The portal's geocoding (`/geocoding/search`, Nominatim-style answers; the disruption report's address search). */
+export function geocodingSearchHref(q: string): string {
+  return `/geocoding/search?${new URLSearchParams({ q, limit: "5" }).toString()}`;
+}
+
+/** The portal's reverse geocoding (`/geocoding/reverse`): the address at a point of the map. */
+export function geocodingReverseHref(lat: number, lon: number): string {
+  return `/geocoding/reverse?${new URLSearchParams({ lat: lat.toFixed(6), lon: lon.toFixed(6) }).toString()}`;
+}

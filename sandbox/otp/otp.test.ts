@@ -64,9 +64,19 @@ test("the endpoints never answer the code and refuse another citizen's fiscal co
       await http
         .post("/api-public/otp")
         .set("X-Forwarded-Host", hosts.a)
-        .send({ codiceFiscale: cf, tipoRichiesta: "EMAIL", contatto: "l@e.it" })
+        .send({ codiceFiscale: cf, tipoRichiesta: "SMS", contatto: "3331234567" })
     ).status,
   ).toBe(401);
+  // Anonymous visitors may confirm an e-mail (anonymous assistance request), with a well-formed fiscal code only.
+  const anonymous = (codiceFiscale: string) =>
+    http
+      .post("/api-public/otp")
+      .set("X-Forwarded-Host", hosts.a)
+      .send({ codiceFiscale, tipoRichiesta: "EMAIL", contatto: "l@e.it" });
+  expect((await anonymous("RSSMRA80A01H501X")).status).toBe(400);
+  const anonymousOk = await anonymous(cf);
+  expect(anonymousOk.status).toBe(200);
+  expect(Object.keys(anonymousOk.body).sort()).toEqual(["expirationDate", "id", "tipoRichiesta"]);
   expect(
     (await http.get("/api-public/otp").set("X-Forwarded-Host", hosts.a).set("Cookie", cookie)).status,
   ).toBe(404);

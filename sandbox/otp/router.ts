@@ -1,5 +1,6 @@
 import express from "express";
 import { z } from "zod";
+import { isValidFiscalCode } from "../fiscal-code.ts";
 import { sendError } from "../http.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
@@ -22,8 +23,11 @@ export function createOtpRouter(store: SandboxStore): express.Router {
     const parsed = RequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "Richiesta non valida");
     const { codiceFiscale, tipoRichiesta, contatto } = parsed.data;
-    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
-    if (!isOwnFiscalCode(res, codiceFiscale)) {
+    // Anonymous visitors may ask for an e-mail code only (the anonymous assistance request confirms its e-mail).
+    if (!getLocals(res).citizen) {
+      if (tipoRichiesta !== "EMAIL") return sendError(res, 401, "Accesso non effettuato");
+      if (!isValidFiscalCode(codiceFiscale.toUpperCase())) return sendError(res, 400, "Richiesta non valida");
+    } else if (!isOwnFiscalCode(res, codiceFiscale)) {
       return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
     }
     const valid = tipoRichiesta === "SMS" ? /^(0039|\+39)?\d{9,10}$/.test(contatto) : contatto.includes("@");

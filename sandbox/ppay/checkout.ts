@@ -1,6 +1,45 @@
 import express from "express";
-import type { SandboxStore, SandboxTenant } from "../types.ts";
-import { findPosition, markPaid } from "./positions.ts";
+import type { SandboxState, SandboxStore, SandboxTenant } from "../types.ts";
+import { findPosition, markPaid, type SandboxCheckout } from "./positions.ts";
+
+/** What the checkout shows of the IUV being paid. */
+export type CheckoutItem = { iuv: string; descrizione: string; codiceAvviso: string; importo: number };
+
+/**
+ * A payment engine whose IUVs the checkout stand-in can pay (PPAY here; MYPAY registers itself in
+ * sandbox/mypay/router.ts): `find` the item of an open checkout, `pay` it (status paid, receipt).
+ */
+export type CheckoutEngine = {
+  find(state: SandboxState, checkout: SandboxCheckout): CheckoutItem | null;
+  pay(state: SandboxState, checkout: SandboxCheckout): void;
+};
+
+const engines = new Map<string, CheckoutEngine>([
+  [
+    "ppay",
+    {
+      find(state, c) {
+        const p = findPosition(state, c.tenantId, c.codFisc, c.iuv);
+        return p
+          ? {
+              iuv: p.iuv,
+              descrizione: p.descrizionePagamento,
+              codiceAvviso: p.codiceAvviso,
+              importo: p.importo,
+            }
+          : null;
+      },
+      pay(state, c) {
+        const p = findPosition(state, c.tenantId, c.codFisc, c.iuv);
+        if (p) markPaid(p);
+      },
+    },
+  ],
+]);
+
+export function registerCheckoutEngine(name: string, engine: CheckoutEngine): void {
+  engines.set(name, engine);
+}
 
 /** Where the pagoPA checkout stand-in lives, on the sandbox's own origin (mounted under `/__sandbox`). */
 export const CHECKOUT_PATH = "/__sandbox/pagopa/checkout";
@@ -60,8 +99,9 @@ export function createCheckoutRouter(store: SandboxStore): express.Router {
   const base = CHECKOUT_PATH.replace(/^\/__sandbox/, "");
   const lookup = (token: string) => {
     const checkout = store.state.ppay.checkouts[token];
-    const position = checkout && findPosition(store.state, checkout.tenantId, checkout.codFisc, checkout.iuv);
-    return checkout && position ? { checkout, position } : null;
+    const engine = checkout && engines.get(checkout.engine ?? "ppay");
+    const position = checkout && engine?.find(store.state, checkout);
+    return checkout && engine && position ? { checkout, engine, position } : null;
   };
   const outcome = (returnBase: string, iuv: string, code: "000" | "100", text: string) =>
     `${returnBase}/servizi/pagamento-esito?${new URLSearchParams({ iuv, codEsito: code, descEsito: text })}`;
@@ -91,7 +131,7 @@ export function createCheckoutRouter(store: SandboxStore): express.Router {
           "Checkout",
           `<p class="banner">Simulazione pagoPA: ambiente dimostrativo, nessun addebito reale.</p>
 <h1>Checkout pagoPA</h1>
-<dl><dt>Oggetto</dt><dd>${escapeHtml(position.descrizionePagamento)}</dd>
+<dl><dt>Oggetto</dt><dd>${escapeHtml(position.descrizione)}</dd>
 <dt>Codice avviso</dt><dd>${escapeHtml(position.codiceAvviso)}</dd>
 <dt>Importo</dt><dd>${escapeHtml(amount)}</dd></dl>
 <form method="post" action="${action}/paga" style="display:inline"><button class="pay" type="submit">Paga</button></form>
@@ -102,7 +142,7 @@ export function createCheckoutRouter(store: SandboxStore): express.Router {
   router.post(`${base}/:token/paga`, (req, res) => {
     const found = lookup(req.params.token);
     if (!found) return res.status(404).type("text").send("Pagamento non trovato");
-    markPaid(found.position);
+    found.engine.pay(store.state, found.checkout);
     delete store.state.ppay.checkouts[req.params.token];
     store.save();
     res.redirect(303, outcome(found.checkout.returnBase, found.position.iuv, "000", "Pagamento eseguito"));

@@ -25,12 +25,21 @@ export type SandboxDebtPosition = {
 };
 
 /** A pagoPA checkout opened for one position: the token is the last segment of the payment URL. */
-export type SandboxCheckout = { tenantId: string; codFisc: string; iuv: string; returnBase: string };
+export type SandboxCheckout = {
+  tenantId: string;
+  codFisc: string;
+  iuv: string;
+  returnBase: string;
+  /** The engine that owns the IUV (sandbox/ppay/checkout.ts `registerCheckoutEngine`); PPAY when missing. */
+  engine?: string;
+};
 
 /** PPAY debt positions per municipality and citizen, and the open checkouts of the pagoPA stand-in. */
 export type PpayState = {
   positions: Record<string, Record<string, SandboxDebtPosition[]>>;
   checkouts: Record<string, SandboxCheckout>;
+  /** Spontaneous positions by "{tenantId}:{Idempotency-Key}" (sandbox/ppay/spontaneous.ts): the same key, the same position. */
+  idempotency?: Record<string, { codFisc: string; iuv: string }>;
 };
 
 /** The creditor's (the municipality's) fiscal code printed on notices and in the pagoPA QR code. */
@@ -210,6 +219,9 @@ export function resetPpay(state: SandboxState, seed: SandboxState, codFisc: stri
   }
   for (const [token, checkout] of Object.entries(state.ppay.checkouts)) {
     if (checkout.codFisc === codFisc) delete state.ppay.checkouts[token];
+  }
+  for (const [key, entry] of Object.entries(state.ppay.idempotency ?? {})) {
+    if (entry.codFisc === codFisc) delete state.ppay.idempotency![key];
   }
 }
 

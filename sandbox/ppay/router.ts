@@ -12,6 +12,10 @@ import {
   receiptPdf,
 } from "./positions.ts";
 import { CHECKOUT_PATH, portalReturnBase } from "./checkout.ts";
+import { isDown } from "../faults.ts";
+import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
+import { listPaymentTypes } from "./payment-types.ts";
+import { checkSpontaneous, createSpontaneousPosition } from "./spontaneous.ts";
 
 /** PPAY's own error body (`Error` of CITFAC-PPAY.yaml). */
 function ppayError(res: Response, status: number, code: string, detail: string): void {
@@ -90,5 +94,86 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     store.save();
     res.json({ paymentUrl: `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}` });
   });
+  // Spontaneous payments (public: anonymous visitors too). Fault switches "ppay-types" and "ppay-spontaneous".
+  router.get("/api-public/ppay/paymenttypes", hasPpay, (req, res) => {
+    if (isDown(store, "ppay-types")) return ppayError(res, 503, "INTERNAL_ERROR", "Servizio non disponibile");
+    const page = listPaymentTypes(getLocals(res).tenant.id, req.query as Record<string, unknown>);
+    if (!page) return ppayError(res, 400, "VALIDATION_ERROR", "Descrizione troppo corta");
+    res.json(page);
+  });
+
+  const spontaneousBody = express.json({ limit: "10kb" });
+  const idempotencyKey = (req: Request) => {
+    const key = req.get("idempotency-key");
+    return key && /^[\w-]{8,80}$/.test(key) ? key : undefined;
+  };
+
+  router.post("/api-public/ppay/paymenttypes/:type/payment", hasPpay, spontaneousBody, (req, res) => {
+    if (isDown(store, "ppay-spontaneous"))
+      return ppayError(res, 503, "INTERNAL_ERROR", "Servizio non disponibile");
+    const { tenant } = getLocals(res);
+    const body = req.body as Record<string, unknown> | undefined;
+    const taxCode =
+      typeof body?.codiceFiscalePartitaIVAPagatore === "string"
+        ? body.codiceFiscalePartitaIVAPagatore
+        : undefined;
+    const checked = checkSpontaneous(tenant.id, req.params.type as string, body, taxCode);
+    if (!checked.ok)
+      return ppayError(res, checked.problem.status, checked.problem.code, checked.problem.detail);
+    const position = createSpontaneousPosition(
+      store.state,
+      tenant.id,
+      checked.type,
+      checked.body,
+      idempotencyKey(req),
+    );
+    const token = openCheckout(store.state, {
+      tenantId: tenant.id,
+      codFisc: checked.body.codiceFiscalePartitaIVAPagatore!,
+      iuv: position.iuv,
+      returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+    });
+    store.save();
+    res.status(201).json({
+      iuv: position.iuv,
+      paymentUrl: `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`,
+    });
+  });
+
+  router.post(
+    "/api-public/ppay/citizens/:cf/paymenttypes/:type/debtpositions",
+    hasPpay,
+    spontaneousBody,
+    (req, res) => {
+      if (isDown(store, "ppay-spontaneous"))
+        return ppayError(res, 503, "INTERNAL_ERROR", "Servizio non disponibile");
+      const { tenant, citizen } = getLocals(res);
+      const cf = (req.params.cf as string).toUpperCase();
+      // Public path: anonymous payers name any tax code (or the placeholder); a logged-in citizen only their own.
+      if (citizen && !isOwnFiscalCode(res, cf))
+        return ppayError(
+          res,
+          403,
+          "AUTHORIZATION_ERROR",
+          "Codice fiscale non coerente con l'utente collegato",
+        );
+      const checked = checkSpontaneous(tenant.id, req.params.type as string, req.body, cf);
+      if (!checked.ok)
+        return ppayError(res, checked.problem.status, checked.problem.code, checked.problem.detail);
+      const position = createSpontaneousPosition(
+        store.state,
+        tenant.id,
+        checked.type,
+        checked.body,
+        idempotencyKey(req),
+      );
+      store.save();
+      res.status(201).json({
+        iuv: position.iuv,
+        codiceAvviso: position.codiceAvviso,
+        pdf: noticePdf(position, tenant.nome, tenant.id).toString("base64"),
+      });
+    },
+  );
   return router;
 }

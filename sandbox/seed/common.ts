@@ -58,6 +58,8 @@ export function asset(
     descrizione,
     showPublic: extra.showPublic ?? false,
     ...pickDays(extra.delegheMaxDays),
+    // The payers' placeholder for "no Italian tax code" (shared/api/tenant-config.ts AssetSchema).
+    ...(codice === "PPAY" || codice === "MYPAY" ? { codiceFiscaleAnonimo: "ANONIMOANONIMO00" } : {}),
   };
 }
 

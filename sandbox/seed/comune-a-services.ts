@@ -186,10 +186,19 @@ export const valverdeDetails: SandboxServiceDetail[] = withSheets(
       codiceAssistenza: "TRIBUTI",
       idFaq: 121,
       delegabile: true,
+      codiceVersamento: "TARI",
     }),
     detail(105, "Pagamento spontaneo", { asset: "PPAY", codiceAssistenza: "TRIBUTI" }),
-    detail(106, "Diritti di segreteria", { asset: "MYPAY", codiceAssistenza: "TRIBUTI" }),
-    detail(107, "Pagamento contravvenzioni", { asset: "PPAY", codiceNotifiche: "valverde_polizia_locale" }),
+    detail(106, "Diritti di segreteria", {
+      asset: "MYPAY",
+      codiceAssistenza: "TRIBUTI",
+      codiceVersamento: "DIRITTI_SEGRETERIA",
+    }),
+    detail(107, "Pagamento contravvenzioni", {
+      asset: "PPAY",
+      codiceNotifiche: "valverde_polizia_locale",
+      codiceVersamento: "CDS",
+    }),
     detail(108, "Iscrizione alla mensa scolastica", {
       asset: "MOON",
       moduloMoon: "MENSA_SCOL",

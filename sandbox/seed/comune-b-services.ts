@@ -125,9 +125,14 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       asset: "PPAY",
       codiceNotifiche: "montealto_tributi",
       codiceAssistenza: "TRIBUTI",
+      codiceVersamento: "IMU",
     }),
     detail(204, "Pagamento spontaneo pagoPA", { asset: "PPAY" }),
-    detail(205, "Multe e sanzioni", { asset: "PPAY", codiceNotifiche: "montealto_polizia_locale" }),
+    detail(205, "Multe e sanzioni", {
+      asset: "PPAY",
+      codiceNotifiche: "montealto_polizia_locale",
+      codiceVersamento: "CDS",
+    }),
     detail(206, "Iscrizione all'asilo nido", { codiceAssistenza: "SCUOLA" }),
     detail(207, "Iscrizione alla biblioteca civica", {}),
     detail(208, "Occupazione di suolo pubblico", {

@@ -53,6 +53,11 @@ export type SandboxServiceDetail = {
   asset: SandboxServiceAsset | null;
   /** Not in the public contract (issue #12): the scheda servizio's contents. */
   scheda: SandboxServiceSheet | null;
+  /**
+   * Not in the public contract (issue #10): the payment type of a PPAY/MYPAY service (PPAY `codiceVersamento`,
+   * MYPAY `codTipo`), so `/servizi/pagamenti/:id` shows the citizen's positions of that type only.
+   */
+  codiceVersamento?: string;
 };
 
 /** An office responsible for services: at a street address, or reached by video call. */

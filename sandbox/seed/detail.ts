@@ -9,6 +9,8 @@ type DetailOptions = {
   codiceNotifiche?: string;
   codiceAssistenza?: string;
   idFaq?: number;
+  /** Not in the public contract: the payment type of a payment service (issue #10). */
+  codiceVersamento?: string;
   delegabile?: boolean;
   noteDelega?: string;
   /** Not in the public contract: the scheda servizio's contents (issue #12). */
@@ -35,5 +37,6 @@ export function detail(
     noteDelega: options.noteDelega ?? null,
     asset: options.asset ? serviceAsset(options.asset) : null,
     scheda: options.scheda ?? null,
+    ...(options.codiceVersamento ? { codiceVersamento: options.codiceVersamento } : {}),
   };
 }

@@ -57,6 +57,17 @@ const isTimeout = (error: unknown) => error instanceof UpstreamError && error.ki
  * caller who goes away leaves the queue, and identical questions asked meanwhile share one upstream call.
  */
 export function geocodingRouter(options: GeocodingOptions): Router {
+  return createGeocoding(options).router;
+}
+
+/** What pages may ask directly (the disruption report's address search without JavaScript): same cache and queue. */
+export type Geocoder = {
+  search(q: string, client: string, signal: AbortSignal): Promise<Place[]>;
+  reverse(lat: number, lon: number, client: string, signal: AbortSignal): Promise<Place>;
+};
+
+/** The `/geocoding` router and, sharing its cache and fair queue, the same lookups for server-side callers. */
+export function createGeocoding(options: GeocodingOptions): { router: Router } & Geocoder {
   const cache = new LRUCache<string, Answer>({ max: 500, ttl: 24 * 60 * 60 * 1000 });
   const queue = createFairQueue({
     intervalMs: options.minIntervalMs ?? 1000,
@@ -191,5 +202,17 @@ export function geocodingRouter(options: GeocodingOptions): Router {
     return handle(req, res, "reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema);
   });
 
-  return router;
+  return {
+    router,
+    search: async (q, client, signal) =>
+      (await lookup(
+        "search",
+        { q, limit: "5", countrycodes: "it" },
+        SearchAnswerSchema,
+        client,
+        signal,
+      )) as Place[],
+    reverse: async (lat, lon, client, signal) =>
+      (await lookup("reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema, client, signal)) as Place,
+  };
 }

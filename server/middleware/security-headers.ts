@@ -22,6 +22,8 @@ export function securityHeaders(options: {
   devConnectSrc?: string[];
   /** Outside production: where a form's redirect may also go (the sandbox's plain-http pagoPA checkout stand-in). */
   devFormAction?: string[];
+  /** The disruption report's map tile origin (`MAP_TILE_URL`): the only image origin besides our own. */
+  tileOrigin?: string;
 }) {
   return helmet({
     contentSecurityPolicy: {
@@ -32,7 +34,7 @@ export function securityHeaders(options: {
           (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...(options.tileOrigin ? [options.tileOrigin] : [])],
         fontSrc: ["'self'", "data:"],
         connectSrc: [
           "'self'",

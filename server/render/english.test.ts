@@ -119,6 +119,9 @@ const ROUTES = [
   "/area-personale/profilo-utente",
   "/area-personale/messaggi",
   "/area-personale/messaggi/rssmra-a-20",
+  // Mario's seeded ticket on comune-a (sandbox/crm/seed.ts: Anna's three come first) and an unknown one
+  "/area-personale/richieste/4",
+  "/area-personale/richieste/99999",
   "/pagina/che/non-esiste",
 ];
 

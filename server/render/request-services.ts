@@ -14,6 +14,7 @@ import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { createFlowState } from "./flow-state.ts";
+import type { Geocoder } from "#server/geocoding/router.ts";
 
 export type RequestServicesDeps = {
   flowState: ReturnType<typeof createFlowState>;
@@ -24,7 +25,9 @@ export type RequestServicesDeps = {
   metrics: Metrics;
   logger: Logger;
   loginLimiter: RateLimiter;
-  uploads: { fileLimit: number; maxFiles: number };
+  uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
+  /** Server-side geocoding (absent in tests that do not need it). */
+  geocoder?: Geocoder;
 };
 
 function abortOnDisconnect(req: Request, res: Response): AbortSignal {
@@ -56,6 +59,9 @@ export function createRequestServices(
     deps.tenantService,
   );
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
+  const geocoder = deps.geocoder;
+  const signal = abortOnDisconnect(req, res);
+  const client = req.ip ?? "unknown";
   return {
     api: withRouteFailures(api, res.locals.locale),
     tenantId: tenant.id,
@@ -63,6 +69,12 @@ export function createRequestServices(
     xsrfToken: maskXsrfToken(res.locals.xsrfToken),
     xsrfValid: res.locals.xsrfValid,
     uploads: deps.uploads,
+    geocoding: geocoder
+      ? {
+          search: (q) => geocoder.search(q, client, signal),
+          reverse: (lat, lon) => geocoder.reverse(lat, lon, client, signal),
+        }
+      : undefined,
     env: deps.publicEnv,
     locale: res.locals.locale,
     log,

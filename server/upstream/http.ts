@@ -26,6 +26,8 @@ export type UpstreamCall<T> = {
   schema: z.ZodType<T>;
   /** Extra headers (e.g. Accept-Language); never identity or forwarding headers. */
   headers?: Record<string, string>;
+  /** A file: a successful answer is read as bytes (`Uint8Array`, for `schema`), not as JSON or text. */
+  binary?: boolean;
 };
 
 export type UpstreamResponse<T> = { status: number; data: T; headers: Headers };
@@ -40,7 +42,7 @@ function buildUrl(baseUrl: string, path: string, query: UpstreamCall<unknown>["q
 
 function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>): Headers {
   const headers = new Headers(call.headers);
-  headers.set("accept", "application/json");
+  headers.set("accept", call.binary ? "*/*" : "application/json");
   headers.set("x-forwarded-host", ctx.forwardedHost);
   if (ctx.cookie) headers.set("cookie", ctx.cookie);
   if (ctx.authorization) headers.set("authorization", ctx.authorization);
@@ -110,7 +112,7 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
   }
   let body: unknown;
   try {
-    body = await readBody(res);
+    body = call.binary && res.ok ? new Uint8Array(await res.arrayBuffer()) : await readBody(res);
   } catch {
     observe(String(res.status), "invalid");
     throw new UpstreamError(call.service, "invalid", 502, `${call.service}: unreadable answer`);

@@ -13,6 +13,9 @@ import { createDocumentsApi } from "./documents.ts";
 import { createFavouritesApi } from "./favourites.ts";
 import { createMessagesApi } from "./messages.ts";
 import { createPpayApi } from "./ppay.ts";
+import { createMypayApi } from "./mypay.ts";
+import { createCrmApi } from "./crm.ts";
+import { createDisruptionApi } from "./disruption.ts";
 
 /** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
 export function createPortalApi(
@@ -38,5 +41,8 @@ export function createPortalApi(
     favourites: createFavouritesApi(ctx),
     messages: createMessagesApi(ctx),
     ppay: createPpayApi(ctx),
+    mypay: createMypayApi(ctx),
+    crm: createCrmApi(ctx),
+    disruption: createDisruptionApi(ctx),
   };
 }

@@ -2,6 +2,9 @@ import {
   DebtPositionPageSchema,
   PaymentNoticeSchema,
   PaymentReceiptSchema,
+  PaymentTypePageSchema,
+  SpontaneousNoticeSchema,
+  SpontaneousPaymentSchema,
   PaymentUrlSchema,
   PpayPolicySchema,
   type PpayApi,
@@ -62,6 +65,42 @@ export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
         schema: PpayPolicySchema,
       });
       return sanitizeRichText(data);
+    },
+    async paymentTypes() {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: "api-public/ppay/paymenttypes",
+        query: { currentPage: 1, elements: 100 },
+        schema: PaymentTypePageSchema,
+      });
+      return data;
+    },
+    async spontaneousPayment(typeCode, body, idempotencyKey, portalOrigin) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        method: "POST",
+        path: `api-public/ppay/paymenttypes/${id(typeCode)}/payment`,
+        body,
+        headers: { "idempotency-key": idempotencyKey, "x-portal-origin": portalOrigin },
+        schema: SpontaneousPaymentSchema,
+      });
+      return { iuv: data.iuv, paymentUrl: data.paymentUrl };
+    },
+    async spontaneousNotice(typeCode, body, idempotencyKey) {
+      const { codiceFiscalePartitaIVAPagatore: cf, ...rest } = body;
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        method: "POST",
+        path: `api-public/ppay/citizens/${id(cf)}/paymenttypes/${id(typeCode)}/debtpositions`,
+        body: rest,
+        headers: { "idempotency-key": idempotencyKey },
+        schema: SpontaneousNoticeSchema,
+      });
+      return {
+        iuv: data.iuv,
+        codiceAvviso: data.codiceAvviso,
+        pdf: new Uint8Array(Buffer.from(data.pdf, "base64")),
+      };
     },
   };
   return api;

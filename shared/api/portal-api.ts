@@ -10,6 +10,9 @@ import type { DocumentsApi } from "./documents.ts";
 import type { FavouritesApi } from "./favourites.ts";
 import type { MessagesApi } from "./messages.ts";
 import type { PpayApi } from "./ppay.ts";
+import type { MypayApi } from "./mypay.ts";
+import type { DisruptionApi } from "./disruption.ts";
+import type { CrmApi } from "./crm.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -45,4 +48,10 @@ export interface PortalApi {
   messages: MessagesApi;
   /** PPAY debt positions, receipts, notices and payment URLs of the logged-in citizen (`/api/ppay`). */
   ppay: PpayApi;
+  /** MYPAY payment types, dues, notice check and the citizen's positions (`/api[-public]/mypay`). */
+  mypay: MypayApi;
+  /** CRM: service catalogue, privacy text, tickets, drafts (`/api[-public]/crm`, `/api/draft[s]`). */
+  crm: CrmApi;
+  /** The disruption report (DISSERVIZIO_CRM): policy, categories, creation and receipt. */
+  disruption: DisruptionApi;
 }

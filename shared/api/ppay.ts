@@ -61,6 +61,49 @@ export const PpayPolicySchema = z.string();
 /** The IUV's shape (contract §6: 17–35 digits). */
 export const IUV_PATTERN = /^\d{17,35}$/;
 
+/** One spontaneous payment type (`PaymentType` of CITFAC-PPAY.yaml). */
+export const PaymentTypeSchema = z
+  .object({
+    codiceVersamento: z.string().min(1),
+    descrizioneVersamento: z.string(),
+    notePerIlPagatore: z.string().nullish(),
+    noteObbligatorie: z.boolean().nullish(),
+  })
+  .loose();
+export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+
+/** `GET /api-public/ppay/paymenttypes`: `Page & { paymentTypes }`. */
+export const PaymentTypePageSchema = z
+  .object({
+    paymentTypes: z
+      .array(PaymentTypeSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .loose()
+  .transform((v) => v.paymentTypes);
+
+/** `POST /api-public/ppay/paymenttypes/{codiceVersamento}/payment` (201): the new position and its checkout URL. */
+export const SpontaneousPaymentSchema = z
+  .object({ iuv: z.string().regex(/^\d{17,35}$/), paymentUrl: z.url({ protocol: /^https?$/ }) })
+  .loose();
+
+/** `POST /api-public/ppay/citizens/{cf}/paymenttypes/{type}/debtpositions` (201): the notice, PDF as base64. */
+export const SpontaneousNoticeSchema = z
+  .object({ iuv: z.string().regex(/^\d{17,35}$/), codiceAvviso: z.string().regex(/^\d{18}$/), pdf: base64 })
+  .loose();
+
+/** The body of both spontaneous calls (contract §6); `importo` in euro. */
+export type SpontaneousPaymentBody = {
+  note?: string;
+  importo: number;
+  nome?: string;
+  cognome?: string;
+  ragioneSociale?: string;
+  codiceFiscalePartitaIVAPagatore: string;
+  email?: string;
+};
+
 export type DebtPositionQuery = {
   currentPage: number;
   elements: number;
@@ -82,4 +125,19 @@ export interface PpayApi {
   paymentUrl(iuv: string, portalOrigin: string): Promise<string>;
   /** The PPAY privacy notice, sanitised HTML. */
   policy(): Promise<string>;
+  /** The municipality's spontaneous payment types (public). */
+  paymentTypes(): Promise<PaymentType[]>;
+  /** Creates a spontaneous position and answers its pagoPA URL; the same `idempotencyKey` answers the same one. */
+  spontaneousPayment(
+    typeCode: string,
+    body: SpontaneousPaymentBody,
+    idempotencyKey: string,
+    portalOrigin: string,
+  ): Promise<{ iuv: string; paymentUrl: string }>;
+  /** Creates a spontaneous position for the payer's tax code and answers its notice PDF. */
+  spontaneousNotice(
+    typeCode: string,
+    body: SpontaneousPaymentBody,
+    idempotencyKey: string,
+  ): Promise<{ iuv: string; codiceAvviso: string; pdf: Uint8Array }>;
 }

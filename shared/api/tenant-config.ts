@@ -62,6 +62,16 @@ export const AssetSchema = z
     descrizione: z.string().nullish(),
     showPublic: z.boolean().default(false),
     delegheMaxDays: z.number().int().positive().nullish(),
+    /**
+     * PPAY/MYPAY: the tax code sent for a payer with no Italian one ("Non dispongo di un identificativo fiscale
+     * italiano"). Our definition: the spec says a configured placeholder exists, not where; a value that is not
+     * 11–16 letters/digits is dropped rather than failing the whole configuration.
+     */
+    codiceFiscaleAnonimo: z
+      .string()
+      .regex(/^[A-Z0-9]{11,16}$/)
+      .optional()
+      .catch(undefined),
   })
   .loose();
 export type Asset = z.infer<typeof AssetSchema>;
@@ -270,6 +280,11 @@ export const ServiceDetailSchema = z
     delegabile: z.boolean().default(false),
     noteDelega: z.string().nullish(),
     asset: z.object({ codice: z.string() }).loose().nullish(),
+    /**
+     * Not in the public contract (issue #10, our addition): a PPAY/MYPAY service's payment type (PPAY
+     * `codiceVersamento`, MYPAY `codTipo`); `/servizi/pagamenti/:id` lists the positions of that type only.
+     */
+    codiceVersamento: z.string().trim().min(1).nullish().catch(null),
     /** Not in the public contract (see ServiceSheetSchema); an invalid sheet is dropped, not fatal. */
     scheda: ServiceSheetSchema.nullish().catch(null),
   })

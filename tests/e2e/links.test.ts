@@ -34,14 +34,7 @@ const NOT_ROUTES = [/^\/api\//, /^\/api-public\//, /^\/assets\//];
  * Routes of the spec's table (portal-spec §2) that are not built yet: the municipalities' configuration already links
  * to them (services, menus). Each feature issue deletes its line when its route lands; nothing else belongs here.
  */
-const SPEC_ROUTES_NOT_BUILT_YET = [
-  /^\/area-personale\/deleghe(\/|$)/,
-  /^\/servizi\/pagamenti\/[^/]+(\/esito-pagamento)?$/,
-  /^\/servizi\/(ppay|mypay)\/pagamento-spontaneo(\/online|\/avviso-pagamento)?$/,
-  /^\/avviso-pagamento\/esito$/,
-  /^\/servizi\/segnalazioni\/nuova\/esito$/,
-  /^\/feedback$/,
-];
+const SPEC_ROUTES_NOT_BUILT_YET = [/^\/area-personale\/deleghe(\/|$)/];
 
 const MAX_LINKS = 150;
 

@@ -35,6 +35,8 @@ function createState(now: Date): SandboxState {
     mydocs: { areas: {}, documents: {} },
     favourites: {},
     ppay: { positions: {}, checkouts: {} },
+    crm: {},
+    mypay: { tipologie: {}, dovuti: {}, idempotency: {}, nextSeq: 1 },
   };
 }
 

@@ -48,7 +48,7 @@ export function createStubContext(options: StubOptions = {}) {
     tenantId: "comune-a",
     locale: options.locale ?? "it",
     xsrfToken: "token",
-    uploads: { fileLimit: 1024 * 1024, maxFiles: 1 },
+    uploads: { fileLimit: 1024 * 1024, maxFiles: 1, totalLimit: 2 * 1024 * 1024 },
     flow: {
       read: (name: string) => flows.get(name),
       write: (name: string, value: unknown, cookie?: { expires?: Date }) => {

@@ -1,13 +1,18 @@
 import type { RouterContextProvider } from "react-router";
+import { noticeCodeOfIuv } from "#shared/api/mypay.ts";
 import { IUV_PATTERN } from "#shared/api/ppay.ts";
+import { findAsset } from "#shared/api/tenant-config.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { toPositionView } from "./position-view.ts";
-import { decideOutcome, type OutcomeKind } from "./outcome.ts";
+import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
 
-/** `/servizi/pagamento-esito?iuv&codEsito&descEsito` (the pagoPA return): the query is untrusted. */
+/**
+ * `/servizi/pagamento-esito?iuv&codEsito&descEsito` (the pagoPA return): the query is untrusted. The IUV is looked up
+ * in the citizen's PPAY positions, then in MYPAY (`verificaAvviso`); only the upstream's state decides the outcome.
+ */
 export async function loadOutcome(context: Readonly<RouterContextProvider>, url: URL) {
   const iuvParam = url.searchParams.get("iuv") ?? "";
   const iuv = IUV_PATTERN.test(iuvParam) ? iuvParam : null;
@@ -31,6 +36,14 @@ export async function loadOutcome(context: Readonly<RouterContextProvider>, url:
     position = null;
   }
   const view = position && toPositionView(position);
-  if (!view) return { kind: "notFound" as OutcomeKind, iuv, loginHref: null };
-  return { kind: decideOutcome(view.status, view.hasReceipt, codEsito), iuv, loginHref: null };
+  if (view) return { kind: decideOutcome(view.status, view.hasReceipt, codEsito), iuv, loginHref: null };
+  // Not a PPAY position: a due paid through MYPAY (immediate payments), when the municipality has MYPAY.
+  const noticeCode = noticeCodeOfIuv(iuv);
+  if (noticeCode && findAsset(await api.getTenantConfig(), "MYPAY")) {
+    const due = await api.mypay.verificaAvviso(noticeCode);
+    if (due) {
+      return { kind: decideOutcome(mypayPaymentStatus(due.stato), true, codEsito), iuv, loginHref: null };
+    }
+  }
+  return { kind: "notFound" as OutcomeKind, iuv, loginHref: null };
 }

@@ -1,3 +1,4 @@
+import type { MypayStato } from "#shared/api/mypay.ts";
 import type { PaymentStatus } from "#shared/payments.ts";
 import type { MessageKey } from "#client/i18n/i18n-context.tsx";
 
@@ -39,4 +40,9 @@ export function decideOutcome(
   if (status === "paid") return hasReceipt ? "paid" : "waiting";
   if (status === "cancelled") return "positionCancelled";
   return codEsito === "100" ? "cancelled" : "notConfirmed";
+}
+
+/** A MYPAY due's status as the portal's (PAGATO paid, ANNULLATO cancelled, DA_PAGARE unpaid). */
+export function mypayPaymentStatus(stato: MypayStato): PaymentStatus {
+  return stato === "PAGATO" ? "paid" : stato === "ANNULLATO" ? "cancelled" : "unpaid";
 }

@@ -12,8 +12,19 @@ const statusTone: Record<PositionView["status"], string> = {
   unknown: "secondary",
 };
 
-/** One debt position in the personal area: description, status, amount, dates, and pay / receipt / notice. */
-export function PaymentCard({ position }: { position: PositionView }) {
+/**
+ * One debt position (personal area, payment service page): description, status, amount, dates, and pay / receipt /
+ * notice (PPAY's routes; `actions={false}` for positions of another system). `headingAs` follows the page's outline.
+ */
+export function PaymentCard({
+  position,
+  headingAs: Heading = "h4",
+  actions = true,
+}: {
+  position: PositionView;
+  headingAs?: "h3" | "h4";
+  actions?: boolean;
+}) {
   const t = useT();
   const description = position.description ?? t("payments.card.untitled");
   return (
@@ -28,7 +39,7 @@ export function PaymentCard({ position }: { position: PositionView }) {
             {t(position.statusLabel)}
           </span>
         </div>
-        <h4 className="card-title h5">{description}</h4>
+        <Heading className="card-title h5">{description}</Heading>
         <dl className="payment-facts small mb-3">
           <dt>{t("payments.card.amount")}</dt>
           <dd className="fw-semibold">{position.amount}</dd>
@@ -64,37 +75,39 @@ export function PaymentCard({ position }: { position: PositionView }) {
             </>
           ) : null}
         </dl>
-        <div className="d-flex flex-wrap gap-2">
-          {position.payable ? (
-            <Link
-              className="btn btn-primary btn-sm"
-              to={href("/area-personale/pagamento-iuv/:iuv", { iuv: position.iuv })}
-              aria-label={t("payments.card.payNowLabel", { description })}
-            >
-              {t("payments.card.payNow")}
-            </Link>
-          ) : null}
-          {position.hasReceipt ? (
-            <a
-              className="btn btn-outline-primary btn-sm"
-              href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv: position.iuv })}
-              download
-              aria-label={t("payments.card.receiptLabel", { description })}
-            >
-              {t("payments.card.receipt")}
-            </a>
-          ) : null}
-          {position.status !== "cancelled" ? (
-            <a
-              className="btn btn-outline-primary btn-sm"
-              href={href("/area-personale/pagamenti/:iuv/avviso", { iuv: position.iuv })}
-              download
-              aria-label={t("payments.card.noticeLabel", { description })}
-            >
-              {t("payments.card.notice")}
-            </a>
-          ) : null}
-        </div>
+        {actions ? (
+          <div className="d-flex flex-wrap gap-2">
+            {position.payable ? (
+              <Link
+                className="btn btn-primary btn-sm"
+                to={href("/area-personale/pagamento-iuv/:iuv", { iuv: position.iuv })}
+                aria-label={t("payments.card.payNowLabel", { description })}
+              >
+                {t("payments.card.payNow")}
+              </Link>
+            ) : null}
+            {position.hasReceipt ? (
+              <a
+                className="btn btn-outline-primary btn-sm"
+                href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv: position.iuv })}
+                download
+                aria-label={t("payments.card.receiptLabel", { description })}
+              >
+                {t("payments.card.receipt")}
+              </a>
+            ) : null}
+            {position.status !== "cancelled" ? (
+              <a
+                className="btn btn-outline-primary btn-sm"
+                href={href("/area-personale/pagamenti/:iuv/avviso", { iuv: position.iuv })}
+                download
+                aria-label={t("payments.card.noticeLabel", { description })}
+              >
+                {t("payments.card.notice")}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -2,7 +2,10 @@
  * Payments (PPAY debt positions, pay by IUV, pagoPA outcome; `payments.*` keys, spread into `client/i18n/it.ts`
  * and `en.ts`): Italian is the source of the keys, English must have exactly the same ones.
  */
+import { spontaneousEn, spontaneousIt } from "./spontaneous/texts.ts";
+
 export const paymentsIt = {
+  ...spontaneousIt,
   "payments.section.title": "Pagamenti",
   "payments.section.filterTitle": "Filtra i pagamenti",
   "payments.section.filter": "Stato pagamento",
@@ -89,9 +92,29 @@ export const paymentsIt = {
   "payments.outcome.toPersonalArea": "Vai all'area personale",
   "payments.breadcrumbPersonalArea": "Area personale",
   "payments.breadcrumbServices": "Servizi",
+  // Payment service page `/servizi/pagamenti/:id` (issue #10, helper "mypay")
+  "payments.service.routeTitle": "Servizio di pagamento",
+  "payments.service.positionsTitle": "I tuoi pagamenti",
+  "payments.service.positionsLead": "Le posizioni di questo servizio intestate a te, dalla più recente.",
+  "payments.service.anonymousTitle": "Accedi per vedere i tuoi pagamenti",
+  "payments.service.anonymousText":
+    "Accedi con SPID, CIE o CNS per consultare le posizioni di questo servizio intestate a te, pagarle con pagoPA e scaricare ricevute e avvisi di pagamento.",
+  "payments.service.login": "Accedi",
+  "payments.service.spontaneousText": "Devi pagare un importo senza avviso?",
+  "payments.service.spontaneous": "Effettua un pagamento spontaneo",
+  "payments.service.pagination": "Pagine dei pagamenti",
+  "payments.service.previous": "Pagina precedente",
+  "payments.service.next": "Pagina successiva",
+  "payments.service.page": "Pagina {page} di {pages}",
+  "payments.service.mypayNote":
+    "Le posizioni MyPay si pagano con il codice avviso presso un prestatore di servizi di pagamento (PSP) o con il pagamento spontaneo.",
+  "payments.service.notFound.title": "Servizio di pagamento non trovato",
+  "payments.service.notFound.text": "Il servizio richiesto non esiste o non è un servizio di pagamento.",
+  "payments.service.backToService": "Torna al servizio",
 };
 
 export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
+  ...spontaneousEn,
   "payments.section.title": "Payments",
   "payments.section.filterTitle": "Filter the payments",
   "payments.section.filter": "Payment status",
@@ -177,4 +200,22 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.outcome.toPersonalArea": "Go to the personal area",
   "payments.breadcrumbPersonalArea": "Personal area",
   "payments.breadcrumbServices": "Services",
+  "payments.service.routeTitle": "Payment service",
+  "payments.service.positionsTitle": "Your payments",
+  "payments.service.positionsLead": "The positions of this service in your name, most recent first.",
+  "payments.service.anonymousTitle": "Log in to see your payments",
+  "payments.service.anonymousText":
+    "Log in with SPID, CIE or CNS to see the positions of this service in your name, pay them with pagoPA and download receipts and payment notices.",
+  "payments.service.login": "Log in",
+  "payments.service.spontaneousText": "Do you need to pay an amount without a notice?",
+  "payments.service.spontaneous": "Make a spontaneous payment",
+  "payments.service.pagination": "Pages of payments",
+  "payments.service.previous": "Previous page",
+  "payments.service.next": "Next page",
+  "payments.service.page": "Page {page} of {pages}",
+  "payments.service.mypayNote":
+    "MyPay positions are paid with their notice code at a payment service provider (PSP) or with a spontaneous payment.",
+  "payments.service.notFound.title": "Payment service not found",
+  "payments.service.notFound.text": "The requested service does not exist or is not a payment service.",
+  "payments.service.backToService": "Back to the service",
 };

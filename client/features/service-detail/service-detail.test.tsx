@@ -146,8 +146,11 @@ test("online access only to real places: external https, or portal pages that ex
     href: "https://www.anagrafenazionale.interno.it/",
   });
   expect(buildServiceDetail(config, "300", origin)?.access).toBeNull();
-  // No payments route in the portal: not linked.
-  expect(buildServiceDetail(config, "104", origin)?.access).toBeNull();
+  // The payment service page (issue #10) is served.
+  expect(buildServiceDetail(config, "104", origin)?.access).toEqual({
+    kind: "route",
+    href: "/servizi/pagamenti/104",
+  });
   expect(buildServiceDetail(config, "110", origin)?.access).toEqual({
     kind: "route",
     href: "/servizi/segnalazioni/nuova",
@@ -279,7 +282,11 @@ test("an inactive service says why, and its video-call office is not shown as an
 });
 
 test("a service with neither online access nor booking offers the generic access to its office", () => {
-  const noBooking = { ...config, comune: { ...config.comune, assets: [] } };
+  const noBooking = {
+    ...config,
+    comune: { ...config.comune, assets: [] },
+    servizi: config.servizi.map((s) => (s.id === "104" ? { ...s, linkServizio: null } : s)),
+  };
   const page = renderPage(<ServiceDetailPage service={buildServiceDetail(noBooking, "104", origin)!} />);
   expect(byDataElement(page.container, "service-generic-access")).toHaveLength(1);
 });

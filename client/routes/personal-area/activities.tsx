@@ -18,6 +18,11 @@ import { BOOKING_PATH } from "#client/features/appointments/urls.ts";
 import { loadPaymentActivities } from "#client/features/payments/payment-activities.server.ts";
 import { readPaymentsQuery } from "#client/features/payments/payments-query.ts";
 import { PaymentsSection } from "#client/features/payments/payments-section.tsx";
+import { loadAssistanceDrafts } from "#client/features/assistance/drafts.server.ts";
+import { DraftsSection } from "#client/features/assistance/drafts-section.tsx";
+import { loadTicketActivities } from "#client/features/tickets/ticket-activities.server.ts";
+import { readTicketsQuery, TICKET_QUERY_NAMES } from "#client/features/tickets/ticket-view.ts";
+import { TicketsSection } from "#client/features/tickets/tickets-section.tsx";
 
 export const handle: RouteHandle = { title: "personalArea.tab.activities" };
 
@@ -69,12 +74,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery),
       }
     : null;
-  return { query, appointments, payments };
+  const ticketsQuery = readTicketsQuery(url);
+  const tickets = findAsset(config, "ASSISTENZA_CRM")
+    ? {
+        query: ticketsQuery,
+        otherQuery: Object.fromEntries(
+          [...url.searchParams].filter(([name]) => !(TICKET_QUERY_NAMES as readonly string[]).includes(name)),
+        ),
+        tickets: await loadTicketActivities(context, user.codFisc, ticketsQuery),
+      }
+    : null;
+  const drafts = await loadAssistanceDrafts(context);
+  return { query, appointments, payments, tickets, drafts };
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { query, appointments, payments } = loaderData;
+  const { query, appointments, payments, tickets, drafts } = loaderData;
   return (
     <>
       <h2 className="title-xxlarge mb-4">{t("personalArea.tab.activities")}</h2>
@@ -161,10 +177,12 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </section>
-      ) : payments ? null : (
+      ) : payments || tickets ? null : (
         <p>{t("personalArea.noActivities")}</p>
       )}
       {payments ? <PaymentsSection {...payments} /> : null}
+      {tickets ? <TicketsSection {...tickets} /> : null}
+      {drafts ? <DraftsSection drafts={drafts} /> : null}
     </>
   );
 }

@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tabs: PersonalAreaTab[] = [
     "desk",
     ...(has("NOTIFICATIONS") ? (["messages"] as const) : []),
-    ...(has("APPSCHED") || has("PPAY") ? (["activities"] as const) : []),
+    ...(has("APPSCHED") || has("PPAY") || has("ASSISTENZA_CRM") ? (["activities"] as const) : []),
     ...(has("MY_DOCS") ? (["documents"] as const) : []),
     "services",
   ];

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { AssistanceLayout } from "./request-page.tsx";
+
+export type FeedbackData = {
+  type: "ticket" | "ticketNoAuth" | "partialTicket" | null;
+  loggedIn: boolean;
+  email: string | null;
+};
+
+/** The outcome of an assistance request (original §2.9): sent, sent without login, draft saved, or nothing. */
+export function FeedbackPage({ data }: { data: FeedbackData }) {
+  const t = useT();
+  const title =
+    data.type === "partialTicket"
+      ? t("assistance.feedback.draftTitle")
+      : data.type
+        ? t("assistance.feedback.sentTitle")
+        : t("assistance.feedback.noneTitle");
+  return (
+    <>
+      <AssistanceLayout title={title}>
+        {data.type === null ? (
+          <>
+            <p>{t("assistance.feedback.none")}</p>
+            <Link className="btn btn-primary" to={href("/nuova-richiesta")}>
+              {t("assistance.feedback.newRequest")}
+            </Link>
+          </>
+        ) : (
+          <div className="alert alert-success" role="status">
+            <p className="mb-2">
+              {data.type === "partialTicket" ? t("assistance.feedback.draft") : t("assistance.feedback.sent")}
+            </p>
+            {data.email ? (
+              <p className="mb-0">{t("assistance.feedback.summaryEmail", { email: data.email })}</p>
+            ) : null}
+          </div>
+        )}
+        {data.loggedIn && data.type ? (
+          <Link className="btn btn-outline-primary" to={href("/area-personale/attivita")}>
+            {t("assistance.feedback.personalArea")}
+          </Link>
+        ) : null}
+      </AssistanceLayout>
+      <PageEnd variant="service" title={title} />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/*
+ * The anonymous request between the form and its e-mail code, in a sealed HttpOnly cookie (`services.flow`): only a
+ * reference to the server-side store (the request itself, attachment included, never rides in the cookie), the
+ * e-mail and fiscal code the code is asked for, and whether it was sent. `/feedback` reads the e-mail to show from
+ * its own flow, never from the address bar.
+ */
+export const ASSIST_FLOW = "assist";
+export const FEEDBACK_FLOW = "assist-feedback";
+
+export const AssistFlowSchema = z
+  .object({
+    v: z.literal(1),
+    ref: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    email: z.string().max(254),
+    cf: z.string().max(16),
+    sent: z.boolean(),
+  })
+  .strict();
+export type AssistFlow = z.infer<typeof AssistFlowSchema>;
+
+export const FeedbackFlowSchema = z.object({ v: z.literal(1), email: z.string().max(254) }).strict();
+
+export function readFlow<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> | null {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,463 @@
+import { useState, type ChangeEvent, type ReactNode } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { CrmService } from "#shared/api/crm.ts";
+import {
+  acceptAttribute,
+  ALL_ATTACHMENT_TYPES,
+  ATTACHMENT_MAX_BYTES,
+} from "#shared/validation/attachments.ts";
+import type { FieldErrors } from "#shared/validation/form.ts";
+import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { DETAILS_MAX_LENGTH, type RequestValues } from "./request-model.ts";
+
+export type RequestFormData = {
+  step: "form";
+  anonymous: boolean;
+  loginHref: string;
+  values: RequestValues;
+  services: CrmService[];
+  subServices: CrmService[];
+  listsFailed: boolean;
+  policy: string | null;
+};
+export type VerifyData = {
+  step: "verify";
+  anonymous: true;
+  verify: { email: string; sent: boolean; resent: boolean };
+};
+export type RequestActionData = {
+  values?: RequestValues;
+  errors?: FieldErrors;
+  subServices?: CrmService[];
+  expired?: boolean;
+};
+
+/** Breadcrumb Home / Assistenza, the h1 and one reading column. */
+export function AssistanceLayout({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div className="container">
+      <div className="row justify-content-center">
+        <div className="col-12 col-lg-10">
+          <div className="cmp-breadcrumbs mt-3">
+            <Breadcrumb
+              items={[
+                { name: t("common.home"), href: href("/") },
+                { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
+                { name: title },
+              ]}
+            />
+          </div>
+          <PageHero title={title} lead={lead} />
+        </div>
+      </div>
+      <div className="row justify-content-center">
+        <div className="col-12 col-lg-10 mb-5">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+const fieldIds = {
+  nome: { id: "richiesta-nome" },
+  cognome: { id: "richiesta-cognome" },
+  codiceFiscale: { id: "richiesta-cf" },
+  email: { id: "richiesta-email" },
+  telefono: { id: "richiesta-telefono" },
+  servizio: { id: "richiesta-servizio" },
+  tipologia: { id: "richiesta-tipologia" },
+  dettagli: { id: "richiesta-dettagli" },
+  allegato: { id: "richiesta-allegato" },
+  privacy: { id: "richiesta-privacy" },
+};
+
+function PhoneField({ value, error }: { value: string; error?: string }) {
+  const t = useT();
+  const id = fieldIds.telefono.id;
+  return (
+    <div className="form-group">
+      <FieldLabel htmlFor={id} label={t("assistance.phone")} />
+      <div className="input-group">
+        <span className="input-group-text" id={`${id}-prefisso`}>
+          {t("assistance.phonePrefix")}
+        </span>
+        <input
+          type="tel"
+          id={id}
+          name="telefono"
+          defaultValue={value}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={14}
+          className={controlClass("form-control", error)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-prefisso`, `${id}-hint`, error ? `${id}-error` : ""]
+            .filter(Boolean)
+            .join(" ")}
+        />
+      </div>
+      <FieldHint id={`${id}-hint`}>{t("assistance.phoneHint")}</FieldHint>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+function AttachmentField({ values, error }: { values: RequestValues; error?: string }) {
+  const t = useT();
+  const id = fieldIds.allegato.id;
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const shown = tooLarge ?? error;
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (file && file.size > ATTACHMENT_MAX_BYTES) {
+      setTooLarge(t("assistance.attachmentTooLarge", { name: file.name }));
+      event.currentTarget.value = "";
+    } else setTooLarge(null);
+  };
+  return (
+    <div className="form-group">
+      <FieldLabel htmlFor={id} label={t("assistance.attachment")} />
+      {values.allegatoRef ? (
+        <div className="mb-2">
+          <input type="hidden" name="allegatoRef" value={values.allegatoRef} />
+          <p className="mb-1">{t("assistance.attachmentCurrent", { name: values.allegatoNome })}</p>
+          <div className="form-check">
+            <input id={`${id}-rimuovi`} type="checkbox" name="rimuoviAllegato" value="1" />
+            <label htmlFor={`${id}-rimuovi`}>
+              {t("assistance.attachmentRemove", { name: values.allegatoNome })}
+            </label>
+          </div>
+          <p className="small mb-1">{t("assistance.attachmentReplace")}</p>
+        </div>
+      ) : null}
+      <input
+        type="file"
+        id={id}
+        name="allegato"
+        accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+        className={controlClass("form-control", shown)}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
+        onChange={onChange}
+      />
+      <FieldHint id={`${id}-hint`}>{t("assistance.attachmentHint")}</FieldHint>
+      <FieldError id={`${id}-error`}>{shown}</FieldError>
+    </div>
+  );
+}
+
+/** The one-page assistance request: requester, request, attachment, privacy; "Salva richiesta" when logged in. */
+export function RequestForm({ data, action }: { data: RequestFormData; action?: RequestActionData }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CrmService[]>();
+  const values = action?.values ?? data.values;
+  const errors = action?.errors ?? {};
+  // The service picked in the browser since the page was rendered (reset when a new render brings other values).
+  const [picked, setPicked] = useState<{ base: string; value: string } | null>(null);
+  const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
+  const subOptions =
+    servizio === values.servizio ? (action?.subServices ?? data.subServices) : (fetcher.data ?? []);
+  const locked = !data.anonymous;
+  const summaryLabels = {
+    nome: { ...fieldIds.nome, label: t("assistance.firstName") },
+    cognome: { ...fieldIds.cognome, label: t("assistance.lastName") },
+    codiceFiscale: { ...fieldIds.codiceFiscale, label: t("assistance.fiscalCode") },
+    email: { ...fieldIds.email, label: t("assistance.email") },
+    telefono: { ...fieldIds.telefono, label: t("assistance.phone") },
+    servizio: { ...fieldIds.servizio, label: t("assistance.service") },
+    tipologia: { ...fieldIds.tipologia, label: t("assistance.subService") },
+    dettagli: { ...fieldIds.dettagli, label: t("assistance.details") },
+    allegato: { ...fieldIds.allegato, label: t("assistance.attachment") },
+    privacy: { ...fieldIds.privacy, label: t("assistance.privacy") },
+  };
+  const onServiceChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = event.currentTarget.value;
+    setPicked({ base: values.servizio, value: next });
+    if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
+  };
+  return (
+    <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")}>
+      {data.anonymous ? (
+        <p>
+          {t("assistance.loginPrompt")} <a href={data.loginHref}>{t("assistance.login")}</a>
+        </p>
+      ) : null}
+      {values.idBozza ? <p role="status">{t("assistance.draftResumed")}</p> : null}
+      {data.listsFailed ? (
+        <div className="alert alert-danger" role="alert">
+          {t("assistance.listsFailed")}
+        </div>
+      ) : null}
+      <ErrorSummary items={errorSummaryItems(errors, summaryLabels)} />
+      {errors.form ? (
+        <div className="alert alert-danger" role="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <p className="small">{t("assistance.requiredNote")}</p>
+      <Form method="post" encType="multipart/form-data" noValidate aria-label={t("assistance.title")}>
+        <XsrfField />
+        {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
+        <fieldset className="mb-4">
+          <legend className="h4 mb-3">{t("assistance.requester")}</legend>
+          {locked ? <p className="small">{t("assistance.requesterLocked")}</p> : null}
+          <div className="row">
+            <div className="col-12 col-md-6">
+              <TextField
+                id={fieldIds.nome.id}
+                name="nome"
+                label={t("assistance.firstName")}
+                defaultValue={values.nome}
+                readOnly={locked}
+                required
+                autoComplete="given-name"
+                maxLength={100}
+                error={errors.nome}
+              />
+            </div>
+            <div className="col-12 col-md-6">
+              <TextField
+                id={fieldIds.cognome.id}
+                name="cognome"
+                label={t("assistance.lastName")}
+                defaultValue={values.cognome}
+                readOnly={locked}
+                required
+                autoComplete="family-name"
+                maxLength={100}
+                error={errors.cognome}
+              />
+            </div>
+          </div>
+          <TextField
+            id={fieldIds.codiceFiscale.id}
+            name="codiceFiscale"
+            label={t("assistance.fiscalCode")}
+            defaultValue={values.codiceFiscale}
+            readOnly={locked}
+            required
+            uppercase
+            maxLength={16}
+            autoComplete="off"
+            error={errors.codiceFiscale}
+          />
+          <TextField
+            id={fieldIds.email.id}
+            name="email"
+            type="email"
+            label={t("assistance.email")}
+            defaultValue={values.email}
+            required
+            autoComplete="email"
+            maxLength={254}
+            error={errors.email}
+          />
+          <PhoneField value={values.telefono} error={errors.telefono} />
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h4 mb-3">{t("assistance.request")}</legend>
+          <SelectField
+            id={fieldIds.servizio.id}
+            name="servizio"
+            label={t("assistance.service")}
+            placeholder={t("assistance.servicePlaceholder")}
+            options={data.services.map((s) => ({ value: String(s.id), label: s.name }))}
+            defaultValue={values.servizio}
+            key={`servizio-${values.servizio}`}
+            required
+            error={errors.servizio}
+            onChange={onServiceChange}
+          />
+          {hydrated ? null : (
+            <div className="mb-4">
+              <p className="small mb-2">{t("assistance.updateSubServicesHint")}</p>
+              <button
+                type="submit"
+                name="intent"
+                value="tipologie"
+                className="btn btn-outline-primary btn-sm"
+              >
+                {t("assistance.updateSubServices")}
+              </button>
+            </div>
+          )}
+          <SelectField
+            id={fieldIds.tipologia.id}
+            name="tipologia"
+            label={t("assistance.subService")}
+            placeholder={
+              subOptions.length > 0 ? t("assistance.subServicePlaceholder") : t("assistance.subServiceFirst")
+            }
+            options={subOptions.map((s) => ({ value: String(s.id), label: s.name }))}
+            defaultValue={values.tipologia}
+            key={`tipologia-${servizio}-${values.tipologia}-${subOptions.length}`}
+            disabled={hydrated && subOptions.length === 0}
+            required
+            error={errors.tipologia}
+          />
+          <TextareaField
+            id={fieldIds.dettagli.id}
+            name="dettagli"
+            label={t("assistance.details")}
+            hint={t("assistance.detailsHint")}
+            defaultValue={values.dettagli}
+            maxLength={DETAILS_MAX_LENGTH}
+            rows={5}
+            required
+            error={errors.dettagli}
+          />
+          <AttachmentField values={values} error={errors.allegato} />
+        </fieldset>
+        <fieldset className="mb-4">
+          <legend className="h4 mb-3">{t("assistance.privacy")}</legend>
+          <details className="mb-3">
+            <summary>{t("assistance.privacyRead")}</summary>
+            {data.policy === null ? (
+              <p className="mt-2" role="alert">
+                {t("assistance.privacyFailed")}
+              </p>
+            ) : (
+              <p className="mt-2" style={{ whiteSpace: "pre-line" }}>
+                {data.policy}
+              </p>
+            )}
+          </details>
+          <div className="form-check">
+            <input
+              id={fieldIds.privacy.id}
+              type="checkbox"
+              name="privacy"
+              value="1"
+              defaultChecked={values.privacy !== ""}
+              aria-invalid={errors.privacy ? true : undefined}
+              aria-describedby={errors.privacy ? `${fieldIds.privacy.id}-error` : undefined}
+            />
+            <label htmlFor={fieldIds.privacy.id}>
+              {t("assistance.privacyAccept")}
+              <span aria-hidden="true"> *</span>
+            </label>
+          </div>
+          <FieldError id={`${fieldIds.privacy.id}-error`}>{errors.privacy}</FieldError>
+        </fieldset>
+        {/* "Invia" first in the document: Enter in a field sends the request (not the draft); shown last. */}
+        <div className="d-flex flex-wrap flex-row-reverse gap-3">
+          <SubmitButton name="intent" value="invia">
+            {t("assistance.send")}
+          </SubmitButton>
+          {data.anonymous ? null : (
+            <SubmitButton name="intent" value="bozza" className="btn btn-outline-primary">
+              {t("assistance.saveDraft")}
+            </SubmitButton>
+          )}
+          <Link to={href("/")} className="btn btn-outline-primary">
+            {t("assistance.back")}
+          </Link>
+        </div>
+      </Form>
+    </AssistanceLayout>
+  );
+}
+
+/** The anonymous request's e-mail code: ask for it, type it, send the request. */
+export function VerifyStep({ data, action }: { data: VerifyData; action?: RequestActionData }) {
+  const t = useT();
+  const errors = action?.errors ?? {};
+  const { email, sent, resent } = data.verify;
+  return (
+    <AssistanceLayout title={t("assistance.verify.title")}>
+      {errors.form ? (
+        <div className="alert alert-danger" role="alert">
+          {errors.form}
+          {action?.expired ? (
+            <>
+              {" "}
+              <Link to={href("/nuova-richiesta")}>{t("assistance.feedback.newRequest")}</Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {sent ? (
+        <>
+          <p role="status">
+            {t("assistance.verify.sent", { email })}
+            {resent ? ` ${t("assistance.verify.resent")}` : null}
+          </p>
+          <ErrorSummary
+            items={errorSummaryItems(errors, {
+              codice: { id: "richiesta-codice", label: t("assistance.verify.code") },
+            })}
+          />
+          <Form method="post" noValidate>
+            <XsrfField />
+            <TextField
+              id="richiesta-codice"
+              name="codice"
+              label={t("assistance.verify.code")}
+              hint={t("assistance.verify.codeHint")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={5}
+              required
+              error={errors.codice}
+            />
+            <SubmitButton name="intent" value="verifica">
+              {t("assistance.verify.submit")}
+            </SubmitButton>
+          </Form>
+          <div className="d-flex flex-wrap gap-3 mt-3">
+            <Form method="post">
+              <XsrfField />
+              <SubmitButton name="intent" value="reinvia" className="btn btn-outline-primary">
+                {t("assistance.verify.resend")}
+              </SubmitButton>
+            </Form>
+            <Form method="post">
+              <XsrfField />
+              <SubmitButton name="intent" value="annulla" className="btn btn-link">
+                {t("assistance.verify.cancel")}
+              </SubmitButton>
+            </Form>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>{t("assistance.verify.intro", { email })}</p>
+          <div className="d-flex flex-wrap gap-3">
+            <Form method="post">
+              <XsrfField />
+              <SubmitButton name="intent" value="annulla" className="btn btn-outline-primary">
+                {t("assistance.verify.cancel")}
+              </SubmitButton>
+            </Form>
+            <Form method="post">
+              <XsrfField />
+              <SubmitButton name="intent" value="codice">
+                {t("assistance.verify.confirm")}
+              </SubmitButton>
+            </Form>
+          </div>
+        </>
+      )}
+    </AssistanceLayout>
+  );
+}

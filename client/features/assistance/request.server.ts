@@ -1,0 +1,407 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { CrmService, NewTicket, NewTicketAttachment } from "#shared/api/crm.ts";
+import { fromNotifySms } from "#shared/api/notify.ts";
+import { findAsset } from "#shared/api/tenant-config.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { currentPathHref } from "#shared/redirector.ts";
+import { routeError } from "#shared/route-error.ts";
+import { checkAttachment } from "#shared/validation/attachments.ts";
+import type { FieldErrors } from "#shared/validation/form.ts";
+import { validateForm } from "#shared/validation/form.ts";
+import { matches, required, text } from "#shared/validation/rules.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { getServices } from "#client/lib/services.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
+import { deletePending, getPending, putPending } from "./pending-store.server.ts";
+import {
+  buildTicket,
+  draftSchema,
+  emptyValues,
+  pickValues,
+  readDraftBody,
+  requestSchema,
+  type RequestValues,
+} from "./request-model.ts";
+
+type Context = Readonly<RouterContextProvider>;
+type Identity = { nome: string; cognome: string; codFisc: string };
+
+const REQUEST_PATH = "/nuova-richiesta";
+const requestHref = () => href(REQUEST_PATH);
+const verifyHref = (query: Record<string, string> = {}) =>
+  withQuery(href(REQUEST_PATH), { passo: "verifica", ...query });
+
+const AttachmentSchema = z.object({
+  filename: z.string(),
+  data: z.string(),
+  "mime-type": z.string(),
+});
+/** What the anonymous request keeps server side while the citizen reads the code. */
+const PendingRequestSchema = z.object({
+  kind: z.literal("request"),
+  ticket: z.custom<NewTicket>(),
+  values: z.custom<RequestValues>(),
+});
+
+function storedAttachment(ref: string): NewTicketAttachment | null {
+  const parsed = AttachmentSchema.safeParse(getPending(ref));
+  return parsed.success ? parsed.data : null;
+}
+
+async function loadLists(context: Context, servizio: string) {
+  const { api, log } = getServices(context);
+  try {
+    const services = await api.crm.services();
+    const chosen = services.find((s) => String(s.id) === servizio);
+    const subServices = chosen ? await api.crm.subServices(chosen.id) : [];
+    return { services, subServices, failed: false };
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "crm lists failed");
+    return { services: [] as CrmService[], subServices: [] as CrmService[], failed: true };
+  }
+}
+
+async function loadPolicy(context: Context): Promise<string | null> {
+  try {
+    return await getServices(context).api.crm.policy();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    return null;
+  }
+}
+
+async function assetId(context: Context): Promise<number> {
+  const config = await getServices(context).api.getTenantConfig();
+  const asset = findAsset(config, "ASSISTENZA_CRM");
+  if (asset?.id === undefined) throw routeError(502, { title: serverT(context)("assistance.draftFailed") });
+  return asset.id;
+}
+
+/** The logged-in citizen's identity and profile contacts (Notify when enabled, else the SPID e-mail). */
+async function citizenDefaults(context: Context) {
+  const { api } = getServices(context);
+  const user = await api.getCurrentUser();
+  if (!user) return null;
+  let emailValue = user.email ?? "";
+  let phone = "";
+  const config = await api.getTenantConfig();
+  if (findAsset(config, "NOTIFICATIONS")) {
+    const contacts = await api.notify.getContacts(user.codFisc).catch(() => null);
+    if (contacts?.email) emailValue = contacts.email;
+    if (contacts?.sms) phone = fromNotifySms(contacts.sms);
+  }
+  return {
+    identity: { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc } satisfies Identity,
+    email: emailValue,
+    phone,
+  };
+}
+
+function withIdentity(values: RequestValues, identity: Identity | null): RequestValues {
+  if (!identity) return values;
+  return { ...values, nome: identity.nome, cognome: identity.cognome, codiceFiscale: identity.codFisc };
+}
+
+export async function loadRequest(context: Context, url: URL) {
+  const { flow } = getServices(context);
+  const citizen = await citizenDefaults(context);
+  const identity = citizen?.identity ?? null;
+  const step = url.searchParams.get("passo") === "verifica" && !identity ? "verify" : "form";
+
+  if (step === "verify") {
+    const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+    if (!state || !PendingRequestSchema.safeParse(getPending(state.ref)).success)
+      throw redirect(requestHref());
+    return {
+      step,
+      anonymous: true,
+      verify: { email: state.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
+    } as const;
+  }
+
+  let values: RequestValues = { ...emptyValues, servizio: url.searchParams.get("servizio") ?? "" };
+  const idBozza = url.searchParams.get("idBozza");
+  if (identity) {
+    values = { ...values, email: citizen!.email, telefono: citizen!.phone };
+    if (idBozza) {
+      const draft = /^\d{1,12}$/.test(idBozza)
+        ? (await getServices(context).api.crm.drafts(await assetId(context))).find(
+            (d) => String(d.id) === idBozza,
+          )
+        : undefined;
+      if (!draft) {
+        const t = serverT(context);
+        throw routeError(404, {
+          title: t("assistance.draftNotFound"),
+          details: [t("assistance.draftNotFoundDetails")],
+        });
+      }
+      const read = readDraftBody(draft.body);
+      values = { ...values, ...read.values, idBozza: String(draft.id) };
+      if (read.attachment) {
+        values.allegatoRef = putPending(read.attachment);
+        values.allegatoNome = read.attachment.filename;
+      }
+    }
+  } else {
+    // Back from the verification step ("Annulla"): the form as it was.
+    const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+    const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
+    if (pending?.success) values = pending.data.values;
+  }
+  values = withIdentity(values, identity);
+  const [lists, policy] = await Promise.all([loadLists(context, values.servizio), loadPolicy(context)]);
+  return {
+    step,
+    anonymous: !identity,
+    loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+    values,
+    services: lists.services,
+    subServices: lists.subServices,
+    listsFailed: lists.failed,
+    policy,
+  } as const;
+}
+
+/** The sub-services of one service (the resource route the form fetches when JavaScript runs). */
+export async function loadSubServices(context: Context, servizio: string | null) {
+  if (!servizio || !/^\d{1,12}$/.test(servizio)) return [];
+  try {
+    return await getServices(context).api.crm.subServices(Number(servizio));
+  } catch (error) {
+    // The page stays usable: an empty list, and "Aggiorna tipologie" on the server still works.
+    if (!isUpstreamFailure(error)) throw error;
+    return [];
+  }
+}
+
+/** Reads the uploaded file, or keeps the one already attached: `{ref, name}` or the message to show. */
+async function readAttachment(
+  form: FormData,
+  values: RequestValues,
+): Promise<{ ref: string; name: string } | { error: string }> {
+  const file = form.get("allegato");
+  if (file instanceof File && (file.size > 0 || file.name !== "")) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const check = checkAttachment({ filename: file.name, bytes });
+    if (!check.ok) return { error: check.message };
+    const ref = putPending({
+      filename: file.name,
+      data: Buffer.from(bytes).toString("base64"),
+      "mime-type": check.mimeType,
+    } satisfies NewTicketAttachment);
+    return { ref, name: file.name };
+  }
+  if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
+  const kept = storedAttachment(values.allegatoRef);
+  return kept ? { ref: values.allegatoRef, name: kept.filename } : { ref: "", name: "" };
+}
+
+function invalid(values: RequestValues, errors: FieldErrors, status = 400, extra: object = {}) {
+  return data({ values, errors, ...extra }, { status });
+}
+
+export async function requestAction(context: Context, request: Request, url: URL) {
+  const t = serverT(context);
+  const { api, flow, log, locale } = getServices(context);
+  const { form } = await parseForm(request, context, z.object({}));
+  const intent = form.get("intent");
+  const citizen = await citizenDefaults(context);
+  const identity = citizen?.identity ?? null;
+
+  if (intent === "codice" || intent === "reinvia" || intent === "verifica" || intent === "annulla") {
+    return verifyAction(context, form, intent);
+  }
+
+  let values = withIdentity(
+    pickValues(Object.fromEntries([...form].filter(([, v]) => typeof v === "string"))),
+    identity,
+  );
+  const attachment = await readAttachment(form, values);
+  const errors: FieldErrors = {};
+  if ("error" in attachment) {
+    errors.allegato = attachment.error;
+    values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
+    const kept = storedAttachment(values.allegatoRef);
+    values.allegatoNome = kept?.filename ?? "";
+    if (!kept) values.allegatoRef = "";
+  } else {
+    values = { ...values, allegatoRef: attachment.ref, allegatoNome: attachment.name };
+  }
+  if (!identity && values.idBozza) values.idBozza = "";
+
+  const lists = await loadLists(context, values.servizio);
+  if (intent === "tipologie") return data({ values, errors, subServices: lists.subServices });
+  if (lists.failed) return invalid(values, { ...errors, form: t("assistance.listsFailed") }, 502);
+
+  const service = lists.services.find((s) => String(s.id) === values.servizio) ?? null;
+  const subService = lists.subServices.find((s) => String(s.id) === values.tipologia) ?? null;
+  const draftAttachment = values.allegatoRef ? storedAttachment(values.allegatoRef) : null;
+
+  if (intent === "bozza") {
+    if (!identity) throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
+    const parsed = validateForm(form, draftSchema(t), locale);
+    if (!parsed.ok) Object.assign(errors, parsed.errors);
+    if (!service && !errors.servizio) errors.servizio = t("assistance.required");
+    if (Object.keys(errors).length > 0 || !service)
+      return invalid(values, errors, 400, { subServices: lists.subServices });
+    const body = JSON.stringify(
+      buildTicket({ values, service, subService, recognised: true, attachment: draftAttachment }),
+    );
+    try {
+      const idAsset = await assetId(context);
+      if (values.idBozza) {
+        const outcome = await api.crm.updateDraft(Number(values.idBozza), { idAsset, body });
+        if (outcome !== "ok") {
+          throw routeError(404, {
+            title: t("assistance.draftNotFound"),
+            details: [t("assistance.draftNotFoundDetails")],
+          });
+        }
+      } else {
+        await api.crm.createDraft({ idAsset, body });
+      }
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+      log.warn({ err: error }, "draft save failed");
+      return invalid(values, { form: t("assistance.draftFailed") }, 502, { subServices: lists.subServices });
+    }
+    deletePending(values.allegatoRef);
+    return redirect(withQuery(href("/feedback"), { feedbackType: "partialTicket" }));
+  }
+
+  // "Invia"
+  const parsed = validateForm(form, requestSchema(t, !identity), locale);
+  if (!parsed.ok) Object.assign(errors, parsed.errors);
+  if (values.servizio && !service && !errors.servizio) errors.servizio = t("assistance.required");
+  if (service && values.tipologia && !subService && !errors.tipologia)
+    errors.tipologia = t("assistance.subServiceInvalid");
+  if (parsed.ok) values = { ...values, dettagli: parsed.values.dettagli, telefono: parsed.values.telefono };
+  if (parsed.ok && !identity && "codiceFiscale" in parsed.values)
+    values = { ...values, codiceFiscale: String(parsed.values.codiceFiscale) };
+  if (Object.keys(errors).length > 0 || !service || !subService) {
+    return invalid(values, errors, 400, { subServices: lists.subServices });
+  }
+  const ticket = buildTicket({
+    values,
+    service,
+    subService,
+    recognised: Boolean(identity),
+    attachment: draftAttachment,
+  });
+
+  if (!identity) {
+    const ref = putPending({ kind: "request", ticket, values });
+    const state: AssistFlow = {
+      v: 1,
+      ref,
+      email: values.email,
+      cf: values.codiceFiscale.toUpperCase(),
+      sent: false,
+    };
+    return redirect(verifyHref(), { headers: { "Set-Cookie": flow.write(ASSIST_FLOW, state) } });
+  }
+  try {
+    await api.crm.createTicket(ticket);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "ticket creation failed");
+    return invalid(values, { form: t("assistance.sendFailed") }, 502, { subServices: lists.subServices });
+  }
+  if (values.idBozza) {
+    await api.crm.deleteDraft(Number(values.idBozza)).catch((error: unknown) => {
+      log.warn({ err: error }, "draft deletion after send failed");
+    });
+  }
+  deletePending(values.allegatoRef);
+  return redirect(withQuery(href("/feedback"), { feedbackType: "ticket" }));
+}
+
+async function verifyAction(
+  context: Context,
+  form: FormData,
+  intent: "codice" | "reinvia" | "verifica" | "annulla",
+) {
+  const t = serverT(context);
+  const { api, flow, log, locale } = getServices(context);
+  const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+  const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
+  if (!state || !pending?.success) {
+    return data(
+      { errors: { form: t("assistance.verify.expiredFlow") } as FieldErrors, expired: true },
+      { status: 400 },
+    );
+  }
+  if (intent === "annulla") {
+    return redirect(requestHref(), {
+      headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: false }) },
+    });
+  }
+  if (intent === "codice" || intent === "reinvia") {
+    try {
+      await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: state.email });
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+      log.warn({ err: error }, "assistance otp request failed");
+      return data(
+        { errors: { form: t("assistance.verify.sendCodeFailed") } as FieldErrors },
+        { status: 502 },
+      );
+    }
+    return redirect(verifyHref(intent === "reinvia" ? { nuovo: "1" } : {}), {
+      headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: true }) },
+    });
+  }
+  const parsed = validateForm(
+    form,
+    z.object({
+      codice: text(required(t("assistance.required")), matches(/^\d{5}$/, t("assistance.verify.codeFormat"))),
+    }),
+    locale,
+  );
+  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
+  let outcome;
+  try {
+    outcome = await api.crm.createPublicTicket(pending.data.ticket, {
+      code: parsed.values.codice,
+      cf: state.cf,
+    });
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "public ticket creation failed");
+    return data({ errors: { form: t("assistance.verify.sendFailed") } as FieldErrors }, { status: 502 });
+  }
+  if (outcome === "auth-failed") {
+    return data({ errors: { codice: t("assistance.verify.wrong") } as FieldErrors }, { status: 400 });
+  }
+  deletePending(state.ref);
+  deletePending(pending.data.values.allegatoRef);
+  const headers = new Headers();
+  headers.append("Set-Cookie", flow.clear(ASSIST_FLOW));
+  headers.append("Set-Cookie", flow.write(FEEDBACK_FLOW, { v: 1, email: state.email }));
+  return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
+}
+
+export type FeedbackType = "ticket" | "ticketNoAuth" | "partialTicket";
+
+export async function loadFeedback(context: Context, url: URL) {
+  const { api, flow } = getServices(context);
+  const raw = url.searchParams.get("feedbackType");
+  const type: FeedbackType | null =
+    raw === "ticket" || raw === "ticketNoAuth" || raw === "partialTicket" ? raw : null;
+  const user = await api.getCurrentUser().catch(() => null);
+  const feedback = readFlow(
+    z.object({ v: z.literal(1), email: z.string().max(254) }),
+    flow.read(FEEDBACK_FLOW),
+  );
+  return {
+    type,
+    loggedIn: Boolean(user),
+    email: type === "ticketNoAuth" ? (feedback?.email ?? null) : null,
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
+import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+
+/*
+ * What the disruption report remembers between steps: a sealed HttpOnly cookie (`services.flow`, name
+ * `DISRUPTION_FLOW`), read back through this schema (a state failing it is treated as tampered). The attached files
+ * are NOT here: they wait in the server's short-lived store (upload-store.server.ts) under `uploadId`.
+ */
+
+export const DISRUPTION_FLOW = "disruption";
+export const DISRUPTION_STEPS = ["autorizzazioni", "dati", "riepilogo"] as const;
+export type DisruptionStep = (typeof DISRUPTION_STEPS)[number];
+
+export const STEP_TITLES = {
+  autorizzazioni: "disruption.step.autorizzazioni",
+  dati: "disruption.step.dati",
+  riepilogo: "disruption.step.riepilogo",
+} as const satisfies Record<DisruptionStep, MessageKey>;
+
+/** A report is good for a day from its first step. */
+export const DISRUPTION_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const FlowIdSchema = z.string().regex(/^[\w-]{16,64}$/);
+
+export const FlowPlaceSchema = z
+  .object({
+    address: z.string().min(1).max(300),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  })
+  .strict();
+export type FlowPlace = z.infer<typeof FlowPlaceSchema>;
+
+export const DisruptionStateSchema = z
+  .object({
+    v: z.literal(1),
+    /** One per report: the idempotency key of its creation (a double submit creates one ticket). */
+    id: FlowIdSchema,
+    started: z.number().int().nonnegative(),
+    accepted: z.boolean().optional(),
+    /** The text typed in "Cerca un luogo". */
+    query: z.string().max(300).optional(),
+    place: FlowPlaceSchema.optional(),
+    categoryId: z.number().int().optional(),
+    title: z.string().max(DISRUPTION_TITLE_MAX_LENGTH).optional(),
+    details: z.string().max(DISRUPTION_DETAILS_MAX_LENGTH).optional(),
+    email: z.string().max(254).optional(),
+    /** The key of this report's files in the server-side upload store. */
+    uploadId: FlowIdSchema,
+    /** Set once sent: the outcome page shows it, a second "Invia" goes there. */
+    sent: z
+      .object({ id: z.number().int(), number: z.string().max(40) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type DisruptionState = z.infer<typeof DisruptionStateSchema>;
+
+export function createDisruptionState(
+  now: number = Date.now(),
+  id: string = crypto.randomUUID(),
+  uploadId: string = crypto.randomUUID(),
+): DisruptionState {
+  return { v: 1, id, started: now, uploadId };
+}
+
+export function isDisruptionFlowExpired(state: DisruptionState, now: number = Date.now()): boolean {
+  return now - state.started > DISRUPTION_FLOW_MAX_AGE_MS || state.started - now > 5 * 60 * 1000;
+}
+
+/** The data step is complete: place, category, title, details and e-mail. */
+export function isDataComplete(state: DisruptionState): boolean {
+  return Boolean(
+    state.place && state.categoryId !== undefined && state.title && state.details && state.email,
+  );
+}
+
+/** The first step still to fill in ("riepilogo" when everything is there). */
+export function firstIncompleteStep(state: DisruptionState): DisruptionStep {
+  if (!state.accepted) return "autorizzazioni";
+  if (!isDataComplete(state)) return "dati";
+  return "riepilogo";
+}
+
+export function isDisruptionStep(value: unknown): value is DisruptionStep {
+  return typeof value === "string" && (DISRUPTION_STEPS as readonly string[]).includes(value);
+}
+
+/** The step to show for `?passo=`: an unknown or not yet reachable step falls back to the first incomplete one. */
+export function resolveStep(requested: string | null, state: DisruptionState): DisruptionStep {
+  const reachable = firstIncompleteStep(state);
+  if (!isDisruptionStep(requested)) return reachable;
+  return DISRUPTION_STEPS.indexOf(requested) <= DISRUPTION_STEPS.indexOf(reachable) ? requested : reachable;
+}
+
+export function previousStep(step: DisruptionStep): DisruptionStep | null {
+  const index = DISRUPTION_STEPS.indexOf(step);
+  return index > 0 ? DISRUPTION_STEPS[index - 1]! : null;
+}

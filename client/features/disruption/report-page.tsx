@@ -1,0 +1,565 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { geocodingReverseHref, geocodingSearchHref } from "#client/lib/upstream-links.ts";
+import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
+import type { GeoPlace } from "#client/context.ts";
+import { encodePlaceChoice, formatGeoAddress } from "./address.ts";
+import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./flow-state.ts";
+import { PlaceMap } from "./place-map.tsx";
+import type { DataValues, ReportActionData, ReportLoaderData, SearchResult } from "./report.server.ts";
+
+const stepHref = (step: DisruptionStep, extra: Record<string, string> = {}) =>
+  `${href("/servizi/segnalazioni/nuova")}?${new URLSearchParams({ passo: step, ...extra }).toString()}`;
+
+/** Breadcrumb Home / Servizi / Segnalazione disservizio, the h1 and one reading column. */
+export function DisruptionLayout({ children, after }: { children: ReactNode; after?: ReactNode }) {
+  const t = useT();
+  const trail = [
+    { name: t("common.home"), href: href("/") },
+    { name: t("disruption.breadcrumbServices"), href: href("/servizi") },
+    { name: t("disruption.title") },
+  ];
+  return (
+    <>
+      <div className="container">
+        <div className="row justify-content-center">
+          <div className="col-12 col-lg-10">
+            <div className="cmp-breadcrumbs mt-3">
+              <Breadcrumb items={trail} />
+            </div>
+            <PageHero title={t("disruption.title")} lead={t("disruption.lead")} />
+          </div>
+        </div>
+        <div className="row justify-content-center">
+          <div className="col-12 col-lg-10 mb-5">{children}</div>
+        </div>
+      </div>
+      {after}
+    </>
+  );
+}
+
+function StepForm(props: { children: ReactNode; multipart?: boolean; id?: string }) {
+  const location = useLocation();
+  return (
+    <Form
+      method="post"
+      action={`${location.pathname}${location.search}`}
+      noValidate
+      encType={props.multipart ? "multipart/form-data" : undefined}
+      id={props.id}
+    >
+      <XsrfField />
+      {props.children}
+    </Form>
+  );
+}
+
+function StepNav(props: { backHref: string; submit: ReactNode; intent: string }) {
+  const t = useT();
+  return (
+    <div className="steppers mt-4">
+      <nav className="steppers-nav" aria-label={t("disruption.stepsNav")}>
+        <Link to={props.backHref} className="btn btn-outline-primary btn-sm steppers-btn-prev">
+          <Icon name="it-chevron-left" className="icon-primary icon-sm" />
+          {t("disruption.back")}
+        </Link>
+        <SubmitButton
+          className="btn btn-primary btn-sm steppers-btn-confirm"
+          name="intent"
+          value={props.intent}
+        >
+          {props.submit}
+        </SubmitButton>
+      </nav>
+    </div>
+  );
+}
+
+export function ReportPage({ data, actionData }: { data: ReportLoaderData; actionData?: ReportActionData }) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [data.step]);
+  const index = DISRUPTION_STEPS.indexOf(data.step) + 1;
+  const returnToSummary = new URLSearchParams(location.search).get("da") === "riepilogo";
+  const previous = previousStep(data.step);
+  const backHref = returnToSummary ? stepHref("riepilogo") : previous ? stepHref(previous) : href("/");
+  return (
+    <DisruptionLayout>
+      <Stepper steps={DISRUPTION_STEPS.map((s) => t(STEP_TITLES[s]))} current={index} />
+      {data.restarted ? (
+        <Callout title={t("disruption.restartedTitle")} variant="warning" titleAs="h2">
+          <p className="mb-0">{t("disruption.restarted")}</p>
+        </Callout>
+      ) : null}
+      <h2 ref={heading} tabIndex={-1} className="h3 mt-4 mb-3">
+        {t(STEP_TITLES[data.step])}
+      </h2>
+      {data.step === "autorizzazioni" ? (
+        <PolicyStep
+          data={data}
+          actionData={actionData}
+          backHref={backHref}
+          returnToSummary={returnToSummary}
+        />
+      ) : data.step === "dati" ? (
+        <DataStep
+          // A new answer of the action (search results, errors) starts the step's local state again from it.
+          key={actionData ? JSON.stringify([actionData.values, actionData.results]) : "loader"}
+          data={data}
+          actionData={actionData}
+          backHref={backHref}
+        />
+      ) : (
+        <SummaryStep data={data} actionData={actionData} backHref={backHref} />
+      )}
+    </DisruptionLayout>
+  );
+}
+
+type StepProps = { data: ReportLoaderData; actionData?: ReportActionData; backHref: string };
+
+function PolicyStep({
+  data,
+  actionData,
+  backHref,
+  returnToSummary,
+}: StepProps & { returnToSummary: boolean }) {
+  const t = useT();
+  const error = actionData?.errors?.accetto;
+  return (
+    <StepForm>
+      <ErrorSummary items={errorSummaryItems(actionData?.errors ?? {}, { accetto: { id: "accetto" } })} />
+      {returnToSummary ? <input type="hidden" name="ritorno" value="riepilogo" /> : null}
+      <section className="mb-4" aria-labelledby="informativa">
+        <h3 id="informativa" className="h5">
+          {t("disruption.policy.title")}
+        </h3>
+        <div className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
+      </section>
+      <div className="form-check">
+        <input
+          id="accetto"
+          name="accetto"
+          type="checkbox"
+          defaultChecked={data.accepted}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "accetto-error" : undefined}
+        />
+        <label htmlFor="accetto">
+          {t("disruption.policy.accept")}
+          <span aria-hidden="true"> *</span>
+        </label>
+        {error ? (
+          <div id="accetto-error" className="form-feedback just-validate-error-label">
+            {error}
+          </div>
+        ) : null}
+      </div>
+      <StepNav backHref={backHref} submit={t("disruption.next")} intent="autorizzazioni" />
+    </StepForm>
+  );
+}
+
+function DataStep({ data, actionData, backHref }: StepProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const values: DataValues = actionData?.values ?? data.values;
+  const errors = actionData?.errors ?? {};
+  const [luogo, setLuogo] = useState(values.luogo);
+  const [place, setPlace] = useState(values.place);
+  const [results, setResults] = useState<SearchResult[] | undefined>(actionData?.results);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = (chosen: SearchResult) => {
+    setPlace(chosen);
+    setLuogo(chosen.address);
+    setResults(undefined);
+    setNotice(t("disruption.place.chosen", { address: chosen.address }));
+  };
+
+  async function searchInBrowser() {
+    const query = luogo.trim();
+    if (query.length < 3) return setNotice(t("disruption.place.tooShort"));
+    setBusy(true);
+    setNotice(t("disruption.place.searching"));
+    try {
+      const res = await fetch(geocodingSearchHref(query), { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const found = ((await res.json()) as GeoPlace[]).map((p) => ({
+        lat: Number(p.lat),
+        lon: Number(p.lon),
+        address: formatGeoAddress(p),
+      }));
+      setResults(found);
+      setNotice(found.length === 0 ? t("disruption.place.noResults") : null);
+    } catch {
+      setNotice(t("disruption.place.searchFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function pickOnMap(lat: number, lon: number) {
+    setNotice(t("disruption.place.searching"));
+    try {
+      const res = await fetch(geocodingReverseHref(lat, lon), { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const found = (await res.json()) as GeoPlace;
+      choose({ lat, lon, address: formatGeoAddress(found) });
+    } catch {
+      setNotice(t("disruption.map.reverseFailed"));
+    }
+  }
+
+  const categories = data.catalogue.categorie.map((c) => ({ value: String(c.id), label: c.nome }));
+  const summary = errorSummaryItems(errors, {
+    luogo: { id: "luogo", label: t("disruption.place.search") },
+    categoria: { id: "categoria", label: t("disruption.category") },
+    titolo: { id: "titolo", label: t("disruption.subject") },
+    dettagli: { id: "dettagli", label: t("disruption.details") },
+    allegati: { id: "allegati", label: t("disruption.files") },
+    email: { id: "email", label: t("disruption.author.email") },
+  });
+  const searchProblem =
+    actionData?.searchProblem === "none"
+      ? t("disruption.place.noResults")
+      : actionData?.searchProblem === "failed"
+        ? t("disruption.place.searchFailed")
+        : null;
+
+  return (
+    <StepForm multipart id="dati-segnalazione">
+      <ErrorSummary items={summary} />
+      <section className="mb-5" aria-labelledby="sezione-luogo">
+        <h3 id="sezione-luogo" className="h4">
+          {t("disruption.place.title")}
+        </h3>
+        <p>{t("disruption.place.lead")}</p>
+        {hydrated && data.map ? (
+          <PlaceMap
+            tileUrl={data.map.tileUrl}
+            centre={data.map.centre}
+            demo={data.map.demo}
+            place={place}
+            onPick={(lat, lon) => void pickOnMap(lat, lon)}
+          />
+        ) : null}
+        <div className="d-flex flex-wrap align-items-start gap-2">
+          <div className="flex-grow-1">
+            <TextField
+              id="luogo"
+              name="luogo"
+              label={t("disruption.place.search")}
+              hint={t("disruption.place.searchHint")}
+              required
+              autoComplete="off"
+              maxLength={300}
+              value={luogo}
+              error={errors.luogo}
+              onChange={(event) => {
+                setLuogo(event.currentTarget.value);
+                if (place && event.currentTarget.value !== place.address) setPlace(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && hydrated) {
+                  event.preventDefault();
+                  void searchInBrowser();
+                }
+              }}
+            />
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="cerca"
+            formNoValidate
+            className="btn btn-outline-primary mt-md-4"
+            disabled={busy}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              void searchInBrowser();
+            }}
+          >
+            <Icon name="it-search" className="icon-primary icon-sm me-1" />
+            {t("disruption.place.searchButton")}
+          </button>
+        </div>
+        {place ? (
+          <>
+            <input type="hidden" name="lat" value={String(place.lat)} />
+            <input type="hidden" name="lon" value={String(place.lon)} />
+            <input type="hidden" name="luogoIndirizzo" value={place.address} />
+          </>
+        ) : null}
+        <div role="status" className="mb-2">
+          {notice ?? searchProblem ?? (place ? t("disruption.place.chosen", { address: place.address }) : "")}
+        </div>
+        {results && results.length > 0 ? (
+          hydrated ? (
+            <div className="mb-3">
+              <h4 className="h6">{t("disruption.place.results")}</h4>
+              <ul className="list-unstyled" aria-label={t("disruption.place.results")}>
+                {results.map((r) => (
+                  <li key={`${r.lat},${r.lon}`} className="mb-1">
+                    <button type="button" className="btn btn-link p-0 text-start" onClick={() => choose(r)}>
+                      {r.address}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <fieldset className="mb-3">
+              <legend className="h6">{t("disruption.place.resultsHint")}</legend>
+              {results.map((r, i) => (
+                <div className="form-check" key={`${r.lat},${r.lon}`}>
+                  <input
+                    type="radio"
+                    name="luogoScelto"
+                    id={`luogo-${i}`}
+                    value={encodePlaceChoice(r)}
+                    defaultChecked={results.length === 1}
+                  />
+                  <label htmlFor={`luogo-${i}`}>{r.address}</label>
+                </div>
+              ))}
+            </fieldset>
+          )
+        ) : null}
+      </section>
+
+      <section className="mb-5" aria-labelledby="sezione-disservizio">
+        <h3 id="sezione-disservizio" className="h4">
+          {t("disruption.issue.title")}
+        </h3>
+        <SelectField
+          id="categoria"
+          name="categoria"
+          label={t("disruption.category")}
+          placeholder={t("disruption.category.placeholder")}
+          options={categories}
+          defaultValue={values.categoria}
+          required
+          error={errors.categoria}
+        />
+        <TextField
+          id="titolo"
+          name="titolo"
+          label={t("disruption.subject")}
+          defaultValue={values.titolo}
+          maxLength={DISRUPTION_TITLE_MAX_LENGTH}
+          required
+          error={errors.titolo}
+        />
+        <TextareaField
+          id="dettagli"
+          name="dettagli"
+          label={t("disruption.details")}
+          hint={t("disruption.details.hint", { max: DISRUPTION_DETAILS_MAX_LENGTH })}
+          defaultValue={values.dettagli}
+          maxLength={DISRUPTION_DETAILS_MAX_LENGTH}
+          showCounter
+          rows={4}
+          required
+          error={errors.dettagli}
+        />
+        <Attachments data={data} error={errors.allegati} />
+      </section>
+
+      <section className="mb-4" aria-labelledby="sezione-autore">
+        <h3 id="sezione-autore" className="h4">
+          {t("disruption.author.title")}
+        </h3>
+        <p className="form-text">{t("disruption.author.fromIdentity")}</p>
+        <AuthorList author={data.author} />
+        <TextField
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("disruption.author.email")}
+          defaultValue={values.email}
+          required
+          error={errors.email}
+        />
+      </section>
+      <StepNav backHref={backHref} submit={t("disruption.next")} intent="dati" />
+    </StepForm>
+  );
+}
+
+function Attachments({ data, error }: { data: ReportLoaderData; error?: string }) {
+  const t = useT();
+  const left = data.catalogue.maxAllegati - data.files.length;
+  return (
+    <div className="mb-3">
+      <h4 className="h6" id="allegati-titolo">
+        {t("disruption.files.attached")}
+      </h4>
+      {data.files.length === 0 ? (
+        <p className="small">{t("disruption.files.none")}</p>
+      ) : (
+        <ul className="list-unstyled" aria-labelledby="allegati-titolo">
+          {data.files.map((f) => (
+            <li key={f.id} className="d-flex align-items-center gap-2 mb-1">
+              <Icon name="it-clip" className="icon-sm" />
+              <span>{f.filename}</span>
+              <button
+                type="submit"
+                name="intent"
+                value={`rimuovi:${f.id}`}
+                formNoValidate
+                className="btn btn-link btn-sm p-0"
+              >
+                {t("disruption.files.remove", { name: f.filename })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {left > 0 ? (
+        <div className="mb-3">
+          {/* Not a bootstrap-italia .form-group: its floating label would sit on top of the file input. */}
+          <label htmlFor="allegati" className="form-label d-block fw-semibold mb-2">
+            {t("disruption.files")}
+          </label>
+          <input
+            id="allegati"
+            name="allegati"
+            type="file"
+            multiple
+            className="form-control"
+            accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+            aria-describedby={error ? "allegati-hint allegati-error" : "allegati-hint"}
+            aria-invalid={error ? true : undefined}
+          />
+          <small id="allegati-hint" className="form-text">
+            {t("disruption.files.hint", { count: data.catalogue.maxAllegati })}
+          </small>
+          {error ? (
+            <div id="allegati-error" className="form-feedback just-validate-error-label d-block">
+              {error}
+            </div>
+          ) : null}
+        </div>
+      ) : error ? (
+        <div id="allegati" tabIndex={-1} className="form-feedback just-validate-error-label d-block">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function AuthorList({ author }: { author: ReportLoaderData["author"] }) {
+  const t = useT();
+  return (
+    <dl className="row mb-3">
+      <dt className="col-sm-4">{t("disruption.author.name")}</dt>
+      <dd className="col-sm-8">{author.nome}</dd>
+      <dt className="col-sm-4">{t("disruption.author.surname")}</dt>
+      <dd className="col-sm-8">{author.cognome}</dd>
+      <dt className="col-sm-4">{t("disruption.author.fiscalCode")}</dt>
+      <dd className="col-sm-8">{author.codiceFiscale}</dd>
+    </dl>
+  );
+}
+
+function SummaryCard(props: { title: string; id: string; editHref: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <section className="card has-bkg-grey shadow-sm mb-3 p-3" aria-labelledby={props.id}>
+      <div className="d-flex justify-content-between align-items-center mb-2">
+        <h3 id={props.id} className="h5 mb-0">
+          {props.title}
+        </h3>
+        <Link to={props.editHref} className="text-decoration-none">
+          {t("disruption.edit")}
+          <span className="visually-hidden"> {props.title}</span>
+        </Link>
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+function SummaryStep({ data, actionData, backHref }: StepProps) {
+  const t = useT();
+  const v = data.values;
+  const edit = (step: DisruptionStep) => stepHref(step, { da: "riepilogo" });
+  return (
+    <StepForm>
+      {actionData?.errors?.form ? (
+        <div role="alert">
+          <Callout title={actionData.errors.form} variant="danger">
+            <p className="mb-0">{t("disruption.summary.sendFailed")}</p>
+          </Callout>
+        </div>
+      ) : null}
+      <SummaryCard
+        title={t("disruption.step.autorizzazioni")}
+        id="riepilogo-autorizzazioni"
+        editHref={edit("autorizzazioni")}
+      >
+        <p className="mb-0">{t("disruption.policy.accept")}</p>
+      </SummaryCard>
+      <SummaryCard title={t("disruption.summary.place")} id="riepilogo-luogo" editHref={edit("dati")}>
+        <p className="mb-1">{v.place?.address}</p>
+        {v.place ? (
+          <p className="small mb-0">
+            {`${t("disruption.summary.coordinates")}: ${v.place.lat.toFixed(6)}, ${v.place.lon.toFixed(6)}`}
+          </p>
+        ) : null}
+      </SummaryCard>
+      <SummaryCard title={t("disruption.issue.title")} id="riepilogo-disservizio" editHref={edit("dati")}>
+        <dl className="row mb-0">
+          <dt className="col-sm-4">{t("disruption.category")}</dt>
+          <dd className="col-sm-8">{data.category}</dd>
+          <dt className="col-sm-4">{t("disruption.subject")}</dt>
+          <dd className="col-sm-8">{v.titolo}</dd>
+          <dt className="col-sm-4">{t("disruption.details")}</dt>
+          <dd className="col-sm-8" style={{ whiteSpace: "pre-line" }}>
+            {v.dettagli}
+          </dd>
+          <dt className="col-sm-4">{t("disruption.files.attached")}</dt>
+          <dd className="col-sm-8">
+            {data.files.length === 0
+              ? t("disruption.files.none")
+              : data.files.map((f) => f.filename).join(", ")}
+          </dd>
+        </dl>
+      </SummaryCard>
+      <SummaryCard title={t("disruption.author.title")} id="riepilogo-autore" editHref={edit("dati")}>
+        <AuthorList author={data.author} />
+        <p className="mb-0">{`${t("disruption.author.email")}: ${v.email}`}</p>
+      </SummaryCard>
+      <StepNav backHref={backHref} submit={t("disruption.summary.send")} intent="invia" />
+    </StepForm>
+  );
+}

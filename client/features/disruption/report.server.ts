@@ -1,0 +1,383 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import {
+  DISRUPTION_ATTACHMENT_MAX_BYTES,
+  DISRUPTION_ATTACHMENT_TYPES,
+  DISRUPTION_DETAILS_MAX_LENGTH,
+  DISRUPTION_TITLE_MAX_LENGTH,
+  disruptionBody,
+  type DisruptionCatalogue,
+} from "#shared/api/disruption.ts";
+import { checkAttachment } from "#shared/validation/attachments.ts";
+import { email, maxLength, required, text } from "#shared/validation/rules.ts";
+import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { getServices } from "#client/lib/services.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { decodePlaceChoice, formatGeoAddress } from "./address.ts";
+import {
+  DISRUPTION_FLOW,
+  DisruptionStateSchema,
+  createDisruptionState,
+  isDataComplete,
+  isDisruptionFlowExpired,
+  resolveStep,
+  type DisruptionState,
+  type DisruptionStep,
+  type FlowPlace,
+} from "./flow-state.ts";
+import { getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export type SearchResult = { lat: number; lon: number; address: string };
+export type DataValues = {
+  luogo: string;
+  categoria: string;
+  titolo: string;
+  dettagli: string;
+  email: string;
+  place: FlowPlace | null;
+};
+export type ReportActionData = {
+  errors?: FieldErrors;
+  values?: DataValues;
+  results?: SearchResult[];
+  searchProblem?: "none" | "failed" | "tooShort";
+};
+
+export function stepHref(step: DisruptionStep): string {
+  return withQuery(href("/servizi/segnalazioni/nuova"), { passo: step });
+}
+
+function readState(context: Context): { state: DisruptionState | undefined; restarted: boolean } {
+  const raw = getServices(context).flow.read(DISRUPTION_FLOW);
+  if (raw === undefined) return { state: undefined, restarted: false };
+  const parsed = DisruptionStateSchema.safeParse(raw);
+  if (!parsed.success) return { state: undefined, restarted: true };
+  if (isDisruptionFlowExpired(parsed.data)) return { state: undefined, restarted: true };
+  return { state: parsed.data, restarted: false };
+}
+
+const writeState = (context: Context, state: DisruptionState) =>
+  getServices(context).flow.write(DISRUPTION_FLOW, state);
+
+async function loadCatalogue(context: Context): Promise<DisruptionCatalogue> {
+  return getServices(context).api.disruption.catalogue();
+}
+
+function fileSummaries(state: DisruptionState) {
+  return getFiles(state.uploadId).map((f) => ({ id: f.id, filename: f.filename, size: f.data.byteLength }));
+}
+
+/** The page: a fresh report when there is none (or it was sent, expired or tampered), then the step of `?passo=`. */
+export async function loadReport(context: Context, url: URL) {
+  const services = getServices(context);
+  const citizen = await getCitizen(context);
+  const read = readState(context);
+  const restarted = read.restarted;
+  let state = read.state;
+  const headers = new Headers();
+  if (!state || state.sent) {
+    state = createDisruptionState();
+    headers.append("Set-Cookie", writeState(context, state));
+  }
+  const step = resolveStep(url.searchParams.get("passo"), state);
+  const catalogue = await loadCatalogue(context);
+  const policy = step === "autorizzazioni" ? await services.api.disruption.policy() : null;
+  const author = {
+    nome: citizen.nome,
+    cognome: citizen.cognome,
+    codiceFiscale: citizen.codFisc,
+    email: state.email ?? citizen.contatti?.email ?? citizen.email ?? "",
+  };
+  const category = catalogue.categorie.find((c) => c.id === state.categoryId)?.nome ?? null;
+  return data(
+    {
+      step,
+      restarted,
+      policy,
+      accepted: Boolean(state.accepted),
+      catalogue,
+      author,
+      values: {
+        luogo: state.place?.address ?? state.query ?? "",
+        categoria: state.categoryId === undefined ? "" : String(state.categoryId),
+        titolo: state.title ?? "",
+        dettagli: state.details ?? "",
+        email: author.email,
+        place: state.place ?? null,
+      } satisfies DataValues,
+      category,
+      files: fileSummaries(state),
+      map:
+        services.env.mapTileUrl && catalogue.centro
+          ? { tileUrl: services.env.mapTileUrl, centre: catalogue.centro, demo: services.env.sandbox }
+          : null,
+    },
+    { headers },
+  );
+}
+
+export type ReportLoaderData = Awaited<ReturnType<typeof loadReport>>["data"];
+
+/** The place the form names: a chosen search result (no JavaScript), the map's or search's pick, or the kept one. */
+function resolvePlace(form: FormData, state: DisruptionState): FlowPlace | null {
+  const value = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const choice = decodePlaceChoice(value("luogoScelto"));
+  if (choice) return choice;
+  const typed = value("luogo");
+  const [lat, lon, picked] = [Number(value("lat")), Number(value("lon")), value("luogoIndirizzo")];
+  if (picked && typed === picked && value("lat") !== "" && Number.isFinite(lat) && Number.isFinite(lon))
+    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { address: picked.slice(0, 300), lat, lon };
+  if (state.place && typed === state.place.address) return state.place;
+  return null;
+}
+
+/** What was typed in the data step, kept in the flow whatever the outcome (nothing typed is lost). */
+function keepTyped(
+  state: DisruptionState,
+  form: FormData,
+  place: FlowPlace | null,
+  catalogue: DisruptionCatalogue,
+) {
+  const value = (name: string, max: number) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim().slice(0, max) : "";
+  };
+  const categoryId = Number(value("categoria", 20));
+  const known = catalogue.categorie.some((c) => c.id === categoryId);
+  const next: DisruptionState = {
+    ...state,
+    query: value("luogo", 300),
+    title: value("titolo", DISRUPTION_TITLE_MAX_LENGTH),
+    details: value("dettagli", DISRUPTION_DETAILS_MAX_LENGTH),
+    email: value("email", 254),
+  };
+  if (known) next.categoryId = categoryId;
+  else delete next.categoryId;
+  if (place) next.place = place;
+  else delete next.place;
+  return next;
+}
+
+function valuesOf(state: DisruptionState): DataValues {
+  return {
+    luogo: state.place?.address ?? state.query ?? "",
+    categoria: state.categoryId === undefined ? "" : String(state.categoryId),
+    titolo: state.title ?? "",
+    dettagli: state.details ?? "",
+    email: state.email ?? "",
+    place: state.place ?? null,
+  };
+}
+
+/** New files of this post: checked by content; the good ones join the stored ones up to the limit. */
+async function storeFiles(
+  form: FormData,
+  state: DisruptionState,
+  max: number,
+  t: ReturnType<typeof serverT>,
+): Promise<string | null> {
+  const chosen = form
+    .getAll("allegati")
+    .filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+  if (chosen.length === 0) return null;
+  const stored = getFiles(state.uploadId);
+  if (stored.length + chosen.length > max) return t("disruption.files.tooMany", { count: max });
+  const added: StoredFile[] = [];
+  for (const file of chosen) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const checked = checkAttachment(
+      { filename: file.name, bytes },
+      { allowed: DISRUPTION_ATTACHMENT_TYPES, maxBytes: DISRUPTION_ATTACHMENT_MAX_BYTES },
+    );
+    if (!checked.ok) return checked.message;
+    added.push({
+      id: crypto.randomUUID(),
+      filename: file.name.slice(0, 200),
+      mimeType: checked.mimeType,
+      data: bytes,
+    });
+  }
+  setFiles(state.uploadId, [...stored, ...added]);
+  return null;
+}
+
+function dataSchema(t: ReturnType<typeof serverT>, catalogue: DisruptionCatalogue) {
+  const ids = catalogue.categorie.map((c) => String(c.id));
+  return z.object({
+    categoria: text(required(t("disruption.category.required"))).refine((v) => ids.includes(v), {
+      message: t("disruption.category.required"),
+    }),
+    titolo: text(
+      required(t("disruption.subject.required")),
+      maxLength(
+        DISRUPTION_TITLE_MAX_LENGTH,
+        t("disruption.subject.tooLong", { max: DISRUPTION_TITLE_MAX_LENGTH }),
+      ),
+    ),
+    dettagli: text(
+      required(t("disruption.details.required")),
+      maxLength(
+        DISRUPTION_DETAILS_MAX_LENGTH,
+        t("disruption.details.tooLong", { max: DISRUPTION_DETAILS_MAX_LENGTH }),
+      ),
+    ),
+    email: text(required(t("disruption.author.email.required")), email(t("disruption.author.email.invalid"))),
+  });
+}
+
+export async function handleReportAction(context: Context, request: Request) {
+  const t = serverT(context);
+  const services = getServices(context);
+  const { state } = readState(context);
+  if (!state) throw redirect(href("/servizi/segnalazioni/nuova"));
+  const form = await readForm(request, context);
+  const intent = String(form.get("intent") ?? "");
+  if (state.sent) throw redirect(href("/servizi/segnalazioni/nuova/esito"), 303);
+
+  if (intent === "autorizzazioni") {
+    if (form.get("accetto") !== "on")
+      return data({ errors: { accetto: t("disruption.policy.required") } } satisfies ReportActionData, {
+        status: 400,
+      });
+    const next = { ...state, accepted: true };
+    const to = form.get("ritorno") === "riepilogo" && isDataComplete(next) ? "riepilogo" : "dati";
+    return redirect(stepHref(to), { status: 303, headers: { "Set-Cookie": writeState(context, next) } });
+  }
+
+  if (intent === "invia") return sendReport(context, state);
+
+  if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
+  const catalogue = await loadCatalogue(context);
+  const place = resolvePlace(form, state);
+  let next = keepTyped(state, form, place, catalogue);
+  const fileProblem = await storeFiles(form, next, catalogue.maxAllegati, t);
+  const cookie = { "Set-Cookie": writeState(context, next) };
+
+  const removed = /^rimuovi:([\w-]{1,64})$/.exec(intent);
+  if (removed) {
+    setFiles(
+      next.uploadId,
+      getFiles(next.uploadId).filter((f) => f.id !== removed[1]),
+    );
+    return redirect(stepHref("dati"), { status: 303, headers: cookie });
+  }
+
+  if (intent === "cerca") {
+    const query = next.query ?? "";
+    const errors: FieldErrors = fileProblem ? { allegati: fileProblem } : {};
+    if (query.length < 3) {
+      errors.luogo = t("disruption.place.tooShort");
+      return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {
+        status: 400,
+        headers: cookie,
+      });
+    }
+    let results: SearchResult[] = [];
+    let searchProblem: ReportActionData["searchProblem"];
+    try {
+      const found = (await services.geocoding?.search(query)) ?? [];
+      results = found.map((p) => ({ lat: Number(p.lat), lon: Number(p.lon), address: formatGeoAddress(p) }));
+      if (results.length === 0) searchProblem = "none";
+    } catch (error) {
+      services.log.warn(
+        { error: { message: (error as Error).message } },
+        "disruption: address search failed",
+      );
+      searchProblem = "failed";
+    }
+    const body: ReportActionData = { values: { ...valuesOf(next), place: null }, results, searchProblem };
+    if (Object.keys(errors).length > 0) body.errors = errors;
+    return data(body, { status: Object.keys(errors).length > 0 ? 400 : 200, headers: cookie });
+  }
+
+  // "dati": everything of the step.
+  const checked = validateForm(form, dataSchema(t, catalogue), services.locale);
+  const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
+  if (!place) errors.luogo = t("disruption.place.required");
+  if (fileProblem) errors.allegati = fileProblem;
+  if (Object.keys(errors).length > 0)
+    return data({ errors, values: valuesOf(next) } satisfies ReportActionData, {
+      status: 400,
+      headers: cookie,
+    });
+  next = { ...next, query: place!.address };
+  return redirect(stepHref("riepilogo"), {
+    status: 303,
+    headers: { "Set-Cookie": writeState(context, next) },
+  });
+}
+
+async function sendReport(context: Context, state: DisruptionState) {
+  const services = getServices(context);
+  const t = serverT(context);
+  if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
+  if (!isDataComplete(state) || !state.place) throw redirect(stepHref("dati"));
+  const citizen = await getCitizen(context);
+  const catalogue = await loadCatalogue(context);
+  const category = catalogue.categorie.find((c) => c.id === state.categoryId);
+  if (!category) throw redirect(stepHref("dati"));
+  const files = getFiles(state.uploadId);
+  let created;
+  try {
+    created = await services.api.disruption.create(
+      {
+        title: state.title!,
+        group_id: 2,
+        priority_id: 4,
+        type_id: 1,
+        utente_riconosciuto: 1,
+        service_catalog_sub_item_id: category.id,
+        customer: {
+          email: state.email!,
+          mobile: null,
+          firstname: citizen.nome,
+          lastname: citizen.cognome,
+          codice_fiscale: citizen.codFisc,
+        },
+        article: {
+          body: disruptionBody({ category: category.nome, place: state.place, details: state.details! }),
+          from: state.email!,
+          type_id: 13,
+          content_type: "text/html",
+          attachments: files.map((f) => ({
+            filename: f.filename,
+            data: Buffer.from(f.data).toString("base64"),
+            "mime-type": f.mimeType,
+          })),
+        },
+        place: state.place,
+      },
+      state.id,
+    );
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    return data({ errors: { form: t("disruption.summary.sendFailed") } } satisfies ReportActionData, {
+      status: 502,
+    });
+  }
+  setFiles(state.uploadId, []);
+  const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
+  return redirect(href("/servizi/segnalazioni/nuova/esito"), {
+    status: 303,
+    headers: { "Set-Cookie": writeState(context, sent) },
+  });
+}
+
+/** The outcome: the sent report of this flow, else back to a new report. */
+export function loadOutcome(context: Context) {
+  const { state } = readState(context);
+  if (!state?.sent) throw redirect(href("/servizi/segnalazioni/nuova"));
+  return {
+    number: state.sent.number,
+    receiptHref: href("/servizi/segnalazioni/:id/ricevuta", { id: String(state.sent.id) }),
+  };
+}

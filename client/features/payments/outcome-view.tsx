@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { OUTCOME_TEXTS, type OutcomeKind } from "./outcome.ts";
+
+/**
+ * The pagoPA outcome (the upstream's state of the IUV, see outcome.server.ts) and where to go next: the login for
+ * anonymous visitors, else the personal area's payments; `back` adds a link (e.g. to the payment service).
+ */
+export function OutcomeView(props: {
+  kind: OutcomeKind;
+  iuv: string | null;
+  loginHref: string | null;
+  back?: { href: string; label: string };
+}) {
+  const t = useT();
+  const { kind, iuv, loginHref } = props;
+  const texts = OUTCOME_TEXTS[kind];
+  return (
+    <>
+      <div role={kind === "paid" || kind === "waiting" ? "status" : "alert"}>
+        <Callout variant={texts.tone} title={t(texts.title)} titleAs="h2">
+          {iuv ? <p>{t("payments.outcome.reference", { iuv })}</p> : null}
+          <p className="mb-0">{t(texts.text)}</p>
+        </Callout>
+      </div>
+      <div className="d-flex flex-wrap gap-3 mt-4">
+        {loginHref ? (
+          <a className="btn btn-primary" href={loginHref}>
+            {t("payments.outcome.login")}
+          </a>
+        ) : (
+          <Link className="btn btn-primary" to={withQuery(href("/area-personale/attivita"), {}, "pagamenti")}>
+            {t("payments.outcome.toPersonalArea")}
+          </Link>
+        )}
+        {props.back ? (
+          <Link className="btn btn-outline-primary" to={props.back.href}>
+            {props.back.label}
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { findAsset } from "#shared/api/tenant-config.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { routeError } from "#shared/route-error.ts";
+import { currentPathHref } from "#shared/redirector.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { href } from "#client/lib/links.ts";
+import { getServices } from "#client/lib/services.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { toPositionView, type PositionView } from "../position-view.ts";
+import {
+  findPaymentService,
+  mypayPositionView,
+  PAYMENT_SERVICE_NOT_FOUND,
+  pageOf,
+  readServicePaymentsQuery,
+  type PaymentService,
+} from "./payment-service.ts";
+
+/**
+ * The payment service `id`: a 404 route error when it is not a PPAY/MYPAY service of the catalogue, the "servizio
+ * non disponibile" page when the municipality has not enabled its payment system.
+ */
+export async function requirePaymentService(
+  context: Readonly<RouterContextProvider>,
+  id: string,
+): Promise<PaymentService> {
+  const config = await getServices(context).api.getTenantConfig();
+  const service = findPaymentService(config, id);
+  if (!service) {
+    throw routeError(404, {
+      title: serverT(context)("payments.service.notFound.title"),
+      kind: PAYMENT_SERVICE_NOT_FOUND,
+    });
+  }
+  if (!findAsset(config, service.asset)) throw redirect(href("/servizio-non-disponibile"));
+  return service;
+}
+
+/** PPAY positions of the service's `codiceVersamento` (all the citizen's when the service has none). */
+async function ppayPositions(context: Readonly<RouterContextProvider>, codFisc: string, type: string | null) {
+  const page = await getServices(context).api.ppay.debtPositions(codFisc, {
+    currentPage: 1,
+    elements: 100,
+    sort: "-iuv",
+  });
+  return page.debtPositions
+    .filter((p) => !type || p.codiceVersamento === type)
+    .map((p) => toPositionView(p))
+    .filter((p) => p !== null);
+}
+
+async function mypayPositions(
+  context: Readonly<RouterContextProvider>,
+  codFisc: string,
+  type: string | null,
+) {
+  const positions = await getServices(context).api.mypay.posizioni(codFisc);
+  return positions.filter((p) => !type || p.codTipo === type).map((p) => mypayPositionView(p));
+}
+
+export type ServicePositions =
+  { status: "ok"; items: PositionView[]; total: number; page: number; pages: number } | { status: "failed" };
+
+/**
+ * `/servizi/pagamenti/:id`: the service, and for a logged-in citizen its positions of that payment type (IUV
+ * descending, paged, filtered); a failed list is `failed` and the page still renders. Anonymous: the login link.
+ */
+export async function loadPaymentServicePage(context: Readonly<RouterContextProvider>, id: string, url: URL) {
+  const service = await requirePaymentService(context, id);
+  const query = readServicePaymentsQuery(url);
+  const user = await getServices(context).api.getCurrentUser();
+  if (!user) {
+    return {
+      service,
+      query,
+      positions: null,
+      loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+    };
+  }
+  let positions: ServicePositions;
+  try {
+    const all =
+      service.asset === "PPAY"
+        ? await ppayPositions(context, user.codFisc, service.paymentType)
+        : await mypayPositions(context, user.codFisc, service.paymentType);
+    positions = { status: "ok", ...pageOf(all, query) };
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    positions = { status: "failed" };
+  }
+  return { service, query, positions, loginHref: null };
+}

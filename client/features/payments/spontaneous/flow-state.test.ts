@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { firstIncomplete, reachableStep, readState, SpontaneousStateSchema } from "./flow-state.ts";
+
+const payer = {
+  kind: "F" as const,
+  firstName: "A",
+  lastName: "B",
+  taxCode: "RSSMRA80A01H501U",
+  email: "a@b.it",
+};
+
+describe("spontaneous flow state", () => {
+  it("never lets the URL skip a step", () => {
+    expect(reachableStep("riepilogo", undefined)).toBe("privacy");
+    expect(reachableStep("importo", { v: 1, privacy: true })).toBe("tipologia");
+    const full = {
+      v: 1 as const,
+      privacy: true as const,
+      type: { code: "X", label: "X" },
+      payer,
+      amountCents: 100,
+    };
+    expect(firstIncomplete(full)).toBe("riepilogo");
+    expect(reachableStep("dati", full)).toBe("dati");
+    expect(reachableStep("nonsense", full)).toBe("riepilogo");
+  });
+
+  it("treats a state failing the schema as absent", () => {
+    expect(readState(SpontaneousStateSchema, { v: 1, amountCents: -1 })).toBeUndefined();
+    expect(readState(SpontaneousStateSchema, "tampered")).toBeUndefined();
+    expect(readState(SpontaneousStateSchema, { v: 1, payer })).toEqual({ v: 1, payer });
+  });
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/*
+ * What the spontaneous payment stepper remembers between steps: sealed HttpOnly cookie per system
+ * (`services.flow`, "spont-ppay" / "spont-mypay"); the current step lives in the URL (`?passo=`). Read back through
+ * this schema: a state that fails it is treated as absent (the flow starts over).
+ */
+
+export const SPONTANEOUS_STEPS = ["privacy", "tipologia", "dati", "importo", "riepilogo"] as const;
+export type SpontaneousStep = (typeof SPONTANEOUS_STEPS)[number];
+export type SpontaneousMode = "online" | "notice";
+export type SystemSegment = "ppay" | "mypay";
+
+export const flowName = (system: SystemSegment) => `spont-${system}`;
+/** The last generated notice (the esito page and the PDF download read it). */
+export const NOTICE_FLOW = "spont-notice";
+
+const Code = z.string().min(1).max(64);
+
+export const PayerSchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("F"),
+      firstName: z.string().max(100),
+      lastName: z.string().max(100),
+      taxCode: z.string().max(16),
+      email: z.string().max(254),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("G"),
+      companyName: z.string().max(200),
+      taxCode: z.string().max(16),
+      email: z.string().max(254),
+    })
+    .strict(),
+]);
+
+export const SpontaneousStateSchema = z
+  .object({
+    v: z.literal(1),
+    privacy: z.literal(true).optional(),
+    type: z
+      .object({ code: Code, label: z.string().max(200) })
+      .strict()
+      .optional(),
+    note: z.string().max(500).optional(),
+    payer: PayerSchema.optional(),
+    /** The "Non dispongo di un identificativo fiscale italiano" box was ticked. */
+    noTaxId: z.boolean().optional(),
+    amountCents: z.number().int().positive().optional(),
+    /** The idempotency key of the current attempt: created when the summary renders, dropped on any change. */
+    attempt: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
+  })
+  .strict();
+export type SpontaneousState = z.infer<typeof SpontaneousStateSchema>;
+
+export const NoticeStateSchema = z
+  .object({
+    v: z.literal(1),
+    token: z.string().regex(/^[\w-]{32,64}$/),
+    codiceAvviso: z.string().max(35),
+    amountCents: z.number().int().positive(),
+    system: z.enum(["ppay", "mypay"]),
+  })
+  .strict();
+export type NoticeState = z.infer<typeof NoticeStateSchema>;
+
+export function readState<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The first step the state has not completed (the summary when everything is there). */
+export function firstIncomplete(state: SpontaneousState | undefined): SpontaneousStep {
+  if (!state?.privacy) return "privacy";
+  if (!state.type) return "tipologia";
+  if (!state.payer) return "dati";
+  if (!state.amountCents) return "importo";
+  return "riepilogo";
+}
+
+/** The step the URL asks for, but never past the first incomplete one. */
+export function reachableStep(asked: string | null, state: SpontaneousState | undefined): SpontaneousStep {
+  const limit = SPONTANEOUS_STEPS.indexOf(firstIncomplete(state));
+  const index = SPONTANEOUS_STEPS.indexOf(asked as SpontaneousStep);
+  return index >= 0 && index <= limit ? SPONTANEOUS_STEPS[index]! : SPONTANEOUS_STEPS[limit]!;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from "vitest";
+import { createLru } from "./lru.server.ts";
+import { findNotice, keepNotice, runOnce } from "./attempts.server.ts";
+
+describe("createLru", () => {
+  it("forgets entries after the TTL and the least recently used beyond the size", () => {
+    let now = 0;
+    const lru = createLru<number>({ max: 2, ttlMs: 1000, now: () => now });
+    lru.set("a", 1);
+    lru.set("b", 2);
+    expect(lru.get("a")).toBe(1);
+    lru.set("c", 3);
+    expect(lru.get("b")).toBeUndefined();
+    expect(lru.get("a")).toBe(1);
+    now = 1500;
+    expect(lru.get("a")).toBeUndefined();
+    expect(lru.size).toBe(1);
+  });
+});
+
+describe("runOnce (idempotency store)", () => {
+  it("answers the same result for the same key without calling again, even concurrently", async () => {
+    const create = vi.fn(async () => ({
+      ok: true as const,
+      value: { kind: "online" as const, iuv: "1", paymentUrl: "http://x/1" },
+    }));
+    const [first, second] = await Promise.all([runOnce("k-1", create), runOnce("k-1", create)]);
+    expect(second).toBe(first);
+    expect(await runOnce("k-1", create)).toBe(first);
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets a failed attempt so the citizen can try again", async () => {
+    const fail = vi.fn(async () => ({ ok: false as const, reason: "unavailable" as const }));
+    await runOnce("k-2", fail);
+    await runOnce("k-2", fail);
+    expect(fail).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("notices", () => {
+  it("are found by their unguessable token only", () => {
+    const token = keepNotice({ pdf: new Uint8Array([1]), codiceAvviso: "3", amountCents: 100 });
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(findNotice(token)?.codiceAvviso).toBe("3");
+    expect(findNotice("nope")).toBeUndefined();
+    expect(findNotice(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,580 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import type { FieldErrors } from "#shared/validation/form.ts";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { withQuery } from "#client/lib/links.ts";
+import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./flow-state.ts";
+import type { SpontaneousFlowData } from "./spontaneous.server.ts";
+
+export type SpontaneousActionData = {
+  errors: FieldErrors;
+  values: Record<string, string>;
+  failed: null | "pay" | "notice" | "types";
+};
+
+const STEP_TITLES = {
+  privacy: "payments.spont.step.privacy",
+  tipologia: "payments.spont.step.tipologia",
+  dati: "payments.spont.step.dati",
+  importo: "payments.spont.step.importo",
+  riepilogo: "payments.spont.step.riepilogo",
+} as const satisfies Record<SpontaneousStep, string>;
+
+/** The stepper of a spontaneous payment: one step per page (`?passo=`), each a plain post that works without JS. */
+export function SpontaneousSteps({
+  data,
+  actionData,
+  selfHref,
+}: {
+  data: SpontaneousFlowData;
+  actionData: SpontaneousActionData | undefined;
+  /** This page's path (online or notice), for the step links. */
+  selfHref: string;
+}) {
+  const t = useT();
+  const { step } = data;
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const stepIndex = SPONTANEOUS_STEPS.indexOf(step) + 1;
+  const stepLink = (s: SpontaneousStep) => withQuery(selfHref, { passo: s });
+  return (
+    <>
+      <Stepper steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))} current={stepIndex} />
+      <h2 className="title-xlarge mt-4 mb-3">{t(STEP_TITLES[step])}</h2>
+      {step === "privacy" ? (
+        <PrivacyStep data={data} errors={errors} />
+      ) : step === "tipologia" ? (
+        <TypeStep
+          data={data}
+          errors={errors}
+          values={values}
+          failed={actionData?.failed === "types"}
+          selfHref={selfHref}
+        />
+      ) : step === "dati" ? (
+        <PayerStep data={data} errors={errors} values={values} back={stepLink("tipologia")} />
+      ) : step === "importo" ? (
+        <AmountStep data={data} errors={errors} values={values} back={stepLink("dati")} />
+      ) : (
+        <SummaryStep data={data} failed={actionData?.failed ?? null} stepLink={stepLink} />
+      )}
+    </>
+  );
+}
+
+function StepErrors({
+  errors,
+  fields,
+}: {
+  errors: FieldErrors;
+  fields: Record<string, { id: string; label?: string }>;
+}) {
+  const t = useT();
+  return <ErrorSummary title={t("payments.spont.errorsTitle")} items={errorSummaryItems(errors, fields)} />;
+}
+
+function Intent({ step }: { step: string }) {
+  return <input type="hidden" name="intent" value={step} />;
+}
+
+function Buttons({ back }: { back?: string }) {
+  const t = useT();
+  return (
+    <div className="d-flex flex-wrap gap-3 mt-4">
+      {back ? (
+        <Link className="btn btn-outline-primary" to={back}>
+          {t("payments.spont.back")}
+        </Link>
+      ) : null}
+      <SubmitButton>{t("payments.spont.next")}</SubmitButton>
+    </div>
+  );
+}
+
+function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: FieldErrors }) {
+  const t = useT();
+  return (
+    <>
+      <StepErrors errors={errors} fields={{ privacy: { id: "privacy" } }} />
+      {data.policy === null ? (
+        <div role="alert">
+          <Callout variant="danger" title={t("payments.spont.privacyFailed")}>
+            <p className="mb-0">{t("personalArea.retryLater")}</p>
+          </Callout>
+        </div>
+      ) : (
+        <div
+          className="payment-policy border rounded p-3 mb-4"
+          tabIndex={0}
+          role="region"
+          aria-label={t("payments.spont.step.privacy")}
+          dangerouslySetInnerHTML={{ __html: data.policy }}
+        />
+      )}
+      <Form method="post" noValidate>
+        <XsrfField />
+        <Intent step="privacy" />
+        <div className="form-check mb-2">
+          <input
+            type="checkbox"
+            id="privacy"
+            name="privacy"
+            value="1"
+            required
+            defaultChecked={data.state.privacy}
+            aria-invalid={errors.privacy ? true : undefined}
+            aria-describedby={errors.privacy ? "privacy-error" : undefined}
+          />
+          <label htmlFor="privacy">
+            {t("payments.spont.privacyAccept")}
+            <span aria-hidden="true"> *</span>
+          </label>
+          {errors.privacy ? (
+            <div id="privacy-error" className="invalid-feedback d-block">
+              {errors.privacy}
+            </div>
+          ) : null}
+        </div>
+        <Buttons />
+      </Form>
+    </>
+  );
+}
+
+function TypeStep({
+  data,
+  errors,
+  values,
+  failed,
+  selfHref,
+}: {
+  data: SpontaneousFlowData;
+  errors: FieldErrors;
+  values: Record<string, string> | undefined;
+  failed: boolean;
+  selfHref: string;
+}) {
+  const t = useT();
+  const chosenCode = values?.typeCode ?? data.state.type?.code ?? "";
+  const [selected, setSelected] = useState(chosenCode);
+  const chosen = data.allTypes.find((type) => type.code === selected);
+  const shown =
+    data.types.some((type) => type.code === selected) || !chosen ? data.types : [chosen, ...data.types];
+  if (data.typesFailed || failed) {
+    return (
+      <div role="alert">
+        <Callout variant="danger" title={t("payments.spont.type.loadFailed")}>
+          <p className="mb-0">{t("personalArea.retryLater")}</p>
+        </Callout>
+      </div>
+    );
+  }
+  return (
+    <>
+      <StepErrors
+        errors={errors}
+        fields={{
+          typeCode: { id: "typeCode", label: t("payments.spont.type.label") },
+          note: { id: "note", label: t("payments.spont.type.note") },
+        }}
+      />
+      <p className="mb-3">{t("payments.spont.type.question")}</p>
+      <Form
+        method="get"
+        action={selfHref}
+        className="d-flex flex-wrap align-items-end gap-3 mb-4"
+        role="search"
+      >
+        <input type="hidden" name="passo" value="tipologia" />
+        <div className="flex-grow-1">
+          <TextField
+            name="cerca"
+            id="cerca"
+            type="search"
+            label={t("payments.spont.type.search")}
+            defaultValue={data.query}
+          />
+        </div>
+        <button type="submit" className="btn btn-outline-primary mb-4">
+          {t("payments.spont.type.searchButton")}
+        </button>
+      </Form>
+      {data.query && data.types.length === 0 ? (
+        <p role="status" className="mb-4">
+          {t("payments.spont.type.noMatch")}{" "}
+          <Link to={withQuery(selfHref, { passo: "tipologia" })}>{t("payments.spont.type.searchReset")}</Link>
+        </p>
+      ) : null}
+      <Form method="post" noValidate>
+        <XsrfField />
+        <Intent step="tipologia" />
+        <SelectField
+          name="typeCode"
+          id="typeCode"
+          label={t("payments.spont.type.label")}
+          placeholder={t("payments.spont.type.placeholder")}
+          options={shown.map((type) => ({ value: type.code, label: type.label }))}
+          value={selected}
+          onChange={(event) => setSelected(event.currentTarget.value)}
+          required
+          error={errors.typeCode}
+        />
+        {chosen?.notes ? (
+          <div className="mb-4" aria-live="polite">
+            <Callout variant="info" title={t("payments.spont.type.notes")}>
+              <p className="mb-0">{chosen.notes}</p>
+            </Callout>
+          </div>
+        ) : null}
+        <h3 className="h5 mt-2">{t("payments.spont.type.specifics")}</h3>
+        <TextareaField
+          name="note"
+          id="note"
+          label={t("payments.spont.type.note")}
+          hint={chosen?.notesRequired ? t("payments.spont.type.noteHint") : undefined}
+          required={chosen?.notesRequired}
+          maxLength={500}
+          defaultValue={values?.note ?? data.state.note}
+          error={errors.note}
+          rows={3}
+        />
+        <Buttons back={withQuery(selfHref, { passo: "privacy" })} />
+      </Form>
+    </>
+  );
+}
+
+function PayerStep({
+  data,
+  errors,
+  values,
+  back,
+}: {
+  data: SpontaneousFlowData;
+  errors: FieldErrors;
+  values: Record<string, string> | undefined;
+  back: string;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const payer = data.state.payer;
+  const identity = data.identity;
+  const [kind, setKind] = useState(values?.kind ?? payer?.kind ?? "F");
+  const text = (name: string, fromState: string | undefined) => values?.[name] ?? fromState ?? "";
+  const showNatural = !hydrated || kind === "F";
+  const showLegal = !hydrated || kind === "G";
+  const fields = {
+    kind: { id: "kind-F", label: t("payments.spont.payer.kind") },
+    firstName: { id: "firstName", label: t("payments.spont.payer.firstName") },
+    lastName: { id: "lastName", label: t("payments.spont.payer.lastName") },
+    companyName: { id: "companyName", label: t("payments.spont.payer.companyName") },
+    email: { id: "email", label: t("payments.spont.payer.email") },
+    emailRepeat: { id: "emailRepeat", label: t("payments.spont.payer.emailRepeat") },
+    taxCode: { id: "taxCode", label: t("payments.spont.payer.taxCode") },
+  };
+  const email = text("email", payer?.email ?? identity?.email);
+  return (
+    <>
+      <StepErrors errors={errors} fields={fields} />
+      <p className="text-secondary">{t("payments.spont.requiredHint")}</p>
+      <Form method="post" noValidate>
+        <XsrfField />
+        <Intent step="dati" />
+        {identity ? (
+          <>
+            <p id="payer-locked" className="mb-4">
+              {t("payments.spont.payer.locked")}
+            </p>
+            <TextField
+              name="firstName"
+              id="firstName"
+              label={t("payments.spont.payer.firstName")}
+              value={identity.firstName}
+              readOnly
+              aria-describedby="payer-locked"
+            />
+            <TextField
+              name="lastName"
+              id="lastName"
+              label={t("payments.spont.payer.lastName")}
+              value={identity.lastName}
+              readOnly
+              aria-describedby="payer-locked"
+            />
+            <TextField
+              name="taxCode"
+              id="taxCode"
+              label={t("payments.spont.payer.taxCode")}
+              value={identity.taxCode}
+              readOnly
+              aria-describedby="payer-locked"
+            />
+          </>
+        ) : (
+          <>
+            <fieldset className="mb-4">
+              <legend className="h6 px-0 mb-3">
+                {t("payments.spont.payer.kind")}
+                <span aria-hidden="true"> *</span>
+              </legend>
+              <div className="d-flex flex-wrap gap-4">
+                {(["F", "G"] as const).map((value) => (
+                  <div className="form-check" key={value}>
+                    <input
+                      type="radio"
+                      name="kind"
+                      id={`kind-${value}`}
+                      value={value}
+                      checked={kind === value}
+                      onChange={() => setKind(value)}
+                      aria-invalid={errors.kind ? true : undefined}
+                    />
+                    <label htmlFor={`kind-${value}`}>
+                      {value === "F" ? t("payments.spont.payer.natural") : t("payments.spont.payer.legal")}
+                    </label>
+                  </div>
+                ))}
+              </div>
+              {errors.kind ? <div className="invalid-feedback d-block">{errors.kind}</div> : null}
+            </fieldset>
+            {showNatural ? (
+              <div className="row">
+                <div className="col-12 col-md-6">
+                  <TextField
+                    name="firstName"
+                    id="firstName"
+                    label={t("payments.spont.payer.firstName")}
+                    autoComplete="given-name"
+                    required={hydrated}
+                    defaultValue={text("firstName", payer?.kind === "F" ? payer.firstName : undefined)}
+                    error={errors.firstName}
+                  />
+                </div>
+                <div className="col-12 col-md-6">
+                  <TextField
+                    name="lastName"
+                    id="lastName"
+                    label={t("payments.spont.payer.lastName")}
+                    autoComplete="family-name"
+                    required={hydrated}
+                    defaultValue={text("lastName", payer?.kind === "F" ? payer.lastName : undefined)}
+                    error={errors.lastName}
+                  />
+                </div>
+              </div>
+            ) : null}
+            {showLegal ? (
+              <TextField
+                name="companyName"
+                id="companyName"
+                label={t("payments.spont.payer.companyName")}
+                autoComplete="organization"
+                required={hydrated}
+                defaultValue={text("companyName", payer?.kind === "G" ? payer.companyName : undefined)}
+                error={errors.companyName}
+              />
+            ) : null}
+            <TextField
+              name="taxCode"
+              id="taxCode"
+              label={t("payments.spont.payer.taxCode")}
+              hint={t("payments.spont.payer.taxCodeHint")}
+              uppercase
+              maxLength={16}
+              defaultValue={text("taxCode", data.state.noTaxId ? "" : payer?.taxCode)}
+              error={errors.taxCode}
+            />
+            <div className="form-check mb-4">
+              <input
+                type="checkbox"
+                id="noTaxId"
+                name="noTaxId"
+                value="1"
+                defaultChecked={values ? values.noTaxId === "1" : data.state.noTaxId}
+                aria-describedby="noTaxId-hint"
+              />
+              <label htmlFor="noTaxId">{t("payments.spont.payer.noTaxId")}</label>
+              <p id="noTaxId-hint" className="form-text mt-1">
+                {t("payments.spont.payer.noTaxIdHint")}
+              </p>
+            </div>
+          </>
+        )}
+        <div className="row">
+          <div className="col-12 col-md-6">
+            <TextField
+              name="email"
+              id="email"
+              type="email"
+              autoComplete="email"
+              label={t("payments.spont.payer.email")}
+              required
+              defaultValue={email}
+              error={errors.email}
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <TextField
+              name="emailRepeat"
+              id="emailRepeat"
+              type="email"
+              autoComplete="email"
+              label={t("payments.spont.payer.emailRepeat")}
+              required
+              defaultValue={values?.emailRepeat ?? (payer ? payer.email : "")}
+              error={errors.emailRepeat}
+            />
+          </div>
+        </div>
+        <Buttons back={back} />
+      </Form>
+    </>
+  );
+}
+
+function AmountStep({
+  data,
+  errors,
+  values,
+  back,
+}: {
+  data: SpontaneousFlowData;
+  errors: FieldErrors;
+  values: Record<string, string> | undefined;
+  back: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <StepErrors
+        errors={errors}
+        fields={{ amount: { id: "amount", label: t("payments.spont.amount.label") } }}
+      />
+      <Form method="post" noValidate>
+        <XsrfField />
+        <Intent step="importo" />
+        <div className="col-12 col-md-6 px-0">
+          <TextField
+            name="amount"
+            id="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            label={`${t("payments.spont.amount.label")} (€)`}
+            hint={t("payments.spont.amount.hint")}
+            required
+            defaultValue={values?.amount ?? data.state.amount}
+            error={errors.amount}
+          />
+        </div>
+        <Buttons back={back} />
+      </Form>
+    </>
+  );
+}
+
+function SummaryStep({
+  data,
+  failed,
+  stepLink,
+}: {
+  data: SpontaneousFlowData;
+  failed: SpontaneousActionData["failed"];
+  stepLink: (s: SpontaneousStep) => string;
+}) {
+  const t = useT();
+  const { state } = data;
+  const payer = state.payer;
+  const edit = (s: SpontaneousStep, section: string) => (
+    <Link
+      className="btn btn-link p-0"
+      to={stepLink(s)}
+      aria-label={t("payments.spont.summary.editLabel", { section })}
+    >
+      {t("payments.spont.summary.edit")}
+    </Link>
+  );
+  const online = data.mode === "online";
+  return (
+    <>
+      {failed === "pay" || failed === "notice" ? (
+        <div role="alert" className="mb-4">
+          <Callout
+            variant="danger"
+            title={failed === "pay" ? t("payments.spont.payFailed") : t("payments.spont.noticeFailed")}
+          >
+            <p className="mb-0">{t("payments.spont.retry")}</p>
+          </Callout>
+        </div>
+      ) : null}
+      <div className="card card-bg shadow-sm rounded mb-4">
+        <div className="card-body">
+          <div className="d-flex justify-content-between align-items-baseline">
+            <h3 className="h5">{t("payments.spont.summary.payment")}</h3>
+            {edit("tipologia", t("payments.spont.summary.payment"))}
+          </div>
+          <dl className="payment-facts mb-4">
+            <dt>{t("payments.spont.summary.type")}</dt>
+            <dd>{state.type?.label}</dd>
+            {state.note ? (
+              <>
+                <dt>{t("payments.spont.summary.note")}</dt>
+                <dd>{state.note}</dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="d-flex justify-content-between align-items-baseline">
+            <h3 className="h5">{t("payments.spont.summary.payer")}</h3>
+            {edit("dati", t("payments.spont.summary.payer"))}
+          </div>
+          {payer ? (
+            <dl className="payment-facts mb-4">
+              {payer.kind === "F" ? (
+                <>
+                  <dt>{t("payments.spont.payer.firstName")}</dt>
+                  <dd>{payer.firstName}</dd>
+                  <dt>{t("payments.spont.payer.lastName")}</dt>
+                  <dd>{payer.lastName}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{t("payments.spont.payer.companyName")}</dt>
+                  <dd>{payer.companyName}</dd>
+                </>
+              )}
+              <dt>{t("payments.spont.payer.taxCode")}</dt>
+              <dd>{state.noTaxId ? t("payments.spont.payer.noTaxIdShown") : payer.taxCode}</dd>
+              <dt>{t("payments.spont.payer.email")}</dt>
+              <dd>{payer.email}</dd>
+            </dl>
+          ) : null}
+          <div className="d-flex justify-content-between align-items-baseline">
+            <h3 className="h5">{t("payments.spont.summary.due")}</h3>
+            {edit("importo", t("payments.spont.summary.due"))}
+          </div>
+          <p className="h4 mb-0" data-element="payment-amount">
+            {state.amountLabel}
+          </p>
+        </div>
+      </div>
+      <Form method="post" className="d-flex flex-wrap gap-3">
+        <XsrfField />
+        <Intent step="paga" />
+        <Link className="btn btn-outline-primary" to={stepLink("importo")}>
+          {t("payments.spont.back")}
+        </Link>
+        <SubmitButton busyLabel={online ? t("payments.spont.paying") : t("payments.spont.generating")}>
+          {online ? t("payments.spont.pay") : t("payments.spont.generate")}
+        </SubmitButton>
+      </Form>
+    </>
+  );
+}

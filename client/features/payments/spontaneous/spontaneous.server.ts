@@ -1,0 +1,345 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { findAsset } from "#shared/api/tenant-config.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { formatEuroCents, parseAmountCents } from "#shared/payments.ts";
+import { currentPathHref } from "#shared/redirector.ts";
+import { routeError } from "#shared/route-error.ts";
+import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
+import { payerTaxIdText, type PayerTaxIdProblem } from "#shared/validation/payer-tax-id.ts";
+import { email, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { getServices } from "#client/lib/services.ts";
+import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { keepNotice, newIdempotencyKey, runOnce, type AttemptOutcome } from "./attempts.server.ts";
+import {
+  firstIncomplete,
+  flowName,
+  NOTICE_FLOW,
+  NoticeStateSchema,
+  reachableStep,
+  readState,
+  SpontaneousStateSchema,
+  type NoticeState,
+  type SpontaneousState,
+  type SpontaneousStep,
+  type SystemSegment,
+} from "./flow-state.ts";
+import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
+import { systemFor } from "./systems.server.ts";
+import { readLocation, spontaneousHref } from "./urls.ts";
+
+export { readLocation, spontaneousHref };
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The tax code sent for a payer without an Italian one: the PPAY/MYPAY asset's `codiceFiscaleAnonimo` (the sandbox
+ * configures it), else this placeholder.
+ */
+export const DEFAULT_PLACEHOLDER_TAX_CODE = "XXXXXXXXXXXXXXXX";
+
+/** Layout middleware: the municipality must have the system's asset (PPAY or MYPAY). */
+export async function requireSystemAsset(context: Context, url: URL): Promise<void> {
+  const { system } = readLocation(url);
+  const config = await getServices(context).api.getTenantConfig();
+  if (!findAsset(config, systemFor(system).asset)) throw redirect(href("/servizio-non-disponibile"));
+}
+
+/** The layout's data: anonymous visitors get the login link that comes back here. */
+export async function loadSpontaneousLayout(context: Context, url: URL) {
+  const user = await getServices(context).api.getCurrentUser();
+  return { loginHref: user ? null : upstreamLoginHref(currentPathHref(url.pathname, url.search)) };
+}
+
+async function placeholderTaxCode(context: Context, system: SystemSegment): Promise<string> {
+  const config = await getServices(context).api.getTenantConfig();
+  return findAsset(config, systemFor(system).asset)?.codiceFiscaleAnonimo ?? DEFAULT_PLACEHOLDER_TAX_CODE;
+}
+
+function readFlow(context: Context, system: SystemSegment): SpontaneousState | undefined {
+  return readState(SpontaneousStateSchema, getServices(context).flow.read(flowName(system)));
+}
+
+function writeFlow(context: Context, system: SystemSegment, state: SpontaneousState): string {
+  return getServices(context).flow.write(flowName(system), state);
+}
+
+function stepHref(url: URL, step: SpontaneousStep): string {
+  const { system, mode } = readLocation(url);
+  return withQuery(spontaneousHref(system, mode), { passo: step });
+}
+
+async function listTypes(context: Context, system: SystemSegment) {
+  const result = await systemFor(system).listTypes(getServices(context).api);
+  return result.ok ? result.value : null;
+}
+
+/** The logged-in citizen as a locked natural-person payer (the e-mail stays editable), or null when anonymous. */
+async function identityPayer(context: Context) {
+  const user = await getServices(context).api.getCurrentUser();
+  if (!user) return null;
+  return {
+    firstName: user.nome,
+    lastName: user.cognome,
+    taxCode: user.codFisc.toUpperCase(),
+    email: user.contatti?.email ?? user.email ?? "",
+  };
+}
+
+/** One step of the stepper: what it shows, never past the first step not completed yet. */
+export async function loadSpontaneousFlow(context: Context, url: URL) {
+  const { system, mode } = readLocation(url);
+  if (!mode) throw redirect(spontaneousHref(system, null));
+  let state = readFlow(context, system);
+  const step = reachableStep(url.searchParams.get("passo"), state);
+  const { api } = getServices(context);
+  const identity = await identityPayer(context);
+  let policy: string | null = null;
+  let types: PaymentTypeOption[] | null = [];
+  let typesFailed = false;
+  const query = (url.searchParams.get("cerca") ?? "").trim().slice(0, 60);
+  if (step === "privacy") {
+    try {
+      policy = await api.ppay.policy();
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+    }
+  }
+  if (step === "tipologia") {
+    types = await listTypes(context, system);
+    typesFailed = types === null;
+  }
+  const headers = new Headers();
+  if (step === "riepilogo" && state && !state.attempt) {
+    // One idempotency key per attempt, created when the summary shows: a second post answers the same result.
+    state = { ...state, attempt: newIdempotencyKey() };
+    headers.append("Set-Cookie", writeFlow(context, system, state));
+  }
+  const needle = query.toLowerCase();
+  const shownTypes = (types ?? []).filter((t) => !needle || t.label.toLowerCase().includes(needle));
+  return data(
+    {
+      system,
+      mode,
+      step,
+      policy,
+      typesFailed,
+      types: shownTypes,
+      allTypes: types ?? [],
+      query,
+      identity,
+      state: {
+        privacy: state?.privacy ?? false,
+        type: state?.type ?? null,
+        typeNotes: (types ?? []).find((t) => t.code === state?.type?.code)?.notes ?? null,
+        note: state?.note ?? "",
+        payer: state?.payer ?? null,
+        noTaxId: state?.noTaxId ?? false,
+        amount: state?.amountCents ? (state.amountCents / 100).toFixed(2).replace(".", ",") : "",
+        amountLabel: state?.amountCents ? formatEuroCents(state.amountCents) : null,
+      },
+    },
+    { headers },
+  );
+}
+
+export type SpontaneousFlowData = Awaited<ReturnType<typeof loadSpontaneousFlow>>["data"];
+
+type Failure = {
+  errors: FieldErrors;
+  values: Record<string, string>;
+  failed: null | "pay" | "notice" | "types";
+};
+
+const fail = (
+  errors: FieldErrors,
+  values: Record<string, string>,
+  status = 400,
+  failed: Failure["failed"] = null,
+) => data<Failure>({ errors, values, failed }, { status });
+
+const Intent = z.object({ intent: oneOf(["privacy", "tipologia", "dati", "importo", "paga"]) });
+
+/**
+ * Every step posts here with its `intent`: the step is checked (400 with Italian messages and the values typed),
+ * saved in the flow state, and the browser goes on to the first step not completed yet (303). "paga" sends the
+ * attempt (its idempotency key from the flow state) to the payment system: online → 303 to the pagoPA URL,
+ * notice → the PDF kept under a token, 303 to `/avviso-pagamento/esito`. Upstream failures answer 502/503 on the
+ * same step, with everything typed kept in the flow state.
+ */
+export async function spontaneousAction(context: Context, request: Request) {
+  const url = new URL(request.url);
+  const { system, mode } = readLocation(url);
+  if (!mode) throw redirect(spontaneousHref(system, null), 303);
+  const t = serverT(context);
+  const state: SpontaneousState = readFlow(context, system) ?? { v: 1 };
+  const form = await parseForm(request, context, Intent);
+  if (!form.ok) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+  const locale = getServices(context).locale;
+  const check = <S extends z.ZodType>(schema: S) => validateForm(form.form, schema, locale);
+  const submitted: Record<string, string> = {};
+  for (const [name, value] of form.form) if (typeof value === "string") submitted[name] = value.trim();
+  // Any change starts a new attempt (a new idempotency key when the summary shows again).
+  const save = (next: SpontaneousState) => {
+    const { attempt: _dropped, ...rest } = next;
+    return redirect(stepHref(url, firstIncomplete(rest)), {
+      status: 303,
+      headers: { "Set-Cookie": writeFlow(context, system, rest) },
+    });
+  };
+
+  switch (form.values.intent) {
+    case "privacy": {
+      const parsed = check(z.object({ privacy: text(required(t("payments.spont.privacyRequired"))) }));
+      if (!parsed.ok) return fail(parsed.errors, submitted);
+      return save({ ...state, privacy: true });
+    }
+    case "tipologia": {
+      if (!state.privacy) throw redirect(stepHref(url, "privacy"), 303);
+      const types = await listTypes(context, system);
+      if (!types) return fail({}, submitted, 503, "types");
+      const chosen = types.find((type) => type.code === submitted.typeCode);
+      const parsed = check(
+        z.object({
+          typeCode: text(required(t("payments.spont.type.required"))).refine(() => chosen !== undefined, {
+            error: t("payments.spont.type.required"),
+          }),
+          note: text(
+            ...(chosen?.notesRequired ? [required(t("payments.spont.type.noteRequired"))] : []),
+            maxLength(500, t("payments.spont.type.noteTooLong")),
+          ),
+        }),
+      );
+      if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
+      return save({
+        ...state,
+        type: { code: chosen.code, label: chosen.label },
+        note: parsed.values.note || undefined,
+      });
+    }
+    case "dati": {
+      if (!state.type) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      const identity = await identityPayer(context);
+      const noTaxId = !identity && submitted.noTaxId === "1";
+      const kind = identity ? "F" : submitted.kind;
+      const taxMessages: Record<PayerTaxIdProblem, string> = {
+        length: t("payments.spont.payer.taxCodeLength"),
+        fiscalCode: t("payments.spont.payer.taxCodeInvalidCf"),
+        vatNumber: t("payments.spont.payer.taxCodeInvalidVat"),
+      };
+      const schema = z
+        .object({
+          kind: identity ? z.unknown().optional() : oneOf(["F", "G"], t("payments.spont.payer.kindRequired")),
+          firstName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
+          lastName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
+          companyName: kind === "G" ? text(required(), maxLength(200)) : z.unknown().optional(),
+          email: text(required(), email(), maxLength(254)),
+          emailRepeat: text(required()),
+          taxCode:
+            identity || noTaxId
+              ? z.unknown().optional()
+              : payerTaxIdText(t("payments.spont.payer.taxCodeRequired"), taxMessages),
+        })
+        .superRefine((v, ctx) => {
+          const a = typeof v.email === "string" ? v.email.toLowerCase() : "";
+          const b = typeof v.emailRepeat === "string" ? v.emailRepeat.toLowerCase() : "";
+          if (b && a !== b)
+            ctx.addIssue({
+              code: "custom",
+              path: ["emailRepeat"],
+              message: t("payments.spont.payer.emailMismatch"),
+            });
+        });
+      const parsed = check(schema);
+      if (!parsed.ok) return fail(parsed.errors, submitted);
+      const v = parsed.values as Record<string, string>;
+      const taxCode = identity
+        ? identity.taxCode
+        : noTaxId
+          ? await placeholderTaxCode(context, system)
+          : v.taxCode!;
+      const payer: Payer = identity
+        ? { kind: "F", firstName: identity.firstName, lastName: identity.lastName, taxCode, email: v.email! }
+        : kind === "G"
+          ? { kind: "G", companyName: v.companyName!, taxCode, email: v.email! }
+          : { kind: "F", firstName: v.firstName!, lastName: v.lastName!, taxCode, email: v.email! };
+      return save({ ...state, payer, noTaxId: noTaxId || undefined });
+    }
+    case "importo": {
+      if (!state.payer) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      const cents = parseAmountCents(submitted.amount ?? "");
+      if (cents === null) return fail({ amount: t("payments.spont.amount.invalid") }, submitted);
+      return save({ ...state, amountCents: cents });
+    }
+    case "paga": {
+      if (
+        firstIncomplete(state) !== "riepilogo" ||
+        !state.attempt ||
+        !state.type ||
+        !state.payer ||
+        !state.amountCents
+      )
+        throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      const paymentSystem = systemFor(system);
+      const { api } = getServices(context);
+      const request_ = {
+        typeCode: state.type.code,
+        note: state.note,
+        amountCents: state.amountCents,
+        payer: state.payer,
+        idempotencyKey: state.attempt,
+        portalOrigin: url.origin,
+      };
+      const amountCents = state.amountCents;
+      const result = await runOnce(`${system}:${mode}:${state.attempt}`, async () => {
+        if (mode === "online") {
+          const paid = await paymentSystem.payOnline(api, request_);
+          return paid.ok ? { ok: true, value: { kind: "online", ...paid.value } as AttemptOutcome } : paid;
+        }
+        const notice = await paymentSystem.createNotice(api, request_);
+        if (!notice.ok) return notice;
+        const { pdf, codiceAvviso, iuv } = notice.value;
+        return {
+          ok: true,
+          value: { kind: "notice", iuv, codiceAvviso, token: keepNotice({ pdf, codiceAvviso, amountCents }) },
+        };
+      });
+      if (!result.ok) {
+        const status = result.reason === "unavailable" ? 503 : 502;
+        return fail({}, submitted, status, mode === "online" ? "pay" : "notice");
+      }
+      const outcome = result.value;
+      if (outcome.kind === "online") throw redirect(outcome.paymentUrl, 303);
+      const notice: NoticeState = {
+        v: 1,
+        token: outcome.token,
+        codiceAvviso: outcome.codiceAvviso,
+        amountCents,
+        system,
+      };
+      const headers = new Headers();
+      headers.append("Set-Cookie", getServices(context).flow.write(NOTICE_FLOW, notice));
+      headers.append("Set-Cookie", getServices(context).flow.clear(flowName(system)));
+      throw redirect(href("/avviso-pagamento/esito"), { status: 303, headers });
+    }
+  }
+}
+
+/** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or an Italian 404. */
+export async function loadNoticeOutcome(context: Context) {
+  const t = serverT(context);
+  const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
+  if (!notice)
+    throw routeError(404, {
+      title: t("payments.spont.outcome.notFound"),
+      details: [t("payments.spont.outcome.notFoundText")],
+    });
+  return {
+    codiceAvviso: notice.codiceAvviso,
+    amount: formatEuroCents(notice.amountCents),
+    system: notice.system,
+  };
+}

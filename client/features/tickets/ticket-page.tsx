@@ -1,0 +1,265 @@
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { errorSummaryItems, ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { Icon } from "#client/components/ui/icon.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { formatDate } from "#shared/dates.ts";
+import { acceptAttribute, ALL_ATTACHMENT_TYPES } from "#shared/validation/attachments.ts";
+import { TicketStateBadge } from "./ticket-card.tsx";
+import type { ArticleView, TicketStateView } from "./ticket-view.ts";
+import "./tickets.css";
+
+export type TicketPageProps = {
+  ticket: {
+    id: number;
+    number: string;
+    title: string;
+    type: string | null;
+    createdAt: string;
+    updatedAt: string | null;
+    place: string | null;
+    state: TicketStateView;
+  };
+  articles: ArticleView[];
+  confirmClose: boolean;
+  errors: Partial<Record<string, string>>;
+  values: Record<string, string>;
+  closeError: string | null;
+};
+
+const REPLY_MAX_LENGTH = 600;
+
+function sizeLabel(bytes: number | null): string | null {
+  if (bytes === null) return null;
+  return bytes < 1024 ? `${bytes} B` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** `/area-personale/richieste/:id`: the ticket's data, the conversation, the reply form and "Chiudi la richiesta". */
+export function TicketPage({ ticket, articles, confirmClose, errors, values, closeError }: TicketPageProps) {
+  const t = useT();
+  const locale = useLocale();
+  const pagePath = href("/area-personale/richieste/:id", { id: String(ticket.id) });
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirmClose) confirmRef.current?.focus();
+  }, [confirmClose]);
+  const day = (iso: string) => formatDate(iso, "d MMMM yyyy", locale);
+  const dayTime = (iso: string) => formatDate(iso, "d MMMM yyyy, HH:mm", locale);
+  const summary = errorSummaryItems(errors, {
+    messaggio: { id: "ticket-reply-body", label: t("tickets.reply.body") },
+    allegato: { id: "ticket-reply-file", label: t("tickets.reply.attachment") },
+  });
+  const fileError = errors.allegato;
+  return (
+    <article aria-labelledby="ticket-title" className="mb-5">
+      <p className="mb-3">
+        <Link
+          to={withQuery(href("/area-personale/attivita"), {}, "richieste")}
+          className="d-inline-flex align-items-center"
+        >
+          <Icon name="it-arrow-left" className="icon-sm icon-primary me-1" />
+          {t("tickets.detail.back")}
+        </Link>
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h2 id="ticket-title" className="title-xxlarge mb-0">
+          {ticket.title}
+        </h2>
+        <TicketStateBadge state={ticket.state} />
+      </div>
+      <dl className="ticket-facts mb-4">
+        <dt>{t("tickets.detail.number")}</dt>
+        <dd>{ticket.number}</dd>
+        <dt>{t("tickets.detail.service")}</dt>
+        <dd>{ticket.title}</dd>
+        {ticket.type ? (
+          <>
+            <dt>{t("tickets.detail.type")}</dt>
+            <dd>{ticket.type}</dd>
+          </>
+        ) : null}
+        <dt>{t("tickets.state.label")}</dt>
+        <dd>{t(ticket.state.label)}</dd>
+        <dt>{t("tickets.detail.created")}</dt>
+        <dd>
+          <time dateTime={ticket.createdAt}>{day(ticket.createdAt)}</time>
+        </dd>
+        {ticket.updatedAt ? (
+          <>
+            <dt>{t("tickets.detail.updated")}</dt>
+            <dd>
+              <time dateTime={ticket.updatedAt}>{dayTime(ticket.updatedAt)}</time>
+            </dd>
+          </>
+        ) : null}
+        {ticket.place ? (
+          <>
+            <dt>{t("tickets.detail.place")}</dt>
+            <dd>{ticket.place}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="conversazione-title" id="conversazione" className="mb-5">
+        <h3 id="conversazione-title" className="title-xlarge mb-3">
+          {t("tickets.conversation.title")}
+        </h3>
+        {articles.length === 0 ? (
+          <p>{t("tickets.conversation.empty")}</p>
+        ) : (
+          <ol className="list-unstyled ticket-conversation">
+            {articles.map((article) => (
+              <li
+                key={article.id}
+                className={`card card-bg shadow-sm rounded mb-3 ticket-article ${
+                  article.fromCitizen ? "ticket-article-citizen" : "ticket-article-operator"
+                }`}
+              >
+                <div className="card-body">
+                  <h4 className="h6 mb-1">
+                    {article.fromCitizen ? t("tickets.conversation.you") : t("tickets.conversation.operator")}
+                  </h4>
+                  <p className="small text-secondary mb-2">
+                    <time dateTime={article.createdAt}>{dayTime(article.createdAt)}</time>
+                  </p>
+                  {/* The article's HTML, sanitised on the server (sanitize-html) before it gets here. */}
+                  <div
+                    className="ticket-article-body"
+                    dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+                  />
+                  {article.attachments.length ? (
+                    <>
+                      <p className="small fw-semibold mb-1">{t("tickets.conversation.attachments")}</p>
+                      <ul className="list-unstyled mb-0">
+                        {article.attachments.map((attachment) => (
+                          <li key={attachment.id}>
+                            <a
+                              className="d-inline-flex align-items-center"
+                              download={attachment.filename}
+                              href={href(
+                                "/area-personale/richieste/:id/articoli/:articleId/allegati/:attachmentId",
+                                {
+                                  id: String(ticket.id),
+                                  articleId: String(article.id),
+                                  attachmentId: String(attachment.id),
+                                },
+                              )}
+                            >
+                              <Icon name="it-clip" className="icon-sm icon-primary me-1" />
+                              {t("tickets.conversation.download", { filename: attachment.filename })}
+                              {sizeLabel(attachment.size) ? (
+                                <span className="ms-1 text-secondary">({sizeLabel(attachment.size)})</span>
+                              ) : null}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {ticket.state.closed ? (
+        <p className="alert alert-info" role="status">
+          {t("tickets.reply.closedNote")}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="rispondi-title" className="mb-5">
+            <h3 id="rispondi-title" className="title-xlarge mb-3">
+              {t("tickets.reply.title")}
+            </h3>
+            <ErrorSummary items={summary} />
+            {errors.form ? (
+              <div className="alert alert-danger" role="alert">
+                {errors.form}
+              </div>
+            ) : null}
+            {/* Keyed by the conversation's length: after a reply is sent the form starts empty again. */}
+            <Form
+              key={articles.length}
+              method="post"
+              action={pagePath}
+              encType="multipart/form-data"
+              noValidate
+            >
+              <XsrfField />
+              <TextareaField
+                id="ticket-reply-body"
+                name="messaggio"
+                label={t("tickets.reply.body")}
+                required
+                rows={5}
+                maxLength={REPLY_MAX_LENGTH}
+                defaultValue={values.messaggio ?? ""}
+                error={errors.messaggio}
+              />
+              <div className="form-group">
+                <label htmlFor="ticket-reply-file" className="active">
+                  {t("tickets.reply.attachment")}
+                </label>
+                <input
+                  id="ticket-reply-file"
+                  name="allegato"
+                  type="file"
+                  className={`form-control${fileError ? " is-invalid" : ""}`}
+                  accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+                  aria-describedby={`ticket-reply-file-hint${fileError ? " ticket-reply-file-error" : ""}`}
+                  aria-invalid={fileError ? true : undefined}
+                />
+                <small id="ticket-reply-file-hint" className="form-text">
+                  {t("tickets.reply.attachmentHint")}
+                </small>
+                {fileError ? (
+                  <div id="ticket-reply-file-error" className="invalid-feedback d-block">
+                    {fileError}
+                  </div>
+                ) : null}
+              </div>
+              <SubmitButton>{t("tickets.reply.submit")}</SubmitButton>
+            </Form>
+          </section>
+
+          {closeError ? (
+            <div className="alert alert-danger" role="alert">
+              {closeError}
+            </div>
+          ) : null}
+          {confirmClose ? (
+            <section className="card card-bg shadow-sm border-danger mb-4" aria-labelledby="close-title">
+              <div className="card-body p-3 p-lg-4">
+                <h3 id="close-title" ref={confirmRef} tabIndex={-1} className="h5">
+                  {t("tickets.close.title")}
+                </h3>
+                <p>{t("tickets.close.text", { number: ticket.number })}</p>
+                <Form
+                  method="post"
+                  action={withQuery(pagePath, { chiudi: 1 })}
+                  className="d-flex flex-wrap gap-3"
+                >
+                  <XsrfField />
+                  <SubmitButton className="btn btn-danger">{t("tickets.close.confirm")}</SubmitButton>
+                  <Link to={pagePath} className="btn btn-outline-primary">
+                    {t("tickets.close.cancel")}
+                  </Link>
+                </Form>
+              </div>
+            </section>
+          ) : (
+            <Link className="btn btn-outline-danger" to={withQuery(pagePath, { chiudi: 1 }, "close-title")}>
+              {t("tickets.close.open")}
+            </Link>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

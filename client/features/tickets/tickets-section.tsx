@@ -1,0 +1,110 @@
+import { Form, Link } from "react-router";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
+import { TicketCard } from "./ticket-card.tsx";
+import { TICKETS_PAGE, ticketsQueryWords, type TicketActivities, type TicketsQuery } from "./ticket-view.ts";
+
+export type TicketsSectionProps = {
+  tickets: TicketActivities;
+  query: TicketsQuery;
+  /** The page's other query parameters (the other sections' filters), kept by the filter form and the "more" link. */
+  otherQuery: Record<string, string>;
+};
+
+/**
+ * "Richieste di assistenza" of the personal area's Attività: the citizen's tickets newest first, 5 at a time
+ * ("Vedi altre richieste" is a GET link), a GET filter by state and title. A load failure is an alert; the page stays.
+ */
+export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionProps) {
+  const t = useT();
+  const filtered = query.stato !== "tutte" || query.cerca !== "";
+  return (
+    <section aria-labelledby="attivita-richieste" className="mb-5" id="richieste">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h3 id="attivita-richieste" className="title-xlarge mb-0">
+          {t("tickets.section.title")}
+        </h3>
+        <Link className="btn btn-primary btn-sm" to={href("/nuova-richiesta")}>
+          {t("tickets.section.new")}
+        </Link>
+      </div>
+      <Form
+        method="get"
+        className="row g-3 align-items-end mb-3"
+        aria-label={t("tickets.section.filterTitle")}
+        preventScrollReset
+      >
+        {Object.entries(otherQuery).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="col-12 col-md-4">
+          <SelectField
+            name="stato-richiesta"
+            label={t("tickets.section.filter")}
+            defaultValue={query.stato}
+            options={[
+              { value: "tutte", label: t("tickets.section.filter.all") },
+              { value: "aperte", label: t("tickets.section.filter.open") },
+              { value: "chiuse", label: t("tickets.section.filter.closed") },
+            ]}
+          />
+        </div>
+        <div className="col-12 col-md-6">
+          <TextField
+            name="cerca-richiesta"
+            type="search"
+            label={t("tickets.section.search")}
+            defaultValue={query.cerca}
+            maxLength={100}
+          />
+        </div>
+        <div className="col-12 col-md-2 form-group">
+          <button type="submit" className="btn btn-outline-primary w-100">
+            {t("tickets.section.apply")}
+          </button>
+        </div>
+      </Form>
+      {tickets.status === "failed" ? (
+        <div role="alert">
+          <Callout variant="danger" title={t("tickets.section.loadFailed")}>
+            <p className="mb-0">{t("personalArea.retryLater")}</p>
+          </Callout>
+        </div>
+      ) : tickets.items.length === 0 ? (
+        <p role="status">{filtered ? t("tickets.section.emptyFiltered") : t("tickets.section.empty")}</p>
+      ) : (
+        <>
+          <p role="status" className="small">
+            {t("tickets.section.shown", { count: tickets.items.length })}
+          </p>
+          <ul className="list-unstyled row g-3">
+            {tickets.items.map((ticket) => (
+              <li key={ticket.id} className="col-12 col-lg-6">
+                <TicketCard ticket={ticket} />
+              </li>
+            ))}
+          </ul>
+          {tickets.more ? (
+            <Link
+              className="btn btn-outline-primary"
+              preventScrollReset
+              to={withQuery(
+                href("/area-personale/attivita"),
+                {
+                  ...otherQuery,
+                  ...ticketsQueryWords({ ...query, richieste: query.richieste + TICKETS_PAGE }),
+                },
+                "richieste",
+              )}
+            >
+              {t("tickets.section.more")}
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/feedback";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadFeedback } from "#client/features/assistance/request.server.ts";
+import { FeedbackPage } from "#client/features/assistance/feedback-page.tsx";
+
+export const middleware = [requireAsset("ASSISTENZA_CRM")];
+
+export const handle: RouteHandle = { title: "assistance.title" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("assistance.title"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadFeedback(context, new URL(request.url));
+}
+
+export default function Feedback({ loaderData }: Route.ComponentProps) {
+  return <FeedbackPage data={loaderData} />;
+}

@@ -1,0 +1,39 @@
+import type { Route } from "./+types/request";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadRequest, requestAction } from "#client/features/assistance/request.server.ts";
+import {
+  RequestForm,
+  VerifyStep,
+  type RequestActionData,
+} from "#client/features/assistance/request-page.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
+
+export const middleware = [requireAsset("ASSISTENZA_CRM")];
+
+export const handle: RouteHandle = { title: "assistance.title" };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches)("assistance.title"));
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadRequest(context, new URL(request.url));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return requestAction(context, request, new URL(request.url));
+}
+
+export default function AssistanceRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const action = actionData as RequestActionData | undefined;
+  return (
+    <>
+      {loaderData.step === "verify" ? (
+        <VerifyStep data={loaderData} action={action} />
+      ) : (
+        <RequestForm data={loaderData} action={action} />
+      )}
+      <PageEnd variant="service" />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useRouteError } from "react-router";
+import type { Route } from "./+types/service";
+import { readRouteError } from "#shared/route-error.ts";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
+import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
+import { loadPaymentServicePage } from "#client/features/payments/service-page/payment-service.server.ts";
+import { PAYMENT_SERVICE_NOT_FOUND } from "#client/features/payments/service-page/payment-service.ts";
+import {
+  ServiceAnonymous,
+  ServicePositionsSection,
+} from "#client/features/payments/service-page/service-payments.tsx";
+
+export const handle: RouteHandle = { title: "payments.service.routeTitle" };
+
+/** "{service name} - {municipality}"; not a payment service: "Servizio di pagamento non trovato". */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(
+    matches,
+    loaderData ? loaderData.service.name : metaT(matches)("payments.service.notFound.title"),
+  );
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadPaymentServicePage(context, params.id, url);
+}
+
+/**
+ * `/servizi/pagamenti/:id`: a PPAY or MYPAY service of the catalogue (gated by its own asset); the citizen's positions
+ * of its payment type, or for anonymous visitors the login and the system's spontaneous payment.
+ */
+export default function PaymentServicePage({ loaderData }: Route.ComponentProps) {
+  const { service, query, positions, loginHref } = loaderData;
+  return (
+    <PaymentLayout
+      title={service.name}
+      lead={service.description || undefined}
+      parent="services"
+      after={<PageEnd variant="service" title={service.name} />}
+    >
+      {positions ? (
+        <ServicePositionsSection service={service} query={query} positions={positions} />
+      ) : (
+        <ServiceAnonymous service={service} loginHref={loginHref ?? href("/")} />
+      )}
+    </PaymentLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  const t = useT();
+  const error = useRouteError();
+  if (readRouteError(error, 404)?.kind !== PAYMENT_SERVICE_NOT_FOUND) return <ErrorPage error={error} />;
+  return (
+    <div className="container my-5">
+      <div className="row">
+        <div className="col-12 col-lg-8">
+          <PageHero title={t("payments.service.notFound.title")} lead={t("payments.service.notFound.text")} />
+          <p className="text-secondary">404</p>
+          <Link className="btn btn-primary" to={href("/servizi")}>
+            {t("payments.breadcrumbServices")}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link, useRouteError } from "react-router";
+import type { Route } from "./+types/notice-outcome";
+import { readRouteError } from "#shared/route-error.ts";
+import { ErrorPage } from "#client/components/error-page/error-page.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontaneous.server.ts";
+import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
+import "#client/features/payments/payments.css";
+
+export const handle: RouteHandle = { title: "payments.spont.outcome.title" };
+
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageTitle(matches, readRouteError(error)?.title ?? metaT(matches)("payments.spont.outcome.title"));
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadNoticeOutcome(context);
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+/** `/avviso-pagamento/esito`: the notice just generated, its PDF link, the rating and the contacts. */
+export default function NoticeOutcome({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <PaymentLayout
+      title={t("payments.spont.outcome.title")}
+      parent="services"
+      after={<PageEnd variant="service" title={t("payments.spont.title")} />}
+    >
+      <div role="status">
+        <Callout variant="success" title={t("payments.spont.outcome.created")} titleAs="h2">
+          <p>{t("payments.spont.outcome.text")}</p>
+          <dl className="payment-facts mb-0">
+            <dt>{t("payments.spont.outcome.noticeCode")}</dt>
+            <dd data-element="notice-code">{loaderData.codiceAvviso}</dd>
+            <dt>{t("payments.spont.outcome.amount")}</dt>
+            <dd>{loaderData.amount}</dd>
+          </dl>
+        </Callout>
+      </div>
+      <div className="d-flex flex-wrap gap-3 mt-4">
+        <a className="btn btn-primary" href={href("/avviso-pagamento/esito/avviso.pdf")} download>
+          {t("payments.spont.outcome.download")}
+        </a>
+        <Link className="btn btn-outline-primary" to={href("/")}>
+          {t("payments.spont.outcome.home")}
+        </Link>
+      </div>
+    </PaymentLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { useRouteError } from "react-router";
+import type { Route } from "./+types/ticket";
+import { readRouteError } from "#shared/route-error.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { loadTicket, ticketAction } from "#client/features/tickets/ticket.server.ts";
+import { TicketError } from "#client/features/tickets/ticket-error.tsx";
+import { TicketPage } from "#client/features/tickets/ticket-page.tsx";
+
+export const middleware = [requireAsset("ASSISTENZA_CRM")];
+
+export const handle: RouteHandle = { title: "tickets.detail.pageTitle" };
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadTicket(request, context, params.id);
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return ticketAction(request, context, params.id);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  const t = metaT(matches);
+  const title = loaderData
+    ? `${t("tickets.card.number", { number: loaderData.ticket.number })} - ${t("tickets.detail.pageTitle")}`
+    : (readRouteError(error)?.title ?? t("tickets.detail.pageTitle"));
+  return pageTitle(matches, title);
+};
+
+/** `/area-personale/richieste/:id`: one of the citizen's assistance tickets with its conversation. */
+export default function TicketRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <TicketPage
+      ticket={loaderData.ticket}
+      articles={loaderData.articles}
+      confirmClose={loaderData.confirmClose}
+      errors={actionData?.errors ?? {}}
+      values={actionData?.values ?? {}}
+      closeError={actionData?.closeError ?? null}
+    />
+  );
+}
+
+/** Unknown or another citizen's ticket (404) and other failures: inside the personal area's layout. */
+export function ErrorBoundary() {
+  return <TicketError error={useRouteError()} />;
+}

@@ -1,0 +1,163 @@
+import express from "express";
+import type { Request, Response } from "express";
+import { faultGate } from "../faults.ts";
+import { sendError } from "../http.ts";
+import { requireOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
+import { CHECKOUT_PATH, portalReturnBase, registerCheckoutEngine } from "../ppay/checkout.ts";
+import { getLocals, type SandboxStore } from "../types.ts";
+import {
+  citizenDues,
+  createDue,
+  findDue,
+  markDuePaid,
+  mypayNoticePdf,
+  newCheckoutToken,
+  type MypayDovuto,
+  type NewDue,
+} from "./state.ts";
+
+// The pagoPA checkout stand-in pays MYPAY dues too (a due is found by municipality and IUV).
+registerCheckoutEngine("mypay", {
+  find(state, c) {
+    const due = findDue(state, c.tenantId, c.iuv);
+    return due
+      ? { iuv: due.iuv, descrizione: due.causale, codiceAvviso: due.codiceAvviso, importo: due.importo }
+      : null;
+  },
+  pay(state, c) {
+    const due = findDue(state, c.tenantId, c.iuv);
+    if (due) markDuePaid(due);
+  },
+});
+
+/** A position as `GET /api/mypay/posizioni/{cf}` and `verificaAvviso` answer it (our definition, see state.ts). */
+function positionBody(due: MypayDovuto, descrizioneTipo: string | null) {
+  return {
+    codiceAvviso: due.codiceAvviso,
+    iuv: due.iuv,
+    codTipo: due.codTipo,
+    descrizioneTipo,
+    importo: due.importo,
+    stato: due.stato,
+    causale: due.causale,
+    dataScadenza: due.dataScadenza,
+    dataPagamento: due.dataPagamento,
+  };
+}
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const TAX_CODE = /^([A-Z0-9]{16}|\d{11}|ANONIMO)$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Checks the body of both POSTs: a list of problems (empty when valid). */
+function readNewDue(body: unknown): { due: NewDue } | { problems: string[] } {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const p = (b.pagatore ?? {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  if (!str(b.codTipo)) problems.push("codTipo obbligatorio");
+  if (typeof b.importo !== "number" || !(b.importo > 0) || !AMOUNT.test(String(b.importo)))
+    problems.push("importo non valido");
+  if (b.causale !== undefined && typeof b.causale !== "string") problems.push("causale non valida");
+  if (p.tipo !== "F" && p.tipo !== "G") problems.push("pagatore.tipo non valido");
+  if (!TAX_CODE.test(str(p.codiceIdentificativo))) problems.push("pagatore.codiceIdentificativo non valido");
+  if (!str(p.anagrafica)) problems.push("pagatore.anagrafica obbligatoria");
+  if (!EMAIL.test(str(p.email))) problems.push("pagatore.email non valida");
+  if (problems.length) return { problems };
+  return {
+    due: {
+      codTipo: str(b.codTipo),
+      importo: b.importo as number,
+      causale: str(b.causale),
+      pagatore: {
+        tipo: p.tipo as "F" | "G",
+        codiceIdentificativo: str(p.codiceIdentificativo),
+        anagrafica: str(p.anagrafica),
+        email: str(p.email),
+      },
+    },
+  };
+}
+
+/**
+ * MYPAY (contract §6, "[REQ]-only": the shapes are ours, see state.ts): payment types, immediate and deferred dues
+ * (both honour `Idempotency-Key`), the public notice check, and the citizen's positions (own fiscal code only).
+ */
+export function createMypayRouter(store: SandboxStore): express.Router {
+  const router = express.Router();
+  // `POST /__sandbox/faults {"mypay": "down"}` makes every MYPAY call answer 503.
+  const down = faultGate(store, "mypay");
+  const hasMypay: express.RequestHandler[] = [
+    down,
+    (_req, res, next) => {
+      if (!getLocals(res).tenant.assets.some((a) => a.codice === "MYPAY"))
+        return sendError(res, 404, "Servizio MYPAY non attivo");
+      next();
+    },
+  ];
+  const typesOf = (res: Response) => store.state.mypay.tipologie[getLocals(res).tenant.id] ?? [];
+  const typeName = (res: Response, codTipo: string) =>
+    typesOf(res).find((t) => t.codTipo === codTipo)?.descrizione ?? null;
+
+  router.get("/api-public/mypay/tipologie", ...hasMypay, (req, res) => {
+    const search =
+      typeof req.query.descrizione === "string" ? req.query.descrizione.trim().toLowerCase() : "";
+    res.json({ tipologie: typesOf(res).filter((t) => t.descrizione.toLowerCase().includes(search)) });
+  });
+
+  function create(immediato: boolean) {
+    return (req: Request, res: Response) => {
+      const parsed = readNewDue(req.body);
+      if ("problems" in parsed) return sendError(res, 400, "Dati del dovuto non validi", parsed.problems);
+      const type = typesOf(res).find((t) => t.codTipo === parsed.due.codTipo);
+      if (!type || !type.spontaneo) return sendError(res, 422, "Tipologia di pagamento non disponibile");
+      if (type.noteObbligatorie && !parsed.due.causale)
+        return sendError(res, 400, "Dati del dovuto non validi", ["causale obbligatoria per la tipologia"]);
+      const { tenant } = getLocals(res);
+      const { due, created } = createDue(store.state, tenant.id, parsed.due, {
+        immediato,
+        idempotencyKey: req.get("idempotency-key") || undefined,
+      });
+      if (immediato) {
+        if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
+        const existing = Object.entries(store.state.ppay.checkouts).find(
+          ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
+        );
+        const token = existing?.[0] ?? newCheckoutToken();
+        store.state.ppay.checkouts[token] = {
+          engine: "mypay",
+          tenantId: tenant.id,
+          codFisc: due.pagatore.codiceIdentificativo,
+          iuv: due.iuv,
+          returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+        };
+        store.save();
+        const urlPagamento = `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
+        return void res.status(created ? 201 : 200).json({ iuv: due.iuv, urlPagamento });
+      }
+      store.save();
+      res.status(created ? 201 : 200).json({
+        iuv: due.iuv,
+        codiceAvviso: due.codiceAvviso,
+        avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
+      });
+    };
+  }
+  const json = express.json({ limit: "10kb" });
+  router.post("/api-public/mypay/importaDovutoImmediato", ...hasMypay, json, create(true));
+  router.post("/api-public/mypay/importaDovuto", ...hasMypay, json, create(false));
+
+  router.get("/api-public/mypay/verificaAvviso/:codiceAvviso", ...hasMypay, (req, res) => {
+    const code = req.params.codiceAvviso as string;
+    if (!/^3\d{17}$/.test(code)) return sendError(res, 400, "Codice avviso non valido");
+    const due = findDue(store.state, getLocals(res).tenant.id, code.slice(1));
+    if (!due) return sendError(res, 404, "Avviso non trovato");
+    res.json(positionBody(due, typeName(res, due.codTipo)));
+  });
+
+  router.get("/api/mypay/posizioni/:cf", ...hasMypay, requireOwnFiscalCode("cf"), (req, res) => {
+    const dues = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string);
+    res.json({ posizioni: dues.map((d) => positionBody(d, typeName(res, d.codTipo))) });
+  });
+  return router;
+}

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { Express, RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Spontaneous payments (PPAY, MYPAY gate) over HTTP without JavaScript: production build, real app, sandbox upstream.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+let app: Express;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+  app = testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
+});
+afterAll(() => sandbox.close());
+
+const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
+const ONLINE = "/servizi/ppay/pagamento-spontaneo/online";
+const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
+
+class CookieJar {
+  readonly cookies = new Map<string, string>([["XSRF-TOKEN", createXsrfToken()]]);
+  readonly host: string;
+  constructor(host = HOSTS.a) {
+    this.host = host;
+  }
+  take(setCookies: string[] | string | undefined) {
+    for (const line of [setCookies ?? []].flat()) {
+      const [pair] = line.split(";");
+      const name = pair!.slice(0, pair!.indexOf("="));
+      const value = pair!.slice(pair!.indexOf("=") + 1);
+      if (/;\s*Max-Age=0(;|$)/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line) || value === "")
+        this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+  async get(path: string) {
+    const res = await request(app).get(path).set("Host", this.host).set("Cookie", this.header());
+    this.take(res.headers["set-cookie"]);
+    return res;
+  }
+  async post(path: string, fields: Record<string, string>, xsrf = true) {
+    const body = new URLSearchParams({
+      ...(xsrf ? { _xsrf: maskXsrfToken(this.cookies.get("XSRF-TOKEN")!) } : {}),
+      ...fields,
+    });
+    const res = await request(app)
+      .post(path)
+      .set("Host", this.host)
+      .set("Origin", `http://${this.host}`)
+      .set("Cookie", this.header())
+      .type("form")
+      .send(body.toString());
+    this.take(res.headers["set-cookie"]);
+    return res;
+  }
+}
+
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+const PAYER = {
+  kind: "F",
+  firstName: "Carla",
+  lastName: "Neri",
+  email: "carla.neri@example.it",
+  emailRepeat: "carla.neri@example.it",
+  taxCode: "BNCGLI85C55L219R",
+};
+
+/** Walks the steps up to the summary, checking each redirect. */
+async function toSummary(jar: CookieJar, path: string, type = "MENSA", amount = "12,50") {
+  const steps: Array<[Record<string, string>, string]> = [
+    [{ intent: "privacy", privacy: "1" }, "tipologia"],
+    [{ intent: "tipologia", typeCode: type, note: "" }, "dati"],
+    [{ intent: "dati", ...PAYER }, "importo"],
+    [{ intent: "importo", amount }, "riepilogo"],
+  ];
+  for (const [fields, next] of steps) {
+    const res = await jar.post(path, fields);
+    expect(res.status, JSON.stringify(fields)).toBe(303);
+    expect(res.headers.location).toBe(`${path}?passo=${next}`);
+  }
+  const summary = await jar.get(`${path}?passo=riepilogo`);
+  expect(summary.status).toBe(200);
+  return visible(summary.text);
+}
+
+describe("spontaneous payment (PPAY)", () => {
+  test("the home shows the two ways; anonymous visitors get the login prompt", async () => {
+    const res = await new CookieJar().get("/servizi/ppay/pagamento-spontaneo");
+    expect(res.status).toBe(200);
+    const text = visible(res.text);
+    expect(text).toContain("Pagamento spontaneo");
+    expect(text).toContain("Pagamento online tramite PAGOPA");
+    expect(text).toContain("Genera avviso di pagamento");
+    expect(text).toContain("Hai già un'identità digitale SPID o CIE?");
+    expect(res.text).toContain("redirector=%2Fservizi%2Fppay%2Fpagamento-spontaneo");
+  });
+
+  test("a step cannot be skipped; each step's errors are 400 with Italian messages and the values kept", async () => {
+    const jar = new CookieJar();
+    const skipped = await jar.get(`${ONLINE}?passo=riepilogo`);
+    expect(visible(skipped.text)).toContain("Ho letto e compreso l'informativa sulla privacy");
+
+    const privacy = await jar.post(ONLINE, { intent: "privacy" });
+    expect(privacy.status).toBe(400);
+    expect(visible(privacy.text)).toContain(
+      "Per proseguire è necessario accettare l'informativa sulla privacy",
+    );
+    expect((await jar.post(ONLINE, { intent: "privacy", privacy: "1" })).status).toBe(303);
+
+    const type = await jar.post(ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "" });
+    expect(type.status).toBe(400);
+    expect(visible(type.text)).toContain("Inserisci le note richieste per questa tipologia di pagamento");
+    expect((await jar.post(ONLINE, { intent: "tipologia", typeCode: "NOPE" })).status).toBe(400);
+    expect(
+      (await jar.post(ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "Pratica 7" })).status,
+    ).toBe(303);
+
+    const payer = await jar.post(ONLINE, {
+      intent: "dati",
+      ...PAYER,
+      firstName: "Carla",
+      emailRepeat: "altra@example.it",
+      taxCode: "12345",
+    });
+    expect(payer.status).toBe(400);
+    const payerText = visible(payer.text);
+    expect(payerText).toContain("Deve essere uguale all'email");
+    expect(payerText).toContain("Inserisci un codice fiscale di 16 caratteri o una partita IVA di 11 cifre");
+    expect(payer.text).toContain('value="Carla"');
+    const badVat = await jar.post(ONLINE, { intent: "dati", ...PAYER, taxCode: "01234567891" });
+    expect(visible(badVat.text)).toContain("La partita IVA non è valida");
+    const company = await jar.post(ONLINE, {
+      intent: "dati",
+      kind: "G",
+      companyName: "Neri S.r.l.",
+      email: PAYER.email,
+      emailRepeat: PAYER.email,
+      taxCode: "01234567897",
+    });
+    expect(company.status).toBe(303);
+
+    for (const amount of ["0", "12,505", "abc"]) {
+      const res = await jar.post(ONLINE, { intent: "importo", amount });
+      expect(res.status).toBe(400);
+      expect(visible(res.text)).toContain("Inserire un importo valido");
+      expect(res.text).toContain(`value="${amount}"`);
+    }
+    expect((await jar.post(ONLINE, { intent: "importo", amount: "1.234,50" })).status).toBe(303);
+    const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
+    expect(summary).toContain("Neri S.r.l.");
+    expect(summary).toContain("€ 1.234,50");
+    expect(summary).toContain("Pratica 7");
+    expect(summary).toContain("Modifica");
+  });
+
+  test("without the XSRF field the post is refused", async () => {
+    const res = await new CookieJar().post(ONLINE, { intent: "privacy", privacy: "1" }, false);
+    expect(res.status).toBe(403);
+  });
+
+  test("online: 303 to the checkout stand-in; the same attempt posted twice answers the same URL", async () => {
+    const jar = new CookieJar();
+    const summary = await toSummary(jar, ONLINE);
+    expect(summary).toContain("Paga con pagoPA");
+    const first = await jar.post(ONLINE, { intent: "paga" });
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toMatch(/\/__sandbox\/pagopa\/checkout\/[0-9a-f]+$/);
+    const second = await jar.post(ONLINE, { intent: "paga" });
+    expect(second.headers.location).toBe(first.headers.location);
+  });
+
+  test("notice: 303 to the outcome, then the PDF; another browser gets a 404", async () => {
+    const jar = new CookieJar(HOSTS.b);
+    await toSummary(jar, NOTICE, "CIMIT", "30");
+    const created = await jar.post(NOTICE, { intent: "paga" });
+    expect(created.status).toBe(303);
+    expect(created.headers.location).toBe("/avviso-pagamento/esito");
+    const outcome = await jar.get("/avviso-pagamento/esito");
+    expect(outcome.status).toBe(200);
+    const text = visible(outcome.text);
+    expect(text).toContain("Avviso di pagamento creato correttamente");
+    expect(text).toContain("€ 30,00");
+    const code = /Codice avviso (\d{18})/.exec(text)?.[1];
+    expect(code).toBeDefined();
+    const pdf = await jar.get("/avviso-pagamento/esito/avviso.pdf");
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="avviso-pagamento-${code}.pdf"`);
+    expect(pdf.headers["cache-control"]).toContain("no-store");
+    expect(
+      Buffer.from(pdf.body as Buffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
+    const stranger = new CookieJar(HOSTS.b);
+    const other = await stranger.get("/avviso-pagamento/esito/avviso.pdf");
+    expect(other.status).toBe(404);
+    expect(visible(other.text)).toContain("Avviso di pagamento non disponibile");
+    expect((await stranger.get("/avviso-pagamento/esito")).status).toBe(404);
+  });
+
+  test("a logged-in citizen's payer data are the identity's, locked", async () => {
+    const anna = "SPSNNA75T48F839X";
+    await request(sandbox.url).post(`/__sandbox/citizens/${anna}/reset`).expect(200);
+    const cookie = await loginAs(sandbox.url, anna, "servizi.comune.valverde.it");
+    const jar = new CookieJar();
+    for (const part of cookie.split("; ")) {
+      const [name, ...rest] = part.split("=");
+      jar.cookies.set(name!, rest.join("="));
+    }
+    await jar.post(ONLINE, { intent: "privacy", privacy: "1" });
+    await jar.post(ONLINE, { intent: "tipologia", typeCode: "MENSA" });
+    const page = await jar.get(`${ONLINE}?passo=dati`);
+    expect(page.text).toMatch(/value="SPSNNA75T48F839X"[^>]*readOnly|readOnly[^>]*value="SPSNNA75T48F839X"/i);
+    // A forged name is ignored: the identity's is used.
+    const res = await jar.post(ONLINE, {
+      intent: "dati",
+      firstName: "Falso",
+      lastName: "Nome",
+      taxCode: "RSSMRA80A01H501U",
+      email: "anna@example.it",
+      emailRepeat: "anna@example.it",
+    });
+    expect(res.status).toBe(303);
+    await jar.post(ONLINE, { intent: "importo", amount: "5" });
+    const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
+    expect(summary).toContain("SPSNNA75T48F839X");
+    expect(summary).not.toContain("Falso");
+  });
+
+  test("types failing to load: the message on the type step; a failed payment keeps the step (503)", async () => {
+    const jar = new CookieJar();
+    await toSummary(jar, ONLINE);
+    await request(sandbox.url)
+      .post("/__sandbox/faults")
+      .send({ "ppay-types": "down", "ppay-spontaneous": "down" });
+    try {
+      const types = await jar.get(`${ONLINE}?passo=tipologia`);
+      expect(types.status).toBe(200);
+      expect(visible(types.text)).toContain("Non è stato possibile ottenere le tipologie di pagamento");
+      const failed = await jar.post(ONLINE, { intent: "paga" });
+      expect(failed.status).toBe(503);
+      const text = visible(failed.text);
+      expect(text).toContain("Non è stato possibile generare il pagamento.");
+      expect(text).toContain("€ 12,50");
+    } finally {
+      await request(sandbox.url)
+        .post("/__sandbox/faults")
+        .send({ "ppay-types": null, "ppay-spontaneous": null });
+    }
+  });
+});
+
+describe("spontaneous payment (MYPAY gate)", () => {
+  test("comune-b has no MYPAY: the service is not available", async () => {
+    const res = await new CookieJar(HOSTS.b).get("/servizi/mypay/pagamento-spontaneo/online");
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/servizio-non-disponibile");
+  });
+
+  test("comune-a has MYPAY: the home renders", async () => {
+    const res = await new CookieJar().get("/servizi/mypay/pagamento-spontaneo");
+    expect(res.status).toBe(200);
+    expect(visible(res.text)).toContain("Pagamento online tramite PAGOPA");
+  });
+});

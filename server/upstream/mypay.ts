@@ -1,0 +1,75 @@
+import {
+  MypayDovutoSchema,
+  MypayImmediatoSchema,
+  MypayPosizioneSchema,
+  MypayPosizioniSchema,
+  MypayTipologieSchema,
+  type MypayApi,
+} from "#shared/api/mypay.ts";
+import { isUpstreamError } from "./errors.ts";
+import { callUpstream, type UpstreamRequestContext } from "./http.ts";
+
+const SERVICE = "mypay";
+const id = encodeURIComponent;
+
+/** MYPAY (contract §6; the payloads are our definition, see shared/api/mypay.ts). */
+export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
+  return {
+    async tipologie(search) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: "api-public/mypay/tipologie",
+        query: search ? { descrizione: search } : {},
+        schema: MypayTipologieSchema,
+      });
+      return data;
+    },
+    async importaDovutoImmediato(body, { idempotencyKey, portalOrigin }) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        method: "POST",
+        path: "api-public/mypay/importaDovutoImmediato",
+        body,
+        headers: { "idempotency-key": idempotencyKey, "x-portal-origin": portalOrigin },
+        schema: MypayImmediatoSchema,
+      });
+      return { iuv: data.iuv, urlPagamento: data.urlPagamento };
+    },
+    async importaDovuto(body, { idempotencyKey }) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        method: "POST",
+        path: "api-public/mypay/importaDovuto",
+        body,
+        headers: { "idempotency-key": idempotencyKey },
+        schema: MypayDovutoSchema,
+      });
+      return {
+        iuv: data.iuv,
+        codiceAvviso: data.codiceAvviso,
+        pdf: new Uint8Array(Buffer.from(data.avvisoPdf, "base64")),
+      };
+    },
+    async verificaAvviso(codiceAvviso) {
+      try {
+        const { data } = await callUpstream(ctx, {
+          service: SERVICE,
+          path: `api-public/mypay/verificaAvviso/${id(codiceAvviso)}`,
+          schema: MypayPosizioneSchema,
+        });
+        return data;
+      } catch (error) {
+        if (isUpstreamError(error, 404) || isUpstreamError(error, 400)) return null;
+        throw error;
+      }
+    },
+    async posizioni(codFisc) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api/mypay/posizioni/${id(codFisc)}`,
+        schema: MypayPosizioniSchema,
+      });
+      return data;
+    },
+  };
+}

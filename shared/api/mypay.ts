@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/*
+ * MYPAY (contract §6 is "[REQ]-only": the calls are named, the payloads are not public). These schemas are OUR
+ * definition, the same as the sandbox's (sandbox/mypay/state.ts):
+ * - known: the calls (`GET mypay/posizioni/{cf}`, `GET /mypay/tipologie`, `POST /mypay/importaDovutoImmediato`,
+ *   `POST /mypay/importaDovuto`, `mypay/verificaAvviso/{id}`), a type's `spontaneo` flag and
+ *   `datiSpecificiRiscossione`, the notes of a type;
+ * - invented: every other field name (MyPay's Italian vocabulary: codTipo, causale, pagatore, anagrafica), the
+ *   statuses DA_PAGARE / PAGATO / ANNULLATO, the base64 notice in `avvisoPdf`, `{id}` of verificaAvviso being the
+ *   codice avviso ("3" + IUV, pagoPA's aux digit 3).
+ * Unknown fields are kept (`loose`) so a real MYPAY answer with more fields still parses.
+ */
+
+export const MypayTipologiaSchema = z
+  .object({
+    codTipo: z.string().min(1),
+    descrizione: z.string(),
+    spontaneo: z.boolean(),
+    notePerIlPagatore: z.string().nullish(),
+    noteObbligatorie: z.boolean().nullish(),
+    datiSpecificiRiscossione: z.string().nullish(),
+  })
+  .loose();
+export type MypayTipologia = z.infer<typeof MypayTipologiaSchema>;
+
+/** `GET /api-public/mypay/tipologie?descrizione=`. */
+export const MypayTipologieSchema = z
+  .object({ tipologie: z.array(MypayTipologiaSchema) })
+  .loose()
+  .transform((v) => v.tipologie);
+
+export const MypayStatoSchema = z.enum(["DA_PAGARE", "PAGATO", "ANNULLATO"]);
+export type MypayStato = z.infer<typeof MypayStatoSchema>;
+
+/** One position (`posizioni` entries and the answer of `verificaAvviso`). */
+export const MypayPosizioneSchema = z
+  .object({
+    codiceAvviso: z.string(),
+    iuv: z.string(),
+    codTipo: z.string().nullish(),
+    descrizioneTipo: z.string().nullish(),
+    importo: z.number(),
+    stato: MypayStatoSchema,
+    causale: z.string().nullish(),
+    dataScadenza: z.string().nullish(),
+    dataPagamento: z.string().nullish(),
+  })
+  .loose();
+export type MypayPosizione = z.infer<typeof MypayPosizioneSchema>;
+
+/** `GET /api/mypay/posizioni/{cf}`. */
+export const MypayPosizioniSchema = z
+  .object({ posizioni: z.array(MypayPosizioneSchema) })
+  .loose()
+  .transform((v) => v.posizioni);
+
+/** The body of both POSTs. */
+export type MypayNuovoDovuto = {
+  codTipo: string;
+  /** Euro, at most two decimals. */
+  importo: number;
+  causale: string;
+  pagatore: { tipo: "F" | "G"; codiceIdentificativo: string; anagrafica: string; email: string };
+};
+
+/** `POST /api-public/mypay/importaDovutoImmediato` → where the browser pays. */
+export const MypayImmediatoSchema = z
+  .object({ iuv: z.string(), urlPagamento: z.url({ protocol: /^https?$/ }) })
+  .loose();
+
+/** `POST /api-public/mypay/importaDovuto` → the notice to pay at a PSP. */
+export const MypayDovutoSchema = z
+  .object({
+    iuv: z.string(),
+    codiceAvviso: z.string(),
+    avvisoPdf: z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9+/=\s]+$/),
+  })
+  .loose();
+
+/** The codice avviso of a 17-digit IUV (aux digit 3), the id of `verificaAvviso`. */
+export function noticeCodeOfIuv(iuv: string): string | null {
+  return /^\d{17}$/.test(iuv) ? `3${iuv}` : null;
+}
+
+export interface MypayApi {
+  /** Payment types whose description contains `search` (all when empty). */
+  tipologie(search?: string): Promise<MypayTipologia[]>;
+  /** A due paid straight away: its IUV and the pagoPA URL (`portalOrigin` is where the checkout returns). */
+  importaDovutoImmediato(
+    body: MypayNuovoDovuto,
+    options: { idempotencyKey: string; portalOrigin: string },
+  ): Promise<{ iuv: string; urlPagamento: string }>;
+  /** A due to pay later at a PSP: its notice PDF's bytes. */
+  importaDovuto(
+    body: MypayNuovoDovuto,
+    options: { idempotencyKey: string },
+  ): Promise<{ iuv: string; codiceAvviso: string; pdf: Uint8Array }>;
+  /** The state of a notice, or null when MYPAY does not know it. */
+  verificaAvviso(codiceAvviso: string): Promise<MypayPosizione | null>;
+  /** The logged-in citizen's positions (the fiscal code from the logged-in user, never the browser). */
+  posizioni(codFisc: string): Promise<MypayPosizione[]>;
+}

@@ -1,0 +1,269 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  SANDBOX_URL,
+  tenantUrl,
+  test,
+  type TenantId,
+} from "./fixtures.ts";
+
+// The assistance request (issue #11): anonymous with an e-mail code, logged in with drafts, attachments checked by
+// content, without JavaScript, by keyboard. Giulia (comune-a) and Mario (comune-b) are reset by the tests using them.
+const GIULIA = "BNCGLI85C55L219R";
+const MARIO = "RSSMRA80A01H501U";
+const FORM = "/nuova-richiesta";
+const shots = process.env.ASSIST_SHOTS;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const PDF = Buffer.from("%PDF-1.4\n%prova\n");
+
+const unique = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.it`;
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+/** The newest verification code sent to `to`, read from the sandbox mailbox (never from the page). */
+async function readCode(to: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${SANDBOX_URL}/__sandbox/mailbox.json?to=${encodeURIComponent(to)}`);
+      const messages = (await res.json()) as Array<{ subject: string; body: string }>;
+      const newest = messages.find((message) => message.subject === "Codice di verifica");
+      code = /\b(\d{5})\b/.exec(newest?.body ?? "")?.[1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{5}$/);
+  return code;
+}
+
+/** The form's "Invia" (the rating at the page's end has one too). */
+const sendButton = (page: Page) =>
+  page.getByRole("form", { name: "Richiesta assistenza" }).getByRole("button", { name: "Invia" });
+
+/** Ticks a checkbox by clicking its label (bootstrap-italia draws the box on the label). */
+async function tick(page: Page, name: string | RegExp) {
+  const box = page.getByRole("checkbox", { name });
+  await page.locator(`label[for="${await box.getAttribute("id")}"]`).click();
+  await expect(box).toBeChecked();
+}
+
+async function fillRequest(page: Page, options: { anonymous: boolean; email?: string; js?: boolean }) {
+  if (options.anonymous) {
+    await page.getByLabel(/^Nome/).fill("Luca");
+    await page.getByLabel(/^Cognome/).fill("Verdi");
+    await page.getByLabel(/^Codice fiscale/).fill("vrdlcu90e10f205v");
+  }
+  if (options.email) await page.getByLabel(/^Email/).fill(options.email);
+  await page.getByLabel(/^Telefono/).fill("3331234567");
+  await page.getByLabel(/^Servizio/).selectOption({ label: "Tributi" });
+  if (options.js === false) await page.getByRole("button", { name: "Aggiorna tipologie" }).click();
+  await expect(
+    page.getByLabel(/^Tipologia problematica/).getByRole("option", { name: "IMU" }),
+  ).toBeAttached();
+  await page.getByLabel(/^Tipologia problematica/).selectOption({ label: "IMU" });
+  await page.getByLabel(/^Dettagli/).fill("Non trovo l'importo IMU da pagare per il 2026.");
+}
+
+for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
+  test(`${tenant}: an anonymous request confirmed with the code from the mailbox`, async ({ page }) => {
+    const email = unique(`anonimo-${tenant}`);
+    await page.goto(tenantUrl(tenant, FORM));
+    await expect(page.getByRole("heading", { level: 1, name: "Richiesta assistenza" })).toBeVisible();
+    await expect(page.getByText("I campi contraddistinti dal simbolo (*) sono obbligatori")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Accedi" }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Salva richiesta" })).toHaveCount(0);
+    await expectAccessible(page);
+    await sendButton(page).click();
+    await expect(page.getByRole("heading", { name: "Correggi i seguenti errori" })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Privacy: Dichiara di aver letto l'informativa" }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await fillRequest(page, { anonymous: true, email });
+    await page
+      .getByLabel(/^Allegato/)
+      .setInputFiles({ name: "avviso.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByText("Leggi l'informativa sulla privacy").click();
+    await expect(page.getByText(/Informativa sul trattamento dei dati personali/)).toBeVisible();
+    await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+    if (tenant === "comune-a") await shot(page, "form-anonymous-1280");
+    await sendButton(page).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+    await expect(
+      page.getByText(`ti verrà inviato un codice di verifica all'indirizzo ${email}`),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Invia il codice" }).click();
+    await expect(page.getByLabel(/^Codice di verifica/)).toBeVisible();
+    const code = await readCode(email);
+    await expect(page.locator("body")).not.toContainText(code);
+    await page.getByLabel(/^Codice di verifica/).fill(code === "00000" ? "11111" : "00000");
+    await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
+    await expect(page.getByText("Il codice non è corretto o è scaduto").first()).toBeVisible();
+    await expectAccessible(page);
+    if (tenant === "comune-a") await shot(page, "verify-1280");
+    await page.getByLabel(/^Codice di verifica/).fill(code);
+    await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
+
+    await expect(page).toHaveURL(tenantUrl(tenant, "/feedback?feedbackType=ticketNoAuth"));
+    await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
+    await expect(page.getByText(`Abbiamo inviato il riepilogo alla email: ${email}`)).toBeVisible();
+    await expectAccessible(page);
+    if (tenant === "comune-a") await shot(page, "feedback-1280");
+  });
+}
+
+for (const [tenant, cf, who] of [
+  ["comune-a", GIULIA, "Giulia Bianchi"],
+  ["comune-b", MARIO, "Mario Rossi"],
+] as const) {
+  test(`${tenant}: ${who} saves a draft, resumes it from the personal area and sends it`, async ({
+    page,
+  }) => {
+    await resetCitizen(cf);
+    await page.goto(tenantUrl(tenant, `${FORM}?servizio=2`));
+    await page.getByRole("link", { name: "Accedi" }).first().click();
+    await loginAs(page, who);
+    await expect(page).toHaveURL(tenantUrl(tenant, `${FORM}?servizio=2`));
+    const [firstName] = who.split(" ");
+    await expect(page.getByLabel(/^Nome/)).toHaveValue(firstName!);
+    await expect(page.getByLabel(/^Nome/)).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue(cf);
+    await expect(page.getByLabel(/^Servizio/)).toHaveValue("2");
+    await expectAccessible(page);
+    await page.getByLabel(/^Tipologia problematica/).selectOption({ label: "TARI - tassa rifiuti" });
+    await page.getByLabel(/^Dettagli/).fill("Bozza: devo ancora controllare gli avvisi.");
+    await page
+      .getByLabel(/^Allegato/)
+      .setInputFiles({ name: "avviso.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Salva richiesta" }).click();
+    await expect(page).toHaveURL(tenantUrl(tenant, "/feedback?feedbackType=partialTicket"));
+    await expect(page.getByRole("heading", { level: 1, name: "Bozza salvata" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Area riservata" }).click();
+
+    const drafts = page.getByRole("region", { name: "Bozze di richiesta" });
+    await expect(drafts.getByRole("heading", { name: "Tributi" })).toBeVisible();
+    await expectAccessible(page);
+    if (tenant === "comune-a") await shot(page, "drafts-1280");
+    await drafts.getByRole("link", { name: /Riprendi la bozza Tributi/ }).click();
+    await expect(page.getByText("Stai riprendendo una bozza salvata.")).toBeVisible();
+    await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Bozza: devo ancora controllare gli avvisi.");
+    await expect(page.getByLabel(/^Tipologia problematica/)).toHaveValue("201");
+    await expect(page.getByText("File allegato: avviso.png")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel(/^Dettagli/).fill("Ho ricevuto due avvisi TARI per lo stesso anno.");
+    await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+    await sendButton(page).click();
+    await expect(page).toHaveURL(tenantUrl(tenant, "/feedback?feedbackType=ticket"));
+    await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
+    await page.getByRole("link", { name: "Area riservata" }).click();
+    await expect(page.getByText("Non ci sono bozze di richiesta")).toBeVisible();
+  });
+}
+
+test("comune-a: a file lying about its type and a 3 MB file are refused with clear messages", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl("comune-a", FORM));
+  await fillRequest(page, { anonymous: true, email: unique("file") });
+  await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+  const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
+  PDF.copy(big);
+  await page
+    .getByLabel(/^Allegato/)
+    .setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: big });
+  await expect(page.getByText("Il file grande.pdf supera la dimensione massima di 2 MB")).toBeVisible();
+  await page
+    .getByLabel(/^Allegato/)
+    .setInputFiles({ name: "documento.pdf", mimeType: "application/pdf", buffer: PNG });
+  await sendButton(page).click();
+  await expect(
+    page.getByRole("link", { name: /Allegato: Il file documento\.pdf non è del tipo dichiarato/ }),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Non trovo l'importo IMU da pagare per il 2026.");
+  await expect(page.getByLabel(/^Tipologia problematica/)).toHaveValue("202");
+  await expectAccessible(page);
+  await shot(page, "attachment-error-1280");
+});
+
+test("comune-b: the form by keyboard only", async ({ page }) => {
+  const email = unique("tastiera");
+  await page.goto(tenantUrl("comune-b", FORM));
+  await page.getByLabel(/^Nome/).focus();
+  await page.keyboard.type("Luca");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Verdi");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("VRDLCU90E10F205V");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("3331234567");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(/^Servizio/)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel(/^Servizio/)).not.toHaveValue("");
+  await expect(page.getByLabel(/^Tipologia problematica/)).toBeEnabled();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(/^Tipologia problematica/)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(/^Dettagli/)).toBeFocused();
+  await page.keyboard.type("Scritto solo con la tastiera.");
+  await page.getByLabel("Ho letto e compreso l'informativa sulla privacy").focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(sendButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+  await page.getByRole("button", { name: "Invia il codice" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel(/^Codice di verifica/)).toBeVisible();
+  await page.getByLabel(/^Codice di verifica/).focus();
+  await page.keyboard.type(await readCode(email));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
+});
+
+test("comune-a: the form at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(tenantUrl("comune-a", `${FORM}?servizio=1`));
+  await expect(page.getByRole("heading", { level: 1, name: "Richiesta assistenza" })).toBeVisible();
+  await expect(sendButton(page)).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await shot(page, "form-390");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("comune-b: the dependent list through 'Aggiorna tipologie', then the e-mail code", async ({
+    page,
+  }) => {
+    const email = unique("nojs");
+    await page.goto(tenantUrl("comune-b", FORM));
+    await page.getByLabel(/^Dettagli/).fill("Scritto prima di scegliere il servizio.");
+    await fillRequest(page, { anonymous: true, email, js: false });
+    await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+    await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+    await shot(page, "form-nojs-1280");
+    await sendButton(page).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+    await page.getByRole("button", { name: "Invia il codice" }).click();
+    const code = await readCode(email);
+    await page.getByLabel(/^Codice di verifica/).fill(code);
+    await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
+    await expect(page.getByText(`Abbiamo inviato il riepilogo alla email: ${email}`)).toBeVisible();
+  });
+});

@@ -1,0 +1,187 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, loginAs, resetCitizen, tenantUrl, test } from "./fixtures.ts";
+
+// The disruption report (DISSERVIZIO_CRM): Giulia Bianchi's reports only (reset first), on both municipalities.
+const GIULIA = "BNCGLI85C55L219R";
+const NEW = "/servizi/segnalazioni/nuova";
+const SHOTS = "/tmp/h10/shots/report";
+/** A small real PNG (1×1). */
+const PHOTO = {
+  name: "foto.png",
+  mimeType: "image/png",
+  buffer: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+};
+
+const TOWNS = {
+  "comune-a": {
+    town: "Valverde",
+    category: "Illuminazione pubblica",
+    search: "Via Roma",
+    result: "Via Roma 12, Valverde",
+  },
+  "comune-b": {
+    town: "Montealto",
+    category: "Buche e dissesti stradali",
+    search: "Via Dante",
+    result: "Via Dante Alighieri 21, Montealto",
+  },
+} as const;
+type Tenant = keyof typeof TOWNS;
+
+/** Logs Giulia in on the report's first step (axe needs JavaScript: not run in the no-JavaScript test). */
+async function start(page: Page, tenant: Tenant, axe = true) {
+  await resetCitizen(GIULIA);
+  await page.goto(tenantUrl(tenant, NEW));
+  await loginAs(page, "Giulia Bianchi");
+  await expect(page.getByRole("heading", { level: 1, name: "Segnalazione disservizio" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Autorizzazioni e condizioni" })).toBeVisible();
+  if (axe) await expectAccessible(page);
+}
+
+async function acceptPolicy(page: Page) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("link", { name: /devi accettare l'informativa/ })).toBeVisible();
+  // bootstrap-italia draws the checkbox on its label: the user clicks the label.
+  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
+  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
+}
+
+function map(page: Page): Locator {
+  return page.getByRole("region", { name: "Mappa per indicare il luogo del disservizio" });
+}
+
+async function expectTiles(page: Page) {
+  await expect(map(page).locator("img.leaflet-tile-loaded").first()).toBeVisible();
+}
+
+async function fillIssue(page: Page, tenant: Tenant, title: string) {
+  await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS[tenant].category });
+  await page.getByLabel("Titolo").fill(title);
+  await page.getByLabel("Dettagli").fill("Segnalato da un test: nessun disservizio reale.");
+  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+}
+
+async function sendAndCheck(page: Page, tenant: Tenant, title: string, shot: string) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText("foto.png")).toBeVisible();
+  await expect(page.getByText(TOWNS[tenant].category)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/${shot}-riepilogo.png`, fullPage: true });
+  await page.getByRole("button", { name: "Invia" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
+  await expect(page.getByText(/Numero della segnalazione: \d+/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/${shot}-esito.png`, fullPage: true });
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Scarica la ricevuta" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ricevuta-segnalazione-\d+\.pdf$/);
+  const bytes = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe("%PDF");
+}
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: a report placed by clicking the map, with a photo`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await start(page, tenant);
+    await page.screenshot({ path: `${SHOTS}/${tenant}-1280-autorizzazioni.png`, fullPage: true });
+    await acceptPolicy(page);
+    await expectTiles(page);
+    await expect(map(page).locator(".leaflet-control-attribution")).toContainText("Mappa dimostrativa");
+    const box = (await map(page).boundingBox())!;
+    await map(page).click({ position: { x: box.width / 2 + 30, y: box.height / 2 + 20 } });
+    await expect(page.getByLabel("Cerca un luogo")).toHaveValue(new RegExp(`, ${TOWNS[tenant].town}$`));
+    await expect(map(page).getByRole("img", { name: "Luogo del disservizio" })).toBeVisible();
+    await fillIssue(page, tenant, "Segnalazione dalla mappa");
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/${tenant}-1280-dati.png`, fullPage: true });
+    await sendAndCheck(page, tenant, "Segnalazione dalla mappa", `${tenant}-1280-mappa`);
+  });
+
+  test(`${tenant}: a report by typing an address, with a photo${tenant === "comune-b" ? " (390 px)" : ""}`, async ({
+    page,
+  }) => {
+    if (tenant === "comune-b") await page.setViewportSize({ width: 390, height: 844 });
+    await start(page, tenant);
+    await acceptPolicy(page);
+    await expectTiles(page);
+    await page.getByLabel("Cerca un luogo").fill(TOWNS[tenant].search);
+    await page.getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.getByRole("button", { name: TOWNS[tenant].result }).click();
+    await expect(page.getByLabel("Cerca un luogo")).toHaveValue(TOWNS[tenant].result);
+    await expect(page.getByRole("status").getByText(`Luogo scelto: ${TOWNS[tenant].result}`)).toBeVisible();
+    await fillIssue(page, tenant, "Segnalazione da indirizzo");
+    await expectAccessible(page);
+    if (tenant === "comune-b")
+      await page.screenshot({ path: `${SHOTS}/comune-b-390-dati.png`, fullPage: true });
+    await sendAndCheck(page, tenant, "Segnalazione da indirizzo", `${tenant}-indirizzo`);
+  });
+}
+
+test("comune-b: keyboard only, the map's centre as the place", async ({ page }) => {
+  await start(page, "comune-b");
+  const tabTo = async (target: Locator) => {
+    for (let i = 0; i < 80; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error("not reachable with Tab");
+  };
+  await tabTo(page.getByLabel("Ho letto e compreso l'informativa sulla privacy"));
+  await page.keyboard.press("Space");
+  await tabTo(page.getByRole("button", { name: "Avanti" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
+  await expectTiles(page);
+  await tabTo(map(page));
+  await page.keyboard.press("ArrowRight");
+  await tabTo(page.getByRole("button", { name: "Usa il centro della mappa" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Cerca un luogo")).toHaveValue(/, Montealto$/);
+  await tabTo(page.getByLabel("Tipo di disservizio"));
+  await page.keyboard.press("ArrowDown");
+  await tabTo(page.getByLabel("Titolo"));
+  await page.keyboard.type("Da tastiera");
+  await tabTo(page.getByLabel("Dettagli"));
+  await page.keyboard.type("Segnalazione fatta solo con la tastiera.");
+  await tabTo(page.getByRole("button", { name: "Avanti" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  await tabTo(page.getByRole("button", { name: "Invia" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("comune-a: the address search on the server, then the whole report", async ({ page }) => {
+    await start(page, "comune-a", false);
+    await acceptPolicy(page);
+    await expect(map(page)).toHaveCount(0);
+    await page.getByLabel("Titolo").fill("Senza JavaScript");
+    await page.getByLabel("Cerca un luogo").fill("Via Roma Valverde");
+    await page.getByRole("button", { name: "Cerca", exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Via Roma 12, Valverde" })).toBeChecked();
+    await expect(page.getByLabel("Titolo")).toHaveValue("Senza JavaScript");
+    await page.screenshot({ path: `${SHOTS}/comune-a-nojs-risultati.png`, fullPage: true });
+    await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS["comune-a"].category });
+    await page.getByLabel("Dettagli").fill("Segnalato senza JavaScript.");
+    await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+    await page.getByRole("button", { name: "Avanti" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+    await expect(page.getByText("Via Roma 12, Valverde")).toBeVisible();
+    await expect(page.getByText("foto.png")).toBeVisible();
+    await page.getByRole("button", { name: "Invia" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Scarica la ricevuta" })).toBeVisible();
+  });
+});
