@@ -1,47 +1,28 @@
-import { randomBytes } from "node:crypto";
+import { TRANSIENT_KEY_PATTERN, createTransientStore } from "#client/lib/transient-store.server.ts";
 
 /**
- * A short-lived server-side store for what must survive between two requests of the assistance form but must not
- * ride in a cookie: an uploaded attachment (kept while the form is shown again after an error, a "Aggiorna
- * tipologie" or a draft resume) and the anonymous request waiting for its e-mail code. Keys are unguessable
- * (32 random bytes); entries expire after `TTL_MS` and the store holds at most `MAX_ENTRIES` (oldest evicted).
- * In memory: one portal process (a multi-instance deployment would need a shared store).
+ * What must survive between two requests of the assistance form but must not ride in a cookie: an uploaded
+ * attachment (kept while the form is shown again after an error, a "Aggiorna tipologie" or a draft resume) and the
+ * anonymous request waiting for its e-mail code. The portal's short-lived store (client/lib/transient-store.server.ts):
+ * 30 minutes, at most 500 entries and 64 MB together (an attachment is at most 2 MB, base64 in the ticket payload).
  */
-const TTL_MS = 30 * 60 * 1000;
-const MAX_ENTRIES = 500;
+const store = createTransientStore<NonNullable<unknown>>({
+  ttlMs: 30 * 60 * 1000,
+  maxEntries: 500,
+  maxBytes: 64 * 1024 * 1024,
+  sizeOf: (value) => JSON.stringify(value).length,
+});
 
-type Entry = { value: unknown; expires: number };
-const entries = new Map<string, Entry>();
+export const REF_PATTERN = TRANSIENT_KEY_PATTERN;
 
-function sweep(now: number): void {
-  for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
-  while (entries.size >= MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    entries.delete(oldest);
-  }
+export function putPending(value: NonNullable<unknown>): string {
+  return store.put(value);
 }
 
-export const REF_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function putPending(value: unknown, now = Date.now()): string {
-  sweep(now);
-  const key = randomBytes(32).toString("base64url");
-  entries.set(key, { value, expires: now + TTL_MS });
-  return key;
-}
-
-export function getPending(key: string | null | undefined, now = Date.now()): unknown {
-  if (!key || !REF_PATTERN.test(key)) return undefined;
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.expires <= now) {
-    entries.delete(key);
-    return undefined;
-  }
-  return entry.value;
+export function getPending(key: string | null | undefined): unknown {
+  return key && REF_PATTERN.test(key) ? store.get(key) : undefined;
 }
 
 export function deletePending(key: string | null | undefined): void {
-  if (key) entries.delete(key);
+  store.delete(key);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createLru } from "./lru.server.ts";
+import { createTransientStore } from "#client/lib/transient-store.server.ts";
 import type { SystemResult } from "./payment-system.server.ts";
 
 /** What one payment attempt (one idempotency key) produced. */
@@ -12,13 +12,21 @@ export type StoredNotice = { pdf: Uint8Array; codiceAvviso: string; amountCents:
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /**
- * In-process stores (single process per container, see lru.server.ts): the outcome of each attempt by its
+ * Short-lived stores (client/lib/transient-store.server.ts): the outcome of each attempt by its
  * idempotency key (a second POST with the same key, even while the first is still on its way, shares the same
  * promise and never calls the upstream again), and the generated notices' PDFs by an unguessable token that only
  * the browser's sealed flow cookie carries. Both for 15 minutes, bounded in size.
  */
-const attempts = createLru<Promise<SystemResult<AttemptOutcome>>>({ max: 2000, ttlMs: FIFTEEN_MINUTES });
-const notices = createLru<StoredNotice>({ max: 200, ttlMs: FIFTEEN_MINUTES });
+const attempts = createTransientStore<Promise<SystemResult<AttemptOutcome>>>({
+  maxEntries: 2000,
+  ttlMs: FIFTEEN_MINUTES,
+});
+const notices = createTransientStore<StoredNotice>({
+  maxEntries: 200,
+  maxBytes: 32 * 1024 * 1024,
+  sizeOf: (notice) => notice.pdf.byteLength,
+  ttlMs: FIFTEEN_MINUTES,
+});
 
 /** Runs `create` once per key: later calls with the key answer the first call's result. Failures are forgotten. */
 export async function runOnce(
@@ -42,9 +50,7 @@ export async function runOnce(
 }
 
 export function keepNotice(notice: StoredNotice): string {
-  const token = randomBytes(24).toString("base64url");
-  notices.set(token, notice);
-  return token;
+  return notices.put(notice);
 }
 
 export function findNotice(token: string | undefined): StoredNotice | undefined {

@@ -1,22 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLru } from "./lru.server.ts";
 import { findNotice, keepNotice, runOnce } from "./attempts.server.ts";
-
-describe("createLru", () => {
-  it("forgets entries after the TTL and the least recently used beyond the size", () => {
-    let now = 0;
-    const lru = createLru<number>({ max: 2, ttlMs: 1000, now: () => now });
-    lru.set("a", 1);
-    lru.set("b", 2);
-    expect(lru.get("a")).toBe(1);
-    lru.set("c", 3);
-    expect(lru.get("b")).toBeUndefined();
-    expect(lru.get("a")).toBe(1);
-    now = 1500;
-    expect(lru.get("a")).toBeUndefined();
-    expect(lru.size).toBe(1);
-  });
-});
 
 describe("runOnce (idempotency store)", () => {
   it("answers the same result for the same key without calling again, even concurrently", async () => {
