@@ -253,6 +253,8 @@ export const en: Record<MessageKey, string> = {
 
   "form.fileTooLarge": "Each attached file can be at most {size} MB.",
   "form.tooManyFiles": "You can attach at most {count} files.",
+  "form.uploading.one": "Sending the attached file ({size} MB)…",
+  "form.uploading.other": "Sending {count} attached files ({size} MB)…",
   "form.xsrfRejected":
     "The request was not accepted because the form has expired or does not come from this portal. Reload the page and try again.",
   "form.unreadable": "The form sent cannot be read. Reload the page and try again.",

@@ -253,6 +253,8 @@ export const it = {
 
   "form.fileTooLarge": "Ogni file allegato può essere al massimo di {size} MB.",
   "form.tooManyFiles": "Puoi allegare al massimo {count} file.",
+  "form.uploading.one": "Invio del file allegato in corso ({size} MB)…",
+  "form.uploading.other": "Invio di {count} file allegati in corso ({size} MB)…",
   "form.xsrfRejected":
     "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale. Ricarica la pagina e riprova.",
   "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",

@@ -13,6 +13,7 @@ import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/compone
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
@@ -373,6 +374,7 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
             {t("assistance.back")}
           </Link>
         </div>
+        <UploadProgress />
       </Form>
     </AssistanceLayout>
   );

@@ -8,6 +8,7 @@ import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
@@ -86,6 +87,7 @@ function StepNav(props: { backHref: string; submit: ReactNode; intent: string })
           {props.submit}
         </SubmitButton>
       </nav>
+      <UploadProgress />
     </div>
   );
 }

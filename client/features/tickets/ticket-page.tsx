@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { errorSummaryItems, ErrorSummary } from "#client/components/ui/error-summary.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
@@ -225,6 +226,7 @@ export function TicketPage({ ticket, articles, confirmClose, errors, values, clo
                 ) : null}
               </div>
               <SubmitButton>{t("tickets.reply.submit")}</SubmitButton>
+              <UploadProgress />
             </Form>
           </section>
 
