@@ -2,14 +2,17 @@ import { readFileSync } from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { purgeCss } from "./build-tools/purge-css.ts";
+import { splitLocaleTexts } from "./build-tools/split-locale-texts.ts";
+import { clientOutput } from "./build-tools/client-chunks.ts";
 
 const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package.json", "utf8"))
   .version as string;
 
 export default defineConfig({
-  plugins: [purgeCss(), reactRouter()],
+  plugins: [purgeCss(), splitLocaleTexts(), reactRouter()],
   define: { __BOOTSTRAP_ITALIA_VERSION__: JSON.stringify(biVersion) },
   environments: {
+    client: { build: { rolldownOptions: { output: clientOutput } } },
     ssr: {
       build: { rollupOptions: { input: "./server/render/ssr-app.ts" } },
     },

@@ -9,6 +9,7 @@
 //       200 connections × 60 s of citizens' pages (served p99, shed answers, errors, RSS; BENCH_SOAK for longer);
 //   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads.
 // Writes bench/results/latest.json and latest.md. Every step is bounded; the process exits by itself.
+import "./production-env.ts";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";

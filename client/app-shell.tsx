@@ -6,7 +6,7 @@ import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
 import { DegradedNotice } from "#client/features/shell/degraded-notice.tsx";
 import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
-import { Footer } from "#client/features/shell/footer.tsx";
+import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
@@ -59,8 +59,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {data.env.sandbox ? <SandboxNotice /> : null}
         <Header
           comune={data.comune}
-          menu={data.menu}
-          social={data.contatti.social}
+          menu={data.header.menu}
+          social={data.header.social}
           user={data.user}
           loginHref={upstreamLoginHref(here)}
           devLoggedOut={data.devLoggedOut}
@@ -73,7 +73,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <main id="main-container" tabIndex={-1}>
           {children}
         </main>
-        <Footer comune={data.comune} menuFooter={data.menuFooter} contatti={data.contatti} />
+        <FooterIsland />
       </ToastProvider>
     </I18nProvider>
   );

@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { servicesContext } from "./context.ts";
 import { describeRouteError } from "./lib/route-error-log.ts";
+import { ServerFooterContext } from "./features/shell/footer-island.tsx";
+import { rememberedFooter } from "./features/shell/footer-view.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +22,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, log } = loadContext.get(servicesContext);
+  const services = loadContext.get(servicesContext);
+  const { nonce, log } = services;
+  // The footer is rendered here only, from the root loader's configuration (see footer-island.tsx).
+  const footer = { footer: rememberedFooter(services) };
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -32,7 +37,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerFooterContext value={footer}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerFooterContext>,
       {
         nonce,
         [readyOption]() {

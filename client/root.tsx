@@ -1,7 +1,7 @@
 import "bootstrap-italia/dist/css/bootstrap-italia.min.css";
 // Fonts: the Latin subset (Italian needs nothing else) of the weights bootstrap-italia's kept rules use (Titillium
-// 300 for .lead, 400, 600, 700; Lora 400/700; Roboto Mono 400), `font-display: swap`, served by the portal.
-import "@fontsource/titillium-web/latin-300.css";
+// 400, 600, 700; Lora 400/700; Roboto Mono 400), `font-display: swap`, served by the portal. No Titillium 300: only
+// `.lead` asks for it, and the browser then uses the 400 face (13 kB less on most first visits; see bench/README.md).
 import "@fontsource/titillium-web/latin-400.css";
 import "@fontsource/titillium-web/latin-600.css";
 import "@fontsource/titillium-web/latin-700.css";

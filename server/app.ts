@@ -7,6 +7,7 @@ import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { createSealer } from "./security/seal.ts";
 import { createRateLimiter } from "./security/rate-limiter.ts";
 import { requestLogging } from "./middleware/request-logging.ts";
+import { proxyAccessLog } from "./observability/access-log.ts";
 import { cspNonce, securityHeaders } from "./middleware/security-headers.ts";
 import { operationsRouter } from "./middleware/operations.ts";
 import { httpMetrics } from "./middleware/http-metrics.ts";
@@ -100,13 +101,24 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", env.TRUST_PROXY);
   app.set("query parser", "simple");
 
-  app.use(requestLogging(logger));
+  // Proxied calls get the lean access log (same fields, no per-request child logger); pages keep pino-http.
+  const pageLog = requestLogging(logger);
+  const proxyLog = proxyAccessLog(logger);
+  app.use((req, res, next) => (PROXIED_PATH.test(req.path) ? proxyLog : pageLog)(req, res, next));
   app.use(httpMetrics(metrics));
   // Before anything can read a body: counts its bytes as they arrive and keeps its first ones for the XSRF check.
   app.use(limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }));
   // Overload: new page and API reads get a 503 at once while the event loop lags (health and assets never).
   const lag = deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor().lag : () => 0);
-  app.use(shedOverload({ lag, thresholdMs: env.SHED_LAG_MS, retryAfterS: env.SHED_RETRY_AFTER_S, metrics }));
+  app.use(
+    shedOverload({
+      lag,
+      thresholdMs: env.SHED_LAG_MS,
+      retryAfterS: env.SHED_RETRY_AFTER_S,
+      maxInFlight: env.SHED_MAX_IN_FLIGHT,
+      metrics,
+    }),
+  );
 
   // The lean proxy (docs/decisions/page-cache.md §proxy): /api and /api-public before any HTML work (nonce, CSP,
   // compression), with what a proxied request needs: request-target and Host checks, the tenant, cookies and the
@@ -173,7 +185,10 @@ export function createApp(deps: AppDeps) {
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
     app.use("/assets", express.static(`${dir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(dir, { maxAge: "1h", index: false }));
+    // Only names with an extension are files here (favicon.svg…): pages (`/`, `/faq`) skip the stat and the
+    // not-found error object `send` would make for every one of them.
+    const rootFiles = express.static(dir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
@@ -205,7 +220,11 @@ export function createApp(deps: AppDeps) {
       tenantService,
       metrics,
       logger,
-      uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES, totalLimit: env.UPLOAD_LIMIT },
+      uploads: {
+        fileLimit: env.UPLOAD_FILE_LIMIT,
+        maxFiles: env.UPLOAD_MAX_FILES,
+        totalLimit: env.UPLOAD_LIMIT,
+      },
       geocoder: geocoding,
       loginLimiter: createRateLimiter({
         windowMs: env.MAINTENANCE_LOGIN_WINDOW_S * 1000,

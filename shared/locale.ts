@@ -9,5 +9,11 @@ export function resolveLocale(value: string | null | undefined): Locale {
 
 /** The plural category of a count in a locale (`one`, `other`), from `Intl.PluralRules`. */
 export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
-  return new Intl.PluralRules(locale).select(count);
+  return pluralRules[locale].select(count);
 }
+
+/** One `Intl.PluralRules` per locale: building one costs far more than asking it (texts with counts on every page). */
+const pluralRules: Record<Locale, Intl.PluralRules> = {
+  it: new Intl.PluralRules("it"),
+  en: new Intl.PluralRules("en"),
+};

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import { it, type MessageKey } from "./it.ts";
-import { en } from "./en.ts";
 import { pluralCategory, type Locale } from "#shared/locale.ts";
 
 export { resolveLocale, type Locale } from "#shared/locale.ts";
@@ -8,7 +7,25 @@ export type { MessageKey } from "./it.ts";
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey | PluralKey, params?: MessageParams) => string;
 
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { it, en };
+type Catalogue = Record<MessageKey, string>;
+
+/**
+ * Which catalogues this module loads before anything can render: on the server (and in tests and the dev server)
+ * both; in the production browser bundle only the page's own language, read from `<html lang>` that the server
+ * rendered. The locale changes only with a full page load (the language switcher's links are real links), so a
+ * page never needs the other catalogue later and hydration renders exactly the server's texts.
+ */
+export function needsEnglish(env: { SSR: boolean; PROD: boolean }, htmlLang: string | undefined): boolean {
+  return env.SSR || !env.PROD || htmlLang === "en";
+}
+
+// Italian is static (the default, the source of the keys); English is a separate chunk in the browser, awaited
+// here (top-level await) so that every module importing this one sees it loaded.
+const dictionaries: Partial<Record<Locale, Catalogue>> = { it };
+if (
+  needsEnglish(import.meta.env, typeof document === "undefined" ? undefined : document.documentElement.lang)
+)
+  dictionaries.en = (await import("./en.ts")).en;
 const LocaleContext = createContext<Locale>("it");
 
 export function interpolate(template: string, params?: MessageParams): string {
@@ -24,7 +41,7 @@ export function interpolate(template: string, params?: MessageParams): string {
  * reads `x.one` / `x.other` when those exist.
  */
 export function translate(locale: Locale, key: MessageKey | PluralKey, params?: MessageParams): string {
-  const dictionary: Record<string, string> = dictionaries[locale];
+  const dictionary: Record<string, string> = dictionaries[locale] ?? it;
   const count = params?.count;
   const template =
     typeof count === "number" && !(key in dictionary)

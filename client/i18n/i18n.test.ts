@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { en } from "./en.ts";
 import { it as italian } from "./it.ts";
-import { interpolate, resolveLocale, translate } from "./i18n-context.tsx";
+import { interpolate, needsEnglish, resolveLocale, translate } from "./i18n-context.tsx";
 
 describe("dictionaries", () => {
   test("English has exactly the Italian keys, none empty", () => {
@@ -40,4 +40,14 @@ test("a count picks its plural form with Intl.PluralRules", () => {
   expect(translate("en", "maintenance.tooManyAttempts", { count: 2 })).toBe(
     "Too many login attempts. Please try again in 2 minutes.",
   );
+});
+
+test("the browser's production bundle loads the English catalogue only for an English page", () => {
+  const browser = { SSR: false, PROD: true };
+  expect(needsEnglish(browser, "it")).toBe(false);
+  expect(needsEnglish(browser, "")).toBe(false);
+  expect(needsEnglish(browser, "en")).toBe(true);
+  // The server renders both languages; tests and the dev server keep both too.
+  expect(needsEnglish({ SSR: true, PROD: true }, undefined)).toBe(true);
+  expect(needsEnglish({ SSR: false, PROD: false }, "it")).toBe(true);
 });

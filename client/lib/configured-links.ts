@@ -23,5 +23,14 @@ const SERVICE_ENTRY_PAGES = [
 export function configuredPortalPage(link: string | null | undefined): string | null {
   if (!link?.startsWith("/") || link.startsWith("//") || link.startsWith("/\\")) return null;
   const path = link.split(/[?#]/)[0]!;
-  return SERVICE_ENTRY_PAGES.some((pattern) => matchPath(pattern, path)) ? link : null;
+  let entry = entryPages.get(path);
+  if (entry === undefined) {
+    // `matchPath` compiles each pattern on every call; the configured paths are few, so remember the answers.
+    entry = SERVICE_ENTRY_PAGES.some((pattern) => matchPath(pattern, path));
+    if (entryPages.size >= 1000) entryPages.clear();
+    entryPages.set(path, entry);
+  }
+  return entry ? link : null;
 }
+
+const entryPages = new Map<string, boolean>();

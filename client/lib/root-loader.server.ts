@@ -3,7 +3,8 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
-import { withPortalCatalogue } from "./services-menu.ts";
+import { shellView } from "#client/features/shell/shell-view.ts";
+import { rememberFooter } from "#client/features/shell/footer-view.server.ts";
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
   const services = getServices(context);
@@ -66,15 +67,6 @@ async function loadUnreadMessages(
   }
 }
 
-/** The configured menus, with the services entries on the portal's catalogue when the municipality has no CMS. */
-function portalMenus(config: TenantConfig) {
-  const { main, footerMain } = withPortalCatalogue(
-    { main: config.menu.main, footerMain: config.menuFooter.main },
-    config.comune.cms,
-  );
-  return { menu: { ...config.menu, main }, menuFooter: { ...config.menuFooter, main: footerMain } };
-}
-
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);
   const config = await loadConfig(context);
@@ -84,6 +76,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { user, upstreamDegraded } =
     maintenanceGate || devLoggedOut ? { user: null, upstreamDegraded: false } : await loadUser(context);
   const unreadMessages = user ? await loadUnreadMessages(context, config, user.codFisc) : null;
+  // Derived once per configuration version. The footer is rendered on the server only: it stays out of this data
+  // (which is the page's hydration data), handed to the server's entry instead.
+  const shell = shellView(config);
+  rememberFooter(services, shell.footer);
   return {
     locale: services.locale,
     env: services.env,
@@ -98,8 +94,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       cms: comune.cms,
       assets: comune.assets.map((a) => ({ codice: a.codice, showPublic: a.showPublic })),
     },
-    ...portalMenus(config),
-    contatti: config.contatti,
+    /** The header's menus and social channels (compact: this travels with every page). */
+    header: shell.header,
     user: user
       ? {
           nome: user.nome,

@@ -25,6 +25,15 @@ describe("the shedding decision", () => {
   test("a threshold of 0 turns shedding off", () => {
     expect(shouldShed({ lagMs: 10_000, thresholdMs: 0, method: "GET", path: "/" })).toBe(false);
   });
+  test("sheds reads past the in-flight cap, whatever the lag; a cap of 0 is no cap", () => {
+    const crowd = (inFlight: number, maxInFlight: number, method = "GET", path = "/") =>
+      shouldShed({ lagMs: 0, thresholdMs: 150, method, path, inFlight, maxInFlight });
+    expect(crowd(63, 64)).toBe(false);
+    expect(crowd(64, 64)).toBe(true);
+    expect(crowd(1000, 0)).toBe(false);
+    expect(crowd(64, 64, "POST", "/valutazione")).toBe(false);
+    expect(crowd(64, 64, "GET", "/healthz")).toBe(false);
+  });
 });
 
 describe("the 503 answer", () => {
@@ -54,6 +63,43 @@ describe("the 503 answer", () => {
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 503, details: [] });
     expect(res.body.title).toContain("molto richiesto");
+  });
+
+  test("past the in-flight cap a read gets the 503 at once; finished reads free their place", async () => {
+    lag = 0;
+    // Pages render through a handler that holds the first one until the test lets it go.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = true;
+    const server = testApp({
+      upstreamUrl: "http://127.0.0.1:9",
+      env: { SHED_LAG_MS: "150", SHED_MAX_IN_FLIGHT: "1" },
+      lag: () => lag,
+      ssrHandler: (_req, res) => {
+        if (!held) return void res.send("pagina");
+        held = false;
+        arrive();
+        void released.then(() => res.send("pagina"));
+      },
+    }).app;
+    // Sequential reads are all served (health is never counted).
+    for (let i = 0; i < 2; i++) expect((await request(server).get("/healthz")).status).toBe(200);
+    const first = new Promise<request.Response>((resolve, reject) => {
+      request(server)
+        .get("/faq")
+        .set("Host", "comune-a.localhost")
+        .end((error, res) => (error ? reject(error) : resolve(res)));
+    });
+    await arrived;
+    const second = await request(server).get("/servizi").set("Host", "comune-a.localhost");
+    expect(second.status).toBe(503);
+    expect(second.headers["retry-after"]).toBe("5");
+    release();
+    expect((await first).status).toBe(200);
+    // The first one closed: its place is free again.
+    expect((await request(server).get("/servizi").set("Host", "comune-a.localhost")).status).toBe(200);
   });
 
   test("health and metrics answer under lag", async () => {

@@ -37,18 +37,24 @@ export function isExemptFromShedding(path: string): boolean {
 }
 
 /**
- * The decision: shed a request when shedding is on, the lag is past the threshold, and the request is a new page or
- * API read. Form posts and other unsafe methods are let through: they finish a citizen's work and carry its input.
+ * The decision: shed a new page or API read when the event loop lags past the threshold, or when `maxInFlight` reads
+ * are already being answered (each page render holds memory until it is sent: a cap keeps the heap and the served
+ * requests' waiting time bounded instead of starting 200 renders at once). Form posts and other unsafe methods are
+ * let through: they finish a citizen's work and carry its input. A threshold or cap of 0 turns that check off.
  */
 export function shouldShed(input: {
   lagMs: number;
   thresholdMs: number;
   method: string;
   path: string;
+  inFlight?: number;
+  maxInFlight?: number;
 }): boolean {
-  if (input.thresholdMs <= 0 || input.lagMs <= input.thresholdMs) return false;
   if (input.method !== "GET" && input.method !== "HEAD") return false;
-  return !isExemptFromShedding(input.path);
+  if (isExemptFromShedding(input.path)) return false;
+  const lagging = input.thresholdMs > 0 && input.lagMs > input.thresholdMs;
+  const crowded = (input.maxInFlight ?? 0) > 0 && (input.inFlight ?? 0) >= (input.maxInFlight ?? 0);
+  return lagging || crowded;
 }
 
 export const SHED_TITLE = "Il portale è molto richiesto in questo momento";
@@ -77,19 +83,30 @@ export function shedOverload(options: {
   thresholdMs: number;
   retryAfterS: number;
   metrics: Metrics;
+  /** Reads answered at once (pages and API); 0 = no cap. */
+  maxInFlight?: number;
 }): RequestHandler {
   const page = shedPage(options.retryAfterS);
   const json = JSON.stringify({ status: 503, title: SHED_MESSAGE, details: [] });
+  let inFlight = 0;
   return (req, res, next) => {
-    if (
-      !shouldShed({
-        lagMs: options.lag(),
-        thresholdMs: options.thresholdMs,
-        method: req.method,
-        path: req.path,
-      })
-    )
+    const shed = shouldShed({
+      lagMs: options.lag(),
+      thresholdMs: options.thresholdMs,
+      method: req.method,
+      path: req.path,
+      inFlight,
+      maxInFlight: options.maxInFlight,
+    });
+    if (!shed) {
+      if ((req.method === "GET" || req.method === "HEAD") && !isExemptFromShedding(req.path)) {
+        inFlight += 1;
+        res.once("close", () => {
+          inFlight -= 1;
+        });
+      }
       return next();
+    }
     const api = /^\/api(-public)?(\/|$)/.test(req.path) || wantsJson(req);
     options.metrics.shed.inc({ kind: api ? "api" : "page" });
     res.status(503).set({ "retry-after": String(options.retryAfterS), "cache-control": "no-store" });

@@ -1,6 +1,12 @@
-import { Agent, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from "node:http";
+import { request as httpsRequest } from "node:https";
 import type { Request, RequestHandler, Response } from "express";
-import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Logger } from "pino";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
@@ -38,17 +44,15 @@ export function upstreamAgent(options: { keepAliveMs: number; maxSockets: number
   });
 }
 
-type ProxiedRequest = IncomingMessage & {
-  upstreamTimedOut?: boolean;
-  /** Set when the total deadline passed: before the answer's headers were sent, or while streaming its body. */
-  upstreamDeadline?: "before-headers" | "streaming";
-  proxyStarted?: number;
-};
 type ExpressRes = ServerResponse & { locals: Response["locals"] };
 
 const MESSAGES = {
   502: "Il servizio del Comune non è raggiungibile in questo momento. Riprova tra qualche minuto.",
   504: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
+};
+const ERROR_BODIES = {
+  502: JSON.stringify({ status: 502, title: MESSAGES[502], details: [] }),
+  504: JSON.stringify({ status: 504, title: MESSAGES[504], details: [] }),
 };
 
 function sendError(res: ServerResponse, status: 502 | 504) {
@@ -57,130 +61,185 @@ function sendError(res: ServerResponse, status: 502 | 504) {
     return;
   }
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-  res.end(JSON.stringify({ status, title: MESSAGES[status], details: [] }));
+  res.end(ERROR_BODIES[status]);
 }
 
-/** Location headers that point at the upstream's own host become paths on the portal. */
-function locationRewriter(upstreamHosts: string[]) {
-  return (location: string) => {
-    try {
-      const url = new URL(location);
-      if (upstreamHosts.includes(url.host)) return url.pathname + url.search + url.hash;
-    } catch {
-      // relative already
-    }
-    return location;
-  };
+/** A Location header that names the upstream's own host (the tenant's or the target's) becomes a path on the portal. */
+export function rewriteLocation(location: string, upstreamHosts: readonly string[]): string {
+  if (location.startsWith("/") && !location.startsWith("//")) return location;
+  try {
+    const url = new URL(location);
+    if (upstreamHosts.includes(url.host)) return url.pathname + url.search + url.hash;
+  } catch {
+    // relative already
+  }
+  return location;
 }
+
+const keepLocation = (location: string) => location;
 
 /**
- * Streams `/api/*` and `/api-public/*` to the municipality's upstream. Client-chosen forwarding, authorization and
- * identity headers are dropped; the portal sets the tenant host, the trusted identity headers and the maintenance
- * credential. Answers are relayed as they come, except upstream 5xx pages that are not JSON. Paths with dot
- * segments, `;` parameters or suspicious escapes are refused before the upstream sees them; every answer has an
- * idle timeout and a total deadline (504 before the headers, a cut-off answer after).
+ * Request headers never relayed as the client sent them: hop-by-hop headers (about the browser's own connection,
+ * not the pooled one upstream; the body's framing, `content-length`/`transfer-encoding`, is kept), `host` (the
+ * target's), and `cookie` (relayed without the portal's own cookies).
+ */
+const NOT_RELAYED = new Set([
+  "host",
+  "cookie",
+  "connection",
+  "keep-alive",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+]);
+
+const IDLE_TIMEOUT = "upstream timeout";
+const DEADLINE = "upstream deadline";
+
+/**
+ * Streams `/api/*` and `/api-public/*` to the municipality's upstream (docs/decisions/lean-proxy.md): a hand-written
+ * pipe over `http.request` and the pooled keep-alive agent. Client-chosen forwarding, authorization and identity
+ * headers are dropped; the portal sets the tenant host, the trusted identity headers and the maintenance credential.
+ * Answers are relayed as they come, except upstream 5xx pages that are not JSON. Paths with dot segments, `;`
+ * parameters or suspicious escapes are refused before the upstream sees them; every answer has an idle timeout and a
+ * total deadline (504 before the headers, a cut-off answer after). A client that leaves aborts the upstream request.
  */
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
-  const targetHost = new URL(options.target).host;
-  const proxy = createProxyMiddleware<Request, ExpressRes>({
-    target: options.target,
-    changeOrigin: true,
-    ...(options.agent ? { agent: options.agent } : {}),
-    pathFilter: (path) => PROXIED_PATH.test(path),
-    selfHandleResponse: true,
-    on: {
-      proxyReq(proxyReq, req, res) {
-        const r = req as unknown as ProxiedRequest;
-        r.proxyStarted = performance.now();
-        for (const name of proxyReq.getHeaderNames()) {
-          if (isPortalOwnedHeader(name, options.trustedIdentityHeaders)) proxyReq.removeHeader(name);
-        }
-        // Hop-by-hop: the browser's `Connection: close` is about its own connection, not the pooled one upstream.
-        if (options.agent) {
-          proxyReq.removeHeader("connection");
-          proxyReq.removeHeader("keep-alive");
-        }
-        const locals = res.locals;
-        const cookie = upstreamCookieHeader(locals.cookies);
-        if (cookie) proxyReq.setHeader("cookie", cookie);
-        else proxyReq.removeHeader("cookie");
-        proxyReq.setHeader("x-forwarded-host", locals.portalTenant.upstreamHost);
-        proxyReq.setHeader("x-forwarded-proto", req.protocol);
-        if (req.ip) proxyReq.setHeader("x-forwarded-for", req.ip);
-        proxyReq.setHeader("x-request-id", String(res.getHeader("x-request-id") ?? ""));
-        if (locals.maintenanceAuthorization)
-          proxyReq.setHeader("authorization", locals.maintenanceAuthorization);
-        for (const [name, value] of Object.entries(locals.identityHeaders)) {
-          proxyReq.setHeader(name, value);
-        }
-        proxyReq.setTimeout(options.timeoutMs, () => {
-          r.upstreamTimedOut = true;
-          proxyReq.destroy(new Error("upstream timeout"));
-        });
-        const deadline = setTimeout(() => {
-          if (res.destroyed || res.writableFinished) return;
-          if (!res.headersSent) {
-            r.upstreamDeadline = "before-headers";
-            proxyReq.destroy(new Error("upstream deadline"));
-            return;
-          }
-          r.upstreamDeadline = "streaming";
-          options.metrics.upstreamErrors.inc({ service: "proxy", kind: "deadline" });
-          options.logger.warn(
-            { deadlineMs: options.deadlineMs },
-            "proxy deadline passed while streaming the answer: cut off",
-          );
-          res.destroy();
-          proxyReq.destroy();
-        }, options.deadlineMs);
-        res.once("close", () => clearTimeout(deadline));
-      },
-      proxyRes(proxyRes, req, res) {
-        const r = req as unknown as ProxiedRequest;
-        const status = proxyRes.statusCode ?? 502;
-        const elapsed = (performance.now() - (r.proxyStarted ?? performance.now())) / 1000;
-        options.metrics.upstreamDuration.observe({ service: "proxy", status: String(status) }, elapsed);
-        const type = String(proxyRes.headers["content-type"] ?? "");
-        if (status >= 500 && !type.includes("json")) {
-          options.metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
-          proxyRes.resume();
-          sendError(res, 502);
-          return;
-        }
-        const rewrite = locationRewriter([res.locals.portalTenant.upstreamHost, targetHost]);
-        const secure = options.secureCookies === true || (req as unknown as Request).secure;
-        const headers = browserResponseHeaders(proxyRes.headers, rewrite, { secure });
-        // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
-        const own = res.getHeader("set-cookie");
-        if (own !== undefined && headers["set-cookie"] !== undefined) {
-          headers["set-cookie"] = [own, headers["set-cookie"]].flat().map(String);
-        }
-        res.writeHead(status, headers);
-        proxyRes.pipe(res);
-      },
-      error(error, req, res) {
-        const r = req as unknown as ProxiedRequest;
-        // already counted and logged when the deadline cut the answer off
-        if (r.upstreamDeadline === "streaming") return;
-        const deadline = r.upstreamDeadline === "before-headers";
-        const timedOut = deadline || r.upstreamTimedOut === true;
-        options.metrics.upstreamErrors.inc({
-          service: "proxy",
-          kind: deadline ? "deadline" : timedOut ? "timeout" : "network",
-        });
-        options.logger.warn(
-          { error: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
-          "proxy error",
-        );
-        if ("writeHead" in res) sendError(res, timedOut ? 504 : 502);
-      },
-    },
-  });
-  const guard = guardProxyPath((reason) => options.logger.warn({ reason }, "proxy path refused"));
-  const relay = proxy as unknown as RequestHandler;
+  const target = new URL(options.target);
+  const targetHost = target.host;
+  const basePath = target.pathname.replace(/\/$/, "");
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const port = target.port || (target.protocol === "https:" ? "443" : "80");
+  const hostname = target.hostname.replace(/^\[|\]$/g, "");
+  const trusted = options.trustedIdentityHeaders;
+  const { metrics, logger, timeoutMs, deadlineMs } = options;
+  const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
+
+  function relay(req: Request, res: ExpressRes): void {
+    const started = performance.now();
+    const locals = res.locals;
+    const headers: OutgoingHttpHeaders = {};
+    const incoming = req.headers;
+    for (const name in incoming) {
+      if (NOT_RELAYED.has(name) || isPortalOwnedHeader(name, trusted)) continue;
+      headers[name] = incoming[name];
+    }
+    headers.host = targetHost;
+    const cookie = upstreamCookieHeader(locals.cookies);
+    if (cookie) headers.cookie = cookie;
+    headers["x-forwarded-host"] = locals.portalTenant.upstreamHost;
+    headers["x-forwarded-proto"] = req.protocol;
+    const ip = req.ip;
+    if (ip) headers["x-forwarded-for"] = ip;
+    headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
+    if (locals.maintenanceAuthorization) headers.authorization = locals.maintenanceAuthorization;
+    const identity = locals.identityHeaders;
+    for (const name in identity) headers[name] = identity[name];
+
+    /** Why the upstream request was destroyed by the portal itself, if it was. */
+    let cause: typeof IDLE_TIMEOUT | typeof DEADLINE | "streaming-deadline" | "client-gone" | undefined;
+    /** The upstream answer was relayed (or drained) to its end: nothing left to abort. */
+    let upstreamDone = false;
+
+    const proxyReq = send({
+      hostname,
+      port,
+      method: req.method,
+      path: basePath + req.url,
+      headers,
+      ...(options.agent ? { agent: options.agent } : {}),
+    });
+
+    proxyReq.setTimeout(timeoutMs, () => {
+      cause ??= IDLE_TIMEOUT;
+      proxyReq.destroy(new Error(IDLE_TIMEOUT));
+    });
+    const deadline = setTimeout(() => {
+      if (res.destroyed || res.writableFinished) return;
+      if (!res.headersSent) {
+        cause = DEADLINE;
+        proxyReq.destroy(new Error(DEADLINE));
+        return;
+      }
+      cause = "streaming-deadline";
+      metrics.upstreamErrors.inc({ service: "proxy", kind: "deadline" });
+      logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
+      res.destroy();
+      proxyReq.destroy();
+    }, deadlineMs);
+
+    res.once("close", () => {
+      clearTimeout(deadline);
+      // The client left (or the answer was given by someone else, e.g. a 413): the upstream need not go on.
+      if (!upstreamDone && !proxyReq.destroyed) {
+        cause ??= "client-gone";
+        proxyReq.destroy();
+      }
+    });
+
+    proxyReq.on("error", (error: NodeJS.ErrnoException) => {
+      if (cause === "streaming-deadline" || cause === "client-gone") return;
+      const kind = cause === DEADLINE ? "deadline" : cause === IDLE_TIMEOUT ? "timeout" : "network";
+      metrics.upstreamErrors.inc({ service: "proxy", kind });
+      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
+      if (res.writableEnded) return;
+      sendError(res, kind === "network" ? 502 : 504);
+    });
+
+    proxyReq.on("response", (proxyRes: IncomingMessage) => {
+      const status = proxyRes.statusCode ?? 502;
+      metrics.upstreamDuration.observe(
+        { service: "proxy", status: String(status) },
+        (performance.now() - started) / 1000,
+      );
+      if (res.writableEnded) {
+        // answered already (a refused body): drop the upstream's answer
+        upstreamDone = true;
+        proxyRes.resume();
+        return;
+      }
+      const type = proxyRes.headers["content-type"];
+      if (status >= 500 && !(type ?? "").includes("json")) {
+        metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
+        upstreamDone = true;
+        proxyRes.resume();
+        sendError(res, 502);
+        return;
+      }
+      const rewrite =
+        proxyRes.headers.location === undefined
+          ? keepLocation
+          : (location: string) => rewriteLocation(location, [locals.portalTenant.upstreamHost, targetHost]);
+      const secure = options.secureCookies === true || req.secure;
+      const out = browserResponseHeaders(proxyRes.headers, rewrite, { secure });
+      // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
+      const own = res.getHeader("set-cookie");
+      if (own !== undefined && out["set-cookie"] !== undefined) {
+        out["set-cookie"] = [own, out["set-cookie"]].flat().map(String);
+      }
+      res.writeHead(status, out);
+      proxyRes.once("end", () => {
+        upstreamDone = true;
+      });
+      // The upstream went away in the middle of its answer: the browser must see a cut-off answer, not a short one.
+      proxyRes.once("aborted", () => res.destroy());
+      proxyRes.once("error", () => res.destroy());
+      proxyRes.pipe(res);
+    });
+
+    // The body streams as it arrives; the body limit (mounted first) counts it and answers 413 past the limit.
+    const length = incoming["content-length"];
+    if (incoming["transfer-encoding"] !== undefined || (length !== undefined && length !== "0"))
+      req.pipe(proxyReq);
+    else proxyReq.end();
+  }
+
   return (req, res, next) =>
     guard(req, res, (error?: unknown) => {
       if (error) return next(error);
-      return relay(req, res, next);
+      if (!PROXIED_PATH.test(req.path)) return next();
+      relay(req, res as unknown as ExpressRes);
     });
 }

@@ -11,6 +11,14 @@ describe("HTML from configuration and the knowledge base", () => {
     expect(html).toContain('<a href="https://comune.it" rel="noopener noreferrer">sito</a>');
   });
 
+  test("the same text asked again gives the same clean answer, long texts included", () => {
+    const dirty = '<p>Uffici <img src=x onerror="alert(1)">aperti</p>';
+    expect(sanitizeRichText(dirty)).toBe("<p>Uffici aperti</p>");
+    expect(sanitizeRichText(dirty)).toBe("<p>Uffici aperti</p>");
+    const long = `<p>${"a".repeat(20_000)}<script>x()</script></p>`;
+    expect(sanitizeRichText(long)).toBe(`<p>${"a".repeat(20_000)}</p>`);
+  });
+
   test("plain text keeps what the words say", () => {
     expect(stripHtml("Tributi &amp; <em>tasse</em> <b>2026</b>")).toBe("Tributi & tasse 2026");
     expect(stripHtml('<img src=x onerror="alert(1)">Carta')).toBe("Carta");

@@ -117,7 +117,7 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.firstName": "First name",
   "assistance.lastName": "Last name",
   "assistance.fiscalCode": "Fiscal code",
-  "assistance.email": "Email address",
+  "assistance.email": "E-mail",
   "assistance.phone": "Phone",
   "assistance.phonePrefix": "+39",
   "assistance.phoneHint": "Mobile number without the international prefix",

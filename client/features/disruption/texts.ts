@@ -140,7 +140,7 @@ export const disruptionEn: Record<keyof typeof disruptionIt, string> = {
   "disruption.author.name": "Name",
   "disruption.author.surname": "Surname",
   "disruption.author.fiscalCode": "Fiscal code",
-  "disruption.author.email": "Email",
+  "disruption.author.email": "E-mail",
   "disruption.author.email.required": "Enter the email address",
   "disruption.author.email.invalid": "Enter a valid email address",
   "disruption.author.fromIdentity": "Data of your digital identity: they cannot be changed here.",

@@ -166,7 +166,7 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.iuv.payer": "Paid by",
   "payments.iuv.name": "Name",
   "payments.iuv.surname": "Surname",
-  "payments.iuv.email": "Email",
+  "payments.iuv.email": "E-mail",
   "payments.iuv.fiscalCode": "Tax code",
   "payments.iuv.due": "Amount due",
   "payments.iuv.pay": "Pay with pagoPA",

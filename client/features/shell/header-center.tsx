@@ -1,4 +1,5 @@
-import type { ComuneConfig, Contatti } from "#shared/api/tenant-config.ts";
+import type { ComuneConfig } from "#shared/api/tenant-config.ts";
+import type { HeaderView } from "./shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { SiteSearch } from "./site-search.tsx";
@@ -6,7 +7,7 @@ import { SocialLinks } from "./social-links.tsx";
 
 export type HeaderCenterProps = {
   comune: Pick<ComuneConfig, "nome" | "cms" | "urlRicerca">;
-  social: Contatti["social"];
+  social: HeaderView["social"];
   homeHref: string;
   logoSrc?: string;
 };

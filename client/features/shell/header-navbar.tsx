@@ -9,7 +9,7 @@ import {
   type Ref,
 } from "react";
 import { useLocation } from "react-router";
-import type { Menu, MenuItem } from "#shared/api/tenant-config.ts";
+import type { HeaderView, NavItem } from "./shell-view.ts";
 import { cx } from "#client/components/ui/class-names.ts";
 import { trapTabKey } from "#client/components/ui/focus.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
@@ -24,7 +24,7 @@ const panelId = "menu-principale";
  * configuration. On small screens the menus sit in bootstrap-italia's off-canvas panel, opened by the
  * `custom-navbar-toggler`; before hydration toggler and close control are `#` links and the panel opens via `:target`.
  */
-export function HeaderNavbar({ menu }: { menu: Pick<Menu, "main" | "topics"> }) {
+export function HeaderNavbar({ menu }: { menu: HeaderView["menu"] }) {
   const t = useT();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -107,7 +107,7 @@ export function HeaderNavbar({ menu }: { menu: Pick<Menu, "main" | "topics"> }) 
 
 type MenuListProps = {
   label: string;
-  items: MenuItem[];
+  items: NavItem[];
   pathname: string;
   dataElement?: string;
   secondary?: boolean;

@@ -1,15 +1,16 @@
-import type { ComuneConfig, Contatti, Menu } from "#shared/api/tenant-config.ts";
+import type { ComuneConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
 import type { PublicEnv } from "#config/public.ts";
 import { HeaderCenter } from "./header-center.tsx";
 import { HeaderNavbar } from "./header-navbar.tsx";
 import { HeaderSlim } from "./header-slim.tsx";
 import { href } from "#client/lib/links.ts";
+import type { HeaderView } from "./shell-view.ts";
 
 export type HeaderProps = {
   comune: Pick<ComuneConfig, "nome" | "regione" | "cms" | "urlRicerca">;
-  menu: Pick<Menu, "main" | "topics">;
-  social: Contatti["social"];
+  menu: HeaderView["menu"];
+  social: HeaderView["social"];
   user: Utente | null;
   /** `/api/utenti/login?redirector=<encoded current path>`. */
   loginHref: string;

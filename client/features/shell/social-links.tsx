@@ -1,10 +1,10 @@
-import type { Contatti } from "#shared/api/tenant-config.ts";
+import type { SocialChannel } from "./shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getSocialIcon } from "./social-icon.ts";
 
 type SocialLinksProps = {
-  channels: Contatti["social"]["channels"];
+  channels: SocialChannel[];
   className?: string;
   linkClassName?: string;
   iconClassName?: string;

@@ -154,7 +154,7 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.payer.firstName": "Name",
   "payments.spont.payer.lastName": "Surname",
   "payments.spont.payer.companyName": "Company name",
-  "payments.spont.payer.email": "Email",
+  "payments.spont.payer.email": "E-mail",
   "payments.spont.payer.emailRepeat": "Repeat email",
   "payments.spont.payer.emailMismatch": "Must be the same as the email",
   "payments.spont.payer.taxCode": "Tax code / VAT number",

@@ -1,0 +1,40 @@
+// Build step: fewer, larger JS files on a first visit (issue #13, goal 5).
+//
+// Left to itself the bundler cut the home page's first visit into 21 JS files, most of them under 2 kB; over
+// HTTP/1.1 every response also carries about 1 kB of headers, so the small files cost as much in headers as in
+// code. Two groups (client build only):
+// - "framework": React, React DOM and React Router, which every page loads;
+// - "shell": client/app-shell.tsx, the root's error page and the page end (rating form, contacts) with everything
+//   they import statically (header, footer, toasts, the Italian catalogue): the frame every page renders. The English catalogue stays its own chunk (a dynamic import), and
+//   what only some routes use (forms, maps, date-fns locales) stays in those routes' chunks.
+// Both groups hold modules every page already executes, so no page loads code it did not load before.
+import type { OutputOptions } from "rolldown";
+
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const SHELL = [
+  /[\\/]client[\\/]app-shell\.tsx$/,
+  // The root's error page, and the page end (rating form + contacts) that the information pages all render.
+  /[\\/]client[\\/]components[\\/]error-page[\\/]error-page\.tsx$/,
+  /[\\/]client[\\/]components[\\/]page-end[\\/]page-end\.tsx$/,
+];
+
+export function isFrameworkModule(id: string): boolean {
+  return FRAMEWORK.test(id);
+}
+
+export function isShellRoot(id: string): boolean {
+  const path = id.split("?")[0]!;
+  return SHELL.some((pattern) => pattern.test(path));
+}
+
+/** `environments.client.build.rolldownOptions.output` (replaces React Router's default, which only names files). */
+export const clientOutput: OutputOptions = {
+  entryFileNames: "assets/[name]-[hash].js",
+  codeSplitting: {
+    groups: [
+      { name: "framework", test: isFrameworkModule, priority: 20 },
+      { name: "shell", test: isShellRoot, priority: 10 },
+    ],
+  },
+};

@@ -1,0 +1,76 @@
+import type { Contatti, MenuFooter, MenuItem, TenantConfig } from "#shared/api/tenant-config.ts";
+import { withPortalCatalogue } from "#client/lib/services-menu.ts";
+
+/** A header menu entry as the navigation bar renders it (no children: the bar shows one level). */
+export type NavItem = Pick<MenuItem, "title" | "url" | "dataElement">;
+
+/** A social channel as the header and footer render it. */
+export type SocialChannel = Pick<Contatti["social"]["channels"][number], "url" | "title" | "class">;
+
+/**
+ * What the header needs on the client too (it re-renders: toggler, active entry): the menus' titles, addresses and
+ * `data-element`s, and the social channels. Small: it travels in the hydration data of every page.
+ */
+export type HeaderView = {
+  menu: { main: NavItem[]; topics: NavItem[] };
+  social: { channels: SocialChannel[] };
+};
+
+/**
+ * What the footer renders: rendered on the server only (see footer-island.tsx), so none of it travels in the
+ * hydration data. The contacts body is already sanitised (tenant-config.ts sanitises it once per configuration).
+ */
+export type FooterView = {
+  comune: { nome: string };
+  menuFooter: MenuFooter;
+  contatti: Contatti;
+};
+
+export type ShellView = { header: HeaderView; footer: FooterView };
+
+const navItem = (item: NavItem): NavItem =>
+  item.dataElement
+    ? { title: item.title, url: item.url, dataElement: item.dataElement }
+    : { title: item.title, url: item.url };
+
+const socialChannel = (c: SocialChannel): SocialChannel =>
+  c.class ? { url: c.url, title: c.title, class: c.class } : { url: c.url, title: c.title };
+
+function deriveShellView(config: TenantConfig): ShellView {
+  const { main, footerMain } = withPortalCatalogue(
+    { main: config.menu.main, footerMain: config.menuFooter.main },
+    config.comune.cms,
+  );
+  const channels = config.contatti.social.channels.map(socialChannel);
+  return {
+    header: {
+      menu: { main: main.map(navItem), topics: config.menu.topics.map(navItem) },
+      social: { channels },
+    },
+    footer: {
+      comune: { nome: config.comune.nome },
+      menuFooter: { ...config.menuFooter, main: footerMain },
+      contatti: { block: config.contatti.block, social: { title: config.contatti.social.title, channels } },
+    },
+  };
+}
+
+/**
+ * The shell's view models, derived once per configuration version: the tenant service hands out the same menu
+ * object until the configuration is refreshed (a refresh replaces it), so it keys the cache, and an entry is only
+ * reused while the municipality's own settings it depends on (name, `cms`) are the same objects' values.
+ */
+const cache = new WeakMap<object, { comune: TenantConfig["comune"]; view: ShellView }>();
+
+export function shellView(config: TenantConfig): ShellView {
+  const held = cache.get(config.menu);
+  if (
+    held &&
+    (held.comune === config.comune ||
+      (held.comune.cms === config.comune.cms && held.comune.nome === config.comune.nome))
+  )
+    return held.view;
+  const view = deriveShellView(config);
+  cache.set(config.menu, { comune: config.comune, view });
+  return view;
+}

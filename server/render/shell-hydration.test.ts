@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { startSandbox } from "#sandbox/start.ts";
+import { parseEnv } from "#config/env.ts";
+import { createApp } from "#server/app.ts";
+import { createLogger } from "#server/observability/logger.ts";
+import { TEST_TENANTS, testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// The page frame's data over HTTP (production build): the footer is rendered on the server only, so the hydration
+// data carries the header's compact menus and none of the footer's configuration.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let ssrHandler: RequestHandler;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(() => sandbox.close());
+
+const get = (path: string, cookie = "") =>
+  request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+    .get(path)
+    .set("Host", "comune-a.localhost")
+    .set("Cookie", cookie);
+
+/** The document split in the footer's markup and the hydration data (React Router's stream of loader data). */
+function parts(html: string) {
+  const footer = html.slice(html.indexOf("<footer"), html.indexOf("</footer>"));
+  const hydration = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .filter((script) => script.includes("streamController.enqueue"))
+    .join("\n");
+  return { footer, hydration };
+}
+
+describe("the shell's hydration data", () => {
+  test.each([
+    ["anonymous", ""],
+    ["a citizen", "citizen"],
+  ])(
+    "for %s: the footer is in the page, its configuration is not in the hydration data",
+    async (_who, who) => {
+      const cookie = who ? await loginAs(sandbox.url, "SPSNNA75T48F839X") : "";
+      const res = await get("/", cookie);
+      expect(res.status).toBe(200);
+      const { footer, hydration } = parts(res.text);
+      expect(footer).toContain('data-element="privacy-policy-link"');
+      expect(footer).toContain("https://www.comune.valverde.it/privacy");
+      expect(footer).toContain("Posta elettronica certificata");
+      expect(hydration).toContain("Tutti gli argomenti");
+      expect(hydration).not.toContain("comune.valverde.it/privacy");
+      expect(hydration).not.toContain("Posta elettronica certificata");
+      expect(hydration).not.toMatch(/menuFooter|contatti/);
+    },
+  );
+
+  test("files at the root are still served, and pages are never looked up among them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "portal-static-"));
+    writeFileSync(join(dir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dir, "faq"), "not a page");
+    const { app } = createApp({
+      env: parseEnv({ NODE_ENV: "test", SHED_LAG_MS: "0", PAGE_CACHE_TTL_S: "0" }),
+      tenants: TEST_TENANTS,
+      upstreamUrl: sandbox.url,
+      geocoderUrl: `${sandbox.url}/geocoder/`,
+      sandbox: false,
+      logger: createLogger("silent"),
+      ssrHandler,
+      staticDir: dir,
+      secret: "test-secret-test-secret-test-secret-0123",
+    });
+    const at = (path: string) => request(app).get(path).set("Host", "comune-a.localhost");
+    const icon = await at("/favicon.svg");
+    expect(icon.status).toBe(200);
+    expect(icon.headers["content-type"]).toContain("image/svg+xml");
+    for (const path of ["/", "/faq"]) {
+      const page = await at(path);
+      expect([page.status, page.headers["content-type"]], path).toEqual([200, "text/html; charset=utf-8"]);
+      expect(page.text, path).toContain('data-element="page-name"');
+    }
+  });
+});
