@@ -330,9 +330,21 @@ async function main() {
         "x-forwarded-host": UPSTREAM_HOST,
       },
     );
-    const scenarios = [anon, stat, citizen, proxy, ...(viaNginx ? [viaNginx] : []), straight];
+    // The portal's scenarios and the direct baselines must be error-free; nginx is a third-party baseline whose
+    // occasional failed answers (e.g. a reused upstream connection closed under it) are reported, not fatal.
+    if (viaNginx && viaNginx.errors + viaNginx.timeouts + viaNginx.non2xx > 0) {
+      console.log(
+        `  note: nginx answered ${viaNginx.non2xx} non-2xx, ${viaNginx.errors} errors, ${viaNginx.timeouts} timeouts`,
+      );
+    }
+    const scenarios = [anon, stat, citizen, proxy, straight];
     const failed = scenarios.filter((s) => s.errors + s.timeouts + s.non2xx > 0);
-    if (failed.length) throw new Error(`requests failed in: ${failed.map((s) => s.name).join("; ")}`);
+    if (failed.length) {
+      const counts = failed.map(
+        (s) => `${s.name}: ${s.non2xx} non-2xx, ${s.errors} errors, ${s.timeouts} timeouts`,
+      );
+      throw new Error(`requests failed in: ${counts.join("; ")}`);
+    }
     if (nginx) {
       await stop(nginx.child, "SIGQUIT");
       nginx.cleanup();
