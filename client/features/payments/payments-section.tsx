@@ -1,10 +1,9 @@
-import { Form, Link } from "react-router";
-import { Callout } from "#client/components/ui/callout.tsx";
-import { SelectField } from "#client/components/ui/select-field.tsx";
+import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { PAYMENTS_PAGE, type PaymentActivities, type PaymentsQuery } from "./payments-query.ts";
 import { PaymentCard } from "./payment-card.tsx";
+import { PaymentPositionsState, PaymentStatusFilter } from "./payment-status-filter.tsx";
 
 export type PaymentsSectionProps = {
   payments: PaymentActivities;
@@ -24,70 +23,33 @@ export function PaymentsSection({ payments, query, otherQuery }: PaymentsSection
       <h3 id="attivita-pagamenti" className="title-xlarge mb-3">
         {t("payments.section.title")}
       </h3>
-      <Form
-        method="get"
-        className="row g-3 align-items-end mb-3"
-        aria-label={t("payments.section.filterTitle")}
-        preventScrollReset
-      >
-        {Object.entries(otherQuery).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className="col-12 col-md-5">
-          <SelectField
-            name="stato-pagamento"
-            label={t("payments.section.filter")}
-            defaultValue={query.stato}
-            options={[
-              { value: "tutti", label: t("payments.section.filter.all") },
-              { value: "pagato", label: t("payments.section.filter.paid") },
-              { value: "da-pagare", label: t("payments.section.filter.unpaid") },
-            ]}
-          />
-        </div>
-        <div className="col-12 col-md-2 form-group">
-          <button type="submit" className="btn btn-outline-primary w-100">
-            {t("payments.section.apply")}
-          </button>
-        </div>
-      </Form>
-      {payments.status === "failed" ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("payments.section.loadFailed")}>
-            <p className="mb-0">{t("personalArea.retryLater")}</p>
-          </Callout>
-        </div>
-      ) : payments.items.length === 0 ? (
-        <p role="status">
-          {query.stato === "tutti" ? t("payments.section.empty") : t("payments.section.emptyFiltered")}
-        </p>
-      ) : (
-        <>
-          <p role="status" className="small">
-            {t("payments.section.shown", { shown: payments.items.length, total: payments.total })}
-          </p>
-          <ul className="list-unstyled row g-3">
-            {payments.items.map((position) => (
-              <li key={position.iuv} className="col-12 col-lg-6">
-                <PaymentCard position={position} />
-              </li>
-            ))}
-          </ul>
-          {payments.total > payments.items.length ? (
-            <Link
-              className="btn btn-outline-primary"
-              preventScrollReset
-              to={withQuery(href("/area-personale/attivita"), {
-                ...otherQuery,
-                "stato-pagamento": query.stato === "tutti" ? undefined : query.stato,
-                pagamenti: query.pagamenti + PAYMENTS_PAGE,
-              })}
-            >
-              {t("payments.section.more")}
-            </Link>
-          ) : null}
-        </>
-      )}
+      <PaymentStatusFilter stato={query.stato} keep={otherQuery} />
+      <PaymentPositionsState list={payments} stato={query.stato}>
+        {(ok) => (
+          <>
+            <ul className="list-unstyled row g-3">
+              {ok.items.map((position) => (
+                <li key={position.iuv} className="col-12 col-lg-6">
+                  <PaymentCard position={position} />
+                </li>
+              ))}
+            </ul>
+            {ok.total > ok.items.length ? (
+              <Link
+                className="btn btn-outline-primary"
+                preventScrollReset
+                to={withQuery(href("/area-personale/attivita"), {
+                  ...otherQuery,
+                  "stato-pagamento": query.stato === "tutti" ? undefined : query.stato,
+                  pagamenti: query.pagamenti + PAYMENTS_PAGE,
+                })}
+              >
+                {t("payments.section.more")}
+              </Link>
+            ) : null}
+          </>
+        )}
+      </PaymentPositionsState>
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { PaymentCard } from "../payment-card.tsx";
+import { PaymentPositionsState, PaymentStatusFilter } from "../payment-status-filter.tsx";
 import type { ServicePositions } from "./payment-service.server.ts";
 import type { PaymentService, ServicePaymentsQuery } from "./payment-service.ts";
 
@@ -26,74 +26,38 @@ export function ServicePositionsSection(props: {
         {t("payments.service.positionsTitle")}
       </h2>
       <p className="mb-3">{t("payments.service.positionsLead")}</p>
-      <Form
-        method="get"
-        className="row g-3 align-items-end mb-3"
-        aria-label={t("payments.section.filterTitle")}
-        preventScrollReset
-      >
-        <div className="col-12 col-md-5">
-          <SelectField
-            name="stato-pagamento"
-            label={t("payments.section.filter")}
-            defaultValue={query.stato}
-            options={[
-              { value: "tutti", label: t("payments.section.filter.all") },
-              { value: "pagato", label: t("payments.section.filter.paid") },
-              { value: "da-pagare", label: t("payments.section.filter.unpaid") },
-            ]}
-          />
-        </div>
-        <div className="col-12 col-md-2 form-group">
-          <button type="submit" className="btn btn-outline-primary w-100">
-            {t("payments.section.apply")}
-          </button>
-        </div>
-      </Form>
-      {positions.status === "failed" ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("payments.section.loadFailed")}>
-            <p className="mb-0">{t("personalArea.retryLater")}</p>
-          </Callout>
-        </div>
-      ) : positions.items.length === 0 ? (
-        <p role="status">
-          {query.stato === "tutti" ? t("payments.section.empty") : t("payments.section.emptyFiltered")}
-        </p>
-      ) : (
-        <>
-          <p role="status" className="small">
-            {t("payments.section.shown", { shown: positions.items.length, total: positions.total })}
-          </p>
-          {service.asset === "MYPAY" ? <p className="small">{t("payments.service.mypayNote")}</p> : null}
-          <ul className="list-unstyled row g-3">
-            {positions.items.map((position) => (
-              <li key={position.iuv} className="col-12 col-lg-6">
-                <PaymentCard position={position} headingAs="h3" actions={service.asset === "PPAY"} />
-              </li>
-            ))}
-          </ul>
-          {positions.pages > 1 ? (
-            <nav className="pagination-wrapper mt-3" aria-label={t("payments.service.pagination")}>
-              <p className="small mb-2">
-                {t("payments.service.page", { page: positions.page, pages: positions.pages })}
-              </p>
-              <div className="d-flex flex-wrap gap-2">
-                {positions.page > 1 ? (
-                  <Link className="btn btn-outline-primary btn-sm" to={pageHref(positions.page - 1)}>
-                    {t("payments.service.previous")}
-                  </Link>
-                ) : null}
-                {positions.page < positions.pages ? (
-                  <Link className="btn btn-outline-primary btn-sm" to={pageHref(positions.page + 1)}>
-                    {t("payments.service.next")}
-                  </Link>
-                ) : null}
-              </div>
-            </nav>
-          ) : null}
-        </>
-      )}
+      <PaymentStatusFilter stato={query.stato} />
+      <PaymentPositionsState list={positions} stato={query.stato}>
+        {(ok) => (
+          <>
+            {service.asset === "MYPAY" ? <p className="small">{t("payments.service.mypayNote")}</p> : null}
+            <ul className="list-unstyled row g-3">
+              {ok.items.map((position) => (
+                <li key={position.iuv} className="col-12 col-lg-6">
+                  <PaymentCard position={position} headingAs="h3" actions={service.asset === "PPAY"} />
+                </li>
+              ))}
+            </ul>
+            {ok.pages > 1 ? (
+              <nav className="pagination-wrapper mt-3" aria-label={t("payments.service.pagination")}>
+                <p className="small mb-2">{t("payments.service.page", { page: ok.page, pages: ok.pages })}</p>
+                <div className="d-flex flex-wrap gap-2">
+                  {ok.page > 1 ? (
+                    <Link className="btn btn-outline-primary btn-sm" to={pageHref(ok.page - 1)}>
+                      {t("payments.service.previous")}
+                    </Link>
+                  ) : null}
+                  {ok.page < ok.pages ? (
+                    <Link className="btn btn-outline-primary btn-sm" to={pageHref(ok.page + 1)}>
+                      {t("payments.service.next")}
+                    </Link>
+                  ) : null}
+                </div>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </PaymentPositionsState>
     </section>
   );
 }
