@@ -21,6 +21,7 @@ import { resolveLocale } from "./middleware/locale.ts";
 import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
 import { limitRequestBody } from "./middleware/request-body.ts";
 import { errorHandler } from "./middleware/errors.ts";
+import { flatChain } from "./middleware/flat-chain.ts";
 import { apiProxy, upstreamAgent } from "./proxy/api-proxy.ts";
 import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
 import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
@@ -101,45 +102,47 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", env.TRUST_PROXY);
   app.set("query parser", "simple");
 
-  // Proxied calls get the lean access log (same fields, no per-request child logger); pages keep pino-http.
+  // Every request: its access log line (proxied calls the lean one: same fields, no per-request child logger; pages
+  // pino-http), metrics, the body limit (before anything can read a body: counts its bytes as they arrive and keeps
+  // its first ones for the XSRF check) and overload shedding (new page and API reads get a 503 at once while the
+  // event loop lags; health and assets never). One instance of each serves both paths (one in-flight count).
   const pageLog = requestLogging(logger);
   const proxyLog = proxyAccessLog(logger);
-  app.use((req, res, next) => (PROXIED_PATH.test(req.path) ? proxyLog : pageLog)(req, res, next));
-  app.use(httpMetrics(metrics));
-  // Before anything can read a body: counts its bytes as they arrive and keeps its first ones for the XSRF check.
-  app.use(limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }));
-  // Overload: new page and API reads get a 503 at once while the event loop lags (health and assets never).
+  const countRequest = httpMetrics(metrics);
+  const limitBody = limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT });
   const lag = deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor().lag : () => 0);
-  app.use(
-    shedOverload({
-      lag,
-      thresholdMs: env.SHED_LAG_MS,
-      retryAfterS: env.SHED_RETRY_AFTER_S,
-      maxInFlight: env.SHED_MAX_IN_FLIGHT,
-      metrics,
-    }),
-  );
-
-  // The lean proxy (docs/decisions/page-cache.md §proxy): /api and /api-public before any HTML work (nonce, CSP,
-  // compression), with what a proxied request needs: request-target and Host checks, the tenant, cookies and the
-  // XSRF check for mutations, the maintenance credential, trusted identity headers, a pooled upstream connection.
-  const proxyChain = express.Router();
-  proxyChain.use(refuseUnsupportedRequests());
-  proxyChain.use(requireValidHost());
-  proxyChain.use(resolveTenant(deps.tenants));
-  proxyChain.use(parseCookies());
-  proxyChain.use(issueXsrfCookie({ secure: secureCookies }));
-  proxyChain.use(readMaintenanceCredential(sealer));
-  proxyChain.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
-  proxyChain.use(requireXsrfHeader());
-  proxyChain.use(guardLoginRedirector());
-  proxyChain.use((_req, res, next) => {
-    res.setHeader("x-content-type-options", "nosniff");
-    res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
-    if (behindTls) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
-    next();
+  const shed = shedOverload({
+    lag,
+    thresholdMs: env.SHED_LAG_MS,
+    retryAfterS: env.SHED_RETRY_AFTER_S,
+    maxInFlight: env.SHED_MAX_IN_FLIGHT,
+    metrics,
   });
-  proxyChain.use(
+
+  // The lean proxy (docs/decisions/lean-proxy.md): /api and /api-public first, as one flat chain (no router layer
+  // per step) and before any HTML work (nonce, CSP, compression), with what a proxied request needs: request-target
+  // and Host checks, the tenant, cookies and the XSRF check for mutations, the maintenance credential, trusted
+  // identity headers, a pooled upstream connection.
+  const proxyChain = flatChain([
+    proxyLog,
+    countRequest,
+    limitBody,
+    shed,
+    refuseUnsupportedRequests(),
+    requireValidHost(),
+    resolveTenant(deps.tenants),
+    parseCookies(),
+    issueXsrfCookie({ secure: secureCookies }),
+    readMaintenanceCredential(sealer),
+    collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS),
+    requireXsrfHeader(),
+    guardLoginRedirector(),
+    (_req, res, next) => {
+      res.setHeader("x-content-type-options", "nosniff");
+      res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+      if (behindTls) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
+      next();
+    },
     apiProxy({
       target: deps.upstreamUrl,
       secureCookies,
@@ -150,13 +153,17 @@ export function createApp(deps: AppDeps) {
       logger,
       agent: upstreamAgent({ keepAliveMs: env.UPSTREAM_KEEPALIVE_MS, maxSockets: env.UPSTREAM_MAX_SOCKETS }),
     }),
-  );
+  ]);
   // A path that only resolves to /api (`/x/../api/…`) is refused here as it was by the proxy's own guard.
   const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
-  app.use((req, res, next) => {
-    if (PROXIED_PATH.test(req.path)) return proxyChain(req, res, next);
-    return req.url.includes("api") ? guard(req, res, next) : next();
-  });
+  const pagePrelude = flatChain([
+    pageLog,
+    countRequest,
+    limitBody,
+    shed,
+    (req, res, next) => (req.url.includes("api") ? guard(req, res, next) : next()),
+  ]);
+  app.use((req, res, next) => (PROXIED_PATH.test(req.path) ? proxyChain : pagePrelude)(req, res, next));
 
   app.use(cspNonce());
   app.use(
