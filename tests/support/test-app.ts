@@ -32,6 +32,8 @@ export function testApp(options: {
   geocoderUrl?: string;
   mapTileUrl?: string;
   lag?: () => number;
+  /** The built client to serve (default: none). */
+  staticDir?: string;
 }) {
   const logs = captureLogs();
   const env = parseEnv({
@@ -51,7 +53,7 @@ export function testApp(options: {
     sandbox: false,
     logger: logs.logger,
     ssrHandler: options.ssrHandler,
-    staticDir: false,
+    staticDir: options.staticDir ?? false,
     secret: "test-secret-test-secret-test-secret-0123",
     lag: options.lag,
   });
