@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { purgeCss } from "./build-tools/purge-css.ts";
+import { purgeSpritePlugin } from "./build-tools/purge-sprite.ts";
 import { splitLocaleTexts } from "./build-tools/split-locale-texts.ts";
 import { clientOutput } from "./build-tools/client-chunks.ts";
 
@@ -9,7 +10,7 @@ const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package
   .version as string;
 
 export default defineConfig({
-  plugins: [purgeCss(), splitLocaleTexts(), reactRouter()],
+  plugins: [purgeCss(), purgeSpritePlugin(), splitLocaleTexts(), reactRouter()],
   define: { __BOOTSTRAP_ITALIA_VERSION__: JSON.stringify(biVersion) },
   environments: {
     client: { build: { rolldownOptions: { output: clientOutput } } },

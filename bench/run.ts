@@ -22,6 +22,7 @@ import { createApp } from "#server/app.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { BUILD_DIR, loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { closeGracefully, createHttpServer } from "#server/server.ts";
+import { XSRF_COOKIE } from "#shared/xsrf.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { BROWSER, TENANT_HOST, get, ratio, round, setting, type Reply, machineInfo } from "./support.ts";
 import {
@@ -285,7 +286,14 @@ async function main() {
     if (!citizenHome.body.toString().includes("Mario"))
       throw new Error("the citizen's home page does not greet him");
 
-    const apiHeaders = { ...BROWSER, accept: "application/json" };
+    // API calls come from a page: the browser already holds the XSRF cookie that page issued.
+    const xsrfCookie = [home.headers["set-cookie"] ?? []]
+      .flat()
+      .map((cookie) => cookie.split(";")[0] ?? "")
+      .filter((pair) => pair.startsWith(`${XSRF_COOKIE}=`))
+      .join("; ");
+    if (!xsrfCookie) throw new Error(`the home page issued no ${XSRF_COOKIE} cookie`);
+    const apiHeaders = { ...BROWSER, accept: "application/json", cookie: xsrfCookie };
     const proxied = await get(`${portal}${API_PATH}`, { ...apiHeaders, host: TENANT_HOST });
     const direct = await get(`${sandbox.url}${API_PATH}`, {
       ...apiHeaders,
