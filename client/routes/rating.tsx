@@ -35,8 +35,9 @@ function ratingSchema(t: Translate) {
 }
 
 /**
- * The stars (1–5) and an answer of the follow-up that matches them are required, as on the page: both follow-ups
- * are in the page (without JavaScript both can be answered), so an answer of the other group is refused too.
+ * The stars (1–5) and an answer of the follow-up that matches them are required. Without JavaScript the page's form
+ * has no follow-up yet (they are rendered once a star is chosen): its first post comes back here with the matching
+ * follow-up to answer, stars and details kept. An answer of the other group (a forged post) is refused too.
  */
 export function validateRating(form: FormData, t: Translate = translatorFor("it")): RatingValidation {
   const answerMessage = t("ratingPage.answer");

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 
@@ -12,15 +12,24 @@ const stars = [5, 4, 3, 2, 1];
 
 /**
  * Five radio stars in bootstrap-italia's `rating` markup (inputs in reverse order, labels floated right, so
- * `:checked ~ label` colours the chosen star and those before it). Each label carries `feedback-rate-N`.
+ * `:checked ~ label` colours the chosen star and those before it). Each label carries `feedback-rate-N`. One star
+ * icon per label: rating.css draws it outlined until it is chosen (no second, filled copy in the HTML).
  */
 export function RatingStars({ defaultValue, onChange, error }: RatingStarsProps) {
   const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  // A star clicked before hydration is checked in the DOM but React never heard of it: take it over.
+  useEffect(() => {
+    const checked = fieldsetRef.current?.querySelector<HTMLInputElement>("input:checked");
+    if (checked && Number(checked.value) !== defaultValue) onChange(Number(checked.value));
+    // Only once, right after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
-      <fieldset className="rating" aria-describedby={error ? errorId : undefined}>
+      <fieldset ref={fieldsetRef} className="rating" aria-describedby={error ? errorId : undefined}>
         <legend className="visually-hidden">{t("rating.legend")}</legend>
         {stars.map((value) => (
           <StarInput
@@ -61,9 +70,8 @@ function StarInput({ id, value, defaultValue, onChange, label }: StarInputProps)
         defaultChecked={defaultValue === value}
         onChange={() => onChange(value)}
       />
-      <label className="full rating-star" htmlFor={id} data-element={`feedback-rate-${value}`}>
-        <Icon name="it-star-outline" className="rating-star-empty" />
-        <Icon name="it-star-full" className="rating-star-filled" />
+      <label className="full" htmlFor={id} data-element={`feedback-rate-${value}`}>
+        <Icon name="it-star-full" />
         <span className="visually-hidden">{label}</span>
       </label>
     </>

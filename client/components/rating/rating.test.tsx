@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
+import { act, fireEvent } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { createRoutesStub } from "react-router";
 import { expect, test } from "vitest";
+import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
 import { byDataElement, renderPage } from "#tests/support/render.tsx";
 import { Rating, type RatingProps } from "./rating.tsx";
@@ -34,10 +38,22 @@ test("the component carries the feedback data-elements with the page question", 
   expect(details?.getAttribute("maxlength")).toBe("200");
 });
 
-test("both follow-up fieldsets are in the page with the exact Modello Comuni texts", () => {
+test("before a choice no follow-up is sent (the page stays light); the free text is there for the checker", () => {
   const page = render();
-  expect(byDataElement(page.container, "feedback-rating-negative")[0]?.tagName).toBe("FIELDSET");
-  expect(byDataElement(page.container, "feedback-rating-positive")[0]?.tagName).toBe("FIELDSET");
+  expect(byDataElement(page.container, "feedback-rating-negative")).toHaveLength(0);
+  expect(byDataElement(page.container, "feedback-rating-positive")).toHaveLength(0);
+  expect(byDataElement(page.container, "feedback-input-text")).toHaveLength(1);
+});
+
+test("once a star is clicked both follow-up fieldsets are in the page with the exact Modello Comuni texts", () => {
+  const page = render({}, true);
+  fireEvent.click(page.getByRole("radio", { name: "Valuta 2 stelle su 5" }));
+  const negative = byDataElement(page.container, "feedback-rating-negative")[0] as HTMLFieldSetElement;
+  const positive = byDataElement(page.container, "feedback-rating-positive")[0] as HTMLFieldSetElement;
+  expect(negative.tagName).toBe("FIELDSET");
+  expect(positive.tagName).toBe("FIELDSET");
+  expect(negative.hidden || negative.disabled).toBe(false);
+  expect(positive.hidden && positive.disabled).toBe(true);
   expect(textsOf(page.container, "feedback-rating-question")).toEqual([
     "Dove hai incontrato le maggiori difficoltà?",
     "Quali sono stati gli aspetti che hai preferito?",
@@ -54,17 +70,27 @@ test("both follow-up fieldsets are in the page with the exact Modello Comuni tex
     "Non ho avuto problemi tecnici",
     "Altro",
   ]);
+  fireEvent.click(page.getByRole("radio", { name: "Valuta 4 stelle su 5" }));
+  expect(negative.hidden && negative.disabled).toBe(true);
+  expect(positive.hidden || positive.disabled).toBe(false);
 });
 
-test("before a choice neither follow-up is hidden by attribute (CSS decides, so it works without JavaScript)", () => {
+test("a star clicked before hydration shows its follow-up once the page has hydrated", () => {
   const page = render();
-  const followUps = [...page.container.querySelectorAll("fieldset.rating-followup")];
-  expect(followUps).toHaveLength(2);
-  for (const fieldset of followUps) {
-    expect(fieldset.hasAttribute("hidden")).toBe(false);
-    expect(fieldset.hasAttribute("disabled")).toBe(false);
-    expect(fieldset.classList).not.toContain("d-none");
-  }
+  (page.getByRole("radio", { name: "Valuta 5 stelle su 5" }) as HTMLInputElement).checked = true;
+  const Stub = createRoutesStub([{ path: "*", Component: () => <Rating {...props} /> }]);
+  act(() => {
+    hydrateRoot(
+      page.container,
+      <I18nProvider locale="it">
+        <Stub initialEntries={["/faq"]} />
+      </I18nProvider>,
+      { onRecoverableError: (error) => console.error("Recoverable React error while hydrating:", error) },
+    );
+  });
+  const positive = byDataElement(page.container, "feedback-rating-positive")[0] as HTMLFieldSetElement;
+  expect(positive.hidden || positive.disabled).toBe(false);
+  expect(byDataElement(page.container, "feedback-rating-negative")[0]?.hidden).toBe(true);
 });
 
 test("the form posts to /valutazione with the page, the token and a hidden honeypot", () => {

@@ -145,15 +145,20 @@ function RatingFields({
         </div>
       ) : null}
       <RatingStars defaultValue={values.rating} onChange={onRate} error={errors.rating} />
-      {(["negative", "positive"] as const).map((kind) => (
-        <RatingFollowUp
-          key={kind}
-          kind={kind}
-          rating={rating}
-          defaultOption={values.option}
-          error={rating === null || getFollowUpKind(rating) === kind ? errors.option : undefined}
-        />
-      ))}
+      {/* Both follow-ups appear once a star is chosen (the AGID checker looks for both after its click): in the
+          browser as soon as the star is clicked, without JavaScript in the form the action shows again after a
+          post with stars and no answer. Not sending them before saves ~2.4 kB on every page. */}
+      {rating === null
+        ? null
+        : (["negative", "positive"] as const).map((kind) => (
+            <RatingFollowUp
+              key={kind}
+              kind={kind}
+              rating={rating}
+              defaultOption={values.option}
+              error={getFollowUpKind(rating) === kind ? errors.option : undefined}
+            />
+          ))}
       <div className="mt-5">
         <TextareaField
           name="details"

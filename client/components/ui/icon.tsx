@@ -13,7 +13,6 @@ export function Icon({ name, className, title }: IconProps) {
   return (
     <svg
       className={cx("icon", className)}
-      focusable="false"
       {...(title ? { role: "img", "aria-label": title } : { "aria-hidden": true })}
     >
       <use href={`${spriteUrl}#${name}`} />

@@ -52,11 +52,12 @@ test("the contacts body is rendered as HTML and socials open a new window", () =
   expect(page.getByText("Seguici su")).toBeTruthy();
 });
 
-test("external menu links get rel=noopener, portal paths stay plain links", () => {
+test("menu links are plain same-window links, external or not (no rel: noopener only matters for new windows)", () => {
   const page = render();
   const [privacy] = byDataElement(page.container, "privacy-policy-link");
   expect(privacy?.getAttribute("href")).toBe("https://www.comune.valverde.it/privacy");
-  expect(privacy?.getAttribute("rel")).toContain("noopener");
+  expect(privacy?.hasAttribute("rel")).toBe(false);
+  expect(privacy?.hasAttribute("target")).toBe(false);
   const [faq] = byDataElement(page.container, "faq");
   expect(faq?.getAttribute("href")).toBe("/faq");
   expect(faq?.hasAttribute("rel")).toBe(false);

@@ -124,7 +124,7 @@ function MenuList({ label, items, pathname, dataElement, secondary }: MenuListPr
               className={cx("nav-link", item.url === pathname && "active")}
               current={item.url === pathname}
             >
-              <span className={item.dataElement === "all-topics" ? "fw-bold" : undefined}>{item.title}</span>
+              {item.dataElement === "all-topics" ? <span className="fw-bold">{item.title}</span> : item.title}
             </MenuLink>
           </li>
         ))}

@@ -25,7 +25,7 @@ export function HeaderSlim({ regione, devTools, xsrfToken, ...login }: HeaderSli
                 rel="noopener noreferrer"
               >
                 {regione.nome}
-                <span className="visually-hidden"> {t("common.newWindow")}</span>
+                <span className="visually-hidden">{` ${t("common.newWindow")}`}</span>
               </a>
               <div className="it-header-slim-right-zone">
                 <LanguageSwitcher />

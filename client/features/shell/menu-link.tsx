@@ -2,11 +2,6 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MenuItem } from "#shared/api/tenant-config.ts";
 
-/** True for addresses that leave the portal (another scheme or host). */
-export function isExternalUrl(url: string): boolean {
-  return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
-}
-
 type MenuLinkProps = {
   item: Pick<MenuItem, "title" | "url" | "dataElement">;
   className?: string;
@@ -16,7 +11,8 @@ type MenuLinkProps = {
 
 /**
  * A configured menu entry as a real `<a href>` carrying the entry's `data-element` (read by the AGID checker).
- * Portal paths navigate client-side (React Router `Link`); other addresses are plain links with `rel="noopener"`.
+ * Portal paths navigate client-side (React Router `Link`); other addresses are plain links in the same window (no
+ * `rel="noopener"`: it only matters for `target="_blank"`).
  */
 export function MenuLink({ item, className, current, children }: MenuLinkProps) {
   const common = {
@@ -32,7 +28,7 @@ export function MenuLink({ item, className, current, children }: MenuLinkProps) 
     );
   }
   return (
-    <a href={item.url || "/"} rel={isExternalUrl(item.url) ? "noopener" : undefined} {...common}>
+    <a href={item.url || "/"} {...common}>
       {children ?? item.title}
     </a>
   );

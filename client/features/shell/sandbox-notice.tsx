@@ -5,7 +5,8 @@ export function SandboxNotice() {
   const t = useT();
   return (
     <div className="alert alert-warning rounded-0 border-0 mb-0 py-2" role="note">
-      <strong>{t("sandbox.title")}</strong> {t("sandbox.body")}
+      <strong>{t("sandbox.title")}</strong>
+      {` ${t("sandbox.body")}`}
     </div>
   );
 }

@@ -7,8 +7,9 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 const dialogId = "ricerca-sito";
 
 /**
- * The header search ("Cerca per parola chiave"): a GET form to the CMS search address with the text in `s`.
- * Before hydration the opener is a `#ricerca-sito` link and the dialog shows through `:target` (portal.css).
+ * The header search ("Cerca per parola chiave"): a GET form to the CMS search address with the text in `s`, in a
+ * dialog rendered only while it is open (its markup is not sent with every page). Before hydration, and without
+ * JavaScript, the opener is a plain link to the CMS search page.
  */
 export function SiteSearch({ action }: { action: string }) {
   const t = useT();
@@ -28,26 +29,25 @@ export function SiteSearch({ action }: { action: string }) {
           className="search-link rounded-icon"
           type="button"
           aria-haspopup="dialog"
-          aria-controls={dialogId}
+          aria-controls={open ? dialogId : undefined}
           onClick={() => setOpen(true)}
         >
           {openerContent}
         </button>
       ) : (
-        <a className="search-link rounded-icon" href={`#${dialogId}`}>
+        <a className="search-link rounded-icon" href={action}>
           {openerContent}
         </a>
       )}
-      <SearchDialog action={action} open={open} onClose={() => setOpen(false)} />
+      {open ? <SearchDialog action={action} onClose={() => setOpen(false)} /> : null}
     </div>
   );
 }
 
-type SearchDialogProps = { action: string; open: boolean; onClose: () => void };
+type SearchDialogProps = { action: string; onClose: () => void };
 
-function SearchDialog({ action, open, onClose }: SearchDialogProps) {
+function SearchDialog({ action, onClose }: SearchDialogProps) {
   const t = useT();
-  const hydrated = useHydrated();
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -61,14 +61,13 @@ function SearchDialog({ action, open, onClose }: SearchDialogProps) {
   return (
     <Modal
       id={dialogId}
-      open={open}
+      open
       onClose={onClose}
       title={t("search.title")}
       size="lg"
       initialFocusRef={inputRef}
-      noJsCloseHref="#"
     >
-      <form method="get" action={action} role="search" noValidate={hydrated} onSubmit={onSubmit}>
+      <form method="get" action={action} role="search" noValidate onSubmit={onSubmit}>
         <div className="form-group mt-4">
           <label htmlFor={inputId} className="active">
             {t("search.input")}

@@ -19,9 +19,7 @@ export function SocialLinks({ channels, className, linkClassName, iconClassName 
         <li key={channel.url} className="list-inline-item">
           <a className={linkClassName} href={channel.url} target="_blank" rel="noopener noreferrer">
             <Icon name={getSocialIcon(channel.class, channel.title)} className={iconClassName} />
-            <span className="visually-hidden">
-              {channel.title} {t("common.newWindow")}
-            </span>
+            <span className="visually-hidden">{`${channel.title} ${t("common.newWindow")}`}</span>
           </a>
         </li>
       ))}
