@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { purgeCss } from "./build-tools/purge-css.ts";
 import { purgeSpritePlugin } from "./build-tools/purge-sprite.ts";
 import { splitLocaleTexts } from "./build-tools/split-locale-texts.ts";
-import { clientOutput } from "./build-tools/client-chunks.ts";
+import { clientOutput, clientSideEffects } from "./build-tools/client-chunks.ts";
 
 const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package.json", "utf8"))
   .version as string;
@@ -13,7 +13,14 @@ export default defineConfig({
   plugins: [purgeCss(), purgeSpritePlugin(), splitLocaleTexts(), reactRouter()],
   define: { __BOOTSTRAP_ITALIA_VERSION__: JSON.stringify(biVersion) },
   environments: {
-    client: { build: { rolldownOptions: { output: clientOutput } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: clientOutput,
+          treeshake: { moduleSideEffects: clientSideEffects, manualPureFunctions: ["z"] },
+        },
+      },
+    },
     ssr: {
       build: { rollupOptions: { input: "./server/render/ssr-app.ts" } },
     },

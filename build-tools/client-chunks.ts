@@ -38,3 +38,18 @@ export const clientOutput: OutputOptions = {
     ],
   },
 };
+
+/**
+ * Modules that only declare things (zod schemas, types, pure helpers): nothing happens when they are imported, so a
+ * client chunk that imports them for something its loader or action used (both removed from the browser build)
+ * drops them. Without this, one `findAsset` or step-name import pulled the whole of zod (~26 kB compressed) into the
+ * service page and the booking steps, because a top-level `z.object(…)` call counts as a side effect.
+ */
+export const DECLARATION_ONLY = [
+  /[\\/]shared[\\/]api[\\/][^\\/]+\.ts$/,
+  /[\\/]shared[\\/]validation[\\/][^\\/]+\.ts$/,
+  /[\\/]client[\\/]features[\\/].+[\\/]flow-state\.ts$/,
+];
+
+/** `environments.client.build.rolldownOptions.treeshake.moduleSideEffects`. */
+export const clientSideEffects = DECLARATION_ONLY.map((test) => ({ test, sideEffects: false }));

@@ -10,14 +10,13 @@ import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointmen
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
 import {
   getFirstIncompleteStep,
-  getNextBookingStep,
   withDetails,
   withOffice,
   withRequester,
   withSlot,
   type BookingState,
-  type BookingStep,
 } from "./flow-state.ts";
+import { getNextBookingStep, type BookingStep } from "./steps.ts";
 import {
   answerAlreadySent,
   getCompletedFlowKey,

@@ -15,8 +15,8 @@ import {
   parseFlowState,
   resolveBookingStep,
   type BookingState,
-  type BookingStep,
 } from "./flow-state.ts";
+import type { BookingStep } from "./steps.ts";
 import {
   buildDetailsStep,
   buildSummary,

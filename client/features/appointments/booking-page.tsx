@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { href } from "#client/lib/links.ts";
-import { BOOKING_STEPS, getPreviousBookingStep, STEP_TITLES, type BookingStep } from "./flow-state.ts";
+import { BOOKING_STEPS, getPreviousBookingStep, STEP_TITLES, type BookingStep } from "./steps.ts";
 import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
 import { StepDate } from "./step-date.tsx";
 import { StepDetails } from "./step-details.tsx";

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { CancelAppointment, CancelConfirmation } from "./cancel-appointment.tsx";
-import { EDIT_STEPS, STEP_TITLES, type EditStep } from "./flow-state.ts";
+import { EDIT_STEPS, STEP_TITLES, type EditStep } from "./steps.ts";
 import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
 import { StepDate } from "./step-date.tsx";
 import { StepDetails } from "./step-details.tsx";

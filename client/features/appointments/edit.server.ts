@@ -20,9 +20,9 @@ import {
   withDetails,
   withSlot,
   type EditState,
-  type EditStep,
   type EditTarget,
 } from "./flow-state.ts";
+import type { EditStep } from "./steps.ts";
 import { buildDetailsStep, buildSummary, findOffice, loadDateStep } from "./step-loaders.server.ts";
 import type { EditPageData } from "./step-types.ts";
 import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";

@@ -7,8 +7,6 @@ import {
   EditStateSchema,
   findAccessToken,
   getFirstIncompleteStep,
-  getNextBookingStep,
-  getPreviousBookingStep,
   isBookingFlowExpired,
   isSameEditTarget,
   parseFlowState,
@@ -22,6 +20,7 @@ import {
   withSlot,
   type BookingState,
 } from "./flow-state.ts";
+import { getNextBookingStep, getPreviousBookingStep } from "./steps.ts";
 
 /** The flow's identity: a random id and its start time. */
 const flow = { v: 1, id: "0b9f4c1e-5d6a-4f7b-9c2d-3e4f5a6b7c8d", started: Date.now() } as const;

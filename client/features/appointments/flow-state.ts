@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { isValidDay } from "#shared/dates.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import { BOOKING_STEPS, EDIT_STEPS, type BookingStep, type EditStep } from "./steps.ts";
 
 /*
  * What the booking and edit flows remember between steps. Kept in sealed HttpOnly cookies (`services.flow`), so
@@ -13,20 +13,6 @@ export const BOOKING_FLOW = "booking";
 export const BOOKING_FROM_SERVICE_FLOW = "booking-service";
 export const EDIT_FLOW = "appt-edit";
 export const ACCESS_FLOW = "appt-access";
-
-export const BOOKING_STEPS = ["luogo", "data", "dettagli", "richiedente", "riepilogo"] as const;
-export type BookingStep = (typeof BOOKING_STEPS)[number];
-export const EDIT_STEPS = ["data", "dettagli", "riepilogo"] as const;
-export type EditStep = (typeof EDIT_STEPS)[number];
-
-/** Each step's title in the catalogue (the stepper and the step's heading). */
-export const STEP_TITLES = {
-  luogo: "appointments.place.heading",
-  data: "appointments.date.heading",
-  dettagli: "appointments.details.heading",
-  richiedente: "appointments.requester.heading",
-  riepilogo: "appointments.summary.heading",
-} as const satisfies Record<BookingStep, MessageKey>;
 
 const IdSchema = z
   .string()
@@ -204,15 +190,6 @@ export function resolveBookingStep(
   const reachable = getFirstIncompleteStep(state, loggedIn);
   if (!isBookingStep(requested)) return reachable;
   return BOOKING_STEPS.indexOf(requested) <= BOOKING_STEPS.indexOf(reachable) ? requested : reachable;
-}
-
-export function getNextBookingStep(step: BookingStep): BookingStep {
-  return BOOKING_STEPS[Math.min(BOOKING_STEPS.indexOf(step) + 1, BOOKING_STEPS.length - 1)]!;
-}
-
-export function getPreviousBookingStep(step: BookingStep): BookingStep | null {
-  const index = BOOKING_STEPS.indexOf(step);
-  return index > 0 ? BOOKING_STEPS[index - 1]! : null;
 }
 
 export function isEditStep(value: unknown): value is EditStep {

@@ -1,5 +1,5 @@
 import { href, withQuery, type Query } from "#client/lib/links.ts";
-import type { BookingStep, EditStep } from "./flow-state.ts";
+import type { BookingStep, EditStep } from "./steps.ts";
 
 export const BOOKING_PATH = href("/servizi/prenotazione-appuntamento");
 export const BOOKING_FROM_SERVICE_PATH = href("/servizi/prenotazione-appuntamento-2");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import { DISRUPTION_STEPS, type DisruptionStep } from "./steps.ts";
 
 /*
  * What the disruption report remembers between steps: a sealed HttpOnly cookie (`services.flow`, name
@@ -9,14 +9,6 @@ import type { MessageKey } from "#client/i18n/i18n-context.tsx";
  */
 
 export const DISRUPTION_FLOW = "disruption";
-export const DISRUPTION_STEPS = ["autorizzazioni", "dati", "riepilogo"] as const;
-export type DisruptionStep = (typeof DISRUPTION_STEPS)[number];
-
-export const STEP_TITLES = {
-  autorizzazioni: "disruption.step.autorizzazioni",
-  dati: "disruption.step.dati",
-  riepilogo: "disruption.step.riepilogo",
-} as const satisfies Record<DisruptionStep, MessageKey>;
 
 /** A report is good for a day from its first step. */
 export const DISRUPTION_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -92,9 +84,4 @@ export function resolveStep(requested: string | null, state: DisruptionState): D
   const reachable = firstIncompleteStep(state);
   if (!isDisruptionStep(requested)) return reachable;
   return DISRUPTION_STEPS.indexOf(requested) <= DISRUPTION_STEPS.indexOf(reachable) ? requested : reachable;
-}
-
-export function previousStep(step: DisruptionStep): DisruptionStep | null {
-  const index = DISRUPTION_STEPS.indexOf(step);
-  return index > 0 ? DISRUPTION_STEPS[index - 1]! : null;
 }

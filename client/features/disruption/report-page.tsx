@@ -19,7 +19,7 @@ import { geocodingReverseHref, geocodingSearchHref } from "#client/lib/upstream-
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
 import type { GeoPlace } from "#client/context.ts";
 import { encodePlaceChoice, formatGeoAddress } from "./address.ts";
-import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./flow-state.ts";
+import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./steps.ts";
 import { PlaceMap } from "./place-map.tsx";
 import type { DataValues, ReportActionData, ReportLoaderData, SearchResult } from "./report.server.ts";
 

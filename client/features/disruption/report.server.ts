@@ -26,9 +26,9 @@ import {
   isDisruptionFlowExpired,
   resolveStep,
   type DisruptionState,
-  type DisruptionStep,
   type FlowPlace,
 } from "./flow-state.ts";
+import type { DisruptionStep } from "./steps.ts";
 import { getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTIFY_CHANNELS } from "#shared/api/notify.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import { WIZARD_STEPS, type WizardStep } from "./steps.ts";
 
 /*
  * What the profile wizard and the contact changes remember between requests: sealed HttpOnly cookies
@@ -10,16 +10,6 @@ import type { MessageKey } from "#client/i18n/i18n-context.tsx";
 
 export const WIZARD_FLOW = "profile-wizard";
 export const CONTACT_FLOW = "profile-contact";
-
-export const WIZARD_STEPS = ["informativa", "contatti", "preferenze", "riepilogo"] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-
-export const WIZARD_STEP_TITLES = {
-  informativa: "profile.wizard.stepPrivacy",
-  contatti: "profile.wizard.stepContacts",
-  preferenze: "profile.wizard.stepPreferences",
-  riepilogo: "profile.wizard.stepSummary",
-} as const satisfies Record<WizardStep, MessageKey>;
 
 const EmailSchema = z.string().max(254);
 /** The digits after "+39". */

@@ -19,8 +19,8 @@ import {
   WizardStateSchema,
   withVerified,
   type WizardState,
-  type WizardStep,
 } from "./flow-state.ts";
+import type { WizardStep } from "./steps.ts";
 import { buildPreferenceGroups, readPreferences } from "./preferences.ts";
 import { checkCode, codeFormSchema, emailFormSchema, phoneText, sendCode } from "./profile.server.ts";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 
 /*
  * What the spontaneous payment stepper remembers between steps: sealed HttpOnly cookie per system
@@ -6,8 +7,6 @@ import { z } from "zod";
  * this schema: a state that fails it is treated as absent (the flow starts over).
  */
 
-export const SPONTANEOUS_STEPS = ["privacy", "tipologia", "dati", "importo", "riepilogo"] as const;
-export type SpontaneousStep = (typeof SPONTANEOUS_STEPS)[number];
 export type SpontaneousMode = "online" | "notice";
 export type SystemSegment = "ppay" | "mypay";
 

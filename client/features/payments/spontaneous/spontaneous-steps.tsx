@@ -12,7 +12,7 @@ import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { withQuery } from "#client/lib/links.ts";
-import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./flow-state.ts";
+import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
 
 export type SpontaneousActionData = {

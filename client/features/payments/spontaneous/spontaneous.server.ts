@@ -24,9 +24,9 @@ import {
   SpontaneousStateSchema,
   type NoticeState,
   type SpontaneousState,
-  type SpontaneousStep,
   type SystemSegment,
 } from "./flow-state.ts";
+import type { SpontaneousStep } from "./steps.ts";
 import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
 import { systemFor } from "./systems.server.ts";
 import { readLocation, spontaneousHref } from "./urls.ts";
