@@ -98,14 +98,19 @@ function assetHeaders(behindTls: boolean) {
   };
 }
 
-/** A build asset that does not exist (an old hash after a deployment): a plain 404, not a page without its nonce. */
+/**
+ * What the asset route refuses (a file that does not exist, e.g. an old hash after a deployment; a malformed path) is
+ * answered in plain text, never with a page: pages need the nonce that asset requests do not get. (Other methods
+ * than GET and HEAD get serve-static's own empty 405 with `Allow`.)
+ */
 const missingAsset: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
-  if (error.status !== 404) return next(error);
+  const status = error.status ?? 500;
+  if (status < 400 || status >= 500) return next(error);
   res
-    .status(404)
+    .status(status)
     .set({ "cache-control": "no-store", "x-content-type-options": "nosniff" })
     .type("text/plain")
-    .send("File non trovato.\n");
+    .send(status === 404 ? "File non trovato.\n" : "Richiesta non valida.\n");
 };
 
 export function createApp(deps: AppDeps) {

@@ -34,6 +34,13 @@ describe("headers of the build's assets and of documents", () => {
     expect(reply.text).toBe("File non trovato.\n");
   });
 
+  it("refuses other methods on assets with an empty 405 that names the allowed ones", async () => {
+    const reply = await request(app).post("/assets/entry-abc123.js").set("host", "comune-a.localhost");
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe("GET, HEAD");
+    expect(reply.text).toBe("");
+  });
+
   it("keeps the CSP with a nonce on documents and on the other root files", async () => {
     const favicon = await request(app).get("/favicon.svg").set("host", "comune-a.localhost");
     expect(favicon.status).toBe(200);
