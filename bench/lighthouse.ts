@@ -12,11 +12,12 @@ import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startProductionPortal } from "./first-visit.ts";
+import { setting } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** `LIGHTHOUSE_RUNS` (1–5, default 1): each page is measured that many times (the scores are noisy). */
-const RUNS = Math.min(5, Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 1));
+const RUNS = setting("LIGHTHOUSE_RUNS", 1, 1, 5);
 export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100 };
 
 export const LIGHTHOUSE_PAGES = [

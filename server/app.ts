@@ -9,7 +9,7 @@ import { createSealer } from "./security/seal.ts";
 import { createRateLimiter } from "./security/rate-limiter.ts";
 import { requestLogging } from "./middleware/request-logging.ts";
 import { proxyAccessLog } from "./observability/access-log.ts";
-import { cspNonce, securityHeaders } from "./middleware/security-headers.ts";
+import { cspNonce, securityHeaders, setNonDocumentHeaders } from "./middleware/security-headers.ts";
 import { operationsRouter } from "./middleware/operations.ts";
 import { httpMetrics } from "./middleware/http-metrics.ts";
 import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
@@ -89,12 +89,11 @@ function replaceSingleValuedHeaders(res: express.Response): void {
       : append(field, value);
 }
 
-/** What a hashed build asset needs: no sniffing, no use by other sites' pages, HTTPS only behind TLS. */
+/** What a hashed build asset needs: no sniffing, HTTPS only behind TLS, no use by other sites' pages. */
 function assetHeaders(behindTls: boolean) {
   return (res: ServerResponse) => {
-    res.setHeader("x-content-type-options", "nosniff");
+    setNonDocumentHeaders(res, behindTls);
     res.setHeader("cross-origin-resource-policy", "same-origin");
-    if (behindTls) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   };
 }
 
@@ -163,9 +162,8 @@ export function createApp(deps: AppDeps) {
     requireXsrfHeader(),
     guardLoginRedirector(),
     (_req, res, next) => {
-      res.setHeader("x-content-type-options", "nosniff");
+      setNonDocumentHeaders(res, behindTls);
       res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
-      if (behindTls) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
       next();
     },
     apiProxy({

@@ -1,4 +1,5 @@
 import { matchPath } from "react-router";
+import { memoByKey } from "#shared/memo.ts";
 import { href } from "./links.ts";
 
 /**
@@ -22,15 +23,11 @@ const SERVICE_ENTRY_PAGES = [
 /** The configured portal path when it is one of the pages above (query and fragment kept), else null. */
 export function configuredPortalPage(link: string | null | undefined): string | null {
   if (!link?.startsWith("/") || link.startsWith("//") || link.startsWith("/\\")) return null;
-  const path = link.split(/[?#]/)[0]!;
-  let entry = entryPages.get(path);
-  if (entry === undefined) {
-    // `matchPath` compiles each pattern on every call; the configured paths are few, so remember the answers.
-    entry = SERVICE_ENTRY_PAGES.some((pattern) => matchPath(pattern, path));
-    if (entryPages.size >= 1000) entryPages.clear();
-    entryPages.set(path, entry);
-  }
-  return entry ? link : null;
+  return isEntryPage(link.split(/[?#]/)[0]!) ? link : null;
 }
 
-const entryPages = new Map<string, boolean>();
+/** `matchPath` compiles each pattern on every call; the configured paths are few, so their answers are remembered. */
+const isEntryPage = memoByKey(
+  (path) => SERVICE_ENTRY_PAGES.some((pattern) => matchPath(pattern, path)),
+  1000,
+);

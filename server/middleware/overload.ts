@@ -42,16 +42,18 @@ export function isExemptFromShedding(path: string): boolean {
  * requests' waiting time bounded instead of starting 200 renders at once). Form posts and other unsafe methods are
  * let through: they finish a citizen's work and carry its input. A threshold or cap of 0 turns that check off.
  */
-export function shouldShed(input: {
-  lagMs: number;
-  thresholdMs: number;
-  method: string;
-  path: string;
-  inFlight?: number;
-  maxInFlight?: number;
-}): boolean {
-  if (input.method !== "GET" && input.method !== "HEAD") return false;
-  if (isExemptFromShedding(input.path)) return false;
+export function shouldShed(input: Pressure & { method: string; path: string }): boolean {
+  return isSheddableRead(input.method, input.path) && underPressure(input);
+}
+
+/** A new page or API read: what may be shed, and what the cap on reads in flight counts. */
+function isSheddableRead(method: string, path: string): boolean {
+  return (method === "GET" || method === "HEAD") && !isExemptFromShedding(path);
+}
+
+type Pressure = { lagMs: number; thresholdMs: number; inFlight?: number; maxInFlight?: number };
+
+function underPressure(input: Pressure): boolean {
   const lagging = input.thresholdMs > 0 && input.lagMs > input.thresholdMs;
   const crowded = (input.maxInFlight ?? 0) > 0 && (input.inFlight ?? 0) >= (input.maxInFlight ?? 0);
   return lagging || crowded;
@@ -90,21 +92,18 @@ export function shedOverload(options: {
   const json = JSON.stringify({ status: 503, title: SHED_MESSAGE, details: [] });
   let inFlight = 0;
   return (req, res, next) => {
-    const shed = shouldShed({
+    if (!isSheddableRead(req.method, req.path)) return next();
+    const pressure = {
       lagMs: options.lag(),
       thresholdMs: options.thresholdMs,
-      method: req.method,
-      path: req.path,
       inFlight,
       maxInFlight: options.maxInFlight,
-    });
-    if (!shed) {
-      if ((req.method === "GET" || req.method === "HEAD") && !isExemptFromShedding(req.path)) {
-        inFlight += 1;
-        res.once("close", () => {
-          inFlight -= 1;
-        });
-      }
+    };
+    if (!underPressure(pressure)) {
+      inFlight += 1;
+      res.once("close", () => {
+        inFlight -= 1;
+      });
       return next();
     }
     const api = /^\/api(-public)?(\/|$)/.test(req.path) || wantsJson(req);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
@@ -51,7 +52,18 @@ export function securityHeaders(options: {
       },
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: options.behindTls ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.behindTls ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+const HSTS_MAX_AGE_S = 31_536_000;
+
+/**
+ * The security headers of an answer that is not a document (a proxied API answer, a build asset): no CSP, frame or
+ * cross-origin-opener policy applies to it; nosniff does, and HTTPS-only behind TLS.
+ */
+export function setNonDocumentHeaders(res: ServerResponse, behindTls: boolean): void {
+  res.setHeader("x-content-type-options", "nosniff");
+  if (behindTls) res.setHeader("strict-transport-security", `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`);
 }

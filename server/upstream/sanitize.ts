@@ -1,24 +1,13 @@
 import sanitizeHtml from "sanitize-html";
+import { memoByKey } from "#shared/memo.ts";
 
-/**
- * Answers already given, by input: the same configuration, message or FAQ text is sanitised on page after page. The
- * result depends on the input alone, so sharing it between requests shares nothing else. Bounded: short texts only,
- * and the whole memo is dropped when full.
- */
-const sanitized = new Map<string, string>();
-const MEMO_ENTRIES = 1000;
+/** The same configuration, message or FAQ text is sanitised on page after page: short texts are remembered. */
+const sanitizeRemembered = memoByKey(sanitizeRichTextNow, 1000);
 const MEMO_MAX_CHARS = 16_384;
 
 /** HTML from configuration or the knowledge base is rendered as markup: only text-level tags survive. */
 export function sanitizeRichText(html: string): string {
-  if (html.length > MEMO_MAX_CHARS) return sanitizeRichTextNow(html);
-  let clean = sanitized.get(html);
-  if (clean === undefined) {
-    clean = sanitizeRichTextNow(html);
-    if (sanitized.size >= MEMO_ENTRIES) sanitized.clear();
-    sanitized.set(html, clean);
-  }
-  return clean;
+  return html.length > MEMO_MAX_CHARS ? sanitizeRichTextNow(html) : sanitizeRemembered(html);
 }
 
 function sanitizeRichTextNow(html: string): string {
