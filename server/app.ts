@@ -32,6 +32,7 @@ import { createGeocoding } from "./geocoding/router.ts";
 import { createTenantService, type TenantService } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
 import { BUILD_DIR } from "./render/load-ssr-handler.ts";
+import { precompressedAssets } from "./middleware/precompressed-assets.ts";
 import { createFlowState } from "./render/flow-state.ts";
 import { tileOrigin } from "#shared/map-tiles.ts";
 
@@ -216,13 +217,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // Compress pages and assets (proxied upstream answers never get here).
+  // Compress pages, and the assets the build did not compress (proxied upstream answers never get here).
   app.use(compression());
 
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
     app.use(
       "/assets",
+      precompressedAssets(`${dir}/assets`),
       express.static(`${dir}/assets`, {
         immutable: true,
         maxAge: "1y",
