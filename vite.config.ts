@@ -4,14 +4,13 @@ import { defineConfig } from "vite";
 import { purgeCss } from "./build-tools/purge-css.ts";
 import { purgeSpritePlugin } from "./build-tools/purge-sprite.ts";
 import { precompressAssets } from "./build-tools/precompress.ts";
-import { splitLocaleTexts } from "./build-tools/split-locale-texts.ts";
 import { clientOutput, clientSideEffects } from "./build-tools/client-chunks.ts";
 
 const biVersion = JSON.parse(readFileSync("node_modules/bootstrap-italia/package.json", "utf8"))
   .version as string;
 
 export default defineConfig({
-  plugins: [purgeCss(), purgeSpritePlugin(), splitLocaleTexts(), reactRouter(), precompressAssets()],
+  plugins: [purgeCss(), purgeSpritePlugin(), reactRouter(), precompressAssets()],
   define: { __BOOTSTRAP_ITALIA_VERSION__: JSON.stringify(biVersion) },
   environments: {
     client: {

@@ -97,6 +97,8 @@ export async function startPortalProcess(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // As the container sets it (Dockerfile): at most two malloc arenas.
+      MALLOC_ARENA_MAX: "2",
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "silent",

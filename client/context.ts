@@ -25,6 +25,8 @@ export type GeoPlace = {
 export type RequestServices = {
   api: PortalApi;
   tenantId: string;
+  /** True for a document (a full page load), false for a client-side navigation's data request (`….data`). */
+  documentRequest: boolean;
   nonce: string;
   /** The XSRF token masked for this response (its bytes differ on every page), for the forms' `_xsrf` field. */
   xsrfToken: string;

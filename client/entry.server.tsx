@@ -2,16 +2,15 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { servicesContext } from "./context.ts";
 import { describeRouteError } from "./lib/route-error-log.ts";
-import { ServerFooterContext } from "./features/shell/footer-island.tsx";
-import { rememberedFooter } from "./features/shell/footer-view.server.ts";
+import { ServerIslandContext } from "./components/server-island/server-island.tsx";
+import { keptForDocument } from "./components/server-island/server-island.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** Streams the document (bots get it whole); every script carries the request's CSP nonce. */
+/** Streams the rendered document to the response; every script carries the request's CSP nonce. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,26 +23,27 @@ export default function handleRequest(
   }
   const services = loadContext.get(servicesContext);
   const { nonce, log } = services;
-  // The footer is rendered here only, from the root loader's configuration (see footer-island.tsx).
-  const footer = { footer: rememberedFooter(services) };
+  // What the loaders kept for the server's render only (the footer, the home page's services: server-island.tsx).
+  const islands = keptForDocument(services);
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let sent = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerFooterContext value={footer}>
+      <ServerIslandContext value={islands}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ServerFooterContext>,
+      </ServerIslandContext>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
+        // Every page is sent once all of it is rendered. The loaders have all resolved before this entry runs and no
+        // page suspends (no <Await>, no lazy component): the only part still pending at "shell ready" is React
+        // Router's script with the hydration data, which React would then stream in a Suspense boundary with its
+        // ~1 kB inline runtime ($RC) and a hidden copy to move into place. Waiting for it costs microseconds.
+        onAllReady() {
+          sent = true;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -65,7 +65,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error({ error: describeRouteError(error).err }, "render error after shell");
+          if (sent)
+            log.error({ error: describeRouteError(error).err }, "render error after the document was sent");
         },
       },
     );

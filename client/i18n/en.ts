@@ -1,18 +1,23 @@
 import type { MessageKey } from "./it.ts";
-import { appointmentsEn } from "#client/features/appointments/texts.ts";
-import { personalAreaEn } from "#client/features/personal-area/texts.ts";
-import { messagesEn } from "#client/features/messages/texts.ts";
-import { documentsEn } from "#client/features/documents/texts.ts";
-import { personalServicesEn } from "#client/features/personal-services/texts.ts";
-import { profileEn } from "#client/features/profile/texts.ts";
-import { serviceCardEn } from "#client/features/service-detail/texts.ts";
-import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.ts";
-import { paymentsEn } from "#client/features/payments/texts.ts";
-import { ticketsEn } from "#client/features/tickets/texts.ts";
-import { disruptionEn } from "#client/features/disruption/texts.ts";
-import { assistanceEn } from "#client/features/assistance/texts.ts";
+import { appointmentsEn } from "#client/features/appointments/texts.en.ts";
+import { personalAreaEn } from "#client/features/personal-area/texts.en.ts";
+import { messagesEn } from "#client/features/messages/texts.en.ts";
+import { documentsEn } from "#client/features/documents/texts.en.ts";
+import { personalServicesEn } from "#client/features/personal-services/texts.en.ts";
+import { profileEn } from "#client/features/profile/texts.en.ts";
+import { serviceCardEn } from "#client/features/service-detail/texts.en.ts";
+import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.en.ts";
+import { paymentsEn } from "#client/features/payments/texts.en.ts";
+import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts";
+import { ticketsEn } from "#client/features/tickets/texts.en.ts";
+import { disruptionEn } from "#client/features/disruption/texts.en.ts";
+import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 
-/** English strings: the type makes every Italian key mandatory here. */
+/**
+ * English: every text, the base catalogue's and every feature's (`xxxEn` of their `texts.en.ts`). The type makes every
+ * Italian key mandatory here. In the browser it is a chunk of its own, loaded only by English pages
+ * (i18n-context.tsx), so it holds all the features' texts at once.
+ */
 export const en: Record<MessageKey, string> = {
   ...appointmentsEn,
   ...personalAreaEn,
@@ -23,6 +28,7 @@ export const en: Record<MessageKey, string> = {
   ...serviceCardEn,
   ...servicesCatalogueEn,
   ...paymentsEn,
+  ...spontaneousEn,
   ...ticketsEn,
   ...disruptionEn,
   ...assistanceEn,
@@ -139,6 +145,9 @@ export const en: Record<MessageKey, string> = {
   "callout.important": "Important",
   "callout.note": "Note",
 
+  "messageCard.read": "Read",
+  "messageCard.unread": "Unread",
+
   "pagination.label": "Page navigation",
   "pagination.previous": "Previous page",
   "pagination.next": "Next page",
@@ -208,6 +217,9 @@ export const en: Record<MessageKey, string> = {
 
   "common.home": "Home",
   "common.toOnlineServices": "Go to the online services",
+  "common.unread.one": "{count} unread message",
+  "common.unread.other": "{count} unread messages",
+  "common.retryLater": "Try again in a few minutes. The rest of the personal area is available.",
 
   "serviceNotActive.title": "Service not active",
   "serviceNotActive.lead": "The service is not active at the moment.",

@@ -1,31 +1,58 @@
-import { createContext, useCallback, useContext, type ReactNode } from "react";
-import { it, type MessageKey } from "./it.ts";
+import { createContext, useContext, type ReactNode } from "react";
+import { it, type BaseKey, type MessageKey } from "./it.ts";
 import { pluralCategory, type Locale } from "#shared/locale.ts";
 
 export { resolveLocale, type Locale } from "#shared/locale.ts";
-export type { MessageKey } from "./it.ts";
+export type { BaseKey, MessageKey } from "./it.ts";
 export type MessageParams = Record<string, string | number>;
-export type Translate = (key: MessageKey | PluralKey, params?: MessageParams) => string;
 
-type Catalogue = Record<MessageKey, string>;
+/** A feature's Italian catalogue (`xxxIt` of its `texts.ts`), a module constant: what `useT(xxxIt)` is given. */
+export type Catalogue = Readonly<Record<string, string>>;
 
 /**
- * Which catalogues this module loads before anything can render: on the server (and in tests and the dev server)
- * both; in the production browser bundle only the page's own language, read from `<html lang>` that the server
- * rendered. The locale changes only with a full page load (the language switcher's links are real links), so a
+ * The catalogues of a `useT(a, b)` merged into one type (`typeof a & typeof b`). A list whose length the type does
+ * not know (a route handle's) gives `Catalogue`: any key.
+ */
+export type Catalogues<C extends readonly Catalogue[]> = number extends C["length"]
+  ? Catalogue
+  : C extends readonly [infer First, ...infer Rest extends readonly Catalogue[]]
+    ? First & Catalogues<Rest>
+    : Record<never, string>;
+
+/** The keys a `t` made with the catalogue(s) `T` accepts: the base catalogue's and `T`'s. */
+export type TextKey<T extends Catalogue = Record<never, string>> = BaseKey | Extract<keyof T, string>;
+
+/** `x` for the keys written as `x.one` and `x.other`. */
+export type PluralKey<K extends string = MessageKey> = K extends `${infer Base}.other` ? Base : never;
+
+/**
+ * A `t`: the base keys and those of the catalogue(s) `T` it was made with, e.g. `Translate<typeof paymentsIt>` for
+ * a helper given the payments' `t`; `Translate` alone knows the base keys only. A `t` that knows more keys can be
+ * passed where one that knows fewer is expected, not the other way round.
+ */
+export type Translate<T extends Catalogue = Record<never, string>> = (
+  key: TextKey<T> | PluralKey<TextKey<T>>,
+  params?: MessageParams,
+) => string;
+
+/**
+ * Whether this module loads the English catalogue before anything can render: on the server (and in tests and the
+ * dev server) always; in the production browser bundle only for an English page, read from `<html lang>` that the
+ * server rendered. The locale changes only with a full page load (the language switcher's links are real links), so a
  * page never needs the other catalogue later and hydration renders exactly the server's texts.
  */
 export function needsEnglish(env: { SSR: boolean; PROD: boolean }, htmlLang: string | undefined): boolean {
   return env.SSR || !env.PROD || htmlLang === "en";
 }
 
-// Italian is static (the default, the source of the keys); English is a separate chunk in the browser, awaited
-// here (top-level await) so that every module importing this one sees it loaded.
-const dictionaries: Partial<Record<Locale, Catalogue>> = { it };
+// Italian: the base catalogue is static, the features' ones come with the components that pass them to `useT`.
+// English is complete (every feature's texts too) and a separate chunk in the browser, awaited here (top-level
+// await) so that every module importing this one sees it loaded.
+let english: Record<MessageKey, string> | undefined;
 if (
   needsEnglish(import.meta.env, typeof document === "undefined" ? undefined : document.documentElement.lang)
 )
-  dictionaries.en = (await import("./en.ts")).en;
+  english = (await import("./en.ts")).en;
 const LocaleContext = createContext<Locale>("it");
 
 export function interpolate(template: string, params?: MessageParams): string {
@@ -35,28 +62,55 @@ export function interpolate(template: string, params?: MessageParams): string {
   );
 }
 
+function lookup(sources: readonly Catalogue[], key: string): string | undefined {
+  for (const source of sources) if (Object.hasOwn(source, key)) return source[key];
+  return undefined;
+}
+
 /**
- * The one way to a text: `translate(locale, key, params)` on the server (with `RequestServices.locale`), `useT()`
- * in components. A count shown in a text picks its form with `Intl.PluralRules`: the key `x` with `{ count }`
- * reads `x.one` / `x.other` when those exist.
+ * The one way to a text: a `t` for a locale and the feature catalogues whose keys it reads (the base catalogue's
+ * keys need none). Components: `useT(xxxIt)`; loaders, actions and middleware: `serverT(context, xxxIt)`; meta
+ * functions: `metaT(matches, xxxIt)`; anything else that knows the locale: `translatorFor(locale, xxxIt)`. Italian
+ * reads the given catalogues, then the base; English reads the complete English catalogue. A count shown in a text
+ * picks its form with `Intl.PluralRules`: the key `x` with `{ count }` reads `x.one` / `x.other` when those exist.
+ * A key found nowhere is shown as it is.
  */
-export function translate(locale: Locale, key: MessageKey | PluralKey, params?: MessageParams): string {
-  const dictionary: Record<string, string> = dictionaries[locale] ?? it;
-  const count = params?.count;
-  const template =
-    typeof count === "number" && !(key in dictionary)
-      ? (dictionary[`${key}.${pluralCategory(locale, count)}`] ?? dictionary[`${key}.other`])
-      : dictionary[key];
-  return interpolate(template ?? key, params);
+export function translatorFor<const C extends readonly Catalogue[]>(
+  locale: Locale,
+  ...catalogues: C
+): Translate<Catalogues<C>> {
+  let node = translators[locale];
+  for (const catalogue of catalogues) {
+    let next = node.next.get(catalogue);
+    if (!next) node.next.set(catalogue, (next = { next: new WeakMap() }));
+    node = next;
+  }
+  // A `t` that reads any key is one that reads the keys of `C` (TypeScript cannot see it through the generic).
+  return (node.t ??= newTranslator(locale, catalogues)) as Translate<Catalogues<C>>;
 }
 
-/** A `t` bound to a locale: the server's (`translatorFor(getServices(context).locale)`) and the meta functions'. */
-export function translatorFor(locale: Locale): Translate {
-  return (key, params) => translate(locale, key, params);
-}
+/**
+ * The translators made so far, by locale and then by the identity of each catalogue given: the same arguments give
+ * the same `t` (catalogues are module constants), so a component's `t` is stable and can be an effect's dependency.
+ */
+type TranslatorNode = { t?: Translate<Catalogue>; next: WeakMap<Catalogue, TranslatorNode> };
+const translators: Record<Locale, TranslatorNode> = {
+  it: { next: new WeakMap() },
+  en: { next: new WeakMap() },
+};
 
-/** `x` for the keys written as `x.one` and `x.other`. */
-export type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}.other` ? Base : never) : never;
+function newTranslator(locale: Locale, catalogues: readonly Catalogue[]): Translate<Catalogue> {
+  // English may be missing only in an Italian page's browser, which never asks for it.
+  const sources: readonly Catalogue[] = locale === "en" && english ? [english] : [...catalogues, it];
+  return (key, params) => {
+    const count = params?.count;
+    const template =
+      typeof count === "number" && lookup(sources, key) === undefined
+        ? (lookup(sources, `${key}.${pluralCategory(locale, count)}`) ?? lookup(sources, `${key}.other`))
+        : lookup(sources, key);
+    return interpolate(template ?? key, params);
+  };
+}
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   return <LocaleContext value={locale}>{children}</LocaleContext>;
@@ -66,7 +120,11 @@ export function useLocale(): Locale {
   return useContext(LocaleContext);
 }
 
-export function useT(): Translate {
-  const locale = useLocale();
-  return useCallback<Translate>((key, params) => translate(locale, key, params), [locale]);
+/**
+ * A component's `t` in the page's language: `useT()` for the base keys, `useT(messagesIt)` (or
+ * `useT(paymentsIt, serviceCardIt)`) for a feature's. Only keys of the catalogues given type-check. The same
+ * locale and catalogues (module constants) give the same `t` (see `translators`): it changes only with the locale.
+ */
+export function useT<const C extends readonly Catalogue[]>(...catalogues: C): Translate<Catalogues<C>> {
+  return translatorFor<C>(useLocale(), ...catalogues);
 }

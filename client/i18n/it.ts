@@ -1,35 +1,26 @@
-import { appointmentsIt } from "#client/features/appointments/texts.ts";
-import { personalAreaIt } from "#client/features/personal-area/texts.ts";
-import { messagesIt } from "#client/features/messages/texts.ts";
-import { documentsIt } from "#client/features/documents/texts.ts";
-import { personalServicesIt } from "#client/features/personal-services/texts.ts";
-import { profileIt } from "#client/features/profile/texts.ts";
-import { serviceCardIt } from "#client/features/service-detail/texts.ts";
-import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
-import { paymentsIt } from "#client/features/payments/texts.ts";
-import { ticketsIt } from "#client/features/tickets/texts.ts";
-import { disruptionIt } from "#client/features/disruption/texts.ts";
-import { assistanceIt } from "#client/features/assistance/texts.ts";
+import type { appointmentsIt } from "#client/features/appointments/texts.ts";
+import type { personalAreaIt } from "#client/features/personal-area/texts.ts";
+import type { messagesIt } from "#client/features/messages/texts.ts";
+import type { documentsIt } from "#client/features/documents/texts.ts";
+import type { personalServicesIt } from "#client/features/personal-services/texts.ts";
+import type { profileIt } from "#client/features/profile/texts.ts";
+import type { serviceCardIt } from "#client/features/service-detail/texts.ts";
+import type { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
+import type { paymentsIt } from "#client/features/payments/texts.ts";
+import type { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
+import type { ticketsIt } from "#client/features/tickets/texts.ts";
+import type { disruptionIt } from "#client/features/disruption/texts.ts";
+import type { assistanceIt } from "#client/features/assistance/texts.ts";
 
 /**
- * The catalogue: Italian (default) texts of every page, the source of the keys. `{name}` placeholders are filled by
- * `t(key, { name })`; a count picks `key.one` / `key.other` (`Intl.PluralRules`). A feature with many texts keeps
- * its part in its own `texts.ts` (Italian and English side by side), spread here and in `en.ts`.
+ * The base catalogue: the Italian (default) texts of the frame every page renders (header, footer, page end, error
+ * page) and of the pages without a catalogue of their own (home, FAQ, rating, maintenance…). It is in the chunk every
+ * page loads, so a feature's texts are not here: they are its own catalogue (`xxxIt` in its `texts.ts`), which the
+ * feature's components pass to `useT(xxxIt)` (server code: `serverT(context, xxxIt)`), so that only the pages that
+ * show them load them. `{name}` placeholders are filled by `t(key, { name })`; a count picks `key.one` / `key.other`
+ * (`Intl.PluralRules`).
  */
 export const it = {
-  ...appointmentsIt,
-  ...personalAreaIt,
-  ...messagesIt,
-  ...documentsIt,
-  ...personalServicesIt,
-  ...profileIt,
-  ...serviceCardIt,
-  ...servicesCatalogueIt,
-  ...paymentsIt,
-  ...ticketsIt,
-  ...disruptionIt,
-  ...assistanceIt,
-
   "common.newWindow": "(si apre in una nuova finestra)",
 
   "skip.content": "Vai ai contenuti",
@@ -143,6 +134,9 @@ export const it = {
   "callout.important": "Importante",
   "callout.note": "Nota",
 
+  "messageCard.read": "Letto",
+  "messageCard.unread": "Non letto",
+
   "pagination.label": "Navigazione delle pagine",
   "pagination.previous": "Pagina precedente",
   "pagination.next": "Pagina successiva",
@@ -210,6 +204,9 @@ export const it = {
 
   "common.home": "Home",
   "common.toOnlineServices": "Vai ai servizi online",
+  "common.unread.one": "{count} messaggio non letto",
+  "common.unread.other": "{count} messaggi non letti",
+  "common.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
 
   "serviceNotActive.title": "Servizio non attivo",
   "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",
@@ -260,4 +257,23 @@ export const it = {
   "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",
 } as const satisfies Record<string, string>;
 
-export type MessageKey = keyof typeof it;
+/** The keys of the base catalogue: what `t` accepts without a feature catalogue. */
+export type BaseKey = keyof typeof it;
+
+/** Every feature's Italian catalogue (types only: importing them here would put them in every page's chunk). */
+type FeatureCatalogues = typeof appointmentsIt &
+  typeof personalAreaIt &
+  typeof messagesIt &
+  typeof documentsIt &
+  typeof personalServicesIt &
+  typeof profileIt &
+  typeof serviceCardIt &
+  typeof servicesCatalogueIt &
+  typeof paymentsIt &
+  typeof spontaneousIt &
+  typeof ticketsIt &
+  typeof disruptionIt &
+  typeof assistanceIt;
+
+/** Every key of every catalogue, the base and the features': the keys the English catalogue (en.ts) must have. */
+export type MessageKey = BaseKey | keyof FeatureCatalogues;

@@ -3,8 +3,8 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
-import { shellView } from "#client/features/shell/shell-view.ts";
-import { rememberFooter } from "#client/features/shell/footer-view.server.ts";
+import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/features/shell/shell-view.ts";
+import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
   const services = getServices(context);
@@ -76,10 +76,10 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
   const { user, upstreamDegraded } =
     maintenanceGate || devLoggedOut ? { user: null, upstreamDegraded: false } : await loadUser(context);
   const unreadMessages = user ? await loadUnreadMessages(context, config, user.codFisc) : null;
-  // Derived once per configuration version. The footer is rendered on the server only: it stays out of this data
-  // (which is the page's hydration data), handed to the server's entry instead.
+  // Derived once per configuration version. The footer, and in a document the header's social channels, are rendered
+  // on the server only (server-island.tsx): they stay out of this data, which is the page's hydration data.
   const shell = shellView(config);
-  rememberFooter(services, shell.footer);
+  keepForDocument(context, FOOTER_ISLAND, shell.footer);
   return {
     locale: services.locale,
     env: services.env,
@@ -95,7 +95,14 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       assets: comune.assets.map((a) => ({ codice: a.codice, showPublic: a.showPublic })),
     },
     /** The header's menus and social channels (compact: this travels with every page). */
-    header: shell.header,
+    header: {
+      menu: shell.header.menu,
+      // No channels travel as an empty list: the header then renders no socials block at all.
+      social:
+        shell.header.social.channels.length > 0
+          ? keepForDocument(context, SOCIAL_ISLAND, shell.header.social)
+          : shell.header.social,
+    },
     user: user
       ? {
           nome: user.nome,

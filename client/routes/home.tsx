@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
@@ -9,9 +9,11 @@ import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
+import { ServerIsland } from "#client/components/server-island/server-island.tsx";
+import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 
 /** The route title (a catalogue key): the page title, and what the rating reports. */
-export const handle = { title: "home.title" } as const satisfies RouteHandle;
+export const handle = routeHandle("home.title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
@@ -26,8 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: configuredPortalPage(s.linkServizio) ?? href("/servizi/:id", { id: s.id }),
     })),
   }));
-  return { groups };
+  // In a document the list is rendered on the server only; a client-side navigation gets it as data.
+  return { groups: keepForDocument(context, SERVICES_ISLAND, groups) };
 }
+
+/** The name under which the loader keeps the services for the server's render (`ServerIsland`). */
+const SERVICES_ISLAND = "home.services";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)(handle.title));
 
@@ -95,41 +101,58 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
-      <section className="container py-5" aria-labelledby="tutti-i-servizi">
-        <h2 id="tutti-i-servizi" className="title-xxlarge mb-4">
-          {t("home.allServices")}
-        </h2>
-        {loaderData.groups.length === 0 ? (
-          <p>{t("home.noServices")}</p>
-        ) : (
-          loaderData.groups.map((group) => (
-            <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>
-              <h3 id={`categoria-${group.slug}`} className="title-xlarge mb-3">
-                {group.category}
-              </h3>
-              <ul className="row g-3 list-unstyled">
-                {group.services.map((service) => (
-                  <li className="col-12 col-md-6 col-lg-4" key={`${group.slug}-${service.id}`}>
-                    <div className="card card-bg rounded h-100">
-                      <div className="card-body">
-                        <h4 className="card-title h6">
-                          <Link to={service.href} data-element="service-link">
-                            {service.nome}
-                          </Link>
-                        </h4>
-                        {service.descrizione ? (
-                          <p className="card-text text-paragraph-small">{service.descrizione}</p>
-                        ) : null}
-                      </div>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
-      </section>
+      <ServerIsland
+        as="section"
+        name={SERVICES_ISLAND}
+        value={loaderData.groups}
+        className="container py-5"
+        aria-labelledby="tutti-i-servizi"
+        render={(groups) => <AllServices groups={groups} />}
+      />
       <PageEnd />
+    </>
+  );
+}
+
+type ServiceGroup = NonNullable<Route.ComponentProps["loaderData"]["groups"]>[number];
+
+/** Every service by category (rendered on the server only in a document: `ServerIsland`). */
+function AllServices({ groups }: { groups: ServiceGroup[] }) {
+  const t = useT();
+  return (
+    <>
+      <h2 id="tutti-i-servizi" className="title-xxlarge mb-4">
+        {t("home.allServices")}
+      </h2>
+      {groups.length === 0 ? (
+        <p>{t("home.noServices")}</p>
+      ) : (
+        groups.map((group) => (
+          <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>
+            <h3 id={`categoria-${group.slug}`} className="title-xlarge mb-3">
+              {group.category}
+            </h3>
+            <ul className="row g-3 list-unstyled">
+              {group.services.map((service) => (
+                <li className="col-12 col-md-6 col-lg-4" key={`${group.slug}-${service.id}`}>
+                  <div className="card card-bg rounded h-100">
+                    <div className="card-body">
+                      <h4 className="card-title h6">
+                        <Link to={service.href} data-element="service-link">
+                          {service.nome}
+                        </Link>
+                      </h4>
+                      {service.descrizione ? (
+                        <p className="card-text text-paragraph-small">{service.descrizione}</p>
+                      ) : null}
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/service-not-active";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { href } from "#client/lib/links.ts";
 
-export const handle = { title: "serviceNotActive.title" } as const satisfies RouteHandle;
+export const handle = routeHandle("serviceNotActive.title");
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)(handle.title));
 

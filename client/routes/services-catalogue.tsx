@@ -5,10 +5,11 @@ import { buildCatalogue, parseCatalogueQuery } from "#client/features/services-c
 import { ServicesCataloguePage } from "#client/features/services-catalogue/services-catalogue-page.tsx";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 
 /** The route title (a catalogue key): the page title, and what the rating reports. */
-export const handle = { title: "servicesCatalogue.title" } as const satisfies RouteHandle;
+export const handle = routeHandle("servicesCatalogue.title", servicesCatalogueIt);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
@@ -18,7 +19,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.catalogue.category?.nome ?? metaT(matches)(handle.title));
+  pageTitle(
+    matches,
+    loaderData?.catalogue.category?.nome ?? metaT(matches, servicesCatalogueIt)(handle.title),
+  );
 
 /** `/servizi`: the municipality's services catalogue (Modello Comuni "Servizi"), issue #12. */
 export default function ServicesCatalogue({ loaderData }: Route.ComponentProps) {

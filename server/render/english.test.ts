@@ -3,7 +3,7 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { it as italian } from "#client/i18n/it.ts";
+import { allItalian as italian } from "#tests/support/catalogues.ts";
 import { en as english } from "#client/i18n/en.ts";
 import { validationMessages, validationMessagesEn } from "#shared/validation/messages.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";

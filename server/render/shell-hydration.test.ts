@@ -12,8 +12,9 @@ import { TEST_TENANTS, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
-// The page frame's data over HTTP (production build): the footer is rendered on the server only, so the hydration
-// data carries the header's compact menus and none of the footer's configuration.
+// The page frame's data over HTTP (production build): the footer, the header's socials and the home page's services
+// are rendered on the server only (ServerIsland), so the hydration data carries the header's compact menus and none
+// of them; a client-side navigation gets them as data.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let ssrHandler: RequestHandler;
 beforeAll(async () => {
@@ -56,8 +57,22 @@ describe("the shell's hydration data", () => {
       expect(hydration).not.toContain("comune.valverde.it/privacy");
       expect(hydration).not.toContain("Posta elettronica certificata");
       expect(hydration).not.toMatch(/menuFooter|contatti/);
+      // The home page's list of services and the header's social channels: in the page, not in the data.
+      expect(res.text).toContain('data-element="service-link" href="/servizi/102"');
+      expect(res.text).toContain("Richiedi online i certificati di residenza");
+      expect(hydration).not.toContain("Richiedi online i certificati di residenza");
+      expect(res.text).toContain('href="https://www.facebook.com/comunedivalverde"');
+      expect(hydration).not.toContain("facebook.com/comunedivalverde");
     },
   );
+
+  test("a client-side navigation's data request gets the home page's services and the socials as data", async () => {
+    const res = await get("/_.data");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Richiedi online i certificati di residenza");
+    expect(res.text).toContain("facebook.com/comunedivalverde");
+    expect(res.text).not.toContain("Posta elettronica certificata");
+  });
 
   test("files at the root are still served, and pages are never looked up among them", async () => {
     const dir = mkdtempSync(join(tmpdir(), "portal-static-"));

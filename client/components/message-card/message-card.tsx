@@ -30,7 +30,7 @@ export function MessageCard({ message }: { message: MessageSummary }) {
           <h3 className="h5 mb-0 message-card-title">
             <Link to={href("/area-personale/messaggi/:id", { id: message.id })} prefetch="none">
               <span className="visually-hidden">
-                {message.read ? t("messages.card.read") : t("messages.card.unread")}:{" "}
+                {message.read ? t("messageCard.read") : t("messageCard.unread")}:{" "}
               </span>
               {message.title}
             </Link>

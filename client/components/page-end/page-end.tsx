@@ -2,16 +2,15 @@ import { useLocation, useMatches } from "react-router";
 import { Rating } from "#client/components/rating/rating.tsx";
 import { ContactsSection } from "./contacts-section.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
-import type { RouteHandle } from "#client/lib/titles.ts";
+import { useLocale } from "#client/i18n/i18n-context.tsx";
+import { handleTitle, type RouteHandle } from "#client/lib/titles.ts";
 
-/** The route's title (`handle.title`, a catalogue key) in the page's language. */
+/** The route's title (`handle.title`, a key of the handle's catalogues) in the page's language. */
 function usePageTitle(): string {
-  const t = useT();
+  const locale = useLocale();
   const matches = useMatches();
-  const last = matches[matches.length - 1];
-  const title = (last?.handle as Partial<RouteHandle> | undefined)?.title;
-  return title ? t(title) : "";
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return handle?.title ? handleTitle(handle, locale) : "";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { href } from "#client/lib/links.ts";
 import type { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
-import type { MessageKey } from "#client/i18n/it.ts";
+import type { BaseKey } from "#client/i18n/it.ts";
 
 type FeedbackOption = (typeof FEEDBACK_OPTIONS)[number];
 
@@ -34,10 +34,7 @@ export const followUpAnswers = {
     { value: "positivo4", key: "rating.positive.4" },
     { value: "altro", key: "rating.other" },
   ],
-} as const satisfies Record<
-  "negative" | "positive",
-  ReadonlyArray<{ value: FeedbackOption; key: MessageKey }>
->;
+} as const satisfies Record<"negative" | "positive", ReadonlyArray<{ value: FeedbackOption; key: BaseKey }>>;
 
 /** Without JavaScript both groups are enabled: keep the option only if it belongs to the rating's group. */
 export function isOptionConsistent(rating: number, option: string): boolean {

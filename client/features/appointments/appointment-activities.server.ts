@@ -2,7 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { formatDate } from "#shared/dates.ts";
-import type { Locale, MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { Locale, TextKey } from "#client/i18n/i18n-context.tsx";
+import type { appointmentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 
@@ -22,7 +23,7 @@ export type AppointmentActivity = AppointmentView & {
 export type AppointmentStage = {
   key: "sent" | "review" | "decision" | "meeting";
   /** Catalogue key of the stage's label. */
-  label: MessageKey;
+  label: TextKey<typeof appointmentsIt>;
   state: "done" | "current" | "todo" | "stopped";
   /** Formatted date of the stage when known. */
   date: string | null;

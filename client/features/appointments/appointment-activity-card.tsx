@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import type { AppointmentActivity, AppointmentStage } from "./appointment-activities.server.ts";
 import { appointmentPaths } from "./urls.ts";
 import "./activity-card.css";
@@ -32,7 +33,7 @@ export function AppointmentActivityCard({
   activity: AppointmentActivity;
   headingLevel?: 2 | 3;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const Heading = `h${headingLevel}` as const;
   const title = activity.categoryName
     ? t("appointments.activity.titleWithCategory", { category: activity.categoryName })

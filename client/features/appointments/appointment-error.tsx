@@ -3,11 +3,12 @@ import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { href } from "#client/lib/links.ts";
 import { APPOINTMENT_ERRORS, getAppointmentErrorKind } from "./errors.ts";
 import { AppointmentLayout } from "./page-layout.tsx";
-import { useT, type MessageKey } from "#client/i18n/i18n-context.tsx";
+import { useT, type TextKey } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /** Route error boundary: the appointment pages' own errors get a clear page; anything else the generic one. */
 export function AppointmentErrorBoundary() {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const error = useRouteError();
   const kind = getAppointmentErrorKind(error);
   if (!kind) return <ErrorPage error={error} />;
@@ -29,7 +30,7 @@ export function AppointmentErrorBoundary() {
 }
 
 /** The page title of an error (a catalogue key): the appointment error's own, else the generic one. */
-export function getErrorTitle(error: unknown): MessageKey | null {
+export function getErrorTitle(error: unknown): TextKey<typeof appointmentsIt> | null {
   const kind = getAppointmentErrorKind(error);
   return kind ? APPOINTMENT_ERRORS[kind].title : null;
 }

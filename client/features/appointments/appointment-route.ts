@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import type { MatchesFromRoot } from "#client/lib/root-data.ts";
-import { metaT, pageTitle } from "#client/lib/titles.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { AppointmentErrorBoundary, getErrorTitle } from "./appointment-error.tsx";
 
 /**
@@ -16,11 +17,11 @@ import { AppointmentErrorBoundary, getErrorTitle } from "./appointment-error.tsx
  * export const meta = route.meta;
  * export const ErrorBoundary = route.ErrorBoundary;
  */
-export function appointmentRoute(title: MessageKey) {
+export function appointmentRoute(title: TextKey<typeof appointmentsIt>) {
   return {
-    handle: { title },
+    handle: routeHandle(title, appointmentsIt),
     meta: ({ matches, error }: { matches: MatchesFromRoot; error?: unknown }): MetaDescriptor[] =>
-      pageTitle(matches, metaT(matches)(getErrorTitle(error) ?? title)),
+      pageTitle(matches, metaT(matches, appointmentsIt)(getErrorTitle(error) ?? title)),
     ErrorBoundary: AppointmentErrorBoundary,
   };
 }

@@ -5,7 +5,8 @@ import {
   type Sportello,
 } from "#shared/api/appsched.ts";
 import { formatDate } from "#shared/dates.ts";
-import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
+import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 export const WHEN_PATTERN = "EEEE d MMMM yyyy, HH:mm";
 
@@ -24,7 +25,9 @@ export function toOfficeView(office: Sportello, locale: Locale): OfficeView {
   return {
     id: office.id,
     name: office.name,
-    location: office.virtual ? translate(locale, "appointments.virtualDesk") : (office.location ?? ""),
+    location: office.virtual
+      ? translatorFor(locale, appointmentsIt)("appointments.virtualDesk")
+      : (office.location ?? ""),
     description: office.description ?? null,
     virtual: office.virtual === true,
     additionalInformations: office.additionalInformations ?? null,
@@ -53,7 +56,10 @@ export type AppointmentView = {
 function statusLabel(status: string | null | undefined, locale: Locale): string {
   if (!status) return "";
   return status in APPOINTMENT_STATUS_LABELS
-    ? translate(locale, `appointments.status.${status as keyof typeof APPOINTMENT_STATUS_LABELS}`)
+    ? translatorFor(
+        locale,
+        appointmentsIt,
+      )(`appointments.status.${status as keyof typeof APPOINTMENT_STATUS_LABELS}`)
     : status;
 }
 

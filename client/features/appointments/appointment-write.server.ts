@@ -11,7 +11,8 @@ import { SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
 import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
 import { withoutTime, type BookingState, type EditState } from "./flow-state.ts";
 import type { StepActionData } from "./step-types.ts";
-import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
+import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /**
  * How the booking and the edit flow write an appointment to the upstream (create or update), and how they answer a
@@ -76,7 +77,7 @@ export async function writeAppointment<T, S extends BookingState | EditState>(
     }
     if (isUpstreamFailure(error, 400)) {
       const reasonText = error.data.details[0];
-      const rejected = translate(flow.locale, "appointments.summary.rejected");
+      const rejected = translatorFor(flow.locale, appointmentsIt)("appointments.summary.rejected");
       const message = reasonText ? `${rejected}: ${reasonText}` : rejected;
       return { answer: refuseStep("riepilogo", { form: message }, {}) };
     }

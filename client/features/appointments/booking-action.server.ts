@@ -26,7 +26,7 @@ import {
   type BookingVariant,
 } from "./booking-loader.server.ts";
 import { findOffice } from "./step-loaders.server.ts";
-import { translate } from "#client/i18n/i18n-context.tsx";
+import { translatorFor } from "#client/i18n/i18n-context.tsx";
 import { bookingStepHref, appointmentPaths } from "./urls.ts";
 import {
   validateDetails,
@@ -75,7 +75,7 @@ export async function handleBookingAction(
     case "riepilogo":
       return confirmBooking(ctx);
     default:
-      throw routeError(400, { title: translate(ctx.access.services.locale, "error.400.title") });
+      throw routeError(400, { title: translatorFor(ctx.access.services.locale)("error.400.title") });
   }
 }
 

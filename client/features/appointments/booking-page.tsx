@@ -11,6 +11,7 @@ import { StepRequester } from "./step-requester.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { BookingPageData, BookingStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
 import { useFocusOnChange } from "./use-focus-on-change.ts";
 
@@ -18,7 +19,7 @@ export type BookingPageProps = { data: BookingPageData; actionData?: StepActionD
 
 /** The five-step booking (both variants): stepper, the current step's form and a way back at every step. */
 export function BookingPage({ data, actionData }: BookingPageProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = data.kind === "step" ? data.stepData.step : "login";
   useFocusOnChange(step, headingRef);

@@ -5,6 +5,7 @@ import { buildIcsCalendar, createAppointmentEvent } from "#shared/ics.ts";
 import { getAppschedAccess } from "./access.server.ts";
 import { HASH_PATTERN, readOwnAppointment } from "./confirmation.server.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { appointmentsIt } from "./texts.ts";
 
 type Args = {
   request: Request;
@@ -24,7 +25,7 @@ function plain(status: number, text: string): Response {
 export async function loadCalendarFile({ request, context, params, url }: Args): Promise<Response> {
   const id = params.id ?? "";
   const hash = url.searchParams.get("hash");
-  const t = serverT(context);
+  const t = serverT(context, appointmentsIt);
   if (hash !== null && !HASH_PATTERN.test(hash)) return plain(400, t("appointments.notFound.malformedTitle"));
   let appointment: Appointment;
   try {

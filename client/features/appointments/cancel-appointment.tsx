@@ -6,6 +6,7 @@ import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type CancelAppointmentProps = {
@@ -18,7 +19,7 @@ export type CancelAppointmentProps = {
 
 /** "Annulla appuntamento": with JavaScript a confirmation modal, without it a link to the confirmation section. */
 export function CancelAppointment({ appointment, action, noJsHref }: CancelAppointmentProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const noRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +75,7 @@ export function CancelConfirmation({
   action: string;
   backHref: string;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <section id="annullamento" className="callout danger" aria-labelledby="annullamento-titolo">
       <div className="callout-inner">
@@ -95,7 +96,7 @@ export function CancelConfirmation({
 }
 
 function CancelQuestion({ appointment }: { appointment: AppointmentView }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <>
       <p className="fw-semibold">{t("appointments.cancel.question")}</p>
@@ -110,7 +111,7 @@ function CancelQuestion({ appointment }: { appointment: AppointmentView }) {
 }
 
 function CancelForm({ action, children }: { action: string; children: ReactNode }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { xsrfToken } = useRootData();
   return (
     <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">

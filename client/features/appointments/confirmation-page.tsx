@@ -9,10 +9,11 @@ import { CancelAppointment } from "./cancel-appointment.tsx";
 import { AppointmentLayout } from "./page-layout.tsx";
 import { SummaryCards } from "./summary-cards.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /** "Appuntamento confermato" / "Appuntamento modificato": summary, what to bring, address, calendar file, rating. */
 export function ConfirmationPage({ data }: { data: ConfirmationData }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { appointment, manage } = data;
   const title =
     data.kind === "booked" ? t("appointments.success.title") : t("appointments.success.editedTitle");

@@ -9,6 +9,7 @@ import { StepDetails } from "./step-details.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { EditPageData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
 import { useFocusOnChange } from "./use-focus-on-change.ts";
@@ -17,7 +18,7 @@ type EditData = Extract<EditPageData, { kind: "edit" }>;
 
 /** Change an appointment (by id or by e-mailed link): the current one, "Annulla", then date, details and summary. */
 export function EditPage({ data, actionData }: { data: EditPageData; actionData?: StepActionData }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(data.kind === "edit" ? (data.stepData?.step ?? "annulla") : "login", headingRef);
   if (data.kind === "login") {
@@ -91,7 +92,7 @@ function EditStepView(props: {
   stepData: NonNullable<EditData["stepData"]>;
   actionData?: StepActionData;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { data, stepData, actionData } = props;
   const { basePath, returnToSummary } = data;
   const stepHref = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>

@@ -27,7 +27,7 @@ import { buildDetailsStep, buildSummary, findOffice, loadDateStep } from "./step
 import type { EditPageData } from "./step-types.ts";
 import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";
 import { validateDetails, validateSlot } from "./validate-steps.server.ts";
-import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
+import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
 
 type Args = {
   request: Request;
@@ -225,7 +225,7 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
     case "riepilogo":
       return confirmChange(access, subject, state, office);
     default:
-      throw routeError(400, { title: translate(access.services.locale, "error.400.title") });
+      throw routeError(400, { title: translatorFor(access.services.locale)("error.400.title") });
   }
 }
 

@@ -1,5 +1,6 @@
 import { readRouteError, routeError } from "#shared/route-error.ts";
-import { translate } from "#client/i18n/i18n-context.tsx";
+import { translatorFor } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /**
  * The appointment pages' own error kinds: a clear page with its own heading instead of a generic error. The page
@@ -39,9 +40,10 @@ const KIND_PREFIX = "appointment:";
 /** A route error to throw from a loader or action; its `title` also feeds the root boundary's message. */
 export function appointmentError(kind: AppointmentErrorKind) {
   const { status, title, message } = APPOINTMENT_ERRORS[kind];
+  const t = translatorFor("it", appointmentsIt);
   return routeError(status, {
-    title: translate("it", title),
-    details: [translate("it", message)],
+    title: t(title),
+    details: [t(message)],
     kind: `${KIND_PREFIX}${kind}`,
   });
 }

@@ -4,6 +4,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type FlowFormProps = {
@@ -33,7 +34,7 @@ export function FlowForm({ intent, returnToSummary, action, id, children }: Flow
 
 /** The Modello Comuni step navigation: "Indietro" (a link to the previous step) and the step's submit button. */
 export function StepNav({ backHref, submitLabel }: { backHref: string; submitLabel?: string }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <div className="steppers">
       <nav className="steppers-nav" aria-label={t("appointments.stepsNav")}>

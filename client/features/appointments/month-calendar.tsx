@@ -3,6 +3,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
 import { weekdays, type CalendarDay, type CalendarMonth } from "./calendar.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import "./appointments.css";
 
 export type MonthCalendarProps = {
@@ -17,7 +18,7 @@ export type MonthCalendarProps = {
  * are greyed out and announced as "non disponibile". Month navigation is a pair of links within the window.
  */
 export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCalendarProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const locale = useLocale();
   const errorId = "calendario-error";
   return (
@@ -82,7 +83,7 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
 }
 
 function DayCell({ cell, href }: { cell: CalendarDay; href: string }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const description = (
     <span className="visually-hidden">
       {cell.label}

@@ -1,10 +1,11 @@
 import { Icon } from "#client/components/ui/icon.tsx";
 import type { OfficeView } from "./appointment-view.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /** The chosen office with its address (or the video-call note), as in `appuntamento-01-ufficio-luogo`. */
 export function OfficeCard({ office, heading = "h3" }: { office: OfficeView; heading?: "h2" | "h3" }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const Heading = heading;
   return (
     <div className="card card-bg no-after rounded mb-4">

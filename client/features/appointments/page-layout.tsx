@@ -3,6 +3,7 @@ import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { href } from "#client/lib/links.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 export type AppointmentLayoutProps = {
   title: string;
@@ -16,7 +17,7 @@ export type AppointmentLayoutProps = {
 
 /** Breadcrumb Home / Servizi / Prenotazione appuntamento [/ page], the h1 and one reading column. */
 export function AppointmentLayout({ title, lead, current, children, after }: AppointmentLayoutProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const trail = [
     { name: t("common.home"), href: href("/") },
     { name: t("appointments.breadcrumbServices"), href: href("/") },
@@ -45,7 +46,7 @@ export function AppointmentLayout({ title, lead, current, children, after }: App
 
 /** Not public and anonymous: explain and offer the login that comes back to this very page. */
 export function LoginRequired(props: { loginHref: string; title?: string; message?: string }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const {
     loginHref,
     title = t("appointments.loginRequiredTitle"),

@@ -5,6 +5,7 @@ import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";
 import type { DateStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepDateProps = {
@@ -19,7 +20,7 @@ export type StepDateProps = {
 
 /** Step "Data e orario": the month calendar, then the free times of the chosen day as radio buttons. */
 export function StepDate(props: StepDateProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
   const { errors: submitted, values } = stepActionFor(actionData, "data");
   const errors = {

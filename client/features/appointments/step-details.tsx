@@ -5,6 +5,7 @@ import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { DetailsStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepDetailsProps = {
@@ -17,7 +18,7 @@ export type StepDetailsProps = {
 
 /** Step "Dettagli appuntamento": the reason among the office's activities and up to 200 characters of details. */
 export function StepDetails({ data, actionData, backHref, returnToSummary, submitLabel }: StepDetailsProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { errors, values } = stepActionFor(actionData, "dettagli");
   const items = summaryItems(errors, {
     motivo: { id: "motivo", label: t("appointments.details.reason") },

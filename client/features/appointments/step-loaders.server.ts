@@ -5,7 +5,8 @@ import { formatDate, isValidDay, todayInRome } from "#shared/dates.ts";
 import { buildMonthGrid, isWithinWindow, parseMonth } from "./calendar.ts";
 import { toOfficeView, WHEN_PATTERN } from "./appointment-view.ts";
 import type { DateStepData, DetailsStepData, SummaryView } from "./step-types.ts";
-import { translate, type Locale } from "#client/i18n/i18n-context.tsx";
+import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 /** `GET services/{id}`, or null when the office no longer exists (the caller restarts the flow). */
 export async function findOffice(api: AppschedApi, officeId: string): Promise<SportelloDetail | null> {
@@ -54,7 +55,7 @@ export async function loadDateStep(
   let day: string | null = null;
   if (candidate !== null) {
     if (!isValidDay(candidate) || !isWithinWindow(candidate, today))
-      dayError = translate(locale, "appointments.date.dayOutOfRange");
+      dayError = translatorFor(locale, appointmentsIt)("appointments.date.dayOutOfRange");
     else day = candidate;
   }
   const firstFree = office.firstAvailableDate?.slice(0, 10);
@@ -68,7 +69,7 @@ export async function loadDateStep(
   ]);
   // After a lost race the day may well be full now: that is said by the slot message, not as a wrong day.
   if (day && times.length === 0 && fromQuery && !input.slotTaken)
-    dayError = translate(locale, "appointments.date.dayNotAvailable");
+    dayError = translatorFor(locale, appointmentsIt)("appointments.date.dayNotAvailable");
   const time =
     day && day === input.savedDay && input.savedTime && times.includes(input.savedTime)
       ? input.savedTime

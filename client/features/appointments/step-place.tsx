@@ -8,6 +8,7 @@ import type { OfficeView } from "./appointment-view.ts";
 import { OfficeCard } from "./office-card.tsx";
 import type { PlaceStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepPlaceProps = {
@@ -23,7 +24,7 @@ export type StepPlaceProps = {
  * changing the category reloads the offices at once); the office is the step's POST form.
  */
 export function StepPlace({ data, actionData, backHref, returnToSummary, servizio }: StepPlaceProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { errors, values } = stepActionFor(actionData, "luogo");
   const categoryId = values?.categoria ?? data.categoryId ?? "";
   const items = summaryItems(errors, { categoria: { id: "categoria" }, ufficio: { id: "ufficio" } });
@@ -64,7 +65,7 @@ function OfficeChooser({
   initial: string;
   error?: string;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const [officeId, setOfficeId] = useState(initial);
   const chosen = offices.find((office) => office.id === officeId);
   return (
@@ -92,7 +93,7 @@ function CategoryChooser(props: {
   error?: string;
   servizio?: string;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { data, categoryId, error, servizio } = props;
   const hydrated = useHydrated();
   const submit = useSubmit();

@@ -4,6 +4,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { RequesterStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems, type SummaryTarget } from "./use-step-errors.ts";
 
 export type StepRequesterProps = {
@@ -18,7 +19,7 @@ export type StepRequesterProps = {
  * (read-only; the server ignores them); the e-mail is pre-filled and editable. Anonymous: the form, or a login that comes back here.
  */
 export function StepRequester({ data, actionData, backHref, returnToSummary }: StepRequesterProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { errors, values: typed } = stepActionFor(actionData, "richiedente");
   const values = { ...data.values, ...typed };
   const emailField = { id: "email", label: t("appointments.requester.email") };
@@ -104,7 +105,7 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
 }
 
 function IdentityFields({ profile }: { profile: NonNullable<RequesterStepData["profile"]> }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <>
       <p id="identita-nota" className="form-text">

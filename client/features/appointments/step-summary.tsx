@@ -4,6 +4,7 @@ import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
 
 export type StepSummaryProps = {
@@ -16,7 +17,7 @@ export type StepSummaryProps = {
 
 /** Step "Riepilogo": the declaration message, the summary cards, the privacy notice and "Conferma e invia". */
 export function StepSummary({ data, actionData, backHref, editLinks, submitLabel }: StepSummaryProps) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { errors } = stepActionFor(actionData, "riepilogo");
   const items = summaryItems(errors, { form: { id: "riepilogo-esito" }, privacy: { id: "privacy" } });
   return (

@@ -1,4 +1,5 @@
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { appointmentsIt } from "./texts.ts";
 
 /*
  * The steps of the booking and edit flows, for the pages (stepper, headings, back links) and the server alike. Kept
@@ -18,7 +19,7 @@ export const STEP_TITLES = {
   dettagli: "appointments.details.heading",
   richiedente: "appointments.requester.heading",
   riepilogo: "appointments.summary.heading",
-} as const satisfies Record<BookingStep, MessageKey>;
+} as const satisfies Record<BookingStep, TextKey<typeof appointmentsIt>>;
 
 export function getNextBookingStep(step: BookingStep): BookingStep {
   return BOOKING_STEPS[Math.min(BOOKING_STEPS.indexOf(step) + 1, BOOKING_STEPS.length - 1)]!;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SummaryView } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 export type SummaryEditLinks = Partial<Record<"office" | "when" | "details" | "requester", string>>;
 
@@ -13,7 +14,7 @@ export function SummaryCards({
   summary: SummaryView;
   editLinks?: SummaryEditLinks;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   const { office, requester } = summary;
   return (
     <div className="appointment-summary">
@@ -57,7 +58,7 @@ function SummaryCard({
   editHref?: string;
   children: ReactNode;
 }) {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <div className="card card-bg no-after rounded mb-3">
       <div className="card-body">

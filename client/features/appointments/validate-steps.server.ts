@@ -13,18 +13,19 @@ import type { Requester } from "./flow-state.ts";
 import { reasonsOf, getTimes } from "./step-loaders.server.ts";
 import type { FieldErrors } from "./step-types.ts";
 import { translatorFor, type Locale, type Translate } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "./texts.ts";
 
 type Refused = { ok: false; errors: FieldErrors; values: Record<string, string> };
 
 const NAME_MAX_LENGTH = 100;
 
-const slotSchema = (t: Translate) =>
+const slotSchema = (t: Translate<typeof appointmentsIt>) =>
   z.object({
     giorno: text(required(t("appointments.date.chooseDay"))),
     orario: text(required(t("appointments.date.chooseTime"))),
   });
 
-const detailsSchema = (t: Translate) =>
+const detailsSchema = (t: Translate<typeof appointmentsIt>) =>
   z.object({
     motivo: text(required(t("appointments.details.chooseReason"))),
     dettagli: text(required(), maxLength(APPOINTMENT_DETAILS_MAX_LENGTH)),
@@ -38,7 +39,7 @@ const RequesterSchema = EmailSchema.extend({
   codiceFiscale: fiscalCodeText(),
 });
 
-const privacySchema = (t: Translate) =>
+const privacySchema = (t: Translate<typeof appointmentsIt>) =>
   z.object({ privacy: text(required(t("appointments.summary.privacyRequired"))) });
 
 /** The submitted texts of these fields (for the form shown again), "" for those not sent. */
@@ -46,7 +47,7 @@ function pick(submitted: Record<string, string>, names: string[]): Record<string
   return Object.fromEntries(names.map((name) => [name, submitted[name] ?? ""]));
 }
 
-const placeSchema = (t: Translate) =>
+const placeSchema = (t: Translate<typeof appointmentsIt>) =>
   z.object({
     categoria: text(required(t("appointments.place.chooseCategory"))),
     ufficio: text(required(t("appointments.place.chooseOffice"))),
@@ -59,7 +60,7 @@ export async function validatePlace(
   locale: Locale,
   fixedCategoryId?: string,
 ): Promise<{ ok: true; categoryId: string; officeId: string } | Refused> {
-  const t = translatorFor(locale);
+  const t = translatorFor(locale, appointmentsIt);
   if (fixedCategoryId !== undefined) form.set("categoria", fixedCategoryId);
   const parsed = validateForm(form, placeSchema(t), locale);
   const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["categoria", "ufficio"]);
@@ -85,7 +86,7 @@ export async function validateSlot(
   locale: Locale,
   original?: { day: string; time: string },
 ): Promise<{ ok: true; day: string; time: string } | Refused> {
-  const t = translatorFor(locale);
+  const t = translatorFor(locale, appointmentsIt);
   const parsed = validateForm(form, slotSchema(t), locale);
   const values = parsed.ok ? parsed.values : pick(parsed.submitted, ["giorno", "orario"]);
   const { giorno: day, orario: time } = values;
@@ -106,7 +107,7 @@ export function validateDetails(
   form: FormData,
   locale: Locale,
 ): { ok: true; reasonId: string; details: string } | Refused {
-  const t = translatorFor(locale);
+  const t = translatorFor(locale, appointmentsIt);
   const reasonIds = reasonsOf(office).map((reason) => reason.id);
   const schema = detailsSchema(t).refine((input) => reasonIds.includes(input.motivo), {
     path: ["motivo"],
@@ -161,7 +162,7 @@ export function validateRequester(
 }
 
 export function validatePrivacy(form: FormData, locale: Locale): string | undefined {
-  const t = translatorFor(locale);
+  const t = translatorFor(locale, appointmentsIt);
   const parsed = validateForm(form, privacySchema(t), locale);
   return parsed.ok && parsed.values.privacy === "1" ? undefined : t("appointments.summary.privacyRequired");
 }

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { DraftsResult } from "./drafts.server.ts";
 
 /** "Bozze di richiesta" in the personal area's Attività: each draft with "Riprendi" and "Elimina". */
 export function DraftsSection({ drafts }: { drafts: DraftsResult }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const locale = useLocale();
   return (
     <section aria-labelledby="attivita-bozze" className="mb-5" id="bozze">
@@ -17,7 +18,7 @@ export function DraftsSection({ drafts }: { drafts: DraftsResult }) {
       {drafts.status === "failed" ? (
         <div role="alert">
           <Callout variant="danger" title={t("assistance.drafts.loadFailed")}>
-            <p className="mb-0">{t("personalArea.retryLater")}</p>
+            <p className="mb-0">{t("common.retryLater")}</p>
           </Callout>
         </div>
       ) : drafts.items.length === 0 ? (

@@ -3,6 +3,7 @@ import { findAsset } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { assistanceIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { DraftBodySchema } from "#shared/api/crm.ts";
 
@@ -45,9 +46,9 @@ export async function findOwnDraft(context: Context, id: string): Promise<DraftI
   const result = /^\d{1,12}$/.test(id) ? await loadAssistanceDrafts(context) : null;
   const draft = result?.status === "ok" ? result.items.find((d) => String(d.id) === id) : undefined;
   if (result?.status === "failed")
-    throw routeError(502, { title: serverT(context)("assistance.drafts.loadFailed") });
+    throw routeError(502, { title: serverT(context, assistanceIt)("assistance.drafts.loadFailed") });
   if (!draft) {
-    const t = serverT(context);
+    const t = serverT(context, assistanceIt);
     throw routeError(404, {
       title: t("assistance.draftNotFound"),
       details: [t("assistance.draftNotFoundDetails")],

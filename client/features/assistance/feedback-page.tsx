@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { assistanceIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { AssistanceLayout } from "./request-page.tsx";
 
@@ -12,7 +13,7 @@ export type FeedbackData = {
 
 /** The outcome of an assistance request (original §2.9): sent, sent without login, draft saved, or nothing. */
 export function FeedbackPage({ data }: { data: FeedbackData }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const title =
     data.type === "partialTicket"
       ? t("assistance.feedback.draftTitle")

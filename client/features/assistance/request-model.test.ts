@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { NewTicketSchema } from "#shared/api/crm.ts";
 import { validateForm } from "#shared/validation/form.ts";
 import { translatorFor } from "#client/i18n/i18n-context.tsx";
+import { assistanceIt } from "./texts.ts";
 import {
   buildTicket,
   detailsToHtml,
@@ -12,7 +13,7 @@ import {
   requestSchema,
 } from "./request-model.ts";
 
-const t = translatorFor("it");
+const t = translatorFor("it", assistanceIt);
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.set(name, value);

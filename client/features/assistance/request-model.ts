@@ -17,6 +17,7 @@ import {
   text,
 } from "#shared/validation/rules.ts";
 import type { Translate } from "#client/i18n/i18n-context.tsx";
+import type { assistanceIt } from "./texts.ts";
 
 export const DETAILS_MAX_LENGTH = 600;
 
@@ -60,14 +61,14 @@ export function pickValues(submitted: Record<string, unknown>): RequestValues {
   return values;
 }
 
-const phone = (t: Translate) =>
+const phone = (t: Translate<typeof assistanceIt>) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/\s+/g, "") : ""),
     text(matches(/^\d{9,10}$/, t("assistance.phoneInvalid"))),
   );
 
 /** "Invia": every field. Identity fields only for anonymous visitors (the logged-in citizen's come from SPID). */
-export function requestSchema(t: Translate, anonymous: boolean) {
+export function requestSchema(t: Translate<typeof assistanceIt>, anonymous: boolean) {
   const need = required(t("assistance.required"));
   const identity = anonymous
     ? {
@@ -91,7 +92,7 @@ export function requestSchema(t: Translate, anonymous: boolean) {
 }
 
 /** "Salva richiesta": only the service is required; the rest is kept as typed (limits still apply). */
-export function draftSchema(t: Translate) {
+export function draftSchema(t: Translate<typeof assistanceIt>) {
   return z.object({
     servizio: text(required(t("assistance.required"))),
     dettagli: z.preprocess(

@@ -19,6 +19,7 @@ import { TextField } from "#client/components/ui/text-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { DETAILS_MAX_LENGTH, type RequestValues } from "./request-model.ts";
 
@@ -54,7 +55,7 @@ export function AssistanceLayout({
   lead?: ReactNode;
   children: ReactNode;
 }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   return (
     <div className="container">
       <div className="row justify-content-center">
@@ -92,7 +93,7 @@ const fieldIds = {
 };
 
 function PhoneField({ value, error }: { value: string; error?: string }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const id = fieldIds.telefono.id;
   return (
     <div className="form-group">
@@ -123,7 +124,7 @@ function PhoneField({ value, error }: { value: string; error?: string }) {
 }
 
 function AttachmentField({ values, error }: { values: RequestValues; error?: string }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const id = fieldIds.allegato.id;
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const shown = tooLarge ?? error;
@@ -168,7 +169,7 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
 
 /** The one-page assistance request: requester, request, attachment, privacy; "Salva richiesta" when logged in. */
 export function RequestForm({ data, action }: { data: RequestFormData; action?: RequestActionData }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const hydrated = useHydrated();
   const fetcher = useFetcher<CrmService[]>();
   const values = action?.values ?? data.values;
@@ -382,7 +383,7 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
 
 /** The anonymous request's e-mail code: ask for it, type it, send the request. */
 export function VerifyStep({ data, action }: { data: VerifyData; action?: RequestActionData }) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const errors = action?.errors ?? {};
   const { email, sent, resent } = data.verify;
   return (

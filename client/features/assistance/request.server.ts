@@ -11,6 +11,7 @@ import type { FieldErrors } from "#shared/validation/form.ts";
 import { validateForm } from "#shared/validation/form.ts";
 import { matches, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -78,7 +79,8 @@ async function loadPolicy(context: Context): Promise<string | null> {
 async function assetId(context: Context): Promise<number> {
   const config = await getServices(context).api.getTenantConfig();
   const asset = findAsset(config, "ASSISTENZA_CRM");
-  if (asset?.id === undefined) throw routeError(502, { title: serverT(context)("assistance.draftFailed") });
+  if (asset?.id === undefined)
+    throw routeError(502, { title: serverT(context, assistanceIt)("assistance.draftFailed") });
   return asset.id;
 }
 
@@ -135,7 +137,7 @@ export async function loadRequest(context: Context, url: URL) {
           )
         : undefined;
       if (!draft) {
-        const t = serverT(context);
+        const t = serverT(context, assistanceIt);
         throw routeError(404, {
           title: t("assistance.draftNotFound"),
           details: [t("assistance.draftNotFoundDetails")],
@@ -207,7 +209,7 @@ function invalid(values: RequestValues, errors: FieldErrors, status = 400, extra
 }
 
 export async function requestAction(context: Context, request: Request, url: URL) {
-  const t = serverT(context);
+  const t = serverT(context, assistanceIt);
   const { api, flow, log, locale } = getServices(context);
   const { form } = await parseForm(request, context, z.object({}));
   const intent = form.get("intent");
@@ -327,7 +329,7 @@ async function verifyAction(
   form: FormData,
   intent: "codice" | "reinvia" | "verifica" | "annulla",
 ) {
-  const t = serverT(context);
+  const t = serverT(context, assistanceIt);
   const { api, flow, log, locale } = getServices(context);
   const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
   const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;

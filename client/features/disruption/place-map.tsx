@@ -4,6 +4,7 @@ import markerIcon from "leaflet/dist/images/marker-icon.png?url";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png?url";
 import markerShadow from "leaflet/dist/images/marker-shadow.png?url";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { disruptionIt } from "./texts.ts";
 
 export type PlaceMapProps = {
   tileUrl: string;
@@ -21,7 +22,7 @@ export type PlaceMapProps = {
  * the map pans with the arrow keys and "Usa il centro della mappa" places the marker where the map is centred.
  */
 export function PlaceMap({ tileUrl, centre, demo, place, onPick }: PlaceMapProps) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const marker = useRef<Marker | null>(null);

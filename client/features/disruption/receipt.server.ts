@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { readRouteError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
@@ -10,7 +11,7 @@ const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options
  * `requireCitizen`); another citizen's report is the upstream's 403, an unknown one its 404: both are a 404 here.
  */
 export async function loadReceipt(context: Readonly<RouterContextProvider>, id: string | undefined) {
-  const t = serverT(context);
+  const t = serverT(context, disruptionIt);
   const notFound = () =>
     new Response(t("disruption.receipt.notFound"), {
       status: 404,

@@ -14,6 +14,7 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { disruptionIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { geocodingReverseHref, geocodingSearchHref } from "#client/lib/upstream-links.ts";
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
@@ -28,7 +29,7 @@ const stepHref = (step: DisruptionStep, extra: Record<string, string> = {}) =>
 
 /** Breadcrumb Home / Servizi / Segnalazione disservizio, the h1 and one reading column. */
 export function DisruptionLayout({ children, after }: { children: ReactNode; after?: ReactNode }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const trail = [
     { name: t("common.home"), href: href("/") },
     { name: t("disruption.breadcrumbServices"), href: href("/servizi") },
@@ -71,7 +72,7 @@ function StepForm(props: { children: ReactNode; multipart?: boolean; id?: string
 }
 
 function StepNav(props: { backHref: string; submit: ReactNode; intent: string }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   return (
     <div className="steppers mt-4">
       <nav className="steppers-nav" aria-label={t("disruption.stepsNav")}>
@@ -93,7 +94,7 @@ function StepNav(props: { backHref: string; submit: ReactNode; intent: string })
 }
 
 export function ReportPage({ data, actionData }: { data: ReportLoaderData; actionData?: ReportActionData }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
   const first = useRef(true);
@@ -149,7 +150,7 @@ function PolicyStep({
   backHref,
   returnToSummary,
 }: StepProps & { returnToSummary: boolean }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const error = actionData?.errors?.accetto;
   return (
     <StepForm>
@@ -187,7 +188,7 @@ function PolicyStep({
 }
 
 function DataStep({ data, actionData, backHref }: StepProps) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const hydrated = useHydrated();
   const values: DataValues = actionData?.values ?? data.values;
   const errors = actionData?.errors ?? {};
@@ -417,7 +418,7 @@ function DataStep({ data, actionData, backHref }: StepProps) {
 }
 
 function Attachments({ data, error }: { data: ReportLoaderData; error?: string }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const left = data.catalogue.maxAllegati - data.files.length;
   return (
     <div className="mb-3">
@@ -480,7 +481,7 @@ function Attachments({ data, error }: { data: ReportLoaderData; error?: string }
 }
 
 function AuthorList({ author }: { author: ReportLoaderData["author"] }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   return (
     <dl className="row mb-3">
       <dt className="col-sm-4">{t("disruption.author.name")}</dt>
@@ -494,7 +495,7 @@ function AuthorList({ author }: { author: ReportLoaderData["author"] }) {
 }
 
 function SummaryCard(props: { title: string; id: string; editHref: string; children: ReactNode }) {
-  const t = useT();
+  const t = useT(disruptionIt);
   return (
     <section className="card has-bkg-grey shadow-sm mb-3 p-3" aria-labelledby={props.id}>
       <div className="d-flex justify-content-between align-items-center mb-2">
@@ -512,7 +513,7 @@ function SummaryCard(props: { title: string; id: string; editHref: string; child
 }
 
 function SummaryStep({ data, actionData, backHref }: StepProps) {
-  const t = useT();
+  const t = useT(disruptionIt);
   const v = data.values;
   const edit = (step: DisruptionStep) => stepHref(step, { da: "riepilogo" });
   return (

@@ -13,6 +13,7 @@ import { email, maxLength, required, text } from "#shared/validation/rules.ts";
 import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
@@ -235,7 +236,7 @@ function dataSchema(t: ReturnType<typeof serverT>, catalogue: DisruptionCatalogu
 }
 
 export async function handleReportAction(context: Context, request: Request) {
-  const t = serverT(context);
+  const t = serverT(context, disruptionIt);
   const services = getServices(context);
   const { state } = readState(context);
   if (!state) throw redirect(href("/servizi/segnalazioni/nuova"));
@@ -318,7 +319,7 @@ export async function handleReportAction(context: Context, request: Request) {
 
 async function sendReport(context: Context, state: DisruptionState) {
   const services = getServices(context);
-  const t = serverT(context);
+  const t = serverT(context, disruptionIt);
   if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
   if (!isDataComplete(state) || !state.place) throw redirect(stepHref("dati"));
   const citizen = await getCitizen(context);

@@ -1,4 +1,5 @@
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { disruptionIt } from "./texts.ts";
 
 /*
  * The steps of this flow, for its pages (stepper, headings, back links) and the server alike. Kept apart from
@@ -13,7 +14,7 @@ export const STEP_TITLES = {
   autorizzazioni: "disruption.step.autorizzazioni",
   dati: "disruption.step.dati",
   riepilogo: "disruption.step.riepilogo",
-} as const satisfies Record<DisruptionStep, MessageKey>;
+} as const satisfies Record<DisruptionStep, TextKey<typeof disruptionIt>>;
 
 export function previousStep(step: DisruptionStep): DisruptionStep | null {
   const index = DISRUPTION_STEPS.indexOf(step);

@@ -3,6 +3,7 @@ import type { DocumentFile } from "#shared/api/documents.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { documentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 
@@ -91,7 +92,7 @@ type Args = {
  * check is repeated here so the file never depends on the layout.
  */
 export async function loadDocumentFile({ context, params, request }: Args): Promise<Response> {
-  const t = serverT(context);
+  const t = serverT(context, documentsIt);
   const { api } = getServices(context);
   const user = await api.getCurrentUser();
   if (!user) {

@@ -5,6 +5,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { documentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { DocumentsPageData, DocumentView } from "./documents-data.server.ts";
 import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-query.ts";
@@ -12,7 +13,7 @@ import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-que
 const LIST_PATH = "/area-personale/documenti" as const;
 
 function DocumentFilters({ data }: { data: DocumentsPageData }) {
-  const t = useT();
+  const t = useT(documentsIt);
   const { values, errors } = data;
   const messages = {
     ...(errors.da ? { da: t(`documents.${errors.da}`) } : {}),
@@ -102,7 +103,7 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
 }
 
 function DocumentItem({ doc }: { doc: DocumentView }) {
-  const t = useT();
+  const t = useT(documentsIt);
   const fileHref = href("/area-personale/documenti/:uuid/file", { uuid: doc.uuid });
   return (
     <li className="card card-bg no-after rounded mb-3">
@@ -151,7 +152,7 @@ function DocumentItem({ doc }: { doc: DocumentView }) {
 }
 
 function Pager({ data, pages }: { data: DocumentsPageData; pages: number }) {
-  const t = useT();
+  const t = useT(documentsIt);
   if (pages <= 1) return null;
   const link = (page: number) => withQuery(href(LIST_PATH), documentSearchQuery(data.values, page));
   const current = data.page;
@@ -201,7 +202,7 @@ function Pager({ data, pages }: { data: DocumentsPageData; pages: number }) {
 
 /** The documents tab (issue #9): filters, the count, one page of documents with their download links, the pager. */
 export function DocumentsPage({ data }: { data: DocumentsPageData }) {
-  const t = useT();
+  const t = useT(documentsIt);
   const { list } = data;
   return (
     <section className="mt-4 mb-5" aria-labelledby="documenti-titolo">

@@ -1,6 +1,6 @@
 /**
- * The documents part of the catalogue (`documents.*` keys, spread into `client/i18n/it.ts` and `en.ts`): Italian is
- * the source of the keys, English must have exactly the same ones.
+ * The documents texts: the `documents.*` keys in Italian, the source of the keys (English: ./texts.en.ts, the same
+ * keys). A component passes `documentsIt` to `useT` (server code to `serverT` / `translatorFor`) to read them.
  */
 export const documentsIt = {
   "documents.title": "Documenti",
@@ -39,41 +39,3 @@ export const documentsIt = {
   "documents.pageLink": "Pagina {page}",
   "documents.notFound": "Il documento richiesto non esiste o non è più disponibile.",
 } as const;
-
-export const documentsEn: Record<keyof typeof documentsIt, string> = {
-  "documents.title": "Documents",
-  "documents.filters": "Filter the documents",
-  "documents.area": "Area",
-  "documents.allAreas": "All areas",
-  "documents.description": "Description",
-  "documents.from": "From",
-  "documents.to": "To",
-  "documents.sort": "Sort by",
-  "documents.sort.recenti": "Newest first",
-  "documents.sort.meno-recenti": "Oldest first",
-  "documents.sort.descrizione": "Description",
-  "documents.sort.scadenza": "Expiry date",
-  "documents.search": "Search",
-  "documents.clear": "Clear filters",
-  "documents.invalidDate": "Enter a valid date",
-  "documents.dateOrder": "The start date must be before the end date",
-  "documents.count.one": "{count} document",
-  "documents.count.other": "{count} documents",
-  "documents.pageOf": "page {page} of {pages}",
-  "documents.emptyFiltered": "No documents match the search filters",
-  "documents.empty": "There are no documents yet",
-  "documents.listFailed": "The list of documents could not be loaded",
-  "documents.areasFailed": "The list of areas could not be loaded",
-  "documents.failedTitle": "Service unavailable",
-  "documents.createdOn": "Created on",
-  "documents.areaLabel": "Area:",
-  "documents.typeLabel": "Type:",
-  "documents.expiryLabel": "Expires:",
-  "documents.download": "Download",
-  "documents.downloadDetails": "{descrizione} ({format})",
-  "documents.pager": "Documents pages",
-  "documents.previous": "Previous page",
-  "documents.next": "Next page",
-  "documents.pageLink": "Page {page}",
-  "documents.notFound": "The requested document does not exist or is no longer available.",
-};

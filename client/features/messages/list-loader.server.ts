@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { toMessageSummary } from "#client/components/message-card/message-summary.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { messagesIt } from "./texts.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -20,7 +21,7 @@ const SENDER_SAMPLE = 100;
  */
 export async function loadMessageList(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);
-  const t = serverT(context);
+  const t = serverT(context, messagesIt);
   const [user, config] = await Promise.all([getCitizen(context), services.api.getTenantConfig()]);
   const url = new URL(request.url);
   const { values, errors } = readListQuery(url.searchParams, todayInRome());

@@ -1,5 +1,6 @@
 import type { MessageSummary } from "#client/components/message-card/message-summary.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { messagesIt } from "./texts.ts";
 import { municipalityTag, type MessageFilter, type MessageListQuery } from "#shared/api/messages.ts";
 import { isValidDay, parseRomeDateTime } from "#shared/dates.ts";
 
@@ -28,7 +29,7 @@ export type MessageListData = {
   senders: string[];
 };
 
-export type ListErrors = Partial<Record<"da" | "a", MessageKey>>;
+export type ListErrors = Partial<Record<"da" | "a", TextKey<typeof messagesIt>>>;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;

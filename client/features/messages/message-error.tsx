@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { messagesIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 
@@ -8,7 +9,7 @@ import { caughtStatus, readRouteError } from "#shared/route-error.ts";
  * area, a section of its own with the way back to the list.
  */
 export function MessageError({ error }: { error: unknown }) {
-  const t = useT();
+  const t = useT(messagesIt);
   const found = readRouteError(error);
   const status = found?.status ?? caughtStatus(error);
   return (

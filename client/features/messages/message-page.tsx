@@ -4,6 +4,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { messagesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
 import "#client/components/message-card/message-card.css";
@@ -39,7 +40,7 @@ function useRefreshUnreadCount(markedRead: boolean, id: string) {
 }
 
 export function MessagePage({ message, markedRead, confirmDelete, deleteError }: MessagePageProps) {
-  const t = useT();
+  const t = useT(messagesIt);
   const locale = useLocale();
   useRefreshUnreadCount(markedRead, message.id);
   const confirmRef = useRef<HTMLHeadingElement>(null);

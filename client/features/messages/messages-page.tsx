@@ -5,6 +5,7 @@ import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-sum
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { messagesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import {
   isFiltered,
@@ -27,7 +28,7 @@ const FIELD_IDS = { da: "messages-from", a: "messages-to" } as const;
 
 /** "Messaggi": the filter (a GET form), one page of messages and the links to the next and previous pages. */
 export function MessagesPage({ values, errors, list, today }: MessagesPageProps) {
-  const t = useT();
+  const t = useT(messagesIt);
   const errorTexts = {
     da: errors.da ? t(errors.da) : undefined,
     a: errors.a ? t(errors.a) : undefined,
@@ -135,7 +136,7 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
 }
 
 function MessageList({ values, list }: { values: ListValues; list: MessageListData }) {
-  const t = useT();
+  const t = useT(messagesIt);
   const listPath = href("/area-personale/messaggi");
   const first = (values.pagina - 1) * PAGE_SIZE + 1;
   const last = first + list.messages.length - 1;

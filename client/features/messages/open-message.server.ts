@@ -7,6 +7,7 @@ import {
 } from "react-router";
 import { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
+import { messagesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
@@ -23,7 +24,7 @@ type OpenedMessage = { message: Message; markedRead: boolean };
 const openedMessageContext = createContext<OpenedMessage | { failure: unknown } | null>(null);
 
 function notFound(context: Readonly<RouterContextProvider>) {
-  const t = serverT(context);
+  const t = serverT(context, messagesIt);
   return routeError(404, { title: t("messages.notFound"), details: [t("messages.notFoundDetails")] });
 }
 
@@ -91,7 +92,8 @@ const DeleteSchema = z.object({});
 /** "Elimina": the soft delete, then the list with "Messaggio eliminato"; a failing store keeps the page with an alert. */
 export async function deleteMessage(request: Request, context: Readonly<RouterContextProvider>) {
   const parsed = await parseForm(request, context, DeleteSchema);
-  if (!parsed.ok) return data({ deleteError: serverT(context)("messages.deleteError") }, { status: 400 });
+  if (!parsed.ok)
+    return data({ deleteError: serverT(context, messagesIt)("messages.deleteError") }, { status: 400 });
   const opened = openedOrThrow(context);
   const user = await getCitizen(context);
   try {
@@ -102,7 +104,7 @@ export async function deleteMessage(request: Request, context: Readonly<RouterCo
       { service: "messagestore", status: error.data.status },
       "message not deleted",
     );
-    return data({ deleteError: serverT(context)("messages.deleteError") }, { status: 502 });
+    return data({ deleteError: serverT(context, messagesIt)("messages.deleteError") }, { status: 502 });
   }
   throw redirect(withQuery(href("/area-personale/messaggi"), { [DELETED_FLAG]: 1 }));
 }

@@ -1,6 +1,6 @@
 /**
- * The messages part of the catalogue (`messages.*` keys, spread into `client/i18n/it.ts` and `en.ts`): Italian is
- * the source of the keys, English must have exactly the same ones.
+ * The messages texts: the `messages.*` keys in Italian, the source of the keys (English: ./texts.en.ts, the same
+ * keys). A component passes `messagesIt` to `useT` (server code to `serverT` / `translatorFor`) to read them.
  */
 export const messagesIt = {
   "messages.title": "Messaggi",
@@ -33,8 +33,6 @@ export const messagesIt = {
   "messages.empty": "Non ci sono ancora notifiche",
   "messages.loadError": "Non è stato possibile ottenere le notifiche",
   "messages.loadErrorTitle": "Notifiche non disponibili",
-  "messages.card.read": "Letto",
-  "messages.card.unread": "Non letto",
   "messages.card.date": "Data",
   "messages.date": "Data di invio",
   "messages.sender": "Servizio",
@@ -48,52 +46,4 @@ export const messagesIt = {
   "messages.deleteError": "Non è stato possibile eliminare il messaggio",
   "messages.notFound": "Messaggio non trovato",
   "messages.notFoundDetails": "Il messaggio non esiste o è stato eliminato.",
-} as const;
-
-export const messagesEn: Record<keyof typeof messagesIt, string> = {
-  "messages.title": "Messages",
-  "messages.messageTitle": "Message",
-  "messages.lead": "The notifications the municipality sent you.",
-  "messages.filter.title": "Filter the notifications",
-  "messages.filter.from": "From",
-  "messages.filter.to": "To",
-  "messages.filter.sender": "Service",
-  "messages.filter.anySender": "All services",
-  "messages.filter.read": "Read status",
-  "messages.filter.readAll": "All",
-  "messages.filter.unread": "Unread",
-  "messages.filter.readOnly": "Read",
-  "messages.filter.sort": "Sort by",
-  "messages.filter.newest": "Newest first",
-  "messages.filter.oldest": "Oldest first",
-  "messages.filter.apply": "Apply filters",
-  "messages.filter.reset": "Clear filters",
-  "messages.filter.invalidDate": "Enter a valid date",
-  "messages.filter.invalidPeriod": "Enter a valid period",
-  "messages.filter.fromAfterTo": "The start date must come before the end date",
-  "messages.count.one": "{count} message",
-  "messages.count.other": "{count} messages",
-  "messages.range": "{from} to {to} of {total}",
-  "messages.list": "List of messages",
-  "messages.more": "See more notifications",
-  "messages.newer": "Newer notifications",
-  "messages.emptyFiltered": "No notifications match the search filters",
-  "messages.empty": "There are no notifications yet",
-  "messages.loadError": "The notifications could not be loaded",
-  "messages.loadErrorTitle": "Notifications unavailable",
-  "messages.card.read": "Read",
-  "messages.card.unread": "Unread",
-  "messages.card.date": "Date",
-  "messages.date": "Sent on",
-  "messages.sender": "Service",
-  "messages.go": "Go",
-  "messages.back": "Back to messages",
-  "messages.delete": "Delete",
-  "messages.deleteTitle": "Delete notification",
-  "messages.deleteConfirm": 'You are about to delete the message "{title}". Do you want to continue?',
-  "messages.deleteCancel": "Cancel",
-  "messages.deleted": "Message deleted",
-  "messages.deleteError": "The message could not be deleted",
-  "messages.notFound": "Message not found",
-  "messages.notFoundDetails": "The message does not exist or has been deleted.",
 } as const;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { OUTCOME_TEXTS, type OutcomeKind } from "./outcome.ts";
 
@@ -14,7 +15,7 @@ export function OutcomeView(props: {
   loginHref: string | null;
   back?: { href: string; label: string };
 }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const { kind, iuv, loginHref } = props;
   const texts = OUTCOME_TEXTS[kind];
   return (

@@ -1,6 +1,7 @@
 import type { MypayStato } from "#shared/api/mypay.ts";
 import type { PaymentStatus } from "#shared/payments.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { paymentsIt } from "./texts.ts";
 
 /** What the outcome page says: decided by the upstream's state of the IUV, never by the query string alone. */
 export type OutcomeKind =
@@ -8,7 +9,11 @@ export type OutcomeKind =
 
 export const OUTCOME_TEXTS: Record<
   OutcomeKind,
-  { title: MessageKey; text: MessageKey; tone: "success" | "warning" | "danger" | "info" }
+  {
+    title: TextKey<typeof paymentsIt>;
+    text: TextKey<typeof paymentsIt>;
+    tone: "success" | "warning" | "danger" | "info";
+  }
 > = {
   paid: { title: "payments.outcome.paid", text: "payments.outcome.paidText", tone: "success" },
   waiting: { title: "payments.outcome.waiting", text: "payments.outcome.waitingText", tone: "success" },

@@ -6,6 +6,7 @@ import { readRouteError, routeError } from "#shared/route-error.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { paymentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
@@ -16,7 +17,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The citizen's position with this IUV, or the page's 404 "Posizione debitoria non trovata". */
 async function findOwnPosition(context: Context, iuv: string | undefined) {
-  const t = serverT(context);
+  const t = serverT(context, paymentsIt);
   const notFound = () =>
     routeError(404, { title: t("payments.iuv.notFound"), details: [t("payments.iuv.notFoundDetails")] });
   if (!iuv || !IUV_PATTERN.test(iuv)) throw notFound();
@@ -71,7 +72,7 @@ const PrivacySchema = (message: string) =>
  * submit cannot open two payments; the button is locked while the post is on its way.
  */
 export async function payByIuvAction(context: Context, request: Request, iuv: string | undefined) {
-  const t = serverT(context);
+  const t = serverT(context, paymentsIt);
   const parsed = await parseForm(request, context, PrivacySchema(t("payments.iuv.privacyRequired")));
   const { view } = await findOwnPosition(context, iuv);
   const self = href("/area-personale/pagamento-iuv/:iuv", { iuv: view.iuv });

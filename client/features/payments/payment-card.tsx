@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import type { PositionView } from "./position-view.ts";
 import "./payments.css";
@@ -25,7 +26,7 @@ export function PaymentCard({
   headingAs?: "h3" | "h4";
   actions?: boolean;
 }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const description = position.description ?? t("payments.card.untitled");
   return (
     <article className="card card-bg shadow-sm rounded h-100" data-element="payment-card">

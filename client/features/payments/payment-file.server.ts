@@ -3,6 +3,7 @@ import { IUV_PATTERN } from "#shared/api/ppay.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 
@@ -39,7 +40,7 @@ export function pdfResponse(bytes: Uint8Array, fileName: string): Response {
  * Anonymous visitors go to the login and come back here.
  */
 export async function loadPaymentFile({ context, params, request }: Args, kind: "receipt" | "notice") {
-  const t = serverT(context);
+  const t = serverT(context, paymentsIt);
   const { api } = getServices(context);
   const user = await api.getCurrentUser();
   if (!user) {

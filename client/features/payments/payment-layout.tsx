@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 
 /** Breadcrumb Home / {parent} / {title}, the h1 and one reading column; `after` is full width (rating, contacts). */
@@ -12,7 +13,7 @@ export function PaymentLayout(props: {
   children: ReactNode;
   after?: ReactNode;
 }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const parent: BreadcrumbItem =
     props.parent === "personal-area"
       ? { name: t("payments.breadcrumbPersonalArea"), href: href("/area-personale") }

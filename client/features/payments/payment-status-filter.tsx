@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "./texts.ts";
 import type { PositionView } from "./position-view.ts";
 
 type Stato = "tutti" | "pagato" | "da-pagare";
@@ -12,7 +13,7 @@ type Stato = "tutti" | "pagato" | "da-pagare";
  * page's other query parameters as hidden fields.
  */
 export function PaymentStatusFilter({ stato, keep = {} }: { stato: Stato; keep?: Record<string, string> }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   return (
     <Form
       method="get"
@@ -51,13 +52,13 @@ export function PaymentStatusFilter({ stato, keep = {} }: { stato: Stato; keep?:
 export function PaymentPositionsState<
   L extends { status: "ok"; items: PositionView[]; total: number },
 >(props: { list: L | { status: "failed" }; stato: Stato; children: (list: L) => ReactNode }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const { list } = props;
   if (list.status === "failed")
     return (
       <div role="alert">
         <Callout variant="danger" title={t("payments.section.loadFailed")}>
-          <p className="mb-0">{t("personalArea.retryLater")}</p>
+          <p className="mb-0">{t("common.retryLater")}</p>
         </Callout>
       </div>
     );

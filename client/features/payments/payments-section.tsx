@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { PAYMENTS_PAGE, type PaymentActivities, type PaymentsQuery } from "./payments-query.ts";
 import { PaymentCard } from "./payment-card.tsx";
@@ -17,7 +18,7 @@ export type PaymentsSectionProps = {
  * ("Vedi altri pagamenti" is a GET link), the "Stato pagamento" GET filter. A load failure is an alert; the page stays.
  */
 export function PaymentsSection({ payments, query, otherQuery }: PaymentsSectionProps) {
-  const t = useT();
+  const t = useT(paymentsIt);
   return (
     <section aria-labelledby="attivita-pagamenti" className="mb-5" id="pagamenti">
       <h3 id="attivita-pagamenti" className="title-xlarge mb-3">

@@ -1,7 +1,8 @@
 import type { DebtPosition } from "#shared/api/ppay.ts";
 import { formatDate } from "#shared/dates.ts";
 import { formatEuro, isPayable, paymentStatus, type PaymentStatus } from "#shared/payments.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { paymentsIt } from "./texts.ts";
 
 /** One debt position as the pages show it (amount formatted, dates dd/MM/yyyy, status from the code and due date). */
 export type PositionView = {
@@ -15,12 +16,12 @@ export type PositionView = {
   paidOn: string | null;
   transaction: string | null;
   status: PaymentStatus;
-  statusLabel: MessageKey;
+  statusLabel: TextKey<typeof paymentsIt>;
   payable: boolean;
   hasReceipt: boolean;
 };
 
-export const STATUS_LABELS: Record<PaymentStatus, MessageKey> = {
+export const STATUS_LABELS: Record<PaymentStatus, TextKey<typeof paymentsIt>> = {
   paid: "payments.status.paid",
   unpaid: "payments.status.unpaid",
   expired: "payments.status.expired",

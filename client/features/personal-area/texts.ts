@@ -1,6 +1,7 @@
 /**
- * The personal area's frame, desk and activities (`personalArea.*` keys, spread into `client/i18n/it.ts` and
- * `en.ts`): Italian is the source of the keys, English must have exactly the same ones.
+ * The personal area's frame, desk and activities: the `personalArea.*` keys in Italian, the source of the keys
+ * (English: ./texts.en.ts, the same keys). A component passes `personalAreaIt` to `useT` (server code to `serverT` /
+ * `translatorFor`) to read them.
  */
 export const personalAreaIt = {
   "personalArea.title": "Area personale",
@@ -12,13 +13,10 @@ export const personalAreaIt = {
   "personalArea.tab.activities": "Attività",
   "personalArea.tab.documents": "Documenti",
   "personalArea.tab.services": "Servizi",
-  "personalArea.unread.one": "{count} messaggio non letto",
-  "personalArea.unread.other": "{count} messaggi non letti",
   "personalArea.incompleteTitle": "Completa il tuo profilo",
   "personalArea.incomplete":
     "Per utilizzare i servizi online è necessario indicare il tuo indirizzo e-mail nel profilo personale e accettare le condizioni d'uso delle notifiche.",
   "personalArea.incompleteLink": "Componi il profilo personale",
-  "personalArea.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
   "personalArea.noActivities": "Non ci sono ancora attività",
   "personalArea.desk.latestActivities": "Ultime attività",
   "personalArea.desk.allActivities": "Vedi altre attività",
@@ -31,33 +29,3 @@ export const personalAreaIt = {
   "personalArea.desk.favouritesFailed": "Non è stato possibile caricare la lista dei servizi",
   "personalArea.desk.messagesFailed": "Non è stato possibile ottenere i messaggi",
 } as const;
-
-export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
-  "personalArea.title": "Personal area",
-  "personalArea.fiscalCode": "Tax code: {codFisc}",
-  "personalArea.profileLink": "Profile",
-  "personalArea.tabsLabel": "Sections of the personal area",
-  "personalArea.tab.desk": "Desk",
-  "personalArea.tab.messages": "Messages",
-  "personalArea.tab.activities": "Activities",
-  "personalArea.tab.documents": "Documents",
-  "personalArea.tab.services": "Services",
-  "personalArea.unread.one": "{count} unread message",
-  "personalArea.unread.other": "{count} unread messages",
-  "personalArea.incompleteTitle": "Complete your profile",
-  "personalArea.incomplete":
-    "To use the online services you need to give your e-mail address in your personal profile and accept the terms of use of notifications.",
-  "personalArea.incompleteLink": "Set up your personal profile",
-  "personalArea.retryLater": "Try again in a few minutes. The rest of the personal area is available.",
-  "personalArea.noActivities": "There are no activities yet",
-  "personalArea.desk.latestActivities": "Latest activities",
-  "personalArea.desk.allActivities": "Show more activities",
-  "personalArea.desk.latestMessages": "Latest messages",
-  "personalArea.desk.allMessages": "Show more messages",
-  "personalArea.desk.favourites": "Favourite services",
-  "personalArea.desk.allServices": "Show all services",
-  "personalArea.desk.noMessages": "There are no notifications yet",
-  "personalArea.desk.noFavourites": "You have no favourite services yet",
-  "personalArea.desk.favouritesFailed": "The list of services could not be loaded",
-  "personalArea.desk.messagesFailed": "The messages could not be loaded",
-};

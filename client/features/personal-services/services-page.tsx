@@ -6,6 +6,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { personalServicesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { SERVICES_QUERY_MAX, type PersonalService } from "./favourite-services.ts";
 import type { PersonalServicesData } from "./services-data.server.ts";
@@ -13,7 +14,7 @@ import type { PersonalServicesData } from "./services-data.server.ts";
 const LIST_PATH = "/area-personale/servizi" as const;
 
 function SearchForm({ query }: { query: string }) {
-  const t = useT();
+  const t = useT(personalServicesIt);
   const id = useId();
   return (
     <Form method="get" action={href(LIST_PATH)} role="search" className="mb-4">
@@ -46,7 +47,7 @@ function SearchForm({ query }: { query: string }) {
 
 /** A small POST form: adds or removes the service from the favourites; the button says which, and of what. */
 function FavouriteToggle({ service, query }: { service: PersonalService; query: string }) {
-  const t = useT();
+  const t = useT(personalServicesIt);
   if (service.favouriteId === null) return null;
   const label = service.favourite ? t("personalServices.remove") : t("personalServices.add");
   return (
@@ -76,7 +77,7 @@ export function PersonalServicesPage({
   data: PersonalServicesData;
   toggleFailed: boolean;
 }) {
-  const t = useT();
+  const t = useT(personalServicesIt);
   const count = data.services.length;
   return (
     <section className="mt-4 mb-5" aria-labelledby="servizi-titolo">

@@ -1,6 +1,7 @@
 /**
- * The personal-services part of the catalogue (`personalServices.*` keys, spread into `client/i18n/it.ts` and `en.ts`): Italian is
- * the source of the keys, English must have exactly the same ones.
+ * The personal-services texts: the `personalServices.*` keys in Italian, the source of the keys (English:
+ * ./texts.en.ts, the same keys). A component passes `personalServicesIt` to `useT` (server code to `serverT` /
+ * `translatorFor`) to read them.
  */
 export const personalServicesIt = {
   "personalServices.title": "Servizi",
@@ -19,21 +20,3 @@ export const personalServicesIt = {
   "personalServices.loadFailed": "Non è stato possibile caricare i servizi preferiti",
   "personalServices.failedTitle": "Errore",
 } as const;
-
-export const personalServicesEn: Record<keyof typeof personalServicesIt, string> = {
-  "personalServices.title": "Services",
-  "personalServices.searchLabel": "Search a service by name",
-  "personalServices.searchSubmit": "Search",
-  "personalServices.count.one": "{count} service",
-  "personalServices.count.other": "{count} services",
-  "personalServices.favouritesCount.one": "{count} favourite",
-  "personalServices.favouritesCount.other": "{count} favourites",
-  "personalServices.emptyFiltered": "No services match the search filters",
-  "personalServices.empty": "No results",
-  "personalServices.favourite": "Favourite",
-  "personalServices.add": "Add to favourites",
-  "personalServices.remove": "Remove from favourites",
-  "personalServices.toggleFailed": "The favourites could not be changed",
-  "personalServices.loadFailed": "The favourite services could not be loaded",
-  "personalServices.failedTitle": "Error",
-};

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { formatDate } from "#shared/dates.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 
 function minutesLeft(expires: number, now: number): number {
   return Math.ceil(Math.max(0, expires - now) / 60000);
@@ -12,7 +13,7 @@ function minutesLeft(expires: number, now: number): number {
  * and a polite live region that speaks at most once a minute (when the minutes left change).
  */
 export function OtpCountdown({ expires }: { expires: string }) {
-  const t = useT();
+  const t = useT(profileIt);
   const locale = useLocale();
   const hydrated = useHydrated();
   const end = Date.parse(expires);

@@ -4,6 +4,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 import type { PendingOtp } from "./flow-state.ts";
 import { OtpCountdown } from "./otp-countdown.tsx";
 
@@ -19,7 +20,7 @@ export type OtpFormProps = {
 
 /** "Abbiamo inviato il codice…", the 5-digit code form, the time left, "Invia un nuovo codice", change contact. */
 export function OtpForm({ pending, action, errors = {}, attemptsLeft, resent }: OtpFormProps) {
-  const t = useT();
+  const t = useT(profileIt);
   const shown = pending.kind === "SMS" ? `+39 ${pending.contact}` : pending.contact;
   const canResend = pending.kind === "EMAIL" || attemptsLeft === undefined || (attemptsLeft ?? 1) > 0;
   return (

@@ -1,8 +1,9 @@
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 import { preferenceField, type PreferenceGroups, type PreferenceRow } from "./preferences.ts";
 
 function PreferenceTable({ caption, rows }: { caption: string; rows: PreferenceRow[] }) {
-  const t = useT();
+  const t = useT(profileIt);
   const channels = (["email", "sms", "push"] as const).filter((c) =>
     rows.some((r) => r.channels.includes(c)),
   );
@@ -65,7 +66,7 @@ function PreferenceTable({ caption, rows }: { caption: string; rows: PreferenceR
 
 /** One table per group ("Notifiche", "Pagamenti"), a checkbox per channel each service supports. */
 export function PreferencesFields({ groups }: { groups: PreferenceGroups }) {
-  const t = useT();
+  const t = useT(profileIt);
   if (groups.general.length === 0 && groups.payments.length === 0) {
     return <p>{t("profile.preferences.none")}</p>;
   }

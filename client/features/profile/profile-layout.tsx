@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 
 export type ProfileLayoutProps = {
@@ -14,7 +15,7 @@ export type ProfileLayoutProps = {
 
 /** Breadcrumb Home / Area personale / Profilo utente [/ page], the h1, the citizen's name and fiscal code. */
 export function ProfileLayout({ nome, cognome, codFisc, title, children }: ProfileLayoutProps) {
-  const t = useT();
+  const t = useT(profileIt);
   const trail = [
     { name: t("common.home"), href: href("/") },
     { name: t("profile.breadcrumbArea"), href: href("/area-personale") },

@@ -5,6 +5,7 @@ import { fromNotifySms, toNotifySms } from "#shared/api/notify.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { validateForm } from "#shared/validation/form.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
@@ -90,7 +91,7 @@ export async function loadProfile(context: Context, url: URL) {
 }
 
 export async function profileAction(context: Context, request: Request) {
-  const t = serverT(context);
+  const t = serverT(context, profileIt);
   const services = getServices(context);
   const { api, flow, log } = services;
   const user = await getCitizen(context);

@@ -5,7 +5,8 @@ import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-sum
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT, type MessageKey } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT, type TextKey } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { PendingOtp } from "./flow-state.ts";
 import { OtpForm } from "./otp-form.tsx";
@@ -43,7 +44,7 @@ type WithProfile = Extract<ProfileData, { hasProfile: true }>;
 
 export type ProfileActionData = { errors: Partial<Record<string, string>>; values: Record<string, unknown> };
 
-const OUTCOME_TEXTS: Record<Outcome, MessageKey> = {
+const OUTCOME_TEXTS: Record<Outcome, TextKey<typeof profileIt>> = {
   contatti: "profile.contacts.saved",
   "telefono-rimosso": "profile.contacts.phoneRemoved",
   "contatti-eliminati": "profile.contacts.deleted",
@@ -60,8 +61,8 @@ function text(values: Record<string, unknown> | undefined, name: string): string
 }
 
 function IdentityData({ identity }: { identity: Identity }) {
-  const t = useT();
-  const rows: Array<[MessageKey, string | null]> = [
+  const t = useT(profileIt);
+  const rows: Array<[TextKey<typeof profileIt>, string | null]> = [
     ["profile.identity.name", identity.nome],
     ["profile.identity.surname", identity.cognome],
     ["profile.identity.fiscalCode", identity.codFisc],
@@ -87,7 +88,7 @@ function IdentityData({ identity }: { identity: Identity }) {
 }
 
 function Outcome({ outcome }: { outcome: Outcome | null }) {
-  const t = useT();
+  const t = useT(profileIt);
   if (!outcome) return null;
   return (
     <div className="alert alert-success" role="status">
@@ -105,7 +106,7 @@ function FormError({ message }: { message?: string }) {
 }
 
 function CancelLink() {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <Link className="btn btn-outline-primary" to={withQuery(profilePath, {}, "contatti")}>
       {t("profile.cancel")}
@@ -114,7 +115,7 @@ function CancelLink() {
 }
 
 function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const errors = action?.errors ?? {};
   return (
     <section aria-labelledby="modifica-email">
@@ -167,7 +168,7 @@ function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActi
 }
 
 function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const errors = action?.errors ?? {};
   const noAttempts = data.attemptsLeft === 0;
   return (
@@ -225,7 +226,7 @@ function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActi
 }
 
 function DeleteConfirmation({ action }: { action?: ProfileActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <section aria-labelledby="elimina-contatti">
       <h2 id="elimina-contatti" className="h4">
@@ -246,12 +247,14 @@ function DeleteConfirmation({ action }: { action?: ProfileActionData }) {
 }
 
 function Sections({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const locale = useLocale();
-  const index: Array<[string, MessageKey]> = [
+  const index: Array<[string, TextKey<typeof profileIt>]> = [
     ["contatti", "profile.contacts.heading"],
     ["preferenze", "profile.preferences.heading"],
-    ...(data.hasPpay ? ([["pagamenti", "profile.receipts.heading"]] as Array<[string, MessageKey]>) : []),
+    ...(data.hasPpay
+      ? ([["pagamenti", "profile.receipts.heading"]] as Array<[string, TextKey<typeof profileIt>]>)
+      : []),
     ["termini", "profile.terms.heading"],
   ];
   return (
@@ -393,7 +396,7 @@ function Sections({ data, action }: { data: WithProfile; action?: ProfileActionD
 
 /** The citizen's profile: identity data, then the contacts, preferences, payments and terms (or the call to set it up). */
 export function ProfilePage({ data, action }: { data: ProfileData; action?: ProfileActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <ProfileLayout nome={data.identity.nome} cognome={data.identity.cognome} codFisc={data.identity.codFisc}>
       <Outcome outcome={data.outcome} />

@@ -4,13 +4,14 @@ import { toNotifySms } from "#shared/api/notify.ts";
 import type { OtpKind } from "#shared/api/otp.ts";
 import { email, matches, maxLength, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { profileIt } from "./texts.ts";
 import type { Translate } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import type { PendingOtp } from "./flow-state.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-export function emailFormSchema(t: Translate) {
+export function emailFormSchema(t: Translate<typeof profileIt>) {
   return z
     .object({
       email: text(required(), email(t("profile.email.invalid")), maxLength(254)),
@@ -29,7 +30,7 @@ export function emailFormSchema(t: Translate) {
 }
 
 /** "+39" + 9–10 digits, with the original's messages (spaces are ignored). */
-export function phoneText(t: Translate, isRequired: boolean) {
+export function phoneText(t: Translate<typeof profileIt>, isRequired: boolean) {
   const checks = [
     matches(/^\d*$/, t("profile.phone.digits")),
     matches(/^(\D*|\d{9,})$/, t("profile.phone.min")),
@@ -41,7 +42,7 @@ export function phoneText(t: Translate, isRequired: boolean) {
   );
 }
 
-export function codeFormSchema(t: Translate) {
+export function codeFormSchema(t: Translate<typeof profileIt>) {
   return z.object({ code: text(required(), matches(/^\d{5}$/, t("profile.otp.format"))) });
 }
 
@@ -57,7 +58,7 @@ export async function sendCode(
   kind: OtpKind,
   contact: string,
 ): Promise<{ pending: PendingOtp } | { error: string }> {
-  const t = serverT(context);
+  const t = serverT(context, profileIt);
   const { api, log } = getServices(context);
   try {
     const result = await api.otp.request({
@@ -76,7 +77,7 @@ export async function sendCode(
 
 /** Checks the code against the pending verification: null when valid, else the message for the code field. */
 export async function checkCode(context: Context, cf: string, pending: PendingOtp, code: string) {
-  const t = serverT(context);
+  const t = serverT(context, profileIt);
   if (Date.parse(pending.expires) <= Date.now()) return t("profile.otp.expired");
   const outcome = await getServices(context).api.otp.verify({ otp: code, cf, richiesta: pending.ticket });
   if (outcome === "valid") return null;

@@ -1,4 +1,5 @@
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { profileIt } from "./texts.ts";
 
 /*
  * The steps of this flow, for its pages (stepper, headings, back links) and the server alike. Kept apart from
@@ -14,4 +15,4 @@ export const WIZARD_STEP_TITLES = {
   contatti: "profile.wizard.stepContacts",
   preferenze: "profile.wizard.stepPreferences",
   riepilogo: "profile.wizard.stepSummary",
-} as const satisfies Record<WizardStep, MessageKey>;
+} as const satisfies Record<WizardStep, TextKey<typeof profileIt>>;

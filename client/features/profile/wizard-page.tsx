@@ -6,6 +6,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { PendingOtp } from "./flow-state.ts";
 import { WIZARD_STEP_TITLES, WIZARD_STEPS, type WizardStep } from "./steps.ts";
@@ -49,7 +50,7 @@ function FormError({ message }: { message?: string }) {
 }
 
 function BackLink({ to }: { to: WizardStep }) {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <Link className="btn btn-outline-primary" to={stepHref(to)}>
       {t("profile.wizard.back")}
@@ -58,7 +59,7 @@ function BackLink({ to }: { to: WizardStep }) {
 }
 
 function PrivacyStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const errors = action?.errors ?? {};
   return (
     <>
@@ -102,7 +103,7 @@ function PrivacyStep({ data, action }: { data: WizardData; action?: WizardAction
 }
 
 function ContactsStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const errors = action?.errors ?? {};
   if (data.pending) {
     return (
@@ -176,7 +177,7 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
 }
 
 function PreferencesStep({ data }: { data: WizardData }) {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <Form method="post" action={stepHref("preferenze")}>
       <XsrfField />
@@ -192,7 +193,7 @@ function PreferencesStep({ data }: { data: WizardData }) {
 }
 
 function SummarySection({ step, children }: { step: WizardStep; children: React.ReactNode }) {
-  const t = useT();
+  const t = useT(profileIt);
   const title = t(WIZARD_STEP_TITLES[step]);
   return (
     <div className="card card-bg mb-3">
@@ -210,7 +211,7 @@ function SummarySection({ step, children }: { step: WizardStep; children: React.
 }
 
 function SummaryStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const rows = data.groups ? [...data.groups.general, ...data.groups.payments] : [];
   const enabled = rows.filter((row) => row.enabled.length > 0);
   return (
@@ -254,7 +255,7 @@ function SummaryStep({ data, action }: { data: WizardData; action?: WizardAction
 
 /** The profile wizard: stepper, the current step's heading and form. */
 export function WizardPage({ data, action }: { data: WizardData; action?: WizardActionData }) {
-  const t = useT();
+  const t = useT(profileIt);
   const titles = WIZARD_STEPS.map((step) => t(WIZARD_STEP_TITLES[step]));
   const current = WIZARD_STEPS.indexOf(data.step) + 1;
   return (

@@ -5,6 +5,7 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { validateForm } from "#shared/validation/form.ts";
 import { required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
@@ -103,7 +104,7 @@ async function continueContacts(context: Context, cf: string, state: WizardState
 }
 
 export async function wizardAction(context: Context, request: Request) {
-  const t = serverT(context);
+  const t = serverT(context, profileIt);
   const { api, log } = getServices(context);
   const { cf, state } = await readState(context);
   const { form } = await parseForm(request, context, z.object({}));

@@ -6,6 +6,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { serviceCardIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import {
   jsonLdText,
@@ -51,7 +52,7 @@ function ServiceAnchor({
  * receives by video call shows the call link instead, never as an address.
  */
 function OfficeCard({ office }: { office: ServiceOffice }) {
-  const t = useT();
+  const t = useT(serviceCardIt);
   return (
     <div className="card card-teaser shadow-sm rounded border border-light mb-3" data-element="service-area">
       <div className="card-body">
@@ -112,7 +113,7 @@ function OfficeCard({ office }: { office: ServiceOffice }) {
  * metadata (`metatag`, schema.org GovernmentService) as JSON-LD.
  */
 export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailView; nonce?: string }) {
-  const t = useT();
+  const t = useT(serviceCardIt);
   const locale = useLocale();
   const [category] = service.categorie;
   const { sheet } = service;

@@ -1,6 +1,6 @@
 /**
- * The scheda servizio's part of the catalogue (`serviceCard.*` keys, spread into `client/i18n/it.ts` and `en.ts`):
- * Italian is the source of the keys, English must have exactly the same ones. The section titles are the Modello
+ * The scheda servizio's texts: the `serviceCard.*` keys in Italian, the source of the keys (English: ./texts.en.ts,
+ * the same keys). A component passes `serviceCardIt` to `useT` to read them. The section titles are the Modello
  * Comuni's, which the AGID checker compares case-sensitively on the Italian page: keep them as they are.
  */
 export const serviceCardIt = {
@@ -30,34 +30,4 @@ export const serviceCardIt = {
   "serviceCard.genericLink": "Vai ai contatti dell'ufficio",
   "serviceCard.inactiveText":
     "Il servizio non è attivo in questo momento: riprova più tardi o contatta l'ufficio responsabile.",
-};
-
-export const serviceCardEn: Record<keyof typeof serviceCardIt, string> = {
-  // The checker reads the Italian page (the default); an English reader gets English titles.
-  "serviceCard.addressed": "Who it is for",
-  "serviceCard.howTo": "How to apply",
-  "serviceCard.needed": "What you need",
-  "serviceCard.achieved": "What you get",
-  "serviceCard.calendar": "Times and deadlines",
-  "serviceCard.costs": "Costs",
-  "serviceCard.conditions": "Terms of service",
-  "serviceCard.conditionsText":
-    "Read the terms and conditions of service for deadlines, requirements and other details.",
-  "serviceCard.conditionsFile": "{title} (PDF)",
-  "serviceCard.topics": "Topics",
-  "serviceCard.statusReason": "Reason",
-  "serviceCard.office": "Responsible office",
-  "serviceCard.address": "Address",
-  "serviceCard.videoCall": "Video call reception",
-  "serviceCard.videoCallLink": "Start the video call with {office}",
-  "serviceCard.phone": "Phone",
-  "serviceCard.email": "E-mail",
-  "serviceCard.hours": "Opening hours",
-  "serviceCard.bookingFromServiceText":
-    "You can book an appointment with the offices responsible for this service.",
-  "serviceCard.genericText":
-    "You can use the service at the responsible office: its address, hours and contacts are under Contacts.",
-  "serviceCard.genericLink": "Go to the office's contacts",
-  "serviceCard.inactiveText":
-    "The service is not active at the moment: try again later or contact the responsible office.",
 };

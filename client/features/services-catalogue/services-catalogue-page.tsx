@@ -5,6 +5,7 @@ import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { servicesCatalogueIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { QUERY_MAX, type CatalogueView } from "./catalogue-model.ts";
 
@@ -20,7 +21,7 @@ export function ServicesCataloguePage({
   catalogue: CatalogueView;
   bookingHref: string | null;
 }) {
-  const t = useT();
+  const t = useT(servicesCatalogueIt);
   const searchId = useId();
   const { category } = catalogue;
   const filtered = Boolean(catalogue.query || category);

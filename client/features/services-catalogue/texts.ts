@@ -1,6 +1,7 @@
 /**
- * The services catalogue's part of the catalogue of texts (`servicesCatalogue.*` keys, spread into
- * `client/i18n/it.ts` and `en.ts`): Italian is the source of the keys, English must have exactly the same ones.
+ * The services catalogue's texts: the `servicesCatalogue.*` keys in Italian, the source of the keys (English:
+ * ./texts.en.ts, the same keys). A component passes `servicesCatalogueIt` to `useT` (server code to `serverT` /
+ * `translatorFor`) to read them.
  */
 export const servicesCatalogueIt = {
   "servicesCatalogue.title": "Servizi",
@@ -23,27 +24,4 @@ export const servicesCatalogueIt = {
   "servicesCatalogue.booking.text": "Scegli l'ufficio, il giorno e l'orario che preferisci.",
   "servicesCatalogue.booking.link": "Prenota appuntamento",
   "servicesCatalogue.uncategorised": "Altri servizi",
-};
-
-export const servicesCatalogueEn: Record<keyof typeof servicesCatalogueIt, string> = {
-  "servicesCatalogue.title": "Services",
-  "servicesCatalogue.lead":
-    "All the municipality's services: search by name or browse the categories, and use the online services.",
-  "servicesCatalogue.searchLabel": "Search for a service",
-  "servicesCatalogue.searchPlaceholder": "Search by name or description",
-  "servicesCatalogue.searchSubmit": "Search",
-  "servicesCatalogue.allServices": "Explore all services",
-  "servicesCatalogue.categoryServices": "Services in the category {category}",
-  "servicesCatalogue.results.one": "{count} service found",
-  "servicesCatalogue.results.other": "{count} services found",
-  "servicesCatalogue.noResults": "No service matches the search.",
-  "servicesCatalogue.clearFilters": "Show all services",
-  "servicesCatalogue.loadMore": "Load more results",
-  "servicesCatalogue.categories": "Explore by category",
-  "servicesCatalogue.categoryCount.one": "{count} service",
-  "servicesCatalogue.categoryCount.other": "{count} services",
-  "servicesCatalogue.booking.title": "Book an appointment",
-  "servicesCatalogue.booking.text": "Choose the office, the day and the time you prefer.",
-  "servicesCatalogue.booking.link": "Book an appointment",
-  "servicesCatalogue.uncategorised": "Other services",
 };

@@ -16,22 +16,34 @@ export type FooterProps = {
   logoSrc?: string;
 };
 
+/** The `<footer>` element's attributes: the page's `Footer`, and the island that keeps its server markup. */
+export const FOOTER_ATTRIBUTES = { className: "it-footer", id: "footer" } as const;
+
 /**
  * The Modello Comuni footer. Every link comes from the tenant configuration with its `data-element` (faq,
  * report-inefficiency, appointment-booking, privacy-policy-link, legal-notes, accessibility-link…), and the AGID
  * checker looks for them inside this `<footer>`.
  */
-export function Footer({ comune, menuFooter, contatti, homeHref = href("/"), logoSrc }: FooterProps) {
+export function Footer(props: FooterProps) {
+  return (
+    <footer {...FOOTER_ATTRIBUTES}>
+      <FooterContent {...props} />
+    </footer>
+  );
+}
+
+/** What is inside the `<footer>` (footer-island.tsx renders it on the server only). */
+export function FooterContent({ comune, menuFooter, contatti, homeHref = href("/"), logoSrc }: FooterProps) {
   const t = useT();
   return (
-    <footer className="it-footer" id="footer">
+    <>
       <div className="it-footer-main">
         <div className="container">
           <section>
             <div className="row clearfix">
               <div className="col-sm-12">
                 <div className="it-brand-wrapper d-flex flex-wrap align-items-center gap-4">
-                  <img src={euFlagUrl} alt={t("footer.euLogo")} width={84} height={56} />
+                  <img src={euFlagUrl} alt={t("footer.euLogo")} width={84} height={56} loading="lazy" />
                   <a href={homeHref}>
                     {logoSrc ? <img className="icon" src={logoSrc} alt="" /> : <Icon name="it-pa" />}
                     <div className="it-brand-text">
@@ -58,7 +70,7 @@ export function Footer({ comune, menuFooter, contatti, homeHref = href("/"), log
           </ul>
         </div>
       </div>
-    </footer>
+    </>
   );
 }
 

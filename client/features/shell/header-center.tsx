@@ -1,13 +1,15 @@
 import type { ComuneConfig } from "#shared/api/tenant-config.ts";
-import type { HeaderView } from "./shell-view.ts";
+import { SOCIAL_ISLAND, type HeaderView } from "./shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { ServerIsland } from "#client/components/server-island/server-island.tsx";
 import { SiteSearch } from "./site-search.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
 export type HeaderCenterProps = {
   comune: Pick<ComuneConfig, "nome" | "cms" | "urlRicerca">;
-  social: HeaderView["social"];
+  /** `null` in a document: the channels are rendered on the server only (see root-loader.server.ts). */
+  social: HeaderView["social"] | null;
   homeHref: string;
   logoSrc?: string;
 };
@@ -31,12 +33,19 @@ export function HeaderCenter({ comune, social, homeHref, logoSrc }: HeaderCenter
                 </a>
               </div>
               <div className="it-right-zone">
-                {social.channels.length > 0 ? (
-                  <div className="it-socials d-none d-lg-flex">
-                    <span>{t("social.followUs")}</span>
-                    <SocialLinks channels={social.channels} className="list-unstyled d-flex mb-0" />
-                  </div>
-                ) : null}
+                {social?.channels.length === 0 ? null : (
+                  <ServerIsland
+                    name={SOCIAL_ISLAND}
+                    value={social}
+                    className="it-socials d-none d-lg-flex"
+                    render={({ channels }) => (
+                      <>
+                        <span>{t("social.followUs")}</span>
+                        <SocialLinks channels={channels} className="list-unstyled d-flex mb-0" />
+                      </>
+                    )}
+                  />
+                )}
                 {searchAction ? <SiteSearch action={searchAction} /> : null}
               </div>
             </div>

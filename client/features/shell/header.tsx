@@ -10,7 +10,7 @@ import type { HeaderView } from "./shell-view.ts";
 export type HeaderProps = {
   comune: Pick<ComuneConfig, "nome" | "regione" | "cms" | "urlRicerca">;
   menu: HeaderView["menu"];
-  social: HeaderView["social"];
+  social: HeaderView["social"] | null;
   user: Utente | null;
   /** `/api/utenti/login?redirector=<encoded current path>`. */
   loginHref: string;

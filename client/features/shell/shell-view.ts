@@ -1,6 +1,10 @@
 import type { Contatti, MenuFooter, MenuItem, TenantConfig } from "#shared/api/tenant-config.ts";
 import { withPortalCatalogue } from "#client/lib/services-menu.ts";
 
+/** The names under which the root loader keeps the footer and the header's socials for the server's render only. */
+export const FOOTER_ISLAND = "footer";
+export const SOCIAL_ISLAND = "header.social";
+
 /** A header menu entry as the navigation bar renders it (no children: the bar shows one level). */
 export type NavItem = Pick<MenuItem, "title" | "url" | "dataElement">;
 

@@ -40,7 +40,7 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
             <span className="badge rounded-pill bg-danger ms-1" aria-hidden="true">
               {unread}
             </span>
-            <span className="visually-hidden">{`, ${t("personalArea.unread", { count: unread })}`}</span>
+            <span className="visually-hidden">{`, ${t("common.unread", { count: unread })}`}</span>
           </>
         ) : null}
         <Icon name="it-expand" className="icon-white d-none d-lg-block" />
@@ -56,7 +56,7 @@ export function UserMenu({ user }: { user: Pick<Utente, "nome" | "cognome"> }) {
                     <span className="badge rounded-pill bg-danger ms-2" aria-hidden="true">
                       {unread}
                     </span>
-                    <span className="visually-hidden">{` (${t("personalArea.unread", { count: unread })})`}</span>
+                    <span className="visually-hidden">{` (${t("common.unread", { count: unread })})`}</span>
                   </>
                 ) : null}
               </Link>

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { ticketsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
 import type { TicketCardView, TicketStateView } from "./ticket-view.ts";
 
 /** The state as a badge with its text (never color only). */
 export function TicketStateBadge({ state }: { state: TicketStateView }) {
-  const t = useT();
+  const t = useT(ticketsIt);
   return (
     <span className={`badge bg-${state.tone}`}>
       <span className="visually-hidden">{t("tickets.state.label")}: </span>
@@ -17,7 +18,7 @@ export function TicketStateBadge({ state }: { state: TicketStateView }) {
 
 /** One ticket in the personal area: title, number, created date, state and the link to its page. */
 export function TicketCard({ ticket }: { ticket: TicketCardView }) {
-  const t = useT();
+  const t = useT(ticketsIt);
   const locale = useLocale();
   return (
     <article className="card card-bg shadow-sm rounded h-100" data-element="ticket-card">

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 
 /** A ticket's page that failed (404 for an unknown or another citizen's ticket): inside the personal area. */
 export function TicketError({ error }: { error: unknown }) {
-  const t = useT();
+  const t = useT(ticketsIt);
   const found = readRouteError(error);
   const status = found?.status ?? caughtStatus(error);
   return (

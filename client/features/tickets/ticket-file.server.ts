@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { readRouteError } from "#shared/route-error.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { ticketsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { isOwnTicket } from "./ticket-view.ts";
@@ -34,7 +35,7 @@ export function contentDisposition(filename: string): string {
  * neither): anything else is a 404. Anonymous visitors go to the login and come back here.
  */
 export async function loadTicketFile({ context, params, request }: Args): Promise<Response> {
-  const t = serverT(context);
+  const t = serverT(context, ticketsIt);
   const { api } = getServices(context);
   const user = await api.getCurrentUser();
   if (!user) {

@@ -7,6 +7,7 @@ import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
 import { acceptAttribute, ALL_ATTACHMENT_TYPES } from "#shared/validation/attachments.ts";
@@ -41,7 +42,7 @@ function sizeLabel(bytes: number | null): string | null {
 
 /** `/area-personale/richieste/:id`: the ticket's data, the conversation, the reply form and "Chiudi la richiesta". */
 export function TicketPage({ ticket, articles, confirmClose, errors, values, closeError }: TicketPageProps) {
-  const t = useT();
+  const t = useT(ticketsIt);
   const locale = useLocale();
   const pagePath = href("/area-personale/richieste/:id", { id: String(ticket.id) });
   const confirmRef = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { TICKET_STATE_LABELS, type Ticket, type TicketStateId } from "#shared/api/crm.ts";
-import { ticketsEn, ticketsIt } from "./texts.ts";
+import { ticketsIt } from "./texts.ts";
+import { ticketsEn } from "./texts.en.ts";
 import { contentDisposition } from "./ticket-file.server.ts";
 import {
   isOwnTicket,

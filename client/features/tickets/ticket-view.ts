@@ -1,5 +1,6 @@
 import { isTicketClosed, type Article, type Ticket, type TicketStateId } from "#shared/api/crm.ts";
-import type { MessageKey } from "#client/i18n/it.ts";
+import type { TextKey } from "#client/i18n/i18n-context.tsx";
+import type { ticketsIt } from "./texts.ts";
 
 export const TICKETS_PAGE = 5;
 const MAX_SHOWN = 100;
@@ -37,7 +38,7 @@ export function ticketsQueryWords(query: TicketsQuery): Record<string, string | 
 
 export type TicketStateView = {
   id: TicketStateId;
-  label: MessageKey;
+  label: TextKey<typeof ticketsIt>;
   tone: "primary" | "danger" | "secondary";
   closed: boolean;
 };

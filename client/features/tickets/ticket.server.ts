@@ -6,6 +6,7 @@ import { routeError } from "#shared/route-error.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { files, maxLength, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
@@ -21,7 +22,7 @@ export const REPLY_MAX_LENGTH = 600;
 type Context = Readonly<RouterContextProvider>;
 
 function notFound(context: Context) {
-  const t = serverT(context);
+  const t = serverT(context, ticketsIt);
   return routeError(404, { title: t("tickets.notFound"), details: [t("tickets.notFoundDetails")] });
 }
 
@@ -42,7 +43,7 @@ export function ticketPath(id: number): string {
 
 /** The page: the ticket, its conversation, whether "Chiudi" asks for confirmation, the outcome toast. */
 export async function loadTicket(request: Request, context: Context, id: string | undefined) {
-  const t = serverT(context);
+  const t = serverT(context, ticketsIt);
   const ticket = await ownTicketOr404(context, id);
   const articles = await getServices(context).api.crm.articles(ticket.id);
   const url = new URL(request.url);
@@ -79,7 +80,7 @@ const ReplySchema = z.object({
  * the confirmation step (`?chiudi`), "Conferma chiusura". Both answer with a redirect to the page and its toast.
  */
 export async function ticketAction(request: Request, context: Context, id: string | undefined) {
-  const t = serverT(context);
+  const t = serverT(context, ticketsIt);
   const closing = new URL(request.url).searchParams.has(CLOSE_FLAG);
   const parsed = closing
     ? await parseForm(request, context, z.object({}))

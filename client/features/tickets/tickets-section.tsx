@@ -3,6 +3,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { TicketCard } from "./ticket-card.tsx";
 import { TICKETS_PAGE, ticketsQueryWords, type TicketActivities, type TicketsQuery } from "./ticket-view.ts";
@@ -19,7 +20,7 @@ export type TicketsSectionProps = {
  * ("Vedi altre richieste" is a GET link), a GET filter by state and title. A load failure is an alert; the page stays.
  */
 export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionProps) {
-  const t = useT();
+  const t = useT(ticketsIt);
   const filtered = query.stato !== "tutte" || query.cerca !== "";
   return (
     <section aria-labelledby="attivita-richieste" className="mb-5" id="richieste">
@@ -70,7 +71,7 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
       {tickets.status === "failed" ? (
         <div role="alert">
           <Callout variant="danger" title={t("tickets.section.loadFailed")}>
-            <p className="mb-0">{t("personalArea.retryLater")}</p>
+            <p className="mb-0">{t("common.retryLater")}</p>
           </Callout>
         </div>
       ) : tickets.items.length === 0 ? (

@@ -6,6 +6,7 @@ import { AppointmentLayout } from "#client/features/appointments/page-layout.tsx
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { appointmentRoute } from "#client/features/appointments/appointment-route.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "#client/features/appointments/texts.ts";
 
 export const middleware = [requireAsset("APPSCHED")];
 
@@ -15,7 +16,7 @@ export const meta = route.meta;
 export const ErrorBoundary = route.ErrorBoundary;
 
 export default function CancelSuccess() {
-  const t = useT();
+  const t = useT(appointmentsIt);
   return (
     <AppointmentLayout
       title={t("appointments.cancel.successTitle")}

@@ -6,22 +6,23 @@ import { routeError } from "#shared/route-error.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { serverT } from "#client/i18n/server-t.ts";
+import { assistanceIt } from "#client/features/assistance/texts.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { findOwnDraft } from "#client/features/assistance/drafts.server.ts";
 import { AssistanceLayout } from "#client/features/assistance/request-page.tsx";
 
 export const middleware = [requireCitizen, requireAsset("ASSISTENZA_CRM")];
 
-export const handle: RouteHandle = { title: "assistance.drafts.deleteTitle" };
+export const handle = routeHandle("assistance.drafts.deleteTitle", assistanceIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("assistance.drafts.deleteTitle"));
+  pageTitle(matches, metaT(matches, assistanceIt)("assistance.drafts.deleteTitle"));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { draft: await findOwnDraft(context, params.id) };
@@ -35,7 +36,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     const outcome = await api.crm.deleteDraft(draft.id);
     if (outcome === "not-found") {
-      const t = serverT(context);
+      const t = serverT(context, assistanceIt);
       throw routeError(404, { title: t("assistance.draftNotFound") });
     }
   } catch (error) {
@@ -47,7 +48,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DeleteDraft({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(assistanceIt);
   const locale = useLocale();
   const { draft } = loaderData;
   const title = draft.title ?? t("assistance.drafts.untitled");

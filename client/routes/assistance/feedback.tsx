@@ -1,15 +1,16 @@
 import type { Route } from "./+types/feedback";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadFeedback } from "#client/features/assistance/request.server.ts";
 import { FeedbackPage } from "#client/features/assistance/feedback-page.tsx";
+import { assistanceIt } from "#client/features/assistance/texts.ts";
 
 export const middleware = [requireAsset("ASSISTENZA_CRM")];
 
-export const handle: RouteHandle = { title: "assistance.title" };
+export const handle = routeHandle("assistance.title", assistanceIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("assistance.title"));
+  pageTitle(matches, metaT(matches, assistanceIt)("assistance.title"));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadFeedback(context, new URL(request.url));

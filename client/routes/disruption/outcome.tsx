@@ -4,26 +4,27 @@ import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { disruptionIt } from "#client/features/disruption/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadOutcome } from "#client/features/disruption/report.server.ts";
 import { DisruptionLayout } from "#client/features/disruption/report-page.tsx";
 
 export const middleware = [requireAsset("DISSERVIZIO_CRM"), requireCitizen];
 
-export const handle: RouteHandle = { title: "disruption.outcome.title" };
+export const handle = routeHandle("disruption.outcome.title", disruptionIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("disruption.outcome.title"));
+  pageTitle(matches, metaT(matches, disruptionIt)("disruption.outcome.title"));
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadOutcome(context);
 }
 
 export default function DisruptionOutcome({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(disruptionIt);
   return (
     <DisruptionLayout after={<PageEnd variant="service" title={t("disruption.title")} />}>
       <div role="status">

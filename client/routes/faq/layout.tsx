@@ -6,11 +6,11 @@ import { faqErrorKind } from "#client/features/faq/faq-errors.ts";
 import { caughtStatus } from "#shared/route-error.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { href } from "#client/lib/links.ts";
 
 /** Spec §2: the FAQ pages have the title "FAQ" and no navigation menu in the header. */
-export const handle = { title: "faq.routeTitle", hideMenu: true } as const satisfies RouteHandle;
+export const handle = { ...routeHandle("faq.routeTitle"), hideMenu: true };
 
 export const meta: Route.MetaFunction = ({ matches, error }) => {
   const kind = faqErrorKind(error);

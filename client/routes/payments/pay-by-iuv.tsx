@@ -8,20 +8,21 @@ import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "#client/features/payments/texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadPayByIuv, payByIuvAction } from "#client/features/payments/pay-by-iuv.server.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
 
 export const middleware = [requireCitizen, requireAsset("PPAY")];
 
-export const handle: RouteHandle = { title: "payments.iuv.title" };
+export const handle = routeHandle("payments.iuv.title", paymentsIt);
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, readRouteError(error)?.title ?? metaT(matches)("payments.iuv.title"));
+  pageTitle(matches, readRouteError(error)?.title ?? metaT(matches, paymentsIt)("payments.iuv.title"));
 
 /** "Posizione debitoria non trovata" (404) and other failures, with this page's own document title. */
 export function ErrorBoundary() {
@@ -37,7 +38,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function PayByIuv({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const { step, position, policy, payer } = loaderData;
   const errors = actionData?.errors ?? {};
   const steps = [t("payments.iuv.step.privacy"), t("payments.iuv.step.summary")];
@@ -70,7 +71,7 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
           {policy === null ? (
             <div role="alert">
               <Callout variant="danger" title={t("payments.iuv.privacyFailed")}>
-                <p className="mb-0">{t("personalArea.retryLater")}</p>
+                <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
           ) : (
@@ -114,7 +115,7 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
           {actionData?.payFailed ? (
             <div role="alert" className="mt-3">
               <Callout variant="danger" title={t("payments.iuv.payFailed")}>
-                <p className="mb-0">{t("personalArea.retryLater")}</p>
+                <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
           ) : null}

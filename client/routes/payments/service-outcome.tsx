@@ -1,17 +1,18 @@
 import type { Route } from "./+types/service-outcome";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "#client/features/payments/texts.ts";
 import { href } from "#client/lib/links.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadOutcome } from "#client/features/payments/outcome.server.ts";
 import { OutcomeView } from "#client/features/payments/outcome-view.tsx";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import { requirePaymentService } from "#client/features/payments/service-page/payment-service.server.ts";
 
-export const handle: RouteHandle = { title: "payments.outcome.title" };
+export const handle = routeHandle("payments.outcome.title", paymentsIt);
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const title = metaT(matches)("payments.outcome.title");
+  const title = metaT(matches, paymentsIt)("payments.outcome.title");
   return pageTitle(matches, loaderData ? `${title} - ${loaderData.service.name}` : title);
 };
 
@@ -22,7 +23,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function PaymentServiceOutcome({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const { service, outcome } = loaderData;
   return (
     <PaymentLayout

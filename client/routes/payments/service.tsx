@@ -5,8 +5,9 @@ import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "#client/features/payments/texts.ts";
 import { href } from "#client/lib/links.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import { loadPaymentServicePage } from "#client/features/payments/service-page/payment-service.server.ts";
 import { PAYMENT_SERVICE_NOT_FOUND } from "#client/features/payments/service-page/payment-service.ts";
@@ -15,13 +16,13 @@ import {
   ServicePositionsSection,
 } from "#client/features/payments/service-page/service-payments.tsx";
 
-export const handle: RouteHandle = { title: "payments.service.routeTitle" };
+export const handle = routeHandle("payments.service.routeTitle", paymentsIt);
 
 /** "{service name} - {municipality}"; not a payment service: "Servizio di pagamento non trovato". */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(
     matches,
-    loaderData ? loaderData.service.name : metaT(matches)("payments.service.notFound.title"),
+    loaderData ? loaderData.service.name : metaT(matches, paymentsIt)("payments.service.notFound.title"),
   );
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ export default function PaymentServicePage({ loaderData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  const t = useT();
+  const t = useT(paymentsIt);
   const error = useRouteError();
   if (readRouteError(error, 404)?.kind !== PAYMENT_SERVICE_NOT_FOUND) return <ErrorPage error={error} />;
   return (

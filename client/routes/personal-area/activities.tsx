@@ -4,10 +4,12 @@ import { findAsset } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "#client/features/appointments/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import {
   loadAppointmentActivities,
   type AppointmentFilter,
@@ -24,10 +26,10 @@ import { loadTicketActivities } from "#client/features/tickets/ticket-activities
 import { readTicketsQuery, TICKET_QUERY_NAMES } from "#client/features/tickets/ticket-view.ts";
 import { TicketsSection } from "#client/features/tickets/tickets-section.tsx";
 
-export const handle: RouteHandle = { title: "personalArea.tab.activities" };
+export const handle = routeHandle("personalArea.tab.activities", personalAreaIt);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
+  const t = metaT(matches, appointmentsIt, personalAreaIt);
   return pageTitle(matches, `${t("personalArea.tab.activities")} - ${t("personalArea.title")}`);
 };
 
@@ -89,7 +91,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(appointmentsIt, personalAreaIt);
   const { query, appointments, payments, tickets, drafts } = loaderData;
   return (
     <>
@@ -141,7 +143,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
           {appointments.status === "failed" ? (
             <div role="alert">
               <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
-                <p className="mb-0">{t("personalArea.retryLater")}</p>
+                <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
           ) : appointments.items.length === 0 ? (

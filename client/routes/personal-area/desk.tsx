@@ -3,10 +3,12 @@ import type { Route } from "./+types/desk";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { appointmentsIt } from "#client/features/appointments/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadAppointmentActivities } from "#client/features/appointments/appointment-activities.server.ts";
 import { AppointmentActivityCard } from "#client/features/appointments/appointment-activity-card.tsx";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
@@ -20,10 +22,10 @@ import {
   type FavouriteServiceLink,
 } from "#client/features/personal-services/favourite-services.server.ts";
 
-export const handle: RouteHandle = { title: "personalArea.title" };
+export const handle = routeHandle("personalArea.title", personalAreaIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("personalArea.title"));
+  pageTitle(matches, metaT(matches, appointmentsIt, personalAreaIt)("personalArea.title"));
 
 /** How many of the latest activities the desk shows (the original: at most 4). */
 const LATEST_ACTIVITIES = 4;
@@ -93,7 +95,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(appointmentsIt, personalAreaIt);
   const { activities, favourites, messages } = loaderData;
   const unread = useRootData().user?.unreadMessages ?? null;
   return (
@@ -105,7 +107,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
               {t("personalArea.desk.latestMessages")}
               {unread ? (
                 <span className="badge rounded-pill bg-danger ms-2 align-middle fs-6">
-                  {t("personalArea.unread", { count: unread })}
+                  {t("common.unread", { count: unread })}
                 </span>
               ) : null}
             </h2>
@@ -114,7 +116,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
           {messages.list === null ? (
             <div role="alert">
               <Callout variant="danger" title={t("personalArea.desk.messagesFailed")}>
-                <p className="mb-0">{t("personalArea.retryLater")}</p>
+                <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
           ) : messages.list.length === 0 ? (
@@ -139,7 +141,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
           {activities.failed ? (
             <div role="alert">
               <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
-                <p className="mb-0">{t("personalArea.retryLater")}</p>
+                <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
           ) : activities.latest.length === 0 ? (
@@ -165,7 +167,7 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
         {favourites === null ? (
           <div role="alert">
             <Callout variant="danger" title={t("personalArea.desk.favouritesFailed")}>
-              <p className="mb-0">{t("personalArea.retryLater")}</p>
+              <p className="mb-0">{t("common.retryLater")}</p>
             </Callout>
           </div>
         ) : favourites.length === 0 ? (

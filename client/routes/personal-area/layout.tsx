@@ -5,12 +5,13 @@ import { safeRedirectPath } from "#shared/redirector.ts";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ContactsSection } from "#client/components/page-end/contacts-section.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { requireCitizen, getCitizen } from "#client/lib/require-citizen.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { getServices } from "#client/lib/services.ts";
-import type { RouteHandle } from "#client/lib/titles.ts";
+import { handleTitle, routeHandle, type RouteHandle } from "#client/lib/titles.ts";
 import {
   PersonalAreaTabs,
   type PersonalAreaTab,
@@ -25,7 +26,7 @@ const followRedirector: MiddlewareFunction<Response> = ({ url }, next) => {
 
 export const middleware = [followRedirector, requireCitizen];
 
-export const handle: RouteHandle = { title: "personalArea.title" };
+export const handle = routeHandle("personalArea.title", personalAreaIt);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getServices(context);
@@ -50,22 +51,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The current section's title (the deepest route's `handle.title`) when it is not the desk itself. */
-function useSectionTitle(): RouteHandle["title"] | null {
+/** The current section's title (the deepest route's `handle.title`, translated) when it is not the desk itself. */
+function useSectionTitle(): string | null {
   const matches = useMatches();
-  const last = matches[matches.length - 1];
-  const title = (last?.handle as Partial<RouteHandle> | undefined)?.title;
-  return title && title !== "personalArea.title" ? title : null;
+  const locale = useLocale();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  return handle?.title && handle.title !== "personalArea.title" ? handleTitle(handle, locale) : null;
 }
 
 export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(personalAreaIt);
   const { user } = useRootData();
   const section = useSectionTitle();
   const breadcrumb = [
     { name: t("common.home"), href: href("/") },
     { name: t("personalArea.title"), href: href("/area-personale") },
-    ...(section ? [{ name: t(section) }] : []),
+    ...(section ? [{ name: section }] : []),
   ];
   return (
     <>

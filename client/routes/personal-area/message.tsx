@@ -5,11 +5,12 @@ import { MessageError } from "#client/features/messages/message-error.tsx";
 import { MessagePage } from "#client/features/messages/message-page.tsx";
 import { readRouteError } from "#shared/route-error.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { messagesIt } from "#client/features/messages/texts.ts";
 
 export const middleware = [requireAsset("NOTIFICATIONS"), openMessage];
 
-export const handle: RouteHandle = { title: "messages.messageTitle" };
+export const handle = routeHandle("messages.messageTitle", messagesIt);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadMessage(request, context);
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
-  const t = metaT(matches);
+  const t = metaT(matches, messagesIt);
   const title = loaderData?.message.title ?? readRouteError(error)?.title ?? t("messages.messageTitle");
   return pageTitle(matches, title);
 };

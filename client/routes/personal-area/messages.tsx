@@ -2,18 +2,20 @@ import type { Route } from "./+types/messages";
 import { loadMessageList } from "#client/features/messages/list-loader.server.ts";
 import { MessagesPage } from "#client/features/messages/messages-page.tsx";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { messagesIt } from "#client/features/messages/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("NOTIFICATIONS")];
 
-export const handle: RouteHandle = { title: "messages.title" };
+export const handle = routeHandle("messages.title", messagesIt);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadMessageList(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
+  const t = metaT(matches, messagesIt, personalAreaIt);
   return pageTitle(matches, `${t("personalArea.title")} - ${t("messages.title")}`);
 };
 

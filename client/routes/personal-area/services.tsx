@@ -1,15 +1,17 @@
 import type { Route } from "./+types/services";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { PersonalServicesPage } from "#client/features/personal-services/services-page.tsx";
 import {
   loadPersonalServices,
   toggleFavourite,
 } from "#client/features/personal-services/services-data.server.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
+import { personalServicesIt } from "#client/features/personal-services/texts.ts";
 
-export const handle: RouteHandle = { title: "personalServices.title" };
+export const handle = routeHandle("personalServices.title", personalServicesIt);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
+  const t = metaT(matches, personalAreaIt, personalServicesIt);
   return pageTitle(matches, `${t("personalServices.title")} - ${t("personalArea.title")}`);
 };
 

@@ -2,18 +2,19 @@ import { Link } from "react-router";
 import type { Route } from "./+types/compose-success";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { profileIt } from "#client/features/profile/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getCitizen, requireCitizen } from "#client/lib/require-citizen.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { ProfileLayout } from "#client/features/profile/profile-layout.tsx";
 
 export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
-export const handle: RouteHandle = { title: "profile.successTitle" };
+export const handle = routeHandle("profile.successTitle", profileIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("profile.successTitle"));
+  pageTitle(matches, metaT(matches, profileIt)("profile.successTitle"));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCitizen(context);
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function ComposeSuccess({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(profileIt);
   return (
     <ProfileLayout {...loaderData} title={t("profile.successTitle")}>
       <Callout variant="success" title={t("profile.successTitle")} titleAs="h2">

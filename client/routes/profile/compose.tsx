@@ -1,16 +1,17 @@
 import type { Route } from "./+types/compose";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadWizard, wizardAction } from "#client/features/profile/wizard.server.ts";
 import { WizardPage, type WizardActionData } from "#client/features/profile/wizard-page.tsx";
+import { profileIt } from "#client/features/profile/texts.ts";
 
 export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
-export const handle: RouteHandle = { title: "profile.composeTitle" };
+export const handle = routeHandle("profile.composeTitle", profileIt);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("profile.composeTitle"));
+  pageTitle(matches, metaT(matches, profileIt)("profile.composeTitle"));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadWizard(context, new URL(request.url));

@@ -1,15 +1,17 @@
 import type { Route } from "./+types/profile";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadProfile, profileAction } from "#client/features/profile/profile-page.server.ts";
 import { ProfilePage, type ProfileActionData } from "#client/features/profile/profile-page.tsx";
+import { profileIt } from "#client/features/profile/texts.ts";
 
 export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
-export const handle: RouteHandle = { title: "profile.title" };
+export const handle = routeHandle("profile.title", profileIt);
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)("profile.title"));
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches, profileIt)("profile.title"));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadProfile(context, new URL(request.url));

@@ -2,14 +2,15 @@ import { useRouteError } from "react-router";
 import type { Route } from "./+types/ticket";
 import { readRouteError } from "#shared/route-error.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadTicket, ticketAction } from "#client/features/tickets/ticket.server.ts";
 import { TicketError } from "#client/features/tickets/ticket-error.tsx";
 import { TicketPage } from "#client/features/tickets/ticket-page.tsx";
+import { ticketsIt } from "#client/features/tickets/texts.ts";
 
 export const middleware = [requireAsset("ASSISTENZA_CRM")];
 
-export const handle: RouteHandle = { title: "tickets.detail.pageTitle" };
+export const handle = routeHandle("tickets.detail.pageTitle", ticketsIt);
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadTicket(request, context, params.id);
@@ -20,7 +21,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
-  const t = metaT(matches);
+  const t = metaT(matches, ticketsIt);
   const title = loaderData
     ? `${t("tickets.card.number", { number: loaderData.ticket.number })} - ${t("tickets.detail.pageTitle")}`
     : (readRouteError(error)?.title ?? t("tickets.detail.pageTitle"));

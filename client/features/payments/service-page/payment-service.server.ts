@@ -4,6 +4,7 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { routeError } from "#shared/route-error.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { paymentsIt } from "../texts.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
@@ -29,7 +30,7 @@ export async function requirePaymentService(
   const service = findPaymentService(config, id);
   if (!service) {
     throw routeError(404, {
-      title: serverT(context)("payments.service.notFound.title"),
+      title: serverT(context, paymentsIt)("payments.service.notFound.title"),
       kind: PAYMENT_SERVICE_NOT_FOUND,
     });
   }

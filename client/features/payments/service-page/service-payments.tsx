@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { paymentsIt } from "../texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { PaymentCard } from "../payment-card.tsx";
 import { PaymentPositionsState, PaymentStatusFilter } from "../payment-status-filter.tsx";
@@ -13,7 +14,7 @@ export function ServicePositionsSection(props: {
   query: ServicePaymentsQuery;
   positions: ServicePositions;
 }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   const { service, query, positions } = props;
   const pageHref = (pagina: number) =>
     withQuery(href("/servizi/pagamenti/:id", { id: service.id }), {
@@ -64,7 +65,7 @@ export function ServicePositionsSection(props: {
 
 /** Anonymous visitors: why to log in, the login link, and the spontaneous payment of the same system. */
 export function ServiceAnonymous(props: { service: PaymentService; loginHref: string }) {
-  const t = useT();
+  const t = useT(paymentsIt);
   return (
     <section className="mb-5">
       <Callout variant="info" title={t("payments.service.anonymousTitle")} titleAs="h2">

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { serverT } from "#client/i18n/server-t.ts";
+import { spontaneousIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { findNotice } from "./attempts.server.ts";
 import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
@@ -18,7 +19,7 @@ export function loadNoticeFile(context: Readonly<RouterContextProvider>): Respon
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
   const stored = notice && findNotice(notice.token);
   if (!notice || !stored) {
-    const t = serverT(context);
+    const t = serverT(context, spontaneousIt);
     const title = escapeHtml(t("payments.spont.outcome.notFound"));
     const text = escapeHtml(t("payments.spont.outcome.notFoundText"));
     return new Response(

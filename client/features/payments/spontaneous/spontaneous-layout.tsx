@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { spontaneousIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { PaymentLayout } from "../payment-layout.tsx";
 import type { SystemSegment } from "./flow-state.ts";
@@ -12,7 +13,7 @@ export function SpontaneousLayout(props: {
   children: ReactNode;
   after?: ReactNode;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <PaymentLayout
       title={t("payments.spont.title")}
@@ -39,7 +40,7 @@ export function SpontaneousLayout(props: {
 
 /** The home of a spontaneous payment: two cards, pay online now or generate a notice to pay at a PSP. */
 export function SpontaneousHome({ system }: { system: SystemSegment }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   const cards = [
     {
       mode: "online" as const,

@@ -11,6 +11,7 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { spontaneousIt } from "./texts.ts";
 import { withQuery } from "#client/lib/links.ts";
 import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
@@ -40,7 +41,7 @@ export function SpontaneousSteps({
   /** This page's path (online or notice), for the step links. */
   selfHref: string;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   const { step } = data;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values;
@@ -78,7 +79,7 @@ function StepErrors({
   errors: FieldErrors;
   fields: Record<string, { id: string; label?: string }>;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return <ErrorSummary title={t("payments.spont.errorsTitle")} items={errorSummaryItems(errors, fields)} />;
 }
 
@@ -87,7 +88,7 @@ function Intent({ step }: { step: string }) {
 }
 
 function Buttons({ back }: { back?: string }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <div className="d-flex flex-wrap gap-3 mt-4">
       {back ? (
@@ -101,14 +102,14 @@ function Buttons({ back }: { back?: string }) {
 }
 
 function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: FieldErrors }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <>
       <StepErrors errors={errors} fields={{ privacy: { id: "privacy" } }} />
       {data.policy === null ? (
         <div role="alert">
           <Callout variant="danger" title={t("payments.spont.privacyFailed")}>
-            <p className="mb-0">{t("personalArea.retryLater")}</p>
+            <p className="mb-0">{t("common.retryLater")}</p>
           </Callout>
         </div>
       ) : (
@@ -163,7 +164,7 @@ function TypeStep({
   failed: boolean;
   selfHref: string;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   const chosenCode = values?.typeCode ?? data.state.type?.code ?? "";
   const [selected, setSelected] = useState(chosenCode);
   const chosen = data.allTypes.find((type) => type.code === selected);
@@ -173,7 +174,7 @@ function TypeStep({
     return (
       <div role="alert">
         <Callout variant="danger" title={t("payments.spont.type.loadFailed")}>
-          <p className="mb-0">{t("personalArea.retryLater")}</p>
+          <p className="mb-0">{t("common.retryLater")}</p>
         </Callout>
       </div>
     );
@@ -264,7 +265,7 @@ function PayerStep({
   values: Record<string, string> | undefined;
   back: string;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   const hydrated = useHydrated();
   const payer = data.state.payer;
   const identity = data.identity;
@@ -452,7 +453,7 @@ function AmountStep({
   values: Record<string, string> | undefined;
   back: string;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <>
       <StepErrors
@@ -490,7 +491,7 @@ function SummaryStep({
   failed: SpontaneousActionData["failed"];
   stepLink: (s: SpontaneousStep) => string;
 }) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   const { state } = data;
   const payer = state.payer;
   const edit = (s: SpontaneousStep, section: string) => (

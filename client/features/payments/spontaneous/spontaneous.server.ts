@@ -9,6 +9,7 @@ import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
 import { payerTaxIdText, type PayerTaxIdProblem } from "#shared/validation/payer-tax-id.ts";
 import { email, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { spontaneousIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -174,7 +175,7 @@ export async function spontaneousAction(context: Context, request: Request) {
   const url = new URL(request.url);
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null), 303);
-  const t = serverT(context);
+  const t = serverT(context, spontaneousIt);
   const state: SpontaneousState = readFlow(context, system) ?? { v: 1 };
   const form = await parseForm(request, context, Intent);
   if (!form.ok) throw redirect(stepHref(url, firstIncomplete(state)), 303);
@@ -330,7 +331,7 @@ export async function spontaneousAction(context: Context, request: Request) {
 
 /** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or an Italian 404. */
 export async function loadNoticeOutcome(context: Context) {
-  const t = serverT(context);
+  const t = serverT(context, spontaneousIt);
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
   if (!notice)
     throw routeError(404, {

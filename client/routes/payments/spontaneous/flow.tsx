@@ -1,5 +1,6 @@
 import type { Route } from "./+types/flow";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import {
   loadSpontaneousFlow,
@@ -11,9 +12,10 @@ import { SpontaneousSteps } from "#client/features/payments/spontaneous/spontane
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(
     matches,
-    metaT(matches)(
-      loaderData?.mode === "notice" ? "payments.spont.notice.title" : "payments.spont.online.title",
-    ),
+    metaT(
+      matches,
+      spontaneousIt,
+    )(loaderData?.mode === "notice" ? "payments.spont.notice.title" : "payments.spont.online.title"),
   );
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -26,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** `online` and `avviso-pagamento` of either system: the same stepper, the last step pays or generates a notice. */
 export default function SpontaneousPaymentFlow({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <section aria-labelledby="spontaneous-mode">
       <h2 id="spontaneous-mode" className="visually-hidden">

@@ -5,16 +5,20 @@ import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { href } from "#client/lib/links.ts";
-import { metaT, pageTitle, type RouteHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontaneous.server.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
 
-export const handle: RouteHandle = { title: "payments.spont.outcome.title" };
+export const handle = routeHandle("payments.spont.outcome.title", spontaneousIt);
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>
-  pageTitle(matches, readRouteError(error)?.title ?? metaT(matches)("payments.spont.outcome.title"));
+  pageTitle(
+    matches,
+    readRouteError(error)?.title ?? metaT(matches, spontaneousIt)("payments.spont.outcome.title"),
+  );
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadNoticeOutcome(context);
@@ -26,7 +30,7 @@ export function ErrorBoundary() {
 
 /** `/avviso-pagamento/esito`: the notice just generated, its PDF link, the rating and the contacts. */
 export default function NoticeOutcome({ loaderData }: Route.ComponentProps) {
-  const t = useT();
+  const t = useT(spontaneousIt);
   return (
     <PaymentLayout
       title={t("payments.spont.outcome.title")}
