@@ -177,3 +177,20 @@ describe("confirming a booking", () => {
     expect(await freeTimes(TRIBUTI.officeId, slot.day)).not.toContain(slot.time);
   });
 });
+
+describe("the way in", () => {
+  test("the bare address renders step 1 at once (no redirect); a step not reached yet leads back to the one reached", async () => {
+    const first = await request(app).get(BOOKING).set("Host", HOST).set("Accept", "text/html");
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('name="intent" value="luogo"');
+
+    const jar = new CookieJar();
+    jar.take(first.headers["set-cookie"]);
+    const ahead = await request(app)
+      .get(`${BOOKING}?passo=riepilogo`)
+      .set("Host", HOST)
+      .set("Cookie", jar.header());
+    expect(ahead.status).toBe(302);
+    expect(ahead.headers.location).toBe(`${BOOKING}?passo=luogo`);
+  });
+});

@@ -146,7 +146,9 @@ export async function loadBooking(
   refuseCompletedFlow(access, variant, state);
   const requested = url.searchParams.get("passo");
   const step = resolveBookingStep(requested, state, access.user !== null);
-  if (step !== requested) throw redirect(bookingStepHref(variant.route, step));
+  // The bare address shows the step the citizen has reached (the first one for a new booking) without a redirect on
+  // the way in, as the other flows do; a step asked for that is not reachable yet leads to the one that is.
+  if (requested !== null && step !== requested) throw redirect(bookingStepHref(variant.route, step));
   const { stepData, status } = await loadStep(step, access, variant, state, url);
   return data<BookingPageData>(
     {
