@@ -62,6 +62,13 @@ function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, ma
   }
 }
 
+/** The peek of a request without a body: ended, empty, complete. */
+const NO_BODY: BodyPeek = {
+  until: () => Promise.resolve({ text: "", ended: true }),
+  complete: () => Promise.resolve(true),
+  discard: () => undefined,
+};
+
 /**
  * Counts the body's bytes as the HTTP parser hands them over (before any reader: the proxy's pipe, a form parser)
  * and answers 413 the moment the limit is passed, whatever `Content-Length` said or did not say (chunked bodies).
@@ -74,6 +81,12 @@ export function limitRequestBody(limits: BodyLimits): RequestHandler {
     const max = /^multipart\/form-data/i.test(type) ? limits.uploadLimit : limits.limit;
     const announced = Number(req.headers["content-length"] ?? 0);
     if (!Number.isFinite(announced) || announced > max) return refuse(req, res, max);
+    // Most requests (every GET) have no body at all: Node's parser gives them none without `Transfer-Encoding` or a
+    // `Content-Length` above 0, so there is nothing to count, hold or peek at (and no per-request closures to make).
+    if (announced === 0 && req.headers["transfer-encoding"] === undefined) {
+      res.locals.bodyPeek = NO_BODY;
+      return next();
+    }
     // Proxied bodies stream to the upstream as they come; a page's body is held until complete, so an action never
     // starts on a body that may still turn out too large.
     const hold = !/^\/api(-public)?(\/|$)/.test(req.path);
