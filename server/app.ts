@@ -295,14 +295,17 @@ export function createApp(deps: AppDeps) {
       // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
       if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))
         return;
-      res.locals.services = createRequestServices(servicesDeps, req, res);
       // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
       // A route that serves something else sets its own Cache-Control, which replaces this default (below).
       res.setHeader("cache-control", "no-store");
       res.append("vary", "Cookie");
       replaceSingleValuedHeaders(res);
-      // Anonymous public pages: a HIT answers here, without React; a MISS renders and may be stored.
-      return pageCache.middleware(req, res, () => ssr(req, res, next));
+      // Anonymous public pages: a HIT answers here, without React and without the request's services (it only needs
+      // a freshly masked XSRF token); a MISS gets them, renders and may be stored.
+      return pageCache.middleware(req, res, () => {
+        res.locals.services = createRequestServices(servicesDeps, req, res);
+        ssr(req, res, next);
+      });
     });
   }
   app.use(errorHandler(logger));

@@ -4,6 +4,7 @@ import type { Metrics } from "#server/observability/metrics.ts";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
 import { PORTAL_COOKIES, portalCookieFor } from "#shared/portal-cookies.ts";
 import type { TenantRef } from "#server/upstream/tenant-config.ts";
+import { maskXsrfToken } from "#server/security/xsrf.ts";
 
 /**
  * The anonymous page cache (docs/decisions/page-cache.md): rendered HTML of a few public pages, per municipality,
@@ -203,7 +204,7 @@ export function createPageCache(options: PageCacheOptions) {
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res
         .status(entry.status)
-        .end(fillTemplate(entry.template, res.locals.cspNonce, res.locals.services.xsrfToken));
+        .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
       return;
     }
     if (entry) {
