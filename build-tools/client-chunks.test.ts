@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clientOutput, isFrameworkModule, isShellRoot } from "./client-chunks.ts";
+import { clientOutput, isFrameworkModule, isShellRoot, isUiKitModule } from "./client-chunks.ts";
 
 test("the framework group takes React, React DOM and React Router only", () => {
   expect(isFrameworkModule("/p/node_modules/react/cjs/react.production.js")).toBe(true);
@@ -20,6 +20,13 @@ test("the shell group starts from the app shell, the error page and the page end
   expect(isShellRoot("/p/client/app-shell.tsx?import")).toBe(true);
   expect(isShellRoot("/p/client/root.tsx")).toBe(false);
   expect(isShellRoot("/p/client/features/shell/app-shell.test.tsx")).toBe(false);
+});
+
+test("the UI-kit group takes client/components/ui only", () => {
+  expect(isUiKitModule("/p/client/components/ui/stepper.tsx")).toBe(true);
+  expect(isUiKitModule("/p/client/components/ui/select-field.tsx?v=1")).toBe(true);
+  expect(isUiKitModule("/p/client/components/rating/rating.tsx")).toBe(false);
+  expect(isUiKitModule("/p/client/features/appointments/step-place.tsx")).toBe(false);
 });
 
 test("file names stay as React Router names them", () => {
