@@ -36,8 +36,7 @@ export async function compressedVariants(content: Buffer): Promise<{ br: Buffer;
 }
 
 /** Writes `<file>.br` and `<file>.gz` beside each compressible file of `fileNames` (relative to `dir`). */
-export async function precompressFiles(dir: string, fileNames: string[]): Promise<number> {
-  let written = 0;
+export async function precompressFiles(dir: string, fileNames: string[]): Promise<void> {
   await Promise.all(
     fileNames
       .filter((name) => COMPRESSIBLE.test(name))
@@ -49,10 +48,8 @@ export async function precompressFiles(dir: string, fileNames: string[]): Promis
         // A variant that is not smaller is not worth negotiating.
         if (br.length < content.length) await writeFile(`${path}.br`, br);
         if (gz.length < content.length) await writeFile(`${path}.gz`, gz);
-        written += 1;
       }),
   );
-  return written;
 }
 
 export function precompressAssets(): Plugin {

@@ -55,6 +55,8 @@ export function compressedCopies(dir: string): Map<string, Set<Encoding>> {
 /**
  * Brotli when the client accepts it and the copy exists, else gzip, else none (the file as it is). An encoding is
  * accepted when `Accept-Encoding` names it (or `*`) with a q-value above 0; brotli wins ties because it is smaller.
+ * (Not `req.acceptsEncodings("br", "gzip")`: on a tie it picks the client's first-listed encoding, gzip for Chromium's
+ * `gzip, deflate, br, zstd`.)
  */
 export function preferredEncoding(
   acceptEncoding: string | undefined,
