@@ -23,7 +23,7 @@ import { collectIdentityHeaders } from "./middleware/identity-headers.ts";
 import { limitRequestBody } from "./middleware/request-body.ts";
 import { errorHandler } from "./middleware/errors.ts";
 import { flatChain } from "./middleware/flat-chain.ts";
-import { apiProxy, upstreamAgent } from "./proxy/api-proxy.ts";
+import { apiProxy, upstreamPool } from "./proxy/api-proxy.ts";
 import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
 import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
 import { createPageCache } from "./render/page-cache.ts";
@@ -175,7 +175,11 @@ export function createApp(deps: AppDeps) {
       trustedIdentityHeaders: env.TRUSTED_IDENTITY_HEADERS,
       metrics,
       logger,
-      agent: upstreamAgent({ keepAliveMs: env.UPSTREAM_KEEPALIVE_MS, maxSockets: env.UPSTREAM_MAX_SOCKETS }),
+      pool: upstreamPool(deps.upstreamUrl, {
+        keepAliveMs: env.UPSTREAM_KEEPALIVE_MS,
+        maxSockets: env.UPSTREAM_MAX_SOCKETS,
+        connectTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      }),
     }),
   ]);
   // A path that only resolves to /api (`/x/../api/…`) is refused here as it was by the proxy's own guard.

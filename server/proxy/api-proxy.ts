@@ -1,13 +1,8 @@
-import {
-  Agent,
-  request as httpRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
-} from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { PassThrough } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { Pool, type Dispatcher } from "undici";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
 import { PROXIED_PATH, guardProxyPath } from "./path-guard.ts";
@@ -23,24 +18,27 @@ export type ApiProxyOptions = {
   trustedIdentityHeaders: readonly string[];
   metrics: Metrics;
   logger: Logger;
-  /** The keep-alive pool to the upstream (see `upstreamAgent`); without it every proxied request opens a connection. */
-  agent?: Agent;
+  /** The keep-alive pool to the upstream (see `upstreamPool`); without one the proxy makes its own with defaults. */
+  pool?: Dispatcher;
 };
 
 /**
- * The proxy's connection pool to the upstream: keep-alive, at most `maxSockets` connections at once (more requests
- * wait for a free one), at most half of them kept idle, and an idle socket closed after `keepAliveMs` — below the
- * upstream's own keep-alive timeout (65 s for the sandbox, Node's default 5 s elsewhere), so the portal never
- * reuses a socket the upstream is closing at that very moment.
+ * The proxy's connection pool to the upstream (undici, docs/decisions/lean-proxy.md): keep-alive, at most
+ * `maxSockets` connections at once (more requests wait for a free one), an idle connection closed after
+ * `keepAliveMs` — or sooner when the upstream's `Keep-Alive` says so — below the upstream's own keep-alive timeout
+ * (65 s for the sandbox, Node's default 5 s elsewhere), so the portal never reuses a connection the upstream is
+ * closing at that very moment. Connecting counts against the idle timeout. Works for `http:` and `https:` targets.
  */
-export function upstreamAgent(options: { keepAliveMs: number; maxSockets: number }): Agent {
-  return new Agent({
-    keepAlive: true,
-    keepAliveMsecs: 1000,
-    maxSockets: options.maxSockets,
-    maxFreeSockets: Math.max(1, Math.floor(options.maxSockets / 2)),
-    timeout: options.keepAliveMs,
-    scheduling: "lifo",
+export function upstreamPool(
+  target: string,
+  options: { keepAliveMs: number; maxSockets: number; connectTimeoutMs: number },
+): Dispatcher {
+  return new Pool(new URL(target).origin, {
+    connections: options.maxSockets,
+    pipelining: 1,
+    keepAliveTimeout: options.keepAliveMs,
+    keepAliveMaxTimeout: options.keepAliveMs,
+    connectTimeout: options.connectTimeoutMs,
   });
 }
 
@@ -80,8 +78,9 @@ const keepLocation = (location: string) => location;
 
 /**
  * Request headers never relayed as the client sent them: hop-by-hop headers (about the browser's own connection,
- * not the pooled one upstream; the body's framing, `content-length`/`transfer-encoding`, is kept), `host` (the
- * target's), and `cookie` (relayed without the portal's own cookies).
+ * not the pooled one upstream), the body's framing (`transfer-encoding`: the pool frames the body again; a
+ * `content-length` is kept and checked against the body), `expect` (Node's server has answered it already), `host`
+ * (the target's), and `cookie` (relayed without the portal's own cookies).
  */
 const NOT_RELAYED = new Set([
   "host",
@@ -92,39 +91,49 @@ const NOT_RELAYED = new Set([
   "proxy-connection",
   "te",
   "trailer",
+  "transfer-encoding",
   "upgrade",
+  "expect",
 ]);
 
-const IDLE_TIMEOUT = "upstream timeout";
-const DEADLINE = "upstream deadline";
+type Failure = "network" | "timeout" | "deadline";
+
+/** undici's timeouts (connecting, waiting for the headers, silence in the body) are the proxy's idle timeout. */
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+function firstValue(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
 
 /**
  * Streams `/api/*` and `/api-public/*` to the municipality's upstream (docs/decisions/lean-proxy.md): a hand-written
- * pipe over `http.request` and the pooled keep-alive agent. Client-chosen forwarding, authorization and identity
- * headers are dropped; the portal sets the tenant host, the trusted identity headers and the maintenance credential.
- * Answers are relayed as they come, except upstream 5xx pages that are not JSON. Paths with dot segments, `;`
- * parameters or suspicious escapes are refused before the upstream sees them; every answer has an idle timeout and a
- * total deadline (504 before the headers, a cut-off answer after). A client that leaves aborts the upstream request.
+ * relay over undici's keep-alive pool, with no stream between the two sockets for the answer. Client-chosen
+ * forwarding, authorization and identity headers are dropped; the portal sets the tenant host, the trusted identity
+ * headers and the maintenance credential. Answers are relayed as they come, except upstream 5xx pages that are not
+ * JSON. Paths with dot segments, `;` parameters or suspicious escapes are refused before the upstream sees them;
+ * every answer has an idle timeout and a total deadline (504 before the headers, a cut-off answer after). A client
+ * that leaves aborts the upstream request.
  */
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const target = new URL(options.target);
   const targetHost = target.host;
   const basePath = target.pathname.replace(/\/$/, "");
-  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-  const port = target.port || (target.protocol === "https:" ? "443" : "80");
-  const hostname = target.hostname.replace(/^\[|\]$/g, "");
   const trusted = options.trustedIdentityHeaders;
   const { metrics, logger, timeoutMs, deadlineMs } = options;
+  const pool =
+    options.pool ??
+    upstreamPool(options.target, { keepAliveMs: 4000, maxSockets: 128, connectTimeoutMs: timeoutMs });
   const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
 
   function relay(req: Request, res: ExpressRes): void {
     const started = performance.now();
     const locals = res.locals;
-    const headers: OutgoingHttpHeaders = {};
+    const headers: Record<string, string | string[]> = {};
     const incoming = req.headers;
     for (const name in incoming) {
-      if (NOT_RELAYED.has(name) || isPortalOwnedHeader(name, trusted)) continue;
-      headers[name] = incoming[name];
+      const value = incoming[name];
+      if (value === undefined || NOT_RELAYED.has(name) || isPortalOwnedHeader(name, trusted)) continue;
+      headers[name] = value;
     }
     headers.host = targetHost;
     const cookie = upstreamCookieHeader(locals.cookies);
@@ -136,104 +145,126 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
     if (locals.maintenanceAuthorization) headers.authorization = locals.maintenanceAuthorization;
     const identity = locals.identityHeaders;
-    for (const name in identity) headers[name] = identity[name];
+    for (const name in identity) headers[name] = identity[name]!;
 
-    /** Why the upstream request was destroyed by the portal itself, if it was. */
-    let cause: typeof IDLE_TIMEOUT | typeof DEADLINE | "streaming-deadline" | "client-gone" | undefined;
-    /** The upstream answer was relayed (or drained) to its end: nothing left to abort. */
-    let upstreamDone = false;
+    /** undici's handle on the request, once it has a connection (a request may wait for one in the pool). */
+    let controller: Dispatcher.DispatchController | undefined;
+    /** The upstream request is over: answered to its end, failed, or abandoned by the portal. */
+    let settled = false;
+    /** The upstream's answer is being ignored (the browser was answered by someone else, or got a 502). */
+    let ignoring = false;
 
-    const proxyReq = send({
-      hostname,
-      port,
-      method: req.method,
-      path: basePath + req.url,
-      headers,
-      ...(options.agent ? { agent: options.agent } : {}),
-    });
+    const abandon = () => {
+      settled = true;
+      controller?.abort(new Error("abandoned by the portal"));
+    };
 
-    proxyReq.setTimeout(timeoutMs, () => {
-      cause ??= IDLE_TIMEOUT;
-      proxyReq.destroy(new Error(IDLE_TIMEOUT));
-    });
-    const deadline = setTimeout(() => {
-      if (res.destroyed || res.writableFinished) return;
-      if (!res.headersSent) {
-        cause = DEADLINE;
-        proxyReq.destroy(new Error(DEADLINE));
+    /** Ends the exchange for a reason of the portal's or the network's: 502/504 before the headers, cut off after. */
+    const fail = (kind: Failure, error: { message: string; code?: string }) => {
+      if (settled) return;
+      abandon();
+      metrics.upstreamErrors.inc({ service: "proxy", kind });
+      if (res.headersSent) {
+        if (kind === "deadline")
+          logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
+        else if (!ignoring)
+          logger.warn({ error: { message: error.message, code: error.code } }, "proxy answer cut off");
+        res.destroy();
         return;
       }
-      cause = "streaming-deadline";
-      metrics.upstreamErrors.inc({ service: "proxy", kind: "deadline" });
-      logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
-      res.destroy();
-      proxyReq.destroy();
-    }, deadlineMs);
+      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
+      if (!res.writableEnded) sendError(res, kind === "network" ? 502 : 504);
+    };
+
+    const deadline = setTimeout(
+      () => fail("deadline", { message: "upstream deadline", code: "PORTAL_DEADLINE" }),
+      deadlineMs,
+    );
 
     res.once("close", () => {
       clearTimeout(deadline);
       // The client left (or the answer was given by someone else, e.g. a 413): the upstream need not go on.
-      if (!upstreamDone && !proxyReq.destroyed) {
-        cause ??= "client-gone";
-        proxyReq.destroy();
-      }
+      if (!settled && !ignoring) abandon();
     });
 
-    proxyReq.on("error", (error: NodeJS.ErrnoException) => {
-      if (cause === "streaming-deadline" || cause === "client-gone") return;
-      const kind = cause === DEADLINE ? "deadline" : cause === IDLE_TIMEOUT ? "timeout" : "network";
-      metrics.upstreamErrors.inc({ service: "proxy", kind });
-      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
-      if (res.writableEnded) return;
-      sendError(res, kind === "network" ? 502 : 504);
-    });
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (settled) c.abort(new Error("abandoned by the portal"));
+      },
+      onResponseStart(_c, status, upstreamHeaders: IncomingHttpHeaders) {
+        metrics.upstreamDuration.observe(
+          { service: "proxy", status: String(status) },
+          (performance.now() - started) / 1000,
+        );
+        if (res.writableEnded) {
+          // answered already (a refused body): let the upstream's answer run out
+          ignoring = true;
+          return;
+        }
+        if (status >= 500 && !firstValue(upstreamHeaders["content-type"]).includes("json")) {
+          metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
+          ignoring = true;
+          sendError(res, 502);
+          return;
+        }
+        const location = upstreamHeaders.location;
+        const rewrite =
+          location === undefined
+            ? keepLocation
+            : (value: string) => rewriteLocation(value, [locals.portalTenant.upstreamHost, targetHost]);
+        const secure = options.secureCookies === true || req.secure;
+        const out: OutgoingHttpHeaders = browserResponseHeaders(upstreamHeaders, rewrite, { secure });
+        // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
+        const own = res.getHeader("set-cookie");
+        if (own !== undefined && out["set-cookie"] !== undefined) {
+          out["set-cookie"] = [own, out["set-cookie"]].flat().map(String);
+        }
+        res.writeHead(status, out);
+      },
+      onResponseData(c, chunk) {
+        if (ignoring || settled) return;
+        if (!res.write(chunk) && !c.paused) {
+          c.pause();
+          res.once("drain", () => c.resume());
+        }
+      },
+      onResponseEnd() {
+        settled = true;
+        clearTimeout(deadline);
+        if (!ignoring && !res.writableEnded) res.end();
+      },
+      onResponseError(_c, error: Error & { code?: string }) {
+        if (settled) return;
+        // The upstream went away in the middle of its answer: the browser must see a cut-off answer, not a short one.
+        fail(error.code !== undefined && TIMEOUT_CODES.has(error.code) ? "timeout" : "network", error);
+      },
+    };
 
-    proxyReq.on("response", (proxyRes: IncomingMessage) => {
-      const status = proxyRes.statusCode ?? 502;
-      metrics.upstreamDuration.observe(
-        { service: "proxy", status: String(status) },
-        (performance.now() - started) / 1000,
-      );
-      if (res.writableEnded) {
-        // answered already (a refused body): drop the upstream's answer
-        upstreamDone = true;
-        proxyRes.resume();
-        return;
-      }
-      const type = proxyRes.headers["content-type"];
-      if (status >= 500 && !(type ?? "").includes("json")) {
-        metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
-        upstreamDone = true;
-        proxyRes.resume();
-        sendError(res, 502);
-        return;
-      }
-      const rewrite =
-        proxyRes.headers.location === undefined
-          ? keepLocation
-          : (location: string) => rewriteLocation(location, [locals.portalTenant.upstreamHost, targetHost]);
-      const secure = options.secureCookies === true || req.secure;
-      const out = browserResponseHeaders(proxyRes.headers, rewrite, { secure });
-      // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
-      const own = res.getHeader("set-cookie");
-      if (own !== undefined && out["set-cookie"] !== undefined) {
-        out["set-cookie"] = [own, out["set-cookie"]].flat().map(String);
-      }
-      res.writeHead(status, out);
-      proxyRes.once("end", () => {
-        upstreamDone = true;
-      });
-      // The upstream went away in the middle of its answer: the browser must see a cut-off answer, not a short one.
-      proxyRes.once("aborted", () => res.destroy());
-      proxyRes.once("error", () => res.destroy());
-      proxyRes.pipe(res);
-    });
-
-    // The body streams as it arrives; the body limit (mounted first) counts it and answers 413 past the limit.
+    // The body streams as it arrives; the body limit (mounted first) counts it and answers 413 past the limit. It
+    // goes through a pass-through so that the pool, abandoning a request, never destroys the browser's socket.
     const length = incoming["content-length"];
-    if (incoming["transfer-encoding"] !== undefined || (length !== undefined && length !== "0"))
-      req.pipe(proxyReq);
-    else proxyReq.end();
+    let body: PassThrough | null = null;
+    if (incoming["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")) {
+      body = new PassThrough();
+      req.pipe(body);
+    }
+    try {
+      pool.dispatch(
+        {
+          origin: target.origin,
+          method: req.method as Dispatcher.HttpMethod,
+          path: basePath + req.url,
+          headers,
+          body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        handler,
+      );
+    } catch (error) {
+      fail("network", error as Error & { code?: string });
+    }
   }
 
   return (req, res, next) =>

@@ -156,6 +156,75 @@ describe("the proxy's pipe", () => {
     expect(JSON.parse(answer.body)).toEqual({ first: '{"part":1' });
   });
 
+  test("relays a body of announced length whole; a client's Expect: 100-continue is answered by the portal", async () => {
+    const seen: { headers: IncomingMessage["headers"]; body: string }[] = [];
+    const u = await rawUpstream((req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => (body += chunk));
+      req.on("end", () => {
+        seen.push({ headers: req.headers, body });
+        res.writeHead(201, { "content-type": "application/json" });
+        res.end('{"ok":true}');
+      });
+    });
+    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const token = createXsrfToken();
+    const payload = JSON.stringify({ testo: "Lampione spento in via Roma, è così da una settimana" });
+    const answer = await send(
+      port,
+      {
+        method: "POST",
+        path: "/api-public/feedback",
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(payload)),
+          expect: "100-continue",
+          cookie: serialize("XSRF-TOKEN", token),
+          "x-xsrf-token": token,
+        },
+      },
+      // a client that asks first sends its body once the portal says "continue"
+      (req) => req.once("continue", () => req.end(payload)),
+    );
+    expect(answer.status).toBe(201);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.body).toBe(payload);
+    expect(seen[0]!.headers["content-length"]).toBe(String(Buffer.byteLength(payload)));
+    expect(seen[0]!.headers.expect).toBeUndefined();
+  });
+
+  test("relays an answer larger than the socket buffers whole, waiting for a slow browser", async () => {
+    const chunk = "x".repeat(64 * 1024);
+    const u = await rawUpstream((_req, res) => {
+      res.writeHead(200, {
+        "content-type": "application/octet-stream",
+        "content-length": String(64 * chunk.length),
+      });
+      for (let i = 0; i < 64; i++) res.write(chunk);
+      res.end();
+    });
+    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port, path: "/api/documenti/1/file", headers: { host: HOST }, agent: false },
+        (res) => {
+          let size = 0;
+          res.on("data", (c: Buffer) => {
+            size += c.length;
+            // a slow reader: the portal must hold the upstream back instead of buffering 4 MiB
+            res.pause();
+            setTimeout(() => res.resume(), 1);
+          });
+          res.on("end", () => resolve(size));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(received).toBe(64 * chunk.length);
+  });
+
   test("answers 502 JSON in Italian when the upstream is down", async () => {
     const port = await portal(testApp({ upstreamUrl: "http://127.0.0.1:9" }).app);
     const answer = await send(port, { path: "/api-public/crm/services" });
