@@ -11,13 +11,17 @@ import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
+import { formatDate } from "#shared/dates.ts";
 
 const SERVICE_NOT_FOUND = "service:not-found";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const config = await services.api.getTenantConfig();
-  const service = buildServiceDetail(config, params.id, url.origin);
+  const locale = services.locale;
+  const service = buildServiceDetail(config, params.id, url.origin, (day) =>
+    formatDate(day, "d MMMM yyyy", locale),
+  );
   if (!service)
     throw routeError(404, { title: serverT(context)("service.notFound.title"), kind: SERVICE_NOT_FOUND });
   // The JSON-LD `<script>` carries the request's CSP nonce like every other script of the document.

@@ -37,18 +37,22 @@ export type ServiceDetailView = {
   /** Topics (`service-topic`). */
   argomenti: string[];
   /** The scheda servizio's contents (not in the public contract), or null when the upstream sends none. */
-  sheet: Pick<
-    ServiceSheet,
-    | "destinatari"
-    | "comeFare"
-    | "cosaServe"
-    | "cosaSiOttiene"
-    | "tempi"
-    | "scadenze"
-    | "costi"
-    | "condizioni"
-    | "ufficio"
-  > | null;
+  sheet:
+    | (Pick<
+        ServiceSheet,
+        | "destinatari"
+        | "comeFare"
+        | "cosaServe"
+        | "cosaSiOttiene"
+        | "tempi"
+        | "costi"
+        | "condizioni"
+        | "ufficio"
+      > & {
+        /** Dated steps with their day already written out for the page's locale (no date library in the browser). */
+        scadenze: Array<ServiceSheet["scadenze"][number] & { dataTesto: string | null }>;
+      })
+    | null;
   /** "Accedi al servizio": the online service, or null when there is none (or the service is not active). */
   access: ServiceLink | null;
   /**
@@ -140,6 +144,8 @@ export function buildServiceDetail(
   config: TenantConfig,
   id: string,
   origin: string,
+  /** Writes a "yyyy-MM-dd" day out for the page, e.g. "1 marzo 2027" (the route's loader passes the locale's). */
+  formatDay: (day: string) => string,
 ): ServiceDetailView | null {
   if (!SAFE_ID.test(id)) return null;
   const service = config.servizi.find((s) => s.id === id);
@@ -186,7 +192,10 @@ export function buildServiceDetail(
         cosaServe: sheet.cosaServe,
         cosaSiOttiene: sheet.cosaSiOttiene,
         tempi: sheet.tempi,
-        scadenze: sheet.scadenze,
+        scadenze: sheet.scadenze.map((step) => ({
+          ...step,
+          dataTesto: step.data ? formatDay(step.data) : null,
+        })),
         costi: sheet.costi ?? null,
         condizioni: sheet.condizioni,
         ufficio: sheet.ufficio,

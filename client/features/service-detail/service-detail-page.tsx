@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "#shared/dates.ts";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { serviceCardIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import {
@@ -114,7 +113,6 @@ function OfficeCard({ office }: { office: ServiceOffice }) {
  */
 export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailView; nonce?: string }) {
   const t = useT(serviceCardIt);
-  const locale = useLocale();
   const [category] = service.categorie;
   const { sheet } = service;
   const sections: Section[] = [];
@@ -180,13 +178,7 @@ export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailVi
                           <span className="text">
                             {step.titolo}
                             <em className="d-block">
-                              {step.data ? (
-                                <time dateTime={step.data}>
-                                  {formatDate(step.data, "d MMMM yyyy", locale)}
-                                </time>
-                              ) : (
-                                step.testo
-                              )}
+                              {step.data ? <time dateTime={step.data}>{step.dataTesto}</time> : step.testo}
                             </em>
                           </span>
                         </div>

@@ -11,6 +11,10 @@ import { byDataElement, renderPage } from "#tests/support/render.tsx";
 import { moonAccessHref } from "#client/lib/upstream-links.ts";
 import { buildServiceDetail, jsonLdText } from "./service-detail-model.ts";
 import { ServiceDetailPage } from "./service-detail-page.tsx";
+import { formatDate } from "#shared/dates.ts";
+
+/** What the route's loader passes for an Italian page. */
+const formatDay = (day: string) => formatDate(day, "d MMMM yyyy", "it");
 
 type JsonLd = {
   "@type"?: string;
@@ -105,7 +109,7 @@ const config: TenantConfig = {
 const origin = "https://servizi.comune.valverde.it";
 
 test("a Moon service links to the configured forms front office with its deep-link parameters", () => {
-  const view = buildServiceDetail(config, "102", origin)!;
+  const view = buildServiceDetail(config, "102", origin, formatDay)!;
   expect(view.access).toEqual({
     kind: "external",
     href: moonAccessHref({
@@ -137,26 +141,26 @@ test("a Moon service links to the configured forms front office with its deep-li
 
 test("without a configured forms URL a Moon service has no online access (never a portal path)", () => {
   const noUrl = { ...config, comune: { ...config.comune, urlModuli: null } };
-  expect(buildServiceDetail(noUrl, "102", origin)!.access).toBeNull();
+  expect(buildServiceDetail(noUrl, "102", origin, formatDay)!.access).toBeNull();
 });
 
 test("online access only to real places: external https, or portal pages that exist", () => {
-  expect(buildServiceDetail(config, "202", origin)?.access).toEqual({
+  expect(buildServiceDetail(config, "202", origin, formatDay)?.access).toEqual({
     kind: "external",
     href: "https://www.anagrafenazionale.interno.it/",
   });
-  expect(buildServiceDetail(config, "300", origin)?.access).toBeNull();
+  expect(buildServiceDetail(config, "300", origin, formatDay)?.access).toBeNull();
   // The payment service page (issue #10) is served.
-  expect(buildServiceDetail(config, "104", origin)?.access).toEqual({
+  expect(buildServiceDetail(config, "104", origin, formatDay)?.access).toEqual({
     kind: "route",
     href: "/servizi/pagamenti/104",
   });
-  expect(buildServiceDetail(config, "110", origin)?.access).toEqual({
+  expect(buildServiceDetail(config, "110", origin, formatDay)?.access).toEqual({
     kind: "route",
     href: "/servizi/segnalazioni/nuova",
   });
   const noAssets = { ...config, comune: { ...config.comune, assets: [] } };
-  const view = buildServiceDetail(noAssets, "102", origin)!;
+  const view = buildServiceDetail(noAssets, "102", origin, formatDay)!;
   expect(view.access).toBeNull();
   expect(view.booking).toBeNull();
   expect(view.delegation).toBeNull();
@@ -168,18 +172,18 @@ test("a service with a competent office books from the service, the others throu
     ...config,
     dettagli: [...config.dettagli.filter((d) => d.idServizio !== "202"), detail("202", { idSportello: 7 })],
   };
-  expect(buildServiceDetail(withOffice, "202", origin)!.booking).toEqual({
+  expect(buildServiceDetail(withOffice, "202", origin, formatDay)!.booking).toEqual({
     href: "/servizi/prenotazione-appuntamento-2?servizio=202",
     fromService: true,
   });
-  expect(buildServiceDetail(withOffice, "102", origin)!.booking?.href).toBe(
+  expect(buildServiceDetail(withOffice, "102", origin, formatDay)!.booking?.href).toBe(
     "/servizi/prenotazione-appuntamento",
   );
 });
 
 test("unknown or malformed ids find nothing", () => {
   for (const id of ["999", "", "../102", "102?x", "a".repeat(65)])
-    expect(buildServiceDetail(config, id, origin)).toBeNull();
+    expect(buildServiceDetail(config, id, origin, formatDay)).toBeNull();
 });
 
 test("an invalid sheet from the upstream is dropped, not fatal", () => {
@@ -187,7 +191,7 @@ test("an invalid sheet from the upstream is dropped, not fatal", () => {
 });
 
 test("the JSON-LD is a GovernmentService with the fields the checker reads, safe inside a script", () => {
-  const view = buildServiceDetail(config, "102", origin)!;
+  const view = buildServiceDetail(config, "102", origin, formatDay)!;
   const json = JSON.parse(jsonLdText(view.jsonLd)) as JsonLd;
   expect(json["@type"]).toBe("GovernmentService");
   expect(json.name).toBe("Servizio 102");
@@ -207,7 +211,7 @@ test("the JSON-LD is a GovernmentService with the fields the checker reads, safe
 
 test("the page follows the scheda servizio in the model's order, each section with its data-element", () => {
   const page = renderPage(
-    <ServiceDetailPage service={buildServiceDetail(config, "102", origin)!} nonce="n1" />,
+    <ServiceDetailPage service={buildServiceDetail(config, "102", origin, formatDay)!} nonce="n1" />,
   );
   const inPage = (value: string) => byDataElement(page.container, value);
   expect(inPage("service-title")[0]?.tagName).toBe("H1");
@@ -235,6 +239,10 @@ test("the page follows the scheda servizio in the model's order, each section wi
     expect(inPage(name)[0]?.textContent?.trim().length, name).toBeGreaterThanOrEqual(3);
   expect(inPage("service-calendar-text")[0]?.textContent).toBe("Subito");
   expect(inPage("service-calendar-list")[0]?.querySelectorAll("li")).toHaveLength(1);
+  // the day comes written out by the loader; the machine-readable one stays in `datetime`
+  const day = inPage("service-calendar-list")[0]?.querySelector("time");
+  expect(day?.textContent).toBe("15 luglio 2026");
+  expect(day?.getAttribute("datetime")).toBe("2026-07-15");
   expect(inPage("service-file")[0]?.getAttribute("href")).toBe("https://www.comune.valverde.it/c.pdf");
   const [area] = inPage("service-area");
   expect(area?.textContent).toContain("Indirizzo");
@@ -258,7 +266,7 @@ test("the page follows the scheda servizio in the model's order, each section wi
   const bare = renderPage(
     <ServiceDetailPage
       service={{
-        ...buildServiceDetail(config, "300", origin)!,
+        ...buildServiceDetail(config, "300", origin, formatDay)!,
         linkScheda: null,
         booking: null,
         contacts: { assistanceHref: null, faqHref: null },
@@ -270,7 +278,9 @@ test("the page follows the scheda servizio in the model's order, each section wi
 });
 
 test("an inactive service says why, and its video-call office is not shown as an address", () => {
-  const page = renderPage(<ServiceDetailPage service={buildServiceDetail(config, "113", origin)!} />);
+  const page = renderPage(
+    <ServiceDetailPage service={buildServiceDetail(config, "113", origin, formatDay)!} />,
+  );
   expect(page.getAllByText("Servizio non attivo").length).toBeGreaterThan(0);
   expect(page.getAllByText(/Sospeso per lavori/).length).toBeGreaterThan(0);
   expect(byDataElement(page.container, "service-online-access")).toHaveLength(0);
@@ -287,6 +297,8 @@ test("a service with neither online access nor booking offers the generic access
     comune: { ...config.comune, assets: [] },
     servizi: config.servizi.map((s) => (s.id === "104" ? { ...s, linkServizio: null } : s)),
   };
-  const page = renderPage(<ServiceDetailPage service={buildServiceDetail(noBooking, "104", origin)!} />);
+  const page = renderPage(
+    <ServiceDetailPage service={buildServiceDetail(noBooking, "104", origin, formatDay)!} />,
+  );
   expect(byDataElement(page.container, "service-generic-access")).toHaveLength(1);
 });
