@@ -139,7 +139,8 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const cookie = upstreamCookieHeader(locals.cookies);
     if (cookie) headers.cookie = cookie;
     headers["x-forwarded-host"] = locals.portalTenant.upstreamHost;
-    headers["x-forwarded-proto"] = req.protocol;
+    const protocol = req.protocol;
+    headers["x-forwarded-proto"] = protocol;
     const ip = req.ip;
     if (ip) headers["x-forwarded-for"] = ip;
     headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
@@ -213,7 +214,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
           location === undefined
             ? keepLocation
             : (value: string) => rewriteLocation(value, [locals.portalTenant.upstreamHost, targetHost]);
-        const secure = options.secureCookies === true || req.secure;
+        const secure = options.secureCookies === true || protocol === "https";
         const out: OutgoingHttpHeaders = browserResponseHeaders(upstreamHeaders, rewrite, { secure });
         // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
         const own = res.getHeader("set-cookie");

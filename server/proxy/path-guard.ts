@@ -54,9 +54,10 @@ function resolvedPath(url: string): string {
  */
 export function guardProxyPath(onRefused?: (reason: string) => void): RequestHandler {
   return (req, res, next) => {
-    const proxied = [req.path, resolvedPath(req.url), resolvedPath(req.originalUrl)].some((p) =>
-      PROXIED_PATH.test(p),
-    );
+    const proxied =
+      PROXIED_PATH.test(req.path) ||
+      PROXIED_PATH.test(resolvedPath(req.url)) ||
+      PROXIED_PATH.test(resolvedPath(req.originalUrl));
     if (!proxied) return next();
     const problem = rawPathProblem(req.originalUrl);
     if (problem === undefined) return next();

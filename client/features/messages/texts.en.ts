@@ -32,7 +32,6 @@ export const messagesEn: Record<keyof typeof messagesIt, string> = {
   "messages.empty": "There are no notifications yet",
   "messages.loadError": "The notifications could not be loaded",
   "messages.loadErrorTitle": "Notifications unavailable",
-  "messages.card.date": "Date",
   "messages.date": "Sent on",
   "messages.sender": "Service",
   "messages.go": "Go",

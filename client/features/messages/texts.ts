@@ -33,7 +33,6 @@ export const messagesIt = {
   "messages.empty": "Non ci sono ancora notifiche",
   "messages.loadError": "Non è stato possibile ottenere le notifiche",
   "messages.loadErrorTitle": "Notifiche non disponibili",
-  "messages.card.date": "Data",
   "messages.date": "Data di invio",
   "messages.sender": "Servizio",
   "messages.go": "Vai",
