@@ -29,8 +29,14 @@ export async function runOverload(options: {
   connections: number;
   seconds: number;
   requests: OverloadRequest[];
+  /**
+   * The client's keep-alive connections; a run without one opens (and at its end closes) its own. The soak's slices
+   * share one, as browsers and a reverse proxy keep theirs: a fresh set of 200 connections every 30 s would measure
+   * how fast a saturated portal accepts new connections (one or two per event-loop turn), not how it serves.
+   */
+  agent?: Agent;
 }): Promise<OverloadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const agent = options.agent ?? new Agent({ keepAlive: true, maxSockets: options.connections });
   const served: number[] = [];
   const shed: number[] = [];
   let other5xx = 0;
@@ -56,7 +62,7 @@ export async function runOverload(options: {
     }
   };
   await Promise.all(Array.from({ length: options.connections }, loop));
-  agent.destroy();
+  if (!options.agent) agent.destroy();
   served.sort((a, b) => a - b);
   shed.sort((a, b) => a - b);
   return {

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import { Agent } from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { parseEnv } from "#config/env.ts";
@@ -191,11 +192,14 @@ async function coldStartAndOverload(sandboxUrl: string, session: string) {
   ];
   const rssStart = rssMiB(portal.pid);
   console.log(`  overload: ${OVERLOAD_CONNECTIONS} connections × ${OVERLOAD_S} s …`);
+  // One set of keep-alive connections for the overload run and the soak after it (see runOverload's `agent`).
+  const agent = new Agent({ keepAlive: true, maxSockets: OVERLOAD_CONNECTIONS });
   const overload = await runOverload({
     url: portal.url,
     connections: OVERLOAD_CONNECTIONS,
     seconds: OVERLOAD_S,
     requests,
+    agent,
   });
   const rssEnd = rssMiB(portal.pid);
   const soak: { atS: number; rssMiB: number | null; servedP99Ms: number; shed: number; errors: number }[] =
@@ -209,6 +213,7 @@ async function coldStartAndOverload(sandboxUrl: string, session: string) {
         connections: OVERLOAD_CONNECTIONS,
         seconds: slice,
         requests,
+        agent,
       });
       const row = {
         atS: at + slice,
@@ -223,6 +228,7 @@ async function coldStartAndOverload(sandboxUrl: string, session: string) {
       );
     }
   }
+  agent.destroy();
   await stop(portal.child);
   console.log(
     `  overload: served ${overload.served} (${overload.servedPerSec}/s, p50 ${overload.servedP50Ms} ms, ` +

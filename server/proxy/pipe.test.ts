@@ -5,9 +5,17 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
-import type { Express } from "express";
+import express, { type Express } from "express";
+import pino from "pino";
+import { Pool } from "undici";
+import type { Tenant } from "#config/tenants.ts";
+import { parseCookies } from "#server/middleware/cookies.ts";
+import { createMetrics } from "#server/observability/metrics.ts";
+import { apiProxy } from "./api-proxy.ts";
 import { serialize } from "cookie";
 import { createXsrfToken } from "#server/security/xsrf.ts";
 import { testApp } from "#tests/support/test-app.ts";
@@ -299,5 +307,56 @@ describe("the proxy's pipe", () => {
     expect(u.opened()).toBeLessThanOrEqual(3);
     await send(port, { path: "/api-public/crm/services" });
     expect(u.opened()).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("an https upstream", () => {
+  // A self-signed certificate for localhost made for these tests only (tests/fixtures/tls); the pool trusts it the
+  // way a production pool trusts the system's certificate authorities.
+  const tls = {
+    key: readFileSync(new URL("../../tests/fixtures/tls/localhost.key", import.meta.url)),
+    cert: readFileSync(new URL("../../tests/fixtures/tls/localhost.crt", import.meta.url)),
+  };
+
+  test("is relayed over TLS with the same header hygiene (an http.Agent could not do https)", async () => {
+    const seen: IncomingMessage["headers"][] = [];
+    const server = createHttpsServer(tls, (req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "set-cookie": "SESSION=s1; Domain=upstream; Path=/",
+      });
+      res.end('{"sicuro":true}');
+    });
+    const port = await listen(server as unknown as Server);
+    const target = `https://localhost:${port}`;
+    const app = express();
+    app.use(parseCookies(), (_req, res, next) => {
+      res.locals.portalTenant = { upstreamHost: "servizi.comune.valverde.it" } as Tenant;
+      res.locals.identityHeaders = {};
+      next();
+    });
+    app.use(
+      apiProxy({
+        target,
+        timeoutMs: 2000,
+        deadlineMs: 5000,
+        trustedIdentityHeaders: [],
+        metrics: createMetrics(),
+        logger: pino({ level: "silent" }),
+        pool: new Pool(target, { connect: { ca: tls.cert } }),
+      }),
+    );
+    const answer = await send(await portal(app), {
+      path: "/api/utenti/me",
+      headers: { cookie: "SESSION=s0", authorization: "Basic eHg6eXk=" },
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ sicuro: true });
+    expect(answer.headers["set-cookie"]).toEqual(["SESSION=s1; Path=/"]);
+    expect(seen[0]!.host).toBe(`localhost:${port}`);
+    expect(seen[0]!.cookie).toBe("SESSION=s0");
+    expect(seen[0]!.authorization).toBeUndefined();
+    expect(seen[0]!["x-forwarded-host"]).toBe("servizi.comune.valverde.it");
   });
 });
