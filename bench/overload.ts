@@ -32,7 +32,7 @@ export async function runOverload(options: {
   /**
    * The client's keep-alive connections; a run without one opens (and at its end closes) its own. The soak's slices
    * share one, as browsers and a reverse proxy keep theirs: a fresh set of 200 connections every 30 s would measure
-   * how fast a saturated portal accepts new connections (one or two per event-loop turn), not how it serves.
+   * how fast a saturated portal accepts new connections (about ten a second, measured), not how it serves.
    */
   agent?: Agent;
 }): Promise<OverloadResult> {
