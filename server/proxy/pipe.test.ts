@@ -66,6 +66,12 @@ async function portal(app: Express): Promise<number> {
 
 type Answer = { status: number; headers: IncomingMessage["headers"]; body: string };
 
+/** A POST to the proxy as a page makes it: the XSRF cookie and the matching header. */
+function postHeaders(headers: Record<string, string>): Record<string, string> {
+  const token = createXsrfToken();
+  return { ...headers, cookie: serialize("XSRF-TOKEN", token), "x-xsrf-token": token };
+}
+
 function send(
   port: number,
   options: { method?: string; path: string; headers?: Record<string, string> },
@@ -140,19 +146,13 @@ describe("the proxy's pipe", () => {
       });
     });
     const port = await portal(testApp({ upstreamUrl: u.url }).app);
-    const token = createXsrfToken();
     let second: (() => void) | undefined;
     const answer = await send(
       port,
       {
         method: "POST",
         path: "/api-public/feedback",
-        headers: {
-          "content-type": "application/json",
-          "transfer-encoding": "chunked",
-          cookie: serialize("XSRF-TOKEN", token),
-          "x-xsrf-token": token,
-        },
+        headers: postHeaders({ "content-type": "application/json", "transfer-encoding": "chunked" }),
       },
       (req) => {
         req.write('{"part":1');
@@ -177,20 +177,17 @@ describe("the proxy's pipe", () => {
       });
     });
     const port = await portal(testApp({ upstreamUrl: u.url }).app);
-    const token = createXsrfToken();
     const payload = JSON.stringify({ testo: "Lampione spento in via Roma, è così da una settimana" });
     const answer = await send(
       port,
       {
         method: "POST",
         path: "/api-public/feedback",
-        headers: {
+        headers: postHeaders({
           "content-type": "application/json",
           "content-length": String(Buffer.byteLength(payload)),
           expect: "100-continue",
-          cookie: serialize("XSRF-TOKEN", token),
-          "x-xsrf-token": token,
-        },
+        }),
       },
       // a client that asks first sends its body once the portal says "continue"
       (req) => req.once("continue", () => req.end(payload)),
