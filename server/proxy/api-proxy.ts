@@ -11,15 +11,15 @@ export type ApiProxyOptions = {
   /** Mark relayed cookies `Secure` (production behind TLS); they are also whenever the request came over TLS. */
   secureCookies?: boolean;
   target: string;
-  /** Idle timeout: the longest silence from the upstream, while connecting or while streaming. */
+  /** Connecting, then the answer's headers, must each take at most this; so may any silence within its body. */
   timeoutMs: number;
   /** Total deadline for a proxied answer, counted from the start of the upstream request, body included. */
   deadlineMs: number;
   trustedIdentityHeaders: readonly string[];
   metrics: Metrics;
   logger: Logger;
-  /** The keep-alive pool to the upstream (see `upstreamPool`); without one the proxy makes its own with defaults. */
-  pool?: Dispatcher;
+  /** The keep-alive pool to the upstream (see `upstreamPool`). */
+  pool: Dispatcher;
 };
 
 /**
@@ -98,6 +98,9 @@ const NOT_RELAYED = new Set([
 
 type Failure = "network" | "timeout" | "deadline";
 
+/** The reason given to the pool when the portal gives up an upstream request (the client left, a 413, a deadline). */
+const ABANDONED = new Error("abandoned by the portal");
+
 /** undici's timeouts (connecting, waiting for the headers, silence in the body) are the proxy's idle timeout. */
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
@@ -120,9 +123,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const basePath = target.pathname.replace(/\/$/, "");
   const trusted = options.trustedIdentityHeaders;
   const { metrics, logger, timeoutMs, deadlineMs } = options;
-  const pool =
-    options.pool ??
-    upstreamPool(options.target, { keepAliveMs: 4000, maxSockets: 128, connectTimeoutMs: timeoutMs });
+  const { pool } = options;
   const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
 
   function relay(req: Request, res: ExpressRes): void {
@@ -157,7 +158,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
 
     const abandon = () => {
       settled = true;
-      controller?.abort(new Error("abandoned by the portal"));
+      controller?.abort(ABANDONED);
     };
 
     /** Ends the exchange for a reason of the portal's or the network's: 502/504 before the headers, cut off after. */
@@ -191,7 +192,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(c) {
         controller = c;
-        if (settled) c.abort(new Error("abandoned by the portal"));
+        if (settled) c.abort(ABANDONED);
       },
       onResponseStart(_c, status, upstreamHeaders: IncomingHttpHeaders) {
         metrics.upstreamDuration.observe(
