@@ -19,6 +19,16 @@ const CLIENT = {
   message: "shared/ is used by both sides: it may not import client/ modules.",
 };
 
+/**
+ * Index modules that re-export a whole library: on the server, where node_modules are not bundled, Node loads every
+ * module behind them (date-fns' index and its locales' index: ~1,100 files, ~2 s of start-up and ~300 MB of peak
+ * RSS). Import one module per function or locale instead (`date-fns/format`, `date-fns/locale/it`).
+ */
+const WHOLE_LIBRARIES = ["date-fns", "date-fns/locale"].map((name) => ({
+  name,
+  message: `"${name}" loads the whole library on the server: import "date-fns/<function>" or "date-fns/locale/<code>".`,
+}));
+
 const FEATURES = readdirSync(new URL("./client/features/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -78,6 +88,7 @@ export default defineConfig([
       "@typescript-eslint/no-import-type-side-effects": "error",
       eqeqeq: ["error", "always", { null: "ignore" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      "no-restricted-imports": ["error", { paths: WHOLE_LIBRARIES }],
     },
   },
   {
@@ -89,14 +100,14 @@ export default defineConfig([
   {
     files: ["client/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [SERVER_ONLY] }],
+      "no-restricted-imports": ["error", { paths: WHOLE_LIBRARIES, patterns: [SERVER_ONLY] }],
       "no-restricted-syntax": ["error", dynamicImportOf(["server", "sandbox"], SERVER_ONLY.message)],
     },
   },
   {
     files: ["shared/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [SERVER_ONLY, CLIENT] }],
+      "no-restricted-imports": ["error", { paths: WHOLE_LIBRARIES, patterns: [SERVER_ONLY, CLIENT] }],
       "no-restricted-syntax": [
         "error",
         dynamicImportOf(["server", "sandbox", "client"], `${SERVER_ONLY.message} ${CLIENT.message}`),
