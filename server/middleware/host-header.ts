@@ -4,6 +4,16 @@ import { sendPlainError } from "./plain-page.ts";
 /** `host[:port]` (RFC 9110 §7.2): a name or IPv4 address, or an IPv6 literal in brackets; one port at most. */
 const HOST = /^(?:[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::[0-9]{0,5})?$/i;
 
+/** How many `Host` lines the request has (counted on the raw lines: `headersDistinct` would copy every header). */
+function hostLines(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === "host") count += 1;
+  }
+  return count;
+}
+
 /**
  * One well-formed host per request, before the municipality is chosen by it: duplicate `Host` headers (Node keeps the
  * first, a proxy in front may have used the other), `Host: a:3000:80` (Express would read `a`) and an HTTP/1.1
@@ -12,10 +22,10 @@ const HOST = /^(?:[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::[0-9]{0,5})?$/i;
  */
 export function requireValidHost(): RequestHandler {
   return (req, res, next) => {
-    const hosts = req.headersDistinct.host ?? [];
+    const hosts = hostLines(req.rawHeaders);
     const effective = req.host;
-    const missing = hosts.length === 0 && req.httpVersion !== "1.0";
-    if (missing || hosts.length > 1 || (effective !== undefined && !HOST.test(effective))) {
+    const missing = hosts === 0 && req.httpVersion !== "1.0";
+    if (missing || hosts > 1 || (effective !== undefined && !HOST.test(effective))) {
       return sendPlainError(
         req,
         res,
