@@ -50,10 +50,12 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTER
   clearTimeout(timer);
 }
 
-export type Sandbox = { url: string; child: ChildProcess };
+/** A child process serving HTTP at `url`. */
+export type UrlChild = { url: string; child: ChildProcess };
 
-export async function startSandboxProcess(): Promise<Sandbox> {
-  const child = spawn(process.execPath, ["bench/sandbox-child.ts"], {
+/** A bench script in its own process that prints {"url": …} once listening. */
+async function startUrlChild(script: string, args: string[], what: string): Promise<UrlChild> {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -62,11 +64,16 @@ export async function startSandboxProcess(): Promise<Sandbox> {
   for (;;) {
     const line = /\{"url":"([^"]+)"\}/.exec(t.output());
     if (line) return { url: line[1]!, child };
-    if (t.exited() !== null || Date.now() > giveUp)
-      throw new Error(`the sandbox did not start:\n${t.output()}`);
+    if (t.exited() !== null || Date.now() > giveUp) throw new Error(`${what} did not start:\n${t.output()}`);
     await sleep(50);
   }
 }
+
+export const startSandboxProcess = () => startUrlChild("bench/sandbox-child.ts", [], "the sandbox");
+
+/** The bare Node relay baseline (bench/bare-relay.ts) in front of `upstreamUrl`. */
+export const startBareRelay = (upstreamUrl: string, forwardedHost: string) =>
+  startUrlChild("bench/bare-relay.ts", [upstreamUrl, forwardedHost], "the bare relay");
 
 export type Portal = {
   url: string;

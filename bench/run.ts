@@ -4,7 +4,8 @@
 // ports), then measures with autocannon (in a worker thread, so the load generator does not share the portal's loop):
 //   (a) the anonymous home page (page cache) vs the same HTML served as a static file by the same server, 50 conn;
 //   (b) the logged-in home page (rendered for the citizen every time), 10 conn;
-//   (c) an /api-public GET through the portal's proxy vs through nginx (when installed) vs straight to the sandbox;
+//   (c) an /api-public GET through the portal's proxy vs through nginx (when installed) vs through a bare Node relay
+//       with none of the portal's checks (bench/bare-relay.ts) vs straight to the sandbox;
 //   (d) cold start and overload: `node server/index.ts` as a child process, spawn → first 200 of `/`, then
 //       200 connections × 60 s of citizens' pages (served p99, shed answers, errors, RSS; BENCH_SOAK for longer);
 //   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads.
@@ -30,6 +31,7 @@ import {
   killChildren,
   nginxBinary,
   rssMiB,
+  startBareRelay,
   startNginx,
   startPortalProcess,
   startSandboxProcess,
@@ -69,14 +71,14 @@ const GOALS = {
   coldStartMs: 1000,
 };
 
-// Whatever happens, the benchmark ends: 7 scenarios x (warm-up + run), the overload run, the soak, start-ups.
+// Whatever happens, the benchmark ends: 8 scenarios x (warm-up + run), the overload run, the soak, start-ups.
 const watchdog = setTimeout(
   () => {
     console.error("bench: did not finish in time, giving up");
     killChildren();
     process.exit(2);
   },
-  (7 * (DURATION_S + WARMUP_S) + OVERLOAD_S + SOAK_S + 150) * 1000,
+  (8 * (DURATION_S + WARMUP_S) + OVERLOAD_S + SOAK_S + 150) * 1000,
 );
 watchdog.unref();
 
@@ -273,6 +275,7 @@ async function main() {
   const portal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const staticCopy = join(CLIENT_DIR, STATIC_COPY);
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  let bareRelay: Awaited<ReturnType<typeof startBareRelay>> | undefined;
 
   try {
     const pageHeaders = { ...BROWSER, host: TENANT_HOST, accept: "text/html" };
@@ -314,6 +317,11 @@ async function main() {
       const viaNginx = await get(`${nginx.url}${API_PATH}`, apiHeaders);
       expectOk("nginx", viaNginx, "json");
     }
+    bareRelay = await startBareRelay(sandbox.url, UPSTREAM_HOST);
+    const bareAnswer = await get(`${bareRelay.url}${API_PATH}`, apiHeaders);
+    expectOk("bare relay", bareAnswer, "json");
+    if (!bareAnswer.body.equals(direct.body))
+      throw new Error("the bare relay's and the direct answers differ");
 
     console.log("measuring:");
     const anon = await measure("anonymous home page, page cache (GET /)", `${portal}/`, pageHeaders);
@@ -336,6 +344,11 @@ async function main() {
       ? await measure(`API through nginx (GET ${API_PATH})`, `${nginx.url}${API_PATH}`, apiHeaders)
       : undefined;
     if (!nginx) console.log("  API through nginx: skipped: nginx not installed (apt-get install -y nginx)");
+    const viaBare = await measure(
+      `API through a bare Node relay, no checks (GET ${API_PATH})`,
+      `${bareRelay.url}${API_PATH}`,
+      apiHeaders,
+    );
     const straight = await measure(
       `API straight to the sandbox (GET ${API_PATH})`,
       `${sandbox.url}${API_PATH}`,
@@ -351,7 +364,7 @@ async function main() {
         `  note: nginx answered ${viaNginx.non2xx} non-2xx, ${viaNginx.errors} errors, ${viaNginx.timeouts} timeouts`,
       );
     }
-    const scenarios = [anon, stat, citizen, proxy, straight];
+    const scenarios = [anon, stat, citizen, proxy, viaBare, straight];
     const failed = scenarios.filter((s) => s.errors + s.timeouts + s.non2xx > 0);
     if (failed.length) {
       const counts = failed.map(
@@ -364,6 +377,7 @@ async function main() {
       nginx.cleanup();
       nginx = undefined;
     }
+    await stop(bareRelay.child);
     // The in-process portal is done: the child process below has the machine's CPU for itself.
     await closeGracefully(server, 2000);
 
@@ -387,10 +401,12 @@ async function main() {
         apiBytes: direct.body.length,
       },
       // nginx is reported with the rest (it is not held to the portal's error-free rule above)
-      scenarios: viaNginx ? [anon, stat, citizen, proxy, viaNginx, straight] : scenarios,
+      scenarios: viaNginx ? [anon, stat, citizen, proxy, viaNginx, viaBare, straight] : scenarios,
       ratios: {
         anonymousVsStatic: pairRatio(anon, stat),
         proxyVsNginx: viaNginx ? pairRatio(proxy, viaNginx) : null,
+        bareRelayVsNginx: viaNginx ? pairRatio(viaBare, viaNginx) : null,
+        proxyVsBareRelay: pairRatio(proxy, viaBare),
         proxyVsDirect: pairRatio(proxy, straight),
       },
       goals: GOALS,
@@ -410,6 +426,7 @@ async function main() {
       await stop(nginx.child, "SIGQUIT");
       nginx.cleanup();
     }
+    if (bareRelay) await stop(bareRelay.child);
     if (server.listening) await closeGracefully(server, 2000);
     await stop(sandbox.child);
     killChildren();
@@ -435,7 +452,13 @@ type BenchResult = {
   };
   pages: { homeBytes: number; citizenHomeBytes: number; apiBytes: number };
   scenarios: Scenario[];
-  ratios: { anonymousVsStatic: Ratios; proxyVsNginx: Ratios | null; proxyVsDirect: Ratios };
+  ratios: {
+    anonymousVsStatic: Ratios;
+    proxyVsNginx: Ratios | null;
+    bareRelayVsNginx: Ratios | null;
+    proxyVsBareRelay: Ratios;
+    proxyVsDirect: Ratios;
+  };
   goals: typeof GOALS;
   coldStart: { spawnToListeningMs: number; listeningToFirstPageMs: number; spawnToFirstPageMs: number };
   overload: OverloadResult & { rssStartMiB: number | null; rssEndMiB: number | null };
@@ -491,6 +514,12 @@ function markdown(r: BenchResult): string {
     r.ratios.proxyVsNginx
       ? `| proxy / nginx | ${x(r.ratios.proxyVsNginx.requestsPerSec)} | ${x(r.ratios.proxyVsNginx.latencyMean)} | ${x(r.ratios.proxyVsNginx.latencyP99)} |`
       : "| proxy / nginx | skipped: nginx not installed | | |",
+    ...(r.ratios.bareRelayVsNginx
+      ? [
+          `| bare Node relay / nginx | ${x(r.ratios.bareRelayVsNginx.requestsPerSec)} | ${x(r.ratios.bareRelayVsNginx.latencyMean)} | ${x(r.ratios.bareRelayVsNginx.latencyP99)} |`,
+        ]
+      : []),
+    `| proxy / bare Node relay | ${x(r.ratios.proxyVsBareRelay.requestsPerSec)} | ${x(r.ratios.proxyVsBareRelay.latencyMean)} | ${x(r.ratios.proxyVsBareRelay.latencyP99)} |`,
     `| proxy / direct | ${x(r.ratios.proxyVsDirect.requestsPerSec)} | ${x(r.ratios.proxyVsDirect.latencyMean)} | ${x(r.ratios.proxyVsDirect.latencyP99)} |`,
     "",
     `Overload (${o.connections} connections × ${o.seconds} s, citizens' pages + anonymous home): ${o.total} answers, ` +
