@@ -35,6 +35,9 @@ const BAD = [
   "/api/utenti/me#frag",
   "http://evil.example/api/utenti/me",
   "/x/../api/utenti/me",
+  "/api/utenti/.hidden/..",
+  "/api/utenti/me/.",
+  "/api/utenti/me//",
 ];
 
 const GOOD = [
@@ -52,6 +55,8 @@ const GOOD = [
   "/api/utenti/login?redirector=%2Ffaq",
   "/api/x/...hidden~name_-1",
   "/api/search?q=a;b",
+  "/api/x/.well-known/y",
+  "/api/documenti/a.b/c-d_e~f/",
 ];
 
 describe("rawPathProblem", () => {

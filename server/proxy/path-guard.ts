@@ -10,6 +10,11 @@ const FORBIDDEN_ESCAPE = /%(2e|2f|5c|25|3b|[01][0-9a-f]|7f)/i;
 const MALFORMED_ESCAPE = /%(?![0-9a-f]{2})/i;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
 const RAW_FORBIDDEN = /[\u0000-\u001f\u007f\\#]/;
+/**
+ * Most paths: segments of letters, digits and `_~-`, with dots inside a segment but never first (so never `.` or
+ * `..`), no empty segment but a trailing slash, no escape. None of the checks below can refuse such a path.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
 
 /**
  * Why the raw request target (as sent by the client, query included) must not reach the upstream, or `undefined`
@@ -24,6 +29,7 @@ export function rawPathProblem(rawTarget: string): string | undefined {
   const query = rawTarget.indexOf("?");
   const path = query === -1 ? rawTarget : rawTarget.slice(0, query);
   if (!path.startsWith("/")) return "not origin-form";
+  if (PLAIN_PATH.test(path)) return undefined;
   if (RAW_FORBIDDEN.test(path)) return "forbidden character";
   if (path.includes(";")) return "path parameter";
   if (MALFORMED_ESCAPE.test(path)) return "malformed escape";
