@@ -378,6 +378,7 @@ async function main() {
       nginx = undefined;
     }
     await stop(bareRelay.child);
+    bareRelay = undefined;
     // The in-process portal is done: the child process below has the machine's CPU for itself.
     await closeGracefully(server, 2000);
 
@@ -470,6 +471,8 @@ function markdown(r: BenchResult): string {
   const s = r.scenarios;
   const x = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : `×${v}`);
   const ok = (met: boolean) => (met ? "met" : "**not met**");
+  const ratioRow = (label: string, q: Ratios) =>
+    `| ${label} | ${x(q.requestsPerSec)} | ${x(q.latencyMean)} | ${x(q.latencyP99)} |`;
   const sizeRow = (label: string, row: SizeRow) =>
     `| ${label} | ${row.files} | ${kb(row.raw)} | ${kb(row.gzip)} |`;
   const [anon, , citizen] = s;
@@ -510,17 +513,13 @@ function markdown(r: BenchResult): string {
     "",
     "| ratio | req/s | mean latency | p99 latency |",
     "|---|---:|---:|---:|",
-    `| anonymous home (cache) / static | ${x(r.ratios.anonymousVsStatic.requestsPerSec)} | ${x(r.ratios.anonymousVsStatic.latencyMean)} | ${x(r.ratios.anonymousVsStatic.latencyP99)} |`,
+    ratioRow("anonymous home (cache) / static", r.ratios.anonymousVsStatic),
     r.ratios.proxyVsNginx
-      ? `| proxy / nginx | ${x(r.ratios.proxyVsNginx.requestsPerSec)} | ${x(r.ratios.proxyVsNginx.latencyMean)} | ${x(r.ratios.proxyVsNginx.latencyP99)} |`
+      ? ratioRow("proxy / nginx", r.ratios.proxyVsNginx)
       : "| proxy / nginx | skipped: nginx not installed | | |",
-    ...(r.ratios.bareRelayVsNginx
-      ? [
-          `| bare Node relay / nginx | ${x(r.ratios.bareRelayVsNginx.requestsPerSec)} | ${x(r.ratios.bareRelayVsNginx.latencyMean)} | ${x(r.ratios.bareRelayVsNginx.latencyP99)} |`,
-        ]
-      : []),
-    `| proxy / bare Node relay | ${x(r.ratios.proxyVsBareRelay.requestsPerSec)} | ${x(r.ratios.proxyVsBareRelay.latencyMean)} | ${x(r.ratios.proxyVsBareRelay.latencyP99)} |`,
-    `| proxy / direct | ${x(r.ratios.proxyVsDirect.requestsPerSec)} | ${x(r.ratios.proxyVsDirect.latencyMean)} | ${x(r.ratios.proxyVsDirect.latencyP99)} |`,
+    ...(r.ratios.bareRelayVsNginx ? [ratioRow("bare Node relay / nginx", r.ratios.bareRelayVsNginx)] : []),
+    ratioRow("proxy / bare Node relay", r.ratios.proxyVsBareRelay),
+    ratioRow("proxy / direct", r.ratios.proxyVsDirect),
     "",
     `Overload (${o.connections} connections × ${o.seconds} s, citizens' pages + anonymous home): ${o.total} answers, ` +
       `${o.served} served (${o.servedPerSec}/s, p50 ${o.servedP50Ms} ms, p99 ${o.servedP99Ms} ms), ${o.shed} shed ` +
