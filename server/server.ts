@@ -18,8 +18,38 @@ const IDLE_SWEEP_MS = 100;
 
 /** Servers whose graceful close has begun: their answers end their connections. */
 const closing = new WeakSet<Server>();
-/** Each server's answers under way, so a shutdown can ask those not yet started to close their connections. */
-const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+const SLOT = Symbol("in-flight slot");
+type Answer = ServerResponse & { [SLOT]?: number };
+
+/**
+ * A server's answers under way, so a shutdown can ask those not yet started to close their connections. An array
+ * whose answers know their slot (removal moves the last answer into the freed slot) rather than a `Set`: V8 rebuilds
+ * a Set's table as entries come and go, and an old table, dead but already in the old generation, still points at
+ * the answers it held, which kept every answer alive through two young collections and promoted it. Under load that
+ * was ~2 MB promoted per young collection, a fifth of the proxy's CPU time and ~100 MiB of RSS
+ * (docs/decisions/lean-proxy.md, sixth look).
+ */
+class AnswersInFlight implements Iterable<ServerResponse> {
+  readonly #answers: Answer[] = [];
+  add(res: Answer): void {
+    res[SLOT] = this.#answers.length;
+    this.#answers.push(res);
+    res.once("close", () => this.#remove(res));
+  }
+  #remove(res: Answer): void {
+    const slot = res[SLOT]!;
+    const last = this.#answers.pop()!;
+    if (last !== res) {
+      this.#answers[slot] = last;
+      last[SLOT] = slot;
+    }
+  }
+  [Symbol.iterator]() {
+    return this.#answers.values();
+  }
+}
+const inFlight = new WeakMap<Server, AnswersInFlight>();
 
 /** The method of a request Node's parser refused (e.g. TRACK, which llhttp does not know). */
 function refusedMethod(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): boolean {
@@ -32,15 +62,14 @@ function refusedMethod(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): b
  * TRACK and CONNECT (405). Requests without `Host` reach Express, which answers them (see middleware/host-header.ts).
  */
 export function createHttpServer(app: Express, logger: Logger): Server {
-  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, app);
-  const answers = new Set<ServerResponse>();
-  inFlight.set(server, answers);
-  // Runs before the app: once shutting down, every answer closes its connection instead of keeping it alive.
-  server.prependListener("request", (_req, res) => {
-    if (closing.has(server)) return void res.setHeader("Connection", "close");
-    answers.add(res);
-    res.once("close", () => answers.delete(res));
+  const answers = new AnswersInFlight();
+  // One listener: the answer is counted in flight (or, once shutting down, closes its connection), then the app.
+  const server = createServer({ maxHeaderSize: 16 * 1024, requireHostHeader: false }, (req, res) => {
+    if (closing.has(server)) res.setHeader("Connection", "close");
+    else answers.add(res);
+    app(req, res);
   });
+  inFlight.set(server, answers);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     logger.debug({ code: error.code }, "client error");
