@@ -28,6 +28,7 @@ import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
 import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
 import { createPageCache } from "./render/page-cache.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
+import { installProxyLane } from "./proxy/proxy-lane.ts";
 import { createGeocoding } from "./geocoding/router.ts";
 import { createTenantService, type TenantService } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
@@ -312,6 +313,8 @@ export function createApp(deps: AppDeps) {
       });
     });
   }
-  app.use(errorHandler(logger));
+  const lastErrorHandler = errorHandler(logger);
+  app.use(lastErrorHandler);
+  installProxyLane(app, proxyChain, lastErrorHandler);
   return { app, metrics, tenantService };
 }
