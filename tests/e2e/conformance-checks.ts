@@ -161,14 +161,3 @@ export async function tabTo(page: Page, target: Locator, max = 60, key = "Tab") 
   }
   throw new Error(`focus never reached ${target.toString()} with ${max} × ${key}`);
 }
-
-/**
- * Waits until React has hydrated the page: before that, the keyboard behaviours that need JavaScript (Escape on the
- * user menu, the search dialog, the mobile menu button, the rating's fetcher) are not there yet. The navbar toggler
- * and the rating's `_js` field only exist once hydrated.
- */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
-  );
-}

@@ -3,8 +3,7 @@
  * looks and behaves like a bootstrap-italia page — header colours, the mobile off-canvas menu, the site search
  * modal, the user's dropdown — and its fonts are the portal's own (Latin subset, preloaded, no CDN).
  */
-import { test, expect, tenantUrl, expectAccessible, loginAs } from "./fixtures.ts";
-import { waitForHydration } from "./conformance-checks.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, waitForHydration } from "./fixtures.ts";
 
 const ANNA = "Anna Esposito"; // logs in only: no citizen data is changed, so no reset is needed
 

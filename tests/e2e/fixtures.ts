@@ -17,7 +17,29 @@ export function tenantUrl(tenant: TenantId, path = "/"): string {
 }
 
 /** axe with the WCAG 2.1 A/AA rules: the page must have no violations. */
+/**
+ * Waits until React has hydrated the page: before that, the keyboard behaviours that need JavaScript (Escape on the
+ * user menu, the search dialog, the mobile menu button, the rating's fetcher) are not there yet. The navbar toggler
+ * and the rating's `_js` field only exist once hydrated.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
+  );
+}
+
+/**
+ * axe's WCAG 2.1 AA rules on the page as it stands once settled: a page the portal renders is checked after React
+ * has hydrated it (axe reads the DOM in several passes: once, in CI, a radio of the rating checked right after a
+ * redirect looked unlabelled while its label was there, as if React had committed between two passes). Pages
+ * without React (plain error pages, JavaScript off) are checked at once.
+ */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !("__reactRouterContext" in window) ||
+      document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

@@ -4,8 +4,15 @@
  * is opened. Mario Rossi has 18 unread of 20 on comune-a and 3 unread of 4 on comune-b.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, loginAs, expectAccessible, resetCitizen } from "./fixtures.ts";
-import { waitForHydration } from "./conformance-checks.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  loginAs,
+  expectAccessible,
+  resetCitizen,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const MARIO = "RSSMRA80A01H501U";
 const LIST = "/area-personale/messaggi";

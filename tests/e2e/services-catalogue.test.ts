@@ -5,8 +5,8 @@
  * of every card leads to a real place: a portal page that answers, or the forms front office (the sandbox's stand-in).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, SANDBOX_URL } from "./fixtures.ts";
-import { tabTo, waitForHydration } from "./conformance-checks.ts";
+import { test, expect, tenantUrl, expectAccessible, SANDBOX_URL, waitForHydration } from "./fixtures.ts";
+import { tabTo } from "./conformance-checks.ts";
 
 type Tenant = "comune-a" | "comune-b";
 

@@ -3,8 +3,17 @@
  * tenant rules, the English locale, and the rating component by keyboard and without JavaScript.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, TENANTS, expectAccessible, loginAs, SANDBOX_URL } from "./fixtures.ts";
-import { isVisibleForChecker, tabTo, waitForHydration } from "./conformance-checks.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  TENANTS,
+  expectAccessible,
+  loginAs,
+  SANDBOX_URL,
+  waitForHydration,
+} from "./fixtures.ts";
+import { isVisibleForChecker, tabTo } from "./conformance-checks.ts";
 
 const focused = (page: Page) =>
   page.evaluate(() => {
