@@ -148,7 +148,8 @@ export function createApp(deps: AppDeps) {
   // The lean proxy (docs/decisions/lean-proxy.md): /api and /api-public first, as one flat chain (no router layer
   // per step) and before any HTML work (nonce, CSP, compression), with what a proxied request needs: request-target
   // and Host checks, the tenant, cookies and the XSRF check for mutations, the maintenance credential, trusted
-  // identity headers, a pooled upstream connection.
+  // identity headers, a pooled upstream connection. Targets starting with /api/ or /api-public/ reach it through the
+  // lane past Express's router (installProxyLane, at the end); the others through the router's first layer below.
   const proxyChain = flatChain([
     proxyLog,
     countRequest,
