@@ -27,8 +27,8 @@ type Answer = ServerResponse & { [SLOT]?: number };
  * whose answers know their slot (removal moves the last answer into the freed slot) rather than a `Set`: V8 rebuilds
  * a Set's table as entries come and go, and an old table, dead but already in the old generation, still points at
  * the answers it held, which kept every answer alive through two young collections and promoted it. Under load that
- * was ~2 MB promoted per young collection, a fifth of the proxy's CPU time and ~100 MiB of RSS
- * (docs/decisions/lean-proxy.md, sixth look).
+ * was ~2 MB promoted per young collection (~0.65 MB with the array) and about a fifth of the proxy's CPU time per
+ * request (docs/decisions/lean-proxy.md, sixth look).
  */
 class AnswersInFlight implements Iterable<ServerResponse> {
   readonly #answers: Answer[] = [];
