@@ -20,6 +20,7 @@ import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { AppShell } from "./app-shell.tsx";
 
@@ -42,8 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
+  // Marks the document once React has hydrated it (as govuk-frontend marks `<body>` when its scripts run): styles and
+  // tests can tell the scripted page from the server's on every page, error pages included.
+  const hydrated = useHydrated();
   return (
-    <html lang={data?.locale ?? "it"}>
+    <html lang={data?.locale ?? "it"} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -18,14 +18,12 @@ export function tenantUrl(tenant: TenantId, path = "/"): string {
 
 /** axe with the WCAG 2.1 A/AA rules: the page must have no violations. */
 /**
- * Waits until React has hydrated the page: before that, the keyboard behaviours that need JavaScript (Escape on the
- * user menu, the search dialog, the mobile menu button, the rating's fetcher) are not there yet. The navbar toggler
- * and the rating's `_js` field only exist once hydrated.
+ * Waits until React has hydrated the page (`<html data-hydrated>`, client/root.tsx): before that, the keyboard
+ * behaviours that need JavaScript (Escape on the user menu, the search dialog, the mobile menu button, the rating's
+ * fetcher) are not there yet.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
-  );
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
@@ -36,9 +34,7 @@ export async function waitForHydration(page: Page) {
  */
 export async function expectAccessible(page: Page) {
   await page.waitForFunction(
-    () =>
-      !("__reactRouterContext" in window) ||
-      document.querySelector('button.custom-navbar-toggler, input[name="_js"]') !== null,
+    () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
   );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
