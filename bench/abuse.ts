@@ -2,7 +2,7 @@
 //
 // Runs the production portal in a child process (so that its RSS can be read from /proc and the load generators do
 // not share its event loop), in front of the sandbox upstream behind a small pass-through proxy of ours that drips
-// one byte every 2 s for `/api-public/slow/*`. Then, for each abuse scenario, measures a citizen (sequential
+// one byte every 2 s for the calls marked `x-bench-drip` (an allowed proxy call, `/api/utenti/logout`). Then, for each abuse scenario, measures a citizen (sequential
 // requests from a worker thread, `Host: comune-a.localhost`) and compares with the same citizen at rest:
 //   - slow upstream: many concurrent GETs through the portal's API proxy to an upstream that drips bytes;
 //   - geocoding flood: many connections searching distinct addresses (every one a cache miss);
@@ -272,18 +272,19 @@ async function stopPortal(portal: Portal): Promise<number | null> {
 type Drip = { mode: "head" | "body"; started: number; closed: number | null; socket: Socket };
 
 /**
- * The upstream as the portal sees it: a pass-through proxy to the sandbox, except `/api-public/slow/head/*` (the
- * response head arrives one byte every 2 s) and any other `/api-public/slow/*` (a 200 head at once, then one byte
- * of body every 2 s). Neither ever finishes: only the portal or the client can end them.
+ * The upstream as the portal sees it: a pass-through proxy to the sandbox, except the calls marked
+ * `x-bench-drip: head` (the response head arrives one byte every 2 s) and `x-bench-drip: body` (a 200 head at once,
+ * then one byte of body every 2 s). The portal relays the mark, an end-to-end header, with an allowed call. Neither ever finishes: only the portal or the client can end them.
  */
 async function startDripProxy(target: string) {
   const upstream = new URL(target);
   const drips = new Set<Drip>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith("/api-public/slow/")) {
+    const dripMode = req.headers["x-bench-drip"];
+    if (dripMode === "head" || dripMode === "body") {
       req.resume();
       const socket = req.socket;
-      const mode = req.url.startsWith("/api-public/slow/head/") ? "head" : "body";
+      const mode = dripMode;
       const drip: Drip = { mode, started: Date.now(), closed: null, socket };
       drips.add(drip);
       const head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n\r\n";
@@ -381,8 +382,8 @@ function slowRequest(portal: string, mode: "head" | "body", n: number, until: nu
       done(attempt);
     };
     const req = request(
-      `${portal}/api-public/slow/${mode}/${n}`,
-      { headers: { ...via("slow"), accept: "application/json" }, agent: false },
+      `${portal}/api/utenti/logout`,
+      { headers: { ...via("slow"), accept: "application/json", "x-bench-drip": mode }, agent: false },
       (res) => {
         attempt.status = res.statusCode ?? null;
         attempt.headersAfterMs = Date.now() - started;

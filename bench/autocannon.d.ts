@@ -26,6 +26,8 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers per status code, e.g. `{ "302": { count: 1200 } }`. */
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   };
   function autocannon(options: Options): Promise<Result>;

@@ -29,6 +29,9 @@ import { createLagMonitor, shedOverload, type LagSource } from "./middleware/ove
 import { createPageCache } from "./render/page-cache.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
 import { installProxyLane } from "./proxy/proxy-lane.ts";
+import { proxyRoutesFor, type ProxyRoute } from "./proxy/allow-list.ts";
+import { gateProxyCalls } from "./proxy/proxy-gate.ts";
+import { createSessionCitizen } from "./proxy/session-citizen.ts";
 import { createGeocoding } from "./geocoding/router.ts";
 import { createTenantService, type TenantService } from "./upstream/tenant-config.ts";
 import { createRequestServices } from "./render/request-services.ts";
@@ -58,6 +61,11 @@ export type AppDeps = {
   secret: string;
   /** The event loop's lag for overload shedding (default: a timer-drift monitor; tests inject one). */
   lag?: LagSource;
+  /**
+   * The calls the proxy relays (default: the allow list, `server/proxy/allow-list.ts`, with the demo identity
+   * provider when `sandbox`); tests of the relay's own mechanics give theirs.
+   */
+  proxyRoutes?: readonly ProxyRoute[];
 };
 
 /** The municipality configuration service on the upstream BFF, shared by pages, readiness and proxy. */
@@ -147,9 +155,13 @@ export function createApp(deps: AppDeps) {
 
   // The lean proxy (docs/decisions/lean-proxy.md): /api and /api-public first, as one flat chain (no router layer
   // per step) and before any HTML work (nonce, CSP, compression), with what a proxied request needs: request-target
-  // and Host checks, the tenant, cookies and the XSRF check for mutations, the maintenance credential, trusted
+  // and Host checks, the tenant, cookies, the allow list (docs/decisions/proxy-allow-list.md: anything else is a 404
+  // without an upstream call; fiscal codes must be the session's own), the XSRF check for mutations, the maintenance credential, trusted
   // identity headers, a pooled upstream connection. Targets starting with /api/ or /api-public/ reach it through the
   // lane past Express's router (installProxyLane, at the end); the others through the router's first layer below.
+  // Paths with dot segments, `;` parameters or suspicious escapes are refused (400) before anything matches them; a
+  // path that only resolves to /api (`/x/../api/…`) is refused on the pages' side too (pagePrelude).
+  const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
   const proxyChain = flatChain([
     proxyLog,
     countRequest,
@@ -162,6 +174,12 @@ export function createApp(deps: AppDeps) {
     issueXsrfCookie({ secure: secureCookies }),
     readMaintenanceCredential(sealer),
     collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS),
+    guard,
+    gateProxyCalls({
+      routes: deps.proxyRoutes ?? proxyRoutesFor({ demo: deps.sandbox }),
+      sessionCitizen: createSessionCitizen({ tenantService }),
+      logger,
+    }),
     requireXsrfHeader(),
     guardLoginRedirector(),
     (_req, res, next) => {
@@ -184,8 +202,6 @@ export function createApp(deps: AppDeps) {
       }),
     }),
   ]);
-  // A path that only resolves to /api (`/x/../api/…`) is refused here as it was by the proxy's own guard.
-  const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
   const pagePrelude = flatChain([
     pageLog,
     countRequest,

@@ -81,7 +81,7 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
   const upstream = await slowUpstream();
   const { port, child, exited, output } = await startPortal(upstream.url);
 
-  const inFlight = get(port, "/api-public/slow");
+  const inFlight = get(port, "/api/utenti/logout");
   await new Promise((r) => setTimeout(r, 200));
   const signalled = Date.now();
   child.kill("SIGTERM");
@@ -105,7 +105,7 @@ test("on SIGTERM keep-alive connections do not hold the exit back: idle ones clo
   await expect.poll(() => idle.received()).toContain('{"status":"ok"}');
   expect(idle.received()).toMatch(/connection: keep-alive/i);
   const busy = keepAliveConnection(portal.port);
-  busy.send("/api-public/slow");
+  busy.send("/api/utenti/logout");
   await new Promise((r) => setTimeout(r, 200));
 
   expect(idle.closed()).toBe(false);

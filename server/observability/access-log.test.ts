@@ -19,7 +19,7 @@ test("a proxied call is logged once with status, duration and tenant; an upstrea
   });
   try {
     const { app, logs } = testApp({ upstreamUrl: u.url });
-    const ok = await request(app).get("/api-public/crm/services").set("Host", "comune-a.localhost");
+    const ok = await request(app).get("/api/utenti/logout").set("Host", "comune-a.localhost");
     expect(ok.headers["x-request-id"]).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
     const lines = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const access = lines.filter((l) => l.msg === "request completed");
@@ -27,7 +27,7 @@ test("a proxied call is logged once with status, duration and tenant; an upstrea
     expect(access[0]).toMatchObject({
       level: "info",
       tenant: "comune-a",
-      req: { id: ok.headers["x-request-id"], method: "GET", url: "/api-public/crm/services" },
+      req: { id: ok.headers["x-request-id"], method: "GET", url: "/api/utenti/logout" },
       res: { statusCode: 200 },
     });
     expect(access[0]!.responseTime).toEqual(expect.any(Number));
@@ -35,7 +35,7 @@ test("a proxied call is logged once with status, duration and tenant; an upstrea
     await u.close();
   }
   const { app, logs } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
-  await request(app).get("/api-public/crm/services").set("Host", "comune-a.localhost");
+  await request(app).get("/api/utenti/logout").set("Host", "comune-a.localhost");
   const failed = logs.lines
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .find((l) => l.msg === "request errored");

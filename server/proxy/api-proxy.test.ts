@@ -6,7 +6,7 @@ import request from "supertest";
 import { serialize } from "cookie";
 import { createSealer } from "#server/security/seal.ts";
 import { createXsrfToken } from "#server/security/xsrf.ts";
-import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+import { startTestUpstream, RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 
 const HOST = "comune-a.localhost";
 let closers: (() => Promise<void>)[] = [];
@@ -62,7 +62,7 @@ const json = (status: number, body: unknown) => (_req: unknown, res: import("nod
 describe("the /api proxy", () => {
   test("forwards GETs with the tenant's upstream host and relays the answer", async () => {
     const u = await upstream(json(200, { ok: true }));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/crm/services?x=1").set("Host", HOST);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
@@ -72,7 +72,7 @@ describe("the /api proxy", () => {
 
   test("drops client-sent Authorization, forwarding and identity headers", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     await request(app)
       .get("/api/utenti/me")
       .set("Host", HOST)
@@ -92,6 +92,7 @@ describe("the /api proxy", () => {
   test("forwards the identity headers configured as trusted", async () => {
     const u = await upstream(json(200, {}));
     const { app } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
       env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "loopback" },
     });
@@ -107,6 +108,7 @@ describe("the /api proxy", () => {
   test("ignores identity headers from a peer that is not a trusted proxy", async () => {
     const u = await upstream(json(200, {}));
     const { app } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
       env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "10.0.0.0/8" },
     });
@@ -125,7 +127,7 @@ describe("the /api proxy", () => {
       });
       res.end("{}");
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app)
       .get("/api-public/utenti/me")
       .set("Host", HOST)
@@ -139,7 +141,7 @@ describe("the /api proxy", () => {
 
   test("sends the sealed maintenance credential upstream as HTTP Basic", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const sealer = createSealer("test-secret-test-secret-test-secret-0123", "maintenance-credential");
     const sealed = sealer.seal(JSON.stringify({ username: "manutentore", password: "segreto" }));
     await request(app)
@@ -153,7 +155,7 @@ describe("the /api proxy", () => {
 
   test("refuses mutations without the XSRF token, in Italian, without calling upstream", async () => {
     const u = await upstream(json(201, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).post("/api-public/feedback").set("Host", HOST).send({ rating: 5 });
     expect(res.status).toBe(403);
     expect(res.body.title).toMatch(/Ricarica la pagina/);
@@ -165,7 +167,7 @@ describe("the /api proxy", () => {
       res.writeHead(201, { "content-type": "application/json" });
       res.end(body);
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const token = createXsrfToken();
     const res = await request(app)
       .post("/api-public/feedback")
@@ -178,7 +180,7 @@ describe("the /api proxy", () => {
   });
 
   test("answers 502 with an Italian body when the upstream refuses connections", async () => {
-    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: "http://127.0.0.1:9" });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ status: 502, title: expect.stringContaining("non è raggiungibile") });
@@ -188,7 +190,11 @@ describe("the /api proxy", () => {
     const u = await upstream(() => {
       /* never answers */
     });
-    const { app } = testApp({ upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "200" } });
+    const { app } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
+      upstreamUrl: u.url,
+      env: { UPSTREAM_TIMEOUT_MS: "200" },
+    });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.status).toBe(504);
     expect(res.body.title).toContain("non ha risposto in tempo");
@@ -199,7 +205,7 @@ describe("the /api proxy", () => {
       res.writeHead(500, { "content-type": "text/html" });
       res.end("<html>Whitelabel Error Page</html>");
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.status).toBe(502);
     expect(res.body.title).toMatch(/Comune/);
@@ -209,7 +215,7 @@ describe("the /api proxy", () => {
     const u = await upstream((req) => {
       req.socket.end("HTTP/1.1 ??? garbage\r\n\r\n");
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.status).toBe(502);
     const again = await request(app).get("/healthz");
@@ -221,7 +227,7 @@ describe("the /api proxy", () => {
       res.writeHead(302, { location: "https://servizi.comune.valverde.it/area-personale?redirector=%2Ffaq" });
       res.end();
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api/utenti/login?redirector=%2Ffaq").set("Host", HOST);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/area-personale?redirector=%2Ffaq");
@@ -234,7 +240,7 @@ describe("the /api proxy", () => {
         res.writeHead(302, { location: "/area-personale" });
         res.end();
       });
-      const { app } = testApp({ upstreamUrl: u.url });
+      const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
       await request(app)
         .get(`/api/utenti/login?redirector=${encodeURIComponent(redirector)}`)
         .set("Host", HOST);
@@ -247,7 +253,7 @@ describe("the /api proxy", () => {
 describe("requests the portal refuses itself", () => {
   test("an unknown host gets a 404 page and no upstream call", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const page = await request(app).get("/").set("Host", "evil.example");
     expect(page.status).toBe(404);
     expect(page.text).toContain("Comune non trovato");
@@ -257,7 +263,7 @@ describe("requests the portal refuses itself", () => {
   });
 
   test("a malformed host gets a 400 in Italian", async () => {
-    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: "http://127.0.0.1:9" });
     const res = await request(app).get("/").set("Host", "bad_host!");
     expect(res.status).toBe(400);
     expect(res.text).toContain("Richiesta non valida");
@@ -265,7 +271,11 @@ describe("requests the portal refuses itself", () => {
 
   test("a body over the limit gets 413 before reaching the upstream", async () => {
     const u = await upstream(json(201, {}));
-    const { app } = testApp({ upstreamUrl: u.url, env: { BODY_LIMIT: "1kb" } });
+    const { app } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
+      upstreamUrl: u.url,
+      env: { BODY_LIMIT: "1kb" },
+    });
     const token = createXsrfToken();
     const res = await request(app)
       .post("/api-public/feedback")
@@ -280,7 +290,7 @@ describe("requests the portal refuses itself", () => {
 
   test("an invalid cookie header is ignored, not a 500", async () => {
     const u = await upstream(json(200, { ok: 1 }));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app)
       .get("/api-public/crm/services")
       .set("Host", HOST)
@@ -290,7 +300,7 @@ describe("requests the portal refuses itself", () => {
 
   test("issues an XSRF-TOKEN cookie readable by scripts", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     const cookie = ([] as string[])
       .concat(res.headers["set-cookie"] ?? [])
@@ -304,6 +314,7 @@ describe("logs", () => {
   test("never contain cookies, Authorization, identity headers or fiscal codes", async () => {
     const u = await upstream(json(200, {}));
     const { app, logs } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
       env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "loopback" },
     });
@@ -323,7 +334,7 @@ describe("logs", () => {
 
 describe("operations", () => {
   test("/healthz answers while /readyz needs the tenant configuration", async () => {
-    const { app } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: "http://127.0.0.1:9" });
     expect((await request(app).get("/healthz")).status).toBe(200);
     const ready = await request(app).get("/readyz");
     expect(ready.status).toBe(503);
@@ -333,7 +344,7 @@ describe("operations", () => {
 
   test("/metrics exposes request, upstream and cache metrics", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     await request(app).get("/api-public/crm/services").set("Host", HOST);
     const res = await request(app).get("/metrics");
     expect(res.text).toContain('portal_http_request_duration_seconds_count{route="proxy:api-public"');
@@ -359,7 +370,7 @@ describe("path tricks", () => {
     "/x/../api/utenti/login?redirector=%2F%2Fevil.example",
   ])("%s gets a 400 in Italian and never reaches the upstream", async (path) => {
     const u = await upstream(json(200, { leaked: true }));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get(path).set("Host", HOST);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(INVALID);
@@ -368,7 +379,7 @@ describe("path tricks", () => {
 
   test("a raw backslash is refused too", async () => {
     const u = await upstream(json(200, { leaked: true }));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const answer = await rawGet(await listen(app), "/api/utenti\\..\\admin");
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toEqual(INVALID);
@@ -377,7 +388,7 @@ describe("path tricks", () => {
 
   test("a mutation cannot slip past the XSRF check through a dot segment", async () => {
     const u = await upstream(json(201, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).post("/x/../api-public/feedback").set("Host", HOST).send({ rating: 1 });
     expect(res.status).toBe(400);
     expect(u.received).toHaveLength(0);
@@ -385,7 +396,7 @@ describe("path tricks", () => {
 
   test("ordinary paths, encoded spaces and accents and encoded query values pass unchanged", async () => {
     const u = await upstream(json(200, {}));
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     for (const path of [
       "/api-public/crm/knowledge_bases/1/search?q=a%2Fb",
       "/api-public/comuni/Citt%C3%A8%20alta/servizi",
@@ -439,6 +450,7 @@ describe("the total deadline", () => {
       res.on("close", stop);
     });
     const { app, metrics, logs } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
       env: { UPSTREAM_TIMEOUT_MS: "1000", UPSTREAM_DEADLINE_MS: "300" },
     });
@@ -462,6 +474,7 @@ describe("the total deadline", () => {
       req.socket.on("close", stop);
     });
     const { app, metrics } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
       env: { UPSTREAM_TIMEOUT_MS: "1000", UPSTREAM_DEADLINE_MS: "300" },
     });
@@ -477,7 +490,11 @@ describe("the total deadline", () => {
 
   test("leaves answers that finish in time alone", async () => {
     const u = await upstream(json(200, { ok: true }));
-    const { app, metrics } = testApp({ upstreamUrl: u.url, env: { UPSTREAM_DEADLINE_MS: "300" } });
+    const { app, metrics } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
+      upstreamUrl: u.url,
+      env: { UPSTREAM_DEADLINE_MS: "300" },
+    });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.body).toEqual({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -496,7 +513,11 @@ describe("cookies behind TLS and cacheability of the citizen's answers", () => {
 
   test("over TLS (X-Forwarded-Proto from a trusted proxy) relayed upstream cookies are Secure", async () => {
     const u = await upstream(session);
-    const { app } = testApp({ upstreamUrl: u.url, env: { TRUST_PROXY: "loopback" } });
+    const { app } = testApp({
+      proxyRoutes: RELAY_EVERYTHING,
+      upstreamUrl: u.url,
+      env: { TRUST_PROXY: "loopback" },
+    });
     const res = await request(app)
       .get("/api-public/utenti/me")
       .set("Host", HOST)
@@ -510,7 +531,7 @@ describe("cookies behind TLS and cacheability of the citizen's answers", () => {
 
   test("over plain HTTP they are not (the browser would drop them)", async () => {
     const u = await upstream(session);
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/utenti/me").set("Host", HOST);
     const sso = ([] as string[])
       .concat(res.headers["set-cookie"] ?? [])
@@ -520,7 +541,7 @@ describe("cookies behind TLS and cacheability of the citizen's answers", () => {
 
   test("the citizen's upstream answers are not cacheable and vary by cookie", async () => {
     const u = await upstream(session);
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/utenti/me").set("Host", HOST);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers.vary).toContain("Cookie");
@@ -531,7 +552,7 @@ describe("cookies behind TLS and cacheability of the citizen's answers", () => {
       res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=60" });
       res.end("{}");
     });
-    const { app } = testApp({ upstreamUrl: u.url });
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get("/api-public/configComune/fromtenant").set("Host", HOST);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
   });

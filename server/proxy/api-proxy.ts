@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { Pool, type Dispatcher } from "undici";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
-import { PROXIED_PATH, guardProxyPath } from "./path-guard.ts";
+import { PROXIED_PATH } from "./path-guard.ts";
 
 export type ApiProxyOptions = {
   /** Mark relayed cookies `Secure` (production behind TLS); they are also whenever the request came over TLS. */
@@ -113,7 +113,7 @@ function firstValue(value: string | string[] | undefined): string {
  * relay over undici's keep-alive pool, with no stream between the two sockets for the answer. Client-chosen
  * forwarding, authorization and identity headers are dropped; the portal sets the tenant host, the trusted identity
  * headers and the maintenance credential. Answers are relayed as they come, except upstream 5xx pages that are not
- * JSON. Paths with dot segments, `;` parameters or suspicious escapes are refused before the upstream sees them;
+ * JSON. What may be relayed at all was decided before (the path guard, then the allow list: `proxy-gate.ts`);
  * every answer has an idle timeout and a total deadline (504 before the headers, a cut-off answer after). A client
  * that leaves aborts the upstream request.
  */
@@ -124,7 +124,6 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const trusted = options.trustedIdentityHeaders;
   const { metrics, logger, timeoutMs, deadlineMs } = options;
   const { pool } = options;
-  const guard = guardProxyPath((reason) => logger.warn({ reason }, "proxy path refused"));
 
   function relay(req: Request, res: ExpressRes): void {
     const started = performance.now();
@@ -269,10 +268,8 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     }
   }
 
-  return (req, res, next) =>
-    guard(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      if (!PROXIED_PATH.test(req.path)) return next();
-      relay(req, res as unknown as ExpressRes);
-    });
+  return (req, res, next) => {
+    if (!PROXIED_PATH.test(req.path)) return next();
+    relay(req, res as unknown as ExpressRes);
+  };
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import request from "supertest";
-import { testApp } from "#tests/support/test-app.ts";
+import { RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 
 // The /api fast path (docs/decisions/page-cache.md): no HTML security work, a pooled keep-alive hop upstream.
 let upstream: Server | undefined;
@@ -25,7 +25,7 @@ async function countingUpstream() {
 
 test("proxied answers skip the page's CSP and nonce but keep nosniff; calls share one keep-alive connection", async () => {
   const u = await countingUpstream();
-  const { app } = testApp({ upstreamUrl: u.url });
+  const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
   for (let i = 0; i < 3; i++) {
     const res = await request(app)
       .get("/api-public/configComune/fromtenant")
@@ -43,7 +43,7 @@ test("proxied answers skip the page's CSP and nonce but keep nosniff; calls shar
 
 test("a proxied mutation without the XSRF header is still refused before the upstream", async () => {
   const u = await countingUpstream();
-  const { app } = testApp({ upstreamUrl: u.url });
+  const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
   const res = await request(app)
     .post("/api-public/feedback")
     .set("Host", "comune-a.localhost")

@@ -18,7 +18,7 @@ import { createMetrics } from "#server/observability/metrics.ts";
 import { apiProxy } from "./api-proxy.ts";
 import { serialize } from "cookie";
 import { createXsrfToken } from "#server/security/xsrf.ts";
-import { testApp } from "#tests/support/test-app.ts";
+import { RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 
 // The hand-written pipe of the lean proxy (docs/decisions/lean-proxy.md), watched on real sockets on both sides.
 const HOST = "comune-a.localhost";
@@ -112,7 +112,7 @@ describe("the proxy's pipe", () => {
       });
       res.end("{}");
     });
-    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const port = await portal(testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url }).app);
     const answer = await send(port, {
       path: "/api-public/crm/services?q=a%20b",
       headers: {
@@ -145,7 +145,7 @@ describe("the proxy's pipe", () => {
         req.resume();
       });
     });
-    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const port = await portal(testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url }).app);
     let second: (() => void) | undefined;
     const answer = await send(
       port,
@@ -176,7 +176,7 @@ describe("the proxy's pipe", () => {
         res.end('{"ok":true}');
       });
     });
-    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const port = await portal(testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url }).app);
     const payload = JSON.stringify({ testo: "Lampione spento in via Roma, è così da una settimana" });
     const answer = await send(
       port,
@@ -209,7 +209,7 @@ describe("the proxy's pipe", () => {
       for (let i = 0; i < 64; i++) res.write(chunk);
       res.end();
     });
-    const port = await portal(testApp({ upstreamUrl: u.url }).app);
+    const port = await portal(testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url }).app);
     const received = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
         { host: "127.0.0.1", port, path: "/api/documenti/1/file", headers: { host: HOST }, agent: false },
@@ -231,7 +231,9 @@ describe("the proxy's pipe", () => {
   });
 
   test("answers 502 JSON in Italian when the upstream is down", async () => {
-    const port = await portal(testApp({ upstreamUrl: "http://127.0.0.1:9" }).app);
+    const port = await portal(
+      testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: "http://127.0.0.1:9" }).app,
+    );
     const answer = await send(port, { path: "/api-public/crm/services" });
     expect(answer.status).toBe(502);
     expect(answer.headers["content-type"]).toContain("application/json");
@@ -247,7 +249,9 @@ describe("the proxy's pipe", () => {
     const u = await rawUpstream(() => {
       /* never answers */
     });
-    const port = await portal(testApp({ upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "150" } }).app);
+    const port = await portal(
+      testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "150" } }).app,
+    );
     const answer = await send(port, { path: "/api-public/crm/services" });
     expect(answer.status).toBe(504);
     expect(JSON.parse(answer.body)).toEqual({
@@ -271,7 +275,10 @@ describe("the proxy's pipe", () => {
       );
       arrived();
     });
-    const port = await portal(testApp({ upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "30000" } }).app);
+    const port = await portal(
+      testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url, env: { UPSTREAM_TIMEOUT_MS: "30000" } })
+        .app,
+    );
     const client = httpRequest({
       host: "127.0.0.1",
       port,
@@ -299,7 +306,9 @@ describe("the proxy's pipe", () => {
         res.end("{}");
       }, 20);
     });
-    const port = await portal(testApp({ upstreamUrl: u.url, env: { UPSTREAM_MAX_SOCKETS: "3" } }).app);
+    const port = await portal(
+      testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url, env: { UPSTREAM_MAX_SOCKETS: "3" } }).app,
+    );
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => send(port, { path: "/api-public/crm/services" })),
     );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { testApp } from "#tests/support/test-app.ts";
+import { RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 import { peakRssGrowthMiB, streamChunkedBody } from "#tests/support/stream-body.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -17,7 +17,13 @@ let base: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   ssrHandler = await loadSsrHandler();
-  const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { BODY_LIMIT: "64kb" } });
+  // The proxy relays every call here: the body limit is the subject, not the allow list.
+  const { app } = testApp({
+    upstreamUrl: sandbox.url,
+    ssrHandler,
+    env: { BODY_LIMIT: "64kb" },
+    proxyRoutes: RELAY_EVERYTHING,
+  });
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

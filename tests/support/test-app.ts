@@ -6,6 +6,21 @@ import { parseEnv } from "#config/env.ts";
 import { createTenantDirectory } from "#config/tenants.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { createApp } from "#server/app.ts";
+import type { ProxyRoute } from "#server/proxy/allow-list.ts";
+
+/**
+ * An allow list that lets the proxy relay every `/api` and `/api-public` call: only for the tests of the relay's own
+ * mechanics (headers, cookies, bodies, timeouts), which need paths and methods the product's table does not have.
+ * The product's table has its own tests (server/proxy/allow-list.test.ts, server/security/cross-citizen.test.ts).
+ */
+export const RELAY_EVERYTHING: readonly ProxyRoute[] = [
+  {
+    purpose: "tests of the relay's mechanics",
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    path: /^\/api(-public)?(\/|$)/,
+    query: "any",
+  },
+];
 
 export const TEST_TENANTS = createTenantDirectory([
   { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
@@ -34,6 +49,10 @@ export function testApp(options: {
   lag?: () => number;
   /** The built client to serve (default: none). */
   staticDir?: string;
+  /** The proxy's allow list (default: the product's, without the demo identity provider). */
+  proxyRoutes?: readonly ProxyRoute[];
+  /** As `createApp`'s: the demo sandbox is the upstream (the demo banner, the demo identity provider). */
+  sandbox?: boolean;
 }) {
   const logs = captureLogs();
   const env = parseEnv({
@@ -50,12 +69,13 @@ export function testApp(options: {
     upstreamUrl: options.upstreamUrl,
     geocoderUrl: options.geocoderUrl ?? `${options.upstreamUrl}/geocoder/`,
     mapTileUrl: options.mapTileUrl,
-    sandbox: false,
+    sandbox: options.sandbox ?? false,
     logger: logs.logger,
     ssrHandler: options.ssrHandler,
     staticDir: options.staticDir ?? false,
     secret: "test-secret-test-secret-test-secret-0123",
     lag: options.lag,
+    proxyRoutes: options.proxyRoutes,
   });
   return { ...built, logs };
 }
