@@ -115,3 +115,179 @@ describe("OTP (contract §8)", () => {
     for (let i = 0; i < 4; i++) expect((await ask(gaps, sms)).status).toBe(200);
   });
 });
+
+describe("fiscal codes in paths are not checked against the SSO citizen (contract §1)", () => {
+  type Call = {
+    name: string;
+    method: "get" | "put" | "post" | "delete";
+    path: (s: Sandbox) => string;
+    body?: object;
+    /** What gaps mode did to Anna, read from the answer or the store. */
+    check: (s: Sandbox, body: unknown) => void;
+  };
+  const anna = (s: Sandbox) => s.store.state;
+  const ppay = `/api/ppay/citizens/${ANNA}`;
+  const notify = `/api/notificatore/preferenze/users/${ANNA}`;
+  const inbox = `/api/notificatore/messagestore/users/${ANNA}/messages`;
+  const annaMessage = (s: Sandbox) => anna(s).messages[ANNA]![0]!;
+  const annaDocument = (s: Sandbox) => anna(s).mydocs.documents["comune-a"]![ANNA]![0]!;
+  const annaIuv = (s: Sandbox, stato: string) =>
+    anna(s).ppay.positions["comune-a"]![ANNA]!.find((p) => p.codiceStatoPagamento === stato)!.iuv!;
+  const calls: Call[] = [
+    {
+      name: "PPAY debt positions",
+      method: "get",
+      path: () => `${ppay}/debtpositions`,
+      check: (_s, body) => expect((body as { totalElements: number }).totalElements).toBe(6),
+    },
+    {
+      name: "PPAY receipt",
+      method: "get",
+      path: (s) => `${ppay}/debtpositions/${annaIuv(s, "0")}/paymentreceipt`,
+      check: (_s, body) => expect((body as { receipt: string }).receipt.length).toBeGreaterThan(100),
+    },
+    {
+      name: "PPAY notice",
+      method: "get",
+      path: (s) => `${ppay}/debtpositions/${annaIuv(s, "1")}/paymentnotice`,
+      check: (_s, body) => expect((body as { notice: string }).notice.length).toBeGreaterThan(100),
+    },
+    {
+      name: "PPAY receipt storage (read)",
+      method: "get",
+      path: () => ppay,
+      check: (_s, body) => expect(body).toMatchObject({ flag: true }),
+    },
+    {
+      name: "PPAY receipt storage (write)",
+      method: "put",
+      path: () => `${ppay}?enableReceiptStorage=false`,
+      check: (s) => expect(s.store.state.receiptStorage[`comune-a:${ANNA}`]?.flag).toBe(false),
+    },
+    {
+      name: "Notify terms",
+      method: "put",
+      path: () => `${notify}/terms`,
+      check: (s) => expect(s.store.state.notify.users[ANNA]?.terms?.accepted_at).toBeTruthy(),
+    },
+    {
+      name: "Notify contacts (read)",
+      method: "get",
+      path: () => `${notify}/contacts`,
+      check: (_s, body) => expect(body).toMatchObject({ user_id: ANNA, email: expect.any(String) }),
+    },
+    {
+      name: "Notify contacts (replace)",
+      method: "put",
+      path: () => `${notify}/contacts`,
+      body: { email: "mario@example.it" },
+      check: (s) => expect(s.store.state.notify.users[ANNA]?.contacts?.email).toBe("mario@example.it"),
+    },
+    {
+      name: "Notify preferences (read)",
+      method: "get",
+      path: () => `${notify}/preferences`,
+      check: (_s, body) => expect((body as unknown[]).length).toBeGreaterThan(0),
+    },
+    {
+      name: "Notify preferences (write)",
+      method: "put",
+      path: () => `${notify}/preferences`,
+      body: {},
+      check: (_s, body) => expect(body).toBe("OK"),
+    },
+    {
+      name: "messages (read)",
+      method: "get",
+      path: () => inbox,
+      check: (_s, body) => expect((body as Array<{ user_id: string }>)[0]?.user_id).toBe(ANNA),
+    },
+    {
+      name: "messages (mark read)",
+      method: "put",
+      path: () => `${inbox}/status`,
+      body: [{ id: "placeholder", read_at: true }],
+      check: (s) => expect(annaMessage(s).read_at).not.toBeNull(),
+    },
+    {
+      name: "messages (delete)",
+      method: "delete",
+      path: (s) => `${inbox}/${annaMessage(s).id}`,
+      check: (s) => expect(annaMessage(s).tag).toContain("deleted"),
+    },
+    {
+      name: "documents (areas)",
+      method: "get",
+      path: () => `/api/document/ambiti/cittadino/${ANNA}`,
+      check: (_s, body) => expect((body as { ambiti: unknown[] }).ambiti.length).toBeGreaterThan(0),
+    },
+    {
+      name: "documents (list)",
+      method: "post",
+      path: () => `/api/document/documenti/cittadino/${ANNA}`,
+      body: { visibile: true },
+      check: (_s, body) => expect((body as { totalElements: number }).totalElements).toBe(4),
+    },
+    {
+      name: "documents (download)",
+      method: "get",
+      path: (s) => `/api/document/documenti/${annaDocument(s).uuid}/cittadino/${ANNA}?download=true`,
+      check: (_s, body) =>
+        expect((body as { documento: { content: string } }).documento.content.length).toBeGreaterThan(100),
+    },
+    {
+      name: "MYPAY dues",
+      method: "get",
+      path: () => `/api/mypay/posizioni/${ANNA}`,
+      check: (_s, body) => expect((body as { posizioni: unknown[] }).posizioni).toHaveLength(3),
+    },
+  ];
+
+  const send = (s: Sandbox, call: Call, cookie: string) => {
+    let body = call.body;
+    // The message to mark read is Anna's first one (its id is only known once the sandbox exists).
+    if (Array.isArray(body)) body = [{ id: annaMessage(s).id, read_at: true }];
+    const req = s.http[call.method](call.path(s)).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
+    return body ? req.send(body) : req;
+  };
+
+  for (const call of calls) {
+    test(`${call.name}: Mario's session reaches Anna's only in gaps mode`, async () => {
+      const { strict, gaps } = sandboxes();
+      const before = JSON.stringify(strict.store.state);
+      const refused = await send(strict, call, await loginAs(strict.app, MARIO));
+      expect(refused.status).toBe(403);
+      expect(refused.body.title ?? refused.body.detail).toBe(
+        "Codice fiscale non coerente con l'utente collegato",
+      );
+      expect(JSON.stringify({ ...strict.store.state, sessions: {} })).toBe(
+        JSON.stringify({ ...JSON.parse(before), sessions: {} }),
+      );
+      const allowed = await send(gaps, call, await loginAs(gaps.app, MARIO));
+      expect(allowed.status).toBeLessThan(300);
+      call.check(gaps, allowed.body);
+      // The BFF's SSO filter stays: no citizen, no answer.
+      const anonymous = await gaps.http[call.method](call.path(gaps)).set("X-Forwarded-Host", hosts.a);
+      expect(anonymous.status).toBe(401);
+    });
+  }
+
+  test("PPAY: Mario opens the payment of Anna's position, and pays a spontaneous due in her name, only in gaps mode", async () => {
+    const { strict, gaps } = sandboxes();
+    for (const s of [strict, gaps]) {
+      const cookie = await loginAs(s.app, MARIO);
+      const payment = await s.http
+        .get(`/api/ppay/debtpositions/${annaIuv(s, "1")}/payment`)
+        .set("X-Forwarded-Host", hosts.a)
+        .set("Cookie", cookie);
+      expect(payment.status).toBe(s === gaps ? 200 : 404);
+      const spontaneous = await s.http
+        .post(`/api-public/ppay/citizens/${ANNA}/paymenttypes/MENSA/debtpositions`)
+        .set("X-Forwarded-Host", hosts.a)
+        .set("Cookie", cookie)
+        .send({ nome: "Mario", cognome: "Rossi", email: "m@example.it", importo: 10 });
+      expect(spontaneous.status).toBe(s === gaps ? 201 : 403);
+    }
+    expect(Object.values(gaps.store.state.ppay.checkouts).at(-1)).toMatchObject({ codFisc: ANNA });
+  });
+});
