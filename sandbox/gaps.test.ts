@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { createTicket, crmState } from "./crm/store.ts";
 
 // Gaps mode (README "Gaps mode"): for each gap of the real upstream, the default sandbox refuses and the gaps mode
 // lets it through, exactly as the contract (§1 "Authorization gaps", §8) says the BFF does.
@@ -289,5 +290,151 @@ describe("fiscal codes in paths are not checked against the SSO citizen (contrac
       expect(spontaneous.status).toBe(s === gaps ? 201 : 403);
     }
     expect(Object.values(gaps.store.state.ppay.checkouts).at(-1)).toMatchObject({ codFisc: ANNA });
+  });
+});
+
+describe("CRM: filters, tickets by id and drafts (contract §1, §5)", () => {
+  const annaTickets = (s: Sandbox) =>
+    crmState(s.store.state, "comune-a").tickets.filter((t) => t.customer.codice_fiscale === ANNA);
+  const withAttachment = (s: Sandbox) =>
+    annaTickets(s).find((t) => t.articles.some((a) => a.attachments.length > 0))!;
+  const openTicket = (s: Sandbox) => annaTickets(s).find((t) => t.state_id === 2)!;
+  const as = async (s: Sandbox) => {
+    const cookie = await loginAs(s.app, MARIO);
+    return {
+      get: (path: string) => s.http.get(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie),
+      post: (path: string, body: object) =>
+        s.http.post(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie).send(body),
+      put: (path: string, body: object) =>
+        s.http.put(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie).send(body),
+      delete: (path: string) => s.http.delete(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie),
+    };
+  };
+  const filter = (f: object) => `/api/crm/tickets/search?filter=${encodeURIComponent(JSON.stringify(f))}`;
+
+  test("the search honours the filter's fiscal code (none: every ticket) only in gaps mode", async () => {
+    const { strict, gaps } = sandboxes();
+    const strictMario = await as(strict);
+    expect((await strictMario.get(filter({ "customer.codice_fiscale": { eq: ANNA } }))).status).toBe(403);
+    expect((await strictMario.get(filter({}))).status).toBe(403);
+    const gapsMario = await as(gaps);
+    const annas = await gapsMario.get(filter({ "customer.codice_fiscale": { eq: ANNA } }));
+    expect(annas.status).toBe(200);
+    expect(annas.body.map((t: { id: number }) => t.id).sort()).toEqual(
+      annaTickets(gaps)
+        .map((t) => t.id)
+        .sort(),
+    );
+    const everyone = await gapsMario.get(`${filter({})}&per_page=100`);
+    expect(everyone.body).toHaveLength(crmState(gaps.store.state, "comune-a").tickets.length);
+    expect((await gaps.http.get(filter({})).set("X-Forwarded-Host", hosts.a)).status).toBe(401);
+  });
+
+  test("Anna's ticket by id: read, articles, attachment, reply and close only in gaps mode", async () => {
+    const { strict, gaps } = sandboxes();
+    for (const s of [strict, gaps]) {
+      const mario = await as(s);
+      const ok = (status: number, expected: number) => expect(status).toBe(s === gaps ? expected : 404);
+      const ticket = withAttachment(s);
+      const article = ticket.articles.find((a) => a.attachments.length > 0)!;
+      ok((await mario.get(`/api/crm/tickets/${ticket.id}`)).status, 200);
+      ok((await mario.get(`/api/crm/tickets/${ticket.id}/articles`)).status, 200);
+      const file = await mario.get(
+        `/api/crm/tickets/${ticket.id}/articles/${article.id}/attachments/${article.attachments[0]!.id}`,
+      );
+      ok(file.status, 200);
+      const target = openTicket(s);
+      const articles = target.articles.length;
+      const reply = await mario.post(`/api/crm/tickets/${target.id}/articles`, {
+        body: "<p>Mario scrive</p>",
+      });
+      ok(reply.status, 201);
+      const close = await mario.put(`/api/crm/tickets/${target.id}`, { state_id: 8 });
+      ok(close.status, 200);
+      expect(openTicket(s) === undefined).toBe(s === gaps);
+      expect(target.articles.length).toBe(s === gaps ? articles + 1 : articles);
+    }
+  });
+
+  test("a logged-in citizen opens a ticket in another customer's name only in gaps mode", async () => {
+    const { strict, gaps } = sandboxes();
+    const ticket = {
+      title: "Tributi",
+      service_catalog_item_id: 2,
+      service_catalog_sub_item_id: 201,
+      customer: {
+        email: "a@example.it",
+        mobile: null,
+        firstname: "Anna",
+        lastname: "Esposito",
+        codice_fiscale: ANNA,
+      },
+      article: { body: "<p>Scritto da Mario</p>" },
+    };
+    expect((await (await as(strict)).post("/api/crm/tickets", ticket)).status).toBe(403);
+    expect((await (await as(gaps)).post("/api/crm/tickets", ticket)).status).toBe(201);
+    expect(annaTickets(gaps).at(-1)?.articles[0]?.body).toBe("<p>Scritto da Mario</p>");
+  });
+
+  test("Anna's draft: deleted by Mario only in gaps mode; changing it stays refused (the BFF checks PUT)", async () => {
+    const { strict, gaps } = sandboxes();
+    for (const s of [strict, gaps]) {
+      const crm = crmState(s.store.state, "comune-a");
+      const draft = { id: crm.nextDraftId++, idAsset: 1, body: "{}", dataCreazione: 0, codiceFiscale: ANNA };
+      crm.drafts.push(draft);
+      const mario = await as(s);
+      const changed = await mario.put(`/api/draft/${draft.id}`, { body: "{}", idAsset: 1 });
+      expect(changed.status).toBe(403);
+      expect(changed.body.title).toBe("Id bozza e codice fiscale non coerenti");
+      const deleted = await mario.delete(`/api/draft/${draft.id}`);
+      expect(deleted.status).toBe(s === gaps ? 200 : 403);
+      expect(crmState(s.store.state, "comune-a").drafts.some((d) => d.id === draft.id)).toBe(s !== gaps);
+    }
+  });
+
+  test("Anna's disruption receipt only in gaps mode", async () => {
+    const { strict, gaps } = sandboxes();
+    for (const s of [strict, gaps]) {
+      const ticket = createTicket(
+        crmState(s.store.state, "comune-a"),
+        {
+          title: "Disservizio",
+          kind: "disservizio",
+          type: "Illuminazione pubblica",
+          customer: {
+            email: "a@example.it",
+            mobile: null,
+            firstname: "Anna",
+            lastname: "Esposito",
+            codice_fiscale: ANNA,
+          },
+          utente_riconosciuto: 1,
+          body: "<p>Lampione spento</p>",
+          attachments: [],
+        },
+        new Date("2026-11-01T10:00:00Z"),
+      );
+      const receipt = await (await as(s)).get(`/api/crm/disservizio/tickets/${ticket.id}/ricevuta`);
+      expect(receipt.status).toBe(s === gaps ? 200 : 403);
+    }
+  });
+});
+
+describe("appointments: the appsched API gets no citizen identity (contract §4)", () => {
+  test("Mario lists and reads Anna's appointments only in gaps mode; hash links keep their check", async () => {
+    const { strict, gaps } = sandboxes();
+    for (const s of [strict, gaps]) {
+      const cookie = await loginAs(s.app, MARIO);
+      const get = (path: string) => s.http.get(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
+      const annas = s.store.state.appsched.appointments.filter(
+        (a) => a.tenantId === "comune-a" && a.ownerCf === ANNA,
+      );
+      expect(annas.length).toBeGreaterThan(0);
+      const list = await get(`/api/appsched/appointments?codice_fiscale=${ANNA}`);
+      expect(list.status).toBe(s === gaps ? 200 : 403);
+      if (s === gaps) expect(list.body).toHaveLength(annas.length);
+      expect((await get(`/api/appsched/appointments/${annas[0]!.id}`)).status).toBe(s === gaps ? 200 : 404);
+      expect((await get("/api-public/appsched/appointments/hash/not-a-hash")).status).toBe(400);
+    }
   });
 });
