@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { createTicket, crmState } from "./crm/store.ts";
+import { gapsFromEnv } from "./gaps.ts";
+import { startSandbox } from "./start.ts";
 
 // Gaps mode (README "Gaps mode"): for each gap of the real upstream, the default sandbox refuses and the gaps mode
 // lets it through, exactly as the contract (§1 "Authorization gaps", §8) says the BFF does.
@@ -437,4 +439,21 @@ describe("appointments: the appsched API gets no citizen identity (contract §4)
       expect((await get("/api-public/appsched/appointments/hash/not-a-hash")).status).toBe(400);
     }
   });
+});
+
+test("startSandbox({ gaps: true }) serves gaps mode over HTTP; the standalone env flag reads 1 or true", async () => {
+  const sandbox = await startSandbox({ port: 0, gaps: true });
+  try {
+    const res = await fetch(`${sandbox.url}/api-public/otp`, { headers: { "X-Forwarded-Host": hosts.a } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+  expect([gapsFromEnv("1"), gapsFromEnv("true"), gapsFromEnv(undefined), gapsFromEnv("0")]).toEqual([
+    true,
+    true,
+    false,
+    false,
+  ]);
 });
