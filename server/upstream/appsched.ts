@@ -11,6 +11,8 @@ import {
   SportelloSchema,
   type AppschedApi,
 } from "#shared/api/appsched.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { UpstreamError } from "./errors.ts";
 import { callUpstream, type UpstreamCall, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
 
@@ -90,6 +92,48 @@ export function createAppschedApi(ctx: UpstreamRequestContext, base: "api" | "ap
     legalContents: async () => {
       const contents = await pub({ path: "legal-contents", ...json(LegalContentsSchema) });
       return { ...contents, body: sanitizeRichText(contents.body) };
+    },
+  };
+}
+
+/**
+ * The logged-in citizen's appointments API with the owner check the upstream may not make (contract §4: the BFF is a
+ * pure pass-through and sends the appointments service no identity; issue #23): an appointment read, changed or
+ * cancelled by id must name the session's citizen (`customer.codice_fiscale`), otherwise it is "not found" (404,
+ * the same as an unknown id, so ids cannot be probed); the list is only ever asked for the session's own fiscal code.
+ */
+export function ownAppointmentsOnly(
+  api: AppschedApi,
+  ownFiscalCode: () => Promise<string | null>,
+): AppschedApi {
+  const notFound = () => new UpstreamError(SERVICE, "status", 404, "appointment not found for this citizen");
+  const owned = async (appointmentId: string) => {
+    const [own, appointment] = await Promise.all([ownFiscalCode(), api.getAppointment(appointmentId)]);
+    const holder = appointment.customer?.codice_fiscale;
+    if (!own || !holder || normalizeFiscalCode(holder) !== normalizeFiscalCode(own)) throw notFound();
+    return appointment;
+  };
+  return {
+    ...api,
+    getAppointment: (appointmentId) => owned(appointmentId),
+    updateAppointment: async (appointmentId, input) => {
+      await owned(appointmentId);
+      return api.updateAppointment(appointmentId, input);
+    },
+    deleteAppointment: async (appointmentId) => {
+      await owned(appointmentId);
+      return api.deleteAppointment(appointmentId);
+    },
+    listAppointments: async (codiceFiscale) => {
+      const raw = await ownFiscalCode();
+      const own = raw ? normalizeFiscalCode(raw) : null;
+      if (!own || normalizeFiscalCode(codiceFiscale) !== own) throw notFound();
+      // Asked for the citizen's own code; one that names somebody else is dropped all the same.
+      const list = await api.listAppointments(own);
+      return list.filter((a) => {
+        const holder = a.customer?.codice_fiscale;
+        return !holder || normalizeFiscalCode(holder) === own;
+      });
     },
   };
 }

@@ -5,6 +5,9 @@ import {
   DisruptionReceiptSchema,
   type DisruptionApi,
 } from "#shared/api/disruption.ts";
+import type { CrmApi } from "#shared/api/crm.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { UpstreamError } from "./errors.ts";
 import { callUpstream, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
 
@@ -47,6 +50,28 @@ export function createDisruptionApi(ctx: UpstreamRequestContext): DisruptionApi 
         schema: DisruptionReceiptSchema,
       });
       return new Uint8Array(Buffer.from(data, "base64"));
+    },
+  };
+}
+
+/**
+ * The disruption API with the owner check the real upstream does not make (contract §1: CRM tickets by id are
+ * answered for anybody): a receipt is fetched only for a report whose customer is the session's citizen; another
+ * citizen's, or an unknown one, is "not found" (404), so ids cannot be probed.
+ */
+export function ownReportsOnly(
+  api: DisruptionApi,
+  crm: Pick<CrmApi, "ticket">,
+  ownFiscalCode: () => Promise<string | null>,
+): DisruptionApi {
+  return {
+    ...api,
+    async receipt(id) {
+      const [own, ticket] = await Promise.all([ownFiscalCode(), crm.ticket(id)]);
+      const holder = ticket?.customer?.codice_fiscale;
+      if (!own || !holder || normalizeFiscalCode(holder) !== normalizeFiscalCode(own))
+        throw new UpstreamError(SERVICE, "status", 404, "report not found for this citizen");
+      return api.receipt(id);
     },
   };
 }

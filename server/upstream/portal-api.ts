@@ -5,7 +5,7 @@ import { getCurrentUser } from "./user.ts";
 import { checkMaintenanceCredential } from "./maintenance.ts";
 import { createKnowledgeBaseApi } from "./knowledge-base.ts";
 import { createFeedbackApi } from "./feedback.ts";
-import { createAppschedApi } from "./appsched.ts";
+import { createAppschedApi, ownAppointmentsOnly } from "./appsched.ts";
 import { createNotifyApi } from "./notify.ts";
 import { createOtpApi } from "./otp.ts";
 import { createReceiptStorageApi } from "./receipt-storage.ts";
@@ -15,9 +15,13 @@ import { createMessagesApi } from "./messages.ts";
 import { createPpayApi } from "./ppay.ts";
 import { createMypayApi } from "./mypay.ts";
 import { createCrmApi } from "./crm.ts";
-import { createDisruptionApi } from "./disruption.ts";
+import { createDisruptionApi, ownReportsOnly } from "./disruption.ts";
 
-/** The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). */
+/**
+ * The upstream bound to one request (its tenant, cookies, identity headers, maintenance credential, signal). Calls
+ * by id that the real upstream answers for anybody (appointments, disruption receipts: issue #23) are bound to the
+ * session's citizen here, so no page can reach another citizen's record whatever id it is given.
+ */
 export function createPortalApi(
   ctx: UpstreamRequestContext,
   tenant: TenantRef,
@@ -26,14 +30,17 @@ export function createPortalApi(
   // Once per request: the root loader and the page's loaders all ask for these.
   let config: ReturnType<TenantService["config"]> | undefined;
   let user: ReturnType<typeof getCurrentUser> | undefined;
+  const currentUser = () => (user ??= getCurrentUser(ctx));
+  const ownFiscalCode = async () => (await currentUser())?.codFisc ?? null;
+  const crm = createCrmApi(ctx);
   return {
     getTenantConfig: () => (config ??= tenantService.config(tenant, ctx)),
-    getCurrentUser: () => (user ??= getCurrentUser(ctx)),
+    getCurrentUser: currentUser,
     checkMaintenanceCredential: (credential) => checkMaintenanceCredential(ctx, credential),
     knowledgeBase: createKnowledgeBaseApi(ctx),
     feedback: createFeedbackApi(ctx),
     appschedPublic: createAppschedApi(ctx, "api-public"),
-    appschedAuthenticated: createAppschedApi(ctx, "api"),
+    appschedAuthenticated: ownAppointmentsOnly(createAppschedApi(ctx, "api"), ownFiscalCode),
     notify: createNotifyApi(ctx),
     otp: createOtpApi(ctx),
     receiptStorage: createReceiptStorageApi(ctx),
@@ -42,7 +49,7 @@ export function createPortalApi(
     messages: createMessagesApi(ctx),
     ppay: createPpayApi(ctx),
     mypay: createMypayApi(ctx),
-    crm: createCrmApi(ctx),
-    disruption: createDisruptionApi(ctx),
+    crm,
+    disruption: ownReportsOnly(createDisruptionApi(ctx), crm, ownFiscalCode),
   };
 }
