@@ -249,8 +249,8 @@ async function mario() {
 
 function attackThroughPortal(attack: Attack, cookie: string, path: string, body: object | undefined) {
   const token = createXsrfToken();
-  const req = request(portal())
-    [attack.method](path)
+  const client = request(portal());
+  const req = client[attack.method](path)
     .set("Host", HOST)
     .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
     .set("X-XSRF-TOKEN", token)
