@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { createSandboxApp } from "#sandbox/app.ts";
@@ -318,15 +318,20 @@ describe("the files a report keeps (short-lived store)", () => {
   });
 
   test("one client flooding uploads is refused with 429 at its quota, keeping what it typed; another citizen's photo survives and is sent", async () => {
+    // A security test: against the sandbox playing the real upstream's documented gaps.
+    const gaps = createSandboxApp({ gaps: true });
+    const gapsServer = gaps.app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => gapsServer.once("listening", resolve));
+    onTestFinished(() => new Promise<void>((resolve) => gapsServer.close(() => resolve())));
     const portal = testApp({
-      upstreamUrl,
+      upstreamUrl: `http://127.0.0.1:${(gapsServer.address() as AddressInfo).port}`,
       ssrHandler,
       mapTileUrl: TILES,
       env: { TRUST_PROXY: "loopback" },
     }).app;
     const visitor = async (fiscalCode: string, ip: string) => {
       const jar = new CookieJar();
-      const [name, value] = (await loginAs(sandbox.app, fiscalCode)).split("=");
+      const [name, value] = (await loginAs(gaps.app, fiscalCode)).split("=");
       jar.cookies.set(name!, value!);
       const ctx = { jar, server: portal, ip };
       const start = async () => {
@@ -336,7 +341,6 @@ describe("the files a report keeps (short-lived store)", () => {
       };
       return { ctx, start };
     };
-    await request(sandbox.app).post(`/__sandbox/citizens/${GIULIA}/reset`).expect(200);
     const giulia = await visitor(GIULIA, "192.0.2.1");
     await giulia.start();
     expect(
@@ -364,10 +368,9 @@ describe("the files a report keeps (short-lived store)", () => {
     expect(refusal).toContain('value="Flood 11"');
 
     expect((await post(giulia.ctx, "riepilogo", { intent: "invia" })).status).toBe(303);
-    expect(
-      giuliaTickets()
-        .at(-1)!
-        .articles[0]!.attachments.map((a) => a.filename),
-    ).toEqual(["mia.png"]);
+    const sent = gaps.store.state.crm["comune-a"]!.tickets.filter(
+      (t) => t.kind === "disservizio" && t.customer.codice_fiscale === GIULIA,
+    );
+    expect(sent.at(-1)!.articles[0]!.attachments.map((a) => a.filename)).toEqual(["mia.png"]);
   });
 });
