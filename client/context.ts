@@ -25,6 +25,11 @@ export type GeoPlace = {
 export type RequestServices = {
   api: PortalApi;
   tenantId: string;
+  /**
+   * The client's address as the portal sees it (`req.ip`: the socket's, or the forwarded one under `TRUST_PROXY`),
+   * e.g. the owner of what a flow keeps in the short-lived store (its per-client quota).
+   */
+  clientAddress: string;
   /** True for a document (a full page load), false for a client-side navigation's data request (`….data`). */
   documentRequest: boolean;
   nonce: string;

@@ -270,4 +270,9 @@ export const en: Record<MessageKey, string> = {
   "form.xsrfRejected":
     "The request was not accepted because the form has expired or does not come from this portal. Reload the page and try again.",
   "form.unreadable": "The form sent cannot be read. Reload the page and try again.",
+
+  "store.quota":
+    "You already have many files or requests pending on this portal: complete or cancel those in progress, or try again in a few minutes. What you typed has been kept.",
+  "store.full":
+    "The portal has too many requests in progress and cannot keep your data right now: try again in a few minutes. What you typed has been kept.",
 };

@@ -255,6 +255,11 @@ export const it = {
   "form.xsrfRejected":
     "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale. Ricarica la pagina e riprova.",
   "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",
+
+  "store.quota":
+    "Hai già molti file o richieste in sospeso su questo portale: completa o annulla quelli in corso, oppure riprova tra qualche minuto. Quello che hai scritto è stato conservato.",
+  "store.full":
+    "Il portale ha troppe richieste in corso e non può conservare i tuoi dati in questo momento: riprova tra qualche minuto. Quello che hai scritto è stato conservato.",
 } as const satisfies Record<string, string>;
 
 /** The keys of the base catalogue: what `t` accepts without a feature catalogue. */

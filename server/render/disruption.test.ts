@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { createSandboxApp } from "#sandbox/app.ts";
@@ -63,18 +63,24 @@ async function citizen(): Promise<{ jar: CookieJar; server: ReturnType<typeof ap
   return { jar, server: portal };
 }
 
-function get(ctx: { jar: CookieJar; server: ReturnType<typeof app> }, path: string) {
-  return request(ctx.server).get(path).set("Host", A).set("Cookie", ctx.jar.header());
+type Visitor = { jar: CookieJar; server: ReturnType<typeof app>; ip?: string };
+
+/** A request of the visitor: from its own address when it has one (an app with TRUST_PROXY reads it). */
+function from(ctx: Visitor, req: request.Test) {
+  return ctx.ip ? req.set("X-Forwarded-For", ctx.ip) : req;
+}
+
+function get(ctx: Visitor, path: string) {
+  return from(ctx, request(ctx.server).get(path).set("Host", A).set("Cookie", ctx.jar.header()));
 }
 
 async function post(
-  ctx: { jar: CookieJar; server: ReturnType<typeof app> },
+  ctx: Visitor,
   step: string,
   fields: Record<string, string>,
   files: Array<{ name: string; bytes: Buffer; type: string }> = [],
 ) {
-  let req = request(ctx.server)
-    .post(`${NEW}?passo=${step}`)
+  let req = from(ctx, request(ctx.server).post(`${NEW}?passo=${step}`))
     .set("Host", A)
     .set("Origin", `http://${A}`)
     .set("Cookie", ctx.jar.header())
@@ -257,5 +263,114 @@ describe("the report without JavaScript", () => {
     expect(decode(res.text)).toContain("Informativa sulla privacy");
     expect((await get(ctx, "/servizi/segnalazioni/99999/ricevuta")).status).toBe(404);
     expect((await get(ctx, `${NEW}/esito`)).headers.location).toBe(NEW);
+  });
+});
+
+describe("the files a report keeps (short-lived store)", () => {
+  const VALID = {
+    intent: "dati",
+    luogo: "Via Roma 12, Valverde",
+    luogoScelto: "45.053;7.5215;Via Roma 12, Valverde",
+    titolo: "Buca in strada",
+    dettagli: "Profonda",
+    categoria: "901",
+    email: "giulia.bianchi@example.it",
+  };
+  const giuliaTickets = () =>
+    sandbox.store.state.crm["comune-a"]!.tickets.filter(
+      (t) => t.kind === "disservizio" && t.customer.codice_fiscale === GIULIA,
+    );
+
+  test("a file gone from the store (an hour passed, a restart, another replica): the summary says so, «Invia» sends nothing until it is attached again", async () => {
+    const ctx = await citizen();
+    await post(ctx, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" });
+    let res = await post(ctx, "dati", VALID, [{ name: "buca.png", bytes: PNG, type: "image/png" }]);
+    expect(res.status).toBe(303);
+    expect(decode((await get(ctx, `${NEW}?passo=riepilogo`)).text)).toContain("buca.png");
+    const before = giuliaTickets().length;
+
+    const realNow = performance.now.bind(performance);
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => realNow() + 61 * 60 * 1000);
+    try {
+      const summary = decode((await get(ctx, `${NEW}?passo=riepilogo`)).text);
+      expect(summary).toContain("Mancano dei file allegati");
+      expect(summary).toContain("Un file che avevi allegato non è più disponibile sul portale");
+      res = await post(ctx, "riepilogo", { intent: "invia" });
+      expect(res.status).toBe(409);
+      expect(decode(res.text)).toContain(
+        "Un file che avevi allegato non è più disponibile sul portale (è passato troppo tempo o il servizio è stato riavviato): allegalo di nuovo prima di inviare la segnalazione.",
+      );
+      expect(giuliaTickets()).toHaveLength(before);
+    } finally {
+      clock.mockRestore();
+    }
+
+    res = await post(ctx, "dati", VALID, [{ name: "buca-2.png", bytes: PNG, type: "image/png" }]);
+    expect(res.status).toBe(303);
+    res = await post(ctx, "riepilogo", { intent: "invia" });
+    expect(res.status).toBe(303);
+    expect(giuliaTickets()).toHaveLength(before + 1);
+    expect(
+      giuliaTickets()
+        .at(-1)!
+        .articles[0]!.attachments.map((a) => a.filename),
+    ).toEqual(["buca-2.png"]);
+  });
+
+  test("one client flooding uploads is refused with 429 at its quota, keeping what it typed; another citizen's photo survives and is sent", async () => {
+    // A security test: against the sandbox playing the real upstream's documented gaps.
+    const gaps = createSandboxApp({ gaps: true });
+    const gapsServer = gaps.app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => gapsServer.once("listening", resolve));
+    onTestFinished(() => new Promise<void>((resolve) => gapsServer.close(() => resolve())));
+    const portal = testApp({
+      upstreamUrl: `http://127.0.0.1:${(gapsServer.address() as AddressInfo).port}`,
+      ssrHandler,
+      mapTileUrl: TILES,
+      env: { TRUST_PROXY: "loopback" },
+    }).app;
+    const visitor = async (fiscalCode: string, ip: string) => {
+      const jar = new CookieJar();
+      const [name, value] = (await loginAs(gaps.app, fiscalCode)).split("=");
+      jar.cookies.set(name!, value!);
+      const ctx = { jar, server: portal, ip };
+      const start = async () => {
+        jar.cookies.delete("flow_disruption");
+        jar.take((await get(ctx, NEW)).headers["set-cookie"]);
+        await post(ctx, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" });
+      };
+      return { ctx, start };
+    };
+    const giulia = await visitor(GIULIA, "192.0.2.1");
+    await giulia.start();
+    expect(
+      (await post(giulia.ctx, "dati", VALID, [{ name: "mia.png", bytes: PNG, type: "image/png" }])).status,
+    ).toBe(303);
+
+    // 12 reports of 3 photos of almost 2 MB each (72 MB, more than the whole store) from one address.
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - 1024 - PNG.length)]);
+    const mallory = await visitor("RSSMRA80A01H501U", "198.51.100.7");
+    const statuses: number[] = [];
+    let refusal = "";
+    for (let report = 0; report < 12; report++) {
+      await mallory.start();
+      const files = [1, 2, 3].map((i) => ({ name: `f${report}-${i}.png`, bytes: big, type: "image/png" }));
+      const res = await post(mallory.ctx, "dati", { intent: "dati", titolo: `Flood ${report}` }, files);
+      statuses.push(res.status);
+      if (res.status === 429) refusal = decode(res.text);
+    }
+    // Giulia's photo is still there (not evicted by the flood), and the flooder was refused.
+    const summary = decode((await get(giulia.ctx, `${NEW}?passo=riepilogo`)).text);
+    expect(summary).toContain("mia.png");
+    expect(summary).not.toContain("Mancano dei file allegati");
+    expect(statuses).toEqual([400, 400, 400, ...Array<number>(9).fill(429)]);
+    expect(refusal).toContain("Hai già molti file o richieste in sospeso su questo portale");
+    expect(refusal).toContain('value="Flood 11"');
+
+    expect((await post(giulia.ctx, "riepilogo", { intent: "invia" })).status).toBe(303);
+    const sent = gaps.store.state.crm["comune-a"]!.tickets.filter(
+      (t) => t.kind === "disservizio" && t.customer.codice_fiscale === GIULIA,
+    );
+    expect(sent.at(-1)!.articles[0]!.attachments.map((a) => a.filename)).toEqual(["mia.png"]);
   });
 });

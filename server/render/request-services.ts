@@ -65,6 +65,7 @@ export function createRequestServices(
   return {
     api: withRouteFailures(api, res.locals.locale),
     tenantId: tenant.id,
+    clientAddress: client,
     documentRequest: !req.path.endsWith(".data"),
     nonce: res.locals.cspNonce,
     xsrfToken: maskXsrfToken(res.locals.xsrfToken),

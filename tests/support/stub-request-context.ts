@@ -25,6 +25,8 @@ export type StubOptions = {
   /** Initial flow cookies by flow name. */
   flows?: Record<string, unknown>;
   locale?: Locale;
+  /** The client's address (default 192.0.2.1). */
+  clientAddress?: string;
 };
 
 /** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
@@ -46,6 +48,7 @@ export function createStubContext(options: StubOptions = {}) {
     cookies: {},
     devLogout: { active: false, toggle: () => "dev_logout=; Path=/; Max-Age=0" },
     tenantId: "comune-a",
+    clientAddress: options.clientAddress ?? "192.0.2.1",
     locale: options.locale ?? "it",
     xsrfToken: "token",
     uploads: { fileLimit: 1024 * 1024, maxFiles: 1, totalLimit: 2 * 1024 * 1024 },

@@ -18,6 +18,7 @@ import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
+import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
 import {
   buildTicket,
   draftSchema,
@@ -146,7 +147,12 @@ export async function loadRequest(context: Context, url: URL) {
       const read = readDraftBody(draft.body);
       values = { ...values, ...read.values, idBozza: String(draft.id) };
       if (read.attachment) {
-        values.allegatoRef = putPending(read.attachment);
+        const kept = putPending(read.attachment, storeOwner(context));
+        if (!kept.ok)
+          throw routeError(storeRefusal(context, kept).status, {
+            title: storeRefusal(context, kept).message,
+          });
+        values.allegatoRef = kept.key;
         values.allegatoNome = read.attachment.filename;
       }
     }
@@ -184,20 +190,26 @@ export async function loadSubServices(context: Context, servizio: string | null)
 
 /** Reads the uploaded file, or keeps the one already attached: `{ref, name}` or the message to show. */
 async function readAttachment(
+  context: Context,
   form: FormData,
   values: RequestValues,
-): Promise<{ ref: string; name: string } | { error: string }> {
+): Promise<{ ref: string; name: string } | { error: string; status?: number }> {
   const file = form.get("allegato");
   if (file instanceof File && (file.size > 0 || file.name !== "")) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const check = checkAttachment({ filename: file.name, bytes });
     if (!check.ok) return { error: check.message };
-    const ref = putPending({
-      filename: file.name,
-      data: Buffer.from(bytes).toString("base64"),
-      "mime-type": check.mimeType,
-    } satisfies NewTicketAttachment);
-    return { ref, name: file.name };
+    const put = putPending(
+      {
+        filename: file.name,
+        data: Buffer.from(bytes).toString("base64"),
+        "mime-type": check.mimeType,
+      } satisfies NewTicketAttachment,
+      storeOwner(context),
+    );
+    if (!put.ok)
+      return { error: storeRefusal(context, put).message, status: storeRefusal(context, put).status };
+    return { ref: put.key, name: file.name };
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
   const kept = storedAttachment(values.allegatoRef);
@@ -224,7 +236,7 @@ export async function requestAction(context: Context, request: Request, url: URL
     pickValues(Object.fromEntries([...form].filter(([, v]) => typeof v === "string"))),
     identity,
   );
-  const attachment = await readAttachment(form, values);
+  const attachment = await readAttachment(context, form, values);
   const errors: FieldErrors = {};
   if ("error" in attachment) {
     errors.allegato = attachment.error;
@@ -238,6 +250,8 @@ export async function requestAction(context: Context, request: Request, url: URL
   if (!identity && values.idBozza) values.idBozza = "";
 
   const lists = await loadLists(context, values.servizio);
+  if ("status" in attachment)
+    return invalid(values, errors, attachment.status, { subServices: lists.subServices });
   if (intent === "tipologie") return data({ values, errors, subServices: lists.subServices });
   if (lists.failed) return invalid(values, { ...errors, form: t("assistance.listsFailed") }, 502);
 
@@ -298,10 +312,14 @@ export async function requestAction(context: Context, request: Request, url: URL
   });
 
   if (!identity) {
-    const ref = putPending({ kind: "request", ticket, values });
+    const pending = putPending({ kind: "request", ticket, values }, storeOwner(context));
+    if (!pending.ok) {
+      const { status, message } = storeRefusal(context, pending);
+      return invalid(values, { form: message }, status, { subServices: lists.subServices });
+    }
     const state: AssistFlow = {
       v: 1,
-      ref,
+      ref: pending.key,
       email: values.email,
       cf: values.codiceFiscale.toUpperCase(),
       sent: false,

@@ -40,6 +40,11 @@ export const DisruptionStateSchema = z
     email: z.string().max(254).optional(),
     /** The key of this report's files in the server-side upload store. */
     uploadId: FlowIdSchema,
+    /** The ids of the files attached (what the summary lists): "Invia" stops when one is gone from the store. */
+    fileIds: z
+      .array(z.string().regex(/^[\w-]{1,64}$/))
+      .max(10)
+      .optional(),
     /** Set once sent: the outcome page shows it, a second "Invia" goes there. */
     sent: z
       .object({ id: z.number().int(), number: z.string().max(40) })

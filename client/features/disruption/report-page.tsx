@@ -425,6 +425,9 @@ function Attachments({ data, error }: { data: ReportLoaderData; error?: string }
       <h4 className="h6" id="allegati-titolo">
         {t("disruption.files.attached")}
       </h4>
+      {data.filesMissing > 0 ? (
+        <p className="small text-danger">{t("disruption.files.gone", { count: data.filesMissing })}</p>
+      ) : null}
       {data.files.length === 0 ? (
         <p className="small">{t("disruption.files.none")}</p>
       ) : (
@@ -521,9 +524,21 @@ function SummaryStep({ data, actionData, backHref }: StepProps) {
       {actionData?.errors?.form ? (
         <div role="alert">
           <Callout title={actionData.errors.form} variant="danger">
-            <p className="mb-0">{t("disruption.summary.sendFailed")}</p>
+            <p className="mb-0">{actionData.errors.allegati ?? t("disruption.summary.sendFailed")}</p>
+            {actionData.errors.allegati ? (
+              <p className="mb-0">
+                <Link to={edit("dati")}>{t("disruption.files.attachAgain")}</Link>
+              </p>
+            ) : null}
           </Callout>
         </div>
+      ) : data.filesMissing > 0 ? (
+        <Callout title={t("disruption.files.goneTitle")} variant="warning">
+          <p className="mb-0">{t("disruption.files.gone", { count: data.filesMissing })}</p>
+          <p className="mb-0">
+            <Link to={edit("dati")}>{t("disruption.files.attachAgain")}</Link>
+          </p>
+        </Callout>
       ) : null}
       <SummaryCard
         title={t("disruption.step.autorizzazioni")}

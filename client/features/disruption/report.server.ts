@@ -30,7 +30,8 @@ import {
   type FlowPlace,
 } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
-import { getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
+import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
+import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -74,6 +75,25 @@ function fileSummaries(state: DisruptionState) {
   return getFiles(state.uploadId).map((f) => ({ id: f.id, filename: f.filename, size: f.data.byteLength }));
 }
 
+/** How many of the files the flow attached are gone from the store (a restart, another replica, the hour passed). */
+function missingFiles(
+  state: DisruptionState,
+  files: readonly StoredFile[] = getFiles(state.uploadId),
+): number {
+  return (state.fileIds ?? []).filter((id) => !files.some((f) => f.id === id)).length;
+}
+
+/** The flow remembers the ids of the files now in the store: what the summary lists and "Invia" must send. */
+function withFileIds(state: DisruptionState): DisruptionState {
+  const ids = getFiles(state.uploadId).map((f) => f.id);
+  const next = { ...state };
+  if (ids.length > 0) next.fileIds = ids;
+  else delete next.fileIds;
+  return next;
+}
+
+type FileProblem = { message: string; status: number };
+
 /** The page: a fresh report when there is none (or it was sent, expired or tampered), then the step of `?passo=`. */
 export async function loadReport(context: Context, url: URL) {
   const services = getServices(context);
@@ -114,6 +134,7 @@ export async function loadReport(context: Context, url: URL) {
       } satisfies DataValues,
       category,
       files: fileSummaries(state),
+      filesMissing: missingFiles(state),
       map:
         services.env.mapTileUrl && catalogue.centro
           ? { tileUrl: services.env.mapTileUrl, centre: catalogue.centro, demo: services.env.sandbox }
@@ -179,19 +200,21 @@ function valuesOf(state: DisruptionState): DataValues {
   };
 }
 
-/** New files of this post: checked by content; the good ones join the stored ones up to the limit. */
+/** New files of this post: checked by content; the good ones join the stored ones up to the limit (and quota). */
 async function storeFiles(
+  context: Context,
   form: FormData,
   state: DisruptionState,
   max: number,
   t: ReturnType<typeof serverT>,
-): Promise<string | null> {
+): Promise<FileProblem | null> {
   const chosen = form
     .getAll("allegati")
     .filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
   if (chosen.length === 0) return null;
   const stored = getFiles(state.uploadId);
-  if (stored.length + chosen.length > max) return t("disruption.files.tooMany", { count: max });
+  if (stored.length + chosen.length > max)
+    return { message: t("disruption.files.tooMany", { count: max }), status: 400 };
   const added: StoredFile[] = [];
   for (const file of chosen) {
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -199,7 +222,7 @@ async function storeFiles(
       { filename: file.name, bytes },
       { allowed: DISRUPTION_ATTACHMENT_TYPES, maxBytes: DISRUPTION_ATTACHMENT_MAX_BYTES },
     );
-    if (!checked.ok) return checked.message;
+    if (!checked.ok) return { message: checked.message, status: 400 };
     added.push({
       id: crypto.randomUUID(),
       filename: file.name.slice(0, 200),
@@ -207,8 +230,8 @@ async function storeFiles(
       data: bytes,
     });
   }
-  setFiles(state.uploadId, [...stored, ...added]);
-  return null;
+  const kept = setFiles(state.uploadId, [...stored, ...added], storeOwner(context, state.uploadId));
+  return kept.ok ? null : storeRefusal(context, kept);
 }
 
 function dataSchema(t: ReturnType<typeof serverT>, catalogue: DisruptionCatalogue) {
@@ -260,25 +283,23 @@ export async function handleReportAction(context: Context, request: Request) {
   const catalogue = await loadCatalogue(context);
   const place = resolvePlace(form, state);
   let next = keepTyped(state, form, place, catalogue);
-  const fileProblem = await storeFiles(form, next, catalogue.maxAllegati, t);
-  const cookie = { "Set-Cookie": writeState(context, next) };
-
+  const fileProblem = await storeFiles(context, form, next, catalogue.maxAllegati, t);
   const removed = /^rimuovi:([\w-]{1,64})$/.exec(intent);
   if (removed) {
-    setFiles(
-      next.uploadId,
-      getFiles(next.uploadId).filter((f) => f.id !== removed[1]),
-    );
-    return redirect(stepHref("dati"), { status: 303, headers: cookie });
+    const left = getFiles(next.uploadId).filter((f) => f.id !== removed[1]);
+    setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
+  next = withFileIds(next);
+  const cookie = { "Set-Cookie": writeState(context, next) };
+  if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
 
   if (intent === "cerca") {
     const query = next.query ?? "";
-    const errors: FieldErrors = fileProblem ? { allegati: fileProblem } : {};
+    const errors: FieldErrors = fileProblem ? { allegati: fileProblem.message } : {};
     if (query.length < 3) {
       errors.luogo = t("disruption.place.tooShort");
       return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {
-        status: 400,
+        status: fileProblem?.status ?? 400,
         headers: cookie,
       });
     }
@@ -297,17 +318,20 @@ export async function handleReportAction(context: Context, request: Request) {
     }
     const body: ReportActionData = { values: { ...valuesOf(next), place: null }, results, searchProblem };
     if (Object.keys(errors).length > 0) body.errors = errors;
-    return data(body, { status: Object.keys(errors).length > 0 ? 400 : 200, headers: cookie });
+    return data(body, {
+      status: fileProblem?.status ?? (Object.keys(errors).length > 0 ? 400 : 200),
+      headers: cookie,
+    });
   }
 
   // "dati": everything of the step.
   const checked = validateForm(form, dataSchema(t, catalogue), services.locale);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (!place) errors.luogo = t("disruption.place.required");
-  if (fileProblem) errors.allegati = fileProblem;
+  if (fileProblem) errors.allegati = fileProblem.message;
   if (Object.keys(errors).length > 0)
     return data({ errors, values: valuesOf(next) } satisfies ReportActionData, {
-      status: 400,
+      status: fileProblem?.status ?? 400,
       headers: cookie,
     });
   next = { ...next, query: place!.address };
@@ -326,7 +350,20 @@ async function sendReport(context: Context, state: DisruptionState) {
   const catalogue = await loadCatalogue(context);
   const category = catalogue.categorie.find((c) => c.id === state.categoryId);
   if (!category) throw redirect(stepHref("dati"));
-  const files = getFiles(state.uploadId);
+  const stored = getFiles(state.uploadId);
+  // The files the summary listed, all of them, or no report: one gone from the store is attached again first.
+  const missing = missingFiles(state, stored);
+  if (missing > 0)
+    return data(
+      {
+        errors: {
+          form: t("disruption.files.goneTitle"),
+          allegati: t("disruption.files.gone", { count: missing }),
+        },
+      } satisfies ReportActionData,
+      { status: 409 },
+    );
+  const files = state.fileIds ? stored.filter((f) => state.fileIds!.includes(f.id)) : stored;
   let created;
   try {
     created = await services.api.disruption.create(
@@ -365,7 +402,7 @@ async function sendReport(context: Context, state: DisruptionState) {
       status: 502,
     });
   }
-  setFiles(state.uploadId, []);
+  clearFiles(state.uploadId);
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {
     status: 303,

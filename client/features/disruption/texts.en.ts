@@ -56,6 +56,12 @@ export const disruptionEn: Record<keyof typeof disruptionIt, string> = {
   "disruption.files.remove": "Remove {name}",
   "disruption.files.tooMany": "You can attach at most {count} files",
   "disruption.files.none": "No file attached",
+  "disruption.files.goneTitle": "Some attached files are missing",
+  "disruption.files.gone.one":
+    "A file you attached is no longer available on the portal (too much time has passed or the service was restarted): attach it again before sending the report.",
+  "disruption.files.gone.other":
+    "{count} files you attached are no longer available on the portal (too much time has passed or the service was restarted): attach them again before sending the report.",
+  "disruption.files.attachAgain": "Attach the files again",
   "disruption.author.title": "Author of the report",
   "disruption.author.name": "Name",
   "disruption.author.surname": "Surname",

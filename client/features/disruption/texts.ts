@@ -60,6 +60,12 @@ export const disruptionIt = {
   "disruption.files.remove": "Rimuovi {name}",
   "disruption.files.tooMany": "Puoi allegare al massimo {count} file",
   "disruption.files.none": "Nessun file allegato",
+  "disruption.files.goneTitle": "Mancano dei file allegati",
+  "disruption.files.gone.one":
+    "Un file che avevi allegato non è più disponibile sul portale (è passato troppo tempo o il servizio è stato riavviato): allegalo di nuovo prima di inviare la segnalazione.",
+  "disruption.files.gone.other":
+    "{count} file che avevi allegato non sono più disponibili sul portale (è passato troppo tempo o il servizio è stato riavviato): allegali di nuovo prima di inviare la segnalazione.",
+  "disruption.files.attachAgain": "Allega di nuovo i file",
   "disruption.author.title": "Autore della segnalazione",
   "disruption.author.name": "Nome",
   "disruption.author.surname": "Cognome",

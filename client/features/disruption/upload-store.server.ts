@@ -1,28 +1,38 @@
-import { createTransientStore } from "#client/lib/transient-store.server.ts";
+import { createTransientStore, type StoreOwner, type StoreSet } from "#client/lib/transient-store.server.ts";
 
 /*
  * The report's attached files between the data step and "Invia": the portal's short-lived store
  * (client/lib/transient-store.server.ts), keyed by the random `uploadId` of the flow cookie (never in the cookie),
- * for at most an hour and 64 MB for all reports together. A restart or an eviction loses them: the summary then lists
- * no files and the citizen can attach them again.
+ * for at most an hour and 64 MB for all reports together; one client (address) holds at most 10 reports' files and
+ * 20 MB, one report (flow) at most 20 MB (10 files of 2 MB). A full store or quota refuses the new files, never
+ * evicts anyone's. A restart, another replica or the hour passing loses them: the flow remembers their ids
+ * (`fileIds`), so the summary says so and "Invia" stops instead of sending the report without them.
  */
 
 export type StoredFile = { id: string; filename: string; mimeType: string; data: Uint8Array };
 
+const MB = 1024 * 1024;
+
 const store = createTransientStore<StoredFile[]>({
   ttlMs: 60 * 60 * 1000,
   maxEntries: 2000,
-  maxBytes: 64 * 1024 * 1024,
+  maxBytes: 64 * MB,
   sizeOf: (files) => files.reduce((sum, f) => sum + f.data.byteLength, 0),
+  perClient: { maxEntries: 10, maxBytes: 20 * MB },
+  perFlow: { maxEntries: 1, maxBytes: 20 * MB },
 });
 
 export function getFiles(uploadId: string): StoredFile[] {
   return store.get(uploadId) ?? [];
 }
 
-export function setFiles(uploadId: string, files: StoredFile[]): void {
-  if (files.length === 0) store.delete(uploadId);
-  else store.set(uploadId, files);
+/** Keeps the report's files (`owner.flow` is the `uploadId`); fewer files than before (same client) are never refused. */
+export function setFiles(uploadId: string, files: StoredFile[], owner: StoreOwner): StoreSet {
+  if (files.length === 0) {
+    store.delete(uploadId);
+    return { ok: true };
+  }
+  return store.set(uploadId, files, owner);
 }
 
 export function clearFiles(uploadId: string): void {

@@ -31,6 +31,7 @@ import type { SpontaneousStep } from "./steps.ts";
 import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
 import { systemFor } from "./systems.server.ts";
 import { readLocation, spontaneousHref } from "./urls.ts";
+import { storeOwner } from "#client/lib/transient-store.server.ts";
 
 export { readLocation, spontaneousHref };
 
@@ -295,7 +296,7 @@ export async function spontaneousAction(context: Context, request: Request) {
         portalOrigin: url.origin,
       };
       const amountCents = state.amountCents;
-      const result = await runOnce(`${system}:${mode}:${state.attempt}`, async () => {
+      const result = await runOnce(`${system}:${mode}:${state.attempt}`, storeOwner(context), async () => {
         if (mode === "online") {
           const paid = await paymentSystem.payOnline(api, request_);
           return paid.ok ? { ok: true, value: { kind: "online", ...paid.value } as AttemptOutcome } : paid;
@@ -303,10 +304,9 @@ export async function spontaneousAction(context: Context, request: Request) {
         const notice = await paymentSystem.createNotice(api, request_);
         if (!notice.ok) return notice;
         const { pdf, codiceAvviso, iuv } = notice.value;
-        return {
-          ok: true,
-          value: { kind: "notice", iuv, codiceAvviso, token: keepNotice({ pdf, codiceAvviso, amountCents }) },
-        };
+        const token = keepNotice({ pdf, codiceAvviso, amountCents }, storeOwner(context));
+        if (!token) return { ok: false, reason: "unavailable" };
+        return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
       });
       if (!result.ok) {
         const status = result.reason === "unavailable" ? 503 : 502;
