@@ -185,6 +185,54 @@ describe("esito-pagamento and the outcome page", () => {
     expect(service).toContain("Pagamento eseguito");
   });
 
+  test("another citizen's MYPAY due: the outcome says not found and never looks it up by IUV", async () => {
+    const anna = await citizenCookie(ANNA);
+    const created = await request(sandbox.url)
+      .post("/api-public/mypay/importaDovutoImmediato")
+      .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
+      .send({
+        codTipo: "CANONE_MERCATO",
+        importo: 30,
+        causale: "Posteggio 9",
+        pagatore: {
+          tipo: "F",
+          codiceIdentificativo: ANNA,
+          anagrafica: "Anna Esposito",
+          email: "a@example.org",
+        },
+      })
+      .expect(201);
+    const iuv = created.body.iuv as string;
+    await request(sandbox.url)
+      .post(`${new URL(created.body.urlPagamento).pathname}/paga`)
+      .expect(303);
+    const relay = await startRelay(sandbox.url);
+    try {
+      const mario = await citizenCookie(MARIO);
+      const path = `/servizi/pagamento-esito?iuv=${iuv}&codEsito=000`;
+      const foreign = visible(
+        (await request(app(relay.url)).get(path).set("Host", HOSTS.a).set("Cookie", mario)).text,
+      );
+      expect(foreign).toContain("Posizione debitoria non trovata");
+      expect(foreign).not.toContain("Pagamento eseguito");
+      const anonymous = visible((await request(app(relay.url)).get(path).set("Host", HOSTS.a)).text);
+      expect(anonymous).toContain("Esito in attesa di conferma");
+      expect(anonymous).not.toContain("Pagamento eseguito");
+      const own = visible(
+        (await request(app(relay.url)).get(path).set("Host", HOSTS.a).set("Cookie", anna)).text,
+      );
+      expect(own).toContain("Pagamento eseguito");
+      const mypayCalls = relay.received
+        .filter((r) => r.url.includes("/mypay/"))
+        .map((r) => r.url.split("?")[0]);
+      expect(mypayCalls.some((url) => url!.includes("verificaAvviso"))).toBe(false);
+      expect(mypayCalls).toContain(`/api/mypay/posizioni/${MARIO}`);
+      expect(mypayCalls).toContain(`/api/mypay/posizioni/${ANNA}`);
+    } finally {
+      await relay.close();
+    }
+  });
+
   test("anonymous: the outcome asks to log in", async () => {
     const res = await get(
       `/servizi/pagamenti/104/esito-pagamento?iuv=${seedIuv("comune-a", ANNA, 1)}&codEsito=000`,
