@@ -154,11 +154,21 @@ describe("spontaneous payment (PPAY)", () => {
     });
     expect(company.status).toBe(303);
 
-    for (const amount of ["0", "12,505", "abc"]) {
+    const refused: Array<[string, string]> = [
+      ["0", "L'importo deve essere maggiore di zero"],
+      ["-5", "L'importo deve essere maggiore di zero"],
+      ["12 50", "Scrivi l'importo senza spazi, ad esempio 12,50"],
+      ["12.505", "Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50"],
+      ["1e3", "Scrivi l'importo con sole cifre e la virgola per i centesimi, ad esempio 12,50"],
+      ["12,5,0", "Usa un solo separatore per i centesimi, ad esempio 12,50"],
+      ["", "Inserisci l'importo"],
+      ["100000", "L'importo massimo per questo pagamento è € 99.999,99"],
+    ];
+    for (const [amount, message] of refused) {
       const res = await jar.post(ONLINE, { intent: "importo", amount });
-      expect(res.status).toBe(400);
-      expect(visible(res.text)).toContain("Inserire un importo valido");
-      expect(res.text).toContain(`value="${amount}"`);
+      expect(res.status, amount).toBe(400);
+      expect(visible(res.text), amount).toContain(message);
+      if (amount) expect(res.text).toContain(`value="${amount}"`);
     }
     expect((await jar.post(ONLINE, { intent: "importo", amount: "1.234,50" })).status).toBe(303);
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
@@ -166,6 +176,21 @@ describe("spontaneous payment (PPAY)", () => {
     expect(summary).toContain("€ 1.234,50");
     expect(summary).toContain("Pratica 7");
     expect(summary).toContain("Modifica");
+  });
+
+  test("MYPAY: the payment type's own maximum bounds the amount", async () => {
+    const path = "/servizi/mypay/pagamento-spontaneo/online";
+    const jar = new CookieJar();
+    for (const fields of [
+      { intent: "privacy", privacy: "1" },
+      { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
+      { intent: "dati", ...PAYER },
+    ])
+      expect((await jar.post(path, fields)).status).toBe(303);
+    const over = await jar.post(path, { intent: "importo", amount: "500,01" });
+    expect(over.status).toBe(400);
+    expect(visible(over.text)).toContain("L'importo massimo per questo pagamento è € 500,00");
+    expect((await jar.post(path, { intent: "importo", amount: "500" })).status).toBe(303);
   });
 
   test("without the XSRF field the post is refused", async () => {

@@ -2,9 +2,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { formatEuroCents, parseAmountCents } from "#shared/payments.ts";
+import { formatEuroCents } from "#shared/payments.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { routeError } from "#shared/route-error.ts";
+import { amountField, MAX_AMOUNT_CENTS, type AmountProblem } from "#shared/validation/amount.ts";
 import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
 import { payerTaxIdText, type PayerTaxIdProblem } from "#shared/validation/payer-tax-id.ts";
 import { email, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
@@ -217,7 +218,11 @@ export async function spontaneousAction(context: Context, request: Request) {
       if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
       return save({
         ...state,
-        type: { code: chosen.code, label: chosen.label },
+        type: {
+          code: chosen.code,
+          label: chosen.label,
+          ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}),
+        },
         note: parsed.values.note || undefined,
       });
     }
@@ -271,9 +276,25 @@ export async function spontaneousAction(context: Context, request: Request) {
     }
     case "importo": {
       if (!state.payer) throw redirect(stepHref(url, firstIncomplete(state)), 303);
-      const cents = parseAmountCents(submitted.amount ?? "");
-      if (cents === null) return fail({ amount: t("payments.spont.amount.invalid") }, submitted);
-      return save({ ...state, amountCents: cents });
+      const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
+      const problems: AmountProblem[] = [
+        "required",
+        "spaces",
+        "negative",
+        "format",
+        "separators",
+        "decimals",
+        "zero",
+        "tooLarge",
+      ];
+      const messages = Object.fromEntries(
+        problems.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
+      ) as Record<AmountProblem, string>;
+      const parsed = check(
+        z.object({ amount: amountField({ maxCents, maxLabel: formatEuroCents(maxCents), messages }) }),
+      );
+      if (!parsed.ok) return fail(parsed.errors, submitted);
+      return save({ ...state, amountCents: parsed.values.amount });
     }
     case "paga": {
       if (

@@ -70,7 +70,16 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.payer.noTaxIdShown": "No Italian tax identifier",
   "payments.spont.amount.label": "Amount",
   "payments.spont.amount.hint": "In euro, for example 12.50",
-  "payments.spont.amount.invalid": "Enter a valid amount: greater than zero and with at most two decimals",
+  "payments.spont.amount.required": "Enter the amount",
+  "payments.spont.amount.spaces": "Write the amount without spaces, for example 12.50",
+  "payments.spont.amount.negative": "The amount must be greater than zero",
+  "payments.spont.amount.format":
+    "Write the amount with digits only and a separator for the cents, for example 12.50",
+  "payments.spont.amount.separators": "Use one separator for the cents only, for example 12.50",
+  "payments.spont.amount.decimals":
+    "Give at most two digits after the separator (the cents), for example 12.50",
+  "payments.spont.amount.zero": "The amount must be greater than zero",
+  "payments.spont.amount.tooLarge": "The highest amount for this payment is {max}",
   "payments.spont.summary.payment": "Payment",
   "payments.spont.summary.type": "Type",
   "payments.spont.summary.note": "Notes",

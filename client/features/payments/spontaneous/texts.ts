@@ -75,8 +75,16 @@ export const spontaneousIt = {
   "payments.spont.payer.noTaxIdShown": "Nessun identificativo fiscale italiano",
   "payments.spont.amount.label": "Importo",
   "payments.spont.amount.hint": "In euro, ad esempio 12,50",
-  "payments.spont.amount.invalid":
-    "Inserire un importo valido: maggiore di zero e al massimo con due decimali",
+  "payments.spont.amount.required": "Inserisci l'importo",
+  "payments.spont.amount.spaces": "Scrivi l'importo senza spazi, ad esempio 12,50",
+  "payments.spont.amount.negative": "L'importo deve essere maggiore di zero",
+  "payments.spont.amount.format":
+    "Scrivi l'importo con sole cifre e la virgola per i centesimi, ad esempio 12,50",
+  "payments.spont.amount.separators": "Usa un solo separatore per i centesimi, ad esempio 12,50",
+  "payments.spont.amount.decimals":
+    "Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50",
+  "payments.spont.amount.zero": "L'importo deve essere maggiore di zero",
+  "payments.spont.amount.tooLarge": "L'importo massimo per questo pagamento è {max}",
   "payments.spont.summary.payment": "Pagamento",
   "payments.spont.summary.type": "Tipologia",
   "payments.spont.summary.note": "Note",
