@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { testApp } from "#tests/support/test-app.ts";
+import { startRelay, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -25,8 +25,10 @@ const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
 class CookieJar {
   readonly cookies = new Map<string, string>([["XSRF-TOKEN", createXsrfToken()]]);
   readonly host: string;
-  constructor(host = HOSTS.a) {
+  readonly through: Express | undefined;
+  constructor(host = HOSTS.a, through?: Express) {
     this.host = host;
+    this.through = through;
   }
   take(setCookies: string[] | string | undefined) {
     for (const line of [setCookies ?? []].flat()) {
@@ -42,7 +44,10 @@ class CookieJar {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
   async get(path: string) {
-    const res = await request(app).get(path).set("Host", this.host).set("Cookie", this.header());
+    const res = await request(this.through ?? app)
+      .get(path)
+      .set("Host", this.host)
+      .set("Cookie", this.header());
     this.take(res.headers["set-cookie"]);
     return res;
   }
@@ -51,7 +56,7 @@ class CookieJar {
       ...(xsrf ? { _xsrf: maskXsrfToken(this.cookies.get("XSRF-TOKEN")!) } : {}),
       ...fields,
     });
-    const res = await request(app)
+    const res = await request(this.through ?? app)
       .post(path)
       .set("Host", this.host)
       .set("Origin", `http://${this.host}`)
@@ -191,6 +196,45 @@ describe("spontaneous payment (PPAY)", () => {
     expect(over.status).toBe(400);
     expect(visible(over.text)).toContain("L'importo massimo per questo pagamento è € 500,00");
     expect((await jar.post(path, { intent: "importo", amount: "500" })).status).toBe(303);
+  });
+
+  test("anonymous creation is limited per client address: 429 in Italian, the summary kept, no upstream call", async () => {
+    const relay = await startRelay(sandbox.url);
+    const limited = testApp({
+      upstreamUrl: relay.url,
+      ssrHandler,
+      env: { PAYMENT_CREATE_PER_CLIENT: "2" },
+    }).app;
+    const creations = () =>
+      relay.received.filter((r) => r.method === "POST" && /\/ppay\/.*\/payment$/.test(r.url)).length;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const jar = new CookieJar(HOSTS.a, limited);
+        await toSummary(jar, ONLINE);
+        expect((await jar.post(ONLINE, { intent: "paga" })).status).toBe(303);
+      }
+      expect(creations()).toBe(2);
+      const jar = new CookieJar(HOSTS.a, limited);
+      await toSummary(jar, ONLINE);
+      const refused = await jar.post(ONLINE, { intent: "paga" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      const text = visible(refused.text);
+      expect(text).toContain("Troppi pagamenti creati da questo dispositivo");
+      expect(text).toContain("Nome Carla Cognome Neri");
+      expect(text).toContain("€ 12,50");
+      expect(creations()).toBe(2);
+      // The flow is kept: the summary still shows everything typed.
+      expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("€ 12,50");
+      // A logged-in citizen pays for themselves only: not limited.
+      const citizen = new CookieJar(HOSTS.a, limited);
+      const [name, ...value] = (await loginAs(sandbox.url, "RSSMRA80A01H501U")).split("=");
+      citizen.cookies.set(name!, value.join("="));
+      await toSummary(citizen, ONLINE);
+      expect((await citizen.post(ONLINE, { intent: "paga" })).status).toBe(303);
+    } finally {
+      await relay.close();
+    }
   });
 
   test("without the XSRF field the post is refused", async () => {

@@ -153,7 +153,7 @@ export type SpontaneousFlowData = Awaited<ReturnType<typeof loadSpontaneousFlow>
 type Failure = {
   errors: FieldErrors;
   values: Record<string, string>;
-  failed: null | "pay" | "notice" | "types";
+  failed: null | "pay" | "notice" | "types" | "limited";
 };
 
 const fail = (
@@ -161,7 +161,8 @@ const fail = (
   values: Record<string, string>,
   status = 400,
   failed: Failure["failed"] = null,
-) => data<Failure>({ errors, values, failed }, { status });
+  headers?: Record<string, string>,
+) => data<Failure>({ errors, values, failed }, { status, headers });
 
 const Intent = z.object({ intent: oneOf(["privacy", "tipologia", "dati", "importo", "paga"]) });
 
@@ -306,7 +307,13 @@ export async function spontaneousAction(context: Context, request: Request) {
       )
         throw redirect(stepHref(url, firstIncomplete(state)), 303);
       const paymentSystem = systemFor(system);
-      const { api } = getServices(context);
+      const { api, payments } = getServices(context);
+      // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
+      if (!(await identityPayer(context))) {
+        const verdict = payments.attemptAnonymousCreate();
+        if (!verdict.allowed)
+          return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
+      }
       const request_ = {
         typeCode: state.type.code,
         note: state.note,

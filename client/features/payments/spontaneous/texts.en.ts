@@ -92,6 +92,9 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.generate": "Generate the payment notice",
   "payments.spont.generating": "Generating the notice…",
   "payments.spont.payFailed": "The payment could not be generated.",
+  "payments.spont.limited": "Too many payments created from this device",
+  "payments.spont.limitedText":
+    "For security, the number of payments and notices that can be created without logging in is limited. What you typed has been kept: try again later or log in to your personal area.",
   "payments.spont.noticeFailed": "The payment notice could not be generated.",
   "payments.spont.retry": "What you typed has been kept: please try again in a few minutes.",
   "payments.spont.outcome.title": "Payment notice outcome",

@@ -99,6 +99,9 @@ export const spontaneousIt = {
   "payments.spont.payFailed": "Non è stato possibile generare il pagamento.",
   "payments.spont.noticeFailed": "Non è stato possibile generare l'avviso di pagamento.",
   "payments.spont.retry": "I dati inseriti sono stati conservati: riprova tra qualche minuto.",
+  "payments.spont.limited": "Troppi pagamenti creati da questo dispositivo",
+  "payments.spont.limitedText":
+    "Per sicurezza il numero di pagamenti e avvisi che si possono creare senza accedere è limitato. I dati inseriti sono stati conservati: riprova più tardi oppure accedi all'area personale.",
   "payments.spont.outcome.title": "Esito avviso di pagamento",
   "payments.spont.outcome.created": "Avviso di pagamento creato correttamente",
   "payments.spont.outcome.text":
