@@ -186,12 +186,12 @@ describe("spontaneous payment (PPAY)", () => {
   test("MYPAY: the payment type's own maximum bounds the amount", async () => {
     const path = "/servizi/mypay/pagamento-spontaneo/online";
     const jar = new CookieJar();
-    for (const fields of [
+    const steps: Array<Record<string, string>> = [
       { intent: "privacy", privacy: "1" },
       { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
       { intent: "dati", ...PAYER },
-    ])
-      expect((await jar.post(path, fields)).status).toBe(303);
+    ];
+    for (const fields of steps) expect((await jar.post(path, fields)).status).toBe(303);
     const over = await jar.post(path, { intent: "importo", amount: "500,01" });
     expect(over.status).toBe(400);
     expect(visible(over.text)).toContain("L'importo massimo per questo pagamento è € 500,00");

@@ -276,7 +276,7 @@ export async function spontaneousAction(context: Context, request: Request) {
       return save({ ...state, payer, noTaxId: noTaxId || undefined });
     }
     case "importo": {
-      if (!state.payer) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      if (!state.payer || !state.type) throw redirect(stepHref(url, firstIncomplete(state)), 303);
       const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
       const problems: AmountProblem[] = [
         "required",
