@@ -78,6 +78,10 @@ export type RequestServices = {
     /** Counts a login attempt against the per-address and per-municipality limits. */
     attemptLogin(): { allowed: true } | { allowed: false; retryAfterS: number };
   };
+  payments: {
+    /** Counts an anonymous visitor's creation of a debt position against the per-address and per-municipality limits. */
+    attemptAnonymousCreate(): { allowed: true } | { allowed: false; retryAfterS: number };
+  };
 };
 
 export const servicesContext = createContext<RequestServices>();

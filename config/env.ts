@@ -114,6 +114,11 @@ export const EnvSchema = z.object({
   MAINTENANCE_LOGIN_PER_CLIENT: z.coerce.number().int().positive().default(10),
   MAINTENANCE_LOGIN_PER_TENANT: z.coerce.number().int().positive().default(100),
   MAINTENANCE_LOGIN_WINDOW_S: z.coerce.number().int().positive().default(300),
+  // Debt positions (spontaneous payments, notices) created by anonymous visitors: per client address and per
+  // municipality in a window (docs/decisions/payer-created-positions.md).
+  PAYMENT_CREATE_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  PAYMENT_CREATE_PER_TENANT: z.coerce.number().int().positive().default(2000),
+  PAYMENT_CREATE_WINDOW_S: z.coerce.number().int().positive().default(3600),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   /** Anonymous page cache (docs/decisions/page-cache.md): seconds an entry lives; 0 turns the cache off. */
   PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).default(10),

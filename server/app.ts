@@ -303,6 +303,12 @@ export function createApp(deps: AppDeps) {
         perTenant: env.MAINTENANCE_LOGIN_PER_TENANT,
         onLimited: (event) => logger.warn(event, "maintenance login rate limit reached"),
       }),
+      paymentCreateLimiter: createRateLimiter({
+        windowMs: env.PAYMENT_CREATE_WINDOW_S * 1000,
+        perClient: env.PAYMENT_CREATE_PER_CLIENT,
+        perTenant: env.PAYMENT_CREATE_PER_TENANT,
+        onLimited: (event) => logger.warn(event, "anonymous payment creation rate limit reached"),
+      }),
     };
     const ssr = deps.ssrHandler;
     const pageCache = createPageCache({

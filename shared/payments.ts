@@ -40,29 +40,6 @@ export function isPayable(status: PaymentStatus): boolean {
   return status === "unpaid" || status === "expired";
 }
 
-/**
- * An amount typed by the citizen, in cents, or null when it is not a valid amount: digits with an optional decimal
- * part of at most two digits, "," or "." as the decimal separator ("12,50", "12.50"), and Italian thousands dots
- * ("1.234,50"; also "1.234" when the groups are of three). Zero, negative and absurdly large amounts are null.
- */
-export function parseAmountCents(input: string): number | null {
-  const value = input.trim().replace(/^€\s*/, "").replace(/\s+/g, "");
-  let integer: string;
-  let decimals = "";
-  const grouped = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/.exec(value);
-  const plain = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(value);
-  if (plain) {
-    integer = plain[1]!;
-    decimals = plain[2] ?? "";
-  } else if (grouped) {
-    integer = grouped[1]!.replaceAll(".", "");
-    decimals = grouped[2] ?? "";
-  } else return null;
-  if (integer.length > 9) return null;
-  const cents = Number(integer) * 100 + Number(decimals.padEnd(2, "0"));
-  return cents > 0 ? cents : null;
-}
-
 /** Cents as "€ 1.234,50" (through the one formatter of amounts). */
 export function formatEuroCents(cents: number): string {
   return formatEuro(cents / 100);

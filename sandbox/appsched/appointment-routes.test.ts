@@ -157,3 +157,29 @@ test("the public API cannot change or cancel by id", async () => {
     .expect(403);
   await http.delete(`/api-public/appsched/appointments/${created.body.id}`).expect(403);
 });
+
+test("the same Idempotency-Key books once: the second call answers the first appointment (200)", async () => {
+  const { http, store } = createAppschedTestApp();
+  const key = "0123456789abcdef0123456789abcdef";
+  const before = store.state.appsched.appointments.length;
+  const first = await http
+    .post("/api-public/appsched/appointments")
+    .set("Idempotency-Key", key)
+    .send(bookingBody("11", "2027-03-03 10:00:00"))
+    .expect(201);
+  const again = await http
+    .post("/api-public/appsched/appointments")
+    .set("Idempotency-Key", key)
+    .send(bookingBody("11", "2027-03-03 10:00:00"))
+    .expect(200);
+  expect(again.body.id).toBe(first.body.id);
+  expect(again.body.accessToken).toBe(first.body.accessToken);
+  expect(store.state.appsched.appointments.length).toBe(before + 1);
+  // Another key is another booking.
+  await http
+    .post("/api-public/appsched/appointments")
+    .set("Idempotency-Key", "fedcba9876543210fedcba9876543210")
+    .send(bookingBody("11", "2027-03-03 10:00:00"))
+    .expect(201);
+  expect(store.state.appsched.appointments.length).toBe(before + 2);
+});

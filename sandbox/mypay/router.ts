@@ -111,6 +111,8 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       if ("problems" in parsed) return sendError(res, 400, "Dati del dovuto non validi", parsed.problems);
       const type = typesOf(res).find((t) => t.codTipo === parsed.due.codTipo);
       if (!type || !type.spontaneo) return sendError(res, 422, "Tipologia di pagamento non disponibile");
+      if (type.importoMassimo !== undefined && parsed.due.importo > type.importoMassimo)
+        return sendError(res, 422, "Importo superiore al massimo della tipologia");
       if (type.noteObbligatorie && !parsed.due.causale)
         return sendError(res, 400, "Dati del dovuto non validi", ["causale obbligatoria per la tipologia"]);
       const { tenant } = getLocals(res);

@@ -23,6 +23,8 @@ export type MypayTipologia = {
   noteObbligatorie: boolean;
   /** The accounting code of the type (contract §6), e.g. "9/0101100IM". */
   datiSpecificiRiscossione: string;
+  /** The highest amount (euro) of a spontaneous payment of the type (our definition; absent: no limit). */
+  importoMassimo?: number;
 };
 
 export type MypayStato = "DA_PAGARE" | "PAGATO" | "ANNULLATO";
@@ -82,6 +84,7 @@ const TIPOLOGIE: MypayTipologia[] = [
     notePerIlPagatore: null,
     noteObbligatorie: false,
     datiSpecificiRiscossione: "9/0301200CM",
+    importoMassimo: 500,
   },
   {
     codTipo: "LAMPADE_VOTIVE",

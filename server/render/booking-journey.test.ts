@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { testApp } from "#tests/support/test-app.ts";
+import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
@@ -41,10 +41,10 @@ class CookieJar {
 }
 
 /** Posts a step like the page's form does (the XSRF field first), keeping the cookies the answer sets. */
-async function post(jar: CookieJar, step: string, fields: Record<string, string>) {
+async function post(jar: CookieJar, step: string, fields: Record<string, string>, through: Express = app) {
   const token = jar.cookies.get("XSRF-TOKEN")!;
   const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), intent: step, ...fields });
-  const res = await request(app)
+  const res = await request(through)
     .post(`${BOOKING}?passo=${step}`)
     .set("Host", HOST)
     .set("Origin", `http://${HOST}`)
@@ -81,7 +81,7 @@ type Flow = {
   slot: { day: string; time: string };
 };
 
-/** Steps 1–4 as an anonymous visitor: the jar then holds the flow cookie as it is at the summary. */
+/** Steps 1–4 as an anonymous visitor, then the summary shown: the jar holds the flow cookie as it is there. */
 async function reachSummary({ office, slot }: Flow, email: string) {
   const jar = new CookieJar();
   jar.cookies.set("XSRF-TOKEN", createXsrfToken());
@@ -96,6 +96,13 @@ async function reachSummary({ office, slot }: Flow, email: string) {
     expect(res.status, `${step}: ${res.text.slice(0, 200)}`).toBe(302);
   }
   expect(jar.cookies.has("flow_booking")).toBe(true);
+  // The browser follows the last redirect: the summary gives the confirmation its idempotency key.
+  const summary = await request(app)
+    .get(`${BOOKING}?passo=riepilogo`)
+    .set("Host", HOST)
+    .set("Cookie", jar.header());
+  expect(summary.status).toBe(200);
+  jar.take(summary.headers["set-cookie"]);
   return jar;
 }
 
@@ -161,6 +168,64 @@ describe("confirming a booking", () => {
     expect(confirmations).toHaveLength(1);
     // The office still has its second place at that time: nothing else took it.
     expect(await freeTimes(ANAGRAFE.officeId, slot.day)).toContain(slot.time);
+  });
+
+  test("the upstream books but answers too late: the retry finds that booking, exactly one exists", async () => {
+    const slot = await firstFreeSlot(ANAGRAFE.officeId, 31);
+    const email = `ritardo.${Date.now()}@example.it`;
+    const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
+    // Between the portal and the sandbox: the first booking call reaches the sandbox, whose answer is held until the
+    // portal has given up waiting (it closes the connection at its timeout); everything else passes straight on.
+    let held = 0;
+    const upstream = await startTestUpstream((req, res, body) => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          ([name]) => !["host", "content-length", "connection"].includes(name),
+        ),
+      ) as Record<string, string>;
+      const answer = fetch(`${sandbox.url}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body === "" ? undefined : body,
+        redirect: "manual",
+      });
+      if (req.method === "POST" && req.url?.endsWith("/appsched/appointments") && held++ === 0) {
+        void answer.then(() => undefined);
+        return;
+      }
+      void answer.then(async (reply) => {
+        res.writeHead(reply.status, { "content-type": reply.headers.get("content-type") ?? "text/plain" });
+        res.end(Buffer.from(await reply.arrayBuffer()));
+      });
+    });
+    const slow = testApp({ upstreamUrl: upstream.url, ssrHandler, env: { UPSTREAM_TIMEOUT_MS: "300" } }).app;
+    try {
+      const first = await post(jar, "riepilogo", { privacy: "1" }, slow);
+      expect(first.status).toBe(504);
+      const booked = (await mailsTo(email)).filter(
+        (mail) => mail.subject === "Conferma prenotazione appuntamento",
+      );
+      expect(booked).toHaveLength(1);
+
+      const retry = await post(jar, "riepilogo", { privacy: "1" }, slow);
+      expect(retry.status).toBe(302);
+      expect(retry.headers.location).toMatch(new RegExp(`^${BOOKING}/successo/\\d+$`));
+      const page = await request(slow)
+        .get(retry.headers.location!)
+        .set("Host", HOST)
+        .set("Cookie", jar.header());
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("Appuntamento confermato");
+      const confirmations = (await mailsTo(email)).filter(
+        (mail) => mail.subject === "Conferma prenotazione appuntamento",
+      );
+      expect(confirmations).toHaveLength(1);
+      const creates = upstream.received.filter((r) => r.method === "POST" && r.url.endsWith("/appointments"));
+      expect(creates).toHaveLength(2);
+      expect(creates[1]!.headers["idempotency-key"]).toBe(creates[0]!.headers["idempotency-key"]);
+    } finally {
+      await upstream.close();
+    }
   });
 
   test("eight citizens confirming the same last place at once: one books it, seven go back to the date", async () => {

@@ -81,7 +81,9 @@ describe("/servizi/pagamenti/:id", () => {
     const res = await get("/servizi/pagamenti/106", cookie);
     expect(res.status).toBe(200);
     const text = visible(res.text);
-    expect(text).toContain("Diritti di istruttoria SCIA 2026/042");
+    // A spontaneous type's causale may be any payer's text: the type's description and the warning instead.
+    expect(text).not.toContain("Diritti di istruttoria SCIA 2026/042");
+    expect(text).toContain("Pagamento spontaneo: chiunque può crearne uno indicando il tuo codice fiscale");
     expect(text).toContain(mypayIuv("comune-a", 1));
     expect(text).not.toContain("Lampade votive 2026");
     await request(sandbox.url).post("/__sandbox/faults").send({ mypay: "down" }).expect(200);
@@ -183,6 +185,54 @@ describe("esito-pagamento and the outcome page", () => {
     expect(paid).toContain("Pagamento eseguito");
     const service = visible((await get(`/servizi/pagamenti/106/esito-pagamento?iuv=${iuv}`, cookie)).text);
     expect(service).toContain("Pagamento eseguito");
+  });
+
+  test("another citizen's MYPAY due: the outcome says not found and never looks it up by IUV", async () => {
+    const anna = await citizenCookie(ANNA);
+    const created = await request(sandbox.url)
+      .post("/api-public/mypay/importaDovutoImmediato")
+      .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
+      .send({
+        codTipo: "CANONE_MERCATO",
+        importo: 30,
+        causale: "Posteggio 9",
+        pagatore: {
+          tipo: "F",
+          codiceIdentificativo: ANNA,
+          anagrafica: "Anna Esposito",
+          email: "a@example.org",
+        },
+      })
+      .expect(201);
+    const iuv = created.body.iuv as string;
+    await request(sandbox.url)
+      .post(`${new URL(created.body.urlPagamento).pathname}/paga`)
+      .expect(303);
+    const relay = await startRelay(sandbox.url);
+    try {
+      const mario = await citizenCookie(MARIO);
+      const path = `/servizi/pagamento-esito?iuv=${iuv}&codEsito=000`;
+      const foreign = visible(
+        (await request(app(relay.url)).get(path).set("Host", HOSTS.a).set("Cookie", mario)).text,
+      );
+      expect(foreign).toContain("Posizione debitoria non trovata");
+      expect(foreign).not.toContain("Pagamento eseguito");
+      const anonymous = visible((await request(app(relay.url)).get(path).set("Host", HOSTS.a)).text);
+      expect(anonymous).toContain("Esito in attesa di conferma");
+      expect(anonymous).not.toContain("Pagamento eseguito");
+      const own = visible(
+        (await request(app(relay.url)).get(path).set("Host", HOSTS.a).set("Cookie", anna)).text,
+      );
+      expect(own).toContain("Pagamento eseguito");
+      const mypayCalls = relay.received
+        .filter((r) => r.url.includes("/mypay/"))
+        .map((r) => r.url.split("?")[0]);
+      expect(mypayCalls.some((url) => url!.includes("verificaAvviso"))).toBe(false);
+      expect(mypayCalls).toContain(`/api/mypay/posizioni/${MARIO}`);
+      expect(mypayCalls).toContain(`/api/mypay/posizioni/${ANNA}`);
+    } finally {
+      await relay.close();
+    }
   });
 
   test("anonymous: the outcome asks to log in", async () => {

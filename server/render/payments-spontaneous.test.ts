@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { testApp } from "#tests/support/test-app.ts";
+import { startRelay, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -25,8 +25,10 @@ const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
 class CookieJar {
   readonly cookies = new Map<string, string>([["XSRF-TOKEN", createXsrfToken()]]);
   readonly host: string;
-  constructor(host = HOSTS.a) {
+  readonly through: Express | undefined;
+  constructor(host = HOSTS.a, through?: Express) {
     this.host = host;
+    this.through = through;
   }
   take(setCookies: string[] | string | undefined) {
     for (const line of [setCookies ?? []].flat()) {
@@ -42,7 +44,10 @@ class CookieJar {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
   async get(path: string) {
-    const res = await request(app).get(path).set("Host", this.host).set("Cookie", this.header());
+    const res = await request(this.through ?? app)
+      .get(path)
+      .set("Host", this.host)
+      .set("Cookie", this.header());
     this.take(res.headers["set-cookie"]);
     return res;
   }
@@ -51,7 +56,7 @@ class CookieJar {
       ...(xsrf ? { _xsrf: maskXsrfToken(this.cookies.get("XSRF-TOKEN")!) } : {}),
       ...fields,
     });
-    const res = await request(app)
+    const res = await request(this.through ?? app)
       .post(path)
       .set("Host", this.host)
       .set("Origin", `http://${this.host}`)
@@ -154,11 +159,21 @@ describe("spontaneous payment (PPAY)", () => {
     });
     expect(company.status).toBe(303);
 
-    for (const amount of ["0", "12,505", "abc"]) {
+    const refused: Array<[string, string]> = [
+      ["0", "L'importo deve essere maggiore di zero"],
+      ["-5", "L'importo deve essere maggiore di zero"],
+      ["12 50", "Scrivi l'importo senza spazi, ad esempio 12,50"],
+      ["12.505", "Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50"],
+      ["1e3", "Scrivi l'importo con sole cifre e la virgola per i centesimi, ad esempio 12,50"],
+      ["12,5,0", "Usa un solo separatore per i centesimi, ad esempio 12,50"],
+      ["", "Inserisci l'importo"],
+      ["100000", "L'importo massimo per questo pagamento è € 99.999,99"],
+    ];
+    for (const [amount, message] of refused) {
       const res = await jar.post(ONLINE, { intent: "importo", amount });
-      expect(res.status).toBe(400);
-      expect(visible(res.text)).toContain("Inserire un importo valido");
-      expect(res.text).toContain(`value="${amount}"`);
+      expect(res.status, amount).toBe(400);
+      expect(visible(res.text), amount).toContain(message);
+      if (amount) expect(res.text).toContain(`value="${amount}"`);
     }
     expect((await jar.post(ONLINE, { intent: "importo", amount: "1.234,50" })).status).toBe(303);
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
@@ -166,6 +181,60 @@ describe("spontaneous payment (PPAY)", () => {
     expect(summary).toContain("€ 1.234,50");
     expect(summary).toContain("Pratica 7");
     expect(summary).toContain("Modifica");
+  });
+
+  test("MYPAY: the payment type's own maximum bounds the amount", async () => {
+    const path = "/servizi/mypay/pagamento-spontaneo/online";
+    const jar = new CookieJar();
+    const steps: Array<Record<string, string>> = [
+      { intent: "privacy", privacy: "1" },
+      { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
+      { intent: "dati", ...PAYER },
+    ];
+    for (const fields of steps) expect((await jar.post(path, fields)).status).toBe(303);
+    const over = await jar.post(path, { intent: "importo", amount: "500,01" });
+    expect(over.status).toBe(400);
+    expect(visible(over.text)).toContain("L'importo massimo per questo pagamento è € 500,00");
+    expect((await jar.post(path, { intent: "importo", amount: "500" })).status).toBe(303);
+  });
+
+  test("anonymous creation is limited per client address: 429 in Italian, the summary kept, no upstream call", async () => {
+    const relay = await startRelay(sandbox.url);
+    const limited = testApp({
+      upstreamUrl: relay.url,
+      ssrHandler,
+      env: { PAYMENT_CREATE_PER_CLIENT: "2" },
+    }).app;
+    const creations = () =>
+      relay.received.filter((r) => r.method === "POST" && /\/ppay\/.*\/payment$/.test(r.url)).length;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const jar = new CookieJar(HOSTS.a, limited);
+        await toSummary(jar, ONLINE);
+        expect((await jar.post(ONLINE, { intent: "paga" })).status).toBe(303);
+      }
+      expect(creations()).toBe(2);
+      const jar = new CookieJar(HOSTS.a, limited);
+      await toSummary(jar, ONLINE);
+      const refused = await jar.post(ONLINE, { intent: "paga" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      const text = visible(refused.text);
+      expect(text).toContain("Troppi pagamenti creati da questo dispositivo");
+      expect(text).toContain("Nome Carla Cognome Neri");
+      expect(text).toContain("€ 12,50");
+      expect(creations()).toBe(2);
+      // The flow is kept: the summary still shows everything typed.
+      expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("€ 12,50");
+      // A logged-in citizen pays for themselves only: not limited.
+      const citizen = new CookieJar(HOSTS.a, limited);
+      const [name, ...value] = (await loginAs(sandbox.url, "RSSMRA80A01H501U")).split("=");
+      citizen.cookies.set(name!, value.join("="));
+      await toSummary(citizen, ONLINE);
+      expect((await citizen.post(ONLINE, { intent: "paga" })).status).toBe(303);
+    } finally {
+      await relay.close();
+    }
   });
 
   test("without the XSRF field the post is refused", async () => {

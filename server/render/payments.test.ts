@@ -119,6 +119,43 @@ describe("Attività: Pagamenti", () => {
   });
 });
 
+describe("positions another payer created", () => {
+  test("an anonymous notice naming Mario: his area shows the type's description and a warning, never the payer's text", async () => {
+    const phishing = "URGENTE paga invece con bonifico IBAN IT60X0542811101000000123456";
+    const created = await request(sandbox.url)
+      .post(`/api-public/ppay/citizens/${MARIO}/paymenttypes/MENSA/debtpositions`)
+      .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
+      .send({ note: phishing, importo: 99, nome: "Chi", cognome: "Sia", email: "x@example.org" })
+      .expect(201);
+    const iuv = created.body.iuv as string;
+    const cookie = await loginAs(sandbox.url, MARIO, UPSTREAM_HOSTS.a);
+    for (const path of [
+      "/area-personale/attivita",
+      "/servizi/pagamenti/105",
+      `/area-personale/pagamento-iuv/${iuv}`,
+    ]) {
+      const res = await get(path, cookie);
+      const text = visible(res.text);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain("IBAN");
+      if (path.startsWith("/area-personale/pagamento-iuv"))
+        expect(text).toContain("Mensa scolastica - ricarica");
+      else {
+        expect(text, path).toContain(iuv);
+        expect(text, path).toContain(
+          "Pagamento spontaneo: chiunque può crearne uno indicando il tuo codice fiscale",
+        );
+      }
+    }
+  });
+
+  test("a position the municipality issued keeps its own description", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const text = visible((await get("/area-personale/attivita", cookie)).text);
+    expect(text).toContain("TARI 2026 - prima rata");
+  });
+});
+
 describe("pay by IUV", () => {
   const page = `/area-personale/pagamento-iuv/${ANNA_UNPAID}`;
 

@@ -25,6 +25,8 @@ export type RequestServicesDeps = {
   metrics: Metrics;
   logger: Logger;
   loginLimiter: RateLimiter;
+  /** Anonymous creation of debt positions (spontaneous payments and notices). */
+  paymentCreateLimiter: RateLimiter;
   uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
   /** Server-side geocoding (absent in tests that do not need it). */
   geocoder?: Geocoder;
@@ -92,6 +94,9 @@ export function createRequestServices(
       sealCookie: cookies.seal,
       clearCookie: cookies.clear,
       attemptLogin: () => deps.loginLimiter.attempt(tenant.id, req.ip ?? "unknown"),
+    },
+    payments: {
+      attemptAnonymousCreate: () => deps.paymentCreateLimiter.attempt(tenant.id, req.ip ?? "unknown"),
     },
   };
 }

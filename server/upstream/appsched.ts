@@ -61,8 +61,14 @@ export function createAppschedApi(ctx: UpstreamRequestContext, base: "api" | "ap
         query: { date: day },
         ...json(SlotListSchema),
       }),
-    createAppointment: (input) =>
-      own({ path: "appointments", method: "POST", body: input, ...json(CreatedAppointmentSchema) }),
+    createAppointment: (input, options) =>
+      own({
+        path: "appointments",
+        method: "POST",
+        body: input,
+        headers: options?.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : undefined,
+        ...json(CreatedAppointmentSchema),
+      }),
     listAppointments: (codiceFiscale) =>
       own({
         path: "appointments",

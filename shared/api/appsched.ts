@@ -171,7 +171,14 @@ export interface AppschedApi {
   unavailableDates(serviceId: string, monthDate: string): Promise<string[]>;
   /** Free slot times ("HH:mm") of `day` ("yyyy-MM-dd"). */
   availabilities(serviceId: string, day: string): Promise<string[]>;
-  createAppointment(input: NewAppointment): Promise<CreatedAppointment>;
+  /**
+   * Books; `idempotencyKey` (sent as `Idempotency-Key`) makes a retry answer the appointment the first call booked
+   * (the upstream may have booked although the portal stopped waiting).
+   */
+  createAppointment(
+    input: NewAppointment,
+    options?: { idempotencyKey?: string },
+  ): Promise<CreatedAppointment>;
   /** The logged-in citizen's own appointments, newest start first (`GET appointments?sort=-start…`). */
   listAppointments(codiceFiscale: string): Promise<Appointment[]>;
   /** Logged-in: own appointments; anonymous: needs the `accessToken` from the creation answer. */

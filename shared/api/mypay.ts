@@ -20,6 +20,8 @@ export const MypayTipologiaSchema = z
     notePerIlPagatore: z.string().nullish(),
     noteObbligatorie: z.boolean().nullish(),
     datiSpecificiRiscossione: z.string().nullish(),
+    /** The highest amount (euro) a spontaneous payment of the type may have (our definition; absent: no limit). */
+    importoMassimo: z.number().positive().nullish(),
   })
   .loose();
 export type MypayTipologia = z.infer<typeof MypayTipologiaSchema>;

@@ -14,6 +14,7 @@ import {
   withOffice,
   withRequester,
   withSlot,
+  withoutAttempt,
   type BookingState,
 } from "./flow-state.ts";
 import { getNextBookingStep, type BookingStep } from "./steps.ts";
@@ -47,7 +48,7 @@ function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
     formText(ctx.form, "ritorno") === "riepilogo" && getFirstIncompleteStep(state, loggedIn) === "riepilogo";
   const next = back ? "riepilogo" : getNextBookingStep(step);
   return redirect(bookingStepHref(ctx.variant.route, next), {
-    headers: { "Set-Cookie": ctx.access.services.flow.write(ctx.variant.flow, state) },
+    headers: { "Set-Cookie": ctx.access.services.flow.write(ctx.variant.flow, withoutAttempt(state)) },
   });
 }
 
@@ -121,6 +122,9 @@ async function confirmBooking(ctx: Ctx) {
   const { access, variant, state } = ctx;
   const missing = getFirstIncompleteStep(state, access.user !== null);
   if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
+  // The summary the citizen confirms has given the attempt its key; without one, show the summary (it makes one).
+  const idempotencyKey = state.attempt;
+  if (!idempotencyKey) throw redirect(bookingStepHref(variant.route, "riepilogo"));
   const privacy = validatePrivacy(ctx.form, ctx.access.services.locale);
   if (privacy) return refuseStep("riepilogo", { privacy }, {});
   const office = await requireOffice(ctx);
@@ -133,7 +137,7 @@ async function confirmBooking(ctx: Ctx) {
       completedBookingFlows.once(
         getCompletedFlowKey(access, variant, state),
         async (): Promise<CompletedBooking> => {
-          const created = await access.api.createAppointment(input);
+          const created = await access.api.createAppointment(input, { idempotencyKey });
           return {
             appointmentId: created.id,
             accessToken: access.user ? null : (created.accessToken ?? null),

@@ -10,6 +10,7 @@ import {
   BOOKING_FROM_SERVICE_FLOW,
   BookingStateSchema,
   createBookingState,
+  newAttemptKey,
   findAccessToken,
   isBookingFlowExpired,
   parseFlowState,
@@ -150,6 +151,14 @@ export async function loadBooking(
   // the way in, as the other flows do; a step asked for that is not reachable yet leads to the one that is.
   if (requested !== null && step !== requested) throw redirect(bookingStepHref(variant.route, step));
   const { stepData, status } = await loadStep(step, access, variant, state, url);
+  const headers = new Headers();
+  if (step === "riepilogo" && !state.attempt) {
+    // One idempotency key per confirmation attempt, created when the summary shows (as the payments do).
+    headers.append(
+      "Set-Cookie",
+      access.services.flow.write(variant.flow, { ...state, attempt: newAttemptKey() }),
+    );
+  }
   return data<BookingPageData>(
     {
       kind: "step",
@@ -161,7 +170,7 @@ export async function loadBooking(
       returnToSummary: url.searchParams.get("da") === "riepilogo",
       stepData,
     },
-    { status },
+    { status, headers },
   );
 }
 

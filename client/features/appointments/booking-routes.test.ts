@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import type { AppschedApi } from "#shared/api/appsched.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
 import { action, loader, middleware } from "#client/routes/appointments/booking.tsx";
-import { ACCESS_FLOW, BOOKING_FLOW, createBookingState, type BookingState } from "./flow-state.ts";
+import {
+  ACCESS_FLOW,
+  BOOKING_FLOW,
+  createBookingState,
+  newAttemptKey,
+  type BookingState,
+} from "./flow-state.ts";
 import type { BookingPageData, StepActionData } from "./step-types.ts";
 import { createStubContext, stubAppsched, type StubOptions } from "#tests/support/stub-request-context.ts";
 import { bookingBody } from "#tests/support/appsched-test-app.ts";
@@ -62,6 +68,8 @@ const completeFlow = (slot: Slot): BookingState => ({
   reasonId: "7",
   details: "Verifica dei versamenti",
   requester,
+  // The summary has been shown: the confirmation attempt has its idempotency key.
+  attempt: newAttemptKey(),
 });
 
 type Result = { status: number; location: string | null; cookies: string[]; body: unknown };
@@ -314,6 +322,51 @@ describe("the access cookie of an anonymous booking", () => {
     const capped = await confirm(completeFlow(await freeSlot()), undefined, api);
     const cappedCookie = capped.cookies.find((value) => value.startsWith("flow_appt-access="))!;
     expect(Number(/; Max-Age=(\d+)/.exec(cappedCookie)?.[1])).toBeLessThanOrEqual(200 * 86_400);
+  });
+});
+
+describe("the confirmation's idempotency key", () => {
+  test("the summary gives the flow its key once; confirming sends it as the upstream's Idempotency-Key", async () => {
+    const { attempt: _none, ...unseen } = completeFlow(await freeSlot());
+    const summary = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: unseen } });
+    expect(summary.status).toBe(200);
+    const withKey = summary.flows.get(BOOKING_FLOW) as BookingState;
+    expect(withKey.attempt).toMatch(/^[0-9a-f]{32}$/);
+    const again = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: withKey } });
+    expect(again.cookies).toEqual([]);
+
+    const sent: Array<string | undefined> = [];
+    const api = stubAppsched({
+      service: (id) => upstream.publicApi.service(id),
+      createAppointment: async (input, options) => {
+        sent.push(options?.idempotencyKey);
+        return upstream.publicApi.createAppointment(input, options);
+      },
+    });
+    const result = await confirm(withKey, undefined, api);
+    expect(result.location).toMatch(/\/successo\/\d+$/);
+    expect(sent).toEqual([withKey.attempt]);
+  });
+
+  test("a confirmation without the summary's key books nothing and shows the summary", async () => {
+    const { attempt: _none, ...unseen } = completeFlow(await freeSlot());
+    const api = stubAppsched({ service: (id) => upstream.publicApi.service(id) });
+    const result = await confirm(unseen, undefined, api);
+    expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=riepilogo");
+  });
+
+  test("changing a step drops the key: the next summary is a new attempt", async () => {
+    const complete = completeFlow(await freeSlot());
+    const result = await run(
+      "action",
+      "?passo=dettagli",
+      { flows: { [BOOKING_FLOW]: complete } },
+      { intent: "dettagli", motivo: "7", dettagli: "Altro motivo", ritorno: "riepilogo" },
+    );
+    expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=riepilogo");
+    const saved = result.flows.get(BOOKING_FLOW) as BookingState;
+    expect(saved.details).toBe("Altro motivo");
+    expect(saved.attempt).toBeUndefined();
   });
 });
 

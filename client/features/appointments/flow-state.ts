@@ -25,6 +25,18 @@ const HashSchema = z.string().regex(/^[\w-]{32,128}$/);
 /** A random id per booking flow (a UUID): what makes its confirmation one-time, see completed-flows.server.ts. */
 const FlowIdSchema = z.string().regex(/^[\w-]{16,64}$/);
 const EpochMsSchema = z.number().int().nonnegative();
+const AttemptKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/** A new confirmation attempt's idempotency key (32 hex digits, as the payments' keys). */
+export function newAttemptKey(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/** The state without its confirmation attempt: any change to the booking starts a new one. */
+export function withoutAttempt(state: BookingState): BookingState {
+  const { attempt: _attempt, ...rest } = state;
+  return rest;
+}
 
 /** A booking flow is good for a day from its first step; an older state starts over (and its id is forgotten). */
 export const BOOKING_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +73,11 @@ export const BookingStateSchema = z
     officeId: IdSchema.optional(),
     ...SlotFields,
     requester: RequesterSchema.optional(),
+    /**
+     * The idempotency key of the confirmation (`Idempotency-Key` of the upstream's create call): created when the
+     * summary shows, dropped when a step changes, so a retry after a timeout finds the appointment already booked.
+     */
+    attempt: AttemptKeySchema.optional(),
   })
   .strict();
 export type BookingState = z.infer<typeof BookingStateSchema>;

@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import { noticeCodeOfIuv } from "#shared/api/mypay.ts";
 import { IUV_PATTERN } from "#shared/api/ppay.ts";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { readRouteError } from "#shared/route-error.ts";
@@ -11,7 +10,9 @@ import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.t
 
 /**
  * `/servizi/pagamento-esito?iuv&codEsito&descEsito` (the pagoPA return): the query is untrusted. The IUV is looked up
- * in the citizen's PPAY positions, then in MYPAY (`verificaAvviso`); only the upstream's state decides the outcome.
+ * among the logged-in citizen's own PPAY positions, then among their own MYPAY positions (`posizioni/{cf}` with the
+ * session's fiscal code, never `verificaAvviso` by IUV: that would tell anyone the state of anyone's due); only the
+ * upstream's state decides the outcome. Anonymous visitors see nothing of any due.
  */
 export async function loadOutcome(context: Readonly<RouterContextProvider>, url: URL) {
   const iuvParam = url.searchParams.get("iuv") ?? "";
@@ -38,9 +39,8 @@ export async function loadOutcome(context: Readonly<RouterContextProvider>, url:
   const view = position && toPositionView(position);
   if (view) return { kind: decideOutcome(view.status, view.hasReceipt, codEsito), iuv, loginHref: null };
   // Not a PPAY position: a due paid through MYPAY (immediate payments), when the municipality has MYPAY.
-  const noticeCode = noticeCodeOfIuv(iuv);
-  if (noticeCode && findAsset(await api.getTenantConfig(), "MYPAY")) {
-    const due = await api.mypay.verificaAvviso(noticeCode);
+  if (findAsset(await api.getTenantConfig(), "MYPAY")) {
+    const due = (await api.mypay.posizioni(user.codFisc)).find((p) => p.iuv === iuv);
     if (due) {
       return { kind: decideOutcome(mypayPaymentStatus(due.stato), true, codEsito), iuv, loginHref: null };
     }

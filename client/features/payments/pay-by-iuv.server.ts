@@ -11,6 +11,7 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
+import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -30,7 +31,9 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
       throw notFound();
     throw error;
   }
-  const view = position && toPositionView(position);
+  const spontaneous = position ? await ppaySpontaneousCodes(context) : null;
+  const view =
+    position && toPositionView(position, undefined, isPayerWritten(spontaneous, position.codiceVersamento));
   if (!view) throw notFound();
   return { user, view };
 }

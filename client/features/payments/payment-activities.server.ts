@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getServices } from "#client/lib/services.ts";
+import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
 import type { PaymentActivities, PaymentsQuery } from "./payments-query.ts";
 
@@ -14,13 +15,18 @@ export async function loadPaymentActivities(
   query: PaymentsQuery,
 ): Promise<PaymentActivities> {
   try {
-    const page = await getServices(context).api.ppay.debtPositions(codFisc, {
-      currentPage: 1,
-      elements: query.pagamenti,
-      sort: "-iuv",
-      status: query.stato === "pagato" ? "PAYED" : query.stato === "da-pagare" ? "NOT_PAYED" : undefined,
-    });
-    const items = page.debtPositions.map((p) => toPositionView(p)).filter((p) => p !== null);
+    const [page, spontaneous] = await Promise.all([
+      getServices(context).api.ppay.debtPositions(codFisc, {
+        currentPage: 1,
+        elements: query.pagamenti,
+        sort: "-iuv",
+        status: query.stato === "pagato" ? "PAYED" : query.stato === "da-pagare" ? "NOT_PAYED" : undefined,
+      }),
+      ppaySpontaneousCodes(context),
+    ]);
+    const items = page.debtPositions
+      .map((p) => toPositionView(p, undefined, isPayerWritten(spontaneous, p.codiceVersamento)))
+      .filter((p) => p !== null);
     return { status: "ok", items, total: page.totalElements };
   } catch (error) {
     if (isUpstreamFailure(error)) return { status: "failed" };

@@ -41,6 +41,11 @@ export function PaymentCard({
           </span>
         </div>
         <Heading className="card-title h5">{description}</Heading>
+        {position.payerWritten ? (
+          <p className="small text-secondary mb-2" data-element="payer-written">
+            {t("payments.card.payerWritten")}
+          </p>
+        ) : null}
         <dl className="payment-facts small mb-3">
           <dt>{t("payments.card.amount")}</dt>
           <dd className="fw-semibold">{position.amount}</dd>

@@ -50,3 +50,25 @@ test("the outcome comes from the upstream's state, never from codEsito alone", (
   expect(decideOutcome("unpaid", false, "100")).toBe("cancelled");
   expect(decideOutcome("cancelled", false, "000")).toBe("positionCancelled");
 });
+
+test("a payer-written position shows the type's official description, no free text, and is marked", () => {
+  const position = {
+    codiceAvviso: "301000000000000001",
+    iuv: "01000000000000001",
+    codiceVersamento: "MENSA",
+    descrizionePagamento: "Mensa - paga con bonifico all'IBAN IT00...",
+    descrizionePortale: "Mensa scolastica - ricarica",
+    infoAggiuntive: "Paga con bonifico all'IBAN IT00...",
+    importo: 10,
+    codiceStatoPagamento: "1",
+  };
+  expect(toPositionView(position, "2026-11-23", true)).toMatchObject({
+    description: "Mensa scolastica - ricarica",
+    notes: null,
+    payerWritten: true,
+  });
+  expect(toPositionView(position, "2026-11-23")).toMatchObject({
+    description: "Mensa - paga con bonifico all'IBAN IT00...",
+    payerWritten: false,
+  });
+});

@@ -19,6 +19,11 @@ export type PositionView = {
   statusLabel: TextKey<typeof paymentsIt>;
   payable: boolean;
   hasReceipt: boolean;
+  /**
+   * A position of a spontaneous payment type: anyone may have created it naming the citizen's tax code, so the
+   * page shows the type's official description, never the free text, and says so.
+   */
+  payerWritten: boolean;
 };
 
 export const STATUS_LABELS: Record<PaymentStatus, TextKey<typeof paymentsIt>> = {
@@ -31,15 +36,25 @@ export const STATUS_LABELS: Record<PaymentStatus, TextKey<typeof paymentsIt>> = 
 
 const day = (iso: string | null | undefined) => (iso ? formatDate(iso, "dd/MM/yyyy", "it") : null);
 
-export function toPositionView(position: DebtPosition, today?: string): PositionView | null {
+/**
+ * `payerWritten` (see payer-written.server.ts): the title is the type's official description (`descrizionePortale`),
+ * and the payer's free texts (`descrizionePagamento`, `infoAggiuntive`) are not shown at all.
+ */
+export function toPositionView(
+  position: DebtPosition,
+  today?: string,
+  payerWritten = false,
+): PositionView | null {
   if (!position.iuv) return null;
   const status = paymentStatus(position.codiceStatoPagamento, position.dataScadenza, today);
   return {
     iuv: position.iuv,
     noticeCode: position.codiceAvviso,
-    description: position.descrizionePagamento ?? null,
+    description: payerWritten
+      ? (position.descrizionePortale ?? null)
+      : (position.descrizionePagamento ?? null),
     type: position.descrizionePortale ?? null,
-    notes: position.infoAggiuntive ?? null,
+    notes: payerWritten ? null : (position.infoAggiuntive ?? null),
     amount: formatEuro(position.importo),
     dueDate: day(position.dataScadenza),
     paidOn: status === "paid" ? day(position.dataEsitoPagamento) : null,
@@ -48,5 +63,6 @@ export function toPositionView(position: DebtPosition, today?: string): Position
     statusLabel: STATUS_LABELS[status],
     payable: isPayable(status),
     hasReceipt: status === "paid" && position.presenzaQuietanza === true,
+    payerWritten,
   };
 }

@@ -34,6 +34,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.card.notice": "Notice",
   "payments.card.noticeLabel": "Download the payment notice of {description} (PDF)",
   "payments.card.untitled": "Payment",
+  "payments.card.payerWritten":
+    "Spontaneous payment: anyone can create one by giving your tax code. Pay it only if you asked for it; the municipality does not ask for payments with free texts.",
   "payments.file.notFound": "The payment document is not available",
   "payments.iuv.title": "Payment with IUV",
   "payments.iuv.lead": "Pay the debt position with pagoPA.",

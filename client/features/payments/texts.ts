@@ -36,6 +36,8 @@ export const paymentsIt = {
   "payments.card.notice": "Avviso",
   "payments.card.noticeLabel": "Scarica l'avviso di pagamento di {description} (PDF)",
   "payments.card.untitled": "Pagamento",
+  "payments.card.payerWritten":
+    "Pagamento spontaneo: chiunque può crearne uno indicando il tuo codice fiscale. Pagalo solo se l'hai richiesto tu; il Comune non chiede pagamenti con testi liberi.",
   "payments.file.notFound": "Il documento del pagamento non è disponibile",
   "payments.iuv.title": "Pagamento con IUV",
   "payments.iuv.lead": "Paga la posizione debitoria con pagoPA.",

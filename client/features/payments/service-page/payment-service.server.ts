@@ -8,6 +8,7 @@ import { paymentsIt } from "../texts.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { isPayerWritten, mypaySpontaneousCodes, ppaySpontaneousCodes } from "../payer-written.server.ts";
 import { toPositionView, type PositionView } from "../position-view.ts";
 import {
   findPaymentService,
@@ -40,14 +41,13 @@ export async function requirePaymentService(
 
 /** PPAY positions of the service's `codiceVersamento` (all the citizen's when the service has none). */
 async function ppayPositions(context: Readonly<RouterContextProvider>, codFisc: string, type: string | null) {
-  const page = await getServices(context).api.ppay.debtPositions(codFisc, {
-    currentPage: 1,
-    elements: 100,
-    sort: "-iuv",
-  });
+  const [page, spontaneous] = await Promise.all([
+    getServices(context).api.ppay.debtPositions(codFisc, { currentPage: 1, elements: 100, sort: "-iuv" }),
+    ppaySpontaneousCodes(context),
+  ]);
   return page.debtPositions
     .filter((p) => !type || p.codiceVersamento === type)
-    .map((p) => toPositionView(p))
+    .map((p) => toPositionView(p, undefined, isPayerWritten(spontaneous, p.codiceVersamento)))
     .filter((p) => p !== null);
 }
 
@@ -56,8 +56,13 @@ async function mypayPositions(
   codFisc: string,
   type: string | null,
 ) {
-  const positions = await getServices(context).api.mypay.posizioni(codFisc);
-  return positions.filter((p) => !type || p.codTipo === type).map((p) => mypayPositionView(p));
+  const [positions, spontaneous] = await Promise.all([
+    getServices(context).api.mypay.posizioni(codFisc),
+    mypaySpontaneousCodes(context),
+  ]);
+  return positions
+    .filter((p) => !type || p.codTipo === type)
+    .map((p) => mypayPositionView(p, undefined, isPayerWritten(spontaneous, p.codTipo)));
 }
 
 export type ServicePositions =

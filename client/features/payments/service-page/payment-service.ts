@@ -93,12 +93,13 @@ const day = (iso: string | null | undefined) => (iso ? formatDate(iso, "dd/MM/yy
  * A MYPAY position as the payment card shows it. The portal has no MYPAY pay-by-IUV, receipt or notice download
  * (MYPAY's shapes are ours and define none), so it carries no actions: `payable` and `hasReceipt` are false.
  */
-export function mypayPositionView(p: MypayPosizione, today?: string): PositionView {
+export function mypayPositionView(p: MypayPosizione, today?: string, payerWritten = false): PositionView {
   const status = paymentStatus(MYPAY_CODES[p.stato], p.dataScadenza, today);
   return {
     iuv: p.iuv,
     noticeCode: p.codiceAvviso,
-    description: p.causale ?? null,
+    // A spontaneous due's causale is the payer's text: the type's description instead (payer-written.server.ts).
+    description: payerWritten ? (p.descrizioneTipo ?? null) : (p.causale ?? null),
     type: p.descrizioneTipo ?? null,
     notes: null,
     amount: formatEuro(p.importo),
@@ -109,5 +110,6 @@ export function mypayPositionView(p: MypayPosizione, today?: string): PositionVi
     statusLabel: STATUS_LABELS[status],
     payable: false,
     hasReceipt: false,
+    payerWritten,
   };
 }

@@ -41,7 +41,7 @@ export const SpontaneousStateSchema = z
     v: z.literal(1),
     privacy: z.literal(true).optional(),
     type: z
-      .object({ code: Code, label: z.string().max(200) })
+      .object({ code: Code, label: z.string().max(200), maxCents: z.number().int().positive().optional() })
       .strict()
       .optional(),
     note: z.string().max(500).optional(),

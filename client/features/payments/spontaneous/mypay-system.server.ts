@@ -51,6 +51,7 @@ export const mypaySystem: PaymentSystem = {
           label: t.descrizione,
           ...(t.notePerIlPagatore ? { notes: t.notePerIlPagatore } : {}),
           notesRequired: t.noteObbligatorie === true,
+          ...(t.importoMassimo ? { maxCents: Math.round(t.importoMassimo * 100) } : {}),
         })),
     ),
   payOnline: (api, req) =>

@@ -4,7 +4,14 @@ import type { PortalApi } from "#shared/api/portal-api.ts";
  * The one interface between the spontaneous-payment stepper and a payment system (PPAY or MYPAY). The stepper
  * (routes/payments/spontaneous/*) knows nothing of either upstream; each system maps its own payloads here.
  */
-export type PaymentTypeOption = { code: string; label: string; notes?: string; notesRequired: boolean };
+export type PaymentTypeOption = {
+  code: string;
+  label: string;
+  notes?: string;
+  notesRequired: boolean;
+  /** The highest amount the type accepts, when it sets one (else the portal's `MAX_AMOUNT_CENTS`). */
+  maxCents?: number;
+};
 export type Payer =
   | { kind: "F"; firstName: string; lastName: string; taxCode: string; email: string }
   | { kind: "G"; companyName: string; taxCode: string; email: string };

@@ -19,7 +19,7 @@ import type { SpontaneousFlowData } from "./spontaneous.server.ts";
 export type SpontaneousActionData = {
   errors: FieldErrors;
   values: Record<string, string>;
-  failed: null | "pay" | "notice" | "types";
+  failed: null | "pay" | "notice" | "types" | "limited";
 };
 
 const STEP_TITLES = {
@@ -506,6 +506,13 @@ function SummaryStep({
   const online = data.mode === "online";
   return (
     <>
+      {failed === "limited" ? (
+        <div role="alert" className="mb-4">
+          <Callout variant="danger" title={t("payments.spont.limited")}>
+            <p className="mb-0">{t("payments.spont.limitedText")}</p>
+          </Callout>
+        </div>
+      ) : null}
       {failed === "pay" || failed === "notice" ? (
         <div role="alert" className="mb-4">
           <Callout

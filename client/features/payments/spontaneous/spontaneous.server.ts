@@ -2,9 +2,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { formatEuroCents, parseAmountCents } from "#shared/payments.ts";
+import { formatEuroCents } from "#shared/payments.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { routeError } from "#shared/route-error.ts";
+import { amountField, MAX_AMOUNT_CENTS, type AmountProblem } from "#shared/validation/amount.ts";
 import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
 import { payerTaxIdText, type PayerTaxIdProblem } from "#shared/validation/payer-tax-id.ts";
 import { email, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
@@ -153,7 +154,7 @@ export type SpontaneousFlowData = Awaited<ReturnType<typeof loadSpontaneousFlow>
 type Failure = {
   errors: FieldErrors;
   values: Record<string, string>;
-  failed: null | "pay" | "notice" | "types";
+  failed: null | "pay" | "notice" | "types" | "limited";
 };
 
 const fail = (
@@ -161,7 +162,8 @@ const fail = (
   values: Record<string, string>,
   status = 400,
   failed: Failure["failed"] = null,
-) => data<Failure>({ errors, values, failed }, { status });
+  headers?: Record<string, string>,
+) => data<Failure>({ errors, values, failed }, { status, headers });
 
 const Intent = z.object({ intent: oneOf(["privacy", "tipologia", "dati", "importo", "paga"]) });
 
@@ -218,7 +220,11 @@ export async function spontaneousAction(context: Context, request: Request) {
       if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
       return save({
         ...state,
-        type: { code: chosen.code, label: chosen.label },
+        type: {
+          code: chosen.code,
+          label: chosen.label,
+          ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}),
+        },
         note: parsed.values.note || undefined,
       });
     }
@@ -271,10 +277,26 @@ export async function spontaneousAction(context: Context, request: Request) {
       return save({ ...state, payer, noTaxId: noTaxId || undefined });
     }
     case "importo": {
-      if (!state.payer) throw redirect(stepHref(url, firstIncomplete(state)), 303);
-      const cents = parseAmountCents(submitted.amount ?? "");
-      if (cents === null) return fail({ amount: t("payments.spont.amount.invalid") }, submitted);
-      return save({ ...state, amountCents: cents });
+      if (!state.payer || !state.type) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
+      const problems: AmountProblem[] = [
+        "required",
+        "spaces",
+        "negative",
+        "format",
+        "separators",
+        "decimals",
+        "zero",
+        "tooLarge",
+      ];
+      const messages = Object.fromEntries(
+        problems.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
+      ) as Record<AmountProblem, string>;
+      const parsed = check(
+        z.object({ amount: amountField({ maxCents, maxLabel: formatEuroCents(maxCents), messages }) }),
+      );
+      if (!parsed.ok) return fail(parsed.errors, submitted);
+      return save({ ...state, amountCents: parsed.values.amount });
     }
     case "paga": {
       if (
@@ -286,7 +308,13 @@ export async function spontaneousAction(context: Context, request: Request) {
       )
         throw redirect(stepHref(url, firstIncomplete(state)), 303);
       const paymentSystem = systemFor(system);
-      const { api } = getServices(context);
+      const { api, payments } = getServices(context);
+      // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
+      if (!(await identityPayer(context))) {
+        const verdict = payments.attemptAnonymousCreate();
+        if (!verdict.allowed)
+          return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
+      }
       const request_ = {
         typeCode: state.type.code,
         note: state.note,

@@ -70,7 +70,16 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.payer.noTaxIdShown": "No Italian tax identifier",
   "payments.spont.amount.label": "Amount",
   "payments.spont.amount.hint": "In euro, for example 12.50",
-  "payments.spont.amount.invalid": "Enter a valid amount: greater than zero and with at most two decimals",
+  "payments.spont.amount.required": "Enter the amount",
+  "payments.spont.amount.spaces": "Write the amount without spaces, for example 12.50",
+  "payments.spont.amount.negative": "The amount must be greater than zero",
+  "payments.spont.amount.format":
+    "Write the amount with digits only and a separator for the cents, for example 12.50",
+  "payments.spont.amount.separators": "Use one separator for the cents only, for example 12.50",
+  "payments.spont.amount.decimals":
+    "Give at most two digits after the separator (the cents), for example 12.50",
+  "payments.spont.amount.zero": "The amount must be greater than zero",
+  "payments.spont.amount.tooLarge": "The highest amount for this payment is {max}",
   "payments.spont.summary.payment": "Payment",
   "payments.spont.summary.type": "Type",
   "payments.spont.summary.note": "Notes",
@@ -83,6 +92,9 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.generate": "Generate the payment notice",
   "payments.spont.generating": "Generating the notice…",
   "payments.spont.payFailed": "The payment could not be generated.",
+  "payments.spont.limited": "Too many payments created from this device",
+  "payments.spont.limitedText":
+    "For security, the number of payments and notices that can be created without logging in is limited. What you typed has been kept: try again later or log in to your personal area.",
   "payments.spont.noticeFailed": "The payment notice could not be generated.",
   "payments.spont.retry": "What you typed has been kept: please try again in a few minutes.",
   "payments.spont.outcome.title": "Payment notice outcome",

@@ -75,8 +75,16 @@ export const spontaneousIt = {
   "payments.spont.payer.noTaxIdShown": "Nessun identificativo fiscale italiano",
   "payments.spont.amount.label": "Importo",
   "payments.spont.amount.hint": "In euro, ad esempio 12,50",
-  "payments.spont.amount.invalid":
-    "Inserire un importo valido: maggiore di zero e al massimo con due decimali",
+  "payments.spont.amount.required": "Inserisci l'importo",
+  "payments.spont.amount.spaces": "Scrivi l'importo senza spazi, ad esempio 12,50",
+  "payments.spont.amount.negative": "L'importo deve essere maggiore di zero",
+  "payments.spont.amount.format":
+    "Scrivi l'importo con sole cifre e la virgola per i centesimi, ad esempio 12,50",
+  "payments.spont.amount.separators": "Usa un solo separatore per i centesimi, ad esempio 12,50",
+  "payments.spont.amount.decimals":
+    "Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50",
+  "payments.spont.amount.zero": "L'importo deve essere maggiore di zero",
+  "payments.spont.amount.tooLarge": "L'importo massimo per questo pagamento è {max}",
   "payments.spont.summary.payment": "Pagamento",
   "payments.spont.summary.type": "Tipologia",
   "payments.spont.summary.note": "Note",
@@ -91,6 +99,9 @@ export const spontaneousIt = {
   "payments.spont.payFailed": "Non è stato possibile generare il pagamento.",
   "payments.spont.noticeFailed": "Non è stato possibile generare l'avviso di pagamento.",
   "payments.spont.retry": "I dati inseriti sono stati conservati: riprova tra qualche minuto.",
+  "payments.spont.limited": "Troppi pagamenti creati da questo dispositivo",
+  "payments.spont.limitedText":
+    "Per sicurezza il numero di pagamenti e avvisi che si possono creare senza accedere è limitato. I dati inseriti sono stati conservati: riprova più tardi oppure accedi all'area personale.",
   "payments.spont.outcome.title": "Esito avviso di pagamento",
   "payments.spont.outcome.created": "Avviso di pagamento creato correttamente",
   "payments.spont.outcome.text":

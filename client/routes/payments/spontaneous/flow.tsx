@@ -26,6 +26,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   return spontaneousAction(context, request);
 }
 
+// The loader's cookies, plus the Retry-After of a refused anonymous creation (429).
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (!retryAfter) return loaderHeaders;
+  const merged = new Headers(loaderHeaders);
+  merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
 /** `online` and `avviso-pagamento` of either system: the same stepper, the last step pays or generates a notice. */
 export default function SpontaneousPaymentFlow({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(spontaneousIt);
