@@ -18,12 +18,14 @@ describe("parseEnv", () => {
     expect(env.IDENTITY_COOKIES).toEqual(["SANDBOX_SSO", "_shibsession_*", "JSESSIONID"]);
     expect(env.SHED_LAG_MS).toBe(150);
     expect(env.SHED_RETRY_AFTER_S).toBe(5);
+    expect([env.SHED_LAG_WINDOW, env.SHED_LAG_MIN_IN_FLIGHT, env.SHED_MAX_IN_FLIGHT]).toEqual([6, 16, 64]);
     expect(env.UPSTREAM_KEEPALIVE_MS).toBe(4000);
     expect(env.UPSTREAM_MAX_SOCKETS).toBe(128);
     const tuned = parseEnv({ PAGE_CACHE_TTL_S: "0", SHED_LAG_MS: "0", IDENTITY_COOKIES: " a , b* " });
     expect([tuned.PAGE_CACHE_TTL_S, tuned.SHED_LAG_MS]).toEqual([0, 0]);
     expect(tuned.IDENTITY_COOKIES).toEqual(["a", "b*"]);
     expect(() => parseEnv({ SHED_LAG_MS: "-1" })).toThrow(/SHED_LAG_MS/);
+    expect(() => parseEnv({ SHED_LAG_WINDOW: "0" })).toThrow(/SHED_LAG_WINDOW/);
   });
 
   test("keeps the per-file upload limit at or above the attachments' own 2 MB rule", () => {

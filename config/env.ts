@@ -138,11 +138,15 @@ export const EnvSchema = z.object({
         .map((h) => h.trim())
         .filter(Boolean),
     ),
-  /** Overload shedding (docs/decisions/overload-shedding.md): event-loop lag past which new pages get a 503; 0 = off. */
+  /** Overload shedding (docs/decisions/overload-shedding.md): sustained lag past which reads get a 503; 0 = off. */
   SHED_LAG_MS: z.coerce.number().int().min(0).default(150),
   SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(5),
   /** Page and API reads answered at once; more get the same 503 (bounds memory and waiting); 0 = no cap. */
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
+  /** Lag samples (one per 50 ms at rest) whose majority must be past SHED_LAG_MS: one slow tick never sheds. */
+  SHED_LAG_WINDOW: z.coerce.number().int().min(1).max(100).default(6),
+  /** Reads in flight below which a lagging loop sheds nothing (never on an idle portal); 0 = the lag alone decides. */
+  SHED_LAG_MIN_IN_FLIGHT: z.coerce.number().int().min(0).default(16),
   /** The proxy's keep-alive pool to the upstream: idle sockets are closed after this (below the upstream's 65 s). */
   UPSTREAM_KEEPALIVE_MS: z.coerce.number().int().positive().default(4_000),
   UPSTREAM_MAX_SOCKETS: z.coerce.number().int().positive().default(128),

@@ -59,7 +59,7 @@ export type AppDeps = {
   /** The per-municipality service (built here from `env` unless given). */
   tenantService?: TenantService;
   secret: string;
-  /** The event loop's lag for overload shedding (default: a timer-drift monitor; tests inject one). */
+  /** The event loop's sustained lag for overload shedding (default: a timer-drift monitor; tests inject one). */
   lag?: LagSource;
   /**
    * The calls the proxy relays (default: the allow list, `server/proxy/allow-list.ts`, with the demo identity
@@ -138,17 +138,20 @@ export function createApp(deps: AppDeps) {
 
   // Every request: its access log line (proxied calls the lean one: same fields, no per-request child logger; pages
   // pino-http), metrics, the body limit (before anything can read a body: counts its bytes as they arrive and keeps
-  // its first ones for the XSRF check) and overload shedding (new page and API reads get a 503 at once while the
-  // event loop lags; health and assets never). One instance of each serves both paths (one in-flight count).
+  // its first ones for the XSRF check) and overload shedding (new page and API reads get a 503 at once under sustained
+  // lag with reads in flight, or past the cap; health, assets, the route manifest and login/logout never). One
+  // instance of each serves both paths (one in-flight count).
   const pageLog = requestLogging(logger);
   const proxyLog = proxyAccessLog(logger);
   const countRequest = httpMetrics(metrics);
   const limitBody = limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT });
-  const lag = deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor().lag : () => 0);
+  const lag =
+    deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor({ window: env.SHED_LAG_WINDOW }).lag : () => 0);
   const shed = shedOverload({
     lag,
     thresholdMs: env.SHED_LAG_MS,
     retryAfterS: env.SHED_RETRY_AFTER_S,
+    lagMinInFlight: env.SHED_LAG_MIN_IN_FLIGHT,
     maxInFlight: env.SHED_MAX_IN_FLIGHT,
     metrics,
   });

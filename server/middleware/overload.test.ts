@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import request from "supertest";
 import { testApp } from "#tests/support/test-app.ts";
-import { isExemptFromShedding, shouldShed } from "./overload.ts";
+import { createLagWindow, isExemptFromShedding, shouldShed } from "./overload.ts";
 
 describe("the shedding decision", () => {
   const at = (lagMs: number, method = "GET", path = "/") =>
@@ -22,6 +22,32 @@ describe("the shedding decision", () => {
       expect(at(1000, "GET", path)).toBe(false);
     }
   });
+  test("never sheds the route manifest, the login and logout navigations, the demo identity provider", () => {
+    for (const path of [
+      "/__manifest",
+      "/api/utenti/login",
+      "/api/utenti/login/",
+      "/api/utenti/logout",
+      "/api-public/sandbox-idp/login",
+    ]) {
+      expect(isExemptFromShedding(path)).toBe(true);
+      expect(at(1000, "GET", path)).toBe(false);
+    }
+    for (const path of [
+      "/__manifest/x",
+      "/api/utenti/login/extra",
+      "/api/utenti/me",
+      "/api-public/utenti/login",
+    ])
+      expect(isExemptFromShedding(path)).toBe(false);
+  });
+  test("a sustained lag sheds only with enough reads in flight (never on an idle portal)", () => {
+    const lagging = (inFlight: number) =>
+      shouldShed({ lagMs: 400, thresholdMs: 150, method: "GET", path: "/faq", inFlight, lagMinInFlight: 16 });
+    expect(lagging(0)).toBe(false);
+    expect(lagging(15)).toBe(false);
+    expect(lagging(16)).toBe(true);
+  });
   test("a threshold of 0 turns shedding off", () => {
     expect(shouldShed({ lagMs: 10_000, thresholdMs: 0, method: "GET", path: "/" })).toBe(false);
   });
@@ -36,10 +62,45 @@ describe("the shedding decision", () => {
   });
 });
 
+describe("the lag window", () => {
+  test("one sample, however late, never moves the sustained lag", () => {
+    const window = createLagWindow(6);
+    window.record(5_000);
+    expect(window.lag()).toBe(0);
+    for (let i = 0; i < 5; i++) window.record(2);
+    expect(window.lag()).toBe(2);
+  });
+  test("the lag is the one most of the window reaches: past a threshold only when most samples are", () => {
+    const window = createLagWindow(6);
+    for (const drift of [400, 300, 500]) window.record(drift);
+    expect(window.lag()).toBe(0);
+    window.record(200);
+    expect(window.lag()).toBe(200);
+    window.record(0);
+    window.record(0);
+    expect(window.lag()).toBe(200);
+    // The first lagging sample leaves the window: three of six are not a majority.
+    window.record(0);
+    expect(window.lag()).toBe(0);
+  });
+  test("a window of one is the latest sample", () => {
+    const window = createLagWindow(1);
+    window.record(300);
+    expect(window.lag()).toBe(300);
+    window.record(0);
+    expect(window.lag()).toBe(0);
+  });
+});
+
 describe("the 503 answer", () => {
   let lag = 0;
+  // The lag alone decides here (no reads in flight needed): these tests are about the answer.
   const app = () =>
-    testApp({ upstreamUrl: "http://127.0.0.1:9", env: { SHED_LAG_MS: "150" }, lag: () => lag }).app;
+    testApp({
+      upstreamUrl: "http://127.0.0.1:9",
+      env: { SHED_LAG_MS: "150", SHED_LAG_MIN_IN_FLIGHT: "0" },
+      lag: () => lag,
+    }).app;
 
   test("a page request under lag gets the Italian 503 page with Retry-After and no-store, counted", async () => {
     lag = 500;

@@ -2,48 +2,99 @@ import type { RequestHandler } from "express";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { wantsJson } from "./plain-page.ts";
 
-/** The event loop's current lag in milliseconds. */
+/** The event loop's lag in milliseconds, as sustained over the monitor's window (see `createLagWindow`). */
 export type LagSource = () => number;
 
 /**
- * Samples the event loop's lag as timer drift: a timer asked for every `intervalMs` that fires late by `d` means
- * every callback queued meanwhile waited `d`. The lag is the latest drift, decaying by half per quiet sample so that
- * one slow tick does not shed for long. The timer is unref'd: it never keeps the process alive.
+ * The lag sustained over the last `size` samples: the value that more than half of them reach (the `floor(size/2)+1`-th
+ * largest). One slow sample, however slow (a GC pause, a long synchronous task), never moves it; it rises past a
+ * threshold only when most of the window's samples are past it, and falls back as soon as most are below. The window
+ * starts full of zeros and is updated by the sampling timer, never per request: reading it is reading a number.
  */
-export function createLagMonitor(options: { intervalMs?: number } = {}): { lag: LagSource; stop(): void } {
+export function createLagWindow(size: number): { record(driftMs: number): void; lag: LagSource } {
+  const samples = new Float64Array(size);
+  const sorted = new Float64Array(size);
+  // Ascending order: the `floor(size/2)+1`-th largest sits at this index.
+  const rank = size - Math.floor(size / 2) - 1;
+  let next = 0;
+  let sustained = 0;
+  return {
+    record(driftMs) {
+      samples[next] = driftMs;
+      next = (next + 1) % size;
+      sorted.set(samples);
+      sorted.sort();
+      sustained = sorted[rank]!;
+    },
+    lag: () => sustained,
+  };
+}
+
+/**
+ * Samples the event loop's lag as timer drift: a timer asked for every `intervalMs` that fires late by `d` means
+ * every callback queued meanwhile waited `d`. Each drift is one sample of a `createLagWindow` of `window` samples
+ * (default 6: ~0.3 s at rest, over a second once every sample is 150 ms late); the lag is the one sustained over it.
+ * The timer is unref'd: it never keeps the process alive.
+ */
+export function createLagMonitor(options: { intervalMs?: number; window?: number } = {}): {
+  lag: LagSource;
+  stop(): void;
+} {
   const intervalMs = options.intervalMs ?? 50;
-  let lag = 0;
+  const window = createLagWindow(options.window ?? 6);
   let expected = performance.now() + intervalMs;
   const timer = setInterval(() => {
     const now = performance.now();
-    const drift = Math.max(0, now - expected);
-    lag = Math.max(drift, lag / 2);
+    window.record(Math.max(0, now - expected));
     expected = now + intervalMs;
   }, intervalMs);
   timer.unref();
-  return { lag: () => lag, stop: () => clearInterval(timer) };
+  return { lag: window.lag, stop: () => clearInterval(timer) };
 }
 
-/** Never shed: health and metrics (the orchestrator must see the process), static assets (cheap, and a page needs them). */
+/** The login and logout navigations and the demo identity provider's page (the proxy's allow list has no others). */
+const LOGIN_NAVIGATION = /^\/api(?:\/utenti\/log(?:in|out)|-public\/sandbox-idp\/login)\/?$/;
+
+/**
+ * Never shed: health and metrics (the orchestrator must see the process), static assets (cheap, and a page needs
+ * them), React Router's route manifest (`/__manifest?p=…&version=…`, lazy route discovery: without it a click on a
+ * link of an already loaded page fails), and the login and logout navigations (and the demo identity provider's page
+ * they lead to): cheap redirects, and a citizen who clicked "Accedi" must not read "riprova".
+ */
 export function isExemptFromShedding(path: string): boolean {
   return (
     path === "/healthz" ||
     path === "/livez" ||
     path === "/readyz" ||
     path === "/metrics" ||
+    path === "/__manifest" ||
     path.startsWith("/assets/") ||
-    /\.[a-z0-9]{1,8}$/i.test(path)
+    /\.[a-z0-9]{1,8}$/i.test(path) ||
+    (path.startsWith("/api") && LOGIN_NAVIGATION.test(path))
   );
 }
 
 /**
- * The decision: shed a new page or API read when the event loop lags past the threshold, or when `maxInFlight` reads
- * are already being answered (each page render holds memory until it is sent: a cap keeps the heap and the served
- * requests' waiting time bounded instead of starting 200 renders at once). Form posts and other unsafe methods are
- * let through: they finish a citizen's work and carry its input. A threshold or cap of 0 turns that check off.
+ * The decision (docs/decisions/overload-shedding.md): shed a new page or API read when
+ * - `maxInFlight` reads are already being answered (each page render holds memory until it is sent: a cap keeps the
+ *   heap and the served requests' waiting time bounded instead of starting 200 renders at once), or
+ * - the event loop's SUSTAINED lag (`LagSource`) is past the threshold while at least `lagMinInFlight` reads are in
+ *   flight: the portal's own load is the cause, so shedding helps; a lagging loop with a handful of reads (one
+ *   citizen's browser, a neighbour process's busy CPU) sheds nothing.
+ * Form posts and other unsafe methods are let through: they finish a citizen's work and carry its input. A threshold
+ * or cap of 0 turns that check off; a `lagMinInFlight` of 0 lets the sustained lag alone decide.
  */
 export function shouldShed(input: Pressure & { method: string; path: string }): boolean {
-  return isSheddableRead(input.method, input.path) && underPressure(input);
+  return (
+    isSheddableRead(input.method, input.path) &&
+    underPressure(
+      input.lagMs,
+      input.inFlight ?? 0,
+      input.thresholdMs,
+      input.lagMinInFlight ?? 0,
+      input.maxInFlight ?? 0,
+    )
+  );
 }
 
 /** A new page or API read: what may be shed, and what the cap on reads in flight counts. */
@@ -51,12 +102,24 @@ function isSheddableRead(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && !isExemptFromShedding(path);
 }
 
-type Pressure = { lagMs: number; thresholdMs: number; inFlight?: number; maxInFlight?: number };
+type Pressure = {
+  lagMs: number;
+  thresholdMs: number;
+  inFlight?: number;
+  lagMinInFlight?: number;
+  maxInFlight?: number;
+};
 
-function underPressure(input: Pressure): boolean {
-  const lagging = input.thresholdMs > 0 && input.lagMs > input.thresholdMs;
-  const crowded = (input.maxInFlight ?? 0) > 0 && (input.inFlight ?? 0) >= (input.maxInFlight ?? 0);
-  return lagging || crowded;
+// Positional arguments: the middleware calls it on every read without building an object.
+function underPressure(
+  lagMs: number,
+  inFlight: number,
+  thresholdMs: number,
+  lagMinInFlight: number,
+  maxInFlight: number,
+): boolean {
+  if (maxInFlight > 0 && inFlight >= maxInFlight) return true;
+  return thresholdMs > 0 && lagMs > thresholdMs && inFlight >= lagMinInFlight;
 }
 
 export const SHED_TITLE = "Il portale è molto richiesto in questo momento";
@@ -76,30 +139,30 @@ function shedPage(retryAfterS: number): string {
 }
 
 /**
- * Sheds load early when the event loop lags (docs/decisions/overload-shedding.md): a short Italian 503 page (JSON
- * for API callers) with `Retry-After` and `no-store`, before any rendering or upstream work. Counted in
- * `portal_shed_total`.
+ * Sheds load early under sustained overload or past the cap on reads in flight
+ * (docs/decisions/overload-shedding.md): a short Italian 503 page (JSON for API callers) with `Retry-After` and
+ * `no-store`, before any rendering or upstream work. Counted in `portal_shed_total`.
  */
 export function shedOverload(options: {
+  /** The sustained lag (`createLagMonitor`'s). */
   lag: LagSource;
   thresholdMs: number;
   retryAfterS: number;
   metrics: Metrics;
+  /** Reads in flight below which the lag sheds nothing (an idle portal); 0 = the lag alone decides. */
+  lagMinInFlight?: number;
   /** Reads answered at once (pages and API); 0 = no cap. */
   maxInFlight?: number;
 }): RequestHandler {
   const page = shedPage(options.retryAfterS);
   const json = JSON.stringify({ status: 503, title: SHED_MESSAGE, details: [] });
+  const { lag, thresholdMs } = options;
+  const lagMinInFlight = options.lagMinInFlight ?? 0;
+  const maxInFlight = options.maxInFlight ?? 0;
   let inFlight = 0;
   return (req, res, next) => {
     if (!isSheddableRead(req.method, req.path)) return next();
-    const pressure = {
-      lagMs: options.lag(),
-      thresholdMs: options.thresholdMs,
-      inFlight,
-      maxInFlight: options.maxInFlight,
-    };
-    if (!underPressure(pressure)) {
+    if (!underPressure(lag(), inFlight, thresholdMs, lagMinInFlight, maxInFlight)) {
       inFlight += 1;
       res.once("close", () => {
         inFlight -= 1;

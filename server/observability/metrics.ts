@@ -51,7 +51,7 @@ export function createMetrics() {
     }),
     shed: new Counter({
       name: "portal_shed_total",
-      help: "Requests answered 503 at once because the event loop lagged past SHED_LAG_MS, by kind (page, api)",
+      help: "Reads answered 503 at once under sustained overload or past the in-flight cap, by kind (page, api)",
       labelNames: ["kind"] as const,
       registers: [registry],
     }),
