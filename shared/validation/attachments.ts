@@ -1,3 +1,5 @@
+import { shownFileName } from "../file-name.ts";
+
 /**
  * Attachment checks shared by the assistance request, the ticket reply and the disruption report (and re-run by the
  * sandbox): the type is detected from the CONTENT (magic bytes), never trusted from the extension or the browser's
@@ -109,7 +111,7 @@ export function checkAttachment(
 ): AttachmentCheck {
   const allowed = options.allowed ?? ALL_ATTACHMENT_TYPES;
   const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
-  const name = file.filename;
+  const name = shownFileName(file.filename);
   const extension = extensionOf(name);
   const declared = allowed.find((t) => ATTACHMENT_EXTENSIONS[t].includes(extension));
   if (!declared) {

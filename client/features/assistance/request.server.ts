@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { CrmService, NewTicket, NewTicketAttachment } from "#shared/api/crm.ts";
+import { shownFileName } from "#shared/file-name.ts";
 import { fromNotifySms } from "#shared/api/notify.ts";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -193,11 +194,11 @@ async function readAttachment(
     const check = checkAttachment({ filename: file.name, bytes });
     if (!check.ok) return { error: check.message };
     const ref = putPending({
-      filename: file.name,
+      filename: shownFileName(file.name),
       data: Buffer.from(bytes).toString("base64"),
       "mime-type": check.mimeType,
     } satisfies NewTicketAttachment);
-    return { ref, name: file.name };
+    return { ref, name: shownFileName(file.name) };
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
   const kept = storedAttachment(values.allegatoRef);

@@ -31,6 +31,7 @@ import {
 } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
 import { getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
+import { shownFileName } from "#shared/file-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -202,7 +203,7 @@ async function storeFiles(
     if (!checked.ok) return checked.message;
     added.push({
       id: crypto.randomUUID(),
-      filename: file.name.slice(0, 200),
+      filename: shownFileName(file.name).slice(0, 200),
       mimeType: checked.mimeType,
       data: bytes,
     });
