@@ -37,8 +37,8 @@ function rawExchange(request: string, rest?: string): Promise<RawAnswer> {
     socket.on("data", (chunk: string) => (received += chunk));
     socket.on("error", reject);
     socket.on("end", () => {
-      const [headText, body = ""] = received.split("\r\n\r\n");
-      const [head, ...lines] = headText.split("\r\n");
+      const [headText = "", body = ""] = received.split("\r\n\r\n");
+      const [head = "", ...lines] = headText.split("\r\n");
       const headers = new Map(
         lines.map((line) => [
           line.slice(0, line.indexOf(":")).toLowerCase(),
