@@ -75,7 +75,12 @@ export type RequestServices = {
     sealCookie(credential: MaintenanceCredential): string;
     /** A `Set-Cookie` value that clears the credential. */
     clearCookie(): string;
-    /** Counts a login attempt against the per-address and per-municipality limits. */
+    /** A `Set-Cookie` value that marks this browser as one the maintainer logged in from (a known device). */
+    knownDeviceCookie(): string;
+    /**
+     * Counts a login attempt against the per-address and per-municipality limits; a known device's against its own
+     * limit only, so the municipality's limit cannot lock the maintainer out.
+     */
     attemptLogin(): { allowed: true } | { allowed: false; retryAfterS: number };
   };
   payments: {

@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { servicesContext } from "./context.ts";
 import { describeRouteError } from "./lib/route-error-log.ts";
+import { isCrossOriginAction, logRefusedFormPost } from "./lib/form-token.ts";
 import { ServerIslandContext } from "./components/server-island/server-island.tsx";
 import { keptForDocument } from "./components/server-island/server-island.server.ts";
 
@@ -74,14 +75,17 @@ export default function handleRequest(
 }
 
 /**
- * Route errors as structured, redacted objects: expected HTTP answers at info, real failures at error. (Under
+ * Route errors as structured, redacted objects: expected HTTP answers at info, real failures at error; a cross-site
+ * form post's refusal as one warn line. (Under
  * `error`, not pino's `err`, whose serializer would dress any object up as an Error with an empty stack.)
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const { level, err } = describeRouteError(error);
   // React Router passes no context when it refused the one we built (e.g. two copies of react-router in dev).
   const log = context?.get(servicesContext).log ?? console;
+  // Another site's form posting here: React Router refused it (400) before any of our middleware ran.
+  if (isCrossOriginAction(request)) return logRefusedFormPost(log, request, "cross-site origin");
+  const { level, err } = describeRouteError(error);
   if (level === "error") log.error({ error: err }, "unhandled route error");
   else log.info({ error: err }, "route error response");
 };

@@ -144,7 +144,27 @@ export function createApp(deps: AppDeps) {
   const pageLog = requestLogging(logger);
   const proxyLog = proxyAccessLog(logger);
   const countRequest = httpMetrics(metrics);
-  const limitBody = limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT });
+  const documentHeaders = flatChain([
+    cspNonce(),
+    securityHeaders({
+      production,
+      behindTls,
+      devConnectSrc: production ? [] : ["ws:"],
+      devFormAction: production ? [] : ["http://127.0.0.1:*", "http://localhost:*"],
+      tileOrigin: deps.mapTileUrl ? tileOrigin(deps.mapTileUrl) : undefined,
+    }),
+  ]);
+  const proxiedAnswerHeaders = (res: ServerResponse) => {
+    setNonDocumentHeaders(res, behindTls);
+    res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+  };
+  // A 413 is answered by the body limit itself, before the middleware that sets the headers of every other answer:
+  // it sets them too (the nonce, CSP and helmet's set are synchronous), a page's or a proxied answer's.
+  const limitBody = limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }, (req, res) =>
+    PROXIED_PATH.test(req.path)
+      ? proxiedAnswerHeaders(res)
+      : documentHeaders(req as express.Request, res as express.Response, () => undefined),
+  );
   const lag =
     deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor({ window: env.SHED_LAG_WINDOW }).lag : () => 0);
   const shed = shedOverload({
@@ -186,8 +206,7 @@ export function createApp(deps: AppDeps) {
     requireXsrfHeader(),
     guardLoginRedirector(),
     (_req, res, next) => {
-      setNonDocumentHeaders(res, behindTls);
-      res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+      proxiedAnswerHeaders(res);
       next();
     },
     apiProxy({
@@ -217,16 +236,6 @@ export function createApp(deps: AppDeps) {
   // Documents get the nonce and the full set of security headers; the build's hashed assets (scripts, styles, fonts,
   // the icon sprite) only what applies to them (`assetHeaders` below): a CSP or frame options on a font is ~1 kB of
   // headers per file on a first visit, and a random nonce per file for nothing.
-  const documentHeaders = flatChain([
-    cspNonce(),
-    securityHeaders({
-      production,
-      behindTls,
-      devConnectSrc: production ? [] : ["ws:"],
-      devFormAction: production ? [] : ["http://127.0.0.1:*", "http://localhost:*"],
-      tileOrigin: deps.mapTileUrl ? tileOrigin(deps.mapTileUrl) : undefined,
-    }),
-  ]);
   const servesAssets = deps.staticDir !== false;
   app.use((req, res, next) =>
     servesAssets && req.path.startsWith("/assets/") ? next() : documentHeaders(req, res, next),

@@ -27,6 +27,18 @@ export const PORTAL_COOKIES = {
   xsrf: { name: XSRF_COOKIE, httpOnly: false, sameSite: "lax", protection: "plain" },
   /** The maintenance credential (the spec's session-storage key as name). */
   maintenance: { name: "CITFAC_MAINTENANCE", httpOnly: true, sameSite: "strict", protection: "sealed" },
+  /**
+   * A browser the maintainer logged in from (sealed: the municipality and a random id), for 90 days: its maintenance
+   * logins count against its own limit, not the address's or the municipality's, so a flood of wrong logins from
+   * elsewhere cannot lock the maintainer out (server/security/rate-limiter.ts).
+   */
+  maintenanceDevice: {
+    name: "CITFAC_MAINTENANCE_DEVICE",
+    httpOnly: true,
+    sameSite: "strict",
+    protection: "sealed",
+    maxAgeS: 90 * 24 * 60 * 60,
+  },
   /** The chosen language, `it` or `en`, for a year. */
   locale: {
     name: "lang",

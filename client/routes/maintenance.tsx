@@ -60,9 +60,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     );
   }
   const next = safeRedirectPath(url.searchParams.get("redirectTo"), href("/"));
-  return redirect(next, {
-    headers: { "Set-Cookie": services.maintenance.sealCookie({ username, password }) },
-  });
+  // The credential, and the mark of a known device: this browser's next logins are exempt from the municipality's
+  // limit (they count against their own), so guessing from elsewhere cannot lock the maintainer out.
+  const headers = new Headers();
+  headers.append("Set-Cookie", services.maintenance.sealCookie({ username, password }));
+  headers.append("Set-Cookie", services.maintenance.knownDeviceCookie());
+  return redirect(next, { headers });
 }
 
 // Retry-After of the gate (503) and of a refused burst of logins (429).

@@ -255,7 +255,8 @@ export function createConversationRouter(store: SandboxStore): express.Router {
     res.setHeader("Content-Type", attachment.mimeType);
     res.setHeader(
       "Content-Disposition",
-      `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, "_")}"`,
+      // An ASCII fallback and the exact name (RFC 6266/5987): a header value must be Latin-1 (Node refuses others).
+      `attachment; filename="${attachment.filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
     );
     res.setHeader("Cache-Control", "private, no-store");
     res.send(attachment.data);

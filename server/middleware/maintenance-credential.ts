@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import type { MaintenanceCredential } from "#shared/api/portal-api.ts";
@@ -17,13 +18,37 @@ declare module "express-serve-static-core" {
 }
 
 const CredentialSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
+const DeviceSchema = z.object({ device: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), tenant: z.string() });
 
 export function maintenanceCookies(sealer: Sealer, secure: boolean) {
   return {
     seal: (credential: MaintenanceCredential) =>
       setPortalCookie("maintenance", sealer.seal(JSON.stringify(credential)), { secure }),
     clear: () => clearPortalCookie("maintenance", { secure }),
+    /** Marks this browser as one the maintainer logged in from, for this municipality (a new random id). */
+    knownDevice: (tenantId: string) =>
+      setPortalCookie(
+        "maintenanceDevice",
+        sealer.seal(JSON.stringify({ device: randomBytes(16).toString("base64url"), tenant: tenantId })),
+        { secure },
+      ),
   };
+}
+
+/** The id of the known device this browser proves to be for `tenantId` (a sealed cookie), or undefined. */
+export function readKnownDevice(
+  sealer: Sealer,
+  cookie: string | undefined,
+  tenantId: string,
+): string | undefined {
+  const opened = sealer.unseal(cookie);
+  if (!opened) return undefined;
+  try {
+    const parsed = DeviceSchema.safeParse(JSON.parse(opened));
+    return parsed.success && parsed.data.tenant === tenantId ? parsed.data.device : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads the sealed maintenance credential; a tampered or foreign cookie is ignored. */

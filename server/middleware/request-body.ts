@@ -24,6 +24,12 @@ declare module "express-serve-static-core" {
   }
 }
 
+/**
+ * Sets the security headers of a refused request's answer (a page's CSP and the rest, or a proxied answer's own):
+ * the 413 is given by the first middleware, before the ones that set them for every other answer.
+ */
+export type RefusalHeaders = (req: Request, res: ServerResponse) => void;
+
 export type BodyLimits = {
   /** Any body but a multipart upload, in bytes. */
   limit: number;
@@ -35,16 +41,35 @@ function tooLargeMessage(max: number): string {
   return `Il contenuto inviato è troppo grande (massimo ${bytes.format(max, { unitSeparator: " " })}).`;
 }
 
+/** How long a refused request's connection keeps reading (and discarding) after its answer before it is closed. */
+const LINGER_MS = 1000;
+
 /**
- * Closes the connection of a request whose body was refused, a moment after its answer: Node discards what still
- * arrives meanwhile, so the client reads the answer instead of a reset, and nothing more is kept.
+ * Closes the connection of a request whose body was refused: the answer announces it (`Connection: close`), the
+ * portal's side of the connection is shut right after the answer (the client sees the end of the stream), and the
+ * connection is closed for good a moment later. Meanwhile Node reads and discards what still arrives, so the client
+ * reads the answer instead of a reset (closing a socket with unread bytes makes the kernel send one), and nothing
+ * more is kept.
  */
 export function lingerThenClose(req: Request, res: ServerResponse) {
-  res.once("finish", () => setTimeout(() => req.destroy(), 1000).unref());
+  if (!res.headersSent) res.setHeader("connection", "close");
+  const socket = req.socket;
+  // With `Connection: close`, Node calls `destroySoon()` once the answer is written, which closes at once, unread
+  // bytes and all (a reset); this socket shuts its writing side instead, and lingers.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  res.once("finish", () => setTimeout(() => req.destroy(), LINGER_MS).unref());
 }
 
-/** 413 in Italian; nothing more of that body is kept. */
-function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, max: number) {
+/** 413 in Italian, with the headers every answer has; nothing more of that body is kept. */
+function refuse(
+  req: Request,
+  res: ServerResponse & { req: IncomingMessage },
+  max: number,
+  setHeaders: RefusalHeaders | undefined,
+) {
   if (res.headersSent) {
     req.destroy();
     return;
@@ -52,6 +77,7 @@ function refuse(req: Request, res: ServerResponse & { req: IncomingMessage }, ma
   const message = tooLargeMessage(max);
   res.statusCode = 413;
   lingerThenClose(req, res);
+  setHeaders?.(req, res);
   res.setHeader("cache-control", "no-store");
   if (wantsJson(req)) {
     res.setHeader("content-type", "application/json; charset=utf-8");
@@ -75,12 +101,12 @@ const NO_BODY: BodyPeek = {
  * It also keeps a copy of the first bytes so the XSRF token can be checked before anything reads the form.
  * Mount it first, so it sees the body from its first byte.
  */
-export function limitRequestBody(limits: BodyLimits): RequestHandler {
+export function limitRequestBody(limits: BodyLimits, setHeaders?: RefusalHeaders): RequestHandler {
   return (req, res, next) => {
     const type = String(req.headers["content-type"] ?? "");
     const max = /^multipart\/form-data/i.test(type) ? limits.uploadLimit : limits.limit;
     const announced = Number(req.headers["content-length"] ?? 0);
-    if (!Number.isFinite(announced) || announced > max) return refuse(req, res, max);
+    if (!Number.isFinite(announced) || announced > max) return refuse(req, res, max, setHeaders);
     // Most requests (every GET) have no body at all: Node's parser gives them none without `Transfer-Encoding` or a
     // `Content-Length` above 0, so there is nothing to count, hold or peek at (and no per-request closures to make).
     if (announced === 0 && req.headers["transfer-encoding"] === undefined) {
@@ -90,7 +116,7 @@ export function limitRequestBody(limits: BodyLimits): RequestHandler {
     // Proxied bodies stream to the upstream as they come; a page's body is held until complete, so an action never
     // starts on a body that may still turn out too large.
     const hold = !/^\/api(-public)?(\/|$)/.test(req.path);
-    res.locals.bodyPeek = watchBody(req, max, hold, () => refuse(req, res, max));
+    res.locals.bodyPeek = watchBody(req, max, hold, () => refuse(req, res, max, setHeaders));
     next();
   };
 }

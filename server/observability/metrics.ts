@@ -12,7 +12,7 @@ export function createMetrics() {
     labelNames: ["service", "kind"] as const,
     registers: [registry],
   });
-  /** When an upstream call last failed (performance.now()): the page cache neither stores nor serves around it. */
+  /** When an upstream call last failed (performance.now()): the page cache stores nothing and serves stale pages around it. */
   const upstreamHealth = { lastFailureAt: Number.NEGATIVE_INFINITY };
   const countError = upstreamErrors.inc.bind(upstreamErrors);
   upstreamErrors.inc = ((...args: Parameters<typeof countError>) => {

@@ -246,7 +246,7 @@ describe("the report without JavaScript", () => {
     expect(receipt.status).toBe(200);
     expect(receipt.headers["content-type"]).toBe("application/pdf");
     expect(receipt.headers["content-disposition"]).toMatch(
-      /^attachment; filename="ricevuta-segnalazione-\d+\.pdf"$/,
+      /^attachment; filename="ricevuta-segnalazione-(\d+)\.pdf"; filename\*=UTF-8''ricevuta-segnalazione-\1\.pdf$/,
     );
     expect(receipt.headers["cache-control"]).toBe("private, no-store");
     expect(

@@ -40,3 +40,75 @@ test("the maintenance login is rate limited per address: Italian 429 with Retry-
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toContain('"level":"warn"');
 });
+
+test("the municipality's limit cannot lock out the maintainer: a browser that logged in before (a known device) is exempt", async () => {
+  const { app } = testApp({
+    upstreamUrl: sandbox.url,
+    ssrHandler,
+    env: {
+      MAINTENANCE_LOGIN_PER_CLIENT: "50",
+      MAINTENANCE_LOGIN_PER_TENANT: "3",
+      MAINTENANCE_LOGIN_WINDOW_S: "600",
+    },
+  });
+  const token = createXsrfToken();
+  const attempt = (password: string, cookies = "", host = "comune-c.localhost") =>
+    request(app)
+      .post("/manutenzione")
+      .set("Host", host)
+      .set("Origin", `http://${host}`)
+      .set("Cookie", [`XSRF-TOKEN=${token}`, cookies].filter(Boolean).join("; "))
+      .type("form")
+      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password });
+  // The maintainer's browser logs in: the credential, and the mark of a known device.
+  const login = await attempt("Roccaserena-2026");
+  expect(login.status).toBe(302);
+  const setCookies = [login.headers["set-cookie"] ?? []].flat();
+  const device = setCookies.find((c) => c.startsWith("CITFAC_MAINTENANCE_DEVICE="))!;
+  expect(device).toMatch(/HttpOnly/i);
+  expect(device).toMatch(/SameSite=Strict/i);
+  const deviceCookie = device.split(";")[0]!;
+  // Someone floods the municipality's limit with wrong passwords...
+  expect((await attempt("sbagliata-1")).status).toBe(403);
+  expect((await attempt("sbagliata-2")).status).toBe(403);
+  expect((await attempt("sbagliata-3")).status).toBe(429);
+  // ...so a browser the maintainer never used is refused, even with the right password...
+  expect((await attempt("Roccaserena-2026")).status).toBe(429);
+  // ...and a forged or tampered device cookie does not help...
+  expect((await attempt("Roccaserena-2026", "CITFAC_MAINTENANCE_DEVICE=forged")).status).toBe(429);
+  expect((await attempt("Roccaserena-2026", `${deviceCookie.slice(0, -2)}xx`)).status).toBe(429);
+  // ...but the maintainer's own browser logs in.
+  const again = await attempt("Roccaserena-2026", deviceCookie);
+  expect(again.status).toBe(302);
+  expect([again.headers["set-cookie"] ?? []].flat().some((c) => c.startsWith("CITFAC_MAINTENANCE="))).toBe(
+    true,
+  );
+});
+
+test("a known device still has its own limit: a stolen device cookie cannot guess without end", async () => {
+  const { app } = testApp({
+    upstreamUrl: sandbox.url,
+    ssrHandler,
+    env: {
+      MAINTENANCE_LOGIN_PER_CLIENT: "3",
+      MAINTENANCE_LOGIN_PER_TENANT: "100",
+      MAINTENANCE_LOGIN_WINDOW_S: "600",
+    },
+  });
+  const token = createXsrfToken();
+  const attempt = (password: string, cookies = "") =>
+    request(app)
+      .post("/manutenzione")
+      .set("Host", "comune-c.localhost")
+      .set("Origin", "http://comune-c.localhost")
+      .set("Cookie", [`XSRF-TOKEN=${token}`, cookies].filter(Boolean).join("; "))
+      .type("form")
+      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password });
+  const login = await attempt("Roccaserena-2026");
+  const deviceCookie = [login.headers["set-cookie"] ?? []]
+    .flat()
+    .find((c) => c.startsWith("CITFAC_MAINTENANCE_DEVICE="))!
+    .split(";")[0]!;
+  for (let i = 0; i < 3; i++) expect((await attempt(`sbagliata-${i}`, deviceCookie)).status).toBe(403);
+  expect((await attempt("sbagliata-3", deviceCookie)).status).toBe(429);
+});

@@ -112,6 +112,8 @@ type Entry = {
   /** The municipality configuration objects the page was rendered from (identity compares). */
   version: readonly unknown[];
   bytes: number;
+  /** Until when (`now()`) the page is fresh; after that it is served only during an upstream outage. */
+  freshUntil: number;
 };
 
 export type PageCacheOptions = {
@@ -126,12 +128,24 @@ export type PageCacheOptions = {
    */
   versionOf: (tenant: TenantRef) => readonly unknown[] | null | undefined;
   metrics?: Metrics;
-  /** Add `X-Cache: HIT|MISS|BYPASS` to cacheable pages (default true). */
+  /** Add `X-Cache: HIT|STALE|MISS|BYPASS` to cacheable pages (default true). */
   xCacheHeader?: boolean;
+  /**
+   * How long past its freshness a page is kept to be served while the upstream is failing (default 1 hour): during
+   * an outage the last good page beats a render that can only say the services are down.
+   */
+  staleIfErrorMs?: number;
+  /** The clock, in `performance.now()` time like the upstream failure time (tests inject one). */
+  now?: () => number;
 };
 
-/** How long after an upstream failure pages are rendered again instead of coming from the cache. */
+/**
+ * How long after an upstream failure the upstream counts as failing: pages are then served from the cache even when
+ * no longer fresh (no render, no call to the failing upstream), and no render is stored. The first request after
+ * this quiet time renders again, and so probes the upstream.
+ */
 const UPSTREAM_QUIET_MS = 5000;
+const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 /** Longest query string worth a cache entry; longer ones are rendered every time. */
 const MAX_QUERY = 256;
 /** Headers of the render not kept with the page: per answer, or set again by the portal for every answer. */
@@ -157,6 +171,8 @@ const sameVersion = (a: readonly unknown[], b: readonly unknown[]) =>
  */
 export function createPageCache(options: PageCacheOptions) {
   const tenants = new Map<string, LRUCache<string, Entry>>();
+  const now = options.now ?? (() => performance.now());
+  const staleIfErrorMs = options.staleIfErrorMs ?? STALE_IF_ERROR_MS;
   const count = (event: string) => options.metrics?.cacheEvents.inc({ cache: "pages", event });
   const lastUpstreamFailure = () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY;
   const cacheFor = (tenantId: string) => {
@@ -166,13 +182,14 @@ export function createPageCache(options: PageCacheOptions) {
         max: options.maxEntries,
         maxSize: options.maxBytes,
         sizeCalculation: (e) => Math.max(1, e.bytes),
-        ttl: options.ttlMs,
+        // Kept past freshness (`Entry.freshUntil`) for the outage window; lru-cache drops them after it.
+        ttl: options.ttlMs + staleIfErrorMs,
       });
       tenants.set(tenantId, cache);
     }
     return cache;
   };
-  const mark = (res: Response, value: "HIT" | "MISS" | "BYPASS") => {
+  const mark = (res: Response, value: "HIT" | "STALE" | "MISS" | "BYPASS") => {
     if (options.xCacheHeader !== false) res.setHeader("x-cache", value);
   };
 
@@ -195,22 +212,30 @@ export function createPageCache(options: PageCacheOptions) {
     const key = pageKey(req.url, res.locals.locale);
     const cache = cacheFor(tenantId);
     const entry = cache.get(key);
-    // Right after an upstream failure the page is rendered (it may need to say so), and not stored.
-    const renderStart = performance.now();
+    const renderStart = now();
     const upstreamTroubled = renderStart - lastUpstreamFailure() < UPSTREAM_QUIET_MS;
-    if (entry && version && !upstreamTroubled && sameVersion(entry.version, version)) {
-      count("hit");
-      mark(res, "HIT");
+    const current = entry !== undefined && version !== undefined && sameVersion(entry.version, version);
+    // A fresh page is served; so is one past its freshness while the upstream is failing (an outage: the last good
+    // page, not a render that can only say the services are down, and no call to the failing upstream). Only pages
+    // of the municipality's current configuration, and only to visitors this middleware let through above (never a
+    // personal one): the same rules as a fresh page.
+    const fresh = current && renderStart < entry.freshUntil;
+    const withinOutageWindow = current && renderStart < entry.freshUntil + staleIfErrorMs;
+    if (current && (fresh || (upstreamTroubled && withinOutageWindow))) {
+      count(fresh ? "hit" : "stale-if-error");
+      mark(res, fresh ? "HIT" : "STALE");
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res
         .status(entry.status)
         .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
       return;
     }
-    if (entry) {
+    // A page of another configuration goes; one that is only past its freshness stays until this render replaces it,
+    // so a render that meets an outage leaves it to be served meanwhile.
+    if (entry && !current) {
       count("stale");
       cache.delete(key);
-    } else count("miss");
+    } else count(entry ? "expired" : "miss");
     mark(res, "MISS");
     // Only a visitor with no cookie but the neutral ones may fill the cache: a session cookie the portal does not know
     // by name cannot put a citizen's page in it.
@@ -249,7 +274,7 @@ export function createPageCache(options: PageCacheOptions) {
     const template = makeTemplate(html, res.locals.cspNonce, res.locals.services.xsrfToken);
     const bytes = html.length * 2;
     if (bytes > options.maxBytes) return;
-    cache.set(key, { template, status: 200, headers, version, bytes });
+    cache.set(key, { template, status: 200, headers, version, bytes, freshUntil: now() + options.ttlMs });
     count("store");
   }
 

@@ -269,7 +269,9 @@ describe("spontaneous payment (PPAY)", () => {
     const pdf = await jar.get("/avviso-pagamento/esito/avviso.pdf");
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
-    expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="avviso-pagamento-${code}.pdf"`);
+    expect(pdf.headers["content-disposition"]).toBe(
+      `attachment; filename="avviso-pagamento-${code}.pdf"; filename*=UTF-8''avviso-pagamento-${code}.pdf`,
+    );
     expect(pdf.headers["cache-control"]).toContain("no-store");
     expect(
       Buffer.from(pdf.body as Buffer)

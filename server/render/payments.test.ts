@@ -72,7 +72,9 @@ describe("receipt and notice downloads", () => {
     const res = await get(`/area-personale/pagamenti/${ANNA_PAID}/ricevuta`, cookie).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="ricevuta-${ANNA_PAID}.pdf"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="ricevuta-${ANNA_PAID}.pdf"; filename*=UTF-8''ricevuta-${ANNA_PAID}.pdf`,
+    );
     expect(res.headers["cache-control"]).toContain("no-store");
     expect(
       Buffer.from(res.body as Buffer)
@@ -86,7 +88,7 @@ describe("receipt and notice downloads", () => {
     const notice = await get(`/area-personale/pagamenti/${ANNA_UNPAID}/avviso`, cookie);
     expect(notice.status).toBe(200);
     expect(notice.headers["content-disposition"]).toBe(
-      `attachment; filename="avviso-pagamento-${ANNA_UNPAID}.pdf"`,
+      `attachment; filename="avviso-pagamento-${ANNA_UNPAID}.pdf"; filename*=UTF-8''avviso-pagamento-${ANNA_UNPAID}.pdf`,
     );
     expect((await get(`/area-personale/pagamenti/${ANNA_UNPAID}/ricevuta`, cookie)).status).toBe(404);
     const other = await get(`/area-personale/pagamenti/${MARIO_UNPAID}/avviso`, cookie);

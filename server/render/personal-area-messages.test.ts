@@ -101,7 +101,8 @@ describe("one message", () => {
   test("opening an unread message marks it read; the same answer already shows the lowered count", async () => {
     await resetMario();
     const cookie = await citizenCookie();
-    const res = await get(`${LIST}/rssmra-a-01`, cookie);
+    // Opened from the portal's own list (a cross-site link does not mark it: messages-read.test.ts).
+    const res = await get(`${LIST}/rssmra-a-01`, cookie).set("Sec-Fetch-Site", "same-origin");
     expect(res.status).toBe(200);
     const text = textOf(res.text);
     expect(text).toContain("Aggiornamento dei dati di residenza");

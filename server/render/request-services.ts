@@ -4,7 +4,7 @@ import type { RequestServices } from "#client/context.ts";
 import type { PublicEnv } from "#config/public.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
 import type { Sealer } from "#server/security/seal.ts";
-import { maintenanceCookies } from "#server/middleware/maintenance-credential.ts";
+import { maintenanceCookies, readKnownDevice } from "#server/middleware/maintenance-credential.ts";
 import { createPortalApi } from "#server/upstream/portal-api.ts";
 import type { TenantService } from "#server/upstream/tenant-config.ts";
 import { clearPortalCookie, setPortalCookie } from "#server/security/cookies.ts";
@@ -93,7 +93,13 @@ export function createRequestServices(
       held: res.locals.maintenanceAuthorization !== undefined,
       sealCookie: cookies.seal,
       clearCookie: cookies.clear,
-      attemptLogin: () => deps.loginLimiter.attempt(tenant.id, req.ip ?? "unknown"),
+      knownDeviceCookie: () => cookies.knownDevice(tenant.id),
+      attemptLogin: () =>
+        deps.loginLimiter.attempt(
+          tenant.id,
+          req.ip ?? "unknown",
+          readKnownDevice(deps.sealer, res.locals.cookies[PORTAL_COOKIES.maintenanceDevice.name], tenant.id),
+        ),
     },
     payments: {
       attemptAnonymousCreate: () => deps.paymentCreateLimiter.attempt(tenant.id, req.ip ?? "unknown"),

@@ -304,4 +304,29 @@ describe("attachment download", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.location).toContain("/api/utenti/login?redirector=");
   });
+
+  test("a name in another script downloads under its own name; bidi controls are gone from the page and the file", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const tributi = (await ticketsOf(cookie, ANNA)).find((t) => t.title === "Tributi")!;
+    // U+202E would show "Счёт ‮gnp.exe" reversed; the upload keeps the name without it.
+    const sent = await postMultipart(
+      ticketPath(tributi.id),
+      cookie,
+      { messaggio: "Il documento" },
+      { bytes: PNG, name: "Счёт \u202e2026\u2066.png", type: "image/png" },
+    );
+    expect(sent.status).toBe(302);
+    const last = (await articlesOf(cookie, tributi.id)).at(-1)!;
+    expect(last.attachments[0]!.filename).toBe("Счёт 2026.png");
+    const page = await get(ticketPath(tributi.id), cookie);
+    expect(page.text).toContain("Счёт 2026.png");
+    expect(page.text).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    const path = `${ticketPath(tributi.id)}/articoli/${last.id}/allegati/${last.attachments[0]!.id}`;
+    const res = await get(path, cookie).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-disposition"]).toBe(
+      "attachment; filename=\"____ 2026.png\"; filename*=UTF-8''%D0%A1%D1%87%D1%91%D1%82%202026.png",
+    );
+    expect(Buffer.from(res.body as Buffer).equals(PNG)).toBe(true);
+  });
 });

@@ -42,8 +42,20 @@ export function createRateLimiter(options: RateLimiterOptions) {
   }
 
   return {
-    /** Counts one attempt; refused attempts are not counted against the municipality. */
-    attempt(tenantId: string, client: string): RateLimitVerdict {
+    /**
+     * Counts one attempt; refused attempts are not counted against the municipality. A known device (a browser that
+     * logged in successfully before, proven by a sealed cookie nobody else can make) has its own window of
+     * `perClient` attempts instead of its address's, and is neither counted against nor stopped by the
+     * municipality's: the municipality's limit slows down guessing from everywhere, and must not lock the maintainer
+     * out while it does. (A stolen device cookie still gets only `perClient` attempts per window.)
+     */
+    attempt(tenantId: string, client: string, knownDevice?: string): RateLimitVerdict {
+      if (knownDevice !== undefined) {
+        const device = current(`${tenantId}\u0000device\u0000${knownDevice}`);
+        if (device.count >= options.perClient) return refuse(tenantId, "client", device);
+        device.count++;
+        return { allowed: true };
+      }
       const own = current(`${tenantId}\u0000${client}`);
       if (own.count >= options.perClient) return refuse(tenantId, "client", own);
       const all = current(tenantId);

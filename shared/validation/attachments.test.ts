@@ -1,5 +1,6 @@
-import { expect, test } from "vitest";
-import { checkAttachment, detectFileType } from "./attachments.ts";
+import { describe, expect, test } from "vitest";
+import { buildZip, officeZip } from "#tests/support/zip.ts";
+import { ATTACHMENT_MAX_BYTES, checkAttachment, detectFileType } from "./attachments.ts";
 
 const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
 const utf16 = (s: string) => Array.from(s).flatMap((c) => [c.charCodeAt(0), 0]);
@@ -11,8 +12,8 @@ export const samples = {
   jpeg: bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], ascii("JFIF")),
   doc: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], new Array(40).fill(0), utf16("WordDocument")),
   xls: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], new Array(40).fill(0), utf16("Workbook")),
-  docx: bytes([0x50, 0x4b, 0x03, 0x04], ascii("....[Content_Types].xml....word/document.xml")),
-  xlsx: bytes([0x50, 0x4b, 0x03, 0x04], ascii("....[Content_Types].xml....xl/workbook.xml")),
+  docx: new Uint8Array(officeZip(Buffer.from("<w:document/>"))),
+  xlsx: new Uint8Array(officeZip(Buffer.from("<workbook/>"), "xl/workbook.xml")),
 };
 
 test("each accepted type is recognised by its content", () => {
@@ -56,5 +57,60 @@ test("a lying extension, a forbidden type, an empty or oversize file are refused
   });
   expect(checkAttachment({ filename: "giusto.pdf", bytes: big.subarray(0, 2 * 1024 * 1024) })).toMatchObject({
     ok: true,
+  });
+});
+
+describe("a zip bomb .docx or .xlsx is refused by its expanded size (central directory)", () => {
+  const MiB = 1024 * 1024;
+
+  test("a real document within 20 × the file limit passes", () => {
+    const text = Buffer.from("<w:p>Richiesta di rimborso TARI 2026</w:p>".repeat(20_000));
+    expect(checkAttachment({ filename: "lettera.docx", bytes: officeZip(text) })).toMatchObject({ ok: true });
+  });
+
+  test("a small file that expands to 64 MiB of zeros is refused in Italian", () => {
+    const bomb = officeZip(Buffer.alloc(64 * MiB));
+    expect(bomb.length).toBeLessThan(ATTACHMENT_MAX_BYTES);
+    expect(checkAttachment({ filename: "bomba.docx", bytes: bomb })).toEqual({
+      ok: false,
+      message: "Il file bomba.docx decompresso supera la dimensione massima di 40 MB",
+    });
+  });
+
+  test("the sum of the entries counts: many parts each below the bound", () => {
+    const parts = Array.from({ length: 12 }, (_, i) => ({
+      name: `xl/worksheets/sheet${i}.xml`,
+      content: Buffer.alloc(4 * MiB),
+    }));
+    const zip = buildZip([{ name: "[Content_Types].xml", content: Buffer.from("<Types/>") }, ...parts]);
+    expect(checkAttachment({ filename: "foglio.xlsx", bytes: zip })).toMatchObject({ ok: false });
+  });
+
+  test("the bound follows the form's own file limit, and never passes 100 MB", () => {
+    const zip = officeZip(Buffer.alloc(3 * MiB));
+    expect(checkAttachment({ filename: "a.docx", bytes: zip }, { maxBytes: 100 * 1024 })).toEqual({
+      ok: false,
+      message: "Il file a.docx decompresso supera la dimensione massima di 2 MB",
+    });
+    const claimed = buildZip([
+      { name: "[Content_Types].xml", content: Buffer.from("<Types/>") },
+      { name: "word/document.xml", content: Buffer.from("x"), claimedSize: 101 * MiB },
+    ]);
+    expect(checkAttachment({ filename: "b.docx", bytes: claimed }, { maxBytes: 50 * MiB })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  test("a zip whose central directory cannot be read, or claims ZIP64 sizes, is not an office document", () => {
+    const truncated = officeZip(Buffer.from("<w:document/>")).subarray(0, -22);
+    expect(checkAttachment({ filename: "rotto.docx", bytes: truncated })).toEqual({
+      ok: false,
+      message: "Il file rotto.docx non è del tipo dichiarato dalla sua estensione (.docx)",
+    });
+    const zip64 = buildZip([
+      { name: "[Content_Types].xml", content: Buffer.from("<Types/>") },
+      { name: "word/document.xml", content: Buffer.from("x"), claimedSize: 0xffffffff },
+    ]);
+    expect(checkAttachment({ filename: "grande.docx", bytes: zip64 })).toMatchObject({ ok: false });
   });
 });

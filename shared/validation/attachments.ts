@@ -1,3 +1,6 @@
+import { shownFileName } from "../file-name.ts";
+import { zipSize } from "./zip-size.ts";
+
 /**
  * Attachment checks shared by the assistance request, the ticket reply and the disruption report (and re-run by the
  * sandbox): the type is detected from the CONTENT (magic bytes), never trusted from the extension or the browser's
@@ -6,6 +9,13 @@
 export type AttachmentType = "pdf" | "png" | "jpeg" | "doc" | "xls" | "docx" | "xlsx";
 
 export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A .docx or .xlsx (a zip) may expand to at most this many times the file limit, and never beyond 100 MB: a real
+ * office document of 2 MB expands to a few times that; a zip bomb to gigabytes.
+ */
+export const MAX_EXPANSION_FACTOR = 20;
+export const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
 
 export const ALL_ATTACHMENT_TYPES: readonly AttachmentType[] = [
   "pdf",
@@ -109,7 +119,7 @@ export function checkAttachment(
 ): AttachmentCheck {
   const allowed = options.allowed ?? ALL_ATTACHMENT_TYPES;
   const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
-  const name = file.filename;
+  const name = shownFileName(file.filename);
   const extension = extensionOf(name);
   const declared = allowed.find((t) => ATTACHMENT_EXTENSIONS[t].includes(extension));
   if (!declared) {
@@ -123,11 +133,22 @@ export function checkAttachment(
     return { ok: false, message: `Il file ${name} supera la dimensione massima di ${formatSize(maxBytes)}` };
   }
   const actual = detectFileType(file.bytes);
-  if (actual !== declared) {
-    return {
-      ok: false,
-      message: `Il file ${name} non è del tipo dichiarato dalla sua estensione (${extension})`,
-    };
+  const notDeclared = {
+    ok: false,
+    message: `Il file ${name} non è del tipo dichiarato dalla sua estensione (${extension})`,
+  } as const;
+  if (actual !== declared) return notDeclared;
+  if (actual === "docx" || actual === "xlsx") {
+    // A zip whose central directory cannot be read is not an office document.
+    const size = zipSize(file.bytes);
+    if (!size) return notDeclared;
+    const bound = Math.min(MAX_EXPANDED_BYTES, MAX_EXPANSION_FACTOR * maxBytes);
+    if (size.uncompressedBytes > bound) {
+      return {
+        ok: false,
+        message: `Il file ${name} decompresso supera la dimensione massima di ${formatSize(bound)}`,
+      };
+    }
   }
   return { ok: true, type: actual, mimeType: ATTACHMENT_MIME_TYPES[actual] };
 }

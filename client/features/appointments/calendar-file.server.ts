@@ -6,6 +6,7 @@ import { getAppschedAccess } from "./access.server.ts";
 import { HASH_PATTERN, readOwnAppointment } from "./confirmation.server.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { appointmentsIt } from "./texts.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 
 type Args = {
   request: Request;
@@ -44,7 +45,9 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
   return new Response(buildIcsCalendar(event), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="appuntamento-${appointment.id.replace(/[^\w-]/g, "")}.ics"`,
+      "Content-Disposition": attachmentDisposition(
+        `appuntamento-${appointment.id.replace(/[^\w-]/g, "")}.ics`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });

@@ -55,7 +55,9 @@ describe("calendar file route", () => {
     const res = await download("/servizi/prenotazione-appuntamento/calendario/1019", stub);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="appuntamento-1019.ics"');
+    expect(res.headers.get("Content-Disposition")).toBe(
+      "attachment; filename=\"appuntamento-1019.ics\"; filename*=UTF-8''appuntamento-1019.ics",
+    );
     const ics = await res.text();
     expect(ics.endsWith("\r\n")).toBe(true);
     const all = lines(ics);

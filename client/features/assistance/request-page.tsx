@@ -22,6 +22,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { DETAILS_MAX_LENGTH, type RequestValues } from "./request-model.ts";
+import { shownFileName } from "#shared/file-name.ts";
 
 export type RequestFormData = {
   step: "form";
@@ -131,7 +132,7 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     if (file && file.size > ATTACHMENT_MAX_BYTES) {
-      setTooLarge(t("assistance.attachmentTooLarge", { name: file.name }));
+      setTooLarge(t("assistance.attachmentTooLarge", { name: shownFileName(file.name) }));
       event.currentTarget.value = "";
     } else setTooLarge(null);
   };

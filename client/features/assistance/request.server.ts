@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { CrmService, NewTicket, NewTicketAttachment } from "#shared/api/crm.ts";
+import { shownFileName } from "#shared/file-name.ts";
 import { fromNotifySms } from "#shared/api/notify.ts";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -201,7 +202,7 @@ async function readAttachment(
     if (!check.ok) return { error: check.message };
     const put = putPending(
       {
-        filename: file.name,
+        filename: shownFileName(file.name),
         data: Buffer.from(bytes).toString("base64"),
         "mime-type": check.mimeType,
       } satisfies NewTicketAttachment,
@@ -209,7 +210,7 @@ async function readAttachment(
     );
     if (!put.ok)
       return { error: storeRefusal(context, put).message, status: storeRefusal(context, put).status };
-    return { ref: put.key, name: file.name };
+    return { ref: put.key, name: shownFileName(file.name) };
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
   const kept = storedAttachment(values.allegatoRef);

@@ -3,6 +3,7 @@ import { readRouteError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -24,7 +25,7 @@ export async function loadReceipt(context: Readonly<RouterContextProvider>, id: 
       headers: {
         "Content-Type": "application/pdf",
         "Content-Length": String(bytes.length),
-        "Content-Disposition": `attachment; filename="ricevuta-segnalazione-${id}.pdf"`,
+        "Content-Disposition": attachmentDisposition(`ricevuta-segnalazione-${id}.pdf`),
         ...NO_STORE,
       },
     });

@@ -32,6 +32,7 @@ import {
 import type { DisruptionStep } from "./steps.ts";
 import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
 import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import { shownFileName } from "#shared/file-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -225,7 +226,7 @@ async function storeFiles(
     if (!checked.ok) return { message: checked.message, status: 400 };
     added.push({
       id: crypto.randomUUID(),
-      filename: file.name.slice(0, 200),
+      filename: shownFileName(file.name).slice(0, 200),
       mimeType: checked.mimeType,
       data: bytes,
     });

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { documentFileResponse, safeFileName } from "./document-file.server.ts";
+import { safeFileName } from "#client/lib/download.server.ts";
+import { documentFileResponse } from "./document-file.server.ts";
 
 test("file names: no path or quotes, the extension kept, an ASCII fallback and the UTF-8 form", () => {
   expect(safeFileName("certificato-residenza.pdf", "x", "pdf")).toEqual({

@@ -6,6 +6,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { documentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 
 const UUID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
@@ -21,59 +22,20 @@ function plain(status: number, text: string): Response {
   });
 }
 
-/** Drops control characters and the ones file systems refuse in names (`"*:<>?|`). */
-function withoutUnsafe(text: string): string {
-  return [...text]
-    .filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127 && !'"*:<>?|'.includes(c))
-    .join("");
-}
-
-/**
- * A file name fit for `Content-Disposition`: no path, no control or quote characters, at most 120 characters,
- * keeping the extension; `ascii` is the `filename="…"` fallback (other characters as "_"), `utf8` the
- * `filename*=UTF-8''…` value (RFC 5987).
- */
-export function safeFileName(
-  name: string | null | undefined,
-  fallbackBase: string,
-  extension: string | null | undefined,
-): { ascii: string; utf8: string } {
-  const cleaned = withoutUnsafe((name ?? "").split(/[\\/]/).pop()!)
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  const ext = (extension ?? "").replace(/[^A-Za-z0-9]/g, "").slice(0, 10);
-  let full = cleaned || withoutUnsafe(fallbackBase.replace(/[\\/]/g, "")).trim() || "documento";
-  if (ext && !full.toLowerCase().endsWith(`.${ext.toLowerCase()}`)) full = `${full}.${ext}`;
-  if (full.length > 120) {
-    const dot = full.lastIndexOf(".");
-    const tail = dot > 0 && full.length - dot <= 11 ? full.slice(dot) : "";
-    full = full.slice(0, 120 - tail.length) + tail;
-  }
-  const ascii = full
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "_")
-    .replace(/[%;\\]/g, "_");
-  const utf8 = encodeURIComponent(full).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return { ascii, utf8 };
-}
-
 /** The answer of the file route: the bytes, the document's media type and a download disposition. */
 export function documentFileResponse(file: DocumentFile, uuid: string): Response {
   const bytes = Buffer.from(file.content, "base64");
   const mimetype = file.tipologia?.mimetype?.trim() ?? "";
   const type = MIME_PATTERN.test(mimetype) ? mimetype : "application/octet-stream";
   const extension = file.tipologia?.estensione ?? (type === "application/pdf" ? "pdf" : null);
-  const name = safeFileName(file.filename, file.descrizione ?? `documento-${uuid}`, extension);
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": type,
       "Content-Length": String(bytes.length),
-      "Content-Disposition": `attachment; filename="${name.ascii}"; filename*=UTF-8''${name.utf8}`,
+      "Content-Disposition": attachmentDisposition(file.filename, {
+        fallbackBase: file.descrizione ?? `documento-${uuid}`,
+        extension,
+      }),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -29,8 +29,29 @@ function notFound(context: Readonly<RouterContextProvider>) {
 }
 
 /**
+ * Whether the citizen opened the message from the portal itself (or typed or bookmarked its address), not from
+ * another site's link: only such an opening marks it read. A cross-site link (an e-mail's web client, another site,
+ * a page that frames or preloads it) must not change the citizen's data by a GET, so the message stays unread and
+ * shows as it is. The browser's `Sec-Fetch-Site` says it (`same-origin`; `none` for a typed address or a bookmark);
+ * a browser without it is believed only when its `Referer` is this portal's own host (the portal's
+ * Referrer-Policy sends it on same-origin navigations). Marking stays a side effect of the GET rather than a
+ * separate POST, so the page keeps working without JavaScript and the unread counts drop on this very answer.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin" || site === "none";
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Route middleware of a message's page: finds the citizen's message of this municipality and, when the page is
- * opened (GET) and the message is unread, marks it read. Middleware runs before every loader, the root's included,
+ * opened (GET) from the portal itself (`isOwnNavigation`) and the message is unread, marks it read. Middleware runs before every loader, the root's included,
  * so the unread count on this very answer is already the lowered one. Marking is idempotent: a message already read
  * is never written again. Not found and failures are answered by the loader, so their page renders inside the
  * personal area's layout (an error thrown here, before any loader ran, would go to the root's boundary).
@@ -49,7 +70,7 @@ export const openMessage: MiddlewareFunction<Response> = async ({ request, param
     return next();
   }
   let opened: OpenedMessage | null = message ? { message, markedRead: false } : null;
-  if (message && request.method === "GET" && !message.read_at) {
+  if (message && request.method === "GET" && !message.read_at && isOwnNavigation(request)) {
     try {
       const [updated] = await api.messages.markRead(user.codFisc, [message.id]);
       opened = { message: updated ?? { ...message, read_at: new Date().toISOString() }, markedRead: true };

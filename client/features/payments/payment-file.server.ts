@@ -6,6 +6,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 
 type Args = {
   context: Readonly<RouterContextProvider>;
@@ -28,7 +29,7 @@ export function pdfResponse(bytes: Uint8Array, fileName: string): Response {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Length": String(bytes.length),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": attachmentDisposition(fileName),
       ...NO_STORE,
     },
   });

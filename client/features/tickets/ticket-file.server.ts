@@ -6,6 +6,7 @@ import { ticketsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { isOwnTicket } from "./ticket-view.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 
 type Args = {
   context: Readonly<RouterContextProvider>;
@@ -21,12 +22,6 @@ function notFound(text: string): Response {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
   });
-}
-
-/** `filename="…"` safe for the header (ASCII, no quotes) plus the exact name as RFC 5987 `filename*`. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /**
@@ -58,7 +53,9 @@ export async function loadTicketFile({ context, params, request }: Args): Promis
       headers: {
         "Content-Type": attachment["mime-type"] ?? file.contentType,
         "Content-Length": String(file.bytes.length),
-        "Content-Disposition": contentDisposition(attachment.filename),
+        "Content-Disposition": attachmentDisposition(attachment.filename, {
+          fallbackBase: `allegato-${attachment.id}`,
+        }),
         ...NO_STORE,
       },
     });

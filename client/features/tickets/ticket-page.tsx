@@ -10,6 +10,7 @@ import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
+import { shownFileName } from "#shared/file-name.ts";
 import { acceptAttribute, ALL_ATTACHMENT_TYPES } from "#shared/validation/attachments.ts";
 import { TicketStateBadge } from "./ticket-card.tsx";
 import type { ArticleView, TicketStateView } from "./ticket-view.ts";
@@ -141,7 +142,7 @@ export function TicketPage({ ticket, articles, confirmClose, errors, values, clo
                           <li key={attachment.id}>
                             <a
                               className="d-inline-flex align-items-center"
-                              download={attachment.filename}
+                              download={shownFileName(attachment.filename)}
                               href={href(
                                 "/area-personale/richieste/:id/articoli/:articleId/allegati/:attachmentId",
                                 {
@@ -152,7 +153,9 @@ export function TicketPage({ ticket, articles, confirmClose, errors, values, clo
                               )}
                             >
                               <Icon name="it-clip" className="icon-sm icon-primary me-1" />
-                              {t("tickets.conversation.download", { filename: attachment.filename })}
+                              {t("tickets.conversation.download", {
+                                filename: shownFileName(attachment.filename),
+                              })}
                               {sizeLabel(attachment.size) ? (
                                 <span className="ms-1 text-secondary">({sizeLabel(attachment.size)})</span>
                               ) : null}

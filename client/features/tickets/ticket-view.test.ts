@@ -2,7 +2,6 @@ import { describe, expect, test } from "vitest";
 import { TICKET_STATE_LABELS, type Ticket, type TicketStateId } from "#shared/api/crm.ts";
 import { ticketsIt } from "./texts.ts";
 import { ticketsEn } from "./texts.en.ts";
-import { contentDisposition } from "./ticket-file.server.ts";
 import {
   isOwnTicket,
   readTicketsQuery,
@@ -94,13 +93,4 @@ test("articles: who wrote, attachment sizes", () => {
     { id: 1, filename: "a.png", size: 68 },
     { id: 2, filename: "b.pdf", size: null },
   ]);
-});
-
-test("Content-Disposition keeps the name, safely", () => {
-  expect(contentDisposition("avviso.png")).toBe(
-    `attachment; filename="avviso.png"; filename*=UTF-8''avviso.png`,
-  );
-  expect(contentDisposition('perché "x".pdf')).toBe(
-    `attachment; filename="perch_ _x_.pdf"; filename*=UTF-8''perch%C3%A9%20%22x%22.pdf`,
-  );
 });

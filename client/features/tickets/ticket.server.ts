@@ -12,6 +12,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isOwnTicket, replyHtml, ticketState, toArticleView } from "./ticket-view.ts";
+import { shownFileName } from "#shared/file-name.ts";
 
 /** The query flags of the page: the confirmation step of "Chiudi" and the outcomes after a redirect. */
 export const CLOSE_FLAG = "chiudi";
@@ -118,7 +119,7 @@ export async function ticketAction(request: Request, context: Context, id: strin
     if (!checked.ok)
       return data({ errors: { allegato: checked.message }, values, closeError: null }, { status: 400 });
     attachments.push({
-      filename: file.name,
+      filename: shownFileName(file.name),
       data: Buffer.from(bytes).toString("base64"),
       "mime-type": checked.mimeType,
     });

@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   return pageTitle(matches, title);
 };
 
-/** `/area-personale/messaggi/:id`: one message; opening it marks it read, "Elimina" asks before deleting. */
+/** `/area-personale/messaggi/:id`: one message; opening it from the portal marks it read (a cross-site link does not), "Elimina" asks before deleting. */
 export default function MessageRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <MessagePage

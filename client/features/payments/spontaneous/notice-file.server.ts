@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { serverT } from "#client/i18n/server-t.ts";
 import { spontaneousIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
+import { attachmentDisposition } from "#client/lib/download.server.ts";
 import { findNotice } from "./attempts.server.ts";
 import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
 
@@ -31,7 +32,9 @@ export function loadNoticeFile(context: Readonly<RouterContextProvider>): Respon
     headers: {
       "Content-Type": "application/pdf",
       "Content-Length": String(stored.pdf.length),
-      "Content-Disposition": `attachment; filename="avviso-pagamento-${stored.codiceAvviso.replace(/\D/g, "")}.pdf"`,
+      "Content-Disposition": attachmentDisposition(
+        `avviso-pagamento-${stored.codiceAvviso.replace(/\D/g, "")}.pdf`,
+      ),
       ...NO_STORE,
     },
   });
