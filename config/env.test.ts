@@ -76,6 +76,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DEMO_MODE: "maybe" })).toThrow(/DEMO_MODE/);
   });
 
+  test("reads SANDBOX_UPSTREAM_GAPS as a boolean flag, off by default", () => {
+    expect(parseEnv({}).SANDBOX_UPSTREAM_GAPS).toBe(false);
+    expect(parseEnv({ SANDBOX_UPSTREAM_GAPS: "1" }).SANDBOX_UPSTREAM_GAPS).toBe(true);
+    expect(parseEnv({ SANDBOX_UPSTREAM_GAPS: "true" }).SANDBOX_UPSTREAM_GAPS).toBe(true);
+    expect(parseEnv({ SANDBOX_UPSTREAM_GAPS: "0" }).SANDBOX_UPSTREAM_GAPS).toBe(false);
+    expect(() => parseEnv({ SANDBOX_UPSTREAM_GAPS: "yes" })).toThrow(/SANDBOX_UPSTREAM_GAPS/);
+  });
+
   test("bounds the proxy deadline and the geocoding queue, with defaults", () => {
     const env = parseEnv({});
     expect(env.UPSTREAM_DEADLINE_MS).toBe(30_000);

@@ -18,6 +18,13 @@ const byteSize = (fallback: string) =>
       return parsed;
     });
 
+/** An on/off switch: `true`/`1` or `false`/`0`. */
+const booleanFlag = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false", "1", "0"], { error: "true or false (1 or 0)" })
+    .default(fallback)
+    .transform((v) => v === "true" || v === "1");
+
 const optionalUrl = z
   .string()
   .trim()
@@ -97,10 +104,12 @@ export const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SANDBOX_STATE_FILE: z.string().optional(),
   /** Show "Ambiente dimostrativo" although UPSTREAM_URL is set (a sandbox run as its own service). */
-  DEMO_MODE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((v) => v === "true"),
+  DEMO_MODE: booleanFlag("false"),
+  /**
+   * The embedded sandbox plays the real upstream's documented authorization gaps (sandbox/README.md "Gaps mode"),
+   * for the portal's security tests; never in production. No effect with UPSTREAM_URL set.
+   */
+  SANDBOX_UPSTREAM_GAPS: booleanFlag("false"),
   /** Maintenance-gate logins: attempts per client address, and per municipality, in each window. */
   MAINTENANCE_LOGIN_PER_CLIENT: z.coerce.number().int().positive().default(10),
   MAINTENANCE_LOGIN_PER_TENANT: z.coerce.number().int().positive().default(100),

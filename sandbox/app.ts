@@ -12,14 +12,19 @@ import { createTilesRouter } from "./tiles/router.ts";
 import { createStore } from "./store.ts";
 import type { SandboxStore } from "./types.ts";
 
-export type SandboxOptions = { stateFile?: string; logger?: SandboxLogger };
+export type SandboxOptions = {
+  stateFile?: string;
+  logger?: SandboxLogger;
+  /** Play the real upstream's documented authorization gaps (README "Gaps mode"); default off. */
+  gaps?: boolean;
+};
 
 /** The sandbox upstream: a stand-in for the Città Facile BFF (plus a tiny geocoder), without listening. */
 export function createSandboxApp(options: SandboxOptions = {}): {
   app: express.Express;
   store: SandboxStore;
 } {
-  const store = createStore(options.stateFile);
+  const store = createStore(options.stateFile, { gaps: options.gaps });
   const logger = options.logger;
   const app = express();
   app.disable("x-powered-by");

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { gapsFromEnv } from "./gaps.ts";
 import { startSandbox } from "./start.ts";
 
 const logger = pino({ name: "sandbox", level: process.env.LOG_LEVEL ?? "info" });
@@ -9,13 +10,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+const gaps = gapsFromEnv(process.env.SANDBOX_UPSTREAM_GAPS);
+if (gaps)
+  logger.warn("SANDBOX_UPSTREAM_GAPS: the sandbox plays the upstream's authorization gaps (tests only)");
+
 const sandbox = await startSandbox({
   port,
   host,
   stateFile: process.env.SANDBOX_STATE_FILE || undefined,
   logger,
+  gaps,
 });
-logger.info({ url: sandbox.url, host }, "sandbox upstream listening");
+logger.info({ url: sandbox.url, host, gaps }, "sandbox upstream listening");
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

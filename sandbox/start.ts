@@ -6,13 +6,18 @@ export type StartOptions = {
   host?: string;
   stateFile?: string;
   logger?: SandboxOptions["logger"];
+  gaps?: boolean;
 };
 
 /** Starts the sandbox on real HTTP (port 0 = a free port) and returns its base URL. */
 export async function startSandbox(
   options: StartOptions = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const { app } = createSandboxApp({ stateFile: options.stateFile, logger: options.logger });
+  const { app } = createSandboxApp({
+    stateFile: options.stateFile,
+    logger: options.logger,
+    gaps: options.gaps,
+  });
   const host = options.host ?? "127.0.0.1";
   const server = app.listen(options.port ?? 0, host);
   // Longer than the idle keep-alive of the portal's HTTP agent (Node's default 5 s equals the server's default 5 s,

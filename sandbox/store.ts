@@ -41,10 +41,11 @@ function loadState(path: string): SandboxState {
 }
 
 /** The sandbox's whole mutable state, optionally persisted to a JSON file (written atomically on `save()`). */
-export function createStore(stateFile?: string): SandboxStore {
+export function createStore(stateFile?: string, options: { gaps?: boolean } = {}): SandboxStore {
   const store: SandboxStore = {
     state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
     tenants: sandboxTenants,
+    gaps: options.gaps === true,
     save() {
       if (!stateFile) return;
       const temporary = `${stateFile}.${process.pid}.tmp`;

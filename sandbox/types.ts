@@ -119,6 +119,12 @@ export type SandboxState = {
 export type SandboxStore = {
   state: SandboxState;
   tenants: readonly SandboxTenant[];
+  /**
+   * Gaps mode (`createSandboxApp({ gaps: true })`, env `SANDBOX_UPSTREAM_GAPS=1`): the sandbox plays the real
+   * upstream's documented authorization gaps (contract §1, §8; README "Gaps mode") instead of refusing them. Read it
+   * through `playsGaps(store)` (sandbox/gaps.ts). Absent = default mode.
+   */
+  readonly gaps?: boolean;
   /** Writes the state file when one is configured; a no-op otherwise. */
   save(): void;
   /** Restores the seed (sessions survive: a reset does not log citizens out). */

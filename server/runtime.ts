@@ -48,11 +48,15 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
   let close = async () => {};
   if (!upstreamUrl) {
     const { startSandbox } = await import("#sandbox/start.ts");
-    const sandbox = await startSandbox({ port: env.SANDBOX_PORT, stateFile: env.SANDBOX_STATE_FILE });
+    const sandbox = await startSandbox({
+      port: env.SANDBOX_PORT,
+      stateFile: env.SANDBOX_STATE_FILE,
+      gaps: env.SANDBOX_UPSTREAM_GAPS,
+    });
     upstreamUrl = sandbox.url;
     close = sandbox.close;
     logger.info(
-      { sandbox: sandbox.url },
+      { sandbox: sandbox.url, gaps: env.SANDBOX_UPSTREAM_GAPS },
       "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
     );
   }

@@ -12,11 +12,15 @@ function findById(context: AppschedContext, idParam: string): StoredAppointment 
   );
 }
 
-/** Logged-in: only the citizen's own appointments exist; anyone else's id is a 404 like an unknown one. */
+/**
+ * Logged-in: only the citizen's own appointments exist; anyone else's id is a 404 like an unknown one. Gaps mode:
+ * any appointment of the municipality (the BFF passes the call through with no citizen identity, contract §4).
+ */
 export function findOwnAppointment(context: AppschedContext, idParam: string): StoredAppointment {
   const appointment = findById(context, idParam);
   const owner = context.citizen?.codFisc;
-  if (!appointment || !owner || appointment.ownerCf !== owner) throw notFound("Appuntamento non trovato");
+  if (!appointment || !owner || (!context.gaps && appointment.ownerCf !== owner))
+    throw notFound("Appuntamento non trovato");
   return appointment;
 }
 

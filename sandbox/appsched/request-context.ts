@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { playsGaps } from "../gaps.ts";
 import type { Citizen, SandboxStore, SandboxTenant } from "../types.ts";
 import { getLocals } from "../types.ts";
 import { getCatalog } from "./catalog.ts";
@@ -14,6 +15,8 @@ export type AppschedContext = {
   citizen: Citizen | null;
   publicApi: boolean;
   now: Date;
+  /** Gaps mode (sandbox/gaps.ts): the appsched API gets no citizen identity from the BFF, so it checks no owner. */
+  gaps: boolean;
 };
 
 /** Everything a handler needs, read fresh on each request (a reset replaces `store.state`). */
@@ -26,6 +29,7 @@ export function getAppschedContext(store: SandboxStore, clock: Clock, res: Respo
     citizen,
     publicApi: publicApi === true,
     now: clock(),
+    gaps: playsGaps(store),
   };
 }
 

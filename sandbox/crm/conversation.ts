@@ -7,6 +7,7 @@ import {
 } from "#shared/validation/attachments.ts";
 import { faultGate } from "../faults.ts";
 import { sendError } from "../http.ts";
+import { playsGaps } from "../gaps.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import {
   addArticle,
@@ -91,12 +92,15 @@ export function parseTicketSearch(query: Record<string, unknown>): TicketSearch 
   };
 }
 
-/** One page of the tickets matching the search (no total: the caller knows there is more when the page is full). */
+/**
+ * One page of the tickets matching the search (no total: the caller knows there is more when the page is full). An
+ * empty fiscal code matches every ticket (only gaps mode lets such a search through, as Zammad does).
+ */
 export function searchTickets(tickets: readonly CrmTicket[], search: TicketSearch): CrmTicket[] {
   const title = search.title?.toLocaleLowerCase("it");
   const found = tickets.filter(
     (t) =>
-      t.customer.codice_fiscale.toUpperCase() === search.codiceFiscale &&
+      (search.codiceFiscale === "" || t.customer.codice_fiscale.toUpperCase() === search.codiceFiscale) &&
       (!title || t.title.toLocaleLowerCase("it").includes(title)) &&
       (!search.states || search.states.includes(t.state_id)),
   );
@@ -144,7 +148,10 @@ function hasCrm(res: Response): boolean {
   );
 }
 
-/** The caller's own ticket of this municipality, or null (another citizen's ticket is "not found", never 403). */
+/**
+ * The caller's own ticket of this municipality, or null (another citizen's ticket is "not found", never 403). Gaps
+ * mode: any ticket of the municipality, as the BFF's generic CRM proxy (contract §5) checks no owner.
+ */
 function ownTicket(
   store: SandboxStore,
   res: Response,
@@ -154,7 +161,9 @@ function ownTicket(
   if (!citizen || !/^\d+$/.test(id)) return null;
   const crm = crmState(store.state, tenant.id);
   const ticket = crm.tickets.find((t) => t.id === Number(id));
-  if (!ticket || ticket.customer.codice_fiscale.toUpperCase() !== citizen.codFisc.toUpperCase()) return null;
+  if (!ticket) return null;
+  if (!playsGaps(store) && ticket.customer.codice_fiscale.toUpperCase() !== citizen.codFisc.toUpperCase())
+    return null;
   return { crm, ticket };
 }
 
@@ -162,6 +171,8 @@ function ownTicket(
  * The citizen's side of the CRM conversation (contract §5), under `/api/crm/tickets`: search (the filter's fiscal
  * code must be the caller's own: 403 otherwise, unlike the BFF), articles (list, reply), close (`state_id: 8`) and
  * attachment download, each only for the ticket's own customer (404 otherwise). Fault switch: `crm` = "down" → 503.
+ * Gaps mode plays the BFF: the search honours whatever fiscal code the filter names (none: every ticket), and tickets
+ * by id take no owner check. Logged-out callers still get 401 (the BFF's SSO filter).
  */
 export function createConversationRouter(store: SandboxStore): express.Router {
   const router = express.Router();
@@ -182,7 +193,7 @@ export function createConversationRouter(store: SandboxStore): express.Router {
       throw error;
     }
     const citizen = getLocals(res).citizen;
-    if (!citizen || search.codiceFiscale !== citizen.codFisc.toUpperCase()) {
+    if (!citizen || (!playsGaps(store) && search.codiceFiscale !== citizen.codFisc.toUpperCase())) {
       return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
     }
     const crm = crmState(store.state, getLocals(res).tenant.id);

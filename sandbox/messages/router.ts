@@ -15,7 +15,7 @@ import type { StoredMessage } from "./types.ts";
 
 /**
  * The Notify message store behind the BFF (`/api/notificatore/messagestore/users/:cf/messages*`, contract §7), for
- * the caller's own fiscal code only. Fault switch: `messages` = "down" → 503.
+ * the caller's own fiscal code only (gaps mode: any fiscal code, as the BFF). Fault switch: `messages` = "down" → 503.
  */
 export function createMessagesRouter(store: SandboxStore): express.Router {
   const router = express.Router();
@@ -29,7 +29,7 @@ export function createMessagesRouter(store: SandboxStore): express.Router {
     sendError(res, 404, "Servizio non disponibile");
   });
 
-  router.get(base, requireOwnFiscalCode(), (req, res) => {
+  router.get(base, requireOwnFiscalCode("cf", store), (req, res) => {
     let page;
     try {
       page = queryMessages(inbox(String(req.params.cf)), parseQuery(req.query));
@@ -41,20 +41,25 @@ export function createMessagesRouter(store: SandboxStore): express.Router {
     res.json(page.messages);
   });
 
-  router.put(`${base}/status`, requireOwnFiscalCode(), express.json({ limit: "64kb" }), (req, res) => {
-    let changes;
-    try {
-      changes = parseStatusChanges(req.body);
-    } catch (error) {
-      if (error instanceof FilterError) return sendError(res, 400, "Richiesta non valida", [error.message]);
-      throw error;
-    }
-    const changed = applyStatus(inbox(String(req.params.cf)), changes, new Date());
-    store.save();
-    res.json(changed);
-  });
+  router.put(
+    `${base}/status`,
+    requireOwnFiscalCode("cf", store),
+    express.json({ limit: "64kb" }),
+    (req, res) => {
+      let changes;
+      try {
+        changes = parseStatusChanges(req.body);
+      } catch (error) {
+        if (error instanceof FilterError) return sendError(res, 400, "Richiesta non valida", [error.message]);
+        throw error;
+      }
+      const changed = applyStatus(inbox(String(req.params.cf)), changes, new Date());
+      store.save();
+      res.json(changed);
+    },
+  );
 
-  router.delete(`${base}/:id`, requireOwnFiscalCode(), (req, res) => {
+  router.delete(`${base}/:id`, requireOwnFiscalCode("cf", store), (req, res) => {
     const result = softDelete(inbox(String(req.params.cf)), String(req.params.id));
     if (result === "not-found") return sendError(res, 404, "Messaggio non trovato");
     if (result === "already-deleted") return sendError(res, 400, "Messaggio già eliminato");

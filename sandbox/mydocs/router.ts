@@ -29,20 +29,21 @@ function fileName(doc: MyDocsDocument): string {
 }
 
 /**
- * Personal documents, contract §10 (`/api/document/*`), for the caller's own fiscal code only. Fault switch
+ * Personal documents, contract §10 (`/api/document/*`), for the caller's own fiscal code only (gaps mode: any fiscal
+ * code, as the BFF). Fault switch
  * (`POST /__sandbox/faults`): `mydocs`. Our extension: `sort=dataFine` (expiry).
  */
 export function createMyDocsRouter(store: SandboxStore): express.Router {
   const router = express.Router();
   router.use(requireMyDocs, faultGate(store, "mydocs"));
 
-  router.get("/ambiti/cittadino/:cf", requireOwnFiscalCode(), (_req, res) => {
+  router.get("/ambiti/cittadino/:cf", requireOwnFiscalCode("cf", store), (_req, res) => {
     res.json({ ambiti: store.state.mydocs.areas[getLocals(res).tenant.id] ?? [] });
   });
 
   router.post(
     "/documenti/cittadino/:cf",
-    requireOwnFiscalCode(),
+    requireOwnFiscalCode("cf", store),
     express.json({ limit: "10kb" }),
     (req, res) => {
       const query = DocumentQuerySchema.safeParse(req.query);
@@ -67,9 +68,10 @@ export function createMyDocsRouter(store: SandboxStore): express.Router {
     },
   );
 
-  router.get("/documenti/:uuid/cittadino/:cf", requireOwnFiscalCode(), (req, res) => {
+  router.get("/documenti/:uuid/cittadino/:cf", requireOwnFiscalCode("cf", store), (req, res) => {
     const tenant = getLocals(res).tenant;
-    const citizen = getLocals(res).citizen!;
+    // The path's citizen (gaps mode lets another one through), else the caller.
+    const citizen = store.state.citizens[(req.params.cf as string).toUpperCase()] ?? getLocals(res).citizen!;
     const doc = ownDocuments(store, tenant.id, req.params.cf as string).find(
       (d) => d.uuid === req.params.uuid && d.visibile,
     );

@@ -81,7 +81,7 @@ function readNewDue(body: unknown): { due: NewDue } | { problems: string[] } {
 
 /**
  * MYPAY (contract §6, "[REQ]-only": the shapes are ours, see state.ts): payment types, immediate and deferred dues
- * (both honour `Idempotency-Key`), the public notice check, and the citizen's positions (own fiscal code only).
+ * (both honour `Idempotency-Key`), the public notice check, and the citizen's positions (own fiscal code only; gaps mode: any, as the BFF).
  */
 export function createMypayRouter(store: SandboxStore): express.Router {
   const router = express.Router();
@@ -155,7 +155,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     res.json(positionBody(due, typeName(res, due.codTipo)));
   });
 
-  router.get("/api/mypay/posizioni/:cf", ...hasMypay, requireOwnFiscalCode("cf"), (req, res) => {
+  router.get("/api/mypay/posizioni/:cf", ...hasMypay, requireOwnFiscalCode("cf", store), (req, res) => {
     const dues = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string);
     res.json({ posizioni: dues.map((d) => positionBody(d, typeName(res, d.codTipo))) });
   });

@@ -58,7 +58,7 @@ function issues(error: z.ZodError): string[] {
 /** The Notify preferences engine as the BFF exposes it under `/api/notificatore/preferenze`. */
 export function createNotifyRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const own = requireOwnFiscalCode("cf");
+  const own = requireOwnFiscalCode("cf", store);
   const json = express.json({ limit: "20kb" });
 
   router.get("/terms", (_req, res) => void res.json(NOTIFY_TERMS));

@@ -42,8 +42,15 @@ export function createOtp(
   input: { codiceFiscale: string; tipoRichiesta: OtpKind; contatto: string; tenantId: string },
   now: Date,
   code: string = String(randomInt(0, 100000)).padStart(5, "0"),
+  options: { gaps?: boolean } = {},
 ): OtpRow | "limit" {
-  if (input.tipoRichiesta === "SMS" && smsAttemptsLeft(state, input.codiceFiscale, now) === 0) return "limit";
+  // Gaps mode: no SMS-per-day cap (issue #23 asks the stand-in to cap nothing).
+  if (
+    !options.gaps &&
+    input.tipoRichiesta === "SMS" &&
+    smsAttemptsLeft(state, input.codiceFiscale, now) === 0
+  )
+    return "limit";
   const row: OtpRow = {
     id: state.otp.nextId++,
     codiceFiscale: input.codiceFiscale,
@@ -68,14 +75,38 @@ export function createOtp(
   return row;
 }
 
+/** The BFF's OTP row as its `/otp` answers show it (gaps mode only: it carries the code). */
+export function otpRowDto(row: OtpRow) {
+  const { id, codiceFiscale, codiceOTP, used, expirationDate, tipoRichiesta } = row;
+  return { id, codiceFiscale, codiceOTP, used, expirationDate, tipoRichiesta };
+}
+
 export type VerifyOutcome = "valid" | "expired" | "not-found";
 
-/** Checks a code: right → used; wrong → one attempt less (the row is burnt after `OTP_MAX_ATTEMPTS`). */
+/**
+ * Checks a code: right → used; wrong → one attempt less (the row is burnt after `OTP_MAX_ATTEMPTS`). In gaps mode, as
+ * the BFF: wrong codes are not counted, and the row is looked up by (code, fiscal code, request) only, the request
+ * being the row id or its type (`EMAIL`/`SMS`).
+ */
 export function verifyOtp(
   state: SandboxState,
-  input: { id: number; codiceFiscale: string; otp: string },
+  input: { id: number | OtpKind; codiceFiscale: string; otp: string },
   now: Date,
+  options: { gaps?: boolean } = {},
 ): VerifyOutcome {
+  if (options.gaps) {
+    const row = state.otp.rows.find(
+      (r) =>
+        !r.used &&
+        r.codiceOTP === input.otp &&
+        r.codiceFiscale === input.codiceFiscale &&
+        (r.id === input.id || r.tipoRichiesta === input.id),
+    );
+    if (!row) return "not-found";
+    if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";
+    row.used = true;
+    return "valid";
+  }
   const row = state.otp.rows.find((r) => r.id === input.id && r.codiceFiscale === input.codiceFiscale);
   if (!row || row.used || row.wrongAttempts >= OTP_MAX_ATTEMPTS) return "not-found";
   if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";

@@ -2,9 +2,10 @@ import express from "express";
 import { z } from "zod";
 import { isValidFiscalCode } from "../fiscal-code.ts";
 import { sendError } from "../http.ts";
+import { playsGaps } from "../gaps.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
-import { createOtp, smsAttemptsLeft, verifyOtp } from "./otp.ts";
+import { createOtp, otpRowDto, smsAttemptsLeft, verifyOtp } from "./otp.ts";
 
 const RequestSchema = z.object({
   codiceFiscale: z.string().min(11).max(16),
@@ -15,19 +16,28 @@ const RequestSchema = z.object({
 /**
  * The BFF's OTP service under `/api-public/otp`. Unlike the BFF, the answer never carries the code, there is no
  * endpoint listing the rows, only the logged-in citizen may ask for their own fiscal code, and wrong codes are capped.
+ * Gaps mode plays the BFF (contract §8): the answer is the whole row with the code, `GET /` lists every row, any
+ * fiscal code may ask (anonymously too), nothing is capped.
  */
 export function createOtpRouter(store: SandboxStore): express.Router {
   const router = express.Router();
+
+  router.get("/", (_req, res, next) => {
+    if (!playsGaps(store)) return next();
+    res.json(store.state.otp.rows.map(otpRowDto));
+  });
 
   router.post("/", express.json({ limit: "5kb" }), (req, res) => {
     const parsed = RequestSchema.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "Richiesta non valida");
     const { codiceFiscale, tipoRichiesta, contatto } = parsed.data;
+    const gaps = playsGaps(store);
     // Anonymous visitors may ask for an e-mail code only (the anonymous assistance request confirms its e-mail).
-    if (!getLocals(res).citizen) {
+    // Gaps mode: the BFF asks nobody who they are.
+    if (!gaps && !getLocals(res).citizen) {
       if (tipoRichiesta !== "EMAIL") return sendError(res, 401, "Accesso non effettuato");
       if (!isValidFiscalCode(codiceFiscale.toUpperCase())) return sendError(res, 400, "Richiesta non valida");
-    } else if (!isOwnFiscalCode(res, codiceFiscale)) {
+    } else if (!gaps && !isOwnFiscalCode(res, codiceFiscale)) {
       return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
     }
     const valid = tipoRichiesta === "SMS" ? /^(0039|\+39)?\d{9,10}$/.test(contatto) : contatto.includes("@");
@@ -41,9 +51,12 @@ export function createOtpRouter(store: SandboxStore): express.Router {
         tenantId: getLocals(res).tenant.id,
       },
       new Date(),
+      undefined,
+      { gaps },
     );
     if (row === "limit") return sendError(res, 403, "Limite richieste giornaliere SMS OTP superato");
     store.save();
+    if (gaps) return void res.json(otpRowDto(row));
     res.json({ id: row.id, expirationDate: row.expirationDate, tipoRichiesta: row.tipoRichiesta });
   });
 
@@ -52,13 +65,22 @@ export function createOtpRouter(store: SandboxStore): express.Router {
     if (typeof otp !== "string" || typeof cf !== "string" || typeof richiesta !== "string") {
       return sendError(res, 400, "Richiesta non valida");
     }
-    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
-    if (!isOwnFiscalCode(res, cf))
-      return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    const gaps = playsGaps(store);
+    if (!gaps) {
+      if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
+      if (!isOwnFiscalCode(res, cf))
+        return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    }
     const id = Number(richiesta);
-    const outcome = Number.isInteger(id)
-      ? verifyOtp(store.state, { id, codiceFiscale: cf.toUpperCase(), otp }, new Date())
-      : "not-found";
+    const request = Number.isInteger(id)
+      ? id
+      : gaps && (richiesta === "EMAIL" || richiesta === "SMS")
+        ? richiesta
+        : null;
+    const outcome =
+      request === null
+        ? "not-found"
+        : verifyOtp(store.state, { id: request, codiceFiscale: cf.toUpperCase(), otp }, new Date(), { gaps });
     store.save();
     if (outcome === "valid") return void res.json("OTP valido");
     if (outcome === "expired") return sendError(res, 403, "OTP Scaduto");
@@ -68,9 +90,11 @@ export function createOtpRouter(store: SandboxStore): express.Router {
   router.get("/channels/sms/attempts-left", (req, res) => {
     const cf = req.query.cf;
     if (typeof cf !== "string") return sendError(res, 400, "Richiesta non valida");
-    if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
-    if (!isOwnFiscalCode(res, cf))
-      return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    if (!playsGaps(store)) {
+      if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
+      if (!isOwnFiscalCode(res, cf))
+        return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
+    }
     res.json({ attemptsLeft: smsAttemptsLeft(store.state, cf.toUpperCase(), new Date()) });
   });
 

@@ -39,12 +39,12 @@ export function createReceiptStorageRouter(store: SandboxStore): express.Router 
       return sendError(res, 404, "Risorsa non trovata");
     next();
   };
-  router.get("/api/ppay/citizens/:cf", hasPpay, requireOwnFiscalCode("cf"), (req, res) => {
+  router.get("/api/ppay/citizens/:cf", hasPpay, requireOwnFiscalCode("cf", store), (req, res) => {
     const key = receiptStorageKey(getLocals(res).tenant.id, req.params.cf as string);
     const entry = store.state.receiptStorage[key];
     res.json(entry ?? { flag: false, dataUltimaVariazione: null });
   });
-  router.put("/api/ppay/citizens/:cf", hasPpay, requireOwnFiscalCode("cf"), (req, res) => {
+  router.put("/api/ppay/citizens/:cf", hasPpay, requireOwnFiscalCode("cf", store), (req, res) => {
     const value = req.query.enableReceiptStorage;
     if (value !== "true" && value !== "false") {
       return res

@@ -14,6 +14,7 @@ import {
 import { CHECKOUT_PATH, portalReturnBase } from "./checkout.ts";
 import { isDown } from "../faults.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
+import { playsGaps } from "../gaps.ts";
 import { listPaymentTypes } from "./payment-types.ts";
 import { checkSpontaneous, createSpontaneousPosition } from "./spontaneous.ts";
 
@@ -33,7 +34,9 @@ scrivendo al responsabile della protezione dei dati del Comune.</p>
 /**
  * PPAY debt positions (contract §6) for the logged-in citizen, the PPAY privacy notice, and the payment URL of one
  * position, which opens the sandbox's pagoPA checkout stand-in (`sandbox/ppay/checkout.ts`). A position of another
- * citizen is a 404, a fiscal code other than the caller's a 403 (the real BFF does not check it).
+ * citizen is a 404, a fiscal code other than the caller's a 403 (the real BFF does not check it). Gaps mode plays
+ * the BFF: the path's fiscal code is not checked, and a payment URL is opened for any IUV of the municipality (PPAY's
+ * `debtpositions/{iuv}/payment` names no citizen).
  */
 export function createPpayRouter(store: SandboxStore): express.Router {
   const router = express.Router();
@@ -42,7 +45,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       return ppayError(res, 404, "BUSINESS_ERROR", "Servizio PPAY non attivo");
     next();
   };
-  const own = requireOwnFiscalCode("cf");
+  const own = requireOwnFiscalCode("cf", store);
 
   router.get("/api-public/policy/ppay", (_req, res) => void res.json(PPAY_POLICY));
 
@@ -81,13 +84,18 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   router.get("/api/ppay/debtpositions/:iuv/payment", hasPpay, (req, res) => {
     const { tenant, citizen } = getLocals(res);
     if (!citizen) return ppayError(res, 401, "AUTHORIZATION_ERROR", "Accesso non effettuato");
-    const found = positionOf(req, res, citizen.codFisc);
+    const owner = playsGaps(store)
+      ? (Object.entries(store.state.ppay.positions[tenant.id] ?? {}).find(([, positions]) =>
+          positions.some((p) => p.iuv === req.params.iuv),
+        )?.[0] ?? citizen.codFisc)
+      : citizen.codFisc;
+    const found = positionOf(req, res, owner);
     if (!found) return;
     if (found.codiceStatoPagamento !== "1")
       return ppayError(res, 422, "BUSINESS_ERROR", "La posizione debitoria non è pagabile");
     const token = openCheckout(store.state, {
       tenantId: tenant.id,
-      codFisc: citizen.codFisc,
+      codFisc: owner,
       iuv: found.iuv,
       returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
     });
@@ -149,8 +157,9 @@ export function createPpayRouter(store: SandboxStore): express.Router {
         return ppayError(res, 503, "INTERNAL_ERROR", "Servizio non disponibile");
       const { tenant, citizen } = getLocals(res);
       const cf = (req.params.cf as string).toUpperCase();
-      // Public path: anonymous payers name any tax code (or the placeholder); a logged-in citizen only their own.
-      if (citizen && !isOwnFiscalCode(res, cf))
+      // Public path: anonymous payers name any tax code (or the placeholder); a logged-in citizen only their own
+      // (gaps mode: any, as the BFF).
+      if (citizen && !playsGaps(store) && !isOwnFiscalCode(res, cf))
         return ppayError(
           res,
           403,

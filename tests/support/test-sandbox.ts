@@ -9,9 +9,12 @@ export const hosts = {
 
 export const maintenanceBasic = `Basic ${Buffer.from("manutentore:Roccaserena-2026").toString("base64")}`;
 
-/** A fresh sandbox (no state file) and a supertest client bound to it. */
-export function createTestSandbox() {
-  const { app, store } = createSandboxApp();
+/**
+ * A fresh sandbox (no state file) and a supertest client bound to it; `gaps: true` plays the real upstream's
+ * authorization gaps (sandbox/README.md "Gaps mode"), what the portal's security tests run against.
+ */
+export function createTestSandbox(options: { gaps?: boolean } = {}) {
+  const { app, store } = createSandboxApp({ gaps: options.gaps });
   return { app, store, http: request(app) };
 }
 
