@@ -21,7 +21,9 @@ export type OtpSendLimiterOptions = {
 
 export function normaliseContact(contact: string): string {
   const trimmed = contact.trim();
-  return trimmed.includes("@") ? trimmed.toLowerCase() : trimmed.replace(/\D/g, "").replace(/^(0039|39)(?=\d{9,10}$)/, "");
+  return trimmed.includes("@")
+    ? trimmed.toLowerCase()
+    : trimmed.replace(/\D/g, "").replace(/^(0039|39)(?=\d{9,10}$)/, "");
 }
 
 export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
@@ -35,7 +37,8 @@ export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
     ...common,
     perClient: options.perContact,
     // The contact itself never reaches the log.
-    onLimited: ({ tenantId, retryAfterS }) => options.onLimited?.({ tenantId, scope: "contact", retryAfterS }),
+    onLimited: ({ tenantId, retryAfterS }) =>
+      options.onLimited?.({ tenantId, scope: "contact", retryAfterS }),
   });
   return {
     /** Counts one code sent to `contact` from `client`; refused when either is over its limit. */
