@@ -42,7 +42,10 @@ const GIULIA = "BNCGLI85C55L219R";
 
 class CookieJar {
   readonly cookies = new Map<string, string>();
-  constructor(readonly host = HOST) {}
+  readonly host: string;
+  constructor(host = HOST) {
+    this.host = host;
+  }
   take(setCookies: string[] | string | undefined) {
     for (const line of [setCookies ?? []].flat()) {
       const [pair] = line.split(";");
@@ -173,8 +176,10 @@ describe("the anonymous request's e-mail code", () => {
     expect(form.text).not.toContain("Richiesta forzata 6f1");
 
     const sixth = await post(replay, VERIFY, { intent: "verifica", codice: code });
-    expect(sixth.status).toBe(400);
-    expect(sixth.text).toContain("La richiesta non è più disponibile: compila di nuovo il modulo.");
+    expect(sixth.status).toBe(302);
+    expect(sixth.headers.location).toBe(`${FORM}?annullata=scaduta`);
+    const again = await get(replay, sixth.headers.location!);
+    expect(again.text).toContain("La richiesta non è più disponibile: compila di nuovo il modulo.");
     expect(await ticketsWith(LUCA, "Richiesta forzata 6f1")).toBe(0);
   });
 

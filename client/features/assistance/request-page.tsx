@@ -27,8 +27,8 @@ export type RequestFormData = {
   step: "form";
   anonymous: boolean;
   loginHref: string;
-  /** The pending request was discarded after too many wrong codes. */
-  cancelled?: boolean;
+  /** The pending request was discarded after too many wrong codes, or had expired. */
+  cancelled?: "tooManyTries" | "expired" | null;
   values: RequestValues;
   services: CrmService[];
   subServices: CrmService[];
@@ -209,7 +209,9 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
       {values.idBozza ? <p role="status">{t("assistance.draftResumed")}</p> : null}
       {data.cancelled ? (
         <div className="alert alert-warning" role="alert">
-          {t("assistance.verify.tooManyTries")}
+          {data.cancelled === "expired"
+            ? t("assistance.verify.expiredFlow")
+            : t("assistance.verify.tooManyTries")}
         </div>
       ) : null}
       {data.listsFailed ? (

@@ -127,8 +127,12 @@ export async function loadRequest(context: Context, url: URL) {
 
   if (step === "verify") {
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-    if (!state || !PendingRequestSchema.safeParse(getPending(state.ref)).success)
-      throw redirect(requestHref());
+    if (!state) throw redirect(requestHref());
+    // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
+    if (!PendingRequestSchema.safeParse(getPending(state.ref)).success)
+      throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
+        headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
+      });
     return {
       step,
       anonymous: true,
@@ -170,7 +174,8 @@ export async function loadRequest(context: Context, url: URL) {
     const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
     if (pending?.success) values = pending.data.values;
   }
-  const cancelled = !identity && url.searchParams.get("annullata") === "1";
+  const annulled = identity ? null : url.searchParams.get("annullata");
+  const cancelled = annulled === "1" ? "tooManyTries" : annulled === "scaduta" ? "expired" : null;
   values = withIdentity(values, identity);
   const [lists, policy] = await Promise.all([loadLists(context, values.servizio), loadPolicy(context)]);
   return {
