@@ -225,7 +225,9 @@ async function readAttachment(
   const kept = storedAttachment(values.allegatoRef);
   if (kept) return { ref: values.allegatoRef, name: kept.filename };
   // The file the citizen saw on the form is gone (the store forgot it): never send the request without it.
-  return { error: serverT(context, assistanceIt)("assistance.attachmentExpired", { name: values.allegatoNome }) };
+  return {
+    error: serverT(context, assistanceIt)("assistance.attachmentExpired", { name: values.allegatoNome }),
+  };
 }
 
 function invalid(values: RequestValues, errors: FieldErrors, status = 400, extra: object = {}) {
@@ -263,8 +265,7 @@ export async function requestAction(context: Context, request: Request, url: URL
   if (!identity && values.idBozza) values.idBozza = "";
   // A draft id from the form must be one of this citizen's drafts (listed with their identity, server side) before
   // anything acts on it: the upstream would update or delete anyone's.
-  if (values.idBozza && intent !== "tipologie")
-    await findOwnDraft(context, values.idBozza);
+  if (values.idBozza && intent !== "tipologie") await findOwnDraft(context, values.idBozza);
 
   const lists = await loadLists(context, values.servizio);
   if (intent === "tipologie") return data({ values, errors, subServices: lists.subServices });
@@ -394,7 +395,8 @@ async function verifyAction(
   if (intent === "codice" || intent === "reinvia") {
     const send = otpGuard.beginSend(state.ref, binding);
     if (!send.ok) {
-      if (send.reason === "wait") return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
+      if (send.reason === "wait")
+        return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
       if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
       return failed(t("assistance.verify.expiredFlow"), 400);
     }

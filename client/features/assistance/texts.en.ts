@@ -66,7 +66,8 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.verify.codeFormat": "Enter the 5-digit code",
   "assistance.verify.submit": "Confirm and send the request",
   "assistance.verify.resend": "Send the code again",
-  "assistance.verify.wrong": "The code is wrong or expired: check it or ask for a new one. Tries left: {left}.",
+  "assistance.verify.wrong":
+    "The code is wrong or expired: check it or ask for a new one. Tries left: {left}.",
   "assistance.verify.tooManyTries":
     "You entered a wrong code too many times: the request has been cancelled. Please fill in the form again and ask for a new code.",
   "assistance.verify.noCode": "There is no valid code for this request: please ask for a new code.",

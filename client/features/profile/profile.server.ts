@@ -71,7 +71,8 @@ export async function sendCode(
   const ref = previous?.ref ?? newTransientKey();
   const send = otpGuard.beginSend(ref, { cf, kind, contact });
   if (!send.ok) {
-    if (send.reason === "wait") return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
+    if (send.reason === "wait")
+      return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
     if (send.reason === "resends") return { error: t("profile.otp.resendLimit"), status: 429 };
     return { error: t("profile.otp.noCode"), status: 400 };
   }

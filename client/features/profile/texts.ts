@@ -76,7 +76,8 @@ export const profileIt = {
   "profile.otp.tooManyTries":
     "Hai inserito un codice errato troppe volte: la verifica è stata annullata. Inserisci di nuovo il contatto per ricevere un nuovo codice.",
   "profile.otp.noCode": "Non c'è un codice valido per questo contatto: chiedi un nuovo codice.",
-  "profile.otp.unavailable": "Il servizio non è disponibile, riprova più tardi: il codice ricevuto resta valido fino alla sua scadenza.",
+  "profile.otp.unavailable":
+    "Il servizio non è disponibile, riprova più tardi: il codice ricevuto resta valido fino alla sua scadenza.",
   "profile.otp.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
   "profile.otp.resendLimit":
     "Hai già chiesto il numero massimo di codici per questo contatto: usa l'ultimo codice ricevuto o inserisci di nuovo il contatto.",

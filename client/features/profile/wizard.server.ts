@@ -156,7 +156,10 @@ export async function wizardAction(context: Context, request: Request) {
       );
     }
     if (problem)
-      return data({ errors: { [problem.field]: problem.message } as Errors, values: {} }, { status: problem.status });
+      return data(
+        { errors: { [problem.field]: problem.message } as Errors, values: {} },
+        { status: problem.status },
+      );
     return continueContacts(context, cf, withVerified(state, pending));
   }
   if (!areContactsVerified(state)) return redirect(stepHref("contatti"));
