@@ -23,11 +23,15 @@ afterAll(() => sandbox.close());
 
 /** A portal with its own limiters (each test counts its own sends), generous unless the test says otherwise. */
 function newApp(env: Record<string, string> = {}, upstreamUrl = sandbox.url): Express {
+  return newPortal(env, upstreamUrl).app;
+}
+
+function newPortal(env: Record<string, string> = {}, upstreamUrl = sandbox.url) {
   return testApp({
     upstreamUrl,
     ssrHandler,
     env: { OTP_SEND_PER_CLIENT: "1000", OTP_SEND_PER_CONTACT: "1000", ...env },
-  }).app;
+  });
 }
 
 const HOST = "comune-b.localhost";
@@ -211,7 +215,7 @@ describe("the anonymous request's e-mail code", () => {
   });
 
   test("sending is limited per contact, whoever asks", async () => {
-    const limited = newApp({ OTP_SEND_PER_CONTACT: "2" });
+    const { app: limited, logs } = newPortal({ OTP_SEND_PER_CONTACT: "2" });
     await anonymousOnCodeStep("limite@example.it", "Uno", limited);
     await anonymousOnCodeStep("limite@example.it", "Due", limited);
     const jar = new CookieJar();
@@ -220,6 +224,9 @@ describe("the anonymous request's e-mail code", () => {
     const third = await post(jar, VERIFY, { intent: "codice" }, limited);
     expect(third.status).toBe(429);
     expect(third.text).toContain("Sono stati chiesti troppi codici: riprova tra 60 minuti.");
+    const logged = logs.lines.join("\n");
+    expect(logged).toContain("one-time code sending limit reached");
+    expect(logged).not.toMatch(/limite@example|VRDLCU90E10F205V/i);
   });
 
   test("sending is limited per client address", async () => {
