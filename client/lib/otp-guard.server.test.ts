@@ -72,4 +72,44 @@ describe("the one-time code guard", () => {
     now += 60_000;
     expect(guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "resends" });
   });
+
+  test("exclusive: while a code to one contact may be valid, none goes to another for the same fiscal code", () => {
+    let now = 0;
+    const guard = createOtpGuard({ now: () => now });
+    expect(guard.beginSend("first", LUCA, { exclusive: true }).ok).toBe(true);
+    const other = { ...LUCA, contact: "vittima@example.it" };
+    expect(guard.beginSend("second", other, { exclusive: true })).toEqual({
+      ok: false,
+      reason: "busy",
+      waitS: 300,
+    });
+    // The same contact, another fiscal code, or a code that is not exclusive are not held back.
+    expect(guard.beginSend("third", { ...LUCA }, { exclusive: true }).ok).toBe(true);
+    expect(guard.beginSend("fourth", { ...other, cf: "BNCGLI85C55L219R" }, { exclusive: true }).ok).toBe(
+      true,
+    );
+    now = 300_000;
+    expect(guard.beginSend("second", other, { exclusive: true }).ok).toBe(true);
+  });
+
+  test("exclusive: a code used up frees the fiscal code for another contact", () => {
+    const guard = createOtpGuard({ now: () => 0 });
+    guard.beginSend("first", LUCA, { exclusive: true });
+    const attempt = guard.beginTry("first", LUCA);
+    if (!attempt.ok) throw new Error("refused");
+    attempt.done("valid");
+    expect(guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true }).ok).toBe(
+      true,
+    );
+  });
+
+  test("exclusive: a send the upstream refused does not hold the fiscal code", () => {
+    const guard = createOtpGuard({ now: () => 0 });
+    const failed = guard.beginSend("first", LUCA, { exclusive: true });
+    if (!failed.ok) throw new Error("refused");
+    failed.undo();
+    expect(guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true }).ok).toBe(
+      true,
+    );
+  });
 });

@@ -10,11 +10,16 @@ import { createTransientStore } from "./transient-store.server.ts";
  * - at most `OTP_MAX_WRONG` wrong tries per pending request, counted before the upstream is asked (parallel tries
  *   cannot overtake the count); then the pending request is forgotten and the citizen starts again;
  * - at most `OTP_MAX_RESENDS` new codes after the first, one every `OTP_RESEND_INTERVAL_MS`.
+ * - for the anonymous request (`exclusive`): while a code sent for a fiscal code to one contact may still be valid
+ *   (`OTP_VALIDITY_MS`, or until it is used), no code for that fiscal code goes to another contact, since the
+ *   upstream would take the first one for a request naming the second.
  * The limits per client address and per contact are the server's (`server/security/otp-limits.ts`).
  */
 export const OTP_MAX_WRONG = 5;
 export const OTP_MAX_RESENDS = 3;
 export const OTP_RESEND_INTERVAL_MS = 30_000;
+/** How long an upstream code stays valid (contract §8: five minutes). */
+export const OTP_VALIDITY_MS = 5 * 60 * 1000;
 
 export type OtpBinding = { cf: string; kind: "EMAIL" | "SMS"; contact: string };
 type Entry = OtpBinding & { wrong: number; sends: number; lastSentAt: number };
@@ -23,6 +28,7 @@ export type SendVerdict =
   | { ok: true; undo(): void }
   | { ok: false; reason: "wait"; waitS: number }
   | { ok: false; reason: "resends" }
+  | { ok: false; reason: "busy"; waitS: number }
   | { ok: false; reason: "unknown" };
 
 export type TryVerdict =
@@ -33,10 +39,18 @@ function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
   return a.cf.toUpperCase() === b.cf.toUpperCase() && a.kind === b.kind && a.contact === b.contact;
 }
 
+const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${binding.cf.toUpperCase()}`;
+
 export function createOtpGuard(options: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
   const now = options.now ?? Date.now;
   const store = createTransientStore<Entry>({
     ttlMs: options.ttlMs ?? 30 * 60 * 1000,
+    maxEntries: options.maxEntries ?? 20_000,
+    now: options.now,
+  });
+  /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
+  const lastContact = createTransientStore<{ contact: string; until: number }>({
+    ttlMs: OTP_VALIDITY_MS,
     maxEntries: options.maxEntries ?? 20_000,
     now: options.now,
   });
@@ -46,12 +60,35 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
      * Before asking the upstream for a code for `key`: the first code, or a resend within the limits. A key already
      * bound to another contact is refused (a changed contact is a new pending request). `undo()` gives the send
      * back when the upstream did not send it.
+     *
+     * `exclusive` (the anonymous request, whose code the upstream accepts for any request naming the same fiscal
+     * code): no code goes to another contact for this fiscal code while one sent to a different contact may still
+     * be valid, so every code that could create a request went to the contact that request names.
      */
-    beginSend(key: string, binding: OtpBinding): SendVerdict {
+    beginSend(key: string, binding: OtpBinding, options: { exclusive?: boolean } = {}): SendVerdict {
+      const slot = slotOf(binding);
+      if (options.exclusive) {
+        const holder = lastContact.get(slot);
+        if (holder && holder.contact !== binding.contact && holder.until > now())
+          return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
+      }
+      const hold = () => {
+        if (!options.exclusive) return () => {};
+        const previous = lastContact.get(slot);
+        lastContact.set(slot, { contact: binding.contact, until: now() + OTP_VALIDITY_MS });
+        return () => (previous ? lastContact.set(slot, previous) : lastContact.delete(slot));
+      };
       const entry = store.get(key);
       if (!entry) {
         store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() });
-        return { ok: true, undo: () => store.delete(key) };
+        const release = hold();
+        return {
+          ok: true,
+          undo: () => {
+            store.delete(key);
+            release();
+          },
+        };
       }
       if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
       if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
@@ -61,11 +98,13 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
       const previous = entry.lastSentAt;
       entry.sends++;
       entry.lastSentAt = now();
+      const release = hold();
       return {
         ok: true,
         undo: () => {
           entry.sends--;
           entry.lastSentAt = previous;
+          release();
         },
       };
     },
@@ -91,6 +130,9 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
           const left = OTP_MAX_WRONG - entry.wrong;
           const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
           if (discarded) store.delete(key);
+          // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
+          if (outcome === "valid" && lastContact.get(slotOf(entry))?.contact === entry.contact)
+            lastContact.delete(slotOf(entry));
           return { discarded: outcome === "wrong" && discarded, left };
         },
       };

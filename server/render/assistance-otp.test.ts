@@ -6,6 +6,7 @@ import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
+import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Issue #23: the portal's own defences around one-time codes, drafts and ticket creation, against the sandbox in gaps
@@ -43,6 +44,12 @@ const VERIFY = `${FORM}?passo=verifica`;
 const WIZARD = "/area-personale/profilo-utente/componi";
 const LUCA = "VRDLCU90E10F205V";
 const GIULIA = "BNCGLI85C55L219R";
+/** A valid fiscal code of its own for each anonymous request (a code for one fiscal code holds it for 5 minutes). */
+let nextCf = 0;
+function freshCf(): string {
+  const first15 = `VRDLCU90E${String(11 + nextCf++).padStart(2, "0")}F205`;
+  return first15 + computeFiscalCodeCheckLetter(first15);
+}
 
 class CookieJar {
   readonly cookies = new Map<string, string>();
@@ -135,11 +142,11 @@ async function ticketIdsWith(cf: string, marker: string): Promise<number[]> {
   return ids;
 }
 
-const anonymousRequest = (email: string, dettagli: string) => ({
+const anonymousRequest = (email: string, dettagli: string, codiceFiscale: string) => ({
   intent: "invia",
   nome: "Luca",
   cognome: "Verdi",
-  codiceFiscale: LUCA,
+  codiceFiscale,
   email,
   telefono: "3331234567",
   servizio: "2",
@@ -149,21 +156,21 @@ const anonymousRequest = (email: string, dettagli: string) => ({
 });
 
 /** An anonymous request on its code step, the code asked for: the jar and the code received. */
-async function anonymousOnCodeStep(email: string, dettagli: string, portal = app) {
+async function anonymousOnCodeStep(email: string, dettagli: string, portal = app, cf = freshCf()) {
   const jar = new CookieJar();
   await get(jar, FORM, portal);
-  const sent = await post(jar, FORM, anonymousRequest(email, dettagli), portal);
+  const sent = await post(jar, FORM, anonymousRequest(email, dettagli, cf), portal);
   expect(sent.headers.location).toBe(`${FORM}?passo=verifica`);
   const asked = await post(jar, VERIFY, { intent: "codice" }, portal);
   expect(asked.status).toBe(302);
-  return { jar, code: await newestCode(email) };
+  return { jar, cf, code: await newestCode(email) };
 }
 
 const wrongOf = (code: string) => (code === "00000" ? "11111" : "00000");
 
 describe("the anonymous request's e-mail code", () => {
   test("5 wrong codes discard the request; the 6th try fails even with the right code (replayed cookie too)", async () => {
-    const { jar, code } = await anonymousOnCodeStep("brute@example.it", "Richiesta forzata 6f1");
+    const { jar, cf, code } = await anonymousOnCodeStep("brute@example.it", "Richiesta forzata 6f1");
     const replay = jar.copy();
     for (let i = 1; i <= 4; i++) {
       const wrong = await post(jar, VERIFY, { intent: "verifica", codice: wrongOf(code) });
@@ -184,7 +191,7 @@ describe("the anonymous request's e-mail code", () => {
     expect(sixth.headers.location).toBe(`${FORM}?annullata=scaduta`);
     const again = await get(replay, sixth.headers.location!);
     expect(again.text).toContain("La richiesta non è più disponibile: compila di nuovo il modulo.");
-    expect(await ticketsWith(LUCA, "Richiesta forzata 6f1")).toBe(0);
+    expect(await ticketsWith(cf, "Richiesta forzata 6f1")).toBe(0);
   });
 
   test("in English, the discarded request says so", async () => {
@@ -196,15 +203,25 @@ describe("the anonymous request's e-mail code", () => {
   });
 
   test("a code sent to one address does not send a request naming another", async () => {
-    const { code } = await anonymousOnCodeStep("mallory@example.it", "Primo indirizzo");
+    const { cf, code } = await anonymousOnCodeStep("mallory@example.it", "Primo indirizzo");
     // Same browser or not: a new request with the victim's address, and the code received at the first one.
     const jar = new CookieJar();
     await get(jar, FORM);
-    await post(jar, FORM, anonymousRequest("vittima@example.it", "Dirottata 9c2"));
+    await post(jar, FORM, anonymousRequest("vittima@example.it", "Dirottata 9c2", cf));
     const res = await post(jar, VERIFY, { intent: "verifica", codice: code });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Non c&#x27;è un codice valido per questa richiesta: chiedi un nuovo codice.");
-    expect(await ticketsWith(LUCA, "Dirottata 9c2")).toBe(0);
+    // Nor once a code went to the victim: the upstream would take the first code for any request naming this
+    // fiscal code, so no code goes to another address while the first may still be valid.
+    const asked = await post(jar, VERIFY, { intent: "codice" });
+    expect(asked.status).toBe(429);
+    expect(asked.text).toContain(
+      "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra 5 minuti.",
+    );
+    expect(await newestCode("vittima@example.it")).toBe("");
+    const again = await post(jar, VERIFY, { intent: "verifica", codice: code });
+    expect(again.status).toBe(400);
+    expect(await ticketsWith(cf, "Dirottata 9c2")).toBe(0);
   });
 
   test("resends: not within 30 s of the last code, with the wait said", async () => {
@@ -220,13 +237,13 @@ describe("the anonymous request's e-mail code", () => {
     await anonymousOnCodeStep("limite@example.it", "Due", limited);
     const jar = new CookieJar();
     await get(jar, FORM, limited);
-    await post(jar, FORM, anonymousRequest("LIMITE@example.it", "Tre"), limited);
+    await post(jar, FORM, anonymousRequest("LIMITE@example.it", "Tre", freshCf()), limited);
     const third = await post(jar, VERIFY, { intent: "codice" }, limited);
     expect(third.status).toBe(429);
     expect(third.text).toContain("Sono stati chiesti troppi codici: riprova tra 60 minuti.");
     const logged = logs.lines.join("\n");
     expect(logged).toContain("one-time code sending limit reached");
-    expect(logged).not.toMatch(/limite@example|VRDLCU90E10F205V/i);
+    expect(logged).not.toMatch(/limite@example|VRDLCU90E/i);
   });
 
   test("sending is limited per client address", async () => {
@@ -235,14 +252,14 @@ describe("the anonymous request's e-mail code", () => {
     await anonymousOnCodeStep("cliente2@example.it", "Due", limited);
     const jar = new CookieJar();
     await get(jar, FORM, limited);
-    await post(jar, FORM, anonymousRequest("cliente3@example.it", "Tre"), limited);
+    await post(jar, FORM, anonymousRequest("cliente3@example.it", "Tre", freshCf()), limited);
     const third = await post(jar, VERIFY, { intent: "codice" }, limited);
     expect(third.status).toBe(429);
     expect(third.text).toContain("Sono stati chiesti troppi codici");
   });
 
   test("a CRM outage while checking the code: the service is down, the step stays, no try is counted", async () => {
-    const { jar, code } = await anonymousOnCodeStep("guasto@example.it", "Durante il guasto 4d7");
+    const { jar, cf, code } = await anonymousOnCodeStep("guasto@example.it", "Durante il guasto 4d7");
     await request(sandbox.url).post("/__sandbox/faults").send({ crm: "down" }).expect(200);
     try {
       for (let i = 0; i < 6; i++) {
@@ -257,7 +274,7 @@ describe("the anonymous request's e-mail code", () => {
     }
     const ok = await post(jar, VERIFY, { intent: "verifica", codice: code });
     expect(ok.headers.location).toBe("/feedback?feedbackType=ticketNoAuth");
-    expect(await ticketsWith(LUCA, "Durante il guasto 4d7")).toBe(1);
+    expect(await ticketsWith(cf, "Durante il guasto 4d7")).toBe(1);
   });
 });
 

@@ -393,8 +393,10 @@ async function verifyAction(
     });
   }
   if (intent === "codice" || intent === "reinvia") {
-    const send = otpGuard.beginSend(state.ref, binding);
+    const send = otpGuard.beginSend(state.ref, binding, { exclusive: true });
     if (!send.ok) {
+      if (send.reason === "busy")
+        return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
       if (send.reason === "wait")
         return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
       if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);

@@ -71,6 +71,8 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.verify.tooManyTries":
     "You entered a wrong code too many times: the request has been cancelled. Please fill in the form again and ask for a new code.",
   "assistance.verify.noCode": "There is no valid code for this request: please ask for a new code.",
+  "assistance.verify.busy":
+    "A code for this fiscal code was just sent to another e-mail address: you can ask for one for this address in {minutes} minutes.",
   "assistance.verify.resendWait": "You can ask for a new code in {seconds} seconds.",
   "assistance.verify.resendLimit":
     "You have already asked for the most codes allowed for this request: use the last code you received or fill in the form again.",

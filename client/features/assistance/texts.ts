@@ -77,6 +77,8 @@ export const assistanceIt = {
   "assistance.verify.tooManyTries":
     "Hai inserito un codice errato troppe volte: la richiesta è stata annullata. Compila di nuovo il modulo e chiedi un nuovo codice.",
   "assistance.verify.noCode": "Non c'è un codice valido per questa richiesta: chiedi un nuovo codice.",
+  "assistance.verify.busy":
+    "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra {minutes} minuti.",
   "assistance.verify.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
   "assistance.verify.resendLimit":
     "Hai già chiesto il numero massimo di codici per questa richiesta: usa l'ultimo codice ricevuto o compila di nuovo il modulo.",
