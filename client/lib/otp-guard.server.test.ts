@@ -103,6 +103,17 @@ describe("the one-time code guard", () => {
     );
   });
 
+  test("hold: a profile code is recorded against later exclusive codes, without being refused itself", () => {
+    const guard = createOtpGuard({ now: () => 0 });
+    expect(guard.beginSend("profile", LUCA, { hold: true }).ok).toBe(true);
+    const other = { ...LUCA, contact: "vittima@example.it" };
+    expect(guard.beginSend("anonymous", other, { exclusive: true })).toMatchObject({
+      ok: false,
+      reason: "busy",
+    });
+    expect(guard.beginSend("profile-2", other, { hold: true }).ok).toBe(true);
+  });
+
   test("exclusive: a send the upstream refused does not hold the fiscal code", () => {
     const guard = createOtpGuard({ now: () => 0 });
     const failed = guard.beginSend("first", LUCA, { exclusive: true });

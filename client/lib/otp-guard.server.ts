@@ -63,9 +63,15 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
      *
      * `exclusive` (the anonymous request, whose code the upstream accepts for any request naming the same fiscal
      * code): no code goes to another contact for this fiscal code while one sent to a different contact may still
-     * be valid, so every code that could create a request went to the contact that request names.
+     * be valid, so every code that could create a request went to the contact that request names. `hold` (the
+     * profile's e-mail codes, which the upstream would take for an anonymous request too) records the contact
+     * without being refused.
      */
-    beginSend(key: string, binding: OtpBinding, options: { exclusive?: boolean } = {}): SendVerdict {
+    beginSend(
+      key: string,
+      binding: OtpBinding,
+      options: { exclusive?: boolean; hold?: boolean } = {},
+    ): SendVerdict {
       const slot = slotOf(binding);
       if (options.exclusive) {
         const holder = lastContact.get(slot);
@@ -73,7 +79,7 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
           return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
       }
       const hold = () => {
-        if (!options.exclusive) return () => {};
+        if (!options.exclusive && !options.hold) return () => {};
         const previous = lastContact.get(slot);
         lastContact.set(slot, { contact: binding.contact, until: now() + OTP_VALIDITY_MS });
         return () => (previous ? lastContact.set(slot, previous) : lastContact.delete(slot));

@@ -69,7 +69,8 @@ export async function sendCode(
   const t = serverT(context, profileIt);
   const { api, log, otp } = getServices(context);
   const ref = previous?.ref ?? newTransientKey();
-  const send = otpGuard.beginSend(ref, { cf, kind, contact });
+  // An e-mail code would also let an anonymous request naming this fiscal code through: recorded (see the guard).
+  const send = otpGuard.beginSend(ref, { cf, kind, contact }, { hold: kind === "EMAIL" });
   if (!send.ok) {
     if (send.reason === "wait")
       return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
