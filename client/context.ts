@@ -68,6 +68,11 @@ export type RequestServices = {
     /** A `Set-Cookie` value turning it on or off. */
     toggle(on: boolean): string;
   };
+  /** One-time codes (assistance, profile): the sending limits of `server/security/otp-limits.ts`. */
+  otp: {
+    /** Counts one code sent to `contact` against the per-address and per-contact limits. */
+    attemptSend(contact: string): { allowed: true } | { allowed: false; retryAfterS: number };
+  };
   maintenance: {
     /** True when the request carries a (sealed) maintenance credential. */
     held: boolean;

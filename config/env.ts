@@ -119,6 +119,10 @@ export const EnvSchema = z.object({
   PAYMENT_CREATE_PER_CLIENT: z.coerce.number().int().positive().default(10),
   PAYMENT_CREATE_PER_TENANT: z.coerce.number().int().positive().default(2000),
   PAYMENT_CREATE_WINDOW_S: z.coerce.number().int().positive().default(3600),
+  /** One-time codes sent (assistance, profile): per client address and per contact, in each window. */
+  OTP_SEND_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  OTP_SEND_PER_CONTACT: z.coerce.number().int().positive().default(5),
+  OTP_SEND_WINDOW_S: z.coerce.number().int().positive().default(3600),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   /** Anonymous page cache (docs/decisions/page-cache.md): seconds an entry lives; 0 turns the cache off. */
   PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).default(10),

@@ -7,6 +7,7 @@ import type { TenantDirectory } from "#config/tenants.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { createSealer } from "./security/seal.ts";
 import { createRateLimiter } from "./security/rate-limiter.ts";
+import { createOtpSendLimiter } from "./security/otp-limits.ts";
 import { requestLogging } from "./middleware/request-logging.ts";
 import { proxyAccessLog } from "./observability/access-log.ts";
 import { cspNonce, securityHeaders, setNonDocumentHeaders } from "./middleware/security-headers.ts";
@@ -320,6 +321,12 @@ export function createApp(deps: AppDeps) {
         perClient: env.PAYMENT_CREATE_PER_CLIENT,
         perTenant: env.PAYMENT_CREATE_PER_TENANT,
         onLimited: (event) => logger.warn(event, "anonymous payment creation rate limit reached"),
+      }),
+      otpLimiter: createOtpSendLimiter({
+        windowMs: env.OTP_SEND_WINDOW_S * 1000,
+        perClient: env.OTP_SEND_PER_CLIENT,
+        perContact: env.OTP_SEND_PER_CONTACT,
+        onLimited: (event) => logger.warn(event, "one-time code sending limit reached"),
       }),
     };
     const ssr = deps.ssrHandler;

@@ -162,3 +162,46 @@ test("per-citizen reset restores the citizen's tickets and removes their drafts"
     crmState(store.state, "comune-a").tickets.filter((t) => t.customer.codice_fiscale === mario),
   ).toHaveLength(1);
 });
+
+test("ticket creation honours Idempotency-Key: the same key for the same citizen answers the first ticket", async () => {
+  const { http, app, store } = createTestSandbox();
+  const cookie = await loginAs(app, luca, hosts.b);
+  const create = (key: string) =>
+    http
+      .post("/api/crm/tickets")
+      .set("X-Forwarded-Host", hosts.b)
+      .set("Cookie", cookie)
+      .set("Idempotency-Key", key)
+      .send(ticket(luca));
+  const first = await create("chiave-1");
+  expect(first.status).toBe(201);
+  const again = await create("chiave-1");
+  expect(again.status).toBe(200);
+  expect(again.body.id).toBe(first.body.id);
+  expect((await create("chiave-2")).body.id).not.toBe(first.body.id);
+  const lucas = crmState(store.state, "comune-b").tickets.filter((t) => t.customer.codice_fiscale === luca);
+  expect(lucas).toHaveLength(2);
+});
+
+test("the anonymous creation honours it too: a retry with the used code finds the first ticket", async () => {
+  const { http } = createTestSandbox();
+  const asked = await http
+    .post("/api-public/otp")
+    .set("X-Forwarded-Host", hosts.b)
+    .send({ codiceFiscale: luca, tipoRichiesta: "EMAIL", contatto: "x@example.it" });
+  expect(asked.status).toBe(200);
+  const mail = await http.get("/__sandbox/mailbox.json?to=x%40example.it");
+  const code = /\b(\d{5})\b/.exec(mail.body[0].body)?.[1] ?? "";
+  const create = (key: string) =>
+    http
+      .post(`/api-public/crm/tickets?otp=${code}&cf=${luca}&richiesta=EMAIL`)
+      .set("X-Forwarded-Host", hosts.b)
+      .set("Idempotency-Key", key)
+      .send(ticket(luca));
+  const first = await create("anonima-1");
+  expect(first.status).toBe(201);
+  const retry = await create("anonima-1");
+  expect(retry.status).toBe(200);
+  expect(retry.body.id).toBe(first.body.id);
+  expect((await create("anonima-2")).status).toBe(401);
+});

@@ -13,6 +13,7 @@ import { withRouteFailures } from "#server/upstream/failures.ts";
 import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
+import type { OtpSendLimiter } from "#server/security/otp-limits.ts";
 import type { createFlowState } from "./flow-state.ts";
 import type { Geocoder } from "#server/geocoding/router.ts";
 
@@ -27,6 +28,7 @@ export type RequestServicesDeps = {
   loginLimiter: RateLimiter;
   /** Anonymous creation of debt positions (spontaneous payments and notices). */
   paymentCreateLimiter: RateLimiter;
+  otpLimiter: OtpSendLimiter;
   uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
   /** Server-side geocoding (absent in tests that do not need it). */
   geocoder?: Geocoder;
@@ -88,6 +90,9 @@ export function createRequestServices(
       active: deps.publicEnv.devTools && res.locals.cookies[PORTAL_COOKIES.devLogout.name] === "1",
       toggle: (on) =>
         on ? setPortalCookie("devLogout", "1", { secure }) : clearPortalCookie("devLogout", { secure }),
+    },
+    otp: {
+      attemptSend: (contact) => deps.otpLimiter.attempt(tenant.id, client, contact),
     },
     maintenance: {
       held: res.locals.maintenanceAuthorization !== undefined,

@@ -168,10 +168,17 @@ export interface CrmApi extends CrmTicketsApi {
   subServices(serviceId: number): Promise<CrmService[]>;
   /** `GET /api-public/policy`: the privacy text (plain). */
   policy(): Promise<string>;
-  /** `POST /api/crm/tickets` (logged-in citizen). */
-  createTicket(ticket: NewTicket): Promise<void>;
-  /** `POST /api-public/crm/tickets?otp=&cf=&richiesta=EMAIL` (anonymous, with the e-mail code). */
-  createPublicTicket(ticket: NewTicket, otp: { code: string; cf: string }): Promise<PublicTicketResult>;
+  /**
+   * `POST /api/crm/tickets` (logged-in citizen) with `Idempotency-Key`: the same key again answers the ticket the
+   * first call created (a retry after a timeout makes no second ticket).
+   */
+  createTicket(ticket: NewTicket, idempotencyKey: string): Promise<void>;
+  /** `POST /api-public/crm/tickets?otp=&cf=&richiesta=EMAIL` (anonymous, with the e-mail code), idem. */
+  createPublicTicket(
+    ticket: NewTicket,
+    otp: { code: string; cf: string },
+    idempotencyKey: string,
+  ): Promise<PublicTicketResult>;
   /** `GET /api/drafts?asset=`. */
   drafts(assetId: number): Promise<Draft[]>;
   /** `POST /api/draft`. */

@@ -35,6 +35,8 @@ export type RequestValues = {
   allegatoRef: string;
   allegatoNome: string;
   idBozza: string;
+  /** The submission's idempotency key: a retry of the same form sends the same one (no second ticket). */
+  chiaveInvio: string;
 };
 
 export const emptyValues: RequestValues = {
@@ -50,6 +52,7 @@ export const emptyValues: RequestValues = {
   allegatoRef: "",
   allegatoNome: "",
   idBozza: "",
+  chiaveInvio: "",
 };
 
 export function pickValues(submitted: Record<string, unknown>): RequestValues {

@@ -28,6 +28,8 @@ export type RequestFormData = {
   step: "form";
   anonymous: boolean;
   loginHref: string;
+  /** The pending request was discarded after too many wrong codes, or had expired. */
+  cancelled?: "tooManyTries" | "expired" | null;
   values: RequestValues;
   services: CrmService[];
   subServices: CrmService[];
@@ -206,6 +208,13 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
         </p>
       ) : null}
       {values.idBozza ? <p role="status">{t("assistance.draftResumed")}</p> : null}
+      {data.cancelled ? (
+        <div className="alert alert-warning" role="alert">
+          {data.cancelled === "expired"
+            ? t("assistance.verify.expiredFlow")
+            : t("assistance.verify.tooManyTries")}
+        </div>
+      ) : null}
       {data.listsFailed ? (
         <div className="alert alert-danger" role="alert">
           {t("assistance.listsFailed")}
@@ -221,6 +230,7 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
       <Form method="post" encType="multipart/form-data" noValidate aria-label={t("assistance.title")}>
         <XsrfField />
         {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
+        {values.chiaveInvio ? <input type="hidden" name="chiaveInvio" value={values.chiaveInvio} /> : null}
         <fieldset className="mb-4">
           <legend className="h4 mb-3">{t("assistance.requester")}</legend>
           {locked ? <p className="small">{t("assistance.requesterLocked")}</p> : null}

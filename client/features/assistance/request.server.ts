@@ -17,6 +17,9 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { otpGuard, type OtpBinding } from "#client/lib/otp-guard.server.ts";
+import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-store.server.ts";
+import { findOwnDraft } from "./drafts.server.ts";
 import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
 import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
@@ -48,7 +51,14 @@ const PendingRequestSchema = z.object({
   kind: z.literal("request"),
   ticket: z.custom<NewTicket>(),
   values: z.custom<RequestValues>(),
+  /** Sent with the ticket: a retry after a timeout finds the first ticket instead of making a second one. */
+  idempotencyKey: z.string().regex(TRANSIENT_KEY_PATTERN),
 });
+
+/** A key of this submission: the one the form carried back, or a new one. */
+function submissionKey(posted: string): string {
+  return TRANSIENT_KEY_PATTERN.test(posted) ? posted : newTransientKey();
+}
 
 function storedAttachment(ref: string): NewTicketAttachment | null {
   const parsed = AttachmentSchema.safeParse(getPending(ref));
@@ -119,8 +129,12 @@ export async function loadRequest(context: Context, url: URL) {
 
   if (step === "verify") {
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-    if (!state || !PendingRequestSchema.safeParse(getPending(state.ref)).success)
-      throw redirect(requestHref());
+    if (!state) throw redirect(requestHref());
+    // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
+    if (!PendingRequestSchema.safeParse(getPending(state.ref)).success)
+      throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
+        headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
+      });
     return {
       step,
       anonymous: true,
@@ -128,7 +142,11 @@ export async function loadRequest(context: Context, url: URL) {
     } as const;
   }
 
-  let values: RequestValues = { ...emptyValues, servizio: url.searchParams.get("servizio") ?? "" };
+  let values: RequestValues = {
+    ...emptyValues,
+    servizio: url.searchParams.get("servizio") ?? "",
+    chiaveInvio: newTransientKey(),
+  };
   const idBozza = url.searchParams.get("idBozza");
   if (identity) {
     values = { ...values, email: citizen!.email, telefono: citizen!.phone };
@@ -163,12 +181,15 @@ export async function loadRequest(context: Context, url: URL) {
     const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
     if (pending?.success) values = pending.data.values;
   }
+  const annulled = identity ? null : url.searchParams.get("annullata");
+  const cancelled = annulled === "1" ? "tooManyTries" : annulled === "scaduta" ? "expired" : null;
   values = withIdentity(values, identity);
   const [lists, policy] = await Promise.all([loadLists(context, values.servizio), loadPolicy(context)]);
   return {
     step,
     anonymous: !identity,
     loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+    cancelled,
     values,
     services: lists.services,
     subServices: lists.subServices,
@@ -214,7 +235,11 @@ async function readAttachment(
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
   const kept = storedAttachment(values.allegatoRef);
-  return kept ? { ref: values.allegatoRef, name: kept.filename } : { ref: "", name: "" };
+  if (kept) return { ref: values.allegatoRef, name: kept.filename };
+  // The file the citizen saw on the form is gone (the store forgot it): never send the request without it.
+  return {
+    error: serverT(context, assistanceIt)("assistance.attachmentExpired", { name: values.allegatoNome }),
+  };
 }
 
 function invalid(values: RequestValues, errors: FieldErrors, status = 400, extra: object = {}) {
@@ -237,6 +262,7 @@ export async function requestAction(context: Context, request: Request, url: URL
     pickValues(Object.fromEntries([...form].filter(([, v]) => typeof v === "string"))),
     identity,
   );
+  values.chiaveInvio = submissionKey(values.chiaveInvio);
   const attachment = await readAttachment(context, form, values);
   const errors: FieldErrors = {};
   if ("error" in attachment) {
@@ -249,6 +275,9 @@ export async function requestAction(context: Context, request: Request, url: URL
     values = { ...values, allegatoRef: attachment.ref, allegatoNome: attachment.name };
   }
   if (!identity && values.idBozza) values.idBozza = "";
+  // A draft id from the form must be one of this citizen's drafts (listed with their identity, server side) before
+  // anything acts on it: the upstream would update or delete anyone's.
+  if (values.idBozza && intent !== "tipologie") await findOwnDraft(context, values.idBozza);
 
   const lists = await loadLists(context, values.servizio);
   if ("status" in attachment)
@@ -313,7 +342,11 @@ export async function requestAction(context: Context, request: Request, url: URL
   });
 
   if (!identity) {
-    const pending = putPending({ kind: "request", ticket, values }, storeOwner(context));
+    const pending = putPending(
+      // A key of its own per pending request: a retry of its code step sends it again, a new request never does.
+      { kind: "request", ticket, values, idempotencyKey: newTransientKey() },
+      storeOwner(context),
+    );
     if (!pending.ok) {
       const { status, message } = storeRefusal(context, pending);
       return invalid(values, { form: message }, status, { subServices: lists.subServices });
@@ -328,7 +361,7 @@ export async function requestAction(context: Context, request: Request, url: URL
     return redirect(verifyHref(), { headers: { "Set-Cookie": flow.write(ASSIST_FLOW, state) } });
   }
   try {
-    await api.crm.createTicket(ticket);
+    await api.crm.createTicket(ticket, values.chiaveInvio);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "ticket creation failed");
@@ -349,30 +382,59 @@ async function verifyAction(
   intent: "codice" | "reinvia" | "verifica" | "annulla",
 ) {
   const t = serverT(context, assistanceIt);
-  const { api, flow, log, locale } = getServices(context);
+  const { api, flow, log, locale, otp } = getServices(context);
   const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
   const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
-  if (!state || !pending?.success) {
+  const failed = (message: string, status: number, field: "form" | "codice" = "form") =>
+    data({ errors: { [field]: message } as FieldErrors }, { status });
+  // The ticket goes to the e-mail and fiscal code it was built with; the code must have been sent to exactly those.
+  if (
+    !state ||
+    !pending?.success ||
+    pending.data.ticket.customer.email !== state.email ||
+    pending.data.ticket.customer.codice_fiscale.toUpperCase() !== state.cf
+  ) {
     return data(
       { errors: { form: t("assistance.verify.expiredFlow") } as FieldErrors, expired: true },
       { status: 400 },
     );
   }
+  const binding: OtpBinding = { cf: state.cf, kind: "EMAIL", contact: pending.data.ticket.customer.email };
+  const discard = () => {
+    otpGuard.forget(state.ref);
+    deletePending(state.ref);
+    deletePending(pending.data.values.allegatoRef);
+    return redirect(withQuery(requestHref(), { annullata: "1" }), {
+      headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
+    });
+  };
   if (intent === "annulla") {
     return redirect(requestHref(), {
       headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: false }) },
     });
   }
   if (intent === "codice" || intent === "reinvia") {
+    const send = otpGuard.beginSend(state.ref, binding, { exclusive: true });
+    if (!send.ok) {
+      if (send.reason === "busy")
+        return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
+      if (send.reason === "wait")
+        return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
+      if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
+      return failed(t("assistance.verify.expiredFlow"), 400);
+    }
+    const limit = otp.attemptSend(binding.contact);
+    if (!limit.allowed) {
+      send.undo();
+      return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);
+    }
     try {
-      await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: state.email });
+      await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
     } catch (error) {
+      send.undo();
       if (!isUpstreamFailure(error)) throw error;
       log.warn({ err: error }, "assistance otp request failed");
-      return data(
-        { errors: { form: t("assistance.verify.sendCodeFailed") } as FieldErrors },
-        { status: 502 },
-      );
+      return failed(t("assistance.verify.sendCodeFailed"), 502);
     }
     return redirect(verifyHref(intent === "reinvia" ? { nuovo: "1" } : {}), {
       headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: true }) },
@@ -386,20 +448,32 @@ async function verifyAction(
     locale,
   );
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
+  // The try is counted before the upstream is asked (it caps nothing itself).
+  const attempt = otpGuard.beginTry(state.ref, binding);
+  if (!attempt.ok) {
+    if (attempt.reason === "exhausted") return discard();
+    return failed(t("assistance.verify.noCode"), 400);
+  }
   let outcome;
   try {
-    outcome = await api.crm.createPublicTicket(pending.data.ticket, {
-      code: parsed.values.codice,
-      cf: state.cf,
-    });
+    outcome = await api.crm.createPublicTicket(
+      pending.data.ticket,
+      { code: parsed.values.codice, cf: state.cf },
+      pending.data.idempotencyKey,
+    );
   } catch (error) {
+    // An outage is not a wrong code: the try is given back and the step stays, with the same code.
+    attempt.done("outage");
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "public ticket creation failed");
-    return data({ errors: { form: t("assistance.verify.sendFailed") } as FieldErrors }, { status: 502 });
+    return failed(t("assistance.verify.sendFailed"), 502);
   }
   if (outcome === "auth-failed") {
-    return data({ errors: { codice: t("assistance.verify.wrong") } as FieldErrors }, { status: 400 });
+    const { discarded, left } = attempt.done("wrong");
+    if (discarded) return discard();
+    return failed(t("assistance.verify.wrong", { left }), 400, "codice");
   }
+  attempt.done("valid");
   deletePending(state.ref);
   deletePending(pending.data.values.allegatoRef);
   const headers = new Headers();

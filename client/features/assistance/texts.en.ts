@@ -30,6 +30,8 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.attachment": "Attachment",
   "assistance.attachmentHint": "Allowed formats: .doc .docx .xls .xlsx .pdf .jpg .png, maximum size 2 MB",
   "assistance.attachmentCurrent": "Attached file: {name}",
+  "assistance.attachmentExpired":
+    "The attached file ({name}) is no longer available: please attach it again before sending the request.",
   "assistance.attachmentRemove": "Remove the attachment {name}",
   "assistance.attachmentReplace": "To replace it choose another file.",
   "assistance.attachmentTooLarge": "The file {name} is larger than 2 MB",
@@ -64,9 +66,20 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.verify.codeFormat": "Enter the 5-digit code",
   "assistance.verify.submit": "Confirm and send the request",
   "assistance.verify.resend": "Send the code again",
-  "assistance.verify.wrong": "The code is wrong or expired: check it or ask for a new one.",
+  "assistance.verify.wrong":
+    "The code is wrong or expired: check it or ask for a new one. Tries left: {left}.",
+  "assistance.verify.tooManyTries":
+    "You entered a wrong code too many times: the request has been cancelled. Please fill in the form again and ask for a new code.",
+  "assistance.verify.noCode": "There is no valid code for this request: please ask for a new code.",
+  "assistance.verify.busy":
+    "A code for this fiscal code was just sent to another e-mail address: you can ask for one for this address in {minutes} minutes.",
+  "assistance.verify.resendWait": "You can ask for a new code in {seconds} seconds.",
+  "assistance.verify.resendLimit":
+    "You have already asked for the most codes allowed for this request: use the last code you received or fill in the form again.",
+  "assistance.verify.sendLimit": "Too many codes were requested: please try again in {minutes} minutes.",
   "assistance.verify.sendCodeFailed": "The verification code could not be sent, please try again later.",
-  "assistance.verify.sendFailed": "The request could not be sent, please ask for a new code and try again.",
+  "assistance.verify.sendFailed":
+    "The service is unavailable, please try again later: the code you received stays valid until it expires.",
   "assistance.verify.expiredFlow": "The request is no longer available: please fill in the form again.",
   "assistance.feedback.sentTitle": "Request sent",
   "assistance.feedback.sent": "Your assistance request was sent successfully, you will be contacted soon.",

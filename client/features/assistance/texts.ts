@@ -34,6 +34,8 @@ export const assistanceIt = {
   "assistance.attachmentHint":
     "Formati ammessi: .doc .docx .xls .xlsx .pdf .jpg .png, dimensione massima 2 MB",
   "assistance.attachmentCurrent": "File allegato: {name}",
+  "assistance.attachmentExpired":
+    "Il file allegato ({name}) non è più disponibile: allegalo di nuovo prima di inviare la richiesta.",
   "assistance.attachmentRemove": "Rimuovi l'allegato {name}",
   "assistance.attachmentReplace": "Per sostituirlo scegli un altro file.",
   "assistance.attachmentTooLarge": "Il file {name} supera la dimensione massima di 2 MB",
@@ -71,11 +73,20 @@ export const assistanceIt = {
   "assistance.verify.submit": "Conferma e invia la richiesta",
   "assistance.verify.resend": "Invia di nuovo il codice",
   "assistance.verify.wrong":
-    "Il codice non è corretto o è scaduto: controlla il codice o chiedine uno nuovo.",
+    "Il codice non è corretto o è scaduto: controlla il codice o chiedine uno nuovo. Tentativi rimasti: {left}.",
+  "assistance.verify.tooManyTries":
+    "Hai inserito un codice errato troppe volte: la richiesta è stata annullata. Compila di nuovo il modulo e chiedi un nuovo codice.",
+  "assistance.verify.noCode": "Non c'è un codice valido per questa richiesta: chiedi un nuovo codice.",
+  "assistance.verify.busy":
+    "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra {minutes} minuti.",
+  "assistance.verify.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
+  "assistance.verify.resendLimit":
+    "Hai già chiesto il numero massimo di codici per questa richiesta: usa l'ultimo codice ricevuto o compila di nuovo il modulo.",
+  "assistance.verify.sendLimit": "Sono stati chiesti troppi codici: riprova tra {minutes} minuti.",
   "assistance.verify.sendCodeFailed":
     "Non è stato possibile inviare il codice di verifica, riprova più tardi.",
   "assistance.verify.sendFailed":
-    "Non è stato possibile inviare la richiesta, si prega di generare un nuovo codice Otp e riprovare.",
+    "Il servizio non è disponibile, riprova più tardi: il codice ricevuto resta valido fino alla sua scadenza.",
   "assistance.verify.expiredFlow": "La richiesta non è più disponibile: compila di nuovo il modulo.",
   "assistance.feedback.sentTitle": "Richiesta inviata",
   "assistance.feedback.sent":

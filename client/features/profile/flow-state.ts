@@ -22,6 +22,14 @@ export const PendingOtpSchema = z
     contact: z.string().max(254),
     ticket: z.string().max(64),
     expires: z.string().max(40),
+    /**
+     * The key of this pending verification in the server's code guard (`client/lib/otp-guard.server.ts`): its wrong
+     * tries and resends are counted there, bound to this contact, so a replayed cookie brings back no old counter.
+     */
+    ref: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
   })
   .strict();
 export type PendingOtp = z.infer<typeof PendingOtpSchema>;

@@ -76,6 +76,7 @@ export async function loadProfile(context: Context, url: URL) {
     mode,
     pending,
     resent: url.searchParams.get("nuovo") === "1",
+    cancelled: url.searchParams.get("annullato") === "1",
     contacts: {
       email: user.contatti?.email ?? "",
       phone: user.contatti?.sms ? fromNotifySms(user.contatti.sms) : null,
@@ -152,7 +153,8 @@ export async function profileAction(context: Context, request: Request) {
         return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
       const contact = "email" in parsed.values ? parsed.values.email : parsed.values.phone;
       const sent = await sendCode(context, cf, isEmail ? "EMAIL" : "SMS", contact);
-      if ("error" in sent) return failed(sent.error, Object.fromEntries(form) as Record<string, string>, 400);
+      if ("error" in sent)
+        return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
       const state: ContactState = { v: 1, cf, pending: sent.pending };
       return redirect(modeHref(isEmail ? "email" : "telefono"), {
         headers: { "Set-Cookie": flow.write(CONTACT_FLOW, state) },
@@ -168,8 +170,8 @@ export async function profileAction(context: Context, request: Request) {
         return redirect(modeHref(mode), { headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) } });
       }
       if (intent === "resend") {
-        const sent = await sendCode(context, cf, state.pending.kind, state.pending.contact);
-        if ("error" in sent) return failed(sent.error, {}, 400);
+        const sent = await sendCode(context, cf, state.pending.kind, state.pending.contact, state.pending);
+        if ("error" in sent) return failed(sent.error, {}, sent.status);
         return redirect(withQuery(profilePath(), { modifica: mode, nuovo: 1 }), {
           headers: { "Set-Cookie": flow.write(CONTACT_FLOW, { ...state, pending: sent.pending }) },
         });
@@ -178,7 +180,17 @@ export async function profileAction(context: Context, request: Request) {
       if (!parsed.ok)
         return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
       const problem = await checkCode(context, cf, state.pending, parsed.values.code);
-      if (problem) return data({ errors: { code: problem } as Errors, values: {} }, { status: 400 });
+      if (problem?.discarded) {
+        // Too many wrong codes: the pending change is gone; the contact's form again, saying why.
+        return redirect(withQuery(profilePath(), { modifica: mode, annullato: 1 }), {
+          headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) },
+        });
+      }
+      if (problem)
+        return data(
+          { errors: { [problem.field]: problem.message } as Errors, values: {} },
+          { status: problem.status },
+        );
       try {
         const { kind, contact } = state.pending;
         await api.notify.updateContacts(

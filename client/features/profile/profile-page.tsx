@@ -32,6 +32,8 @@ export type ProfileData =
       mode: "email" | "telefono" | "elimina" | null;
       pending: PendingOtp | null;
       resent: boolean;
+      /** The pending verification was discarded after too many wrong codes. */
+      cancelled: boolean;
       contacts: { email: string; phone: string | null; language: "it_IT" | "en_GB" };
       termsAcceptedAt: string | null;
       terms: string | null;
@@ -132,7 +134,7 @@ function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActi
               emailRepeat: { id: "profile-email-repeat", label: t("profile.email.repeat") },
             })}
           />
-          <FormError message={errors.form} />
+          <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
           <Form method="post" action={modeHref("email")} noValidate>
             <XsrfField />
             <input type="hidden" name="intent" value="change-email" />
@@ -198,7 +200,7 @@ function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActi
               phone: { id: "profile-phone", label: t("profile.phone.labelRequired") },
             })}
           />
-          <FormError message={errors.form} />
+          <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
           <Form method="post" action={modeHref("telefono")} noValidate>
             <XsrfField />
             <input type="hidden" name="intent" value="change-phone" />

@@ -8,6 +8,9 @@ import { profileIt } from "./texts.ts";
 import type { Translate } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import type { PendingOtp } from "./flow-state.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { otpGuard } from "#client/lib/otp-guard.server.ts";
+import { newTransientKey } from "#client/lib/transient-store.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -51,35 +54,98 @@ export function otpContact(kind: OtpKind, contact: string): string {
   return kind === "SMS" ? toNotifySms(contact) : contact;
 }
 
-/** Asks the upstream for a code; answers the pending verification, or the message to show. */
+/**
+ * Asks the upstream for a code: the first one of a new pending verification (a new contact is a new one), or a resend
+ * of `previous` within the guard's limits; then the per-client and per-contact sending limits. Answers the pending
+ * verification, or the message to show.
+ */
 export async function sendCode(
   context: Context,
   cf: string,
   kind: OtpKind,
   contact: string,
-): Promise<{ pending: PendingOtp } | { error: string }> {
+  previous?: PendingOtp,
+): Promise<{ pending: PendingOtp } | { error: string; status: number }> {
   const t = serverT(context, profileIt);
-  const { api, log } = getServices(context);
+  const { api, log, otp } = getServices(context);
+  const ref = previous?.ref ?? newTransientKey();
+  // An e-mail code would also let an anonymous request naming this fiscal code through: recorded (see the guard).
+  const send = otpGuard.beginSend(ref, { cf, kind, contact }, { hold: kind === "EMAIL" });
+  if (!send.ok) {
+    if (send.reason === "wait")
+      return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
+    if (send.reason === "resends") return { error: t("profile.otp.resendLimit"), status: 429 };
+    return { error: t("profile.otp.noCode"), status: 400 };
+  }
+  const limit = otp.attemptSend(otpContact(kind, contact));
+  if (!limit.allowed) {
+    send.undo();
+    return { error: t("profile.otp.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), status: 429 };
+  }
   try {
     const result = await api.otp.request({
       codiceFiscale: cf,
       tipoRichiesta: kind,
       contatto: otpContact(kind, contact),
     });
-    if (!result.ok) return { error: t("profile.phone.limit") };
+    if (!result.ok) {
+      send.undo();
+      return { error: t("profile.phone.limit"), status: 400 };
+    }
     const { ticket } = result;
-    return { pending: { kind, contact, ticket: ticket.id, expires: ticket.expirationDate } };
+    return { pending: { kind, contact, ticket: ticket.id, expires: ticket.expirationDate, ref } };
   } catch (error) {
+    send.undo();
     log.warn({ err: error }, "otp request failed");
-    return { error: t("profile.otp.sendFailed") };
+    return { error: t("profile.otp.sendFailed"), status: 400 };
   }
 }
 
-/** Checks the code against the pending verification: null when valid, else the message for the code field. */
-export async function checkCode(context: Context, cf: string, pending: PendingOtp, code: string) {
+export type CodeProblem = { field: "code" | "form"; message: string; discarded: boolean; status: number };
+
+/**
+ * Checks the code against the pending verification: null when valid, else what to say. Wrong tries are counted by the
+ * guard before the upstream is asked; the last one discards the pending verification. An upstream outage is not a
+ * wrong try: it says the service is down and keeps the step.
+ */
+export async function checkCode(
+  context: Context,
+  cf: string,
+  pending: PendingOtp,
+  code: string,
+): Promise<CodeProblem | null> {
   const t = serverT(context, profileIt);
-  if (Date.parse(pending.expires) <= Date.now()) return t("profile.otp.expired");
-  const outcome = await getServices(context).api.otp.verify({ otp: code, cf, richiesta: pending.ticket });
-  if (outcome === "valid") return null;
-  return outcome === "expired" ? t("profile.otp.expired") : t("profile.otp.wrong");
+  const { api, log } = getServices(context);
+  if (Date.parse(pending.expires) <= Date.now())
+    return { field: "code", message: t("profile.otp.expired"), discarded: false, status: 400 };
+  const attempt = pending.ref
+    ? otpGuard.beginTry(pending.ref, { cf, kind: pending.kind, contact: pending.contact })
+    : ({ ok: false, reason: "unknown" } as const);
+  if (!attempt.ok) {
+    if (attempt.reason === "exhausted") {
+      return { field: "form", message: t("profile.otp.tooManyTries"), discarded: true, status: 400 };
+    }
+    return { field: "code", message: t("profile.otp.noCode"), discarded: false, status: 400 };
+  }
+  let outcome;
+  try {
+    outcome = await api.otp.verify({ otp: code, cf, richiesta: pending.ticket });
+  } catch (error) {
+    attempt.done("outage");
+    if (!isUpstreamFailure(error) || isUpstreamFailure(error, 401)) throw error;
+    log.warn({ err: error }, "otp verification failed");
+    return { field: "form", message: t("profile.otp.unavailable"), discarded: false, status: 502 };
+  }
+  if (outcome === "valid") {
+    attempt.done("valid");
+    return null;
+  }
+  if (outcome === "expired") {
+    attempt.done("outage");
+    return { field: "code", message: t("profile.otp.expired"), discarded: false, status: 400 };
+  }
+  const { discarded, left } = attempt.done("wrong");
+  if (discarded)
+    return { field: "form", message: t("profile.otp.tooManyTries"), discarded: true, status: 400 };
+  return { field: "code", message: t("profile.otp.wrong", { left }), discarded: false, status: 400 };
 }

@@ -70,7 +70,16 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.otp.expiredNow": "The code has expired: ask for a new one.",
   "profile.otp.format": "It must have exactly 5 digits",
   "profile.otp.expired": "Code expired",
-  "profile.otp.wrong": "Wrong code",
+  "profile.otp.wrong": "Wrong code. Tries left: {left}.",
+  "profile.otp.tooManyTries":
+    "You entered a wrong code too many times: the verification has been cancelled. Enter the contact again to receive a new code.",
+  "profile.otp.noCode": "There is no valid code for this contact: please ask for a new code.",
+  "profile.otp.unavailable":
+    "The service is unavailable, please try again later: the code you received stays valid until it expires.",
+  "profile.otp.resendWait": "You can ask for a new code in {seconds} seconds.",
+  "profile.otp.resendLimit":
+    "You have already asked for the most codes allowed for this contact: use the last code you received or enter the contact again.",
+  "profile.otp.sendLimit": "Too many codes were requested: please try again in {minutes} minutes.",
   "profile.otp.verify": "Verify",
   "profile.otp.resend": "Send a new code",
   "profile.otp.resent": "We sent you a new code.",

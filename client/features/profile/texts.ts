@@ -72,7 +72,16 @@ export const profileIt = {
   "profile.otp.expiredNow": "Il codice è scaduto: chiedine uno nuovo.",
   "profile.otp.format": "Deve avere esattamente 5 cifre",
   "profile.otp.expired": "Codice scaduto",
-  "profile.otp.wrong": "Codice errato",
+  "profile.otp.wrong": "Codice errato. Tentativi rimasti: {left}.",
+  "profile.otp.tooManyTries":
+    "Hai inserito un codice errato troppe volte: la verifica è stata annullata. Inserisci di nuovo il contatto per ricevere un nuovo codice.",
+  "profile.otp.noCode": "Non c'è un codice valido per questo contatto: chiedi un nuovo codice.",
+  "profile.otp.unavailable":
+    "Il servizio non è disponibile, riprova più tardi: il codice ricevuto resta valido fino alla sua scadenza.",
+  "profile.otp.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
+  "profile.otp.resendLimit":
+    "Hai già chiesto il numero massimo di codici per questo contatto: usa l'ultimo codice ricevuto o inserisci di nuovo il contatto.",
+  "profile.otp.sendLimit": "Sono stati chiesti troppi codici: riprova tra {minutes} minuti.",
   "profile.otp.verify": "Verifica",
   "profile.otp.resend": "Invia un nuovo codice",
   "profile.otp.resent": "Ti abbiamo inviato un nuovo codice.",

@@ -25,6 +25,8 @@ export type WizardData = {
   verifiedPhone: string | null;
   pending: PendingOtp | null;
   resent: boolean;
+  /** The pending verification was discarded after too many wrong codes. */
+  cancelled: boolean;
   terms: string | null;
   termsFailed: boolean;
   groups: PreferenceGroups | null;
@@ -126,7 +128,7 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
           phone: { id: "wizard-phone", label: t("profile.phone.labelRequired") },
         })}
       />
-      <FormError message={errors.form} />
+      <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
       <Callout variant="important" title={t("profile.email.mandatory")}>
         <p className="mb-0">{t("profile.otp.hint")}</p>
       </Callout>

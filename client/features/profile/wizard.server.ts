@@ -77,6 +77,7 @@ export async function loadWizard(context: Context, url: URL) {
     verifiedPhone: areContactsVerified(state) ? (state.phone ?? null) : null,
     pending: step === "contatti" ? (state.pending ?? null) : null,
     resent: url.searchParams.get("nuovo") === "1",
+    cancelled: url.searchParams.get("annullato") === "1",
     terms,
     termsFailed,
     groups,
@@ -93,7 +94,7 @@ async function continueContacts(context: Context, cf: string, state: WizardState
     return data(
       { errors: { form: sent.error } as Errors, values: { email: state.email, phone: state.phone } },
       {
-        status: 400,
+        status: sent.status,
         headers: {
           "Set-Cookie": getServices(context).flow.write(WIZARD_FLOW, { ...state, pending: undefined }),
         },
@@ -133,9 +134,9 @@ export async function wizardAction(context: Context, request: Request) {
     if (!pending || intent === "change")
       return save(context, { ...state, pending: undefined }, stepHref("contatti"));
     if (intent === "resend") {
-      const sent = await sendCode(context, cf, pending.kind, pending.contact);
+      const sent = await sendCode(context, cf, pending.kind, pending.contact, pending);
       if ("error" in sent)
-        return data({ errors: { form: sent.error } as Errors, values: {} }, { status: 400 });
+        return data({ errors: { form: sent.error } as Errors, values: {} }, { status: sent.status });
       return save(
         context,
         { ...state, pending: sent.pending },
@@ -146,7 +147,19 @@ export async function wizardAction(context: Context, request: Request) {
     if (!parsed.ok)
       return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
     const problem = await checkCode(context, cf, pending, parsed.values.code);
-    if (problem) return data({ errors: { code: problem } as Errors, values: {} }, { status: 400 });
+    if (problem?.discarded) {
+      // Too many wrong codes: the pending verification is gone; the contacts step again, saying why.
+      return save(
+        context,
+        { ...state, pending: undefined },
+        withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", annullato: 1 }),
+      );
+    }
+    if (problem)
+      return data(
+        { errors: { [problem.field]: problem.message } as Errors, values: {} },
+        { status: problem.status },
+      );
     return continueContacts(context, cf, withVerified(state, pending));
   }
   if (!areContactsVerified(state)) return redirect(stepHref("contatti"));

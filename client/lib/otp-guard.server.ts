@@ -1,0 +1,163 @@
+import { createTransientStore } from "./transient-store.server.ts";
+
+/**
+ * The portal's own guard around one-time codes (the anonymous assistance request's e-mail code, the profile's e-mail
+ * and SMS codes), because the upstream caps nothing and checks a code against the fiscal code only, not the contact
+ * it went to (upstream contract §8). Counted here, server side, in the short-lived store, keyed by the pending
+ * request (a key the flow's sealed cookie carries): a replayed cookie brings back an old key, never an old counter.
+ *
+ * - a code is bound to the fiscal code, channel and contact it was sent to: a check for anything else is refused;
+ * - at most `OTP_MAX_WRONG` wrong tries per pending request, counted before the upstream is asked (parallel tries
+ *   cannot overtake the count); then the pending request is forgotten and the citizen starts again;
+ * - at most `OTP_MAX_RESENDS` new codes after the first, one every `OTP_RESEND_INTERVAL_MS`.
+ * - for the anonymous request (`exclusive`): while a code sent for a fiscal code to one contact may still be valid
+ *   (`OTP_VALIDITY_MS`, or until it is used), no code for that fiscal code goes to another contact, since the
+ *   upstream would take the first one for a request naming the second.
+ * The limits per client address and per contact are the server's (`server/security/otp-limits.ts`).
+ */
+export const OTP_MAX_WRONG = 5;
+export const OTP_MAX_RESENDS = 3;
+export const OTP_RESEND_INTERVAL_MS = 30_000;
+/** How long an upstream code stays valid (contract §8: five minutes). */
+export const OTP_VALIDITY_MS = 5 * 60 * 1000;
+
+export type OtpBinding = { cf: string; kind: "EMAIL" | "SMS"; contact: string };
+type Entry = OtpBinding & { wrong: number; sends: number; lastSentAt: number };
+
+export type SendVerdict =
+  | { ok: true; undo(): void }
+  | { ok: false; reason: "wait"; waitS: number }
+  | { ok: false; reason: "resends" }
+  | { ok: false; reason: "busy"; waitS: number }
+  | { ok: false; reason: "unknown" };
+
+export type TryVerdict =
+  | { ok: true; done(outcome: "valid" | "wrong" | "outage"): { discarded: boolean; left: number } }
+  | { ok: false; reason: "exhausted" | "unknown" };
+
+function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
+  return a.cf.toUpperCase() === b.cf.toUpperCase() && a.kind === b.kind && a.contact === b.contact;
+}
+
+const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${binding.cf.toUpperCase()}`;
+
+export function createOtpGuard(options: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
+  const now = options.now ?? Date.now;
+  // Entries are owned by the fiscal code they are for: however many requests name one, it holds a bounded share
+  // (the senders' own limits are the server's, per address and per contact); a full store refuses, evicts nobody.
+  const store = createTransientStore<Entry>({
+    ttlMs: options.ttlMs ?? 30 * 60 * 1000,
+    maxEntries: options.maxEntries ?? 20_000,
+    perClient: { maxEntries: 20 },
+    now: options.now,
+  });
+  /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
+  const lastContact = createTransientStore<{ contact: string; until: number }>({
+    ttlMs: OTP_VALIDITY_MS,
+    maxEntries: options.maxEntries ?? 20_000,
+    perClient: { maxEntries: 2 },
+    now: options.now,
+  });
+  const ownerOf = (binding: OtpBinding) => ({ client: `cf:${binding.cf.toUpperCase()}` });
+
+  return {
+    /**
+     * Before asking the upstream for a code for `key`: the first code, or a resend within the limits. A key already
+     * bound to another contact is refused (a changed contact is a new pending request). `undo()` gives the send
+     * back when the upstream did not send it.
+     *
+     * `exclusive` (the anonymous request, whose code the upstream accepts for any request naming the same fiscal
+     * code): no code goes to another contact for this fiscal code while one sent to a different contact may still
+     * be valid, so every code that could create a request went to the contact that request names. `hold` (the
+     * profile's e-mail codes, which the upstream would take for an anonymous request too) records the contact
+     * without being refused.
+     */
+    beginSend(
+      key: string,
+      binding: OtpBinding,
+      options: { exclusive?: boolean; hold?: boolean } = {},
+    ): SendVerdict {
+      const slot = slotOf(binding);
+      if (options.exclusive) {
+        const holder = lastContact.get(slot);
+        if (holder && holder.contact !== binding.contact && holder.until > now())
+          return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
+      }
+      const hold = () => {
+        if (!options.exclusive && !options.hold) return () => {};
+        const previous = lastContact.get(slot);
+        lastContact.set(slot, { contact: binding.contact, until: now() + OTP_VALIDITY_MS }, ownerOf(binding));
+        return () =>
+          previous ? lastContact.set(slot, previous, ownerOf(binding)) : lastContact.delete(slot);
+      };
+      const entry = store.get(key);
+      if (!entry) {
+        // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
+        if (!store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(binding)).ok)
+          return { ok: false, reason: "resends" };
+        const release = hold();
+        return {
+          ok: true,
+          undo: () => {
+            store.delete(key);
+            release();
+          },
+        };
+      }
+      if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+      if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
+      const since = now() - entry.lastSentAt;
+      if (since < OTP_RESEND_INTERVAL_MS)
+        return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
+      const previous = entry.lastSentAt;
+      entry.sends++;
+      entry.lastSentAt = now();
+      const release = hold();
+      return {
+        ok: true,
+        undo: () => {
+          entry.sends--;
+          entry.lastSentAt = previous;
+          release();
+        },
+      };
+    },
+    /** Resends still allowed for `key` (for the page), or null when no code was sent. */
+    resendsLeft(key: string): number | null {
+      const entry = store.get(key);
+      return entry ? Math.max(0, OTP_MAX_RESENDS + 1 - entry.sends) : null;
+    },
+    /**
+     * Before checking a code for `key`: counts the try first. `done("wrong")` forgets the pending request at the
+     * last try; `done("outage")` gives the try back (the citizen typed nothing wrong); `done("valid")` forgets it.
+     */
+    beginTry(key: string, binding: OtpBinding): TryVerdict {
+      const entry = store.get(key);
+      if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+      // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
+      if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
+      entry.wrong++;
+      return {
+        ok: true,
+        done(outcome) {
+          if (outcome === "outage") entry.wrong--;
+          const left = OTP_MAX_WRONG - entry.wrong;
+          const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
+          if (discarded) store.delete(key);
+          // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
+          if (outcome === "valid" && lastContact.get(slotOf(entry))?.contact === entry.contact)
+            lastContact.delete(slotOf(entry));
+          return { discarded: outcome === "wrong" && discarded, left };
+        },
+      };
+    },
+    forget(key: string | null | undefined): void {
+      store.delete(key);
+    },
+  };
+}
+
+export type OtpGuard = ReturnType<typeof createOtpGuard>;
+
+/** The portal's one guard (per process, like the store it lives in). */
+export const otpGuard = createOtpGuard();

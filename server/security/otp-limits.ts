@@ -1,0 +1,59 @@
+import { createRateLimiter } from "./rate-limiter.ts";
+
+/**
+ * How many one-time codes the portal asks the upstream to send (the anonymous assistance request's e-mail code, the
+ * profile's e-mail and SMS codes), counted before the upstream is called:
+ * - per client address (`req.ip`, as the portal sees it behind `TRUST_PROXY`): `OTP_SEND_PER_CLIENT`, default 10 an
+ *   hour, so one visitor cannot turn the portal into a mail or SMS cannon;
+ * - per contact (the e-mail, lower-cased, or the phone digits), whoever asks: `OTP_SEND_PER_CONTACT`, default 5 an
+ *   hour, so nobody floods one inbox from many addresses.
+ * Both per municipality and per process (README, "Security"). There is no municipality-wide cap: it would let one
+ * visitor with many addresses lock everyone else out. The limits of one pending request (3 resends, one per 30 s,
+ * 5 wrong tries) are `client/lib/otp-guard.server.ts`.
+ */
+export type OtpSendLimiterOptions = {
+  windowMs: number;
+  perClient: number;
+  perContact: number;
+  now?: () => number;
+  onLimited?: (event: { tenantId: string; scope: "client" | "contact"; retryAfterS: number }) => void;
+};
+
+export function normaliseContact(contact: string): string {
+  const trimmed = contact.trim();
+  return trimmed.includes("@")
+    ? trimmed.toLowerCase()
+    : trimmed.replace(/\D/g, "").replace(/^(0039|39)(?=\d{9,10}$)/, "");
+}
+
+export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
+  const common = { windowMs: options.windowMs, perTenant: Number.POSITIVE_INFINITY, now: options.now };
+  const byClient = createRateLimiter({
+    ...common,
+    perClient: options.perClient,
+    onLimited: ({ tenantId, retryAfterS }) => options.onLimited?.({ tenantId, scope: "client", retryAfterS }),
+  });
+  const byContact = createRateLimiter({
+    ...common,
+    perClient: options.perContact,
+    // The contact itself never reaches the log.
+    onLimited: ({ tenantId, retryAfterS }) =>
+      options.onLimited?.({ tenantId, scope: "contact", retryAfterS }),
+  });
+  return {
+    /** Counts one code sent to `contact` from `client`; refused when either is over its limit. */
+    attempt(
+      tenantId: string,
+      client: string,
+      contact: string,
+    ): { allowed: true } | { allowed: false; retryAfterS: number } {
+      const own = byClient.attempt(tenantId, client);
+      if (!own.allowed) return { allowed: false, retryAfterS: own.retryAfterS };
+      const target = byContact.attempt(tenantId, normaliseContact(contact));
+      if (!target.allowed) return { allowed: false, retryAfterS: target.retryAfterS };
+      return { allowed: true };
+    },
+  };
+}
+
+export type OtpSendLimiter = ReturnType<typeof createOtpSendLimiter>;
