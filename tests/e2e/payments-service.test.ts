@@ -149,7 +149,14 @@ test("comune-a: a MYPAY immediate payment paid at the checkout shows paid; a for
   await page.getByRole("link", { name: "Accedi", exact: true }).click();
   await loginAs(page, "Anna Esposito");
   await expect(page.getByRole("heading", { level: 1, name: "Diritti di segreteria" })).toBeVisible();
-  await expect(positions(page).getByText("Diritti di istruttoria SCIA 2026/042")).toBeVisible();
+  // A due of a spontaneous type shows the type's official name and the warning, never the payer's free text
+  // (docs/decisions/payer-created-positions.md).
+  await expect(
+    positions(page)
+      .getByText(/chiunque può crearne uno/)
+      .first(),
+  ).toBeVisible();
+  await expect(positions(page)).not.toContainText("Diritti di istruttoria SCIA 2026/042");
   await expect(positions(page).getByText(mypayIuv("comune-a", 1), { exact: true })).toBeVisible();
   await expect(positions(page)).not.toContainText("Lampade votive");
   await expectAccessible(page);
@@ -193,7 +200,8 @@ test("comune-a: a MYPAY immediate payment paid at the checkout shows paid; a for
   await expectAccessible(page);
 
   await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/106?stato-pagamento=pagato"));
-  const card = positions(page).getByRole("listitem").filter({ hasText: "Pratica edilizia 2026/099" });
+  // Found by its IUV: the payer's free text ("Pratica edilizia 2026/099") is not shown on a spontaneous type's due.
+  const card = positions(page).getByRole("listitem").filter({ hasText: iuv });
   await expect(card.getByText("Stato pagamento: Pagato")).toBeVisible();
   await expect(card.getByText("€ 32,50")).toBeVisible();
 });

@@ -100,7 +100,9 @@ for (const [tenant, type] of [
 
     await page.getByLabel(/^Importo/).fill("12,505");
     await page.getByRole("button", { name: "Avanti" }).click();
-    await expect(page.getByText("Inserire un importo valido").first()).toBeVisible();
+    await expect(
+      page.getByText("Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50").first(),
+    ).toBeVisible();
     await expectAccessible(page);
     await shot(page, `${tenant}-amount-1280`);
     await fillAmount(page, "1.234,50");
