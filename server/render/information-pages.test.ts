@@ -127,7 +127,7 @@ describe("a municipality with a CMS", () => {
     const res = await get("/privacy", "comune-a.localhost");
     expect(res.status).toBe(200);
     expect(res.text).toContain(
-      "Titolare del trattamento dei dati personali raccolti attraverso questo portale è Comune di Valverde",
+      "Titolare del trattamento dei dati personali raccolti attraverso questo portale è l&#x27;ente Comune di Valverde",
     );
   });
 });

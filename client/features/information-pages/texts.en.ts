@@ -7,12 +7,14 @@ import type { informationIt } from "./texts.ts";
 export const informationEn: Record<keyof typeof informationIt, string> = {
   "information.topics.title": "Topics",
   "information.topics.lead": "The municipality's information and online services, grouped by topic.",
-  "information.topics.description": "The topics of the {municipality} portal: for each, its online services.",
+  "information.topics.description":
+    "{municipality}: the topics of the portal and, for each, its online services.",
   "information.topics.empty": "There are no topics with online services yet.",
+  "information.topic.none": "No online services",
   "information.topic.services.one": "{count} service",
   "information.topic.services.other": "{count} services",
-  "information.topic.lead": "The online services of {municipality} on the topic {topic}.",
-  "information.topic.description": "Topic {topic}: the related online services of {municipality}.",
+  "information.topic.lead": "The online services on the topic {topic}.",
+  "information.topic.description": "{municipality}, topic {topic}: the related online services.",
   "information.topic.servicesTitle": "Services",
   "information.topic.noServices": "There are no online services on this topic yet.",
   "information.topic.notFound": "Topic not found",
@@ -20,7 +22,7 @@ export const informationEn: Record<keyof typeof informationIt, string> = {
   "information.legal.title": "Legal notes",
   "information.legal.lead": "The terms of use of the contents published on this portal.",
   "information.legal.description":
-    "Legal notes of the {municipality} portal: the contents are released under the CC-BY 4.0 licence.",
+    "{municipality}: legal notes of the portal; the contents are released under the CC-BY 4.0 licence.",
   "information.legal.licenceTitle": "Content licence",
   "information.legal.licenceBody":
     "Under the open by default principle of article 52 of legislative decree no. 82 of 7 March 2005 (CAD), and unless otherwise specified (including embedded third-party contents), the data, documents and information published on the site are released under the CC-BY 4.0 licence. Users are therefore free to share (reproduce, distribute, communicate to the public, exhibit in public), represent, perform and recite this material by any means and in any format, and to modify it (transform the material and use it for derivative works) for any purpose, including commercial ones, with the sole obligation of attribution and without adding further restrictions.",
@@ -28,7 +30,7 @@ export const informationEn: Record<keyof typeof informationIt, string> = {
   "information.privacy.title": "Privacy notice",
   "information.privacy.lead": "How the personal data collected through this portal are processed.",
   "information.privacy.description":
-    "Notice on the processing of personal data of the online services portal of {municipality}.",
+    "{municipality}: notice on the processing of personal data of the online services portal.",
   "information.privacy.controller":
     "The controller of the personal data collected through this portal is {municipality}, under articles 13 and 14 of Regulation (EU) 2016/679 (GDPR).",
   "information.privacy.purpose":

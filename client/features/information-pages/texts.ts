@@ -8,12 +8,13 @@ export const informationIt = {
   "information.topics.title": "Argomenti",
   "information.topics.lead": "Le informazioni e i servizi online del Comune, raccolti per argomento.",
   "information.topics.description":
-    "Gli argomenti del portale di {municipality}: per ognuno, i servizi online collegati.",
+    "{municipality}: gli argomenti del portale e, per ognuno, i servizi online collegati.",
   "information.topics.empty": "Non ci sono ancora argomenti con servizi online.",
+  "information.topic.none": "Nessun servizio online",
   "information.topic.services.one": "{count} servizio",
   "information.topic.services.other": "{count} servizi",
-  "information.topic.lead": "I servizi online di {municipality} sull'argomento {topic}.",
-  "information.topic.description": "Argomento {topic}: i servizi online di {municipality} collegati.",
+  "information.topic.lead": "I servizi online sull'argomento {topic}.",
+  "information.topic.description": "{municipality}, argomento {topic}: i servizi online collegati.",
   "information.topic.servicesTitle": "Servizi",
   "information.topic.noServices": "Per questo argomento non ci sono ancora servizi online.",
   "information.topic.notFound": "Argomento non trovato",
@@ -21,7 +22,7 @@ export const informationIt = {
   "information.legal.title": "Note legali",
   "information.legal.lead": "Le condizioni d'uso dei contenuti pubblicati su questo portale.",
   "information.legal.description":
-    "Note legali del portale di {municipality}: i contenuti sono rilasciati con licenza CC-BY 4.0.",
+    "{municipality}: note legali del portale; i contenuti sono rilasciati con licenza CC-BY 4.0.",
   "information.legal.licenceTitle": "Licenza dei contenuti",
   "information.legal.licenceBody":
     "In applicazione del principio open by default ai sensi dell’articolo 52 del decreto legislativo 7 marzo 2005, n. 82 (CAD) e salvo dove diversamente specificato (compresi i contenuti incorporati di terzi), i dati, i documenti e le informazioni pubblicati sul sito sono rilasciati con licenza CC-BY 4.0. Gli utenti sono quindi liberi di condividere (riprodurre, distribuire, comunicare al pubblico, esporre in pubblico), rappresentare, eseguire e recitare questo materiale con qualsiasi mezzo e formato e modificare (trasformare il materiale e utilizzarlo per opere derivate) per qualsiasi fine, anche commerciale con il solo onere di attribuzione, senza apporre restrizioni aggiuntive.",
@@ -29,9 +30,9 @@ export const informationIt = {
   "information.privacy.title": "Informativa sulla privacy",
   "information.privacy.lead": "Come sono trattati i dati personali raccolti attraverso questo portale.",
   "information.privacy.description":
-    "Informativa sul trattamento dei dati personali del portale dei servizi online di {municipality}.",
+    "{municipality}: informativa sul trattamento dei dati personali del portale dei servizi online.",
   "information.privacy.controller":
-    "Titolare del trattamento dei dati personali raccolti attraverso questo portale è {municipality}, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR).",
+    "Titolare del trattamento dei dati personali raccolti attraverso questo portale è l'ente {municipality}, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR).",
   "information.privacy.purpose":
     "I dati sono trattati per l'esercizio delle funzioni istituzionali dell'ente e per erogare i servizi online richiesti; il conferimento è necessario per ottenere il servizio. I dati non sono diffusi.",
   "information.privacy.retention":

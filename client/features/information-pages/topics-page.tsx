@@ -32,7 +32,9 @@ export function TopicsPage({ topics }: { topics: TopicView[] }) {
                     </Link>
                   </h2>
                   <p className="small text-secondary mb-2">
-                    {t("information.topic.services", { count: topic.services.length })}
+                    {topic.services.length > 0
+                      ? t("information.topic.services", { count: topic.services.length })
+                      : t("information.topic.none")}
                   </p>
                   {topic.services.length > 0 ? (
                     <ul className="list-unstyled mb-0">
@@ -54,7 +56,7 @@ export function TopicsPage({ topics }: { topics: TopicView[] }) {
 }
 
 /** One topic: its services as service cards (`service-link`). */
-export function TopicPage({ topic, municipality }: { topic: TopicView; municipality: string }) {
+export function TopicPage({ topic }: { topic: TopicView }) {
   const t = useT(informationIt);
   return (
     <InformationLayout
@@ -64,7 +66,7 @@ export function TopicPage({ topic, municipality }: { topic: TopicView; municipal
         { name: topic.nome },
       ]}
       title={topic.nome}
-      lead={t("information.topic.lead", { municipality, topic: topic.nome })}
+      lead={t("information.topic.lead", { topic: topic.nome })}
     >
       <h2 className="title-xxlarge mb-3">{t("information.topic.servicesTitle")}</h2>
       {topic.services.length === 0 ? (

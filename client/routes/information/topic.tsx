@@ -7,7 +7,6 @@ import { buildTopic } from "#client/features/information-pages/topics-model.ts";
 import { TopicPage } from "#client/features/information-pages/topics-page.tsx";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
-import { useRootData } from "#client/lib/root-data.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 
 export const handle = routeHandle("information.topics.title", informationIt);
@@ -30,10 +29,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 /** `/argomenti/:topic`: one topic of the model's vocabulary and its services, issue #24. */
 export default function Topic({ loaderData }: Route.ComponentProps) {
-  const { comune } = useRootData();
   return (
     <>
-      <TopicPage topic={loaderData.topic} municipality={comune.nome} />
+      <TopicPage topic={loaderData.topic} />
       <PageEnd title={loaderData.topic.nome} />
     </>
   );
