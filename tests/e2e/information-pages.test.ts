@@ -34,7 +34,9 @@ test.describe("comune-b, without CMS, at 1280px", () => {
     await page.getByRole("link", { name: "Carta d'identità elettronica" }).click();
     await expect(page).toHaveURL(tenantUrl("comune-b", "/servizi/201"));
     await expect(page.locator('[data-element="service-title"]')).toHaveText("Carta d'identità elettronica");
-    await expect(page.locator('[data-element="service-topic"]').filter({ hasText: "Anagrafe" })).toHaveCount(1);
+    await expect(page.locator('[data-element="service-topic"]').filter({ hasText: "Anagrafe" })).toHaveCount(
+      1,
+    );
   });
 
   test("the footer's Note legali and Informativa privacy", async ({ page }) => {

@@ -8,11 +8,14 @@ export function InformationLayout({
   title,
   lead,
   children,
+  prose = false,
 }: {
   breadcrumb: BreadcrumbItem[];
   title: string;
   lead: string;
   children: ReactNode;
+  /** Running text: kept to a readable line length. */
+  prose?: boolean;
 }) {
   return (
     <div className="container">
@@ -22,7 +25,13 @@ export function InformationLayout({
             <Breadcrumb items={breadcrumb} />
           </div>
           <PageHero title={title} lead={lead} />
-          <div className="pb-5">{children}</div>
+          {prose ? (
+            <div className="row">
+              <div className="col-12 col-lg-9 pb-5">{children}</div>
+            </div>
+          ) : (
+            <div className="pb-5">{children}</div>
+          )}
         </div>
       </div>
     </div>

@@ -14,6 +14,7 @@ export function LegalNotesPage({ notes }: { notes: string[] }) {
       breadcrumb={[{ name: "Home", href: href("/") }, { name: t("information.legal.title") }]}
       title={t("information.legal.title")}
       lead={t("information.legal.lead")}
+      prose
     >
       <section className="mb-4" aria-labelledby="licenza-dei-contenuti">
         <h2 id="licenza-dei-contenuti" className="h3" data-element="legal-notes-section">
@@ -59,6 +60,7 @@ export function PrivacyPage({
       breadcrumb={[{ name: "Home", href: href("/") }, { name: t("information.privacy.title") }]}
       title={t("information.privacy.title")}
       lead={t("information.privacy.lead")}
+      prose
     >
       {text.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
