@@ -74,6 +74,11 @@ export default [
   // The services catalogue (issue #12), for municipalities without a CMS of their own.
   route("servizi", "routes/services-catalogue.tsx"),
   route("servizi/:id", "routes/service-detail.tsx", { id: "servizio-moon" }),
+  // The pages a municipality without a website of its own needs (issue #24): topics, legal notes, privacy notice.
+  route("argomenti", "routes/information/topics.tsx"),
+  route("argomenti/:topic", "routes/information/topic.tsx"),
+  route("note-legali", "routes/information/legal-notes.tsx"),
+  route("privacy", "routes/information/privacy.tsx"),
 
   // Assistance request (ASSISTENZA_CRM, issue #11): the form, its dependent list, draft deletion, the outcome page.
   route("nuova-richiesta", "routes/assistance/request.tsx"),

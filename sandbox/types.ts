@@ -50,6 +50,10 @@ export type SandboxTenant = {
   /** Never returned by any endpoint. */
   maintenanceCredential: MaintenanceCredential | null;
   assets: SandboxAsset[];
+  /** Not in the public contract (issue #24): the main office, the address of last resort of the structured data. */
+  sede?: { nome: string; via: string; cap: string; comune: string };
+  /** Not in the public contract (issue #24): the texts of the pages the portal serves without a CMS. */
+  paginePortale?: { privacy?: string[]; noteLegali?: string[] };
   content: TenantContent;
 };
 

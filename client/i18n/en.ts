@@ -12,6 +12,7 @@ import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts
 import { ticketsEn } from "#client/features/tickets/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
+import { informationEn } from "#client/features/information-pages/texts.en.ts";
 
 /**
  * English: every text, the base catalogue's and every feature's (`xxxEn` of their `texts.en.ts`). The type makes every
@@ -32,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   ...ticketsEn,
   ...disruptionEn,
   ...assistanceEn,
+  ...informationEn,
 
   "common.newWindow": "(opens in a new window)",
 

@@ -11,6 +11,7 @@ import type { spontaneousIt } from "#client/features/payments/spontaneous/texts.
 import type { ticketsIt } from "#client/features/tickets/texts.ts";
 import type { disruptionIt } from "#client/features/disruption/texts.ts";
 import type { assistanceIt } from "#client/features/assistance/texts.ts";
+import type { informationIt } from "#client/features/information-pages/texts.ts";
 
 /**
  * The base catalogue: the Italian (default) texts of the frame every page renders (header, footer, page end, error
@@ -278,7 +279,8 @@ type FeatureCatalogues = typeof appointmentsIt &
   typeof spontaneousIt &
   typeof ticketsIt &
   typeof disruptionIt &
-  typeof assistanceIt;
+  typeof assistanceIt &
+  typeof informationIt;
 
 /** Every key of every catalogue, the base and the features': the keys the English catalogue (en.ts) must have. */
 export type MessageKey = BaseKey | keyof FeatureCatalogues;

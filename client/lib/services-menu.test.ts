@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { menuFixture } from "#tests/support/tenant-fixture.ts";
-import { withPortalCatalogue } from "./services-menu.ts";
+import { withPortalCatalogue, withPortalPages } from "./services-menu.ts";
 
 const SERVICES = "https://www.comune.valverde.it/servizi";
 const main = menuFixture.main.map((item) =>
@@ -40,4 +40,29 @@ test("without a CMS the 'Servizi' entry, the footer's categories and their child
 test("with a CMS the configured menus are kept", () => {
   const menus = { main, footerMain };
   expect(withPortalCatalogue(menus, true)).toBe(menus);
+});
+
+const SITE = "https://www.comune.montealto.it";
+const topics = [
+  { title: "Tempo libero", url: `${SITE}/argomenti/tempo-libero`, children: [] },
+  { title: "Cultura", url: `${SITE}/argomenti/cultura`, children: [] },
+  { title: "Tutti gli argomenti", url: `${SITE}/argomenti`, dataElement: "all-topics", children: [] },
+];
+const smallPrint = [
+  { title: "Informativa privacy", url: `${SITE}/privacy`, dataElement: "privacy-policy-link", children: [] },
+  { title: "Note legali", url: `${SITE}/note-legali`, dataElement: "legal-notes", children: [] },
+  { title: "Media policy", url: `${SITE}/media-policy`, children: [] },
+];
+
+test("without a CMS the topics, the legal notes and the privacy notice lead to the portal's pages", () => {
+  const menus = withPortalPages({ topics, smallPrint }, false);
+  // A topic of the model's vocabulary has its page; another name leads to all topics.
+  expect(menus.topics.map((i) => i.url)).toEqual(["/argomenti/tempo-libero", "/argomenti", "/argomenti"]);
+  expect(menus.smallPrint.map((i) => i.url)).toEqual(["/privacy", "/note-legali", `${SITE}/media-policy`]);
+  expect(menus.smallPrint[2]).toBe(smallPrint[2]);
+});
+
+test("with a CMS the topics and small print are kept", () => {
+  const menus = { topics, smallPrint };
+  expect(withPortalPages(menus, true)).toBe(menus);
 });

@@ -1,5 +1,6 @@
 import type { MenuItem } from "#shared/api/tenant-config.ts";
 import { categorySlug } from "#shared/service-groups.ts";
+import { topicSlug, vocabularyTopic } from "#shared/topics.ts";
 import { href, withQuery } from "./links.ts";
 
 /** A services entry of the menus, pointed at the portal's catalogue (`/servizi`) and its categories (`?categoria=`). */
@@ -30,5 +31,39 @@ export function withPortalCatalogue(
   return {
     main: menus.main.map((item) => (item === services ? toCatalogue(item) : item)),
     footerMain: menus.footerMain.map((item) => (item.url === services.url ? toCatalogue(item) : item)),
+  };
+}
+
+/** The page of a topics menu entry: its topic's page when it names one of the model's topics, else all topics. */
+function topicPage(item: MenuItem): string {
+  if (item.dataElement === "all-topics") return href("/argomenti");
+  const topic = vocabularyTopic(item.title);
+  return topic ? href("/argomenti/:topic", { topic: topicSlug(topic) }) : href("/argomenti");
+}
+
+/** The portal's own page for a footer small-print entry, by its Modello Comuni `data-element`. */
+const SMALL_PRINT_PAGES: Partial<Record<string, string>> = {
+  "legal-notes": href("/note-legali"),
+  "privacy-policy-link": href("/privacy"),
+};
+
+/**
+ * A municipality without a CMS has no website to hold the topics, the legal notes and the privacy notice, so the
+ * portal serves them (issue #24): the header's topics menu ("Tutti gli argomenti", `all-topics`, and each topic)
+ * and the footer's "Note legali" (`legal-notes`) and "Informativa privacy" (`privacy-policy-link`) lead there.
+ * With a CMS the configured links are kept. Applied with `withPortalCatalogue`, where the root loader hands the
+ * menus to the shell.
+ */
+export function withPortalPages(
+  menus: { topics: MenuItem[]; smallPrint: MenuItem[] },
+  cms: boolean,
+): { topics: MenuItem[]; smallPrint: MenuItem[] } {
+  if (cms) return menus;
+  return {
+    topics: menus.topics.map((item) => ({ ...item, url: topicPage(item) })),
+    smallPrint: menus.smallPrint.map((item) => {
+      const page = item.dataElement ? SMALL_PRINT_PAGES[item.dataElement] : undefined;
+      return page ? { ...item, url: page } : item;
+    }),
   };
 }

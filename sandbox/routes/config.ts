@@ -10,7 +10,17 @@ export function toComuneConfig(tenant: SandboxTenant): object {
   const { nome, codiceImmagine, regione, codiceEnte, assets, homePage, urlRicerca, maintenance, cms } =
     tenant;
   const config = { nome, codiceImmagine, regione, codiceEnte, tenant: tenant.host, firebase: null, assets };
-  return { ...config, homePage, urlRicerca, maintenance, cms };
+  // `sede` and `paginePortale` are not in the public contract (issue #24): sent only by the tenants that have them.
+  const pages = tenant.paginePortale ? { paginePortale: tenant.paginePortale } : {};
+  return {
+    ...config,
+    homePage,
+    urlRicerca,
+    maintenance,
+    cms,
+    ...(tenant.sede ? { sede: tenant.sede } : {}),
+    ...pages,
+  };
 }
 
 function content(res: Response) {

@@ -61,6 +61,12 @@ export const comuneA: SandboxTenant = {
   cms: true,
   maintenance: false,
   maintenanceCredential: null,
+  sede: {
+    nome: "Municipio di Valverde",
+    via: "Piazza Vittorio Emanuele II, 1",
+    cap: "10090",
+    comune: "Valverde",
+  },
   assets: [
     asset("MYPAY"),
     asset("PPAY"),

@@ -62,6 +62,31 @@ export const comuneB: SandboxTenant = {
   cms: false,
   maintenance: false,
   maintenanceCredential: null,
+  sede: { nome: "Municipio di Montealto", via: "Piazza della Libertà, 3", cap: "24030", comune: "Montealto" },
+  // Not in the public contract (issue #24): Montealto has no website, so the portal serves these pages.
+  paginePortale: {
+    privacy: [
+      "Il Comune di Montealto, con sede in Piazza della Libertà, 3 – 24030 Montealto (BG), è titolare del " +
+        "trattamento dei dati personali raccolti attraverso questo portale, ai sensi degli articoli 13 e 14 del " +
+        "Regolamento (UE) 2016/679 (GDPR).",
+      "I dati sono trattati per l'esercizio delle funzioni istituzionali del Comune e per erogare i servizi " +
+        "online richiesti: prenotazione di appuntamenti, richieste di assistenza, segnalazioni di disservizio e " +
+        "pagamenti. Il conferimento è necessario per ottenere il servizio; i dati non sono diffusi né trasferiti " +
+        "fuori dall'Unione europea.",
+      "I dati sono conservati per il tempo necessario alla conclusione del procedimento e secondo gli obblighi " +
+        "di archiviazione della pubblica amministrazione.",
+      "Puoi chiedere in ogni momento l'accesso ai tuoi dati, la rettifica, la cancellazione o la limitazione del " +
+        "trattamento, e opporti al trattamento, scrivendo a protocollo@comune.montealto.it. Il Responsabile della " +
+        "protezione dei dati (RPD) è raggiungibile a rpd@comune.montealto.it. Hai diritto di proporre reclamo al " +
+        "Garante per la protezione dei dati personali.",
+      "Il portale usa solo cookie tecnici di prima parte, necessari al suo funzionamento: nessun cookie di " +
+        "profilazione o di terze parti.",
+    ],
+    noteLegali: [
+      "I contenuti del portale sono curati dallo Sportello Polifunzionale del Comune di Montealto. Le " +
+        "informazioni hanno carattere informativo: fanno fede gli atti ufficiali pubblicati all'Albo pretorio.",
+    ],
+  },
   assets: [
     asset("PPAY"),
     asset("APPSCHED", { showPublic: false }),

@@ -88,6 +88,8 @@ export const FirebaseSettingsSchema = z
   })
   .loose();
 
+const nonEmpty = z.string().trim().min(1);
+
 /** `GET /api-public/configComune/fromtenant`. */
 export const ComuneConfigSchema = z
   .object({
@@ -110,6 +112,30 @@ export const ComuneConfigSchema = z
     urlModuli: z
       .string()
       .regex(/^https?:\/\//i)
+      .nullish()
+      .catch(null),
+    /**
+     * NOT IN THE PUBLIC CONTRACT (issue #24), optional: the municipality's main office (the town hall), the
+     * address the structured data of a service falls back to when its office has none (received by video call).
+     * An invalid value is dropped, not fatal.
+     */
+    sede: z
+      .object({ nome: nonEmpty, via: nonEmpty, cap: nonEmpty, comune: nonEmpty })
+      .loose()
+      .nullish()
+      .catch(null),
+    /**
+     * NOT IN THE PUBLIC CONTRACT (issue #24), optional: the texts of the pages the portal serves for a municipality
+     * without a website of its own (`cms: false`), as plain-text paragraphs shown as sent. `privacy` replaces the
+     * portal's default privacy notice; `noteLegali` is added to the legal notes after the licence section, whose
+     * text is fixed by the Modello Comuni. Missing or invalid: the portal's default texts.
+     */
+    paginePortale: z
+      .object({
+        privacy: z.array(nonEmpty).min(1).nullish().catch(null),
+        noteLegali: z.array(nonEmpty).min(1).nullish().catch(null),
+      })
+      .loose()
       .nullish()
       .catch(null),
   })

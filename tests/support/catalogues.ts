@@ -4,6 +4,7 @@ import { it } from "#client/i18n/it.ts";
 import { appointmentsIt } from "#client/features/appointments/texts.ts";
 import { assistanceIt } from "#client/features/assistance/texts.ts";
 import { disruptionIt } from "#client/features/disruption/texts.ts";
+import { informationIt } from "#client/features/information-pages/texts.ts";
 import { documentsIt } from "#client/features/documents/texts.ts";
 import { messagesIt } from "#client/features/messages/texts.ts";
 import { paymentsIt } from "#client/features/payments/texts.ts";
@@ -22,6 +23,7 @@ export const featureCataloguesIt = [
   assistanceIt,
   disruptionIt,
   documentsIt,
+  informationIt,
   messagesIt,
   paymentsIt,
   spontaneousIt,

@@ -91,7 +91,14 @@ function absolute(link: string, origin: string): string {
   return isHttpUrl(link) ? link : `${origin}${link}`;
 }
 
-/** The structured metadata of the card: schema.org GovernmentService with the fields the checker reads. */
+/** A street address as the structured data writes it. */
+type Address = { via: string; cap: string; comune: string };
+
+/**
+ * The structured metadata of the card: schema.org GovernmentService with the fields the checker reads (R.SI.1.1
+ * wants every one). An office received by video call has no street address: the place then carries the
+ * municipality's main office address (`sede`, when configured); a card without an office, the main office itself.
+ */
 function governmentService(options: {
   name: string;
   serviceType: string;
@@ -99,8 +106,11 @@ function governmentService(options: {
   audience: string;
   serviceUrl: string;
   office: ServiceOffice | null;
+  mainOffice: (Address & { nome: string }) | null;
 }): GovernmentServiceJsonLd {
-  const { office } = options;
+  const { office, mainOffice } = options;
+  const place = office ?? mainOffice;
+  const address: Address | null = office?.indirizzo ?? mainOffice;
   return {
     "@context": "https://schema.org",
     "@type": "GovernmentService",
@@ -113,18 +123,18 @@ function governmentService(options: {
       "@type": "ServiceChannel",
       name: options.name,
       serviceUrl: options.serviceUrl,
-      ...(office
+      ...(place
         ? {
             serviceLocation: {
               "@type": "Place",
-              name: office.nome,
-              ...(office.indirizzo
+              name: place.nome,
+              ...(address
                 ? {
                     address: {
                       "@type": "PostalAddress",
-                      streetAddress: office.indirizzo.via,
-                      postalCode: office.indirizzo.cap,
-                      addressLocality: office.indirizzo.comune,
+                      streetAddress: address.via,
+                      postalCode: address.cap,
+                      addressLocality: address.comune,
                     },
                   }
                 : {}),
@@ -225,6 +235,7 @@ export function buildServiceDetail(
       audience: sheet?.pubblico ?? sheet?.destinatari ?? municipality,
       serviceUrl: absolute(access?.href ?? booking?.href ?? self, origin),
       office: sheet?.ufficio ?? null,
+      mainOffice: config.comune.sede ?? null,
     }),
   };
 }

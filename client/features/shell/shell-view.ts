@@ -1,5 +1,5 @@
 import type { Contatti, MenuFooter, MenuItem, TenantConfig } from "#shared/api/tenant-config.ts";
-import { withPortalCatalogue } from "#client/lib/services-menu.ts";
+import { withPortalCatalogue, withPortalPages } from "#client/lib/services-menu.ts";
 
 /** The names under which the root loader keeps the footer and the header's socials for the server's render only. */
 export const FOOTER_ISLAND = "footer";
@@ -45,15 +45,19 @@ function deriveShellView(config: TenantConfig): ShellView {
     { main: config.menu.main, footerMain: config.menuFooter.main },
     config.comune.cms,
   );
+  const { topics, smallPrint } = withPortalPages(
+    { topics: config.menu.topics, smallPrint: config.menuFooter.smallPrint },
+    config.comune.cms,
+  );
   const channels = config.contatti.social.channels.map(socialChannel);
   return {
     header: {
-      menu: { main: main.map(navItem), topics: config.menu.topics.map(navItem) },
+      menu: { main: main.map(navItem), topics: topics.map(navItem) },
       social: { channels },
     },
     footer: {
       comune: { nome: config.comune.nome },
-      menuFooter: { ...config.menuFooter, main: footerMain },
+      menuFooter: { ...config.menuFooter, main: footerMain, smallPrint },
       contatti: { block: config.contatti.block, social: { title: config.contatti.social.title, channels } },
     },
   };
