@@ -73,6 +73,12 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.outcome.waiting": "Payment completed, waiting for the receipt",
   "payments.outcome.waitingText":
     "We are waiting for the electronic receipt: you will find it in your personal area as soon as it is available.",
+  "payments.outcome.payerPaidText": "The payment has been made. Keep the IUV reference and the receipt.",
+  "payments.outcome.payerWaiting": "Payment completed, waiting for the electronic receipt",
+  "payments.outcome.payerWaitingText":
+    "We are waiting for pagoPA's electronic receipt (Ricevuta Telematica): reload this page in a few minutes to download it.",
+  "payments.outcome.receipt": "Download the receipt (PDF)",
+  "payments.outcome.reload": "Refresh the outcome",
   "payments.outcome.cancelled": "Operation cancelled",
   "payments.outcome.cancelledText": "The payment was not made. You can try again from your personal area.",
   "payments.outcome.positionCancelled": "Debt position cancelled",
