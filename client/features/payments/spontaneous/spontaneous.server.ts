@@ -20,6 +20,7 @@ import {
   firstIncomplete,
   flowName,
   NOTICE_FLOW,
+  NOTICE_GONE,
   NoticeStateSchema,
   PAID_FLOW,
   type PaidState,
@@ -365,9 +366,6 @@ export async function spontaneousAction(context: Context, request: Request) {
     }
   }
 }
-
-/** The `kind` of the 404 of `/avviso-pagamento/esito` once the notice is gone (the route's boundary words it). */
-export const NOTICE_GONE = "notice:gone";
 
 /** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or a 404 "non più disponibile". */
 export async function loadNoticeOutcome(context: Context) {

@@ -8,7 +8,8 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
-import { loadNoticeOutcome, NOTICE_GONE } from "#client/features/payments/spontaneous/spontaneous.server.ts";
+import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontaneous.server.ts";
+import { NOTICE_GONE } from "#client/features/payments/spontaneous/flow-state.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
 
