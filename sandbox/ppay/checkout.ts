@@ -35,7 +35,8 @@ const engines = new Map<string, CheckoutEngine>([
         const p = findPosition(state, c.tenantId, c.codFisc, c.iuv);
         if (!p || p.codiceStatoPagamento !== "1") return;
         markPaid(p, new Date(), receipt);
-        if (!receipt) (state.ppay.lateReceipts ??= []).push(`${c.tenantId}:${c.codFisc.toUpperCase()}:${c.iuv}`);
+        if (!receipt)
+          (state.ppay.lateReceipts ??= []).push(`${c.tenantId}:${c.codFisc.toUpperCase()}:${c.iuv}`);
       },
     },
   ],

@@ -97,7 +97,13 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     if (!/^\d{17,35}$/.test(iuv)) return ppayError(res, 400, "VALIDATION_ERROR", "IUV obbligatorio");
     const { tenant } = getLocals(res);
     const found = findPosition(store.state, tenant.id, req.params.cf as string, iuv);
-    res.json({ currentPage: 1, totalElements: found ? 1 : 0, totPages: 1, pageSize: 1, debtPositions: found ? [found] : [] });
+    res.json({
+      currentPage: 1,
+      totalElements: found ? 1 : 0,
+      totPages: 1,
+      pageSize: 1,
+      debtPositions: found ? [found] : [],
+    });
   });
   router.get("/api-public/ppay/citizens/:cf/debtpositions/:iuv/paymentreceipt", hasPpay, (req, res) => {
     const found = positionOf(req, res);

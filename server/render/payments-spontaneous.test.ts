@@ -396,7 +396,11 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       const receipt = await jar.get("/servizi/pagamento-esito/ricevuta");
       expect(receipt.status).toBe(200);
       expect(receipt.headers["content-type"]).toBe("application/pdf");
-      expect(Buffer.from(receipt.body as Buffer).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(receipt.body as Buffer)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
 
       // Another browser with the same address learns nothing; this browser with another IUV neither.
       const stranger = new CookieJar(host);
@@ -404,7 +408,9 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       expect(other).toContain("Esito in attesa di conferma");
       expect(other).not.toContain("Scarica la ricevuta");
       expect((await stranger.get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
-      const forged = visible((await jar.get("/servizi/pagamento-esito?iuv=12345678901234567&codEsito=000")).text);
+      const forged = visible(
+        (await jar.get("/servizi/pagamento-esito?iuv=12345678901234567&codEsito=000")).text,
+      );
       expect(forged).toContain("Esito in attesa di conferma");
     },
   );

@@ -58,7 +58,8 @@ async function payerOutcome(context: Context, paid: PaidState, codEsito: string 
   const view = position && toPositionView(position);
   if (!view) return { ...base, kind: "notFound" };
   const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
-  if (kind === "paid") return { ...base, kind: "payerPaid", receiptHref: href("/servizi/pagamento-esito/ricevuta") };
+  if (kind === "paid")
+    return { ...base, kind: "payerPaid", receiptHref: href("/servizi/pagamento-esito/ricevuta") };
   return { ...base, kind: kind === "waiting" ? "payerWaiting" : kind };
 }
 

@@ -75,7 +75,8 @@ export const paymentsIt = {
   "payments.outcome.waiting": "Pagamento eseguito, in attesa della ricevuta",
   "payments.outcome.waitingText":
     "Siamo in attesa di ricevere la Ricevuta Telematica: la troverai nella tua area personale appena disponibile.",
-  "payments.outcome.payerPaidText": "Il pagamento risulta eseguito. Conserva il riferimento IUV e la ricevuta.",
+  "payments.outcome.payerPaidText":
+    "Il pagamento risulta eseguito. Conserva il riferimento IUV e la ricevuta.",
   "payments.outcome.payerWaiting": "Pagamento eseguito, in attesa della Ricevuta Telematica",
   "payments.outcome.payerWaitingText":
     "Siamo in attesa di ricevere la Ricevuta Telematica da pagoPA: ricarica questa pagina tra qualche minuto per scaricarla.",
