@@ -65,6 +65,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.iuv.payFailed":
     "Sorry, the payment cannot be completed right now. Please try again in a few minutes.",
   "payments.iuv.toActivities": "Go to your payments",
+  "payments.due.notFound": "Due not found",
+  "payments.due.notPayable": "The due is no longer to be paid",
   "payments.outcome.title": "Payment outcome",
   "payments.outcome.reference": "IUV reference: {iuv}",
   "payments.outcome.paid": "Payment completed",
@@ -109,7 +111,7 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.service.next": "Next page",
   "payments.service.page": "Page {page} of {pages}",
   "payments.service.mypayNote":
-    "MyPay positions are paid with their notice code at a payment service provider (PSP) or with a spontaneous payment.",
+    "A MyPay due to pay is paid here with \"Pay now\" (pagoPA) or by printing its notice and paying it at a payment service provider (PSP).",
   "payments.service.notFound.title": "Payment service not found",
   "payments.service.notFound.text": "The requested service does not exist or is not a payment service.",
   "payments.service.backToService": "Back to the service",

@@ -67,13 +67,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       })
     : null;
   const paymentsQuery = readPaymentsQuery(url);
-  const payments = findAsset(config, "PPAY")
+  const paymentSystems = { ppay: Boolean(findAsset(config, "PPAY")), mypay: Boolean(findAsset(config, "MYPAY")) };
+  const payments =
+    paymentSystems.ppay || paymentSystems.mypay
     ? {
         query: paymentsQuery,
         otherQuery: Object.fromEntries(
           [...url.searchParams].filter(([name]) => name !== "stato-pagamento" && name !== "pagamenti"),
         ),
-        payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery),
+        payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery, paymentSystems),
       }
     : null;
   const ticketsQuery = readTicketsQuery(url);
