@@ -201,16 +201,21 @@ export function createMypayRouter(store: SandboxStore): express.Router {
   );
 
   // The notice of an existing due (our definition): `{ iuv, codiceAvviso, avvisoPdf }`, while it is to be paid.
-  router.get("/api/mypay/posizioni/:cf/:iuv/avviso", ...hasMypay, requireOwnFiscalCode("cf", store), (req, res) => {
-    const due = ownDue(req, res);
-    if (!due) return;
-    if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è più da pagare");
-    const { tenant } = getLocals(res);
-    res.json({
-      iuv: due.iuv,
-      codiceAvviso: due.codiceAvviso,
-      avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
-    });
-  });
+  router.get(
+    "/api/mypay/posizioni/:cf/:iuv/avviso",
+    ...hasMypay,
+    requireOwnFiscalCode("cf", store),
+    (req, res) => {
+      const due = ownDue(req, res);
+      if (!due) return;
+      if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è più da pagare");
+      const { tenant } = getLocals(res);
+      res.json({
+        iuv: due.iuv,
+        codiceAvviso: due.codiceAvviso,
+        avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
+      });
+    },
+  );
   return router;
 }

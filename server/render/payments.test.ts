@@ -286,7 +286,9 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
     const notice = await get(`/area-personale/dovuti/${ANNA_DUE}/avviso`, cookie);
     expect(notice.status).toBe(200);
     expect(notice.headers["content-type"]).toBe("application/pdf");
-    expect(notice.headers["content-disposition"]).toBe(`attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"`);
+    expect(notice.headers["content-disposition"]).toBe(
+      `attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"`,
+    );
     expect((await get(`/area-personale/dovuti/${MARIO_DUE}/avviso`, cookie)).status).toBe(404);
     expect((await post(`/area-personale/dovuti/${MARIO_DUE}/paga`, cookie, {})).status).toBe(404);
     expect((await get(`/area-personale/dovuti/${ANNA_PAID_DUE}/avviso`, cookie)).status).toBe(404);
@@ -307,17 +309,20 @@ describe("the desk's latest activities (issue #25)", () => {
   test.each([
     ["a", HOSTS.a],
     ["b", HOSTS.b],
-  ] as const)("comune-%s: payments, requests and appointments interleaved, at most 4", async (tenant, host) => {
-    const cookie = await citizenCookie(ANNA, tenant);
-    const res = await get("/area-personale", cookie, host);
-    expect(res.status).toBe(200);
-    const list = /data-element="latest-activities"[\s\S]*?<\/ul>/.exec(res.text)?.[0] ?? "";
-    const items = list.split(/<li class="col-12 col-lg-6">/).slice(1);
-    expect(items).toHaveLength(4);
-    // One of each per round: a payment, a request, an appointment, then the next payment.
-    expect(items[0]).toContain('data-element="payment-card"');
-    expect(items[1]).toContain('data-element="ticket-card"');
-    expect(items[2]).toContain("activity-card");
-    expect(items[3]).toContain('data-element="payment-card"');
-  });
+  ] as const)(
+    "comune-%s: payments, requests and appointments interleaved, at most 4",
+    async (tenant, host) => {
+      const cookie = await citizenCookie(ANNA, tenant);
+      const res = await get("/area-personale", cookie, host);
+      expect(res.status).toBe(200);
+      const list = /data-element="latest-activities"[\s\S]*?<\/ul>/.exec(res.text)?.[0] ?? "";
+      const items = list.split(/<li class="col-12 col-lg-6">/).slice(1);
+      expect(items).toHaveLength(4);
+      // One of each per round: a payment, a request, an appointment, then the next payment.
+      expect(items[0]).toContain('data-element="payment-card"');
+      expect(items[1]).toContain('data-element="ticket-card"');
+      expect(items[2]).toContain("activity-card");
+      expect(items[3]).toContain('data-element="payment-card"');
+    },
+  );
 });

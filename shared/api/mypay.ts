@@ -108,7 +108,11 @@ export interface MypayApi {
   /** The logged-in citizen's positions (the fiscal code from the logged-in user, never the browser). */
   posizioni(codFisc: string): Promise<MypayPosizione[]>;
   /** Pays one of the citizen's own dues to pay: where the browser pays (`portalOrigin`: where the checkout returns). */
-  pagaDovuto(codFisc: string, iuv: string, portalOrigin: string): Promise<{ iuv: string; urlPagamento: string }>;
+  pagaDovuto(
+    codFisc: string,
+    iuv: string,
+    portalOrigin: string,
+  ): Promise<{ iuv: string; urlPagamento: string }>;
   /** The notice PDF of one of the citizen's own dues to pay. */
   avvisoDovuto(codFisc: string, iuv: string): Promise<{ codiceAvviso: string; pdf: Uint8Array }>;
 }

@@ -28,7 +28,8 @@ export async function payMypayDue(context: Context, request: Request, iuv: strin
   const t = serverT(context, paymentsIt);
   const due = await ownDue(context, iuv);
   if (!due) throw routeError(404, { title: t("payments.due.notFound") });
-  if (mypayPaymentStatus(due.stato) !== "unpaid") throw routeError(409, { title: t("payments.due.notPayable") });
+  if (mypayPaymentStatus(due.stato) !== "unpaid")
+    throw routeError(409, { title: t("payments.due.notPayable") });
   const user = await getCitizen(context);
   const { urlPagamento } = await getServices(context).api.mypay.pagaDovuto(
     user.codFisc,
@@ -50,7 +51,8 @@ export async function mypayDueNotice(context: Context, iuv: string): Promise<Res
     );
     return pdfResponse(pdf, `avviso-pagamento-${codiceAvviso}.pdf`);
   } catch (error) {
-    if (readRouteError(error, 404) || readRouteError(error, 422)) return notFound(t("payments.file.notFound"));
+    if (readRouteError(error, 404) || readRouteError(error, 422))
+      return notFound(t("payments.file.notFound"));
     throw error;
   }
 }

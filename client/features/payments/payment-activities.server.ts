@@ -33,7 +33,11 @@ async function mypayItems(context: Context, codFisc: string, query: PaymentsQuer
   const items = dues
     .map((p) => mypayPositionView(p, undefined, isPayerWritten(spontaneous, p.codTipo)))
     .filter((p) =>
-      query.stato === "pagato" ? p.status === "paid" : query.stato === "da-pagare" ? isPayable(p.status) : true,
+      query.stato === "pagato"
+        ? p.status === "paid"
+        : query.stato === "da-pagare"
+          ? isPayable(p.status)
+          : true,
     );
   return { items, total: items.length };
 }

@@ -111,7 +111,7 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.service.next": "Next page",
   "payments.service.page": "Page {page} of {pages}",
   "payments.service.mypayNote":
-    "A MyPay due to pay is paid here with \"Pay now\" (pagoPA) or by printing its notice and paying it at a payment service provider (PSP).",
+    'A MyPay due to pay is paid here with "Pay now" (pagoPA) or by printing its notice and paying it at a payment service provider (PSP).',
   "payments.service.notFound.title": "Payment service not found",
   "payments.service.notFound.text": "The requested service does not exist or is not a payment service.",
   "payments.service.backToService": "Back to the service",

@@ -91,7 +91,10 @@ function interleave(lists: LatestActivity[][], limit: number): LatestActivity[] 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getServices(context);
   const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
-  const paymentSystems = { ppay: Boolean(findAsset(config, "PPAY")), mypay: Boolean(findAsset(config, "MYPAY")) };
+  const paymentSystems = {
+    ppay: Boolean(findAsset(config, "PPAY")),
+    mypay: Boolean(findAsset(config, "MYPAY")),
+  };
   // Upcoming appointments first (soonest first), then the most recent past ones.
   const [appointments, payments, tickets, favourites, messages] = await Promise.all([
     findAsset(config, "APPSCHED")
@@ -106,7 +109,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         )
       : null,
     findAsset(config, "ASSISTENZA_CRM")
-      ? loadTicketActivities(context, user.codFisc, { stato: "tutte", cerca: "", richieste: LATEST_ACTIVITIES })
+      ? loadTicketActivities(context, user.codFisc, {
+          stato: "tutte",
+          cerca: "",
+          richieste: LATEST_ACTIVITIES,
+        })
       : null,
     favouritesOrNull(context),
     findAsset(config, "NOTIFICATIONS")

@@ -13,8 +13,6 @@ export type SystemSegment = "ppay" | "mypay";
 export const flowName = (system: SystemSegment) => `spont-${system}`;
 /** The last generated notice (the esito page and the PDF download read it). */
 export const NOTICE_FLOW = "spont-notice";
-/** The `kind` of the 404 of `/avviso-pagamento/esito` once the notice is gone (the route's boundary words it). */
-export const NOTICE_GONE = "notice:gone";
 
 const Code = z.string().min(1).max(64);
 

@@ -20,7 +20,6 @@ import {
   firstIncomplete,
   flowName,
   NOTICE_FLOW,
-  NOTICE_GONE,
   NoticeStateSchema,
   PAID_FLOW,
   type PaidState,
@@ -34,6 +33,7 @@ import {
 import type { SpontaneousStep } from "./steps.ts";
 import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
 import { systemFor } from "./systems.server.ts";
+import { NOTICE_GONE } from "./notice-gone.ts";
 import { readLocation, spontaneousHref } from "./urls.ts";
 import { storeOwner } from "#client/lib/transient-store.server.ts";
 

@@ -9,7 +9,7 @@ import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontaneous.server.ts";
-import { NOTICE_GONE } from "#client/features/payments/spontaneous/flow-state.ts";
+import { NOTICE_GONE } from "#client/features/payments/spontaneous/notice-gone.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
 
