@@ -28,7 +28,11 @@ export default [
   route("area-personale/pagamento-iuv/:iuv", "routes/payments/pay-by-iuv.tsx"),
   route("area-personale/pagamenti/:iuv/ricevuta", "routes/payments/receipt.ts"),
   route("area-personale/pagamenti/:iuv/avviso", "routes/payments/notice.ts"),
+  // MYPAY dues of the citizen (issue #25): pay one (pagoPA checkout) or download its notice
+  route("area-personale/dovuti/:iuv/paga", "routes/payments/mypay-pay.ts"),
+  route("area-personale/dovuti/:iuv/avviso", "routes/payments/mypay-notice.ts"),
   route("servizi/pagamento-esito", "routes/payments/outcome.tsx"),
+  route("servizi/pagamento-esito/ricevuta", "routes/payments/payer-receipt.ts"),
   // A payment service of the catalogue (PPAY or MYPAY): the citizen's positions of its type, and its pagoPA outcome.
   route("servizi/pagamenti/:id", "routes/payments/service.tsx"),
   route("servizi/pagamenti/:id/esito-pagamento", "routes/payments/service-outcome.tsx"),

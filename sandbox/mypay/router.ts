@@ -161,5 +161,61 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     const dues = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string);
     res.json({ posizioni: dues.map((d) => positionBody(d, typeName(res, d.codTipo))) });
   });
+
+  /** One of the citizen's own dues (payer = the path's fiscal code, the caller's own), or a 404 already sent. */
+  const ownDue = (req: Request, res: Response) => {
+    const iuv = req.params.iuv as string;
+    if (!/^\d{17}$/.test(iuv)) return void sendError(res, 400, "IUV non valido");
+    const due = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string).find(
+      (d) => d.iuv === iuv,
+    );
+    if (!due) return void sendError(res, 404, "Dovuto non trovato");
+    return due;
+  };
+
+  // Paying an existing due (our definition): a pagoPA checkout of the stand-in, `{ iuv, urlPagamento }`.
+  router.post(
+    "/api/mypay/posizioni/:cf/:iuv/pagamento",
+    ...hasMypay,
+    requireOwnFiscalCode("cf", store),
+    (req, res) => {
+      const due = ownDue(req, res);
+      if (!due) return;
+      if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
+      const { tenant } = getLocals(res);
+      const existing = Object.entries(store.state.ppay.checkouts).find(
+        ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
+      );
+      const token = existing?.[0] ?? newCheckoutToken();
+      store.state.ppay.checkouts[token] = {
+        engine: "mypay",
+        tenantId: tenant.id,
+        codFisc: due.pagatore.codiceIdentificativo,
+        iuv: due.iuv,
+        returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+      };
+      store.save();
+      const urlPagamento = `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
+      res.json({ iuv: due.iuv, urlPagamento });
+    },
+  );
+
+  // The notice of an existing due (our definition): `{ iuv, codiceAvviso, avvisoPdf }`, while it is to be paid.
+  router.get(
+    "/api/mypay/posizioni/:cf/:iuv/avviso",
+    ...hasMypay,
+    requireOwnFiscalCode("cf", store),
+    (req, res) => {
+      const due = ownDue(req, res);
+      if (!due) return;
+      if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è più da pagare");
+      const { tenant } = getLocals(res);
+      res.json({
+        iuv: due.iuv,
+        codiceAvviso: due.codiceAvviso,
+        avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
+      });
+    },
+  );
   return router;
 }

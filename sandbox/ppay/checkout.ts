@@ -1,5 +1,6 @@
 import express from "express";
 import type { SandboxState, SandboxStore, SandboxTenant } from "../types.ts";
+import { isDown } from "../faults.ts";
 import { findPosition, markPaid, type SandboxCheckout } from "./positions.ts";
 
 /** What the checkout shows of the IUV being paid. */
@@ -11,7 +12,8 @@ export type CheckoutItem = { iuv: string; descrizione: string; codiceAvviso: str
  */
 export type CheckoutEngine = {
   find(state: SandboxState, checkout: SandboxCheckout): CheckoutItem | null;
-  pay(state: SandboxState, checkout: SandboxCheckout): void;
+  /** `receipt: false` while the fault switch `pagopa-rt` is "down": paid, the receipt arrives later. */
+  pay(state: SandboxState, checkout: SandboxCheckout, options: { receipt: boolean }): void;
 };
 
 const engines = new Map<string, CheckoutEngine>([
@@ -29,9 +31,12 @@ const engines = new Map<string, CheckoutEngine>([
             }
           : null;
       },
-      pay(state, c) {
+      pay(state, c, { receipt }) {
         const p = findPosition(state, c.tenantId, c.codFisc, c.iuv);
-        if (p) markPaid(p);
+        if (!p || p.codiceStatoPagamento !== "1") return;
+        markPaid(p, new Date(), receipt);
+        if (!receipt)
+          (state.ppay.lateReceipts ??= []).push(`${c.tenantId}:${c.codFisc.toUpperCase()}:${c.iuv}`);
       },
     },
   ],
@@ -142,7 +147,7 @@ export function createCheckoutRouter(store: SandboxStore): express.Router {
   router.post(`${base}/:token/paga`, (req, res) => {
     const found = lookup(req.params.token);
     if (!found) return res.status(404).type("text").send("Pagamento non trovato");
-    found.engine.pay(store.state, found.checkout);
+    found.engine.pay(store.state, found.checkout, { receipt: !isDown(store, "pagopa-rt") });
     delete store.state.ppay.checkouts[req.params.token];
     store.save();
     res.redirect(303, outcome(found.checkout.returnBase, found.position.iuv, "000", "Pagamento eseguito"));

@@ -40,6 +40,12 @@ export type PpayState = {
   checkouts: Record<string, SandboxCheckout>;
   /** Spontaneous positions by "{tenantId}:{Idempotency-Key}" (sandbox/ppay/spontaneous.ts): the same key, the same position. */
   idempotency?: Record<string, { codFisc: string; iuv: string }>;
+  /**
+   * Paid positions whose receipt (pagoPA's Ricevuta Telematica) has not arrived yet: "{tenantId}:{CF}:{IUV}". The
+   * checkout pays without a receipt while the fault switch `pagopa-rt` is "down"; the receipt arrives at the first
+   * PPAY read after the switch is cleared (`deliverLateReceipts`).
+   */
+  lateReceipts?: string[];
 };
 
 /** The creditor's (the municipality's) fiscal code printed on notices and in the pagoPA QR code. */
@@ -354,8 +360,8 @@ export function openCheckout(state: SandboxState, checkout: SandboxCheckout): st
   return token;
 }
 
-/** The checkout paid: the position becomes "0" with its receipt. */
-export function markPaid(p: SandboxDebtPosition, now = new Date()): void {
+/** The checkout paid: the position becomes "0" with its receipt (`receipt: false`: the receipt comes later). */
+export function markPaid(p: SandboxDebtPosition, now = new Date(), receipt = true): void {
   if (p.codiceStatoPagamento !== "1") return;
   const at = now.toISOString();
   p.codiceStatoPagamento = "0";
@@ -365,5 +371,17 @@ export function markPaid(p: SandboxDebtPosition, now = new Date()): void {
   p.identificativoUnicoRiscossione = `IUR${p.iuv.slice(-8)}`;
   p.numeroTransazione = `TRX-${randomBytes(3).toString("hex").toUpperCase()}`;
   p.prestatoreServiziPagamento = "Banca dimostrativa S.p.A.";
-  p.presenzaQuietanza = true;
+  p.presenzaQuietanza = receipt;
+}
+
+/** The receipts held back while `pagopa-rt` was down arrive: their positions get `presenzaQuietanza`. */
+export function deliverLateReceipts(state: SandboxState): void {
+  const late = state.ppay.lateReceipts;
+  if (!late?.length) return;
+  for (const key of late) {
+    const [tenantId, codFisc, iuv] = key.split(":");
+    const p = findPosition(state, tenantId!, codFisc!, iuv!);
+    if (p && p.codiceStatoPagamento === "0") p.presenzaQuietanza = true;
+  }
+  state.ppay.lateReceipts = [];
 }

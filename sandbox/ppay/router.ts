@@ -6,6 +6,7 @@ import {
   citizenPositions,
   findPosition,
   listPositions,
+  deliverLateReceipts,
   noticePdf,
   openCheckout,
   readListQuery,
@@ -48,6 +49,11 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   const own = requireOwnFiscalCode("cf", store);
 
   router.get("/api-public/policy/ppay", (_req, res) => void res.json(PPAY_POLICY));
+  // Receipts held back while the fault switch `pagopa-rt` was "down" arrive at the first PPAY read after it.
+  router.use(["/api/ppay", "/api-public/ppay"], (_req, _res, next) => {
+    if (!isDown(store, "pagopa-rt")) deliverLateReceipts(store.state);
+    next();
+  });
 
   router.get("/api/ppay/citizens/:cf/debtpositions", hasPpay, own, (req, res) => {
     const query = readListQuery(req.query as Record<string, unknown>);
@@ -79,6 +85,33 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     if (!found) return;
     const { tenant } = getLocals(res);
     res.json({ notice: noticePdf(found, tenant.nome, tenant.id).toString("base64") });
+  });
+
+  /*
+   * The payer's reads of ONE position (a BFF extension, see docs/decisions/anonymous-payment-outcome.md): the same
+   * PPAY calls as `/api/...`, public, but only for a named IUV: who knows both the payer's tax code and the IUV (the
+   * browser that paid) reads that position's state and its receipt, never a list.
+   */
+  router.get("/api-public/ppay/citizens/:cf/debtpositions", hasPpay, (req, res) => {
+    const iuv = typeof req.query.iuv === "string" ? req.query.iuv : "";
+    if (!/^\d{17,35}$/.test(iuv)) return ppayError(res, 400, "VALIDATION_ERROR", "IUV obbligatorio");
+    const { tenant } = getLocals(res);
+    const found = findPosition(store.state, tenant.id, req.params.cf as string, iuv);
+    res.json({
+      currentPage: 1,
+      totalElements: found ? 1 : 0,
+      totPages: 1,
+      pageSize: 1,
+      debtPositions: found ? [found] : [],
+    });
+  });
+  router.get("/api-public/ppay/citizens/:cf/debtpositions/:iuv/paymentreceipt", hasPpay, (req, res) => {
+    const found = positionOf(req, res);
+    if (!found) return;
+    if (found.codiceStatoPagamento !== "0" || !found.presenzaQuietanza)
+      return ppayError(res, 404, "BUSINESS_ERROR", "Ricevuta non disponibile");
+    const { tenant } = getLocals(res);
+    res.json({ receipt: receiptPdf(found, tenant.nome, req.params.cf as string).toString("base64") });
   });
 
   router.get("/api/ppay/debtpositions/:iuv/payment", hasPpay, (req, res) => {

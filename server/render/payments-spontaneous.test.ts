@@ -282,8 +282,13 @@ describe("spontaneous payment (PPAY)", () => {
     const stranger = new CookieJar(HOSTS.b);
     const other = await stranger.get("/avviso-pagamento/esito/avviso.pdf");
     expect(other.status).toBe(404);
-    expect(visible(other.text)).toContain("Avviso di pagamento non disponibile");
-    expect((await stranger.get("/avviso-pagamento/esito")).status).toBe(404);
+    expect(visible(other.text)).toContain("Avviso di pagamento non più disponibile");
+    // Opened later (the notice is gone): the payment page says so, not the generic "Pagina non trovata".
+    const gone = await stranger.get("/avviso-pagamento/esito");
+    expect(gone.status).toBe(404);
+    expect(visible(gone.text)).toContain("Avviso di pagamento non più disponibile");
+    expect(visible(gone.text)).toContain("Esito avviso di pagamento");
+    expect(visible(gone.text)).not.toContain("Pagina non trovata");
   });
 
   test("a logged-in citizen's payer data are the identity's, locked", async () => {
@@ -349,5 +354,85 @@ describe("spontaneous payment (MYPAY gate)", () => {
     const res = await new CookieJar().get("/servizi/mypay/pagamento-spontaneo");
     expect(res.status).toBe(200);
     expect(visible(res.text)).toContain("Pagamento online tramite PAGOPA");
+  });
+});
+
+/** The checkout stand-in's "Paga" or "Annulla": the pagoPA return address, as a path of the portal. */
+async function checkout(paymentUrl: string, choice: "paga" | "annulla") {
+  const token = /\/checkout\/([0-9a-f]+)$/.exec(paymentUrl)![1]!;
+  const res = await request(sandbox.url).post(`/__sandbox/pagopa/checkout/${token}/${choice}`);
+  expect(res.status).toBe(303);
+  const back = new URL(res.headers.location as string);
+  expect(back.pathname).toBe("/servizi/pagamento-esito");
+  return back.pathname + back.search;
+}
+
+describe("the anonymous payer's outcome (issue #25)", () => {
+  test.each([
+    ["comune-a", HOSTS.a, "MENSA"],
+    ["comune-b", HOSTS.b, "CIMIT"],
+  ])(
+    "PPAY on %s: pending while the receipt is awaited, then the receipt; only this browser's IUV",
+    async (_name, host, type) => {
+      const jar = new CookieJar(host);
+      await toSummary(jar, ONLINE, type, "12,50");
+      const sent = await jar.post(ONLINE, { intent: "paga" });
+      expect(sent.status).toBe(303);
+      await request(sandbox.url).post("/__sandbox/faults").send({ "pagopa-rt": "down" });
+      let back: string;
+      try {
+        back = await checkout(sent.headers.location as string, "paga");
+        const pending = visible((await jar.get(back)).text);
+        expect(pending).toContain("Pagamento eseguito, in attesa della Ricevuta Telematica");
+        expect(pending).toContain("Riferimento IUV");
+        expect(pending).not.toContain("Esito in attesa di conferma");
+        expect((await jar.get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
+      } finally {
+        await request(sandbox.url).post("/__sandbox/faults").send({ "pagopa-rt": null });
+      }
+      const done = await jar.get(back);
+      const text = visible(done.text);
+      expect(text).toContain("Pagamento eseguito");
+      expect(text).toContain("Scarica la ricevuta (PDF)");
+      expect(done.text).toContain('href="/servizi/pagamento-esito/ricevuta"');
+      const receipt = await jar.get("/servizi/pagamento-esito/ricevuta");
+      expect(receipt.status).toBe(200);
+      expect(receipt.headers["content-type"]).toBe("application/pdf");
+      expect(
+        Buffer.from(receipt.body as Buffer)
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+
+      // Another browser with the same address learns nothing; this browser with another IUV neither.
+      const stranger = new CookieJar(host);
+      const other = visible((await stranger.get(back)).text);
+      expect(other).toContain("Esito in attesa di conferma");
+      expect(other).not.toContain("Scarica la ricevuta");
+      expect((await stranger.get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
+      const forged = visible(
+        (await jar.get("/servizi/pagamento-esito?iuv=12345678901234567&codEsito=000")).text,
+      );
+      expect(forged).toContain("Esito in attesa di conferma");
+    },
+  );
+
+  test("MYPAY on comune-a: the due paid by an anonymous payer shows as paid", async () => {
+    const path = "/servizi/mypay/pagamento-spontaneo/online";
+    const jar = new CookieJar();
+    const steps: Array<Record<string, string>> = [
+      { intent: "privacy", privacy: "1" },
+      { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
+      { intent: "dati", ...PAYER },
+      { intent: "importo", amount: "20" },
+    ];
+    for (const fields of steps) expect((await jar.post(path, fields)).status).toBe(303);
+    await jar.get(`${path}?passo=riepilogo`);
+    const sent = await jar.post(path, { intent: "paga" });
+    expect(sent.status).toBe(303);
+    const back = await checkout(sent.headers.location as string, "paga");
+    const text = visible((await jar.get(back)).text);
+    expect(text).toContain("Pagamento eseguito");
+    expect(text).not.toContain("Esito in attesa di conferma");
   });
 });

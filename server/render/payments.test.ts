@@ -99,15 +99,19 @@ describe("receipt and notice downloads", () => {
 });
 
 describe("Attività: Pagamenti", () => {
-  test("five positions by IUV descending, 'Vedi altri pagamenti', pay and download links", async () => {
+  test("five positions (PPAY and MYPAY) by IUV descending, 'Vedi altri pagamenti', pay and download links", async () => {
     const cookie = await citizenCookie(ANNA);
-    const res = await get("/area-personale/attivita", cookie);
-    expect(res.status).toBe(200);
+    const first = await get("/area-personale/attivita", cookie);
+    expect(first.status).toBe(200);
+    // Anna's 6 PPAY positions and her 3 MYPAY dues (comune-a has both systems).
+    expect(visible(first.text)).toContain("5 pagamenti su 9");
+    expect(first.text).toContain('href="/area-personale/attivita?pagamenti=10"');
+    expect(first.text).toContain('action="/area-personale/dovuti/19202600000000002/paga"');
+    const res = await get("/area-personale/attivita?pagamenti=10", cookie);
     const text = visible(res.text);
     expect(text).toContain("Pagamenti");
-    expect(text).toContain("5 pagamenti su 6");
+    expect(text).toContain("9 pagamenti su 9");
     expect(text).toContain("€ 1.234,50");
-    expect(res.text).toContain('href="/area-personale/attivita?pagamenti=10"');
     expect(res.text).toContain(`href="/area-personale/pagamento-iuv/${ANNA_UNPAID}"`);
     expect(res.text).toContain(`href="/area-personale/pagamenti/${seedIuv("comune-a", ANNA, 2)}/ricevuta"`);
     expect(res.text.indexOf(ANNA_UNPAID)).toBeLessThan(res.text.indexOf(seedIuv("comune-a", ANNA, 2)));
@@ -116,7 +120,7 @@ describe("Attività: Pagamenti", () => {
   test("the status filter", async () => {
     const cookie = await citizenCookie(ANNA);
     const res = await get("/area-personale/attivita?stato-pagamento=pagato", cookie);
-    expect(visible(res.text)).toContain("2 pagamenti su 2");
+    expect(visible(res.text)).toContain("3 pagamenti su 3");
     expect(res.text).not.toContain(`/area-personale/pagamento-iuv/`);
   });
 });
@@ -245,4 +249,82 @@ describe("outcome page", () => {
     expect(visible(res.text)).toContain("Esito in attesa di conferma");
     expect(res.text).toContain("/api/utenti/login?redirector=");
   });
+});
+
+describe("MYPAY dues: pay or print one's own (issue #25)", () => {
+  const ANNA_DUE = "19202600000000002";
+  const MARIO_DUE = "19202600000000005";
+  const ANNA_PAID_DUE = "19202600000000001";
+
+  test("the service page offers 'Paga ora' and the notice of a due to pay, never a new spontaneous payment", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const res = await get("/servizi/pagamenti/106", cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`action="/area-personale/dovuti/${ANNA_DUE}/paga"`);
+    expect(res.text).toContain(`href="/area-personale/dovuti/${ANNA_DUE}/avviso"`);
+    expect(res.text).not.toContain(`/area-personale/dovuti/${ANNA_PAID_DUE}/paga`);
+    const text = visible(res.text);
+    expect(text).toContain("Paga ora");
+    expect(text).not.toContain("con il pagamento spontaneo");
+  });
+
+  test("'Paga ora' opens the checkout; paying there makes the due paid on the outcome page", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const res = await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {});
+    expect(res.status).toBe(303);
+    const token = /\/__sandbox\/pagopa\/checkout\/([0-9a-f]+)$/.exec(res.headers.location as string)?.[1];
+    expect(token).toBeDefined();
+    const paid = await request(sandbox.url).post(`/__sandbox/pagopa/checkout/${token}/paga`).expect(303);
+    const back = new URL(paid.headers.location as string);
+    expect(back.searchParams.get("iuv")).toBe(ANNA_DUE);
+    const outcome = visible((await get(back.pathname + back.search, cookie)).text);
+    expect(outcome).toContain("Pagamento eseguito");
+    // Paid now: no second payment.
+    expect((await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {})).status).toBe(409);
+  });
+
+  test("the notice downloads; another citizen's due is a 404 for both", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const notice = await get(`/area-personale/dovuti/${ANNA_DUE}/avviso`, cookie);
+    expect(notice.status).toBe(200);
+    expect(notice.headers["content-type"]).toBe("application/pdf");
+    expect(notice.headers["content-disposition"]).toBe(
+      `attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"`,
+    );
+    expect((await get(`/area-personale/dovuti/${MARIO_DUE}/avviso`, cookie)).status).toBe(404);
+    expect((await post(`/area-personale/dovuti/${MARIO_DUE}/paga`, cookie, {})).status).toBe(404);
+    expect((await get(`/area-personale/dovuti/${ANNA_PAID_DUE}/avviso`, cookie)).status).toBe(404);
+  });
+
+  test("anonymous: the login first; comune-b has no MYPAY", async () => {
+    const anonymous = await get(`/area-personale/dovuti/${ANNA_DUE}/avviso`);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.location).toContain("login");
+    const cookie = await citizenCookie(ANNA, "b");
+    const other = await get(`/area-personale/dovuti/${ANNA_DUE}/avviso`, cookie, HOSTS.b);
+    expect(other.status).toBe(302);
+    expect(other.headers.location).toBe("/servizio-non-disponibile");
+  });
+});
+
+describe("the desk's latest activities (issue #25)", () => {
+  test.each([
+    ["a", HOSTS.a],
+    ["b", HOSTS.b],
+  ] as const)(
+    "comune-%s: payments, requests and appointments interleaved, at most 4",
+    async (tenant, host) => {
+      const cookie = await citizenCookie(ANNA, tenant);
+      const res = await get("/area-personale", cookie, host);
+      expect(res.status).toBe(200);
+      const list = /data-element="latest-activities"[\s\S]*?<\/ul>/.exec(res.text)?.[0] ?? "";
+      const items = list.split(/<li class="col-12 col-lg-6">/).slice(1);
+      expect(items).toHaveLength(4);
+      // One of each per round: a payment, a request, an appointment, then the next payment.
+      expect(items[0]).toContain('data-element="payment-card"');
+      expect(items[1]).toContain('data-element="ticket-card"');
+      expect(items[2]).toContain("activity-card");
+      expect(items[3]).toContain('data-element="payment-card"');
+    },
+  );
 });

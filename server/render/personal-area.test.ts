@@ -92,7 +92,7 @@ describe("the personal area", () => {
       const desk = await get("/area-personale", cookie);
       expect(desk.status).toBe(200);
       expect(desk.text).toContain("Mario Rossi");
-      expect(desk.text).toContain("Non è stato possibile caricare l&#x27;elenco degli appuntamenti");
+      expect(desk.text).toContain("Non è stato possibile caricare tutte le attività");
     } finally {
       await setFault("appsched", null);
     }

@@ -63,6 +63,24 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         throw error;
       }
     },
+    async pagaDovuto(codFisc, iuv, portalOrigin) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        method: "POST",
+        path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/pagamento`,
+        headers: { "x-portal-origin": portalOrigin },
+        schema: MypayImmediatoSchema,
+      });
+      return { iuv: data.iuv, urlPagamento: data.urlPagamento };
+    },
+    async avvisoDovuto(codFisc, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/avviso`,
+        schema: MypayDovutoSchema,
+      });
+      return { codiceAvviso: data.codiceAvviso, pdf: new Uint8Array(Buffer.from(data.avvisoPdf, "base64")) };
+    },
     async posizioni(codFisc) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,

@@ -17,7 +17,8 @@ const id = encodeURIComponent;
 
 /** PPAY debt positions (contract §6) through the BFF's `/api/ppay/*` proxy. */
 export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
-  const positions = (cf: string) => `api/ppay/citizens/${id(cf)}/debtpositions`;
+  const positions = (cf: string, scope: "api" | "api-public" = "api") =>
+    `${scope}/ppay/citizens/${id(cf)}/debtpositions`;
   const api: PpayApi = {
     async debtPositions(codFisc, query) {
       const { data } = await callUpstream(ctx, {
@@ -31,6 +32,23 @@ export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
     async debtPosition(codFisc, iuv) {
       const page = await api.debtPositions(codFisc, { currentPage: 1, elements: 1, iuv });
       return page.debtPositions.find((p) => p.iuv === iuv) ?? null;
+    },
+    async payerPosition(taxCode, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: positions(taxCode, "api-public"),
+        query: { iuv },
+        schema: DebtPositionPageSchema,
+      });
+      return data.debtPositions.find((p) => p.iuv === iuv) ?? null;
+    },
+    async payerReceipt(taxCode, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `${positions(taxCode, "api-public")}/${id(iuv)}/paymentreceipt`,
+        schema: PaymentReceiptSchema,
+      });
+      return new Uint8Array(Buffer.from(data, "base64"));
     },
     async receipt(codFisc, iuv) {
       const { data } = await callUpstream(ctx, {

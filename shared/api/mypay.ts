@@ -8,7 +8,9 @@ import { z } from "zod";
  *   `datiSpecificiRiscossione`, the notes of a type;
  * - invented: every other field name (MyPay's Italian vocabulary: codTipo, causale, pagatore, anagrafica), the
  *   statuses DA_PAGARE / PAGATO / ANNULLATO, the base64 notice in `avvisoPdf`, `{id}` of verificaAvviso being the
- *   codice avviso ("3" + IUV, pagoPA's aux digit 3).
+ *   codice avviso ("3" + IUV, pagoPA's aux digit 3); paying or printing one of the citizen's existing dues
+ *   (`POST /api/mypay/posizioni/{cf}/{iuv}/pagamento` → `{iuv, urlPagamento}`, `GET …/{iuv}/avviso` →
+ *   `{iuv, codiceAvviso, avvisoPdf}`: the payer's own fiscal code only, a due of another citizen is a 404).
  * Unknown fields are kept (`loose`) so a real MYPAY answer with more fields still parses.
  */
 
@@ -105,4 +107,12 @@ export interface MypayApi {
   verificaAvviso(codiceAvviso: string): Promise<MypayPosizione | null>;
   /** The logged-in citizen's positions (the fiscal code from the logged-in user, never the browser). */
   posizioni(codFisc: string): Promise<MypayPosizione[]>;
+  /** Pays one of the citizen's own dues to pay: where the browser pays (`portalOrigin`: where the checkout returns). */
+  pagaDovuto(
+    codFisc: string,
+    iuv: string,
+    portalOrigin: string,
+  ): Promise<{ iuv: string; urlPagamento: string }>;
+  /** The notice PDF of one of the citizen's own dues to pay. */
+  avvisoDovuto(codFisc: string, iuv: string): Promise<{ codiceAvviso: string; pdf: Uint8Array }>;
 }

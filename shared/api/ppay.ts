@@ -123,6 +123,13 @@ export interface PpayApi {
   notice(codFisc: string, iuv: string): Promise<Uint8Array>;
   /** The pagoPA payment URL of an unpaid position; `portalOrigin` is where the checkout comes back to. */
   paymentUrl(iuv: string, portalOrigin: string): Promise<string>;
+  /**
+   * The payer's position with this IUV through the public path (`/api-public/ppay/citizens/{cf}/debtpositions?iuv=`,
+   * a BFF extension): for the browser that paid it, anonymous included; null when there is none.
+   */
+  payerPosition(taxCode: string, iuv: string): Promise<DebtPosition | null>;
+  /** The receipt PDF of that position through the public path (404 while there is none). */
+  payerReceipt(taxCode: string, iuv: string): Promise<Uint8Array>;
   /** The PPAY privacy notice, sanitised HTML. */
   policy(): Promise<string>;
   /** The municipality's spontaneous payment types (public). */

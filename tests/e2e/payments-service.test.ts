@@ -234,3 +234,70 @@ test.describe("without JavaScript", () => {
     ).toBeVisible();
   });
 });
+
+test("comune-a: a MYPAY due to pay has 'Paga ora' and its notice; paying it from the card (issue #25)", async ({
+  page,
+}) => {
+  await resetCitizen(ANNA);
+  const due = mypayIuv("comune-a", 2);
+  await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/106"));
+  await page.getByRole("link", { name: "Accedi", exact: true }).click();
+  await loginAs(page, "Anna Esposito");
+  await expect(page.getByRole("heading", { level: 1, name: "Diritti di segreteria" })).toBeVisible();
+  const card = positions(page).getByRole("listitem").filter({ hasText: due });
+  await expect(card.getByText("Stato pagamento: Da pagare")).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Paga ora/ })).toBeVisible();
+  await expect(positions(page)).not.toContainText("pagamento spontaneo");
+  // The paid due has neither.
+  const paidCard = positions(page)
+    .getByRole("listitem")
+    .filter({ hasText: mypayIuv("comune-a", 1) });
+  await expect(paidCard.getByRole("button", { name: /^Paga ora/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: "/tmp/payout-due-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/payout-due-390.png" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const downloading = page.waitForEvent("download");
+  await card.getByRole("link", { name: /^Scarica l.avviso di pagamento/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`avviso-pagamento-3${due}.pdf`);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  await card.getByRole("button", { name: /^Paga ora/ }).click();
+  await expect(page.getByText("Simulazione pagoPA")).toBeVisible();
+  await expect(page.getByText("€ 100,00")).toBeVisible();
+  await page.getByRole("button", { name: "Paga", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/servizi/pagamento-esito\\?iuv=${due}&codEsito=000`));
+  await expect(page.getByRole("heading", { level: 2, name: "Pagamento eseguito" })).toBeVisible();
+
+  // Attività lists the MYPAY dues beside the PPAY positions.
+  await page.goto(tenantUrl("comune-a", "/area-personale/attivita?pagamenti=20"));
+  const payments = page.getByRole("region", { name: "Pagamenti" });
+  await expect(
+    payments.getByRole("listitem").filter({ hasText: due }).getByText("Stato pagamento: Pagato"),
+  ).toBeVisible();
+  await expect(payments.getByText(mypayIuv("comune-a", 3), { exact: true })).toBeVisible();
+  await expect(payments.getByText(seedIuv("comune-a", ANNA, 6), { exact: true })).toBeVisible();
+});
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: the desk's latest activities interleave payments, requests and appointments (issue #25)`, async ({
+    page,
+  }) => {
+    await resetCitizen(ANNA);
+    await page.goto(tenantUrl(tenant, "/area-personale"));
+    await loginAs(page, "Anna Esposito");
+    const latest = page.getByRole("region", { name: "Ultime attività" });
+    const items = latest.getByRole("list").first().locator(":scope > li");
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0).locator('[data-element="payment-card"]')).toBeVisible();
+    await expect(items.nth(1).locator('[data-element="ticket-card"]')).toBeVisible();
+    await expect(items.nth(1).getByRole("link", { name: /^Vedi dettaglio/ })).toBeVisible();
+    await expect(items.nth(2).getByRole("heading", { level: 3 })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `/tmp/payout-desk-${tenant}-1280.png`, fullPage: true });
+  });
+}

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
+  SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
 
@@ -23,6 +24,16 @@ const SHOTS = "/tmp/h10/shots/spont";
 const typeSelect = (page: Page) => page.getByRole("combobox", { name: /^Tipologia di pagamento/ });
 const loginLink = (page: Page) => page.getByRole("main").getByRole("link", { name: "Accedi", exact: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+/** The sandbox's `pagopa-rt` fault switch: while "down", a paid position waits for its receipt. */
+async function holdReceipts(hold: boolean) {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ "pagopa-rt": hold ? "down" : null }),
+  });
+  expect(res.ok).toBe(true);
+}
 
 async function acceptPrivacy(page: Page) {
   await expect(page.getByRole("heading", { level: 2, name: "Informativa privacy" })).toBeVisible();
@@ -100,9 +111,7 @@ for (const [tenant, type] of [
 
     await page.getByLabel(/^Importo/).fill("12,505");
     await page.getByRole("button", { name: "Avanti" }).click();
-    await expect(
-      page.getByText("Indica al massimo due cifre dopo la virgola (i centesimi), ad esempio 12,50").first(),
-    ).toBeVisible();
+    await expect(page.getByText("Indica al massimo due cifre dopo la virgola").first()).toBeVisible();
     await expectAccessible(page);
     await shot(page, `${tenant}-amount-1280`);
     await fillAmount(page, "1.234,50");
@@ -117,12 +126,42 @@ for (const [tenant, type] of [
 
     await expect(page.getByText("Simulazione pagoPA")).toBeVisible();
     await expect(page.getByText("€ 1234,50")).toBeVisible();
-    await page.getByRole("button", { name: "Paga", exact: true }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`^${tenantUrl(tenant, "/servizi/pagamento-esito")}\\?iuv=9\\d{16}&codEsito=000`),
-    );
-    await expect(page.getByRole("heading", { level: 1, name: "Esito del pagamento" })).toBeVisible();
+    // Issue #25: the receipt (Ricevuta Telematica) arrives later; the anonymous payer sees this IUV's outcome.
+    await holdReceipts(true);
+    try {
+      await page.getByRole("button", { name: "Paga", exact: true }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`^${tenantUrl(tenant, "/servizi/pagamento-esito")}\\?iuv=9\\d{16}&codEsito=000`),
+      );
+      await expect(page.getByRole("heading", { level: 1, name: "Esito del pagamento" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", {
+          level: 2,
+          name: "Pagamento eseguito, in attesa della Ricevuta Telematica",
+        }),
+      ).toBeVisible();
+      await expect(page.getByText(/^Riferimento IUV: 9\d{16}$/)).toBeVisible();
+      await expect(page.getByText("Esito in attesa di conferma")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Scarica la ricevuta (PDF)" })).toHaveCount(0);
+      await expectAccessible(page);
+      await shot(page, `${tenant}-outcome-pending-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, `${tenant}-outcome-pending-390`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    } finally {
+      await holdReceipts(false);
+    }
+    await page.getByRole("link", { name: "Aggiorna l'esito" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Pagamento eseguito" })).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Scarica la ricevuta (PDF)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^ricevuta-9\d{16}\.pdf$/);
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await expectAccessible(page);
+    await shot(page, `${tenant}-outcome-receipt-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, `${tenant}-outcome-receipt-390`);
   });
 }
 
@@ -303,3 +342,16 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Esito del pagamento" })).toBeVisible();
   });
 });
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: the notice outcome opened later says it is no longer available`, async ({ page }) => {
+    await page.goto(tenantUrl(tenant, "/avviso-pagamento/esito"));
+    await expect(page.getByRole("heading", { level: 1, name: "Esito avviso di pagamento" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Avviso di pagamento non più disponibile" }),
+    ).toBeVisible();
+    await expect(page.getByText("Pagina non trovata")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Vai ai servizi" })).toHaveAttribute("href", "/servizi");
+    await expectAccessible(page);
+  });
+}

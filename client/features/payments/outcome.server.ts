@@ -1,49 +1,128 @@
 import type { RouterContextProvider } from "react-router";
+import { noticeCodeOfIuv } from "#shared/api/mypay.ts";
 import { IUV_PATTERN } from "#shared/api/ppay.ts";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { currentPathHref } from "#shared/redirector.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
+import { PAID_FLOW, PaidStateSchema, readState, type PaidState } from "./spontaneous/flow-state.ts";
+import { notFound, pdfResponse } from "./payment-file.server.ts";
+import { paymentsIt } from "./texts.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export type Outcome = {
+  kind: OutcomeKind;
+  iuv: string | null;
+  loginHref: string | null;
+  /** The receipt's download, when the upstream has it. */
+  receiptHref: string | null;
+};
+
+/** A 404/403/400 of the upstream means "no such position for this payer". */
+function isMissing(error: unknown): boolean {
+  return Boolean(readRouteError(error, 404) || readRouteError(error, 400) || readRouteError(error, 403));
+}
+
+/** The payment this browser sent to pagoPA (its sealed `pay-outcome` state), if any. */
+function paidByThisBrowser(context: Context): PaidState | undefined {
+  return readState(PaidStateSchema, getServices(context).flow.read(PAID_FLOW));
+}
 
 /**
- * `/servizi/pagamento-esito?iuv&codEsito&descEsito` (the pagoPA return): the query is untrusted. The IUV is looked up
- * among the logged-in citizen's own PPAY positions, then among their own MYPAY positions (`posizioni/{cf}` with the
- * session's fiscal code, never `verificaAvviso` by IUV: that would tell anyone the state of anyone's due); only the
- * upstream's state decides the outcome. Anonymous visitors see nothing of any due.
+ * The outcome for the browser that paid (anonymous included): the state of the IUV it keeps in its sealed flow state,
+ * read with the payer's tax code (PPAY's public read of one position) or by the notice code (MYPAY `verificaAvviso`).
  */
-export async function loadOutcome(context: Readonly<RouterContextProvider>, url: URL) {
+async function payerOutcome(context: Context, paid: PaidState, codEsito: string | null): Promise<Outcome> {
+  const { api } = getServices(context);
+  const base = { iuv: paid.iuv, loginHref: null, receiptHref: null };
+  if (paid.system === "mypay") {
+    const code = noticeCodeOfIuv(paid.iuv);
+    const due = code ? await api.mypay.verificaAvviso(code) : null;
+    if (!due) return { ...base, kind: "notFound" };
+    const kind = decideOutcome(mypayPaymentStatus(due.stato), true, codEsito);
+    return { ...base, kind: kind === "paid" ? "payerPaid" : kind };
+  }
+  let position;
+  try {
+    position = await api.ppay.payerPosition(paid.taxCode, paid.iuv);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    position = null;
+  }
+  const view = position && toPositionView(position);
+  if (!view) return { ...base, kind: "notFound" };
+  const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
+  if (kind === "paid")
+    return { ...base, kind: "payerPaid", receiptHref: href("/servizi/pagamento-esito/ricevuta") };
+  return { ...base, kind: kind === "waiting" ? "payerWaiting" : kind };
+}
+
+/**
+ * `/servizi/pagamento-esito?iuv&codEsito&descEsito` (the pagoPA return): the query is untrusted. The browser that sent
+ * the payment to pagoPA keeps its IUV (sealed `pay-outcome` flow state): it sees that IUV's state and receipt, logged
+ * in or not, when the address names no other IUV. Otherwise the IUV is looked up among the logged-in citizen's own
+ * PPAY positions, then among their own MYPAY positions (`posizioni/{cf}` with the session's fiscal code, never
+ * `verificaAvviso` by an IUV of the address); only the upstream's state decides the outcome. Anonymous visitors
+ * without that state see nothing of any due.
+ */
+export async function loadOutcome(context: Context, url: URL): Promise<Outcome> {
   const iuvParam = url.searchParams.get("iuv") ?? "";
   const iuv = IUV_PATTERN.test(iuvParam) ? iuvParam : null;
   const codEsito = url.searchParams.get("codEsito");
   const { api } = getServices(context);
+  const paid = paidByThisBrowser(context);
+  if (paid && (!iuv || iuv === paid.iuv)) return payerOutcome(context, paid, codEsito);
   const user = await api.getCurrentUser();
   if (!user) {
     return {
-      kind: "anonymous" as OutcomeKind,
+      kind: "anonymous",
       iuv,
       loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+      receiptHref: null,
     };
   }
-  if (!iuv) return { kind: "notFound" as OutcomeKind, iuv, loginHref: null };
+  const none = { iuv, loginHref: null, receiptHref: null };
+  if (!iuv) return { ...none, kind: "notFound" };
   let position;
   try {
     position = await api.ppay.debtPosition(user.codFisc, iuv);
   } catch (error) {
-    if (!(readRouteError(error, 404) || readRouteError(error, 400) || readRouteError(error, 403)))
-      throw error;
+    if (!isMissing(error)) throw error;
     position = null;
   }
   const view = position && toPositionView(position);
-  if (view) return { kind: decideOutcome(view.status, view.hasReceipt, codEsito), iuv, loginHref: null };
+  if (view) {
+    const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
+    const receiptHref = kind === "paid" ? href("/area-personale/pagamenti/:iuv/ricevuta", { iuv }) : null;
+    return { ...none, kind, receiptHref };
+  }
   // Not a PPAY position: a due paid through MYPAY (immediate payments), when the municipality has MYPAY.
   if (findAsset(await api.getTenantConfig(), "MYPAY")) {
     const due = (await api.mypay.posizioni(user.codFisc)).find((p) => p.iuv === iuv);
-    if (due) {
-      return { kind: decideOutcome(mypayPaymentStatus(due.stato), true, codEsito), iuv, loginHref: null };
-    }
+    if (due) return { ...none, kind: decideOutcome(mypayPaymentStatus(due.stato), true, codEsito) };
   }
-  return { kind: "notFound" as OutcomeKind, iuv, loginHref: null };
+  return { ...none, kind: "notFound" };
+}
+
+/**
+ * `/servizi/pagamento-esito/ricevuta`: the receipt of the payment this browser sent to pagoPA (its sealed flow
+ * state; PPAY's public read with the payer's tax code), as a download; a 404 text when there is none (yet).
+ */
+export async function loadPayerReceipt(context: Context): Promise<Response> {
+  const t = serverT(context, paymentsIt);
+  const paid = paidByThisBrowser(context);
+  if (!paid || paid.system !== "ppay") return notFound(t("payments.file.notFound"));
+  try {
+    const bytes = await getServices(context).api.ppay.payerReceipt(paid.taxCode, paid.iuv);
+    return pdfResponse(bytes, `ricevuta-${paid.iuv}.pdf`);
+  } catch (error) {
+    if (isMissing(error)) return notFound(t("payments.file.notFound"));
+    throw error;
+  }
 }

@@ -5,7 +5,18 @@ import type { paymentsIt } from "./texts.ts";
 
 /** What the outcome page says: decided by the upstream's state of the IUV, never by the query string alone. */
 export type OutcomeKind =
-  "paid" | "waiting" | "cancelled" | "positionCancelled" | "notConfirmed" | "anonymous" | "notFound";
+  | "paid"
+  | "waiting"
+  | "payerPaid"
+  | "payerWaiting"
+  | "cancelled"
+  | "positionCancelled"
+  | "notConfirmed"
+  | "anonymous"
+  | "notFound";
+
+/** The outcomes shown to the browser that paid (from its flow state): the receipt is on the page, not in an area. */
+export const PAYER_KINDS: readonly OutcomeKind[] = ["payerPaid", "payerWaiting"];
 
 export const OUTCOME_TEXTS: Record<
   OutcomeKind,
@@ -17,6 +28,12 @@ export const OUTCOME_TEXTS: Record<
 > = {
   paid: { title: "payments.outcome.paid", text: "payments.outcome.paidText", tone: "success" },
   waiting: { title: "payments.outcome.waiting", text: "payments.outcome.waitingText", tone: "success" },
+  payerPaid: { title: "payments.outcome.paid", text: "payments.outcome.payerPaidText", tone: "success" },
+  payerWaiting: {
+    title: "payments.outcome.payerWaiting",
+    text: "payments.outcome.payerWaitingText",
+    tone: "success",
+  },
   cancelled: { title: "payments.outcome.cancelled", text: "payments.outcome.cancelledText", tone: "warning" },
   positionCancelled: {
     title: "payments.outcome.positionCancelled",

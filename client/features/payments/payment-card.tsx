@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
@@ -15,7 +16,7 @@ const statusTone: Record<PositionView["status"], string> = {
 
 /**
  * One debt position (personal area, payment service page): description, status, amount, dates, and pay / receipt /
- * notice (PPAY's routes; `actions={false}` for positions of another system). `headingAs` follows the page's outline.
+ * notice (each system its own routes: PPAY pay-by-IUV, MYPAY a posted "Paga ora"). `headingAs` follows the page's outline.
  */
 export function PaymentCard({
   position,
@@ -81,7 +82,30 @@ export function PaymentCard({
             </>
           ) : null}
         </dl>
-        {actions ? (
+        {actions && position.system === "mypay" ? (
+          position.payable ? (
+            <div className="d-flex flex-wrap gap-2">
+              <Form method="post" action={href("/area-personale/dovuti/:iuv/paga", { iuv: position.iuv })}>
+                <XsrfField />
+                <button
+                  type="submit"
+                  className="btn btn-primary btn-sm"
+                  aria-label={t("payments.card.payNowLabel", { description })}
+                >
+                  {t("payments.card.payNow")}
+                </button>
+              </Form>
+              <a
+                className="btn btn-outline-primary btn-sm"
+                href={href("/area-personale/dovuti/:iuv/avviso", { iuv: position.iuv })}
+                download
+                aria-label={t("payments.card.noticeLabel", { description })}
+              >
+                {t("payments.card.notice")}
+              </a>
+            </div>
+          ) : null
+        ) : actions ? (
           <div className="d-flex flex-wrap gap-2">
             {position.payable ? (
               <Link

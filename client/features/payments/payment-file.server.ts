@@ -16,7 +16,7 @@ type Args = {
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
-function notFound(text: string): Response {
+export function notFound(text: string): Response {
   return new Response(text, {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },

@@ -6,6 +6,8 @@ import type { paymentsIt } from "./texts.ts";
 
 /** One debt position as the pages show it (amount formatted, dates dd/MM/yyyy, status from the code and due date). */
 export type PositionView = {
+  /** The payment system that holds the position: its own routes pay it and download its files. */
+  system: "ppay" | "mypay";
   iuv: string;
   noticeCode: string;
   description: string | null;
@@ -48,6 +50,7 @@ export function toPositionView(
   if (!position.iuv) return null;
   const status = paymentStatus(position.codiceStatoPagamento, position.dataScadenza, today);
   return {
+    system: "ppay",
     iuv: position.iuv,
     noticeCode: position.codiceAvviso,
     description: payerWritten

@@ -65,6 +65,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.iuv.payFailed":
     "Sorry, the payment cannot be completed right now. Please try again in a few minutes.",
   "payments.iuv.toActivities": "Go to your payments",
+  "payments.due.notFound": "Due not found",
+  "payments.due.notPayable": "The due is no longer to be paid",
   "payments.outcome.title": "Payment outcome",
   "payments.outcome.reference": "IUV reference: {iuv}",
   "payments.outcome.paid": "Payment completed",
@@ -73,6 +75,12 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.outcome.waiting": "Payment completed, waiting for the receipt",
   "payments.outcome.waitingText":
     "We are waiting for the electronic receipt: you will find it in your personal area as soon as it is available.",
+  "payments.outcome.payerPaidText": "The payment has been made. Keep the IUV reference and the receipt.",
+  "payments.outcome.payerWaiting": "Payment completed, waiting for the electronic receipt",
+  "payments.outcome.payerWaitingText":
+    "We are waiting for pagoPA's electronic receipt (Ricevuta Telematica): reload this page in a few minutes to download it.",
+  "payments.outcome.receipt": "Download the receipt (PDF)",
+  "payments.outcome.reload": "Refresh the outcome",
   "payments.outcome.cancelled": "Operation cancelled",
   "payments.outcome.cancelledText": "The payment was not made. You can try again from your personal area.",
   "payments.outcome.positionCancelled": "Debt position cancelled",
@@ -103,7 +111,7 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.service.next": "Next page",
   "payments.service.page": "Page {page} of {pages}",
   "payments.service.mypayNote":
-    "MyPay positions are paid with their notice code at a payment service provider (PSP) or with a spontaneous payment.",
+    'A MyPay due to pay is paid here with "Pay now" (pagoPA) or by printing its notice and paying it at a payment service provider (PSP).',
   "payments.service.notFound.title": "Payment service not found",
   "payments.service.notFound.text": "The requested service does not exist or is not a payment service.",
   "payments.service.backToService": "Back to the service",

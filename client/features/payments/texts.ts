@@ -67,6 +67,8 @@ export const paymentsIt = {
   "payments.iuv.payFailed":
     "Siamo spiacenti, al momento non è possibile completare il pagamento. Riprova tra qualche minuto.",
   "payments.iuv.toActivities": "Vai ai tuoi pagamenti",
+  "payments.due.notFound": "Dovuto non trovato",
+  "payments.due.notPayable": "Il dovuto non è più da pagare",
   "payments.outcome.title": "Esito del pagamento",
   "payments.outcome.reference": "Riferimento IUV: {iuv}",
   "payments.outcome.paid": "Pagamento eseguito",
@@ -75,6 +77,13 @@ export const paymentsIt = {
   "payments.outcome.waiting": "Pagamento eseguito, in attesa della ricevuta",
   "payments.outcome.waitingText":
     "Siamo in attesa di ricevere la Ricevuta Telematica: la troverai nella tua area personale appena disponibile.",
+  "payments.outcome.payerPaidText":
+    "Il pagamento risulta eseguito. Conserva il riferimento IUV e la ricevuta.",
+  "payments.outcome.payerWaiting": "Pagamento eseguito, in attesa della Ricevuta Telematica",
+  "payments.outcome.payerWaitingText":
+    "Siamo in attesa di ricevere la Ricevuta Telematica da pagoPA: ricarica questa pagina tra qualche minuto per scaricarla.",
+  "payments.outcome.receipt": "Scarica la ricevuta (PDF)",
+  "payments.outcome.reload": "Aggiorna l'esito",
   "payments.outcome.cancelled": "Operazione annullata",
   "payments.outcome.cancelledText":
     "Il pagamento non è stato eseguito. Puoi riprovare dalla tua area personale.",
@@ -107,7 +116,7 @@ export const paymentsIt = {
   "payments.service.next": "Pagina successiva",
   "payments.service.page": "Pagina {page} di {pages}",
   "payments.service.mypayNote":
-    "Le posizioni MyPay si pagano con il codice avviso presso un prestatore di servizi di pagamento (PSP) o con il pagamento spontaneo.",
+    "Un dovuto MyPay da pagare si paga qui con «Paga ora» (pagoPA) oppure stampando il suo avviso e pagandolo presso un prestatore di servizi di pagamento (PSP).",
   "payments.service.notFound.title": "Servizio di pagamento non trovato",
   "payments.service.notFound.text": "Il servizio richiesto non esiste o non è un servizio di pagamento.",
   "payments.service.backToService": "Torna al servizio",

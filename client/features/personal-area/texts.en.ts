@@ -18,6 +18,7 @@ export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
   "personalArea.noActivities": "There are no activities yet",
   "personalArea.desk.latestActivities": "Latest activities",
   "personalArea.desk.allActivities": "Show more activities",
+  "personalArea.desk.activitiesFailed": "Not all the activities could be loaded",
   "personalArea.desk.latestMessages": "Latest messages",
   "personalArea.desk.allMessages": "Show more messages",
   "personalArea.desk.favourites": "Favourite services",

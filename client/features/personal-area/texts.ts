@@ -20,6 +20,7 @@ export const personalAreaIt = {
   "personalArea.noActivities": "Non ci sono ancora attività",
   "personalArea.desk.latestActivities": "Ultime attività",
   "personalArea.desk.allActivities": "Vedi altre attività",
+  "personalArea.desk.activitiesFailed": "Non è stato possibile caricare tutte le attività",
   "personalArea.desk.latestMessages": "Ultimi messaggi",
   "personalArea.desk.allMessages": "Vedi altri messaggi",
   "personalArea.desk.favourites": "Servizi preferiti",

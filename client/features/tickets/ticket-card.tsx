@@ -17,7 +17,13 @@ export function TicketStateBadge({ state }: { state: TicketStateView }) {
 }
 
 /** One ticket in the personal area: title, number, created date, state and the link to its page. */
-export function TicketCard({ ticket }: { ticket: TicketCardView }) {
+export function TicketCard({
+  ticket,
+  headingAs: Heading = "h4",
+}: {
+  ticket: TicketCardView;
+  headingAs?: "h3" | "h4";
+}) {
   const t = useT(ticketsIt);
   const locale = useLocale();
   return (
@@ -27,7 +33,7 @@ export function TicketCard({ ticket }: { ticket: TicketCardView }) {
           <p className="small mb-0">{t("tickets.card.number", { number: ticket.number })}</p>
           <TicketStateBadge state={ticket.state} />
         </div>
-        <h4 className="card-title h5">{ticket.title}</h4>
+        <Heading className="card-title h5">{ticket.title}</Heading>
         <p className="small mb-3">
           {t("tickets.card.created")}:{" "}
           <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt, "d MMMM yyyy", locale)}</time>

@@ -67,15 +67,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       })
     : null;
   const paymentsQuery = readPaymentsQuery(url);
-  const payments = findAsset(config, "PPAY")
-    ? {
-        query: paymentsQuery,
-        otherQuery: Object.fromEntries(
-          [...url.searchParams].filter(([name]) => name !== "stato-pagamento" && name !== "pagamenti"),
-        ),
-        payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery),
-      }
-    : null;
+  const paymentSystems = {
+    ppay: Boolean(findAsset(config, "PPAY")),
+    mypay: Boolean(findAsset(config, "MYPAY")),
+  };
+  const payments =
+    paymentSystems.ppay || paymentSystems.mypay
+      ? {
+          query: paymentsQuery,
+          otherQuery: Object.fromEntries(
+            [...url.searchParams].filter(([name]) => name !== "stato-pagamento" && name !== "pagamenti"),
+          ),
+          payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery, paymentSystems),
+        }
+      : null;
   const ticketsQuery = readTicketsQuery(url);
   const tickets = findAsset(config, "ASSISTENZA_CRM")
     ? {

@@ -11,6 +11,13 @@ import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadAppointmentActivities } from "#client/features/appointments/appointment-activities.server.ts";
 import { AppointmentActivityCard } from "#client/features/appointments/appointment-activity-card.tsx";
+import { loadPaymentActivities } from "#client/features/payments/payment-activities.server.ts";
+import { PaymentCard } from "#client/features/payments/payment-card.tsx";
+import type { PositionView } from "#client/features/payments/position-view.ts";
+import { loadTicketActivities } from "#client/features/tickets/ticket-activities.server.ts";
+import { TicketCard } from "#client/features/tickets/ticket-card.tsx";
+import type { TicketCardView } from "#client/features/tickets/ticket-view.ts";
+import type { AppointmentActivity } from "#client/features/appointments/appointment-activities.server.ts";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { toMessageSummary, type MessageSummary } from "#client/components/message-card/message-summary.ts";
@@ -67,28 +74,74 @@ async function favouritesOrNull(
   }
 }
 
+type LatestActivity =
+  | { kind: "payment"; key: string; payment: PositionView }
+  | { kind: "ticket"; key: string; ticket: TicketCardView }
+  | { kind: "appointment"; key: string; appointment: AppointmentActivity };
+
+/** One of each list per round (each list newest first), as the original desk did, up to `limit`. */
+function interleave(lists: LatestActivity[][], limit: number): LatestActivity[] {
+  const out: LatestActivity[] = [];
+  for (let round = 0; out.length < limit && lists.some((l) => l.length > round); round++) {
+    for (const list of lists) if (list[round] && out.length < limit) out.push(list[round]!);
+  }
+  return out;
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getServices(context);
   const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
+  const paymentSystems = {
+    ppay: Boolean(findAsset(config, "PPAY")),
+    mypay: Boolean(findAsset(config, "MYPAY")),
+  };
   // Upcoming appointments first (soonest first), then the most recent past ones.
-  const [appointments, favourites, messages] = await Promise.all([
+  const [appointments, payments, tickets, favourites, messages] = await Promise.all([
     findAsset(config, "APPSCHED")
       ? loadAppointmentActivities(context, user.codFisc, { filter: "all", limit: 100 })
+      : null,
+    paymentSystems.ppay || paymentSystems.mypay
+      ? loadPaymentActivities(
+          context,
+          user.codFisc,
+          { stato: "tutti", pagamenti: LATEST_ACTIVITIES },
+          paymentSystems,
+        )
+      : null,
+    findAsset(config, "ASSISTENZA_CRM")
+      ? loadTicketActivities(context, user.codFisc, {
+          stato: "tutte",
+          cerca: "",
+          richieste: LATEST_ACTIVITIES,
+        })
       : null,
     favouritesOrNull(context),
     findAsset(config, "NOTIFICATIONS")
       ? latestMessagesOrNull(context, user.codFisc, config.comune.codiceEnte).then((list) => ({ list }))
       : null,
   ]);
-  const latest =
-    appointments?.status === "ok"
-      ? [
-          ...appointments.items.filter((a) => a.upcoming).reverse(),
-          ...appointments.items.filter((a) => !a.upcoming),
-        ].slice(0, LATEST_ACTIVITIES)
-      : [];
+  const sources = [appointments, payments, tickets].filter((s) => s !== null);
+  const latest = interleave(
+    [
+      payments?.status === "ok"
+        ? payments.items.map((p): LatestActivity => ({ kind: "payment", key: `p-${p.iuv}`, payment: p }))
+        : [],
+      tickets?.status === "ok"
+        ? tickets.items.map((t): LatestActivity => ({ kind: "ticket", key: `t-${t.id}`, ticket: t }))
+        : [],
+      appointments?.status === "ok"
+        ? [
+            ...appointments.items.filter((a) => a.upcoming).reverse(),
+            ...appointments.items.filter((a) => !a.upcoming),
+          ].map((a): LatestActivity => ({ kind: "appointment", key: `a-${a.id}`, appointment: a }))
+        : [],
+    ],
+    LATEST_ACTIVITIES,
+  );
   return {
-    activities: appointments ? { failed: appointments.status === "failed", latest } : null,
+    activities: sources.length
+      ? { failed: sources.some((source) => source.status === "failed"), latest }
+      : null,
     favourites,
     messages,
   };
@@ -139,18 +192,27 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
             <Link to={href("/area-personale/attivita")}>{t("personalArea.desk.allActivities")}</Link>
           </div>
           {activities.failed ? (
-            <div role="alert">
-              <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
+            <div role="alert" className="mb-3">
+              <Callout variant="danger" title={t("personalArea.desk.activitiesFailed")}>
                 <p className="mb-0">{t("common.retryLater")}</p>
               </Callout>
             </div>
-          ) : activities.latest.length === 0 ? (
-            <p>{t("personalArea.noActivities")}</p>
+          ) : null}
+          {activities.latest.length === 0 ? (
+            activities.failed ? null : (
+              <p>{t("personalArea.noActivities")}</p>
+            )
           ) : (
-            <ul className="list-unstyled row g-3">
+            <ul className="list-unstyled row g-3" data-element="latest-activities">
               {activities.latest.map((activity) => (
-                <li key={activity.id} className="col-12 col-lg-6">
-                  <AppointmentActivityCard activity={activity} headingLevel={3} />
+                <li key={activity.key} className="col-12 col-lg-6">
+                  {activity.kind === "payment" ? (
+                    <PaymentCard position={activity.payment} headingAs="h3" />
+                  ) : activity.kind === "ticket" ? (
+                    <TicketCard ticket={activity.ticket} headingAs="h3" />
+                  ) : (
+                    <AppointmentActivityCard activity={activity.appointment} headingLevel={3} />
+                  )}
                 </li>
               ))}
             </ul>

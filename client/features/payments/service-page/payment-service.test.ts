@@ -84,7 +84,7 @@ test("the query, and pages of 5 sorted by IUV descending", () => {
   expect(pageOf([cancelled], { stato: "da-pagare", pagina: 1 }).total).toBe(0);
 });
 
-test("a MYPAY position: statuses, euro, no PPAY actions; the outcome of a MYPAY due", () => {
+test("a MYPAY position: statuses, euro, its own actions (payable, no receipt); the outcome of a MYPAY due", () => {
   const view = mypayPositionView(
     {
       codiceAvviso: "3192026",
@@ -100,7 +100,8 @@ test("a MYPAY position: statuses, euro, no PPAY actions; the outcome of a MYPAY 
     status: "expired",
     amount: "€ 75,25",
     dueDate: "31/01/2025",
-    payable: false,
+    system: "mypay",
+    payable: true,
     hasReceipt: false,
   });
   expect(mypayPositionView({ codiceAvviso: "3", iuv: "1", importo: 1, stato: "PAGATO" }).status).toBe("paid");

@@ -90,12 +90,13 @@ const MYPAY_CODES = { PAGATO: "0", DA_PAGARE: "1", ANNULLATO: "2" } as const;
 const day = (iso: string | null | undefined) => (iso ? formatDate(iso, "dd/MM/yyyy", "it") : null);
 
 /**
- * A MYPAY position as the payment card shows it. The portal has no MYPAY pay-by-IUV, receipt or notice download
- * (MYPAY's shapes are ours and define none), so it carries no actions: `payable` and `hasReceipt` are false.
+ * A MYPAY position as the payment card shows it: a due to pay is `payable` (its "Paga ora" and notice go through
+ * `/area-personale/dovuti/:iuv/*`); MYPAY defines no receipt download, so `hasReceipt` is false.
  */
 export function mypayPositionView(p: MypayPosizione, today?: string, payerWritten = false): PositionView {
   const status = paymentStatus(MYPAY_CODES[p.stato], p.dataScadenza, today);
   return {
+    system: "mypay",
     iuv: p.iuv,
     noticeCode: p.codiceAvviso,
     // A spontaneous due's causale is the payer's text: the type's description instead (payer-written.server.ts).
@@ -108,7 +109,7 @@ export function mypayPositionView(p: MypayPosizione, today?: string, payerWritte
     transaction: null,
     status,
     statusLabel: STATUS_LABELS[status],
-    payable: false,
+    payable: isPayable(status),
     hasReceipt: false,
     payerWritten,
   };

@@ -35,7 +35,7 @@ export function ServicePositionsSection(props: {
             <ul className="list-unstyled row g-3">
               {ok.items.map((position) => (
                 <li key={position.iuv} className="col-12 col-lg-6">
-                  <PaymentCard position={position} headingAs="h3" actions={service.asset === "PPAY"} />
+                  <PaymentCard position={position} headingAs="h3" />
                 </li>
               ))}
             </ul>

@@ -69,6 +69,21 @@ export const NoticeStateSchema = z
   .strict();
 export type NoticeState = z.infer<typeof NoticeStateSchema>;
 
+/**
+ * The last payment this browser sent to pagoPA (`pay-outcome`): the outcome page shows the state of THIS IUV (and
+ * its receipt) to the payer, anonymous included; never the state of an IUV named only by the address.
+ */
+export const PAID_FLOW = "pay-outcome";
+export const PaidStateSchema = z
+  .object({
+    v: z.literal(1),
+    system: z.enum(["ppay", "mypay"]),
+    iuv: z.string().regex(/^\d{17,35}$/),
+    taxCode: z.string().min(1).max(16),
+  })
+  .strict();
+export type PaidState = z.infer<typeof PaidStateSchema>;
+
 export function readState<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
   const parsed = schema.safeParse(raw);
   return parsed.success ? parsed.data : undefined;

@@ -21,6 +21,8 @@ import {
   flowName,
   NOTICE_FLOW,
   NoticeStateSchema,
+  PAID_FLOW,
+  type PaidState,
   reachableStep,
   readState,
   SpontaneousStateSchema,
@@ -31,6 +33,7 @@ import {
 import type { SpontaneousStep } from "./steps.ts";
 import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
 import { systemFor } from "./systems.server.ts";
+import { NOTICE_GONE } from "./notice-gone.ts";
 import { readLocation, spontaneousHref } from "./urls.ts";
 import { storeOwner } from "#client/lib/transient-store.server.ts";
 
@@ -341,7 +344,14 @@ export async function spontaneousAction(context: Context, request: Request) {
         return fail({}, submitted, status, mode === "online" ? "pay" : "notice");
       }
       const outcome = result.value;
-      if (outcome.kind === "online") throw redirect(outcome.paymentUrl, 303);
+      if (outcome.kind === "online") {
+        // The browser that pays remembers the IUV: the outcome page shows its state and receipt, logged in or not.
+        const paid: PaidState = { v: 1, system, iuv: outcome.iuv, taxCode: state.payer.taxCode };
+        throw redirect(outcome.paymentUrl, {
+          status: 303,
+          headers: { "Set-Cookie": getServices(context).flow.write(PAID_FLOW, paid) },
+        });
+      }
       const notice: NoticeState = {
         v: 1,
         token: outcome.token,
@@ -357,7 +367,7 @@ export async function spontaneousAction(context: Context, request: Request) {
   }
 }
 
-/** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or an Italian 404. */
+/** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or a 404 "non più disponibile". */
 export async function loadNoticeOutcome(context: Context) {
   const t = serverT(context, spontaneousIt);
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
@@ -365,6 +375,7 @@ export async function loadNoticeOutcome(context: Context) {
     throw routeError(404, {
       title: t("payments.spont.outcome.notFound"),
       details: [t("payments.spont.outcome.notFoundText")],
+      kind: NOTICE_GONE,
     });
   return {
     codiceAvviso: notice.codiceAvviso,

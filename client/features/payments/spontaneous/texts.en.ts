@@ -105,7 +105,8 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.outcome.amount": "Amount",
   "payments.spont.outcome.download": "Download the payment notice (PDF)",
   "payments.spont.outcome.home": "Back to the home page",
-  "payments.spont.outcome.notFound": "Payment notice not available",
+  "payments.spont.outcome.notFound": "Payment notice no longer available",
   "payments.spont.outcome.notFoundText":
-    "The payment notice is no longer available in this browser: generate a new one from the spontaneous payment.",
+    "The payment notice is no longer available in this browser: it is kept only for the session in which it was created. If you downloaded it, the PDF is in your downloads folder; otherwise generate a new one from the spontaneous payment.",
+  "payments.spont.outcome.toServices": "Go to the services",
 };

@@ -110,7 +110,8 @@ export const spontaneousIt = {
   "payments.spont.outcome.amount": "Importo",
   "payments.spont.outcome.download": "Scarica l'avviso di pagamento (PDF)",
   "payments.spont.outcome.home": "Torna alla homepage",
-  "payments.spont.outcome.notFound": "Avviso di pagamento non disponibile",
+  "payments.spont.outcome.notFound": "Avviso di pagamento non più disponibile",
   "payments.spont.outcome.notFoundText":
-    "L'avviso di pagamento non è più disponibile in questo browser: generane uno nuovo dal pagamento spontaneo.",
+    "L'avviso di pagamento generato non è più disponibile in questo browser: viene conservato solo per la sessione in cui è stato creato. Se lo hai scaricato, trovi il PDF nella cartella dei download; altrimenti generane uno nuovo dal pagamento spontaneo.",
+  "payments.spont.outcome.toServices": "Vai ai servizi",
 };

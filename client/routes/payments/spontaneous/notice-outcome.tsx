@@ -9,6 +9,7 @@ import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontaneous.server.ts";
+import { NOTICE_GONE } from "#client/features/payments/spontaneous/notice-gone.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
 
@@ -24,8 +25,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadNoticeOutcome(context);
 }
 
+/** The notice is gone (opened later, another browser): say so on the payment page, not the generic 404. */
 export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
+  const t = useT(spontaneousIt);
+  const error = useRouteError();
+  if (readRouteError(error, 404)?.kind !== NOTICE_GONE) return <ErrorPage error={error} />;
+  return (
+    <PaymentLayout title={t("payments.spont.outcome.title")} parent="services">
+      <div role="alert">
+        <Callout variant="warning" title={t("payments.spont.outcome.notFound")} titleAs="h2">
+          <p className="mb-0">{t("payments.spont.outcome.notFoundText")}</p>
+        </Callout>
+      </div>
+      <div className="d-flex flex-wrap gap-3 mt-4">
+        <Link className="btn btn-primary" to={href("/servizi")}>
+          {t("payments.spont.outcome.toServices")}
+        </Link>
+        <Link className="btn btn-outline-primary" to={href("/")}>
+          {t("payments.spont.outcome.home")}
+        </Link>
+      </div>
+    </PaymentLayout>
+  );
 }
 
 /** `/avviso-pagamento/esito`: the notice just generated, its PDF link, the rating and the contacts. */
