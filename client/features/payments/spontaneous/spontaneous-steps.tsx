@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -8,6 +8,7 @@ import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -47,10 +48,14 @@ export function SpontaneousSteps({
   const values = actionData?.values;
   const stepIndex = SPONTANEOUS_STEPS.indexOf(step) + 1;
   const stepLink = (s: SpontaneousStep) => withQuery(selfHref, { passo: s });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(step, headingRef);
   return (
     <>
       <Stepper steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))} current={stepIndex} />
-      <h2 className="title-xlarge mt-4 mb-3">{t(STEP_TITLES[step])}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="title-xlarge mt-4 mb-3">
+        {t(STEP_TITLES[step])}
+      </h2>
       {step === "privacy" ? (
         <PrivacyStep data={data} errors={errors} />
       ) : step === "tipologia" ? (
