@@ -208,6 +208,9 @@ export const it = {
   "common.unread.other": "{count} messaggi non letti",
   "common.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
 
+  "logout.title": "Sei uscito dall'area personale",
+  "logout.lead": "Hai chiuso la sessione: per rientrare nell'area personale accedi di nuovo con la tua identità digitale.",
+  "logout.toHome": "Torna alla Homepage",
   "serviceNotActive.title": "Servizio non attivo",
   "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",
   "serviceNotActive.text": "Riprova più tardi oppure contatta il Comune per ricevere assistenza.",
