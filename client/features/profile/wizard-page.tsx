@@ -129,8 +129,8 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
         })}
       />
       <FormError message={errors.form} />
-      <Callout variant="important" title={t("profile.email.mandatory")}>
-        <p className="mb-0">{t("profile.otp.hint")}</p>
+      <Callout variant="warning" title={t("profile.email.mandatory")}>
+        <p className="mb-0">{t("profile.email.codeNotice")}</p>
       </Callout>
       {data.verifiedEmail ? (
         <p role="status">{t("profile.otp.verified", { contact: data.verifiedEmail })}</p>
@@ -261,7 +261,8 @@ export function WizardPage({ data, action }: { data: WizardData; action?: Wizard
   const titles = WIZARD_STEPS.map((step) => t(WIZARD_STEP_TITLES[step]));
   const current = WIZARD_STEPS.indexOf(data.step) + 1;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusOnChange(data.step, headingRef);
+  // A code sent (or the next contact's) is a new step too: the same heading, a new form under it.
+  useFocusOnChange(`${data.step}:${data.pending?.kind ?? ""}`, headingRef);
   return (
     <ProfileLayout {...data.identity} title={t("profile.composeTitle")}>
       <Stepper steps={titles} current={current} />
