@@ -38,8 +38,11 @@ test("resolveLocale falls back to Italian for anything but English", () => {
 
 test("placeholders are filled and unknown ones are left alone", () => {
   expect(interpolate("Ciao {nome} {x}", { nome: "Mario" })).toBe("Ciao Mario {x}");
-  expect(translatorFor("it")("rating.star", { n: 3 })).toBe("Valuta 3 stelle su 5");
-  expect(translatorFor("en")("rating.star", { n: 3 })).toBe("Rate 3 stars out of 5");
+  expect(translatorFor("it")("rating.star", { count: 3 })).toBe("Valuta 3 stelle su 5");
+  expect(translatorFor("en")("rating.star", { count: 3 })).toBe("Rate 3 stars out of 5");
+  // One star is singular ("Valuta 1 stelle" was not Italian).
+  expect(translatorFor("it")("rating.star", { count: 1 })).toBe("Valuta 1 stella su 5");
+  expect(translatorFor("en")("rating.star", { count: 1 })).toBe("Rate 1 star out of 5");
 });
 
 test("a count picks its plural form with Intl.PluralRules", () => {

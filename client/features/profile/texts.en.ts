@@ -79,7 +79,7 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.preferences.notifications": "Notifications",
   "profile.preferences.lead":
     "Choose for each service the channels on which you want to receive notifications. Push notifications reach the browser or device on which you enabled them.",
-  "profile.preferences.payments": "Payments",
+  "profile.preferences.payments": "Payment notifications",
   "profile.preferences.service": "Service",
   "profile.preferences.none": "The municipality has no notification services.",
   "profile.preferences.save": "Save preferences",
@@ -90,7 +90,7 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.channel.sms": "SMS",
   "profile.channel.push": "Push",
   "profile.channel.for": "{channel} for {service}",
-  "profile.receipts.heading": "Payments",
+  "profile.receipts.heading": "Payment receipts",
   "profile.receipts.label": "Save receipts in the document archive",
   "profile.receipts.save": "Save",
   "profile.receipts.saved": "Payment setting saved.",

@@ -81,7 +81,7 @@ export const profileIt = {
   "profile.preferences.notifications": "Notifiche",
   "profile.preferences.lead":
     "Scegli per ogni servizio su quali canali vuoi ricevere le notifiche. Le notifiche push arrivano sul browser o sul dispositivo su cui le hai attivate.",
-  "profile.preferences.payments": "Pagamenti",
+  "profile.preferences.payments": "Notifiche sui pagamenti",
   "profile.preferences.service": "Servizio",
   "profile.preferences.none": "Il Comune non ha servizi di notifica attivi.",
   "profile.preferences.save": "Salva preferenze",
@@ -92,7 +92,7 @@ export const profileIt = {
   "profile.channel.sms": "Sms",
   "profile.channel.push": "Push",
   "profile.channel.for": "{channel} per {service}",
-  "profile.receipts.heading": "Pagamenti",
+  "profile.receipts.heading": "Ricevute di pagamento",
   "profile.receipts.label": "Salva ricevute sull'archivio documenti",
   "profile.receipts.save": "Salva",
   "profile.receipts.saved": "Impostazione dei pagamenti salvata.",
