@@ -223,7 +223,8 @@ export const en: Record<MessageKey, string> = {
   "common.retryLater": "Try again in a few minutes. The rest of the personal area is available.",
 
   "logout.title": "You have left your personal area",
-  "logout.lead": "Your session is closed: to enter your personal area again, log in with your digital identity.",
+  "logout.lead":
+    "Your session is closed: to enter your personal area again, log in with your digital identity.",
   "logout.toHome": "Back to the home page",
   "serviceNotActive.title": "Service not active",
   "serviceNotActive.lead": "The service is not active at the moment.",

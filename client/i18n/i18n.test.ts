@@ -82,7 +82,9 @@ test("a key found in none of the catalogues given is shown as it is", () => {
   expect(base("messages.title")).toBe("messages.title");
   expect(base("no.such.key")).toBe("no.such.key");
   expect((translatorFor("en") as (key: string) => string)("no.such.key")).toBe("no.such.key");
-  expect(translatorFor("it", messagesIt)("messages.shown", { shown: 1 })).toBe("mostrati i primi 1 di {total}");
+  expect(translatorFor("it", messagesIt)("messages.shown", { shown: 1 })).toBe(
+    "mostrati i primi 1 di {total}",
+  );
 });
 
 test("the same locale and catalogues give the same t (a stable effect dependency)", () => {

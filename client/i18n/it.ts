@@ -210,7 +210,8 @@ export const it = {
   "common.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
 
   "logout.title": "Sei uscito dall'area personale",
-  "logout.lead": "Hai chiuso la sessione: per rientrare nell'area personale accedi di nuovo con la tua identità digitale.",
+  "logout.lead":
+    "Hai chiuso la sessione: per rientrare nell'area personale accedi di nuovo con la tua identità digitale.",
   "logout.toHome": "Torna alla Homepage",
   "serviceNotActive.title": "Servizio non attivo",
   "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",

@@ -32,7 +32,9 @@ describe('"Simula logout" (a development tool)', () => {
     expect(res.text).toContain("Mario Rossi");
     expect(res.text).not.toContain("Simula logout");
     const token = createXsrfToken();
-    const toggle = await request(testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { NODE_ENV: "development" } }).app)
+    const toggle = await request(
+      testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { NODE_ENV: "development" } }).app,
+    )
       .post("/dev/simulazione-logout")
       .set("Host", HOST)
       .set("Origin", `http://${HOST}`)
@@ -44,14 +46,20 @@ describe('"Simula logout" (a development tool)', () => {
 
   test("is shown only where DEV_TOOLS turns the development tools on, never in production", async () => {
     expect((await home({ NODE_ENV: "development", DEV_TOOLS: "true" })).text).toContain("Simula logout");
-    const production = await home({ NODE_ENV: "production", DEV_TOOLS: "true", PORTAL_SECRET: "p".repeat(32) });
+    const production = await home({
+      NODE_ENV: "production",
+      DEV_TOOLS: "true",
+      PORTAL_SECRET: "p".repeat(32),
+    });
     expect(production.text).not.toContain("Simula logout");
   });
 });
 
 describe("/logout", () => {
   const get = (path: string, cookie = "", locale = "") => {
-    const req = request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app).get(path).set("Host", HOST);
+    const req = request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
+      .get(path)
+      .set("Host", HOST);
     if (locale) req.set("Accept-Language", locale);
     return req.set("Cookie", cookie);
   };

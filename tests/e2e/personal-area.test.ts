@@ -116,7 +116,10 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(card).toBeVisible();
     // The focus moves to the filtered list's count.
     await expect(
-      page.getByRole("region", { name: "Appuntamenti" }).getByRole("status").filter({ hasText: /^Mostrati/ }),
+      page
+        .getByRole("region", { name: "Appuntamenti" })
+        .getByRole("status")
+        .filter({ hasText: /^Mostrati/ }),
     ).toBeFocused();
     await expect(card).toContainText(slot.time);
     await expect(card.getByRole("list").last()).toContainText("Prenotazione inviata");

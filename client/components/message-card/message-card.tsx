@@ -16,7 +16,10 @@ export function MessageCard({ message, id }: { message: MessageSummary; id?: str
   const t = useT();
   const locale = useLocale();
   return (
-    <li id={id} className={`message-card card card-bg shadow-sm mb-3${message.read ? "" : " message-card-unread"}`}>
+    <li
+      id={id}
+      className={`message-card card card-bg shadow-sm mb-3${message.read ? "" : " message-card-unread"}`}
+    >
       <div className="card-body d-flex align-items-start gap-3 p-3">
         <span className="message-card-icon position-relative flex-shrink-0" aria-hidden="true">
           <Icon name={message.read ? "it-mail-open" : "it-mail"} className="icon-primary" />

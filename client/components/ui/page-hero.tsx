@@ -14,12 +14,7 @@ export type PageHeroProps = {
 export function PageHero({ title, lead, children, headingRef }: PageHeroProps) {
   return (
     <div className="cmp-hero pt-4 pb-3">
-      <h1
-        ref={headingRef}
-        tabIndex={headingRef ? -1 : undefined}
-        className="mb-3"
-        data-element="page-name"
-      >
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="mb-3" data-element="page-name">
         {title}
       </h1>
       {lead ? <p className="lead">{lead}</p> : null}

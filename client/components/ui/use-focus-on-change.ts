@@ -6,8 +6,7 @@ import { getFocusable } from "./focus.ts";
  * change, e.g. to tell a list's new filter from its "more" link).
  */
 export type FocusTarget =
-  | RefObject<HTMLElement | null>
-  | ((previousKey: string) => HTMLElement | null | undefined);
+  RefObject<HTMLElement | null> | ((previousKey: string) => HTMLElement | null | undefined);
 
 /**
  * Moves the focus to `target` (a heading with `tabIndex={-1}`, or what the function returns) whenever `key` changes
@@ -20,17 +19,15 @@ export type FocusTarget =
  */
 export function useFocusOnChange(key: string, target: FocusTarget): void {
   const previous = useRef(key);
-  const latest = useRef(target);
-  latest.current = target;
+  // `target` may be a new function each render: the key alone decides when the focus moves.
   useEffect(() => {
     if (previous.current === key) return;
     const before = previous.current;
     previous.current = key;
     if (document.activeElement?.closest(".alert-danger")) return;
-    const current = latest.current;
-    const element = typeof current === "function" ? current(before) : current.current;
+    const element = typeof target === "function" ? target(before) : target.current;
     element?.focus();
-  }, [key]);
+  }, [key, target]);
 }
 
 /** The attribute marking the list whose items `useListFocus` counts. */
@@ -42,7 +39,11 @@ export const FOCUS_LIST = { "data-focus-list": "" } as const;
  * "Vedi altri" to the first item added (its first link or button). `section` holds both; the list carries
  * `{...FOCUS_LIST}`; `filter` is the filter's values as a string, `requested` the number of items asked for.
  */
-export function useListFocus(section: RefObject<HTMLElement | null>, filter: string, requested: number): void {
+export function useListFocus(
+  section: RefObject<HTMLElement | null>,
+  filter: string,
+  requested: number,
+): void {
   useFocusOnChange(JSON.stringify([filter, requested]), (previousKey) => {
     const root = section.current;
     if (!root) return null;

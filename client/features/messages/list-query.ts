@@ -81,7 +81,11 @@ export function isFiltered(values: ListValues): boolean {
  * list, it does not replace it), in calls of at most `STORE_LIMIT`. Dates with an error are left out; days are
  * Europe/Rome days.
  */
-export function toStoreQueries(values: ListValues, errors: ListErrors, codiceEnte: string): MessageListQuery[] {
+export function toStoreQueries(
+  values: ListValues,
+  errors: ListErrors,
+  codiceEnte: string,
+): MessageListQuery[] {
   const first = toStoreQuery(values, errors, codiceEnte);
   const wanted = values.pagina * PAGE_SIZE;
   const queries: MessageListQuery[] = [];

@@ -12,16 +12,13 @@ export function OtpCountdown({ expires }: { expires: string }) {
   const t = useT(profileIt);
   const locale = useLocale();
   const end = Date.parse(expires);
-  const [expired, setExpired] = useState(false);
+  // The code (its end) whose time is up in this browser; a new code starts with its own end.
+  const [expiredEnd, setExpiredEnd] = useState<number | null>(null);
+  const expired = expiredEnd === end;
   useEffect(() => {
-    const left = end - Date.now();
-    if (left <= 0) {
-      setExpired(true);
-      return;
-    }
-    setExpired(false);
-    // Timers cap at about 24.8 days; a code lives minutes.
-    const timer = setTimeout(() => setExpired(true), Math.min(left, 2 ** 31 - 1));
+    // Timers cap at about 24.8 days; a code lives minutes. A code already past its end is told at once.
+    const left = Math.min(Math.max(0, end - Date.now()), 2 ** 31 - 1);
+    const timer = setTimeout(() => setExpiredEnd(end), left);
     return () => clearTimeout(timer);
   }, [end]);
   return (
