@@ -55,6 +55,8 @@ export default defineConfig({
       SHED_LAG_MS: "0",
       // Tests switch upstream faults and data on and off between visits of the same public pages: render them all.
       PAGE_CACHE_TTL_S: "0",
+      // The development-only toggle has its own journey (platform.test.ts).
+      DEV_TOOLS: "true",
       // E2E_SANDBOX_GAPS=1: the embedded sandbox plays the upstream's authorization gaps (security suites).
       ...(process.env.E2E_SANDBOX_GAPS ? { SANDBOX_UPSTREAM_GAPS: process.env.E2E_SANDBOX_GAPS } : {}),
     },

@@ -110,6 +110,11 @@ export const EnvSchema = z.object({
    * for the portal's security tests; never in production. No effect with UPSTREAM_URL set.
    */
   SANDBOX_UPSTREAM_GAPS: booleanFlag("false"),
+  /**
+   * Development tools on the pages (the header's "Simula logout"): only when asked for, never in production. `npm run
+   * dev` turns them on; `npm start` (what citizens may see) does not.
+   */
+  DEV_TOOLS: booleanFlag("false"),
   /** Maintenance-gate logins: attempts per client address, and per municipality, in each window. */
   MAINTENANCE_LOGIN_PER_CLIENT: z.coerce.number().int().positive().default(10),
   MAINTENANCE_LOGIN_PER_TENANT: z.coerce.number().int().positive().default(100),

@@ -297,7 +297,11 @@ export function createApp(deps: AppDeps) {
   for (const handler of deps.beforePages ?? []) app.use(handler);
   if (deps.ssrHandler) {
     const servicesDeps = {
-      publicEnv: { sandbox: deps.sandbox, devTools: !production, mapTileUrl: deps.mapTileUrl },
+      publicEnv: {
+        sandbox: deps.sandbox,
+        devTools: env.DEV_TOOLS && !production,
+        mapTileUrl: deps.mapTileUrl,
+      },
       sealer,
       secureCookies,
       flowState: createFlowState(deps.secret),

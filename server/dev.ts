@@ -5,7 +5,8 @@ import { createApp } from "./app.ts";
 import { createHttpServer } from "./server.ts";
 import { loadRuntime, serve } from "./runtime.ts";
 
-const runtime = await loadRuntime({ NODE_ENV: "development", ...process.env });
+// The development server shows the development tools ("Simula logout") unless DEV_TOOLS=false.
+const runtime = await loadRuntime({ NODE_ENV: "development", DEV_TOOLS: "true", ...process.env });
 
 const vite = await createViteServer({
   server: { middlewareMode: true, hmr: { port: runtime.env.PORT + 20000 } },

@@ -109,7 +109,8 @@ export const en: Record<MessageKey, string> = {
   "rating.title.page": "How clear is the information on this page?",
   "rating.title.service": "How easy was it to use this service?",
   "rating.legend": "Rate the page from 1 to 5 stars",
-  "rating.star": "Rate {n} stars out of 5",
+  "rating.star.one": "Rate {count} star out of 5",
+  "rating.star.other": "Rate {count} stars out of 5",
   "rating.negative.question": "Where did you have the most difficulty?",
   "rating.negative.1": "Sometimes the instructions were not clear",
   "rating.negative.2": "Sometimes the instructions were not complete",
@@ -223,6 +224,10 @@ export const en: Record<MessageKey, string> = {
   "common.unread.other": "{count} unread messages",
   "common.retryLater": "Try again in a few minutes. The rest of the personal area is available.",
 
+  "logout.title": "You have left your personal area",
+  "logout.lead":
+    "Your session is closed: to enter your personal area again, log in with your digital identity.",
+  "logout.toHome": "Back to the home page",
   "serviceNotActive.title": "Service not active",
   "serviceNotActive.lead": "The service is not active at the moment.",
   "serviceNotActive.text": "Please try again later or contact the municipality for assistance.",

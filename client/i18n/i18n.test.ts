@@ -38,8 +38,11 @@ test("resolveLocale falls back to Italian for anything but English", () => {
 
 test("placeholders are filled and unknown ones are left alone", () => {
   expect(interpolate("Ciao {nome} {x}", { nome: "Mario" })).toBe("Ciao Mario {x}");
-  expect(translatorFor("it")("rating.star", { n: 3 })).toBe("Valuta 3 stelle su 5");
-  expect(translatorFor("en")("rating.star", { n: 3 })).toBe("Rate 3 stars out of 5");
+  expect(translatorFor("it")("rating.star", { count: 3 })).toBe("Valuta 3 stelle su 5");
+  expect(translatorFor("en")("rating.star", { count: 3 })).toBe("Rate 3 stars out of 5");
+  // One star is singular ("Valuta 1 stelle" was not Italian).
+  expect(translatorFor("it")("rating.star", { count: 1 })).toBe("Valuta 1 stella su 5");
+  expect(translatorFor("en")("rating.star", { count: 1 })).toBe("Rate 1 star out of 5");
 });
 
 test("a count picks its plural form with Intl.PluralRules", () => {
@@ -79,7 +82,9 @@ test("a key found in none of the catalogues given is shown as it is", () => {
   expect(base("messages.title")).toBe("messages.title");
   expect(base("no.such.key")).toBe("no.such.key");
   expect((translatorFor("en") as (key: string) => string)("no.such.key")).toBe("no.such.key");
-  expect(translatorFor("it", messagesIt)("messages.range", { from: 1 })).toBe("Dal 1 al {to} di {total}");
+  expect(translatorFor("it", messagesIt)("messages.shown", { shown: 1 })).toBe(
+    "mostrati i primi 1 di {total}",
+  );
 });
 
 test("the same locale and catalogues give the same t (a stable effect dependency)", () => {

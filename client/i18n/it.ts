@@ -97,7 +97,8 @@ export const it = {
   "rating.title.page": "Quanto sono chiare le informazioni su questa pagina?",
   "rating.title.service": "Quanto è stato facile usare questo servizio?",
   "rating.legend": "Valuta da 1 a 5 stelle la pagina",
-  "rating.star": "Valuta {n} stelle su 5",
+  "rating.star.one": "Valuta {count} stella su 5",
+  "rating.star.other": "Valuta {count} stelle su 5",
   "rating.negative.question": "Dove hai incontrato le maggiori difficoltà?",
   "rating.negative.1": "A volte le indicazioni non erano chiare",
   "rating.negative.2": "A volte le indicazioni non erano complete",
@@ -209,6 +210,10 @@ export const it = {
   "common.unread.other": "{count} messaggi non letti",
   "common.retryLater": "Riprova tra qualche minuto. Il resto dell'area personale è disponibile.",
 
+  "logout.title": "Sei uscito dall'area personale",
+  "logout.lead":
+    "Hai chiuso la sessione: per rientrare nell'area personale accedi di nuovo con la tua identità digitale.",
+  "logout.toHome": "Torna alla Homepage",
   "serviceNotActive.title": "Servizio non attivo",
   "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",
   "serviceNotActive.text": "Riprova più tardi oppure contatta il Comune per ricevere assistenza.",

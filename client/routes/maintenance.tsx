@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/maintenance";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
-import { useT, type Translate } from "#client/i18n/i18n-context.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
@@ -12,13 +11,6 @@ import { useRootData } from "#client/lib/root-data.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { MaintenanceGate, type MaintenanceErrors } from "#client/features/shell/maintenance-gate.tsx";
-import { useToasts, type Toast } from "#client/features/shell/toasts.tsx";
-
-const deniedToast = (id: string, t: Translate): Toast => ({
-  id,
-  html: t("maintenance.denied"),
-  kind: "error",
-});
 /** Spec §5: both required, "Campo obbligatorio"; the password as typed (its spaces count). */
 const CredentialsSchema = z.object({ username: text(required()), password: rawText(required()) });
 
@@ -27,10 +19,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { comune } = await services.api.getTenantConfig();
   const next = safeRedirectPath(url.searchParams.get("redirectTo"), href("/"));
   if (!comune.maintenance || services.maintenance.held) throw redirect(next);
-  // A held credential the upstream refused later: the gate comes back with the toast (server-rendered).
+  // A held credential the upstream refused later: the gate comes back with "Autorizzazione negata" in the form.
   const denied = url.searchParams.get("negata") === "1";
-  const toasts = denied ? [deniedToast("maintenance-denied", serverT(context))] : [];
-  return data({ denied, toasts }, { status: 503, headers: { "Retry-After": "3600" } });
+  return data({ denied }, { status: 503, headers: { "Retry-After": "3600" } });
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -82,11 +73,8 @@ export default function Maintenance({ loaderData, actionData }: Route.ComponentP
   const redirectTo = new URLSearchParams(location.search).get("redirectTo");
   const action = withQuery(href("/manutenzione"), { redirectTo });
   const formError = actionData?.formError ?? (loaderData?.denied ? t("maintenance.denied") : undefined);
-  const { push } = useToasts();
-  // Credentials refused at the gate: the spec's toast, besides the message in the form (which no-JS users see).
-  useEffect(() => {
-    if (actionData?.formError) push({ id: "maintenance-refused", html: actionData.formError, kind: "error" });
-  }, [actionData, push]);
+  // A refusal ("Autorizzazione negata", spec §6) is said once, in the form's alert above the fields: the spec's toast
+  // repeated it, outlived the gate by 8 s after the right password and covered "Conferma" on a phone.
   return (
     <MaintenanceGate
       comune={comune}

@@ -28,7 +28,7 @@ describe("validateRating", () => {
   });
 
   test("no answer is refused, as the page asks for one (it used to count as 'altro')", () => {
-    const result = validateRating(form({ rating: "4" }));
+    const result = validateRating(form({ rating: "4", followUp: "1" }));
     expect(result).toMatchObject({
       ok: false,
       errors: { option: "Scegli una delle risposte proposte." },
@@ -36,6 +36,14 @@ describe("validateRating", () => {
     });
     expect(result.values.option).toBeUndefined();
     expect(errorsOf(validateRating(form({ rating: "2", option: "" })))).toHaveProperty("option");
+  });
+
+  test("the first post without JavaScript (stars, no follow-up shown yet) is no mistake: no error", () => {
+    expect(validateRating(form({ rating: "4" }))).toEqual({
+      ok: false,
+      errors: {},
+      values: { rating: 4, option: undefined, details: "" },
+    });
   });
 
   test("an answer of the other star group, or an unknown one, is refused and not echoed back", () => {

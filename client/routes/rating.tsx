@@ -39,6 +39,9 @@ function ratingSchema(t: Translate) {
  * has no follow-up yet (they are rendered once a star is chosen): its first post comes back here with the matching
  * follow-up to answer, stars and details kept. An answer of the other group (a forged post) is refused too.
  */
+/** The field the form sends once it shows the follow-up questions (`RatingFields`). */
+const FOLLOW_UP_SHOWN = "followUp";
+
 export function validateRating(form: FormData, t: Translate = translatorFor("it")): RatingValidation {
   const answerMessage = t("ratingPage.answer");
   const parsed = validateForm(form, ratingSchema(t));
@@ -53,6 +56,8 @@ export function validateRating(form: FormData, t: Translate = translatorFor("it"
     };
   }
   const { errors, submitted } = parsed;
+  // Without JavaScript the first post has no follow-up to answer (neither its marker nor an answer): no mistake yet.
+  if (form.get(FOLLOW_UP_SHOWN) === null && !form.has("option")) delete errors.option;
   const rating = errors.rating ? undefined : Number(submitted.rating);
   const option = errors.option ? undefined : submitted.option;
   const kept = option && (rating === undefined || isOptionConsistent(rating, option)) ? option : undefined;
@@ -69,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viaFetcher = new URL(request.url).pathname.endsWith(".data");
   if (!validation.ok) {
     const { errors, values } = validation;
-    return data({ ok: false as const, errors, values, pagePath, pageTitle }, { status: 400 });
+    // No error (the first post without JavaScript): the form again with its follow-up, not a refusal.
+    const status = Object.keys(errors).length > 0 ? 400 : 200;
+    return data({ ok: false as const, errors, values, pagePath, pageTitle }, { status });
   }
   const { values } = validation;
   const input: FeedbackInput = {

@@ -100,11 +100,11 @@ test("the SSO headers of the reverse proxy identify the citizen", async () => {
   expect(res.body.contatti.email).toBe("a.esposito@example.it");
 });
 
-test("logout clears the cookie and goes home", async () => {
+test("logout clears the cookie and goes to the portal's logout page", async () => {
   const cookie = await loginAs(app, giulia);
   const res = await http.get("/api/utenti/logout").set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
   expect(res.status).toBe(302);
-  expect(res.headers.location).toBe("/");
+  expect(res.headers.location).toBe("/logout");
   expect((res.headers["set-cookie"] as unknown as string[])[0]).toMatch(
     /^SANDBOX_SSO=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/,
   );

@@ -119,7 +119,7 @@ export const comuneA: SandboxTenant = {
       "immagini del disservizio) al solo fine di gestire la segnalazione. I dati sono conservati per il tempo " +
       "necessario alla sua risoluzione e non sono diffusi. Il responsabile della protezione dei dati è " +
       "raggiungibile all'indirizzo dpo@comune.valverde.it.",
-    logoutUri: "/",
+    logoutUri: "/logout",
     knowledgeBase: valverdeKnowledgeBase,
     addresses: [
       place(410001, 45.0521, 7.5203, "Piazza Vittorio Emanuele II", "1", "Municipio di Valverde"),

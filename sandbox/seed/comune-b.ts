@@ -145,7 +145,7 @@ export const comuneB: SandboxTenant = {
       "Ai sensi dell'art. 13 del GDPR, il Comune di Montealto tratta i dati della segnalazione per la sola " +
       "gestione del disservizio segnalato. Il conferimento è facoltativo, ma senza recapiti non potremo " +
       "aggiornarti sull'esito. Contatto del DPO: rpd@comune.montealto.it.",
-    logoutUri: "/",
+    logoutUri: "/logout",
     knowledgeBase: montealtoKnowledgeBase,
     addresses: [
       place(420001, 45.7012, 9.8521, "Piazza della Libertà", "3", "Municipio di Montealto"),

@@ -88,7 +88,7 @@ export const comuneC: SandboxTenant = {
     disservizioPolicy:
       "Il Comune di Roccaserena tratta i dati delle segnalazioni ai sensi del Regolamento (UE) 2016/679, " +
       "esclusivamente per la gestione della segnalazione. Responsabile della protezione dei dati: dpo@comune.roccaserena.it.",
-    logoutUri: "/",
+    logoutUri: "/logout",
     knowledgeBase: roccaserenaKnowledgeBase,
     addresses: [
       place(430001, 43.2101, 11.4502, "Piazza del Castello", "1", "Municipio di Roccaserena"),

@@ -123,7 +123,7 @@ export type TenantContent = {
   servizi: SandboxServizio[];
   dettagli: SandboxServiceDetail[];
   disservizioPolicy: string;
-  /** Relative path the citizen lands on after logout (the tenant's `logoutUri`). */
+  /** Relative path the citizen lands on after logout (the tenant's `logoutUri`): the portal's page that says so. */
   logoutUri: string;
   knowledgeBase: KnowledgeBaseSeed;
   addresses: GeoAddress[];

@@ -291,7 +291,7 @@ describe("spontaneous payment (PPAY)", () => {
     expect(visible(gone.text)).not.toContain("Pagina non trovata");
   });
 
-  test("a logged-in citizen's payer data are the identity's, locked", async () => {
+  test("a logged-in citizen's payer data are the identity's, locked and shown as text; their e-mail needs no repeating", async () => {
     const anna = "SPSNNA75T48F839X";
     await request(sandbox.url).post(`/__sandbox/citizens/${anna}/reset`).expect(200);
     const cookie = await loginAs(sandbox.url, anna, "servizi.comune.valverde.it");
@@ -303,15 +303,22 @@ describe("spontaneous payment (PPAY)", () => {
     await jar.post(ONLINE, { intent: "privacy", privacy: "1" });
     await jar.post(ONLINE, { intent: "tipologia", typeCode: "MENSA" });
     const page = await jar.get(`${ONLINE}?passo=dati`);
-    expect(page.text).toMatch(/value="SPSNNA75T48F839X"[^>]*readOnly|readOnly[^>]*value="SPSNNA75T48F839X"/i);
-    // A forged name is ignored: the identity's is used.
+    // The identity's data are text, not inputs that look editable.
+    expect(page.text).toMatch(/<dd>SPSNNA75T48F839X<\/dd>/);
+    expect(page.text).not.toMatch(/<input[^>]*value="SPSNNA75T48F839X"/);
+    const own = /<input[^>]*name="email"[^>]*value="([^"]+)"/.exec(page.text)?.[1];
+    expect(own).toMatch(/@example\.it$/);
+    // Another address still needs repeating.
+    const other = await jar.post(ONLINE, { intent: "dati", email: "anna@example.it" });
+    expect(other.status).toBe(400);
+    expect(visible(other.text)).toContain("Ripeti email: Campo obbligatorio");
+    // The profile's own e-mail needs no "Ripeti email"; a forged name is ignored: the identity's is used.
     const res = await jar.post(ONLINE, {
       intent: "dati",
       firstName: "Falso",
       lastName: "Nome",
       taxCode: "RSSMRA80A01H501U",
-      email: "anna@example.it",
-      emailRepeat: "anna@example.it",
+      email: own!,
     });
     expect(res.status).toBe(303);
     await jar.post(ONLINE, { intent: "importo", amount: "5" });

@@ -63,10 +63,12 @@ describe("the list", () => {
     expect(text).toContain("20 messaggi");
     expect(text).toContain("18 messaggi non letti");
     expect(res.text.match(/class="message-card /g)).toHaveLength(15);
-    expect(res.text).toContain('href="/area-personale/messaggi?pagina=2"');
+    expect(res.text).toContain('href="/area-personale/messaggi?pagina=2#messaggio-16"');
+    // "Vedi altre notifiche" adds the next ones to the list (without JavaScript too), at the first one added.
     const second = await get(`${LIST}?pagina=2`, await citizenCookie());
-    expect(second.text.match(/class="message-card /g)).toHaveLength(5);
-    expect(textOf(second.text)).toContain("Notifiche più recenti");
+    expect(second.text.match(/class="message-card /g)).toHaveLength(20);
+    expect(second.text).toMatch(/<li id="messaggio-16" class="message-card /);
+    expect(textOf(second.text)).not.toContain("Vedi altre notifiche");
   });
 
   test("filters (GET) and the original's date messages", async () => {

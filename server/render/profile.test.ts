@@ -103,6 +103,10 @@ describe("the user profile", () => {
     expect(res.text).toContain("giulia.bianchi@example.it");
     expect(res.text).toContain("+39 3471112233");
     expect(res.text).toContain("Salva ricevute sull&#x27;archivio documenti");
+    // Two sections, two titles: the preferences' table and the receipts' section are not both "Pagamenti".
+    expect(res.text).toMatch(/<caption[^>]*>Notifiche sui pagamenti<\/caption>/);
+    expect(res.text).toMatch(/<h2[^>]*>Ricevute di pagamento<\/h2>/);
+    expect(res.text).not.toMatch(/>Pagamenti</);
     expect(res.text).not.toMatch(/<script>alert/);
     const saved = await post(jar, PROFILE, { intent: "preferences", "pref.valverde_scuola.sms": "on" });
     expect(saved.status).toBe(302);

@@ -41,8 +41,18 @@ describe("a rating posted without JavaScript", () => {
     expect(res.text).toContain('name="pagePath" value="/faq"');
   });
 
-  test("without an answer is refused too", async () => {
-    const res = await post({ rating: "5" });
+  test("the first post (stars only: the follow-up is not shown yet) opens without an error", async () => {
+    const res = await post({ rating: "2" });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Valuta la pagina");
+    expect(res.text).not.toContain("Scegli una delle risposte proposte.");
+    expect(res.text).not.toContain("invalid-feedback");
+    expect(res.text).toMatch(/<input type="radio"[^>]*name="rating" checked="" value="2"/);
+    expect(res.text).toContain('name="option"');
+  });
+
+  test("without an answer once the follow-up is shown is refused", async () => {
+    const res = await post({ rating: "5", followUp: "1" });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Scegli una delle risposte proposte.");
     expect(res.text).toMatch(/<input type="radio"[^>]*name="rating" checked="" value="5"/);

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { test, expect, tenantUrl, expectAccessible, loginAs } from "./fixtures.ts";
 import {
   acceptPrivacyAndConfirm,
@@ -15,6 +16,9 @@ import {
 } from "./appointments-support.ts";
 
 // Days used here (month+1: 3rd and 6th free day of office 11) differ from the other appointment tests.
+
+const stepHeading = (page: Page, title: string) =>
+  page.getByRole("heading", { level: 2, name: title, exact: true });
 
 test("an anonymous visitor books, downloads the calendar file, changes the time from the e-mail link and cancels", async ({
   page,
@@ -44,6 +48,8 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   // An empty step is refused with a summary and the message next to the field.
   await next(page);
   await expect(page.getByRole("heading", { name: "Correggi i seguenti errori" })).toBeVisible();
+  // Errors take the focus to their summary; a new step to its heading (never back to the page's top).
+  await expect(page.getByRole("region", { name: "Correggi i seguenti errori" })).toBeFocused();
   await expect(page.getByLabel(/^Categoria/)).toHaveAttribute("aria-invalid", "true");
   await choosePlace(page, "Anagrafe e stato civile", "Ufficio Anagrafe - Sede centrale");
   await expect(page.getByText("Via Roma 1, 10060 Valverde (TO)")).toBeVisible();
@@ -51,6 +57,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await next(page);
 
   await expectStep(page, "Data e orario", 2);
+  await expect(stepHeading(page, "Data e orario")).toBeFocused();
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveText(["lun", "mar", "mer", "gio", "ven", "sab", "dom"]);
   await expect(table.getByText(/, non disponibile$/).first()).toBeAttached();
@@ -69,6 +76,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await next(page);
 
   await expectStep(page, "Dettagli appuntamento", 3);
+  await expect(stepHeading(page, "Dettagli appuntamento")).toBeFocused();
   await fillDetails(page, "Carta d'identità elettronica", "Primo rilascio della carta");
   await expect(
     page.getByText(`Caratteri rimanenti: ${200 - "Primo rilascio della carta".length}`),
@@ -77,6 +85,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await next(page);
 
   await expectStep(page, "Richiedente", 4);
+  await expect(stepHeading(page, "Richiedente")).toBeFocused();
   await fillRequester(page, { nome: "Laura", cognome: "Conti", email: "laura@", cf: "RSSMRA80A01H501X" });
   await next(page);
   await expect(
@@ -91,6 +100,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await next(page);
 
   await expectStep(page, "Riepilogo", 5);
+  await expect(stepHeading(page, "Riepilogo")).toBeFocused();
   await expect(
     page.getByText(
       "Le informazioni che hai fornito hanno valore di dichiarazione. Verifica che siano corrette.",
@@ -168,9 +178,11 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   const newTime = (await radios.nth(1).getAttribute("value"))!;
   await page.locator('label[for="orario-1"]').click();
   await next(page);
+  await expect(stepHeading(page, "Dettagli appuntamento")).toBeFocused();
   await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Primo rilascio della carta");
   await expectAccessible(page);
   await next(page);
+  await expect(stepHeading(page, "Riepilogo")).toBeFocused();
   await expect(page.getByText(`${slot.dayLabel}, ${newTime}`)).toBeVisible();
   await expectAccessible(page);
   await next(page, "Conferma la modifica");

@@ -223,10 +223,12 @@ test("comune-b: the form by keyboard only", async ({ page }) => {
   await page.keyboard.press("Tab");
   await expect(sendButton(page)).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+  // Each step moves the focus to its heading: the next Tab goes on from there.
+  await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeFocused();
   await page.getByRole("button", { name: "Invia il codice" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByLabel(/^Codice di verifica/)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeFocused();
   await page.getByLabel(/^Codice di verifica/).focus();
   await page.keyboard.type(await readCode(email));
   await page.keyboard.press("Enter");

@@ -138,7 +138,7 @@ test("comune-b: keyboard only, the map's centre as the place", async ({ page }) 
   await page.keyboard.press("Space");
   await tabTo(page.getByRole("button", { name: "Avanti" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeFocused();
   await expectTiles(page);
   await tabTo(map(page));
   await page.keyboard.press("ArrowRight");
@@ -153,7 +153,7 @@ test("comune-b: keyboard only, the map's centre as the place", async ({ page }) 
   await page.keyboard.type("Segnalazione fatta solo con la tastiera.");
   await tabTo(page.getByRole("button", { name: "Avanti" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeFocused();
   await tabTo(page.getByRole("button", { name: "Invia" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();

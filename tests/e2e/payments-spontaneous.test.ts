@@ -223,7 +223,7 @@ test("comune-a by keyboard only: a PPAY notice for a company (VAT number)", asyn
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Avanti" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Tipologia di pagamento" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Tipologia di pagamento" })).toBeFocused();
   // The search box (a GET form) filters the types.
   await page.getByLabel("Cerca una tipologia di pagamento").focus();
   await page.keyboard.type("suolo");
@@ -238,7 +238,16 @@ test("comune-a by keyboard only: a PPAY notice for a company (VAT number)", asyn
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Avanti" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Dati personali" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Dati personali" })).toBeFocused();
+  // Required, so marked "*", until "Non dispongo di un identificativo fiscale italiano" is ticked.
+  await expect(page.locator('label[for="taxCode"]')).toContainText("*");
+  await expect(page.getByLabel("Codice fiscale / P.IVA")).toHaveAttribute("required", "");
+  const noTaxId = page.getByLabel("Non dispongo di un identificativo fiscale italiano");
+  await noTaxId.focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator('label[for="taxCode"]')).not.toContainText("*");
+  await page.keyboard.press("Space");
+  await expect(noTaxId).not.toBeChecked();
   await page.getByLabel("Persona giuridica").focus();
   await page.keyboard.press("Space");
   await expect(page.getByRole("textbox", { name: /^Nome/ })).toHaveCount(0);
@@ -251,11 +260,11 @@ test("comune-a by keyboard only: a PPAY notice for a company (VAT number)", asyn
   await page.keyboard.press("Tab");
   await page.keyboard.type("info@neri.example.it");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Importo" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Importo" })).toBeFocused();
   await page.getByLabel(/^Importo/).focus();
   await page.keyboard.type("80.5");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeFocused();
   await expect(page.getByText("Neri S.r.l.")).toBeVisible();
   await expect(page.getByText("€ 80,50")).toBeVisible();
   await page.getByRole("button", { name: "Genera avviso di pagamento" }).focus();
@@ -278,15 +287,22 @@ test("comune-a: a logged-in citizen sees the payer pre-filled from the identity 
   await page.getByRole("link", { name: "Paga online tramite PAGOPA" }).click();
   await acceptPrivacy(page);
   await chooseType(page, "Carta d'identità elettronica");
-  await expect(page.getByLabel("Codice fiscale / P.IVA")).toHaveValue(GIULIA);
-  await expect(page.getByLabel("Codice fiscale / P.IVA")).toHaveAttribute("readonly", "");
-  await expect(page.getByRole("textbox", { name: /^Nome/ })).toHaveAttribute("readonly", "");
+  // The identity's data are text, not fields that look editable.
+  await expect(page.getByRole("definition").filter({ hasText: GIULIA })).toBeVisible();
+  await expect(page.getByLabel("Codice fiscale / P.IVA")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /^Nome/ })).toHaveCount(0);
   await expect(page.getByText("Persona giuridica")).toHaveCount(0);
+  // The profile's own e-mail needs no repeating; another address does.
+  const email = page.getByRole("textbox", { name: /^Email/ });
+  await expect(email).not.toHaveValue("");
+  await expect(page.getByLabel(/^Ripeti email/)).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, "comune-a-payer-logged-in-1280");
-  await page
-    .getByLabel("Ripeti email")
-    .fill(await page.getByRole("textbox", { name: /^Email/ }).inputValue());
+  const own = await email.inputValue();
+  await email.fill("altro.indirizzo@example.it");
+  await expect(page.getByLabel(/^Ripeti email/)).toBeVisible();
+  await email.fill(own);
+  await expect(page.getByLabel(/^Ripeti email/)).toHaveCount(0);
   await page.getByRole("button", { name: "Avanti" }).click();
   await fillAmount(page, "22,21");
   await expect(page.getByRole("main").getByText(GIULIA, { exact: true })).toBeVisible();

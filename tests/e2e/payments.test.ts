@@ -151,7 +151,8 @@ test("keyboard only: Attività → Paga ora → privacy → summary", async ({ p
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Avanti" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  // The new step's heading takes the focus: the next Tab goes on from there, not from the skip links.
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeFocused();
   await page.getByRole("button", { name: "Paga con pagoPA" }).focus();
   await expect(page.getByRole("button", { name: "Paga con pagoPA" })).toBeFocused();
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, waitForHydration } from "./fixtures.ts";
 
 const filters = (page: Page) => page.getByRole("search", { name: "Filtra i documenti" });
 
@@ -17,19 +17,22 @@ test("Giulia filters her documents by area and description, pages, and downloads
   await expect(page.getByRole("link", { name: /^Scarica / })).toHaveCount(20);
   await expectAccessible(page);
 
-  // Page 2 through the pager, keyboard only.
+  // Page 2 through the pager, keyboard only; the focus moves to the new count.
+  await waitForHydration(page);
   const pager = page.getByRole("navigation", { name: "Paginazione dei documenti" });
   await pager.getByRole("link", { name: "Pagina 2" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(tenantUrl("comune-a", "/area-personale/documenti?pagina=2"));
   await expect(pager.getByRole("link", { name: "Pagina 2" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("link", { name: /^Scarica / })).toHaveCount(6);
+  await expect(page.getByRole("status").filter({ hasText: "documenti" })).toBeFocused();
 
   // Area and description.
   await page.getByLabel("Ambito").selectOption({ label: "Edilizia" });
   await page.getByLabel("Descrizione").fill("permesso");
   await filters(page).getByRole("button", { name: "Cerca" }).click();
   await expect(page.getByRole("status").filter({ hasText: "documento" })).toHaveText("1 documento");
+  await expect(page.getByRole("status").filter({ hasText: "documento" })).toBeFocused();
   await expect(
     page.getByRole("heading", { level: 3, name: "Permesso di costruire n. 112/2024" }),
   ).toBeVisible();

@@ -85,11 +85,14 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     test("the filter: read state, order and the original's date messages", async ({ page }) => {
       await resetCitizen(MARIO);
       await openAsMario(page, tenant);
+      await waitForHydration(page);
       await page.getByLabel("Stato lettura").selectOption({ label: "Letti" });
       await page.getByLabel("Ordina per").selectOption({ label: "Data meno recente" });
       await page.getByRole("button", { name: "Applica filtri" }).click();
       await expect(page).toHaveURL(/stato=letti/);
       await expect(messageLinks(page)).toHaveCount(inbox.read);
+      // The focus moves to the new count, not back to the page's top.
+      await expect(page.getByRole("status").filter({ hasText: "messagg" })).toBeFocused();
       await expect(page.getByRole("status").filter({ hasText: "messagg" })).toContainText(
         inbox.read === 1 ? "1 messaggio" : `${inbox.read} messaggi`,
       );
@@ -166,16 +169,20 @@ test.describe("comune-a at 1280px: one message", () => {
     await expect(page).toHaveURL(/\/servizi\/prenotazione-appuntamento(\?|$)/);
 
     await page.goto(tenantUrl("comune-a", LIST));
-    await page.getByRole("link", { name: "Vedi altre notifiche" }).click();
-    await expect(page).toHaveURL(/pagina=2/);
-    await expect(messageLinks(page)).toHaveCount(5);
+    await waitForHydration(page);
     await expect(page.getByRole("status").filter({ hasText: "messaggi" })).toContainText(
-      "Dal 16 al 20 di 20",
+      "20 messaggi (mostrati i primi 15 di 20)",
     );
+    const fifteenth = (await messageLinks(page).nth(14).textContent()) ?? "";
+    await page.getByRole("link", { name: "Vedi altre notifiche" }).click();
+    await expect(page).toHaveURL(/pagina=2#messaggio-16$/);
+    // Added to the list, not in its place; the focus on the first message added.
+    await expect(messageLinks(page)).toHaveCount(20);
+    await expect(messageLinks(page).nth(14)).toHaveText(fifteenth);
+    await expect(messageLinks(page).nth(15)).toBeFocused();
+    await expect(page.getByRole("status").filter({ hasText: "messaggi" })).toHaveText("20 messaggi");
     await expect(page.getByRole("link", { name: "Vedi altre notifiche" })).toHaveCount(0);
     await expectAccessible(page);
-    await page.getByRole("link", { name: "Notifiche più recenti" }).click();
-    await expect(messageLinks(page)).toHaveCount(15);
   });
 
   test("by keyboard: open a message and reach the delete confirmation", async ({ page }) => {

@@ -114,6 +114,13 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page).toHaveURL(/mostra=in-programma/);
     const card = page.getByRole("article").filter({ hasText: `Appuntamento n. ${id}` });
     await expect(card).toBeVisible();
+    // The focus moves to the filtered list's count.
+    await expect(
+      page
+        .getByRole("region", { name: "Appuntamenti" })
+        .getByRole("status")
+        .filter({ hasText: /^Mostrati/ }),
+    ).toBeFocused();
     await expect(card).toContainText(slot.time);
     await expect(card.getByRole("list").last()).toContainText("Prenotazione inviata");
     await expect(card).toContainText(/Stato: (Approvata|In attesa)/);

@@ -12,11 +12,14 @@ export type { MessageSummary } from "./message-summary.ts";
  * One message as a list item: date, read state (icon plus visually-hidden text, a dot when unread) and the title
  * linking to the message's page. Put it inside a `<ul>`: it renders the `<li>`.
  */
-export function MessageCard({ message }: { message: MessageSummary }) {
+export function MessageCard({ message, id }: { message: MessageSummary; id?: string }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <li className={`message-card card card-bg shadow-sm mb-3${message.read ? "" : " message-card-unread"}`}>
+    <li
+      id={id}
+      className={`message-card card card-bg shadow-sm mb-3${message.read ? "" : " message-card-unread"}`}
+    >
       <div className="card-body d-flex align-items-start gap-3 p-3">
         <span className="message-card-icon position-relative flex-shrink-0" aria-hidden="true">
           <Icon name={message.read ? "it-mail-open" : "it-mail"} className="icon-primary" />

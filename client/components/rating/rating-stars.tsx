@@ -38,7 +38,7 @@ export function RatingStars({ defaultValue, onChange, error }: RatingStarsProps)
             value={value}
             defaultValue={defaultValue}
             onChange={onChange}
-            label={t("rating.star", { n: value })}
+            label={t("rating.star", { count: value })}
           />
         ))}
       </fieldset>

@@ -28,7 +28,8 @@ test("the component carries the feedback data-elements with the page question", 
   for (const n of [1, 2, 3, 4, 5]) {
     const [label] = byDataElement(page.container, `feedback-rate-${n}`);
     expect(label?.tagName, `star ${n}`).toBe("LABEL");
-    const star = page.getByRole("radio", { name: `Valuta ${n} stelle su 5` }) as HTMLInputElement;
+    const name = n === 1 ? "Valuta 1 stella su 5" : `Valuta ${n} stelle su 5`;
+    const star = page.getByRole("radio", { name }) as HTMLInputElement;
     expect(star.name).toBe("rating");
   }
   expect(page.getByRole("group", { name: "Valuta da 1 a 5 stelle la pagina" })).toBeTruthy();

@@ -148,6 +148,7 @@ function RatingFields({
       {/* Both follow-ups appear once a star is chosen (the AGID checker looks for both after its click): in the
           browser as soon as the star is clicked, without JavaScript in the form the action shows again after a
           post with stars and no answer. Not sending them before saves ~2.4 kB on every page. */}
+      {rating === null ? null : <input type="hidden" name="followUp" value="1" />}
       {rating === null
         ? null
         : (["negative", "positive"] as const).map((kind) => (

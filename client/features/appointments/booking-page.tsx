@@ -13,7 +13,7 @@ import type { BookingPageData, BookingStepData, StepActionData } from "./step-ty
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
-import { useFocusOnChange } from "./use-focus-on-change.ts";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 
 export type BookingPageProps = { data: BookingPageData; actionData?: StepActionData };
 

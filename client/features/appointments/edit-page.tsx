@@ -12,7 +12,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
-import { useFocusOnChange } from "./use-focus-on-change.ts";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 
 type EditData = Extract<EditPageData, { kind: "edit" }>;
 

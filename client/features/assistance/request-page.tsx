@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type ReactNode } from "react";
+import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
 import {
@@ -16,6 +16,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -53,10 +54,12 @@ export function AssistanceLayout({
   title,
   lead,
   children,
+  headingRef,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const t = useT(assistanceIt);
   return (
@@ -72,7 +75,7 @@ export function AssistanceLayout({
               ]}
             />
           </div>
-          <PageHero title={title} lead={lead} />
+          <PageHero title={title} lead={lead} headingRef={headingRef} />
         </div>
       </div>
       <div className="row justify-content-center">
@@ -170,8 +173,21 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
   );
 }
 
+type StepProps<D> = { data: D; action?: RequestActionData; headingRef?: Ref<HTMLHeadingElement> };
+
+/** The request and, for an anonymous requester, its e-mail code: the focus moves to the heading at each step. */
+export function AssistanceRequestPage({ data, action }: StepProps<RequestFormData | VerifyData>) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(data.step === "verify" ? `verify:${data.verify.sent}` : data.step, headingRef);
+  return data.step === "verify" ? (
+    <VerifyStep data={data} action={action} headingRef={headingRef} />
+  ) : (
+    <RequestForm data={data} action={action} headingRef={headingRef} />
+  );
+}
+
 /** The one-page assistance request: requester, request, attachment, privacy; "Salva richiesta" when logged in. */
-export function RequestForm({ data, action }: { data: RequestFormData; action?: RequestActionData }) {
+export function RequestForm({ data, action, headingRef }: StepProps<RequestFormData>) {
   const t = useT(assistanceIt);
   const hydrated = useHydrated();
   const fetcher = useFetcher<CrmService[]>();
@@ -201,7 +217,7 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
     if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
   };
   return (
-    <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")}>
+    <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")} headingRef={headingRef}>
       {data.anonymous ? (
         <p>
           {t("assistance.loginPrompt")} <a href={data.loginHref}>{t("assistance.login")}</a>
@@ -393,12 +409,12 @@ export function RequestForm({ data, action }: { data: RequestFormData; action?: 
 }
 
 /** The anonymous request's e-mail code: ask for it, type it, send the request. */
-export function VerifyStep({ data, action }: { data: VerifyData; action?: RequestActionData }) {
+export function VerifyStep({ data, action, headingRef }: StepProps<VerifyData>) {
   const t = useT(assistanceIt);
   const errors = action?.errors ?? {};
   const { email, sent, resent } = data.verify;
   return (
-    <AssistanceLayout title={t("assistance.verify.title")}>
+    <AssistanceLayout title={t("assistance.verify.title")} headingRef={headingRef}>
       {errors.form ? (
         <div className="alert alert-danger" role="alert">
           {errors.form}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { Form, Link, useLocation } from "react-router";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -97,14 +98,7 @@ export function ReportPage({ data, actionData }: { data: ReportLoaderData; actio
   const t = useT(disruptionIt);
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [data.step]);
+  useFocusOnChange(data.step, heading);
   const index = DISRUPTION_STEPS.indexOf(data.step) + 1;
   const returnToSummary = new URLSearchParams(location.search).get("da") === "riepilogo";
   const previous = previousStep(data.step);

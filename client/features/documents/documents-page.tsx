@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { documentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -204,6 +206,9 @@ function Pager({ data, pages }: { data: DocumentsPageData; pages: number }) {
 export function DocumentsPage({ data }: { data: DocumentsPageData }) {
   const t = useT(documentsIt);
   const { list } = data;
+  // A new search or page moves the focus to the count ("12 documenti - pagina 2 di 3").
+  const count = useRef<HTMLParagraphElement>(null);
+  useFocusOnChange(JSON.stringify([data.values, data.page]), count);
   return (
     <section className="mt-4 mb-5" aria-labelledby="documenti-titolo">
       <h2 id="documenti-titolo" className="title-xxlarge mb-4">
@@ -225,7 +230,7 @@ export function DocumentsPage({ data }: { data: DocumentsPageData }) {
         </div>
       ) : (
         <>
-          <p role="status" className="fw-semibold mb-3">
+          <p ref={count} tabIndex={-1} role="status" className="fw-semibold mb-3">
             {list.total === 0
               ? data.filtered
                 ? t("documents.emptyFiltered")

@@ -7,7 +7,7 @@ import { getServices } from "#client/lib/services.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { municipalityTag } from "#shared/api/messages.ts";
 import { todayInRome } from "#shared/dates.ts";
-import { readListQuery, toStoreQuery, type MessageListData } from "./list-query.ts";
+import { readListQuery, toStoreQueries, type MessageListData } from "./list-query.ts";
 
 /** The query flag the delete action redirects with, so the list confirms "Messaggio eliminato". */
 export const DELETED_FLAG = "eliminato";
@@ -32,8 +32,12 @@ export async function loadMessageList(request: Request, context: Readonly<Router
   const { codiceEnte } = config.comune;
   let list: MessageListData | null = null;
   try {
-    const [page, sample] = await Promise.all([
-      services.api.messages.list(user.codFisc, toStoreQuery(values, errors, codiceEnte)),
+    const [pages, sample] = await Promise.all([
+      Promise.all(
+        toStoreQueries(values, errors, codiceEnte).map((query) =>
+          services.api.messages.list(user.codFisc, query),
+        ),
+      ),
       services.api.messages.list(user.codFisc, {
         filter: { tag: municipalityTag(codiceEnte) },
         limit: SENDER_SAMPLE,
@@ -44,8 +48,8 @@ export async function loadMessageList(request: Request, context: Readonly<Router
     const senders = new Set(sample.messages.flatMap((message) => (message.sender ? [message.sender] : [])));
     if (values.servizio) senders.add(values.servizio);
     list = {
-      messages: page.messages.map(toMessageSummary),
-      total: page.total,
+      messages: pages.flatMap((page) => page.messages.map(toMessageSummary)),
+      total: pages[0]?.total ?? 0,
       senders: [...senders].sort((a, b) => a.localeCompare(b)),
     };
   } catch (error) {

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { isFiltered, listParams, readListQuery, toStoreQuery } from "./list-query.ts";
+import {
+  isFiltered,
+  listParams,
+  MAX_PAGES,
+  readListQuery,
+  toStoreQueries,
+  toStoreQuery,
+} from "./list-query.ts";
 
 const TODAY = "2026-05-10";
 const read = (query: string) => readListQuery(new URLSearchParams(query), TODAY);
@@ -56,4 +63,20 @@ test("unknown values fall back; links keep the filter and drop defaults", () => 
     ordine: undefined,
     pagina: 2,
   });
+});
+
+test("Vedi altre notifiche adds to the list: page n reads the first n × 15 messages, in calls of at most 90", () => {
+  const page = (pagina: string) =>
+    toStoreQueries(read(`pagina=${pagina}`).values, {}, "c_v001").map(({ offset, limit }) => ({
+      offset,
+      limit,
+    }));
+  expect(page("1")).toEqual([{ offset: 0, limit: 15 }]);
+  expect(page("2")).toEqual([{ offset: 0, limit: 30 }]);
+  expect(page("7")).toEqual([
+    { offset: 0, limit: 90 },
+    { offset: 90, limit: 15 },
+  ]);
+  expect(read("pagina=5000").values.pagina).toBe(MAX_PAGES);
+  expect(page(String(MAX_PAGES)).reduce((sum, query) => sum + query.limit, 0)).toBe(MAX_PAGES * 15);
 });

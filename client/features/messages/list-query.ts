@@ -7,6 +7,12 @@ import { isValidDay, parseRomeDateTime } from "#shared/dates.ts";
 /** Messages per page: the original showed 15 and "Vedi altre notifiche" added 15 more. */
 export const PAGE_SIZE = 15;
 
+/** How many times "Vedi altre notifiche" adds to the list (600 messages); past that the filter narrows the list. */
+export const MAX_PAGES = 40;
+
+/** The store's largest page (its `limit`); a longer list is read in several calls. */
+const STORE_LIMIT = 90;
+
 export const READ_STATES = ["", "non-letti", "letti"] as const;
 export type ReadState = (typeof READ_STATES)[number];
 export const SORT_ORDERS = ["recenti", "meno-recenti"] as const;
@@ -52,7 +58,7 @@ export function readListQuery(
     servizio: text("servizio"),
     stato: pick(text("stato"), READ_STATES, ""),
     ordine: pick(text("ordine"), SORT_ORDERS, "recenti"),
-    pagina: Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1,
+    pagina: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGES) : 1,
   };
   const errors: ListErrors = {};
   const validDay = (day: string) => isValidDay(day) && day <= today;
@@ -68,6 +74,25 @@ export function readListQuery(
 /** True when the citizen narrowed the list (the empty text differs). */
 export function isFiltered(values: ListValues): boolean {
   return Boolean(values.da || values.a || values.servizio || values.stato);
+}
+
+/**
+ * The store queries of the list shown: its first `pagina × PAGE_SIZE` messages ("Vedi altre notifiche" adds to the
+ * list, it does not replace it), in calls of at most `STORE_LIMIT`. Dates with an error are left out; days are
+ * Europe/Rome days.
+ */
+export function toStoreQueries(
+  values: ListValues,
+  errors: ListErrors,
+  codiceEnte: string,
+): MessageListQuery[] {
+  const first = toStoreQuery(values, errors, codiceEnte);
+  const wanted = values.pagina * PAGE_SIZE;
+  const queries: MessageListQuery[] = [];
+  for (let offset = 0; offset < wanted; offset += STORE_LIMIT) {
+    queries.push({ ...first, offset, limit: Math.min(STORE_LIMIT, wanted - offset) });
+  }
+  return queries;
 }
 
 /** The store query of one page; dates with an error are left out. Days are Europe/Rome days. */

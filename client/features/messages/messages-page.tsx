@@ -1,15 +1,18 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { messagesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import {
   isFiltered,
   listParams,
+  MAX_PAGES,
   PAGE_SIZE,
   type ListErrors,
   type ListValues,
@@ -26,7 +29,7 @@ export type MessagesPageProps = {
 
 const FIELD_IDS = { da: "messages-from", a: "messages-to" } as const;
 
-/** "Messaggi": the filter (a GET form), one page of messages and the links to the next and previous pages. */
+/** "Messaggi": the filter (a GET form), the messages and "Vedi altre notifiche", which adds 15 more to the list. */
 export function MessagesPage({ values, errors, list, today }: MessagesPageProps) {
   const t = useT(messagesIt);
   const errorTexts = {
@@ -34,8 +37,11 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
     a: errors.a ? t(errors.a) : undefined,
   };
   const listPath = href("/area-personale/messaggi");
+  const section = useRef<HTMLElement>(null);
+  // A new filter moves the focus to the count, "Vedi altre notifiche" to the first message it added.
+  useListFocus(section, JSON.stringify(listParams(values, 1)), values.pagina * PAGE_SIZE);
   return (
-    <section aria-labelledby="messages-title">
+    <section ref={section} aria-labelledby="messages-title">
       <h2 id="messages-title" className="title-xxlarge mb-2">
         {t("messages.title")}
       </h2>
@@ -135,49 +141,43 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
   );
 }
 
+/** The anchor of the list's `n`-th message (1-based): "Vedi altre notifiche" leads to the first one it adds. */
+const messageAnchor = (n: number) => `messaggio-${n}`;
+
 function MessageList({ values, list }: { values: ListValues; list: MessageListData }) {
   const t = useT(messagesIt);
   const listPath = href("/area-personale/messaggi");
-  const first = (values.pagina - 1) * PAGE_SIZE + 1;
-  const last = first + list.messages.length - 1;
-  const hasMore = last < list.total;
+  const shown = list.messages.length;
+  const hasMore = shown < list.total && values.pagina < MAX_PAGES;
   return (
     <>
       <p role="status" className="fw-semibold mb-3">
         {t("messages.count", { count: list.total })}
-        {list.messages.length > 0 && (values.pagina > 1 || hasMore) ? (
-          <span className="fw-normal">
-            {" "}
-            ({t("messages.range", { from: first, to: last, total: list.total })})
-          </span>
+        {shown > 0 && shown < list.total ? (
+          <span className="fw-normal"> ({t("messages.shown", { shown, total: list.total })})</span>
         ) : null}
       </p>
-      {list.messages.length === 0 ? (
+      {shown === 0 ? (
         <p className="text-paragraph">
           {isFiltered(values) ? t("messages.emptyFiltered") : t("messages.empty")}
         </p>
       ) : (
-        <ul className="list-unstyled" aria-label={t("messages.list")}>
-          {list.messages.map((message) => (
-            <MessageCard key={message.id} message={message} />
+        <ul {...FOCUS_LIST} className="list-unstyled" aria-label={t("messages.list")}>
+          {list.messages.map((message, index) => (
+            <MessageCard key={message.id} message={message} id={messageAnchor(index + 1)} />
           ))}
         </ul>
       )}
-      <div className="d-flex flex-wrap gap-3">
-        {values.pagina > 1 ? (
-          <Link
-            className="btn btn-outline-primary"
-            to={withQuery(listPath, listParams(values, values.pagina - 1))}
-          >
-            {t("messages.newer")}
-          </Link>
-        ) : null}
-        {hasMore ? (
-          <Link className="btn btn-primary" to={withQuery(listPath, listParams(values, values.pagina + 1))}>
-            {t("messages.more")}
-          </Link>
-        ) : null}
-      </div>
+      {hasMore ? (
+        <Link
+          className="btn btn-primary"
+          to={withQuery(listPath, listParams(values, values.pagina + 1), messageAnchor(shown + 1))}
+        >
+          {t("messages.more")}
+        </Link>
+      ) : shown < list.total ? (
+        <p className="text-paragraph">{t("messages.narrow")}</p>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { Link } from "react-router";
+import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -19,8 +21,10 @@ export type PaymentsSectionProps = {
  */
 export function PaymentsSection({ payments, query, otherQuery }: PaymentsSectionProps) {
   const t = useT(paymentsIt);
+  const section = useRef<HTMLElement>(null);
+  useListFocus(section, query.stato, query.pagamenti);
   return (
-    <section aria-labelledby="attivita-pagamenti" className="mb-5" id="pagamenti">
+    <section ref={section} aria-labelledby="attivita-pagamenti" className="mb-5" id="pagamenti">
       <h3 id="attivita-pagamenti" className="title-xlarge mb-3">
         {t("payments.section.title")}
       </h3>
@@ -28,7 +32,7 @@ export function PaymentsSection({ payments, query, otherQuery }: PaymentsSection
       <PaymentPositionsState list={payments} stato={query.stato}>
         {(ok) => (
           <>
-            <ul className="list-unstyled row g-3">
+            <ul {...FOCUS_LIST} className="list-unstyled row g-3">
               {ok.items.map((position) => (
                 <li key={position.iuv} className="col-12 col-lg-6">
                   <PaymentCard position={position} />

@@ -1,48 +1,31 @@
 import { useEffect, useState } from "react";
 import { formatDate } from "#shared/dates.ts";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 
-function minutesLeft(expires: number, now: number): number {
-  return Math.ceil(Math.max(0, expires - now) / 60000);
-}
-
 /**
- * "Valido fino alle HH:mm" from the server; once hydrated, a visible mm:ss countdown (hidden from screen readers)
- * and a polite live region that speaks at most once a minute (when the minutes left change).
+ * One clock for a code: "Il codice è valido fino alle HH:mm" from the server (the same without JavaScript). Once the
+ * time is up in the browser, the line says so instead ("Il codice è scaduto: chiedine uno nuovo."), in a polite live
+ * region; no running countdown beside it.
  */
 export function OtpCountdown({ expires }: { expires: string }) {
   const t = useT(profileIt);
   const locale = useLocale();
-  const hydrated = useHydrated();
   const end = Date.parse(expires);
-  const [now, setNow] = useState(() => Date.now());
+  // The code (its end) whose time is up in this browser; a new code starts with its own end.
+  const [expiredEnd, setExpiredEnd] = useState<number | null>(null);
+  const expired = expiredEnd === end;
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const seconds = Math.max(0, Math.floor((end - now) / 1000));
-  const minutes = minutesLeft(end, now);
-  const spoken =
-    seconds === 0
-      ? t("profile.otp.expiredNow")
-      : minutes <= 1
-        ? t("profile.otp.remainingSeconds")
-        : t("profile.otp.remaining", { count: minutes });
+    // Timers cap at about 24.8 days; a code lives minutes. A code already past its end is told at once.
+    const left = Math.min(Math.max(0, end - Date.now()), 2 ** 31 - 1);
+    const timer = setTimeout(() => setExpiredEnd(end), left);
+    return () => clearTimeout(timer);
+  }, [end]);
   return (
-    <div className="mb-3">
-      <p className="mb-1">{t("profile.otp.validUntil", { time: formatDate(end, "HH:mm", locale) })}</p>
-      {hydrated ? (
-        <>
-          <p className="mb-0 fw-semibold" aria-hidden="true" data-testid="otp-timer">
-            {String(Math.floor(seconds / 60)).padStart(2, "0")}:{String(seconds % 60).padStart(2, "0")}
-          </p>
-          <p className="visually-hidden" aria-live="polite">
-            {spoken}
-          </p>
-        </>
-      ) : null}
-    </div>
+    <p className="mb-3" role="status">
+      {expired
+        ? t("profile.otp.expiredNow")
+        : t("profile.otp.validUntil", { time: formatDate(end, "HH:mm", locale) })}
+    </p>
   );
 }

@@ -64,7 +64,7 @@ function PreferenceTable({ caption, rows }: { caption: string; rows: PreferenceR
   );
 }
 
-/** One table per group ("Notifiche", "Pagamenti"), a checkbox per channel each service supports. */
+/** One table per group ("Notifiche", "Notifiche sui pagamenti"), a checkbox per channel each service supports. */
 export function PreferencesFields({ groups }: { groups: PreferenceGroups }) {
   const t = useT(profileIt);
   if (groups.general.length === 0 && groups.payments.length === 0) {

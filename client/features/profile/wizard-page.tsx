@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
@@ -129,8 +131,8 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
         })}
       />
       <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
-      <Callout variant="important" title={t("profile.email.mandatory")}>
-        <p className="mb-0">{t("profile.otp.hint")}</p>
+      <Callout variant="warning" title={t("profile.email.mandatory")}>
+        <p className="mb-0">{t("profile.email.codeNotice")}</p>
       </Callout>
       {data.verifiedEmail ? (
         <p role="status">{t("profile.otp.verified", { contact: data.verifiedEmail })}</p>
@@ -260,10 +262,15 @@ export function WizardPage({ data, action }: { data: WizardData; action?: Wizard
   const t = useT(profileIt);
   const titles = WIZARD_STEPS.map((step) => t(WIZARD_STEP_TITLES[step]));
   const current = WIZARD_STEPS.indexOf(data.step) + 1;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A code sent (or the next contact's) is a new step too: the same heading, a new form under it.
+  useFocusOnChange(`${data.step}:${data.pending?.kind ?? ""}`, headingRef);
   return (
     <ProfileLayout {...data.identity} title={t("profile.composeTitle")}>
       <Stepper steps={titles} current={current} />
-      <h2 className="h3 mt-4 mb-3">{t(WIZARD_STEP_TITLES[data.step])}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
+        {t(WIZARD_STEP_TITLES[data.step])}
+      </h2>
       {data.step === "informativa" ? <PrivacyStep data={data} action={action} /> : null}
       {data.step === "contatti" ? <ContactsStep data={data} action={action} /> : null}
       {data.step === "preferenze" ? <PreferencesStep data={data} /> : null}

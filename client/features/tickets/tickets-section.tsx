@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -22,8 +24,10 @@ export type TicketsSectionProps = {
 export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionProps) {
   const t = useT(ticketsIt);
   const filtered = query.stato !== "tutte" || query.cerca !== "";
+  const section = useRef<HTMLElement>(null);
+  useListFocus(section, `${query.stato}|${query.cerca}`, query.richieste);
   return (
-    <section aria-labelledby="attivita-richieste" className="mb-5" id="richieste">
+    <section ref={section} aria-labelledby="attivita-richieste" className="mb-5" id="richieste">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h3 id="attivita-richieste" className="title-xlarge mb-0">
           {t("tickets.section.title")}
@@ -81,7 +85,7 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
           <p role="status" className="small">
             {t("tickets.section.shown", { count: tickets.items.length })}
           </p>
-          <ul className="list-unstyled row g-3">
+          <ul {...FOCUS_LIST} className="list-unstyled row g-3">
             {tickets.items.map((ticket) => (
               <li key={ticket.id} className="col-12 col-lg-6">
                 <TicketCard ticket={ticket} />

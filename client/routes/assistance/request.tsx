@@ -2,11 +2,7 @@ import type { Route } from "./+types/request";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadRequest, requestAction } from "#client/features/assistance/request.server.ts";
-import {
-  RequestForm,
-  VerifyStep,
-  type RequestActionData,
-} from "#client/features/assistance/request-page.tsx";
+import { AssistanceRequestPage, type RequestActionData } from "#client/features/assistance/request-page.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { assistanceIt } from "#client/features/assistance/texts.ts";
 
@@ -29,11 +25,7 @@ export default function AssistanceRequest({ loaderData, actionData }: Route.Comp
   const action = actionData as RequestActionData | undefined;
   return (
     <>
-      {loaderData.step === "verify" ? (
-        <VerifyStep data={loaderData} action={action} />
-      ) : (
-        <RequestForm data={loaderData} action={action} />
-      )}
+      <AssistanceRequestPage data={loaderData} action={action} />
       <PageEnd variant="service" />
     </>
   );

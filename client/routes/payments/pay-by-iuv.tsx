@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Form, Link, useRouteError } from "react-router";
 import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
@@ -6,6 +7,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "#client/features/payments/texts.ts";
@@ -43,6 +45,8 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
   const steps = [t("payments.iuv.step.privacy"), t("payments.iuv.step.summary")];
   const activities = withQuery(href("/area-personale/attivita"), {}, "pagamenti");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(step, headingRef);
   return (
     <PaymentLayout title={t("payments.iuv.title")} lead={t("payments.iuv.lead")} parent="personal-area">
       {!position.payable ? (
@@ -67,7 +71,9 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
             title={t("payments.iuv.errorsTitle")}
             items={errorSummaryItems(errors, { privacy: { id: "privacy" } })}
           />
-          <h2 className="title-xlarge mt-4 mb-3">{t("payments.iuv.step.privacy")}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="title-xlarge mt-4 mb-3">
+            {t("payments.iuv.step.privacy")}
+          </h2>
           {policy === null ? (
             <div role="alert">
               <Callout variant="danger" title={t("payments.iuv.privacyFailed")}>
@@ -119,7 +125,9 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
               </Callout>
             </div>
           ) : null}
-          <h2 className="title-xlarge mt-4 mb-3">{t("payments.iuv.step.summary")}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className="title-xlarge mt-4 mb-3">
+            {t("payments.iuv.step.summary")}
+          </h2>
           <div className="card card-bg shadow-sm rounded mb-4">
             <div className="card-body">
               <h3 className="h5">{t("payments.iuv.payment")}</h3>

@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/activities";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
+import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "#client/features/appointments/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
@@ -98,11 +100,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const t = useT(appointmentsIt, personalAreaIt);
   const { query, appointments, payments, tickets, drafts } = loaderData;
+  const appointmentsSection = useRef<HTMLElement>(null);
+  useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
   return (
     <>
       <h2 className="title-xxlarge mb-4">{t("personalArea.tab.activities")}</h2>
       {appointments ? (
-        <section aria-labelledby="attivita-appuntamenti" className="mb-5">
+        <section ref={appointmentsSection} aria-labelledby="attivita-appuntamenti" className="mb-5">
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
             <h3 id="attivita-appuntamenti" className="title-xlarge mb-0">
               {t("appointments.activity.sectionTitle")}
@@ -165,7 +169,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
                   total: appointments.total,
                 })}
               </p>
-              <ul className="list-unstyled row g-3">
+              <ul {...FOCUS_LIST} className="list-unstyled row g-3">
                 {appointments.items.map((activity) => (
                   <li key={activity.id} className="col-12 col-lg-6">
                     <AppointmentActivityCard activity={activity} headingLevel={3} />

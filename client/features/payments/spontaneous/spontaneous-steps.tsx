@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -8,6 +8,7 @@ import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -47,10 +48,14 @@ export function SpontaneousSteps({
   const values = actionData?.values;
   const stepIndex = SPONTANEOUS_STEPS.indexOf(step) + 1;
   const stepLink = (s: SpontaneousStep) => withQuery(selfHref, { passo: s });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(step, headingRef);
   return (
     <>
       <Stepper steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))} current={stepIndex} />
-      <h2 className="title-xlarge mt-4 mb-3">{t(STEP_TITLES[step])}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="title-xlarge mt-4 mb-3">
+        {t(STEP_TITLES[step])}
+      </h2>
       {step === "privacy" ? (
         <PrivacyStep data={data} errors={errors} />
       ) : step === "tipologia" ? (
@@ -270,6 +275,7 @@ function PayerStep({
   const payer = data.state.payer;
   const identity = data.identity;
   const [kind, setKind] = useState(values?.kind ?? payer?.kind ?? "F");
+  const [noTaxId, setNoTaxId] = useState(values ? values.noTaxId === "1" : Boolean(data.state.noTaxId));
   const text = (name: string, fromState: string | undefined) => values?.[name] ?? fromState ?? "";
   const showNatural = !hydrated || kind === "F";
   const showLegal = !hydrated || kind === "G";
@@ -283,6 +289,10 @@ function PayerStep({
     taxCode: { id: "taxCode", label: t("payments.spont.payer.taxCode") },
   };
   const email = text("email", payer?.email ?? identity?.email);
+  // The identity's own e-mail needs no repeating; another address does (with JS the field shows once it differs).
+  const knownEmail = identity?.email ? identity.email.toLowerCase() : null;
+  const [typedEmail, setTypedEmail] = useState(email);
+  const repeatNeeded = !knownEmail || typedEmail.trim().toLowerCase() !== knownEmail;
   return (
     <>
       <StepErrors errors={errors} fields={fields} />
@@ -291,35 +301,20 @@ function PayerStep({
         <XsrfField />
         <Intent step="dati" />
         {identity ? (
-          <>
-            <p id="payer-locked" className="mb-4">
-              {t("payments.spont.payer.locked")}
-            </p>
-            <TextField
-              name="firstName"
-              id="firstName"
-              label={t("payments.spont.payer.firstName")}
-              value={identity.firstName}
-              readOnly
-              aria-describedby="payer-locked"
-            />
-            <TextField
-              name="lastName"
-              id="lastName"
-              label={t("payments.spont.payer.lastName")}
-              value={identity.lastName}
-              readOnly
-              aria-describedby="payer-locked"
-            />
-            <TextField
-              name="taxCode"
-              id="taxCode"
-              label={t("payments.spont.payer.taxCode")}
-              value={identity.taxCode}
-              readOnly
-              aria-describedby="payer-locked"
-            />
-          </>
+          // The digital identity's data are facts, not fields: shown as text, never as inputs that look editable.
+          <div className="card card-bg no-after rounded mb-4">
+            <div className="card-body">
+              <p className="mb-3">{t("payments.spont.payer.locked")}</p>
+              <dl className="payment-facts mb-0">
+                <dt>{t("payments.spont.payer.firstName")}</dt>
+                <dd>{identity.firstName}</dd>
+                <dt>{t("payments.spont.payer.lastName")}</dt>
+                <dd>{identity.lastName}</dd>
+                <dt>{t("payments.spont.payer.taxCode")}</dt>
+                <dd>{identity.taxCode}</dd>
+              </dl>
+            </div>
+          </div>
         ) : (
           <>
             <fieldset className="mb-4">
@@ -391,6 +386,7 @@ function PayerStep({
               hint={t("payments.spont.payer.taxCodeHint")}
               uppercase
               maxLength={16}
+              required={!noTaxId}
               defaultValue={text("taxCode", data.state.noTaxId ? "" : payer?.taxCode)}
               error={errors.taxCode}
             />
@@ -400,7 +396,8 @@ function PayerStep({
                 id="noTaxId"
                 name="noTaxId"
                 value="1"
-                defaultChecked={values ? values.noTaxId === "1" : data.state.noTaxId}
+                defaultChecked={noTaxId}
+                onChange={(event) => setNoTaxId(event.currentTarget.checked)}
                 aria-describedby="noTaxId-hint"
               />
               <label htmlFor="noTaxId">{t("payments.spont.payer.noTaxId")}</label>
@@ -420,21 +417,25 @@ function PayerStep({
               label={t("payments.spont.payer.email")}
               required
               defaultValue={email}
+              onChange={(event) => setTypedEmail(event.currentTarget.value)}
               error={errors.email}
             />
           </div>
-          <div className="col-12 col-md-6">
-            <TextField
-              name="emailRepeat"
-              id="emailRepeat"
-              type="email"
-              autoComplete="email"
-              label={t("payments.spont.payer.emailRepeat")}
-              required
-              defaultValue={values?.emailRepeat ?? (payer ? payer.email : "")}
-              error={errors.emailRepeat}
-            />
-          </div>
+          {!hydrated || repeatNeeded ? (
+            <div className="col-12 col-md-6">
+              <TextField
+                name="emailRepeat"
+                id="emailRepeat"
+                type="email"
+                autoComplete="email"
+                label={t("payments.spont.payer.emailRepeat")}
+                hint={knownEmail ? t("payments.spont.payer.emailRepeatIfChanged") : undefined}
+                required={repeatNeeded}
+                defaultValue={values?.emailRepeat ?? (payer && !knownEmail ? payer.email : "")}
+                error={errors.emailRepeat}
+              />
+            </div>
+          ) : null}
         </div>
         <Buttons back={back} />
       </Form>

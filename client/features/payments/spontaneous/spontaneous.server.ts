@@ -248,7 +248,7 @@ export async function spontaneousAction(context: Context, request: Request) {
           lastName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
           companyName: kind === "G" ? text(required(), maxLength(200)) : z.unknown().optional(),
           email: text(required(), email(), maxLength(254)),
-          emailRepeat: text(required()),
+          emailRepeat: identity?.email ? text() : text(required()),
           taxCode:
             identity || noTaxId
               ? z.unknown().optional()
@@ -257,7 +257,11 @@ export async function spontaneousAction(context: Context, request: Request) {
         .superRefine((v, ctx) => {
           const a = typeof v.email === "string" ? v.email.toLowerCase() : "";
           const b = typeof v.emailRepeat === "string" ? v.emailRepeat.toLowerCase() : "";
-          if (b && a !== b)
+          // The logged-in citizen's own e-mail needs no repeating; another address does.
+          if (identity?.email && a === identity.email.toLowerCase()) return;
+          if (identity?.email && !b)
+            ctx.addIssue({ code: "custom", path: ["emailRepeat"], message: t("field.requiredMessage") });
+          else if (b && a !== b)
             ctx.addIssue({
               code: "custom",
               path: ["emailRepeat"],

@@ -56,6 +56,7 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.payer.companyName": "Company name",
   "payments.spont.payer.email": "E-mail",
   "payments.spont.payer.emailRepeat": "Repeat email",
+  "payments.spont.payer.emailRepeatIfChanged": "Only if you give an address other than your profile's.",
   "payments.spont.payer.emailMismatch": "Must be the same as the email",
   "payments.spont.payer.taxCode": "Tax code / VAT number",
   "payments.spont.payer.taxCodeHint": "16 characters for a tax code, 11 digits for a VAT number",

@@ -57,6 +57,8 @@ export const spontaneousIt = {
   "payments.spont.payer.companyName": "Ragione sociale",
   "payments.spont.payer.email": "Email",
   "payments.spont.payer.emailRepeat": "Ripeti email",
+  "payments.spont.payer.emailRepeatIfChanged":
+    "Solo se indichi un indirizzo diverso da quello del tuo profilo.",
   "payments.spont.payer.emailMismatch": "Deve essere uguale all'email",
   "payments.spont.payer.taxCode": "Codice fiscale / P.IVA",
   "payments.spont.payer.taxCodeHint": "16 caratteri per il codice fiscale, 11 cifre per la partita IVA",
