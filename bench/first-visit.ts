@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { parseEnv } from "#config/env.ts";
-import { loadTenantsFile } from "#config/tenants.ts";
+import { createTenantHolder, loadTenantsFile } from "#config/tenants.ts";
 import { createApp } from "#server/app.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
@@ -39,7 +39,7 @@ export async function startProductionPortal() {
   const logger = createLogger(env.LOG_LEVEL);
   const { app } = createApp({
     env,
-    tenants: loadTenantsFile(join(ROOT, "config/tenants.json")),
+    tenants: createTenantHolder(loadTenantsFile(join(ROOT, "config/tenants.json"))),
     upstreamUrl: sandbox.url,
     geocoderUrl: `${sandbox.url}/geocoder/`,
     sandbox: true,

@@ -19,7 +19,7 @@ import { Agent } from "node:http";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { parseEnv } from "#config/env.ts";
-import { loadTenantsFile } from "#config/tenants.ts";
+import { createTenantHolder, loadTenantsFile } from "#config/tenants.ts";
 import { createApp } from "#server/app.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { BUILD_DIR, loadSsrHandler } from "#server/render/load-ssr-handler.ts";
@@ -279,7 +279,7 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const { app } = createApp({
     env,
-    tenants: loadTenantsFile(join(ROOT, "config/tenants.json")),
+    tenants: createTenantHolder(loadTenantsFile(join(ROOT, "config/tenants.json"))),
     upstreamUrl: sandbox.url,
     geocoderUrl: `${sandbox.url}/geocoder/`,
     sandbox: true,

@@ -53,6 +53,25 @@ describe("parseEnv", () => {
     );
   });
 
+  test("PORTAL_SECRET_PREVIOUS: a list of long secrets, only beside PORTAL_SECRET", () => {
+    const current = "c".repeat(32);
+    expect(parseEnv({}).PORTAL_SECRET_PREVIOUS).toEqual([]);
+    expect(
+      parseEnv({ PORTAL_SECRET: current, PORTAL_SECRET_PREVIOUS: ` ${"a".repeat(32)}, ${"b".repeat(40)} ` })
+        .PORTAL_SECRET_PREVIOUS,
+    ).toEqual(["a".repeat(32), "b".repeat(40)]);
+    expect(() => parseEnv({ PORTAL_SECRET: current, PORTAL_SECRET_PREVIOUS: "short" })).toThrow(
+      /PORTAL_SECRET_PREVIOUS: each secret at least 32 characters/,
+    );
+    expect(() => parseEnv({ PORTAL_SECRET_PREVIOUS: "a".repeat(32) })).toThrow(/needs PORTAL_SECRET/);
+  });
+
+  test("TENANTS_RELOAD_S: seconds between looks at the tenants file, 0 = off", () => {
+    expect(parseEnv({}).TENANTS_RELOAD_S).toBe(5);
+    expect(parseEnv({ TENANTS_RELOAD_S: "0" }).TENANTS_RELOAD_S).toBe(0);
+    expect(() => parseEnv({ TENANTS_RELOAD_S: "-1" })).toThrow(/TENANTS_RELOAD_S/);
+  });
+
   test("reads TRUST_PROXY as hops or addresses, never a blanket true", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);

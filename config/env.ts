@@ -59,8 +59,23 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   UPSTREAM_URL: optionalUrl,
   TENANTS_FILE: z.string().default("config/tenants.json"),
+  /** Seconds between two looks at TENANTS_FILE (a changed file is reloaded without a restart); 0 = never. */
+  TENANTS_RELOAD_S: z.coerce.number().int().min(0).default(5),
   TRUST_PROXY: trustProxy,
   PORTAL_SECRET: z.string().optional(),
+  /**
+   * Secrets still accepted for opening sealed cookies (comma-separated), never used to seal: a rotation in two
+   * rollouts (README, "Rotating PORTAL_SECRET").
+   */
+  PORTAL_SECRET_PREVIOUS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Total time a proxied `/api` answer may take, body included (UPSTREAM_TIMEOUT_MS only bounds silences). */
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(30_000),
@@ -177,6 +192,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (secret !== undefined && secret.length < 32) problems.push("  - PORTAL_SECRET: at least 32 characters");
   else if (secret === undefined && source.NODE_ENV === "production") {
     problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
+  }
+  if (result.success && result.data.PORTAL_SECRET_PREVIOUS.length > 0) {
+    if (secret === undefined)
+      problems.push("  - PORTAL_SECRET_PREVIOUS: needs PORTAL_SECRET (the secret that seals)");
+    if (result.data.PORTAL_SECRET_PREVIOUS.some((s) => s.length < 32))
+      problems.push("  - PORTAL_SECRET_PREVIOUS: each secret at least 32 characters");
   }
   if (
     result.success &&

@@ -48,10 +48,22 @@ export function createTenantDirectory(tenants: readonly Tenant[]): TenantDirecto
   };
 }
 
+/** Reads and validates the tenants file at start-up; a `ConfigError` says why it cannot be used. */
 export function loadTenantsFile(path: string): TenantDirectory {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(`TENANTS_FILE ${path}: ${(error as Error).message}`);
+  }
+  return parseTenantsFile(path, text);
+}
+
+/** The tenants file's text as a directory (the schema above); a `ConfigError` lists what is wrong with it. */
+export function parseTenantsFile(path: string, text: string): TenantDirectory {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new ConfigError(`TENANTS_FILE ${path}: ${(error as Error).message}`);
   }
@@ -61,4 +73,60 @@ export function loadTenantsFile(path: string): TenantDirectory {
     throw new ConfigError(`TENANTS_FILE ${path} is invalid:\n${lines.join("\n")}`);
   }
   return createTenantDirectory(result.data.tenants);
+}
+
+/** What a reload changed: municipalities added and removed, and those whose host names or upstream host changed. */
+export type TenantsChange = {
+  added: readonly Tenant[];
+  removed: readonly Tenant[];
+  changed: readonly { before: Tenant; after: Tenant }[];
+};
+
+export function diffTenants(before: TenantDirectory, after: TenantDirectory): TenantsChange {
+  const old = new Map(before.all.map((t) => [t.id, t]));
+  const now = new Map(after.all.map((t) => [t.id, t]));
+  const same = (a: Tenant, b: Tenant) =>
+    a.upstreamHost === b.upstreamHost &&
+    a.hosts.length === b.hosts.length &&
+    a.hosts.every((h, i) => h === b.hosts[i]);
+  return {
+    added: after.all.filter((t) => !old.has(t.id)),
+    removed: before.all.filter((t) => !now.has(t.id)),
+    changed: after.all.flatMap((t) => {
+      const was = old.get(t.id);
+      return was && !same(was, t) ? [{ before: was, after: t }] : [];
+    }),
+  };
+}
+
+/**
+ * The one holder of the municipalities served now (docs/decisions/tenants-reload.md). Everything that needs the
+ * mapping (the tenant middleware, /readyz, the caches) asks `current()` when it needs it, never keeps a copy; a
+ * reload `replace`s the whole directory at once. A request resolves its tenant once (into `res.locals`) and keeps
+ * it, so requests in flight finish with the mapping they started with.
+ */
+export type TenantHolder = {
+  current(): TenantDirectory;
+  /** Swaps the directory in and tells the listeners what changed. */
+  replace(next: TenantDirectory): TenantsChange;
+  /** Called after each `replace` (e.g. to drop the caches of removed municipalities); returns an unsubscribe. */
+  onChange(listener: (change: TenantsChange) => void): () => void;
+};
+
+export function createTenantHolder(initial: TenantDirectory): TenantHolder {
+  let directory = initial;
+  const listeners = new Set<(change: TenantsChange) => void>();
+  return {
+    current: () => directory,
+    replace(next) {
+      const change = diffTenants(directory, next);
+      directory = next;
+      for (const listener of listeners) listener(change);
+      return change;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

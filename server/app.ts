@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import compression from "compression";
 import type { Logger } from "pino";
 import type { Env } from "#config/env.ts";
-import type { TenantDirectory } from "#config/tenants.ts";
+import type { TenantHolder } from "#config/tenants.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { createSealer } from "./security/seal.ts";
 import { createRateLimiter } from "./security/rate-limiter.ts";
@@ -43,7 +43,8 @@ import { tileOrigin } from "#shared/map-tiles.ts";
 
 export type AppDeps = {
   env: Env;
-  tenants: TenantDirectory;
+  /** The municipalities served now (a reloaded tenants file swaps them: `server/tenants-reload.ts`). */
+  tenants: TenantHolder;
   /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
   upstreamUrl: string;
   geocoderUrl: string;
@@ -59,7 +60,10 @@ export type AppDeps = {
   metrics?: Metrics;
   /** The per-municipality service (built here from `env` unless given). */
   tenantService?: TenantService;
+  /** Seals every sealed cookie. */
   secret: string;
+  /** Secrets still accepted for opening sealed cookies during a rotation (`PORTAL_SECRET_PREVIOUS`). */
+  previousSecrets?: readonly string[];
   /** The event loop's sustained lag for overload shedding (default: a timer-drift monitor; tests inject one). */
   lag?: LagSource;
   /**
@@ -129,8 +133,19 @@ export function createApp(deps: AppDeps) {
   const production = env.NODE_ENV === "production";
   const behindTls = env.TRUST_PROXY !== false;
   const secureCookies = production && behindTls;
-  const sealer = createSealer(deps.secret, "maintenance-credential");
+  const secrets = { current: deps.secret, previous: deps.previousSecrets ?? [] };
+  const sealer = createSealer(secrets, "maintenance-credential");
   const tenantService = deps.tenantService ?? createTenantServiceFor(deps, metrics);
+  // A reloaded tenants file: what is held for municipalities that left (or now ask another upstream host) goes, and
+  // new ones start loading their configuration, as at start-up.
+  const forgetOnChange: ((id: string) => void)[] = [];
+  deps.tenants.onChange((change) => {
+    for (const gone of [...change.removed, ...change.changed.map((c) => c.before)]) {
+      tenantService.forget(gone);
+      for (const forget of forgetOnChange) forget(gone.id);
+    }
+    for (const tenant of change.added) tenantService.comune(tenant).catch(() => {});
+  });
 
   const app = express();
   app.disable("x-powered-by");
@@ -196,7 +211,7 @@ export function createApp(deps: AppDeps) {
     resolveTenant(deps.tenants),
     parseCookies(),
     issueXsrfCookie({ secure: secureCookies }),
-    readMaintenanceCredential(sealer),
+    readMaintenanceCredential(sealer, { secure: secureCookies }),
     collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS),
     guard,
     gateProxyCalls({
@@ -248,7 +263,7 @@ export function createApp(deps: AppDeps) {
     operationsRouter({
       tenants: deps.tenants,
       metrics,
-      checkTenant: (tenantId) => tenantService.readiness(deps.tenants.all.find((t) => t.id === tenantId)!),
+      checkTenant: (tenant) => tenantService.readiness(tenant),
     }),
   );
 
@@ -279,7 +294,7 @@ export function createApp(deps: AppDeps) {
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
   app.use(issueXsrfCookie({ secure: secureCookies }));
-  app.use(readMaintenanceCredential(sealer));
+  app.use(readMaintenanceCredential(sealer, { secure: secureCookies }));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
 
   app.use(checkFormXsrf());
@@ -304,7 +319,7 @@ export function createApp(deps: AppDeps) {
       },
       sealer,
       secureCookies,
-      flowState: createFlowState(deps.secret),
+      flowState: createFlowState(secrets),
       tenantService,
       metrics,
       logger,
@@ -342,6 +357,7 @@ export function createApp(deps: AppDeps) {
       versionOf: (tenant) => tenantService.configVersion(tenant),
       metrics,
     });
+    forgetOnChange.push(pageCache.forget);
     app.use(async (req, res, next) => {
       // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
       if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))

@@ -8,5 +8,5 @@ const runtime = await loadRuntime();
 // The SSR bundle (every route, React's server renderer, date-fns and its locales) is imported before listening.
 const { app, tenantService } = createApp({ ...runtime, ssrHandler: await loadSsrHandler() });
 // Best effort, bounded: an upstream that is down must not keep the portal from starting (readiness says so).
-await warmTenantConfigs(runtime.tenants.all, tenantService, 3000);
+await warmTenantConfigs(runtime.tenants.current().all, tenantService, 3000);
 serve(createHttpServer(app, runtime.logger), runtime, { label: "Portale del Cittadino" });

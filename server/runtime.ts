@@ -2,15 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Logger } from "pino";
 import { ConfigError, parseEnv, type Env } from "#config/env.ts";
-import { loadTenantsFile, type TenantDirectory } from "#config/tenants.ts";
+import {
+  createTenantHolder,
+  loadTenantsFile,
+  type TenantDirectory,
+  type TenantHolder,
+} from "#config/tenants.ts";
 import { createLogger } from "./observability/logger.ts";
 import { closeGracefully } from "./server.ts";
+import { watchTenantsFile } from "./tenants-reload.ts";
 import { sandboxTileUrl } from "#shared/map-tiles.ts";
 
 /** Everything a portal process needs before it can build its app: the collaborators `createApp` receives. */
 export type Runtime = {
   env: Env;
-  tenants: TenantDirectory;
+  /** The municipalities, re-read from TENANTS_FILE every TENANTS_RELOAD_S seconds when it changes. */
+  tenants: TenantHolder;
   logger: Logger;
   /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
   upstreamUrl: string;
@@ -20,13 +27,16 @@ export type Runtime = {
   /** True when the demo banner shows: the embedded sandbox runs, or DEMO_MODE says so. */
   sandbox: boolean;
   secret: string;
+  /** PORTAL_SECRET_PREVIOUS: still accepted for opening sealed cookies, never for sealing. */
+  previousSecrets: readonly string[];
   /** Stops what the runtime started (the embedded sandbox). */
   close(): Promise<void>;
 };
 
 /**
  * Reads the environment and the tenants file (a configuration error is printed readably and ends the process with
- * code 1), starts the logger, the embedded sandbox when UPSTREAM_URL is unset, and settles the sealing secret.
+ * code 1), starts the logger, the watch on the tenants file (reloaded without a restart when it changes), the embedded
+ * sandbox when UPSTREAM_URL is unset, and settles the sealing secret.
  * `server/index.ts` and `server/dev.ts` both start from here.
  */
 export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
@@ -43,9 +53,16 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  const holder = createTenantHolder(tenants);
+  const reloader = watchTenantsFile({
+    path: env.TENANTS_FILE,
+    holder,
+    logger,
+    intervalMs: env.TENANTS_RELOAD_S * 1000,
+  });
 
   let upstreamUrl = env.UPSTREAM_URL;
-  let close = async () => {};
+  let closeSandbox = async () => {};
   if (!upstreamUrl) {
     const { startSandbox } = await import("#sandbox/start.ts");
     const sandbox = await startSandbox({
@@ -54,7 +71,7 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
       gaps: env.SANDBOX_UPSTREAM_GAPS,
     });
     upstreamUrl = sandbox.url;
-    close = sandbox.close;
+    closeSandbox = sandbox.close;
     logger.info(
       { sandbox: sandbox.url, gaps: env.SANDBOX_UPSTREAM_GAPS },
       "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
@@ -66,14 +83,18 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
 
   return {
     env,
-    tenants,
+    tenants: holder,
     logger,
     upstreamUrl,
     geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
     mapTileUrl: env.MAP_TILE_URL ?? (env.UPSTREAM_URL ? undefined : sandboxTileUrl(upstreamUrl)),
     sandbox: !env.UPSTREAM_URL || env.DEMO_MODE,
     secret,
-    close,
+    previousSecrets: env.PORTAL_SECRET_PREVIOUS,
+    close: async () => {
+      reloader.stop();
+      await closeSandbox();
+    },
   };
 }
 

@@ -51,14 +51,20 @@ export function readKnownDevice(
   }
 }
 
-/** Reads the sealed maintenance credential; a tampered or foreign cookie is ignored. */
-export function readMaintenanceCredential(sealer: Sealer): RequestHandler {
+/**
+ * Reads the sealed maintenance credential; a tampered or foreign cookie is ignored. A credential sealed under a
+ * previous secret (`PORTAL_SECRET_PREVIOUS`) is accepted and sealed again with the current one in this answer, so the
+ * maintainer is still logged in once the previous secret is dropped.
+ */
+export function readMaintenanceCredential(sealer: Sealer, options: { secure: boolean }): RequestHandler {
   return (_req, res, next) => {
-    const opened = sealer.unseal(res.locals.cookies[MAINTENANCE_COOKIE]);
+    const opened = sealer.open(res.locals.cookies[MAINTENANCE_COOKIE]);
     if (opened) {
       try {
-        const credential = CredentialSchema.parse(JSON.parse(opened));
+        const credential = CredentialSchema.parse(JSON.parse(opened.value));
         res.locals.maintenanceAuthorization = basicAuthorization(credential);
+        if (opened.previous)
+          res.append("set-cookie", maintenanceCookies(sealer, options.secure).seal(credential));
       } catch {
         // not a credential: treat as absent
       }

@@ -1,18 +1,19 @@
 import { Router } from "express";
-import type { TenantDirectory } from "#config/tenants.ts";
+import type { Tenant, TenantHolder } from "#config/tenants.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
 
 /** Whether a municipality's configuration is held (cached or just loaded), and whether its upstream answered now. */
 export type TenantReadiness = { config: boolean; upstream: boolean };
-export type ReadinessCheck = (tenantId: string) => Promise<TenantReadiness>;
+export type ReadinessCheck = (tenant: Tenant) => Promise<TenantReadiness>;
 
 /**
  * /healthz: the process is up. /readyz: 200 while every municipality's pages can be served (its configuration is
  * reachable or cached), with each upstream's state in the body ("degraded" when one is down but cached pages still
- * work); 503 only when a municipality has no configuration at all. /metrics: Prometheus.
+ * work); 503 only when a municipality has no configuration at all. The municipalities are the holder's current
+ * ones (one snapshot per check). /metrics: Prometheus.
  */
 export function operationsRouter(options: {
-  tenants: TenantDirectory;
+  tenants: TenantHolder;
   metrics: Metrics;
   checkTenant: ReadinessCheck;
 }): Router {
@@ -23,9 +24,9 @@ export function operationsRouter(options: {
   router.get("/readyz", async (_req, res) => {
     const unknown: TenantReadiness = { config: false, upstream: false };
     const results = await Promise.all(
-      options.tenants.all.map(
-        async (t) => [t.id, await options.checkTenant(t.id).catch(() => unknown)] as const,
-      ),
+      options.tenants
+        .current()
+        .all.map(async (t) => [t.id, await options.checkTenant(t).catch(() => unknown)] as const),
     );
     const failing = results.filter(([, r]) => !r.config).map(([id]) => id);
     const upstreamDown = results.some(([, r]) => !r.upstream);

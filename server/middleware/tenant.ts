@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Tenant, TenantDirectory } from "#config/tenants.ts";
+import type { Tenant, TenantHolder } from "#config/tenants.ts";
 import { sendPlainError } from "./plain-page.ts";
 
 declare module "express-serve-static-core" {
@@ -13,9 +13,10 @@ const HOST = /^[a-z0-9.-]{1,253}$/i;
 /**
  * Picks the municipality from the host name (Express honours X-Forwarded-Host only under `trust proxy`).
  * An unknown host is answered here, with no upstream call. Duplicate or malformed `Host` headers never get here
- * (see host-header.ts).
+ * (see host-header.ts). The directory is the holder's current one (a reloaded tenants file counts from the next
+ * request); the tenant is resolved once, here, and everything after reads `res.locals.portalTenant`.
  */
-export function resolveTenant(directory: TenantDirectory): RequestHandler {
+export function resolveTenant(tenants: TenantHolder): RequestHandler {
   return (req, res, next) => {
     const host = req.hostname;
     if (!host || !HOST.test(host)) {
@@ -27,7 +28,7 @@ export function resolveTenant(directory: TenantDirectory): RequestHandler {
         "L'indirizzo del sito richiesto non è valido.",
       );
     }
-    const tenant = directory.byHost(host);
+    const tenant = tenants.current().byHost(host);
     if (!tenant) {
       const message =
         "Questo indirizzo non corrisponde a nessun Comune servito dal portale. Controlla l'indirizzo digitato.";

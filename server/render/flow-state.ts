@@ -1,4 +1,4 @@
-import { createSealer, type Sealer } from "#server/security/seal.ts";
+import { createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
 import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { clearPortalCookie, setPortalCookie, type CookieSecurity } from "#server/security/cookies.ts";
 
@@ -10,12 +10,15 @@ export function flowCookieName(name: string): string {
   return `${PORTAL_COOKIES.flow.name}${name}`;
 }
 
-/** Sealed per-flow state cookies (see RequestServices.flow), set with the registry's flags. */
-export function createFlowState(secret: string) {
+/**
+ * Sealed per-flow state cookies (see RequestServices.flow), set with the registry's flags. A flow sealed under a
+ * previous secret still reads (a rotation breaks no flow in progress); its next step is written with the current one.
+ */
+export function createFlowState(secrets: string | SealingSecrets) {
   const sealers = new Map<string, Sealer>();
   const sealerFor = (name: string) => {
     let sealer = sealers.get(name);
-    if (!sealer) sealers.set(name, (sealer = createSealer(secret, `flow:${name}`)));
+    if (!sealer) sealers.set(name, (sealer = createSealer(secrets, `flow:${name}`)));
     return sealer;
   };
   return (cookies: Record<string, string | undefined>, security: CookieSecurity) => ({

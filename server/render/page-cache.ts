@@ -278,7 +278,12 @@ export function createPageCache(options: PageCacheOptions) {
     count("store");
   }
 
-  return { middleware, clear: () => tenants.clear() };
+  return {
+    middleware,
+    clear: () => tenants.clear(),
+    /** Drops a municipality's pages (it left the tenants file, or its hosts changed). */
+    forget: (tenantId: string) => void tenants.delete(tenantId),
+  };
 }
 
 /** Copies what the render writes (the answer still streams to the visitor) and hands the whole of it over at the end. */

@@ -64,6 +64,12 @@ export type TenantUpstream = Pick<UpstreamRequestContext, "baseUrl" | "timeoutMs
 
 export type TenantRef = { id: string; upstreamHost: string };
 
+/**
+ * A municipality's cache key: its id and the host its configuration is asked for, so that a reloaded tenants file
+ * that points a municipality at another upstream host never serves the other host's configuration.
+ */
+const keyOf = (tenant: TenantRef) => `${tenant.id} ${tenant.upstreamHost}`;
+
 export type TenantServiceOptions = {
   upstream: TenantUpstream;
   ttlMs: number;
@@ -105,7 +111,7 @@ export function createTenantService(options: TenantServiceOptions) {
   return {
     /** The tenant's upstream context for a request of its own: add the request's cookies, identity and signal. */
     scope,
-    comune: (tenant: TenantRef) => comune.get(tenant.id, tenant),
+    comune: (tenant: TenantRef) => comune.get(keyOf(tenant), tenant),
     /**
      * The municipality configuration for one request. `fromtenant` is cached per tenant; the rest too, except while
      * the municipality is in maintenance and the visitor holds no credential: then only `fromtenant` is readable
@@ -113,9 +119,11 @@ export function createTenantService(options: TenantServiceOptions) {
      * credential, its signal).
      */
     async config(tenant: TenantRef, request: UpstreamRequestContext): Promise<TenantConfig> {
-      const identity = await comune.get(tenant.id, tenant);
+      const identity = await comune.get(keyOf(tenant), tenant);
       if (identity.maintenance && !request.authorization) return { comune: identity, ...EMPTY_CONTENT };
-      const rest = identity.maintenance ? await fetchContent(request) : await content.get(tenant.id, tenant);
+      const rest = identity.maintenance
+        ? await fetchContent(request)
+        : await content.get(keyOf(tenant), tenant);
       return { comune: identity, ...rest };
     },
     /**
@@ -123,23 +131,28 @@ export function createTenantService(options: TenantServiceOptions) {
      * replaces them): the anonymous page cache compares them. Undefined when not held yet, null in maintenance.
      */
     configVersion(tenant: TenantRef): readonly unknown[] | null | undefined {
-      const identity = comune.peek(tenant.id);
-      const rest = content.peek(tenant.id);
+      const identity = comune.peek(keyOf(tenant));
+      const rest = content.peek(keyOf(tenant));
       if (identity?.maintenance) return null;
       if (!identity || !rest) return undefined;
       // As a page would: an expired configuration starts its background refresh (a cached page replaces a render).
       // Only for held values: a first load is the render's own, so that its failure reaches the page as such.
-      comune.get(tenant.id, tenant).catch(() => {});
-      content.get(tenant.id, tenant).catch(() => {});
+      comune.get(keyOf(tenant), tenant).catch(() => {});
+      content.get(keyOf(tenant), tenant).catch(() => {});
       return [identity, rest];
+    },
+    /** Drops what is held for a municipality the tenants file no longer has (or has with another upstream host). */
+    forget(tenant: TenantRef): void {
+      comune.delete(keyOf(tenant));
+      content.delete(keyOf(tenant));
     },
     /** Readiness: asks the upstream now (refreshing the cache); the configuration is ready if held, even stale. */
     async readiness(tenant: TenantRef): Promise<{ config: boolean; upstream: boolean }> {
       try {
-        comune.set(tenant.id, await fetchComune(scope(tenant)));
+        comune.set(keyOf(tenant), await fetchComune(scope(tenant)));
         return { config: true, upstream: true };
       } catch {
-        return { config: comune.has(tenant.id), upstream: false };
+        return { config: comune.has(keyOf(tenant)), upstream: false };
       }
     },
   };

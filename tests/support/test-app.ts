@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { RequestHandler } from "express";
 import { parseEnv } from "#config/env.ts";
-import { createTenantDirectory } from "#config/tenants.ts";
+import { createTenantDirectory, createTenantHolder, type TenantHolder } from "#config/tenants.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { createApp } from "#server/app.ts";
 import type { ProxyRoute } from "#server/proxy/allow-list.ts";
@@ -22,11 +22,15 @@ export const RELAY_EVERYTHING: readonly ProxyRoute[] = [
   },
 ];
 
-export const TEST_TENANTS = createTenantDirectory([
-  { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
-  { id: "comune-b", hosts: ["comune-b.localhost"], upstreamHost: "servizi.comune.montealto.it" },
-  { id: "comune-c", hosts: ["comune-c.localhost"], upstreamHost: "servizi.comune.roccaserena.it" },
-]);
+export const TEST_TENANTS = createTenantHolder(
+  createTenantDirectory([
+    { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
+    { id: "comune-b", hosts: ["comune-b.localhost"], upstreamHost: "servizi.comune.montealto.it" },
+    { id: "comune-c", hosts: ["comune-c.localhost"], upstreamHost: "servizi.comune.roccaserena.it" },
+  ]),
+);
+
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
 /** Collects every log line, so tests can prove what never reaches the logs. */
 export function captureLogs() {
@@ -53,6 +57,11 @@ export function testApp(options: {
   proxyRoutes?: readonly ProxyRoute[];
   /** As `createApp`'s: the demo sandbox is the upstream (the demo banner, the demo identity provider). */
   sandbox?: boolean;
+  /** The municipalities (default: TEST_TENANTS); a test of the tenants file's reload gives its own holder. */
+  tenants?: TenantHolder;
+  /** The sealing secret (default: a fixed test secret) and those still accepted for opening (a rotation). */
+  secret?: string;
+  previousSecrets?: readonly string[];
 }) {
   const logs = captureLogs();
   const env = parseEnv({
@@ -65,7 +74,7 @@ export function testApp(options: {
   });
   const built = createApp({
     env,
-    tenants: TEST_TENANTS,
+    tenants: options.tenants ?? TEST_TENANTS,
     upstreamUrl: options.upstreamUrl,
     geocoderUrl: options.geocoderUrl ?? `${options.upstreamUrl}/geocoder/`,
     mapTileUrl: options.mapTileUrl,
@@ -73,7 +82,8 @@ export function testApp(options: {
     logger: logs.logger,
     ssrHandler: options.ssrHandler,
     staticDir: options.staticDir ?? false,
-    secret: "test-secret-test-secret-test-secret-0123",
+    secret: options.secret ?? TEST_SECRET,
+    previousSecrets: options.previousSecrets,
     lag: options.lag,
     proxyRoutes: options.proxyRoutes,
   });
