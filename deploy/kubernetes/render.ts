@@ -1,6 +1,6 @@
 /**
  * A small renderer of this directory's kustomizations, for the manifests' tests (no kustomize binary in CI, and no
- * maintained npm package runs kustomize offline). It implements exactly the subset the base and the two overlays
+ * maintained npm package runs kustomize). It implements exactly the subset the base and the two overlays
  * use, and refuses any other field instead of ignoring it:
  * `resources` (files and directories), `namespace`, `labels` (metadata only, kustomize's `includeSelectors: false`),
  * `images` (`newName`/`newTag`), `configMapGenerator` from `files` with `generatorOptions.disableNameSuffixHash`,
