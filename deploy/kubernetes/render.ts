@@ -1,0 +1,175 @@
+/**
+ * A small renderer of this directory's kustomizations, for the manifests' tests (no kustomize binary in CI, and no
+ * maintained npm package runs kustomize). It implements exactly the subset the base and the two overlays
+ * use, and refuses any other field instead of ignoring it:
+ * `resources` (files and directories), `namespace`, `labels` (metadata only, kustomize's `includeSelectors: false`),
+ * `images` (`newName`/`newTag`), `configMapGenerator` from `files` with `generatorOptions.disableNameSuffixHash`,
+ * and `patches` by `path` as a strategic merge of the simple cases: maps merged key by key, the lists whose
+ * Kubernetes merge key is `name` (containers, env, volumes, volumeMounts) merged item by item, other lists replaced.
+ * `kubectl kustomize deploy/kubernetes/overlays/<name>` gives the same objects (README.md next to this file).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { parseAllDocuments } from "yaml";
+
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> } & Record<string, unknown>;
+} & Record<string, unknown>;
+
+type Kustomization = {
+  apiVersion?: string;
+  kind?: string;
+  namespace?: string;
+  labels?: { pairs: Record<string, string> }[];
+  resources?: string[];
+  images?: { name: string; newName?: string; newTag?: string }[];
+  generatorOptions?: { disableNameSuffixHash?: boolean };
+  configMapGenerator?: { name: string; files: string[] }[];
+  patches?: { path: string }[];
+};
+
+const KNOWN_FIELDS = new Set([
+  "apiVersion",
+  "kind",
+  "namespace",
+  "labels",
+  "resources",
+  "images",
+  "generatorOptions",
+  "configMapGenerator",
+  "patches",
+]);
+
+/** Lists merged item by item on `name` by a strategic merge patch (their patchMergeKey in the Kubernetes API). */
+const MERGE_BY_NAME = new Set(["containers", "initContainers", "env", "volumes", "volumeMounts"]);
+
+/** Kinds without a namespace among those used here. */
+const CLUSTER_SCOPED = new Set(["Namespace", "ClusterRole", "ClusterRoleBinding"]);
+
+function readYamlDocuments(file: string): unknown[] {
+  const documents = parseAllDocuments(readFileSync(file, "utf8"));
+  return documents.map((d) => {
+    if (d.errors.length > 0) throw new Error(`${file}: ${d.errors[0]!.message}`);
+    return d.toJS() as unknown;
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function asK8sObject(value: unknown, file: string): K8sObject {
+  if (
+    !isObject(value) ||
+    typeof value.apiVersion !== "string" ||
+    typeof value.kind !== "string" ||
+    !isObject(value.metadata) ||
+    typeof value.metadata.name !== "string"
+  ) {
+    throw new Error(`${file}: every document needs apiVersion, kind and metadata.name`);
+  }
+  return value as K8sObject;
+}
+
+/** A strategic merge of `patch` into `target` (a new value; neither argument is changed). */
+export function strategicMerge(target: unknown, patch: unknown, key = ""): unknown {
+  if (isObject(target) && isObject(patch)) {
+    const merged: Record<string, unknown> = { ...target };
+    for (const [k, v] of Object.entries(patch)) {
+      merged[k] = k in target ? strategicMerge(target[k], v, k) : structuredClone(v);
+    }
+    return merged;
+  }
+  if (Array.isArray(target) && Array.isArray(patch) && MERGE_BY_NAME.has(key)) {
+    // Like kustomize: the items the patch adds come first, in the patch's order, then the target's (merged).
+    const merged = target.map((item) => structuredClone(item) as unknown);
+    const added: unknown[] = [];
+    for (const item of patch) {
+      const name = isObject(item) ? item.name : undefined;
+      if (typeof name !== "string") throw new Error(`a patch's ${key} item has no name`);
+      const at = merged.findIndex((m) => isObject(m) && m.name === name);
+      if (at >= 0) merged[at] = strategicMerge(merged[at], item);
+      else added.push(structuredClone(item));
+    }
+    return [...added, ...merged];
+  }
+  return structuredClone(patch);
+}
+
+function replaceImage(containers: unknown, images: NonNullable<Kustomization["images"]>): void {
+  if (!Array.isArray(containers)) return;
+  for (const container of containers) {
+    if (!isObject(container) || typeof container.image !== "string") continue;
+    const [name, tag] = container.image.split(":");
+    const rule = images.find((i) => i.name === name);
+    if (!rule) continue;
+    container.image = `${rule.newName ?? name}:${rule.newTag ?? tag ?? "latest"}`;
+  }
+}
+
+/** Renders the kustomization in `dir` (a directory holding kustomization.yaml) into its list of objects. */
+export function renderKustomization(dir: string): K8sObject[] {
+  const file = join(dir, "kustomization.yaml");
+  const [raw] = readYamlDocuments(file);
+  if (!isObject(raw)) throw new Error(`${file}: not a map`);
+  const unknown = Object.keys(raw).filter((k) => !KNOWN_FIELDS.has(k));
+  if (unknown.length > 0)
+    throw new Error(`${file}: fields this renderer does not implement: ${unknown.join(", ")}`);
+  const k = raw as Kustomization;
+
+  let objects: K8sObject[] = [];
+  for (const entry of k.resources ?? []) {
+    const path = resolve(dir, entry);
+    if (statSync(path).isDirectory()) objects.push(...renderKustomization(path));
+    else objects.push(...readYamlDocuments(path).map((d) => asK8sObject(d, path)));
+  }
+
+  if (k.configMapGenerator?.length && k.generatorOptions?.disableNameSuffixHash !== true) {
+    throw new Error(`${file}: this renderer only generates ConfigMaps with disableNameSuffixHash: true`);
+  }
+  for (const generator of k.configMapGenerator ?? []) {
+    const data: Record<string, string> = {};
+    for (const source of generator.files) {
+      const [key, path] = source.includes("=") ? source.split("=", 2) : [basename(source), source];
+      data[key!] = readFileSync(resolve(dir, path!), "utf8");
+    }
+    objects.push({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: generator.name }, data });
+  }
+
+  for (const { path } of k.patches ?? []) {
+    for (const doc of readYamlDocuments(resolve(dir, path))) {
+      const patch = asK8sObject(doc, path);
+      const at = objects.findIndex((o) => o.kind === patch.kind && o.metadata.name === patch.metadata.name);
+      if (at < 0) throw new Error(`${file}: patch ${path} matches no ${patch.kind} ${patch.metadata.name}`);
+      objects[at] = strategicMerge(objects[at], patch) as K8sObject;
+    }
+  }
+
+  objects = objects.map((o) => {
+    const object = structuredClone(o);
+    if (k.namespace && !CLUSTER_SCOPED.has(object.kind)) object.metadata.namespace = k.namespace;
+    for (const { pairs } of k.labels ?? []) {
+      object.metadata.labels = { ...object.metadata.labels, ...pairs };
+    }
+    if (k.images) {
+      const spec = (object.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template
+        ?.spec;
+      replaceImage(spec?.containers, k.images);
+      replaceImage(spec?.initContainers, k.images);
+    }
+    return object;
+  });
+  return objects;
+}
+
+/** This directory, for the tests and for `node deploy/kubernetes/render.ts <overlay>`. */
+export const KUBERNETES_DIR = dirname(new URL(import.meta.url).pathname);
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(KUBERNETES_DIR, "render.ts")) {
+  const { stringify } = await import("yaml");
+  const overlay = process.argv[2] ?? "demo";
+  const objects = renderKustomization(join(KUBERNETES_DIR, "overlays", overlay));
+  process.stdout.write(objects.map((o) => stringify(o)).join("---\n"));
+}
