@@ -9,7 +9,7 @@ import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { Ingress, NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
 import { EnvSchema, parseEnv } from "#config/env.ts";
-import { createTenantDirectory, TenantsFileSchema } from "#config/tenants.ts";
+import { createTenantDirectory, createTenantHolder, TenantsFileSchema } from "#config/tenants.ts";
 import { operationsRouter } from "#server/middleware/operations.ts";
 import { createMetrics } from "#server/observability/metrics.ts";
 import { KUBERNETES_DIR, renderKustomization, strategicMerge, type K8sObject } from "./render.ts";
@@ -25,12 +25,6 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "networking.k8s.io/v1/Ingress": Ingress,
   "networking.k8s.io/v1/NetworkPolicy": NetworkPolicy,
 };
-
-/**
- * Env names the manifests set that config/env.ts does not know yet: PORTAL_SECRET_PREVIOUS arrives with the secret
- * rotation (branch i30-reload). Once merged, this list must be emptied (the test below says so).
- */
-const PENDING_ENV = ["PORTAL_SECRET_PREVIOUS"];
 
 type EnvVar = {
   name: string;
@@ -170,7 +164,7 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
   it("sets only env names the app's env schema reads, with values it accepts", () => {
     const names = (portalContainer(objects).env ?? []).map((v) => v.name);
     const known = Object.keys(EnvSchema.shape);
-    expect(names.filter((n) => !known.includes(n) && !PENDING_ENV.includes(n))).toEqual([]);
+    expect(names.filter((n) => !known.includes(n))).toEqual([]);
     expect(portalContainer(objects).envFrom).toBeUndefined();
     const env = parseEnv(portalEnv(objects));
     expect(env.NODE_ENV).toBe("production");
@@ -365,7 +359,9 @@ describe("the app behind the probes", () => {
     );
     const app = express().use(
       operationsRouter({
-        tenants: createTenantDirectory([{ id: "comune-a", hosts: ["a.test"], upstreamHost: "a.test" }]),
+        tenants: createTenantHolder(
+          createTenantDirectory([{ id: "comune-a", hosts: ["a.test"], upstreamHost: "a.test" }]),
+        ),
         metrics: createMetrics(),
         checkTenant: async () => ({ config: true, upstream: true }),
       }),
@@ -375,11 +371,6 @@ describe("the app behind the probes", () => {
       const response = await request(app).get(path!);
       expect(response.status, path).toBe(200);
     }
-  });
-
-  it("still waits for the secret rotation's env name (empty PENDING_ENV once config/env.ts has it)", () => {
-    const known = Object.keys(EnvSchema.shape);
-    expect(PENDING_ENV.filter((n) => known.includes(n))).toEqual([]);
   });
 });
 
