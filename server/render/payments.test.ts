@@ -289,7 +289,7 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
     expect(notice.status).toBe(200);
     expect(notice.headers["content-type"]).toBe("application/pdf");
     expect(notice.headers["content-disposition"]).toBe(
-      `attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"`,
+      `attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"; filename*=UTF-8''avviso-pagamento-3${ANNA_DUE}.pdf`,
     );
     expect((await get(`/area-personale/dovuti/${MARIO_DUE}/avviso`, cookie)).status).toBe(404);
     expect((await post(`/area-personale/dovuti/${MARIO_DUE}/paga`, cookie, {})).status).toBe(404);

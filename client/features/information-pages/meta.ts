@@ -9,5 +9,5 @@ export function informationMeta(
   description: (municipality: string) => string,
 ): MetaDescriptor[] {
   const municipality = rootDataOf(matches)?.comune.nome ?? "";
-  return [...pageTitle(matches, title), { name: "description", content: description(municipality) }];
+  return pageTitle(matches, title, description(municipality));
 }
