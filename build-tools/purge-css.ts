@@ -17,6 +17,8 @@ export const PURGE_CONTENT = [
   "server/**/*.{ts,tsx}",
   "shared/**/*.{ts,tsx}",
   "config/**/*.json",
+  // The sandbox's demo identity provider page links the portal's stylesheet (sandbox/idp-page.ts).
+  "sandbox/idp-page.ts",
 ];
 
 /** Never scanned: tests mention classes the portal does not render. */

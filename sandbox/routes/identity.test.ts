@@ -16,7 +16,9 @@ test("the whole login journey ends in the personal area with the redirector", as
   expect(page.status).toBe(200);
   expect(page.text).toContain('<html lang="it">');
   expect(page.text).toContain('value="/servizi/pagamenti"');
-  expect(page.text).not.toMatch(/<script/i);
+  // One script only, the bootstrap-italia version (C.SI.1.2), allowed by its hash and nothing else.
+  expect(page.text.match(/<script/gi)).toHaveLength(1);
+  expect(page.text).toMatch(/<script>window\.BOOTSTRAP_ITALIA_VERSION="\d+\.\d+\.\d+";<\/script>/);
 
   const chosen = await http
     .post("/api-public/sandbox-idp/login")

@@ -1,17 +1,14 @@
 import express from "express";
 import type { Response } from "express";
-import { IDP_PATH, renderIdpPage } from "../idp-page.ts";
+import { IDP_PATH, idpPagePolicy, renderIdpPage } from "../idp-page.ts";
 import { getUtenteContatti } from "../notify/router.ts";
 import { openSession } from "../session.ts";
 import type { SandboxStore } from "../types.ts";
 
-const pagePolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
 function sendPage(res: Response, status: number, html: string): void {
   res
     .status(status)
-    .set({ "Content-Security-Policy": pagePolicy, "Cache-Control": "no-store" })
+    .set({ "Content-Security-Policy": idpPagePolicy(), "Cache-Control": "no-store" })
     .type("html")
     .send(html);
 }

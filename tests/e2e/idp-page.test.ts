@@ -1,0 +1,28 @@
+import { test, expect, tenantUrl, expectAccessible, loginAs } from "./fixtures.ts";
+import { expectBootstrapItalia, expectModelFonts } from "./conformance-checks.ts";
+
+// The demo identity provider page, the login target the conformance checker follows (issue #24): reached through
+// the portal's proxy, dressed with the portal's stylesheet, a bootstrap-italia page (C.SI.1.2) in the model fonts.
+for (const width of [1280, 390]) {
+  test(`the demo identity provider page is a bootstrap-italia page at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(tenantUrl("comune-b"));
+    await page.getByRole("link", { name: "Accedi all'area personale" }).first().click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Accesso con identità digitale" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("group", { name: "Con quale identità di prova vuoi entrare?" }),
+    ).toBeVisible();
+    // The portal's stylesheet applies: bootstrap-italia's primary button colour and Titillium Web.
+    await expect(page.getByRole("button", { name: "Entra con SPID" })).toHaveCSS(
+      "background-color",
+      "rgb(0, 102, 204)",
+    );
+    await expectBootstrapItalia(page);
+    await expectModelFonts(page);
+    await expectAccessible(page);
+    await loginAs(page, "Mario Rossi");
+    await expect(page).toHaveURL(tenantUrl("comune-b", "/"));
+  });
+}
