@@ -3,7 +3,8 @@
 // Starts the sandbox and the production portal in this process (bench/first-visit.ts's setup), launches Debian's
 // Chromium (/usr/bin/chromium or $CHROME_PATH / $CHROMIUM_PATH) with chrome-launcher, and runs npm `lighthouse`
 // with its default MOBILE preset (emulated mid-range phone, simulated slow 4G) for performance and accessibility on
-// home, FAQ, a service page and booking step 1 of comune-a. Goals (issue #13): performance ≥ 95, accessibility 100.
+// home, FAQ, a service page and booking step 1 of comune-a. Goals (issue #13): performance ≥ 95, accessibility 100;
+// (issue #24) SEO 100.
 // Prints "skipped: …" (exit 0) when Chromium is missing. Writes bench/results/lighthouse.json.
 // Performance scores move with the machine's load (simulated throttling scales what it observes): compare runs on an
 // idle machine only.
@@ -18,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** `LIGHTHOUSE_RUNS` (1–5, default 1): each page is measured that many times (the scores are noisy). */
 const RUNS = setting("LIGHTHOUSE_RUNS", 1, 1, 5);
-export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100 };
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100 };
 
 export const LIGHTHOUSE_PAGES = [
   { name: "home", path: "/" },
@@ -32,10 +33,12 @@ type Scores = {
   path: string;
   performance: number | null;
   accessibility: number | null;
+  seo: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
   failedA11y: string[];
+  failedSeo: string[];
 };
 
 export async function runLighthouse(): Promise<Scores[] | null> {
@@ -58,7 +61,7 @@ export async function runLighthouse(): Promise<Scores[] | null> {
           port: chrome.port,
           output: "json",
           logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
+          onlyCategories: ["performance", "accessibility", "seo"],
         });
         const lhr = result?.lhr;
         if (process.env.BENCH_VERBOSE && lhr) {
@@ -75,17 +78,20 @@ export async function runLighthouse(): Promise<Scores[] | null> {
           const value = lhr?.audits[id]?.numericValue;
           return typeof value === "number" ? Math.round(value * 1000) / 1000 : null;
         };
-        const failedA11y = (lhr?.categories.accessibility?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && lhr?.audits[ref.id]?.score === 0)
-          .map((ref) => ref.id);
+        const failed = (category: string) =>
+          (lhr?.categories[category]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && lhr?.audits[ref.id]?.score === 0)
+            .map((ref) => ref.id);
         rows.push({
           ...page,
           performance: score("performance"),
           accessibility: score("accessibility"),
+          seo: score("seo"),
           lcpMs: numeric("largest-contentful-paint"),
           tbtMs: numeric("total-blocking-time"),
           cls: numeric("cumulative-layout-shift"),
-          failedA11y,
+          failedA11y: failed("accessibility"),
+          failedSeo: failed("seo"),
         });
       }
   } finally {
@@ -99,12 +105,12 @@ export function printLighthouse(rows: Scores[]): string {
   const mark = (value: number | null, goal: number) =>
     value === null ? "n/a" : value >= goal ? `${value} ok` : `${value} BELOW`;
   return [
-    `Lighthouse, mobile preset (goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility})`,
-    "| page | performance | accessibility | LCP ms | TBT ms | CLS | failed a11y audits |",
-    "|---|---:|---:|---:|---:|---:|---|",
+    `Lighthouse, mobile preset (goals: performance ≥ ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility}, SEO ${LIGHTHOUSE_GOALS.seo})`,
+    "| page | performance | accessibility | SEO | LCP ms | TBT ms | CLS | failed a11y audits | failed SEO audits |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.name} (${r.path}) | ${mark(r.performance, LIGHTHOUSE_GOALS.performance)} | ${mark(r.accessibility, LIGHTHOUSE_GOALS.accessibility)} | ${Math.round(r.lcpMs ?? 0)} | ${Math.round(r.tbtMs ?? 0)} | ${r.cls ?? "n/a"} | ${r.failedA11y.join(", ") || "none"} |`,
+        `| ${r.name} (${r.path}) | ${mark(r.performance, LIGHTHOUSE_GOALS.performance)} | ${mark(r.accessibility, LIGHTHOUSE_GOALS.accessibility)} | ${mark(r.seo, LIGHTHOUSE_GOALS.seo)} | ${Math.round(r.lcpMs ?? 0)} | ${Math.round(r.tbtMs ?? 0)} | ${r.cls ?? "n/a"} | ${r.failedA11y.join(", ") || "none"} | ${r.failedSeo.join(", ") || "none"} |`,
     ),
   ].join("\n");
 }

@@ -1,11 +1,13 @@
-// Build step: only the bootstrap-italia icons the portal can show reach the browser (issue #13, goal 5).
+// Build step: only the bootstrap-italia icons the portal can show reach the pages (issue #13, goal 5; issue #24).
 //
-// bootstrap-italia's sprite holds 179 symbols (94 kB, 32 kB compressed); every page fetches it for its first icon,
-// and Lighthouse's simulated slow 4G counts it among the downloads before the largest paint. A Vite plugin (build
-// only) resolves `bootstrap-italia/dist/svg/sprites.svg?url` (client/components/ui/icon.tsx) to a copy holding only
-// the symbols named in the sources, written under node_modules/.cache before Vite hashes it: the file name changes
-// whenever the kept set changes, so no browser keeps a stale sprite under the immutable cache. The client and the
-// server build resolve the same copy, so the URL in the server's HTML is the one the browser bundle uses.
+// bootstrap-italia's sprite holds 179 symbols (94 kB, 32 kB compressed). The icons are drawn inline (issue #24:
+// a `<use href="/assets/sprites-….svg#…">` kept some Chromium runs from ever firing `load`): the server writes each
+// icon's shapes inside its `<svg>` from client/components/icon-symbols.ts, which imports
+// `bootstrap-italia/dist/svg/sprites.svg?raw`. This Vite plugin (build only) resolves that import to a copy holding
+// only the symbols named in the sources (60 of them: 25 kB raw, ~8.5 kB compressed), written under
+// node_modules/.cache. In the browser's build, client/components/eager-icon-symbols.ts is empty: the browser loads
+// the symbols as a chunk of their own only when a client-side render needs an icon the page did not show
+// (client/components/ui/icon.tsx), so a first visit downloads none of them.
 //
 // Kept: every symbol whose id appears in a source file of client/ or shared/ (`"it-search"`), and every symbol
 // `it-<word>` where `"<word>"` is a quoted string there (names built at run time from a list, e.g. the social
@@ -15,9 +17,10 @@ import { glob } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
 
-export const SPRITE_ID = "bootstrap-italia/dist/svg/sprites.svg?url";
+export const SPRITE_ID = "bootstrap-italia/dist/svg/sprites.svg?raw";
 export const SPRITE_CONTENT = ["client/**/*.{ts,tsx}", "shared/**/*.{ts,tsx}"];
 const SKIP = /\.test\.tsx?$/;
+const EAGER_SYMBOLS = /[\\/]client[\\/]components[\\/]eager-icon-symbols\.ts$/;
 
 const SYMBOL = /<symbol\b[^>]*\bid="([^"]+)"[^>]*>[\s\S]*?<\/symbol>/g;
 
@@ -64,6 +67,12 @@ export function purgeSpritePlugin(): Plugin {
     configResolved(config) {
       root = config.root;
     },
+    // The browser bundle leaves the icons' shapes out of its static graph (client/components/ui/icon.tsx loads
+    // them on demand): client/components/eager-icon-symbols.ts is empty there.
+    load(id) {
+      if (this.environment.name !== "client" || !EAGER_SYMBOLS.test(id.split("?")[0]!)) return null;
+      return "export const eagerIconSymbols = undefined;";
+    },
     async resolveId(source) {
       if (source !== SPRITE_ID) return null;
       if (!purged) {
@@ -77,7 +86,7 @@ export function purgeSpritePlugin(): Plugin {
         purged = join(dir, "sprites.svg");
         writeFileSync(purged, content);
       }
-      return `${purged}?url`;
+      return `${purged}?raw`;
     },
   };
 }

@@ -21,7 +21,9 @@ import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
-import { ErrorPage } from "#client/components/error-page/error-page.tsx";
+import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";
+import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 import { AppShell } from "./app-shell.tsx";
 
 export const links: Route.LinksFunction = () => [
@@ -34,6 +36,15 @@ export const links: Route.LinksFunction = () => [
     crossOrigin: "anonymous" as const,
   })),
 ];
+
+/** An error page of the root's boundary (no route's meta below it): the error's title and text, as the page shows. */
+export const meta: Route.MetaFunction = ({ matches, error }) => {
+  if (!error) return [];
+  const found = readRouteError(error);
+  const keys = errorTextKeys(found?.status ?? caughtStatus(error));
+  const t = metaT(matches);
+  return pageTitle(matches, t(keys.title), found?.title ?? t(keys.message));
+};
 
 export const middleware: Route.MiddlewareFunction[] = [requireFormToken, maintenanceGate];
 

@@ -37,7 +37,7 @@ test("Italian heading, the test identities as cards of radio buttons, the GET fo
   expect(text).toMatch(/<h1[^>]*>Accesso con identità digitale<\/h1>/);
   expect(text).toMatch(/<form method="get" action="\/api-public\/sandbox-idp\/login"/);
   expect(text).toMatch(
-    /<div class="card[^"]*"><div class="card-body[^"]*">\s*<div class="form-check[^"]*">\s*<input type="radio"/,
+    /<div class="card[^"]*"><div class="card-body[^"]*">\s*<div class="d-flex[^"]*">\s*<input type="radio"/,
   );
   expect(text).toContain("Giulia Bianchi");
   expect(text).toMatch(/<button type="submit" class="btn btn-primary[^"]*">Entra con SPID<\/button>/);

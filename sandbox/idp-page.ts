@@ -76,9 +76,9 @@ function choice(citizen: CitizenRecord, checked: boolean): string {
   const id = `cittadino-${citizen.codFisc}`;
   return `<div class="col-12 col-md-6">
 <div class="card card-bg rounded shadow-sm"><div class="card-body p-3">
-<div class="form-check m-0">
-<input type="radio" id="${id}" name="codiceFiscale" value="${escapeHtml(citizen.codFisc)}"${checked ? " checked" : ""} required>
-<label for="${id}" class="form-check-label"><strong>${escapeHtml(`${citizen.nome} ${citizen.cognome}`)}</strong>
+<div class="d-flex align-items-start">
+<input type="radio" class="mt-1 me-3 flex-shrink-0" style="width:1.25rem;height:1.25rem" id="${id}" name="codiceFiscale" value="${escapeHtml(citizen.codFisc)}"${checked ? " checked" : ""} required>
+<label for="${id}"><strong>${escapeHtml(`${citizen.nome} ${citizen.cognome}`)}</strong>
 <span class="d-block small">Codice fiscale <span class="text-monospace">${escapeHtml(citizen.codFisc)}</span></span>
 <span class="d-block small">${describe(citizen)}</span></label>
 </div>

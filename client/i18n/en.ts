@@ -204,6 +204,8 @@ export const en: Record<MessageKey, string> = {
   "service.contacts.faq": "Read the frequently asked question about the service",
   "service.notFound.title": "Service not found",
   "service.notFound.text": "The service you are looking for does not exist or is no longer available.",
+  "meta.description":
+    "{title}: a page of the online services of {comune}, to book, pay, report and follow your requests.",
   "home.title": "Online services",
   "home.lead":
     "The digital services of {comune}: book, pay, report and follow your requests whenever you like.",

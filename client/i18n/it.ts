@@ -191,6 +191,8 @@ export const it = {
   "service.contacts.faq": "Leggi la domanda frequente sul servizio",
   "service.notFound.title": "Servizio non trovato",
   "service.notFound.text": "Il servizio che cerchi non esiste o non è più disponibile.",
+  "meta.description":
+    "{title}: una pagina dei servizi online del {comune}, per prenotare, pagare, segnalare e seguire le pratiche.",
   "home.title": "Servizi online",
   "home.lead": "I servizi digitali del {comune}: prenota, paga, segnala e segui le tue pratiche quando vuoi.",
   "home.highlights": "In evidenza",

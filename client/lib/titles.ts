@@ -41,8 +41,52 @@ export function metaT<const C extends readonly Catalogue[]>(
   return translatorFor<C>(rootDataOf(matches)?.locale ?? "it", ...catalogues);
 }
 
-/** "{route title} - {municipality name}", the spec's title format; `title` is already in the page's language. */
-export function pageTitle(matches: MatchesFromRoot, title: string): MetaDescriptor[] {
-  const name = rootDataOf(matches)?.comune.nome;
-  return [{ title: name ? `${title} - ${name}` : title }];
+/** A meta description's length at most (what search engines show of it). */
+export const DESCRIPTION_MAX = 160;
+
+/** Text as a meta description: one line, at most `DESCRIPTION_MAX` characters, cut at a word with "…". */
+export function descriptionText(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= DESCRIPTION_MAX) return line;
+  const cut = line.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text of (sanitised) HTML from the upstream, e.g. a FAQ answer, for a description. */
+export function htmlText(html: string): string {
+  // Block elements part words; inline ones (links, emphasis) do not.
+  const text = html
+    .replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|br|tr|td|th|table|section|blockquote)\b[^>]*>/gi, " ")
+    .replace(/<[^>]*>/g, "");
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
+    const code =
+      name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/**
+ * A page's meta: "{route title} - {municipality name}", the spec's title format, and its `<meta name="description">`
+ * from the page's own content (`description`: the service's description, the page's lead…), or, for a page
+ * without one, "{title}" on the municipality's portal. `title` and `description` are already in the page's language.
+ */
+export function pageTitle(
+  matches: MatchesFromRoot,
+  title: string,
+  description?: string | null,
+): MetaDescriptor[] {
+  const root = rootDataOf(matches);
+  const name = root?.comune.nome;
+  const own = description ? descriptionText(description) : "";
+  const fallback = name
+    ? translatorFor(root?.locale ?? "it")("meta.description", { title, comune: name })
+    : title;
+  return [
+    { title: name ? `${title} - ${name}` : title },
+    { name: "description", content: own || descriptionText(fallback) },
+  ];
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { rootDataOf } from "#client/lib/root-data.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
@@ -35,7 +36,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The name under which the loader keeps the services for the server's render (`ServerIsland`). */
 const SERVICES_ISLAND = "home.services";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, metaT(matches)(handle.title));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  const comune = rootDataOf(matches)?.comune.nome;
+  return pageTitle(matches, t(handle.title), comune ? t("home.lead", { comune }) : null);
+};
 
 const QUICK_LINKS = [
   {

@@ -8,7 +8,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches)("error.404.title"));
+  pageTitle(matches, metaT(matches)("error.404.title"), metaT(matches)("error.404.message"));
 
 export default function NotFound() {
   return <ErrorPage status={404} />;

@@ -34,8 +34,13 @@ function isServiceNotFound(error: unknown): boolean {
 
 /** "{service name} - {municipality}"; an unknown service "Servizio non trovato - {municipality}". */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
-  if (loaderData) return pageTitle(matches, loaderData.service.nome);
-  if (isServiceNotFound(error)) return pageTitle(matches, metaT(matches)("service.notFound.title"));
+  if (loaderData) return pageTitle(matches, loaderData.service.nome, loaderData.service.descrizione);
+  if (isServiceNotFound(error))
+    return pageTitle(
+      matches,
+      metaT(matches)("service.notFound.title"),
+      metaT(matches)("service.notFound.text"),
+    );
   return pageTitle(matches, metaT(matches)("service.routeTitle"));
 };
 

@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(
     matches,
     loaderData?.catalogue.category?.nome ?? metaT(matches, servicesCatalogueIt)(handle.title),
+    loaderData?.catalogue.category ? null : metaT(matches, servicesCatalogueIt)("servicesCatalogue.lead"),
   );
 
 /** `/servizi`: the municipality's services catalogue (Modello Comuni "Servizi"), issue #12. */

@@ -131,28 +131,47 @@ const ROUTES = [
   "/pagina/che/non-esiste",
 ];
 
-async function englishPage(
+/** The page's `<meta name="description">` content (undefined without one). */
+function metaDescription(html: string): string | undefined {
+  return /<meta name="description" content="([^"]*)"\/?>/
+    .exec(html)?.[1]
+    ?.replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+type RenderedPage = { status: number; text: string; description?: string; portal: boolean };
+
+async function renderedPage(
   path: string,
   cookie: string,
+  lang: "en" | "it",
   host = HOST,
-): Promise<{ status: number; text: string }> {
+): Promise<RenderedPage> {
   let location = path;
   for (let hop = 0; hop < 3; hop++) {
     const res = await request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
       .get(location)
       .set("Host", host)
-      .set("Cookie", ["lang=en", cookie].filter(Boolean).join("; "));
+      .set("Cookie", [`lang=${lang}`, cookie].filter(Boolean).join("; "));
     const next = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
     // The upstream's own pages (its login) are not the portal's to translate.
-    if (next?.startsWith("/api")) return { status: res.status, text: "" };
+    if (next?.startsWith("/api")) return { status: res.status, text: "", portal: false };
     if (next?.startsWith("/")) {
       location = next;
       continue;
     }
-    return { status: res.status, text: visibleText(res.text) };
+    return {
+      status: res.status,
+      text: visibleText(res.text),
+      description: metaDescription(res.text),
+      portal: true,
+    };
   }
   throw new Error(`${path}: too many redirects`);
 }
+
+const englishPage = (path: string, cookie: string, host = HOST) => renderedPage(path, cookie, "en", host);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -201,4 +220,57 @@ describe("every route in English", () => {
       expect(found).toEqual({});
     });
   }
+});
+
+// Lighthouse SEO (issue #24): every page the portal renders has a meta description, in the page's language.
+describe("every route has a meta description", () => {
+  for (const who of ["anonymous", "citizen"] as const) {
+    test(`${who}: in Italian and in English`, async () => {
+      const cookie = who === "citizen" ? await citizenCookie() : "";
+      const without: string[] = [];
+      const italianInEnglish: string[] = [];
+      for (const path of ROUTES) {
+        const [it, en] = [await renderedPage(path, cookie, "it"), await renderedPage(path, cookie, "en")];
+        for (const [lang, page] of [
+          ["it", it],
+          ["en", en],
+        ] as const)
+          if (page.portal && !page.description?.trim()) without.push(`${lang} ${path} (${page.status})`);
+        if (en.portal && en.description && missingTranslations(en.description).length > 0)
+          italianInEnglish.push(`${path}: ${en.description}`);
+      }
+      expect(without).toEqual([]);
+      expect(italianInEnglish).toEqual([]);
+    });
+  }
+
+  test("the home page, the FAQ, a service card and booking step 1 describe their own content", async () => {
+    const cookie = await citizenCookie();
+    const home = await renderedPage("/", "", "it");
+    expect(home.description).toBe(
+      "I servizi digitali del Comune di Valverde: prenota, paga, segnala e segui le tue pratiche quando vuoi.",
+    );
+    expect((await renderedPage("/", "", "en")).description).toMatch(
+      /^The digital services of Comune di Valverde/,
+    );
+    expect((await renderedPage("/faq", "", "it")).description).toBe(
+      "Le risposte alle domande più comuni sui servizi del Comune.",
+    );
+    const card = await renderedPage("/servizi/102", "", "it");
+    const services = JSON.parse(
+      (
+        await request(sandbox.url)
+          .get("/api-public/configComune/servizi")
+          .set("X-Forwarded-Host", UPSTREAM_HOST)
+      ).text,
+    ) as unknown;
+    expect(card.description?.length).toBeGreaterThan(20);
+    expect(JSON.stringify(services)).toContain(card.description!.replace(/…$/, ""));
+    expect((await renderedPage("/servizi/prenotazione-appuntamento", cookie, "it")).description).toBe(
+      "Scegli l'ufficio, il giorno e l'orario, poi indica il motivo dell'appuntamento.",
+    );
+    expect((await renderedPage("/pagina/che/non-esiste", "", "en")).description).toBe(
+      "The page you are looking for does not exist or has been moved.",
+    );
+  });
 });

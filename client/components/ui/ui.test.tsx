@@ -7,14 +7,26 @@ import { TextField } from "./text-field.tsx";
 import { TextareaField } from "./textarea-field.tsx";
 import { SelectField } from "./select-field.tsx";
 import { Icon } from "./icon.tsx";
+import { iconSymbols } from "../icon-symbols.ts";
 
 test("icons are decorative unless titled", () => {
   const decorative = renderPage(<Icon name="it-search" />);
   expect(decorative.queryByRole("img")).toBeNull();
   expect(decorative.container.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
-  expect(decorative.container.querySelector("use")?.getAttribute("href")).toMatch(/#it-search$/);
   const titled = renderPage(<Icon name="it-search" title="Cerca" />);
   expect(titled.getByRole("img", { name: "Cerca" })).toBeTruthy();
+});
+
+test("icons are drawn inline, with no reference to a sprite, and keep their shapes once hydrated (issue #24)", () => {
+  const shapes = iconSymbols.get("it-search")!;
+  expect(shapes).toMatch(/^<path d="[^"]+"\/>/);
+  const page = renderPage(<Icon name="it-search" />, { hydrate: true });
+  const svg = page.container.querySelector("svg")!;
+  expect(svg.getAttribute("viewBox")).toBe("0 0 24 24");
+  const drawn = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  drawn.innerHTML = shapes;
+  expect(svg.innerHTML).toBe(drawn.innerHTML);
+  expect(page.container.querySelector("use")).toBeNull();
 });
 
 test("a required text field has a label, a marked requirement and a described error", () => {

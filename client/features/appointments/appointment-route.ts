@@ -17,11 +17,18 @@ import { AppointmentErrorBoundary, getErrorTitle } from "./appointment-error.tsx
  * export const meta = route.meta;
  * export const ErrorBoundary = route.ErrorBoundary;
  */
-export function appointmentRoute(title: TextKey<typeof appointmentsIt>) {
+export function appointmentRoute(
+  title: TextKey<typeof appointmentsIt>,
+  /** What the page does, for its meta description (without it, the portal's default one). */
+  description?: TextKey<typeof appointmentsIt>,
+) {
   return {
     handle: routeHandle(title, appointmentsIt),
-    meta: ({ matches, error }: { matches: MatchesFromRoot; error?: unknown }): MetaDescriptor[] =>
-      pageTitle(matches, metaT(matches, appointmentsIt)(getErrorTitle(error) ?? title)),
+    meta: ({ matches, error }: { matches: MatchesFromRoot; error?: unknown }): MetaDescriptor[] => {
+      const t = metaT(matches, appointmentsIt);
+      const errorTitle = getErrorTitle(error);
+      return pageTitle(matches, t(errorTitle ?? title), !errorTitle && description ? t(description) : null);
+    },
     ErrorBoundary: AppointmentErrorBoundary,
   };
 }

@@ -13,8 +13,12 @@ export const FAQ_ROUTE_TITLE = "FAQ";
  * FAQ page titles: "FAQ - {municipality}", and with a detail (the answer's title parameter with dashes turned into
  * spaces, the category, "Ricerca") "FAQ - {detail} - {municipality}".
  */
-export function faqPageTitle(matches: MatchesFromRoot, detail?: string | null): MetaDescriptor[] {
-  return pageTitle(matches, detail ? `${FAQ_ROUTE_TITLE} - ${detail}` : FAQ_ROUTE_TITLE);
+export function faqPageTitle(
+  matches: MatchesFromRoot,
+  detail?: string | null,
+  description?: string | null,
+): MetaDescriptor[] {
+  return pageTitle(matches, detail ? `${FAQ_ROUTE_TITLE} - ${detail}` : FAQ_ROUTE_TITLE, description);
 }
 
 /** Breadcrumb items Home / FAQ / …rest (the last one is the current page). */

@@ -7,7 +7,7 @@ import { appointmentRoute } from "#client/features/appointments/appointment-rout
 
 export const middleware = [requireAsset("APPSCHED")];
 
-const route = appointmentRoute("appointments.title");
+const route = appointmentRoute("appointments.title", "appointments.lead");
 export const handle = route.handle;
 export const meta = route.meta;
 export const ErrorBoundary = route.ErrorBoundary;

@@ -6,7 +6,7 @@ import { appointmentRoute } from "#client/features/appointments/appointment-rout
 
 export const middleware = [requireAsset("APPSCHED")];
 
-const route = appointmentRoute("appointments.editFlow.title");
+const route = appointmentRoute("appointments.editFlow.title", "appointments.editFlow.lead");
 export const handle = route.handle;
 export const meta = route.meta;
 export const ErrorBoundary = route.ErrorBoundary;

@@ -6,6 +6,7 @@ import { FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
 import { faqCategoryHref, metaTitleText } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { htmlText } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
 
@@ -18,7 +19,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  * parameter the answer's own title takes its place.
  */
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
-  faqPageTitle(matches, metaTitleText(params.metaTitle) ?? loaderData?.answer.title);
+  faqPageTitle(
+    matches,
+    metaTitleText(params.metaTitle) ?? loaderData?.answer.title,
+    loaderData ? htmlText(loaderData.answer.body) : null,
+  );
 
 /** `/faq/:id/dettagli/:metaTitle?`: one answer of the knowledge base. */
 export default function FaqDetail({ loaderData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (loaderData?.view === "category") return faqPageTitle(matches, loaderData.category.name);
   if (loaderData?.view === "search") return faqPageTitle(matches, metaT(matches)("faq.searchPageTitle"));
-  return faqPageTitle(matches);
+  return faqPageTitle(matches, null, metaT(matches)("faq.lead"));
 };
 
 /** `/faq`: the categories and the search; `?q=` the search results; `?categoria=<id>` one category. */

@@ -1,0 +1,40 @@
+/**
+ * Icons drawn inline (issue #24): a page references no sprite file (a `<use href="/assets/sprites-….svg#…">` once
+ * kept some Chromium runs from ever firing `load`), the browser does not download the icons' shapes on a first
+ * visit, the header's toggles that turn into buttons once hydrated keep their shapes, and a page reached by
+ * client-side navigation draws the icons it adds.
+ */
+import { test, expect, tenantUrl, waitForHydration } from "./fixtures.ts";
+
+test.use({ viewport: { width: 390, height: 900 } });
+
+test("icons are inline, on the server's page and after client navigation", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(tenantUrl("comune-b", "/"));
+  await waitForHydration(page);
+
+  // No icon refers to anything outside the document.
+  await expect(page.locator("svg use")).toHaveCount(0);
+  const icons = page.locator("svg.icon");
+  expect(await icons.count()).toBeGreaterThan(5);
+  const empty = await icons.evaluateAll((svgs) => svgs.filter((svg) => !svg.querySelector("path")).length);
+  expect(empty, "icons without shapes").toBe(0);
+  // The menu toggle (a link before hydration, a button after) is drawn.
+  await expect(page.getByRole("button", { name: "Apri il menu" }).locator("svg path")).toHaveCount(1);
+  expect(requests.filter((path) => /sprites|icon-symbols/.test(path))).toEqual([]);
+
+  // A page reached by client-side navigation draws the icons it adds.
+  await page.getByRole("button", { name: "Apri il menu" }).click();
+  await page.getByRole("link", { name: "Servizi", exact: true }).first().click();
+  await expect(page).toHaveURL(tenantUrl("comune-b", "/servizi"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.locator("svg.icon").evaluateAll((svgs) => svgs.filter((svg) => !svg.querySelector("path")).length),
+    )
+    .toBe(0);
+  await expect(page.locator("svg use")).toHaveCount(0);
+  // The catalogue shows icons the home page does not: their shapes were loaded, once, for it.
+  expect(requests.filter((path) => /icon-symbols/.test(path))).toHaveLength(1);
+});
