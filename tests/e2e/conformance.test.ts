@@ -38,9 +38,16 @@ async function visit(page: Page, url: string | URL) {
 
 /**
  * The audits every page of the walk gets (C.SI.1.1 fonts, C.SI.1.2 Bootstrap Italia, C.SI.3.1 cookies) and, on the
- * pages that inform (home, first and second level, schede servizio, information pages), the rating (C.SI.2.5/2.6).
+ * pages that inform (home, first and second level, schede servizio, information pages), the rating (C.SI.2.5/2.6);
+ * elsewhere (booking, login, error pages) no rating.
  */
 async function expectModelPage(page: Page, site: string, options: { rating: boolean }) {
+  // cmp-base: an Italian document; and every page describes itself (issue #24, Lighthouse SEO).
+  await expect(page.locator("html")).toHaveAttribute("lang", "it");
+  const descriptions = page.locator('meta[name="description"]');
+  await expect(descriptions, `${page.url()}: one meta description`).toHaveCount(1);
+  const description = await descriptions.getAttribute("content");
+  expect(description?.trim().length ?? 0, `${page.url()}: meta description`).toBeGreaterThan(0);
   await expectBootstrapItalia(page);
   await expectModelFonts(page);
   await expectFirstPartyCookies(page, site);
@@ -53,6 +60,9 @@ const WALKS: Array<{ tenant: Tenant; width: number; cms: boolean; bookingLogin: 
   { tenant: "comune-b", width: 1280, cms: false, bookingLogin: true },
   { tenant: "comune-a", width: 390, cms: true, bookingLogin: false },
 ];
+
+// The two walks are independent (their own municipality and browser context): side by side on two workers.
+test.describe.configure({ mode: "parallel" });
 
 for (const { tenant, width, cms, bookingLogin } of WALKS) {
   test.describe(`${tenant} at ${width}px`, () => {
