@@ -19,16 +19,22 @@ export function versionAtLeast(version: string, minimum: string): boolean {
   return true;
 }
 
-/** C.SI.1.2: `window.BOOTSTRAP_ITALIA_VERSION` ≥ 2.0.0 and ≥ 30% of the distinct class names are Bootstrap Italia's. */
+/**
+ * C.SI.1.2, as the checker reads it: the version from `window.BOOTSTRAP_ITALIA_VERSION`, else from the body's
+ * `--bootstrap-italia-version` custom property, ≥ 2.0.0; and ≥ 30% of the distinct class names in the DOM are
+ * Bootstrap Italia's (tests/support/bootstrap-italia-classes.ts).
+ */
 export async function expectBootstrapItalia(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => (window as { BOOTSTRAP_ITALIA_VERSION?: string }).BOOTSTRAP_ITALIA_VERSION ?? ""),
-    )
-    .toMatch(/^\d+\.\d+\.\d+/);
-  const version = await page.evaluate(
-    () => (window as { BOOTSTRAP_ITALIA_VERSION?: string }).BOOTSTRAP_ITALIA_VERSION!,
-  );
+  const readVersion = () =>
+    page.evaluate(() => {
+      const exposed = (window as { BOOTSTRAP_ITALIA_VERSION?: string }).BOOTSTRAP_ITALIA_VERSION;
+      if (exposed) return exposed;
+      return getComputedStyle(document.body)
+        .getPropertyValue("--bootstrap-italia-version")
+        .replace(/["'\s]/g, "");
+    });
+  await expect.poll(readVersion, `${page.url()}: Bootstrap Italia version`).toMatch(/^\d+\.\d+\.\d+/);
+  const version = await readVersion();
   expect(versionAtLeast(version, "2.0.0"), `BOOTSTRAP_ITALIA_VERSION ${version}`).toBe(true);
   const used = await page.evaluate(() => {
     const names = new Set<string>();
@@ -40,33 +46,41 @@ export async function expectBootstrapItalia(page: Page) {
   const ratio = ours.length / used.length;
   expect(
     ratio,
-    `${ours.length}/${used.length} Bootstrap Italia classes; others: ${used.filter((c) => !known.has(c)).join(" ")}`,
+    `${page.url()}: ${ours.length}/${used.length} Bootstrap Italia classes; others: ${used.filter((c) => !known.has(c)).join(" ")}`,
   ).toBeGreaterThanOrEqual(0.3);
 }
 
-/** C.SI.1.1 / C.SE.1.3: every h1–h6 and p computes, as first family, to Titillium Web, Lora or Roboto Mono. */
+/**
+ * C.SI.1.1 / C.SE.1.3: every h1–h6 and p in the body, and every element inside them (the checker's score 1, not its
+ * 0.5 tolerance), computes as first family to Titillium Web, Lora or Roboto Mono.
+ */
 export async function expectModelFonts(page: Page) {
   const offenders = await page.evaluate((allowed) => {
     const bad: string[] = [];
-    for (const el of document.body.querySelectorAll("h1, h2, h3, h4, h5, h6, p")) {
+    const selector = ["h1", "h2", "h3", "h4", "h5", "h6", "p"].flatMap((t) => [t, `${t} *`]).join(", ");
+    for (const el of document.body.querySelectorAll(selector)) {
       const first = getComputedStyle(el).fontFamily.split(",")[0]!.replace(/["']/g, "").trim().toLowerCase();
       if (!allowed.includes(first))
         bad.push(`${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}": ${first}`);
     }
     return bad;
   }, ALLOWED_FONTS);
-  expect(offenders, "headings and paragraphs outside the model fonts").toEqual([]);
+  expect(offenders, `${page.url()}: headings and paragraphs outside the model fonts`).toEqual([]);
 }
 
-/** C.SI.3.1: every cookie belongs to the page's host. */
-export async function expectFirstPartyCookies(page: Page) {
+/**
+ * C.SI.3.1 / C.SE.3.1, the checker's rule: every cookie's domain (leading dot dropped) is the page's host, or ends
+ * with "." + the page's host or "." + the site's host (`www.` stripped). A cookie on a parent domain fails.
+ */
+export async function expectFirstPartyCookies(page: Page, siteHost = new URL(page.url()).hostname) {
   const host = new URL(page.url()).hostname;
+  const site = siteHost.replace(/^www\./, "");
   const cookies = await page.context().cookies();
   for (const cookie of cookies) {
     const domain = cookie.domain.replace(/^\./, "");
-    expect(domain === host || host.endsWith(`.${domain}`), `cookie ${cookie.name} on ${cookie.domain}`).toBe(
-      true,
-    );
+    const firstParty =
+      domain === host || `.${domain}`.endsWith(`.${host}`) || `.${domain}`.endsWith(`.${site}`);
+    expect(firstParty, `${page.url()}: cookie ${cookie.name} on ${cookie.domain}`).toBe(true);
   }
 }
 
@@ -151,6 +165,28 @@ export async function expectFeedbackComponent(page: Page) {
     );
     expect(answers).toEqual((i <= 3 ? FEEDBACK.negativeAnswers : FEEDBACK.positiveAnswers).map(norm));
   }
+  // The component in the model's order: title, the stars (Bootstrap Italia lists them 5 to 1), each follow-up,
+  // then the free text.
+  for (const star of ["feedback-rate-1", "feedback-rate-5"])
+    for (const followUp of ["feedback-rating-positive", "feedback-rating-negative"])
+      await expectDataElementOrder(feedback, ["feedback-title", star, followUp, "feedback-input-text"]);
+}
+
+/** The data-elements `names` are all inside `root` and their first occurrences come in this order. */
+export async function expectDataElementOrder(root: Locator, names: string[]) {
+  const positions = await root.evaluate((el, list) => {
+    const all = [...el.querySelectorAll("[data-element]")];
+    return list.map((n) => all.findIndex((e) => e.getAttribute("data-element") === n));
+  }, names);
+  const found = names.map((n, i) => `${n}@${positions[i]}`).join(", ");
+  expect(
+    positions.every((p) => p >= 0),
+    `missing data-elements: ${found}`,
+  ).toBe(true);
+  expect(
+    [...positions].sort((x, y) => x - y),
+    `data-elements out of order: ${found}`,
+  ).toEqual(positions);
 }
 
 /** Tabs until `target` has the focus (at most `max` presses); fails otherwise. */

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { rootDataOf, type MatchesFromRoot } from "#client/lib/root-data.ts";
 import { pageTitle } from "#client/lib/titles.ts";
 
-/** "{title} - {municipality}" and a meta description written with the municipality's name. */
+/** "{title} - {municipality}" and the page's one meta description, written with the municipality's name. */
 export function informationMeta(
   matches: MatchesFromRoot,
   title: string,
