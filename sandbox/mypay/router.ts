@@ -85,6 +85,24 @@ function readNewDue(body: unknown): { due: NewDue } | { problems: string[] } {
  */
 export function createMypayRouter(store: SandboxStore): express.Router {
   const router = express.Router();
+
+  /** The checkout of `due` (the same token while one is open for its IUV): where the browser pays it. */
+  function openCheckout(req: Request, res: Response, due: MypayDovuto): string {
+    const { tenant } = getLocals(res);
+    const existing = Object.entries(store.state.ppay.checkouts).find(
+      ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
+    );
+    const token = existing?.[0] ?? newCheckoutToken();
+    store.state.ppay.checkouts[token] = {
+      engine: "mypay",
+      tenantId: tenant.id,
+      codFisc: due.pagatore.codiceIdentificativo,
+      iuv: due.iuv,
+      returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+    };
+    store.save();
+    return `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
+  }
   // `POST /__sandbox/faults {"mypay": "down"}` makes every MYPAY call answer 503.
   const down = faultGate(store, "mypay");
   const hasMypay: express.RequestHandler[] = [
@@ -122,19 +140,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       });
       if (immediato) {
         if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
-        const existing = Object.entries(store.state.ppay.checkouts).find(
-          ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
-        );
-        const token = existing?.[0] ?? newCheckoutToken();
-        store.state.ppay.checkouts[token] = {
-          engine: "mypay",
-          tenantId: tenant.id,
-          codFisc: due.pagatore.codiceIdentificativo,
-          iuv: due.iuv,
-          returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
-        };
-        store.save();
-        const urlPagamento = `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
+        const urlPagamento = openCheckout(req, res, due);
         return void res.status(created ? 201 : 200).json({ iuv: due.iuv, urlPagamento });
       }
       store.save();
@@ -182,21 +188,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       const due = ownDue(req, res);
       if (!due) return;
       if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
-      const { tenant } = getLocals(res);
-      const existing = Object.entries(store.state.ppay.checkouts).find(
-        ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
-      );
-      const token = existing?.[0] ?? newCheckoutToken();
-      store.state.ppay.checkouts[token] = {
-        engine: "mypay",
-        tenantId: tenant.id,
-        codFisc: due.pagatore.codiceIdentificativo,
-        iuv: due.iuv,
-        returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
-      };
-      store.save();
-      const urlPagamento = `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
-      res.json({ iuv: due.iuv, urlPagamento });
+      res.json({ iuv: due.iuv, urlPagamento: openCheckout(req, res, due) });
     },
   );
 

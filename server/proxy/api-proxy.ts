@@ -44,8 +44,10 @@ export function upstreamPool(
 
 type ExpressRes = ServerResponse & { locals: Response["locals"] };
 
+export const UPSTREAM_UNREACHABLE_MESSAGE =
+  "Il servizio del Comune non è raggiungibile in questo momento. Riprova tra qualche minuto.";
 const MESSAGES = {
-  502: "Il servizio del Comune non è raggiungibile in questo momento. Riprova tra qualche minuto.",
+  502: UPSTREAM_UNREACHABLE_MESSAGE,
   504: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
 };
 const ERROR_BODIES = {

@@ -2,14 +2,13 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { matchProxyRoute, type ProxyRoute } from "./allow-list.ts";
 import type { SessionCitizen } from "./session-citizen.ts";
+import { UPSTREAM_UNREACHABLE_MESSAGE } from "./api-proxy.ts";
 import { lingerThenClose } from "#server/middleware/request-body.ts";
 
 export const NOT_RELAYED_MESSAGE = "La risorsa richiesta non esiste.";
 export const INVALID_QUERY_MESSAGE = "Indirizzo della richiesta non valido.";
 export const FOREIGN_FISCAL_CODE_MESSAGE =
   "Operazione non consentita: puoi accedere solo ai tuoi dati, con il codice fiscale dell'utente collegato.";
-export const IDENTITY_UNAVAILABLE_MESSAGE =
-  "Il servizio del Comune non è raggiungibile in questo momento. Riprova tra qualche minuto.";
 
 /** A refusal; a refused body is not read: its connection closes once the answer is out. */
 function answer(req: Request, res: Response, status: number, title: string): void {
@@ -53,7 +52,7 @@ export function gateProxyCalls(options: {
       },
       (error: Error & { status?: number }) => {
         logger.warn({ error: { message: error.message } }, "session citizen unavailable for a proxy call");
-        answer(req, res, 502, IDENTITY_UNAVAILABLE_MESSAGE);
+        answer(req, res, 502, UPSTREAM_UNREACHABLE_MESSAGE);
       },
     );
   };
