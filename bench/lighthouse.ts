@@ -41,6 +41,26 @@ type Scores = {
   failedSeo: string[];
 };
 
+/**
+ * One Lighthouse run of `url`. Lighthouse sometimes fails to record the trace of a load (runtime error NO_NAVSTART,
+ * NO_FCP…: its performance category is then null), more often on a busy machine; such a run says nothing about the
+ * page, so it is repeated (up to 3 attempts) and the retry is printed, never hidden.
+ */
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "seo"],
+    });
+    const lhr = result?.lhr;
+    const error = lhr?.runtimeError?.code;
+    if (!error || attempt === 3) return lhr;
+    console.log(`lighthouse: ${url}: trace not recorded (${error}), attempt ${attempt + 1} of 3`);
+  }
+}
+
 export async function runLighthouse(): Promise<Scores[] | null> {
   if (!existsSync(CHROME)) {
     console.log(
@@ -57,13 +77,7 @@ export async function runLighthouse(): Promise<Scores[] | null> {
   try {
     for (let run = 1; run <= RUNS; run += 1)
       for (const page of LIGHTHOUSE_PAGES) {
-        const result = await lighthouse(portal.url(page.path), {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "seo"],
-        });
-        const lhr = result?.lhr;
+        const lhr = await measure(portal.url(page.path), chrome.port);
         if (process.env.BENCH_VERBOSE && lhr) {
           mkdirSync(join(ROOT, "bench/results"), { recursive: true });
           const file = join(ROOT, `bench/results/lighthouse-${page.name.replace(/\W+/g, "-")}-${run}.json`);
@@ -101,6 +115,26 @@ export async function runLighthouse(): Promise<Scores[] | null> {
   return rows;
 }
 
+/** Per page, the performance score's min / median / max over the runs (a goal holds when the min meets it). */
+export function summarizePerformance(rows: Scores[]): string {
+  const lines = LIGHTHOUSE_PAGES.map((page) => {
+    const scores = rows
+      .filter((row) => row.path === page.path && row.performance !== null)
+      .map((row) => row.performance!)
+      .sort((a, b) => a - b);
+    if (scores.length === 0) return `| ${page.name} (${page.path}) | 0 | n/a | n/a | n/a |`;
+    const median = scores[Math.floor((scores.length - 1) / 2)]!;
+    const verdict = scores[0]! >= LIGHTHOUSE_GOALS.performance ? "ok" : "BELOW";
+    return `| ${page.name} (${page.path}) | ${scores.length} | ${scores[0]} ${verdict} | ${median} | ${scores.at(-1)} |`;
+  });
+  return [
+    `Performance over the runs (goal ≥ ${LIGHTHOUSE_GOALS.performance} on the min)`,
+    "| page | runs | min | median | max |",
+    "|---|---:|---:|---:|---:|",
+    ...lines,
+  ].join("\n");
+}
+
 export function printLighthouse(rows: Scores[]): string {
   const mark = (value: number | null, goal: number) =>
     value === null ? "n/a" : value >= goal ? `${value} ok` : `${value} BELOW`;
@@ -125,6 +159,7 @@ if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
     const rows = await runLighthouse();
     if (rows) {
       console.log(printLighthouse(rows));
+      if (RUNS > 1) console.log(summarizePerformance(rows));
       mkdirSync(join(ROOT, "bench/results"), { recursive: true });
       writeFileSync(
         join(ROOT, "bench/results/lighthouse.json"),
