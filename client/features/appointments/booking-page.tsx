@@ -35,6 +35,9 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   return (
     <AppointmentLayout
       title={t("appointments.title")}
+      service={
+        data.serviceTitle && route.servizio ? { id: route.servizio, title: data.serviceTitle } : undefined
+      }
       lead={
         data.serviceTitle
           ? t("appointments.leadFromService", { service: data.serviceTitle })
