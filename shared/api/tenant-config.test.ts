@@ -5,7 +5,10 @@ const card = (titolo: string, codiceNotifiche: string | null) =>
   ({ titolo, codiceNotifiche }) as TenantConfig["dettagli"][number];
 
 const config = (names: Record<string, string> | null, dettagli: TenantConfig["dettagli"]) =>
-  ({ comune: { nomiServiziNotifiche: names }, dettagli }) as unknown as Pick<TenantConfig, "comune" | "dettagli">;
+  ({ comune: { nomiServiziNotifiche: names }, dettagli }) as unknown as Pick<
+    TenantConfig,
+    "comune" | "dettagli"
+  >;
 
 test("a notification service is titled by its one service card", () => {
   const c = config({ valverde_tari: "Tributi" }, [card("Pagamento TARI", "valverde_tari")]);
@@ -38,5 +41,7 @@ test("the names are optional and an invalid value is dropped, not fatal", () => 
   expect(
     ComuneConfigSchema.parse({ ...base, nomiServiziNotifiche: { a: "Anagrafe" } }).nomiServiziNotifiche,
   ).toEqual({ a: "Anagrafe" });
-  expect(ComuneConfigSchema.parse({ ...base, nomiServiziNotifiche: { a: "" } }).nomiServiziNotifiche).toBeNull();
+  expect(
+    ComuneConfigSchema.parse({ ...base, nomiServiziNotifiche: { a: "" } }).nomiServiziNotifiche,
+  ).toBeNull();
 });

@@ -340,10 +340,7 @@ export type TenantConfig = {
  * the service's own name from `nomiServiziNotifiche`; else the first card's title; the code only when the
  * configuration names it nowhere.
  */
-export function notifyServiceTitle(
-  config: Pick<TenantConfig, "comune" | "dettagli">,
-  code: string,
-): string {
+export function notifyServiceTitle(config: Pick<TenantConfig, "comune" | "dettagli">, code: string): string {
   const cards = config.dettagli.filter((detail) => detail.codiceNotifiche === code);
   if (cards.length === 1) return cards[0]!.titolo;
   return config.comune.nomiServiziNotifiche?.[code] ?? cards[0]?.titolo ?? code;
