@@ -132,6 +132,12 @@ test("booking from a service card: the service in the breadcrumb; the confirmati
   );
   await expect(breadcrumb.getByRole("link", { name: "Servizi" })).toHaveAttribute("href", "/servizi");
   await expectAccessible(page);
+  // Montealto books for logged-in citizens only: the page asking to log in keeps the service in its trail too.
+  await page.goto(tenantUrl("comune-b", "/servizi/prenotazione-appuntamento-2?servizio=201"));
+  await expect(page.getByRole("link", { name: "Accedi all'area personale" }).last()).toBeVisible();
+  await expect(breadcrumb).toContainText(
+    "Home/Servizi/Carta d'identità elettronica/Prenotazione appuntamento",
+  );
 
   // The confirmation, booked at the general desk (its notes open with "Cosa serve:").
   const email = uniqueEmail("polish");

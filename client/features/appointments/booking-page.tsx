@@ -25,7 +25,7 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   useFocusOnChange(step, headingRef);
   if (data.kind === "login") {
     return (
-      <AppointmentLayout title={t("appointments.title")}>
+      <AppointmentLayout title={t("appointments.title")} service={data.service}>
         <LoginRequired loginHref={data.loginHref} />
       </AppointmentLayout>
     );
