@@ -66,7 +66,9 @@ test("messages, their filter and the message page name the notification service 
   await expect(list.getByText("Pagamento TARI")).toHaveCount(0);
 
   await list.getByRole("link", { name: /Carta d'identità elettronica pronta$/ }).click();
-  await expect(page.getByRole("heading", { name: "Carta d'identità elettronica pronta" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Carta d'identità elettronica pronta", exact: true }),
+  ).toBeVisible();
   const sender = page.locator("dt", { hasText: "Servizio" }).locator("xpath=following-sibling::dd[1]");
   await expect(sender).toHaveText("Anagrafe e stato civile");
   await expect(page.getByRole("main")).not.toContainText(/valverde_/);
