@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
@@ -77,32 +78,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="container py-4 py-lg-5">
-        <h1 data-element="page-name">{t("home.title")}</h1>
-        <p className="lead mb-0">{t("home.lead", { comune: comune.nome })}</p>
+        <Column>
+          <h1 data-element="page-name">{t("home.title")}</h1>
+          <p className="lead mb-0">{t("home.lead", { comune: comune.nome })}</p>
+        </Column>
       </div>
       {quick.length > 0 ? (
         <section className="bg-grey-card py-5" aria-labelledby="in-evidenza">
           <div className="container">
-            <h2 id="in-evidenza" className="title-xxlarge mb-4">
-              {t("home.highlights")}
-            </h2>
-            <ul className="row g-4 list-unstyled">
-              {quick.map((q) => (
-                <li className="col-12 col-md-4" key={q.href}>
-                  <div className="card card-teaser shadow rounded h-100">
-                    <Icon name={q.icon} className="icon-primary" />
-                    <div className="card-body">
-                      <h3 className="card-title h5">
-                        <Link to={q.href} data-element={q.dataElement}>
-                          {t(q.title)}
-                        </Link>
-                      </h3>
-                      <p className="card-text">{t(q.text)}</p>
+            <Column>
+              <h2 id="in-evidenza" className="title-xxlarge mb-4">
+                {t("home.highlights")}
+              </h2>
+              <ul className="row g-4 list-unstyled">
+                {quick.map((q) => (
+                  <li className="col-12 col-md-4" key={q.href}>
+                    <div className="card card-teaser shadow rounded h-100">
+                      <Icon name={q.icon} className="icon-primary" />
+                      <div className="card-body">
+                        <h3 className="card-title h5">
+                          <Link to={q.href} data-element={q.dataElement}>
+                            {t(q.title)}
+                          </Link>
+                        </h3>
+                        <p className="card-text">{t(q.text)}</p>
+                      </div>
                     </div>
-                  </div>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </Column>
           </div>
         </section>
       ) : null}
@@ -112,10 +117,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         value={loaderData.groups}
         className="container py-5"
         aria-labelledby="tutti-i-servizi"
-        render={(groups) => <AllServices groups={groups} />}
+        render={(groups) => (
+          <Column>
+            <AllServices groups={groups} />
+          </Column>
+        )}
       />
       <PageEnd />
     </>
+  );
+}
+
+/**
+ * The reading column every other page uses (`row justify-content-center` › `col-12 col-lg-10`), so the home page's
+ * content starts at the same left edge as the breadcrumb and title of the other pages (issue #25).
+ */
+function Column({ children }: { children: ReactNode }) {
+  return (
+    <div className="row justify-content-center">
+      <div className="col-12 col-lg-10">{children}</div>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import express from "express";
 import type { Response } from "express";
 import { formsFrontOfficeUrl } from "../forms/front-office.ts";
+import { notifyServiceNamesOf } from "../notify/services.ts";
 import { getLocals, type SandboxTenant } from "../types.ts";
 
 const base = "/api-public/configComune";
@@ -20,6 +21,8 @@ export function toComuneConfig(tenant: SandboxTenant): object {
     cms,
     ...(tenant.sede ? { sede: tenant.sede } : {}),
     ...pages,
+    // Not in the public contract (issue #25): the notification services' own names, by code.
+    nomiServiziNotifiche: notifyServiceNamesOf(tenant.id),
   };
 }
 

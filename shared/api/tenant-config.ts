@@ -138,6 +138,12 @@ export const ComuneConfigSchema = z
       .loose()
       .nullish()
       .catch(null),
+    /**
+     * NOT IN THE PUBLIC CONTRACT (issue #25), optional: the notification services' own names by code (Notify's
+     * `service.name`, e.g. `valverde_anagrafe` → "Anagrafe e stato civile"), for a code no single service card
+     * names (several cards share it, or none has it). Invalid: dropped, the cards' titles still apply.
+     */
+    nomiServiziNotifiche: z.record(z.string(), nonEmpty).nullish().catch(null),
   })
   .loose();
 export type ComuneConfig = z.infer<typeof ComuneConfigSchema>;
@@ -327,6 +333,18 @@ export type TenantConfig = {
   servizi: Servizio[];
   dettagli: ServiceDetail[];
 };
+
+/**
+ * How a notification service (Notify's `service.name`, a message's `sender`) is shown to the citizen: the title of
+ * the one service card whose `codiceNotifiche` is that code; where several cards share the code (or none has it),
+ * the service's own name from `nomiServiziNotifiche`; else the first card's title; the code only when the
+ * configuration names it nowhere.
+ */
+export function notifyServiceTitle(config: Pick<TenantConfig, "comune" | "dettagli">, code: string): string {
+  const cards = config.dettagli.filter((detail) => detail.codiceNotifiche === code);
+  if (cards.length === 1) return cards[0]!.titolo;
+  return config.comune.nomiServiziNotifiche?.[code] ?? cards[0]?.titolo ?? code;
+}
 
 export function findAsset(config: Pick<TenantConfig, "comune">, code: AssetCode): Asset | undefined {
   return config.comune.assets.find((a) => a.codice === code);

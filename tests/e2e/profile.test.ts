@@ -130,17 +130,17 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeFocused();
   await expectAccessible(page);
   await shot(page, "wizard-3-preferences-1280");
-  await setBox(page, "Email per Carta d'identità elettronica", true);
+  await setBox(page, "Email per Anagrafe e stato civile", true);
   await setBox(page, "Sms per Pagamento contravvenzioni", true);
   await page.getByRole("button", { name: "Avanti" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeFocused();
 
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("+39 3331234567")).toBeVisible();
-  await expect(page.getByText("Carta d'identità elettronica: Email")).toBeVisible();
+  await expect(page.getByText("Anagrafe e stato civile: Email")).toBeVisible();
   // Back and forward keep the data.
   await page.getByRole("link", { name: "Modifica Preferenze" }).click();
-  await expect(page.getByRole("checkbox", { name: "Email per Carta d'identità elettronica" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Email per Anagrafe e stato civile" })).toBeChecked();
   await page.getByRole("button", { name: "Avanti" }).click();
   await shot(page, "wizard-4-summary-1280");
   await confirmWizard(page, "comune-a");
@@ -154,7 +154,7 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   const contacts = page.getByRole("region", { name: "Contatti" });
   await expect(contacts).toContainText(email);
   await expect(contacts).toContainText("+39 3331234567");
-  await expect(page.getByRole("checkbox", { name: "Email per Carta d'identità elettronica" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Email per Anagrafe e stato civile" })).toBeChecked();
   await expectAccessible(page);
   await shot(page, "profile-1280");
 });
@@ -195,9 +195,9 @@ test("comune-a: Giulia changes her preferences and the receipt archiving", async
   await expect(page.getByRole("navigation", { name: "Indice della pagina" })).toBeVisible();
   await expectAccessible(page);
 
-  const sms = page.getByRole("checkbox", { name: "Sms per Carta d'identità elettronica" });
+  const sms = page.getByRole("checkbox", { name: "Sms per Anagrafe e stato civile" });
   await expect(sms).toBeChecked();
-  await setBox(page, "Sms per Carta d'identità elettronica", false);
+  await setBox(page, "Sms per Anagrafe e stato civile", false);
   await setBox(page, "Push per Iscrizione alla mensa scolastica", true);
   await page.getByRole("button", { name: "Salva preferenze" }).click();
   await expect(page.getByText("Preferenze modificate con successo.")).toBeVisible();
@@ -257,7 +257,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(/Il codice è valido fino alle \d\d:\d\d/)).toBeVisible();
     await enterCode(page, email);
     await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeVisible();
-    await setBox(page, "Email per Carta d'identità elettronica", true);
+    await setBox(page, "Email per Anagrafe e stato civile", true);
     await page.getByRole("button", { name: "Avanti" }).click();
     await confirmWizard(page, "comune-a", false);
     await page.goto(tenantUrl("comune-a", PROFILE));

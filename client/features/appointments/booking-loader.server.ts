@@ -141,6 +141,7 @@ export async function loadBooking(
     return data<BookingPageData>({
       kind: "login",
       loginHref: upstreamLoginHref(`${url.pathname}${url.search}`),
+      ...(variant.service ? { service: { id: variant.service.id, title: variant.service.title } } : {}),
     });
   }
   const state = readBookingState(access, variant);

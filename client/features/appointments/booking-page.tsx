@@ -25,7 +25,7 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   useFocusOnChange(step, headingRef);
   if (data.kind === "login") {
     return (
-      <AppointmentLayout title={t("appointments.title")}>
+      <AppointmentLayout title={t("appointments.title")} service={data.service}>
         <LoginRequired loginHref={data.loginHref} />
       </AppointmentLayout>
     );
@@ -35,6 +35,9 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   return (
     <AppointmentLayout
       title={t("appointments.title")}
+      service={
+        data.serviceTitle && route.servizio ? { id: route.servizio, title: data.serviceTitle } : undefined
+      }
       lead={
         data.serviceTitle
           ? t("appointments.leadFromService", { service: data.serviceTitle })

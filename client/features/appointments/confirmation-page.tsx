@@ -2,12 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { PageIndex } from "#client/components/ui/page-index.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { href } from "#client/lib/links.ts";
 import type { ConfirmationData } from "./step-types.ts";
 import { CancelAppointment } from "./cancel-appointment.tsx";
 import { AppointmentLayout } from "./page-layout.tsx";
 import { SummaryCards } from "./summary-cards.tsx";
+import { withoutLeadingLabel } from "./office-notes.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 
@@ -51,17 +53,12 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
           <p className="mb-0 mt-2">{t("appointments.success.pending")}</p>
         ) : null}
       </Callout>
-      <nav aria-label={t("appointments.success.index")} className="mb-4">
-        <ul className="link-list">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a className="list-item" href={`#${section.id}`}>
-                {section.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PageIndex
+        id="indice-della-pagina"
+        title={t("appointments.success.index")}
+        items={sections}
+        className="mb-4"
+      />
       <Section id="riepilogo" title={t("appointments.success.summary")}>
         {office ? (
           <SummaryCards
@@ -78,7 +75,12 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       </Section>
       {office?.additionalInformations ? (
         <Section id="cosa-serve" title={t("appointments.success.whatToBring")}>
-          <p>{office.additionalInformations}</p>
+          <p>
+            {withoutLeadingLabel(office.additionalInformations, [
+              t("appointments.success.whatToBring"),
+              appointmentsIt["appointments.success.whatToBring"],
+            ])}
+          </p>
         </Section>
       ) : null}
       <Section id="indirizzo" title={t("appointments.success.address")}>

@@ -39,7 +39,7 @@ export function EditPage({ data, actionData }: { data: EditPageData; actionData?
       current={t("appointments.editFlow.title")}
       lead={t("appointments.editFlow.lead")}
     >
-      <div className="card card-bg no-after rounded mb-4">
+      <div className="card card-bg no-after rounded mx-0 mb-4">
         <div className="card-body">
           <h2 className="card-title h5">{t("appointments.editFlow.current")}</h2>
           <p className="mb-1 fw-semibold">{current.when}</p>

@@ -8,7 +8,7 @@ export function OfficeCard({ office, heading = "h3" }: { office: OfficeView; hea
   const t = useT(appointmentsIt);
   const Heading = heading;
   return (
-    <div className="card card-bg no-after rounded mb-4">
+    <div className="card card-bg no-after rounded mx-0 mb-4">
       <div className="card-body">
         <Heading className="card-title h5">{office.name}</Heading>
         <p className="card-text mb-1 d-flex align-items-center">

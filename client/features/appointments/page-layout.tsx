@@ -10,17 +10,27 @@ export type AppointmentLayoutProps = {
   lead?: ReactNode;
   /** Last breadcrumb item when it differs from the title of the booking. */
   current?: string;
+  /** The service card the booking started from (`?servizio=`): its own crumb between "Servizi" and the booking. */
+  service?: { id: string; title: string };
   children: ReactNode;
   /** Full-width content after the main column (e.g. the rating and contacts). */
   after?: ReactNode;
 };
 
-/** Breadcrumb Home / Servizi / Prenotazione appuntamento [/ page], the h1 and one reading column. */
-export function AppointmentLayout({ title, lead, current, children, after }: AppointmentLayoutProps) {
+/** Breadcrumb Home / Servizi [/ service] / Prenotazione appuntamento [/ page], the h1 and one reading column. */
+export function AppointmentLayout({
+  title,
+  lead,
+  current,
+  service,
+  children,
+  after,
+}: AppointmentLayoutProps) {
   const t = useT(appointmentsIt);
   const trail = [
     { name: t("common.home"), href: href("/") },
-    { name: t("appointments.breadcrumbServices"), href: href("/") },
+    { name: t("appointments.breadcrumbServices"), href: href("/servizi") },
+    ...(service ? [{ name: service.title, href: href("/servizi/:id", { id: service.id }) }] : []),
     { name: t("appointments.title"), href: href("/servizi/prenotazione-appuntamento") },
     ...(current && current !== t("appointments.title") ? [{ name: current }] : []),
   ];

@@ -71,7 +71,12 @@ export type SummaryStepData = {
 export type BookingStepData =
   PlaceStepData | DateStepData | DetailsStepData | RequesterStepData | SummaryStepData;
 
-export type LoginRequiredData = { kind: "login"; loginHref: string };
+export type LoginRequiredData = {
+  kind: "login";
+  loginHref: string;
+  /** The service card the booking started from, for the breadcrumb. */
+  service?: { id: string; title: string };
+};
 
 export type BookingPageData =
   | LoginRequiredData

@@ -60,7 +60,7 @@ function SummaryCard({
 }) {
   const t = useT(appointmentsIt);
   return (
-    <div className="card card-bg no-after rounded mb-3">
+    <div className="card card-bg no-after rounded mx-0 mb-3">
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-center border-bottom pb-2 mb-3">
           <h3 className="h5 mb-0">{title}</h3>

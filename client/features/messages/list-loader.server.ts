@@ -6,6 +6,7 @@ import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { municipalityTag } from "#shared/api/messages.ts";
+import { notifyServiceTitle } from "#shared/api/tenant-config.ts";
 import { todayInRome } from "#shared/dates.ts";
 import { readListQuery, toStoreQueries, type MessageListData } from "./list-query.ts";
 
@@ -48,9 +49,12 @@ export async function loadMessageList(request: Request, context: Readonly<Router
     const senders = new Set(sample.messages.flatMap((message) => (message.sender ? [message.sender] : [])));
     if (values.servizio) senders.add(values.servizio);
     list = {
-      messages: pages.flatMap((page) => page.messages.map(toMessageSummary)),
+      messages: pages.flatMap((page) => page.messages.map((message) => toMessageSummary(message, config))),
       total: pages[0]?.total ?? 0,
-      senders: [...senders].sort((a, b) => a.localeCompare(b)),
+      // The filter still sends the code (`sender eq`); the citizen reads the service's title (issue #25).
+      senders: [...senders]
+        .map((code) => ({ value: code, label: notifyServiceTitle(config, code) }))
+        .sort((a, b) => a.label.localeCompare(b.label, "it")),
     };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;

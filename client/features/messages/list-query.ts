@@ -32,7 +32,8 @@ export type ListValues = {
 export type MessageListData = {
   messages: MessageSummary[];
   total: number;
-  senders: string[];
+  /** The notification services to filter by: the code the store filters on, the title the citizen reads. */
+  senders: { value: string; label: string }[];
 };
 
 export type ListErrors = Partial<Record<"da" | "a", TextKey<typeof messagesIt>>>;

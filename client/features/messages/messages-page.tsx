@@ -91,7 +91,7 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
                 label={t("messages.filter.sender")}
                 defaultValue={values.servizio}
                 placeholder={t("messages.filter.anySender")}
-                options={(list?.senders ?? []).map((sender) => ({ value: sender, label: sender }))}
+                options={list?.senders ?? []}
               />
             </div>
             <div className="col-12 col-md-6 col-lg-3">

@@ -13,6 +13,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import type { Message } from "#shared/api/messages.ts";
+import { notifyServiceTitle } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { routeError } from "#shared/route-error.ts";
 import { DELETED_FLAG } from "./list-loader.server.ts";
@@ -92,15 +93,17 @@ function openedOrThrow(context: Readonly<RouterContextProvider>): OpenedMessage 
 }
 
 /** The page's data: the message (body already sanitised by the upstream module), its safe "Vai" target. */
-export function loadMessage(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadMessage(request: Request, context: Readonly<RouterContextProvider>) {
   const { message, markedRead } = openedOrThrow(context);
+  const config = await getServices(context).api.getTenantConfig();
   return {
     message: {
       id: message.id,
       title: message.mex.title,
       bodyHtml: message.mex.body ?? "",
       timestamp: message.timestamp,
-      sender: message.sender ?? null,
+      // The notification service by its title, never its internal code (issue #25).
+      sender: message.sender ? notifyServiceTitle(config, message.sender) : null,
       callToAction: safeCallToAction(message.mex.call_to_action, new URL(request.url).origin),
     },
     markedRead,

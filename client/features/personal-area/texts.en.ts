@@ -27,4 +27,5 @@ export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
   "personalArea.desk.noFavourites": "You have no favourite services yet",
   "personalArea.desk.favouritesFailed": "The list of services could not be loaded",
   "personalArea.desk.messagesFailed": "The messages could not be loaded",
+  "personalArea.pageIndex": "Page index",
 };

@@ -29,4 +29,5 @@ export const personalAreaIt = {
   "personalArea.desk.noFavourites": "Non hai ancora servizi preferiti",
   "personalArea.desk.favouritesFailed": "Non è stato possibile caricare la lista dei servizi",
   "personalArea.desk.messagesFailed": "Non è stato possibile ottenere i messaggi",
+  "personalArea.pageIndex": "Indice della pagina",
 } as const;

@@ -1,16 +1,33 @@
+import { NOTIFY_CHANNELS, type NotifyChannel } from "#shared/api/notify.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { preferenceField, type PreferenceGroups, type PreferenceRow } from "./preferences.ts";
 
-function PreferenceTable({ caption, rows }: { caption: string; rows: PreferenceRow[] }) {
+/**
+ * One group's table. Both tables get the same channel columns (`channels`) and fixed widths (`preferences-table`:
+ * the service column takes what the channels leave), so Email, Sms and Push line up from one table to the next
+ * (issue #25: each table sized its columns to its own titles).
+ */
+function PreferenceTable({
+  caption,
+  rows,
+  channels,
+}: {
+  caption: string;
+  rows: PreferenceRow[];
+  channels: readonly NotifyChannel[];
+}) {
   const t = useT(profileIt);
-  const channels = (["email", "sms", "push"] as const).filter((c) =>
-    rows.some((r) => r.channels.includes(c)),
-  );
   return (
     <div className="table-responsive mb-4">
-      <table className="table">
+      <table className="table preferences-table">
         <caption className="h5 text-dark caption-top">{caption}</caption>
+        <colgroup>
+          <col />
+          {channels.map((channel) => (
+            <col key={channel} className="preferences-channel" />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">{t("profile.preferences.service")}</th>
@@ -70,13 +87,23 @@ export function PreferencesFields({ groups }: { groups: PreferenceGroups }) {
   if (groups.general.length === 0 && groups.payments.length === 0) {
     return <p>{t("profile.preferences.none")}</p>;
   }
+  const rows = [...groups.general, ...groups.payments];
+  const channels = NOTIFY_CHANNELS.filter((c) => rows.some((r) => r.channels.includes(c)));
   return (
     <>
       {groups.general.length > 0 ? (
-        <PreferenceTable caption={t("profile.preferences.notifications")} rows={groups.general} />
+        <PreferenceTable
+          caption={t("profile.preferences.notifications")}
+          rows={groups.general}
+          channels={channels}
+        />
       ) : null}
       {groups.payments.length > 0 ? (
-        <PreferenceTable caption={t("profile.preferences.payments")} rows={groups.payments} />
+        <PreferenceTable
+          caption={t("profile.preferences.payments")}
+          rows={groups.payments}
+          channels={channels}
+        />
       ) : null}
     </>
   );

@@ -8,15 +8,18 @@ const services = [
   { uuid: "3", name: "eventi", channels: "", tags: "c_v001,citcaf" },
 ];
 const config = {
+  comune: { nomiServiziNotifiche: { tari: "TARI - Tassa sui rifiuti" } },
   dettagli: [{ codiceNotifiche: "anagrafe", titolo: "Anagrafe" }],
-} as unknown as Pick<TenantConfig, "dettagli">;
+} as unknown as Pick<TenantConfig, "comune" | "dettagli">;
 
 test("services in two groups, titled from the service details, with the enabled channels they support", () => {
   const groups = buildPreferenceGroups(services, { anagrafe: ["sms"], tari: ["email", "sms"] }, config);
   expect(groups.general).toEqual([
     { name: "anagrafe", title: "Anagrafe", channels: ["email", "sms", "push"], enabled: ["sms"] },
   ]);
-  expect(groups.payments).toEqual([{ name: "tari", title: "tari", channels: ["email"], enabled: ["email"] }]);
+  expect(groups.payments).toEqual([
+    { name: "tari", title: "TARI - Tassa sui rifiuti", channels: ["email"], enabled: ["email"] },
+  ]);
 });
 
 test("the ticked checkboxes become the preferences; unticked services are switched off", () => {

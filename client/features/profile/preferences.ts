@@ -5,7 +5,7 @@ import {
   type NotifyPreferences,
   type NotifyService,
 } from "#shared/api/notify.ts";
-import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import { notifyServiceTitle, type TenantConfig } from "#shared/api/tenant-config.ts";
 
 export type PreferenceRow = {
   name: string;
@@ -15,20 +15,19 @@ export type PreferenceRow = {
 };
 export type PreferenceGroups = { general: PreferenceRow[]; payments: PreferenceRow[] };
 
-/** The services in two groups (tagged "ppay" → payments), titled from `dettaglioServizi` where one matches. */
+/** The services in two groups (tagged "ppay" → payments), titled as the configuration names them (`notifyServiceTitle`). */
 export function buildPreferenceGroups(
   services: NotifyService[],
   preferences: NotifyPreferences,
-  config: Pick<TenantConfig, "dettagli">,
+  config: Pick<TenantConfig, "comune" | "dettagli">,
 ): PreferenceGroups {
   const groups: PreferenceGroups = { general: [], payments: [] };
   for (const service of services) {
     const channels = parseChannels(service.channels);
     if (channels.length === 0) continue;
-    const detail = config.dettagli.find((d) => d.codiceNotifiche === service.name);
     const row: PreferenceRow = {
       name: service.name,
-      title: detail?.titolo ?? service.name,
+      title: notifyServiceTitle(config, service.name),
       channels,
       enabled: (preferences[service.name] ?? []).filter((c) => channels.includes(c)),
     };

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageIndex } from "#client/components/ui/page-index.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
@@ -402,22 +403,12 @@ export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailVi
           {sections.length > 0 ? (
             <div className="row mt-3 pb-5">
               <div className="col-12 col-lg-3 mb-4">
-                <nav className="cmp-navscroll" aria-labelledby="indice-della-pagina">
-                  <h2 id="indice-della-pagina" className="h6 text-uppercase mb-2">
-                    {t("service.pageIndex")}
-                  </h2>
-                  <div className="link-list-wrapper">
-                    <ul className="link-list" data-element="page-index">
-                      {sections.map((s) => (
-                        <li key={s.id} className="nav-item">
-                          <a className="nav-link px-0" href={`#${s.id}`}>
-                            <span className="title-medium">{s.title}</span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                </nav>
+                <PageIndex
+                  id="indice-della-pagina"
+                  title={t("service.pageIndex")}
+                  items={sections}
+                  dataElement="page-index"
+                />
               </div>
               <div className="col-12 col-lg-8 offset-lg-1">
                 {sections.map((s) => (

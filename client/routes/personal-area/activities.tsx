@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/activities";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
+import { PageIndex } from "#client/components/ui/page-index.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -22,6 +23,9 @@ import { BOOKING_PATH } from "#client/features/appointments/urls.ts";
 import { loadPaymentActivities } from "#client/features/payments/payment-activities.server.ts";
 import { readPaymentsQuery } from "#client/features/payments/payments-query.ts";
 import { PaymentsSection } from "#client/features/payments/payments-section.tsx";
+import { paymentsIt } from "#client/features/payments/texts.ts";
+import { ticketsIt } from "#client/features/tickets/texts.ts";
+import { assistanceIt } from "#client/features/assistance/texts.ts";
 import { loadAssistanceDrafts } from "#client/features/assistance/drafts.server.ts";
 import { DraftsSection } from "#client/features/assistance/drafts-section.tsx";
 import { loadTicketActivities } from "#client/features/tickets/ticket-activities.server.ts";
@@ -98,15 +102,36 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
-  const t = useT(appointmentsIt, personalAreaIt);
+  const t = useT(appointmentsIt, personalAreaIt, paymentsIt, ticketsIt, assistanceIt);
   const { query, appointments, payments, tickets, drafts } = loaderData;
   const appointmentsSection = useRef<HTMLElement>(null);
   useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
+  // The page index (issue #25): on a phone the sections are one long page; the ids are the sections' own.
+  const index = [
+    ...(appointments ? [{ id: "appuntamenti", title: t("appointments.activity.sectionTitle") }] : []),
+    ...(payments ? [{ id: "pagamenti", title: t("payments.section.title") }] : []),
+    ...(tickets ? [{ id: "richieste", title: t("tickets.section.title") }] : []),
+    ...(drafts ? [{ id: "bozze", title: t("assistance.drafts.title") }] : []),
+  ];
   return (
     <>
       <h2 className="title-xxlarge mb-4">{t("personalArea.tab.activities")}</h2>
+      {index.length > 1 ? (
+        <PageIndex
+          id="indice-attivita"
+          title={t("personalArea.pageIndex")}
+          items={index}
+          headingAs="h3"
+          className="mb-5"
+        />
+      ) : null}
       {appointments ? (
-        <section ref={appointmentsSection} aria-labelledby="attivita-appuntamenti" className="mb-5">
+        <section
+          ref={appointmentsSection}
+          id="appuntamenti"
+          aria-labelledby="attivita-appuntamenti"
+          className="mb-5"
+        >
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
             <h3 id="attivita-appuntamenti" className="title-xlarge mb-0">
               {t("appointments.activity.sectionTitle")}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/desk";
-import { findAsset } from "#shared/api/tenant-config.ts";
+import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "#client/features/appointments/texts.ts";
@@ -44,17 +44,17 @@ const LATEST_MESSAGES = 3;
 async function latestMessagesOrNull(
   context: Route.LoaderArgs["context"],
   codFisc: string,
-  codiceEnte: string,
+  config: Pick<TenantConfig, "comune" | "dettagli">,
 ): Promise<MessageSummary[] | null> {
   const services = getServices(context);
   try {
     const page = await services.api.messages.list(codFisc, {
-      filter: { tag: municipalityTag(codiceEnte) },
+      filter: { tag: municipalityTag(config.comune.codiceEnte) },
       limit: LATEST_MESSAGES,
       offset: 0,
       sort: "-timestamp",
     });
-    return page.messages.map(toMessageSummary);
+    return page.messages.map((message) => toMessageSummary(message, config));
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     services.log.warn({ service: "messagestore", status: error.data.status }, "latest messages unavailable");
@@ -117,7 +117,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null,
     favouritesOrNull(context),
     findAsset(config, "NOTIFICATIONS")
-      ? latestMessagesOrNull(context, user.codFisc, config.comune.codiceEnte).then((list) => ({ list }))
+      ? latestMessagesOrNull(context, user.codFisc, config).then((list) => ({ list }))
       : null,
   ]);
   const sources = [appointments, payments, tickets].filter((s) => s !== null);
