@@ -73,7 +73,11 @@ export type Replicas = {
 };
 
 export function redisBinary(): string | null {
-  for (const candidate of ["/usr/bin/redis-server", "/usr/local/bin/redis-server", "/usr/bin/valkey-server"]) {
+  for (const candidate of [
+    "/usr/bin/redis-server",
+    "/usr/local/bin/redis-server",
+    "/usr/bin/valkey-server",
+  ]) {
     if (existsSync(candidate)) return candidate;
   }
   const which = spawnSync("sh", ["-c", "command -v redis-server || command -v valkey-server"], {
@@ -82,7 +86,12 @@ export function redisBinary(): string | null {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim().split("\n")[0]! : null;
 }
 
-async function waitFor(what: string, deadlineMs: number, check: () => Promise<boolean>, exited?: () => boolean) {
+async function waitFor(
+  what: string,
+  deadlineMs: number,
+  check: () => Promise<boolean>,
+  exited?: () => boolean,
+) {
   const giveUp = Date.now() + deadlineMs;
   for (;;) {
     if (exited?.()) throw new Error(`${what}: the process exited`);
@@ -104,11 +113,27 @@ async function startRedis(port: number): Promise<ChildProcess> {
   if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const child = spawn(
     binary,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory", "64mb"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--maxmemory",
+      "64mb",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const t = track(child);
-  await waitFor(`redis-server on ${port}`, 10_000, () => tcpOpen(port), () => t.exited() !== null);
+  await waitFor(
+    `redis-server on ${port}`,
+    10_000,
+    () => tcpOpen(port),
+    () => t.exited() !== null,
+  );
   return child;
 }
 
@@ -209,7 +234,8 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
         `portal on ${port}`,
         60_000,
         async () =>
-          (await get(`http://127.0.0.1:${port}/readyz`, {}, { timeoutMs: 2000, agent: false })).status === 200,
+          (await get(`http://127.0.0.1:${port}/readyz`, {}, { timeoutMs: 2000, agent: false })).status ===
+          200,
         () => t.exited() !== null,
       ).catch((error: Error) => {
         throw new Error(`${error.message}\n${lines.slice(-20).join("\n")}`);

@@ -33,7 +33,14 @@ const PAGES = ["/", "/faq", "/argomenti"];
 
 type Phase = "steady" | "rollout";
 type Failure = { phase: Phase; round: number; host: string; path: string; what: string; atMs: number };
-type PhaseResult = { requests: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number; seconds: number };
+type PhaseResult = {
+  requests: number;
+  failed: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  seconds: number;
+};
 export type RolloutRound = {
   steady: PhaseResult;
   rollout: PhaseResult;
@@ -93,14 +100,22 @@ function startLoad(url: string, cookie: string) {
       let what = "";
       try {
         const reply = await get(`${url}${request.path}`, request.headers, { agent, timeoutMs: 15_000 });
-        if (reply.status >= 200 && reply.status < 400) (latencies[key] ??= []).push(performance.now() - started);
+        if (reply.status >= 200 && reply.status < 400)
+          (latencies[key] ??= []).push(performance.now() - started);
         else what = `HTTP ${reply.status}`;
       } catch (error) {
         what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
       }
       if (what) {
         count.failed++;
-        failures.push({ phase, round, host: request.host, path: request.path, what, atMs: Math.round(started - t0) });
+        failures.push({
+          phase,
+          round,
+          host: request.host,
+          path: request.path,
+          what,
+          atMs: Math.round(started - t0),
+        });
       }
     }
   };
@@ -140,7 +155,11 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
 }
 
 export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
-  const cluster = await startReplicas({ replicas: REPLICAS, redis: options.redis ?? false, logLevel: "info" });
+  const cluster = await startReplicas({
+    replicas: REPLICAS,
+    redis: options.redis ?? false,
+    logLevel: "info",
+  });
   try {
     const load = startLoad(cluster.url, await xsrfCookie(cluster));
     const rounds: RolloutRound[] = [];
@@ -153,7 +172,8 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       load.state.phase = "rollout";
       const rolloutStart = performance.now();
       const restarts: RolloutRound["restarts"] = [];
-      for (const replica of cluster.replicas) restarts.push({ port: replica.port, ...(await replica.restart()) });
+      for (const replica of cluster.replicas)
+        restarts.push({ port: replica.port, ...(await replica.restart()) });
       // The last replica's first answers belong to the rollout too.
       await sleep(1000);
       const rolloutSeconds = (performance.now() - rolloutStart) / 1000;
@@ -205,7 +225,9 @@ export function printRollout(r: RolloutResult): string {
     `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${mmm(s.rolloutP99Ms)} |`,
     "",
     `Goal: 0 failed requests (${s.failedSteady + s.failedRollout === 0 ? "met" : "not met"}). nginx upstream errors (retried on the next replica): ${r.nginxUpstreamErrors}.`,
-    ...r.failures.slice(0, 10).map((f) => `- ${f.phase} round ${f.round}: ${f.host}${f.path} → ${f.what} at ${f.atMs} ms`),
+    ...r.failures
+      .slice(0, 10)
+      .map((f) => `- ${f.phase} round ${f.round}: ${f.host}${f.path} → ${f.what} at ${f.atMs} ms`),
   ].join("\n");
 }
 
@@ -216,7 +238,9 @@ export async function runRollout(): Promise<RolloutResult | null> {
     return null;
   }
   try {
-    const result = await measureRollout({ redis: process.env.BENCH_ROLLOUT_REDIS === "1" && redisBinary() !== null });
+    const result = await measureRollout({
+      redis: process.env.BENCH_ROLLOUT_REDIS === "1" && redisBinary() !== null,
+    });
     console.log(`\n${printRollout(result)}`);
     mkdirSync(join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(join(ROOT, "bench/results/rollout.json"), `${JSON.stringify(result, null, 2)}\n`);
