@@ -10,11 +10,11 @@
 //
 // Our own small paced load generator, not autocannon: autocannon reports one latency histogram per run and cannot
 // say which phase an answer belongs to, nor list the failures.
-import { Agent } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { XSRF_COOKIE } from "#shared/xsrf.ts";
-import { BROWSER, get, setting } from "./support.ts";
+import { XSRF_COOKIE, XSRF_FIELD } from "#shared/xsrf.ts";
+import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
 import { percentile } from "./overload.ts";
 import { killChildren, nginxBinary } from "./processes.ts";
 import { redisBinary, startReplicas, type Replicas } from "./replicas.ts";
@@ -30,6 +30,59 @@ const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
 /** The allow list's logout navigation (a 302 from the sandbox, through the portal's /api proxy). */
 const API_PATH = "/api/utenti/logout";
 const PAGES = ["/", "/faq", "/argomenti"];
+/**
+ * A form post (not idempotent: nginx never retries it on the next replica): the page rating's first post without
+ * JavaScript (4 stars, no answer yet), which answers 200 with the follow-up questions and writes nothing upstream.
+ */
+const POST_PATH = "/valutazione";
+
+type LoadRequest = {
+  host: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+/** One request on the load's keep-alive agent (support.ts's `get`, with a method and a body). */
+function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      `${url}${r.path}`,
+      { method: r.method, headers: r.headers, agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", fail);
+      },
+    );
+    req.on("timeout", () => req.destroy(new TimeoutError(`${r.method} ${r.path}: timeout`)));
+    req.on("error", fail);
+    req.end(r.body);
+  });
+}
+
+/** The rating's form post with the XSRF token of `cookie` (double submit). */
+function formPost(host: string, cookie: string): LoadRequest {
+  const token = cookie.slice(cookie.indexOf("=") + 1);
+  const body = `${XSRF_FIELD}=${encodeURIComponent(token)}&rating=4&pagePath=%2F&pageTitle=Home`;
+  return {
+    host,
+    method: "POST",
+    path: POST_PATH,
+    headers: {
+      ...BROWSER,
+      host,
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+    },
+    body,
+  };
+}
 
 type Phase = "steady" | "rollout";
 type Failure = { phase: Phase; round: number; host: string; path: string; what: string; atMs: number };
@@ -74,9 +127,10 @@ const minMedMax = (values: number[]): MinMedMax => {
 /** The paced load: runs until `done()`, recording each answer's latency under the phase it was sent in. */
 function startLoad(url: string, cookie: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const requests = HOSTS.flatMap((host) => [
-    ...PAGES.map((path) => ({ host, path, headers: { ...BROWSER, host } })),
-    { host, path: API_PATH, headers: { ...BROWSER, host, cookie } },
+  const requests: LoadRequest[] = HOSTS.flatMap((host) => [
+    ...PAGES.map((path) => ({ host, method: "GET" as const, path, headers: { ...BROWSER, host } })),
+    { host, method: "GET" as const, path: API_PATH, headers: { ...BROWSER, host, cookie } },
+    formPost(host, cookie),
   ]);
   const state = { phase: "steady" as Phase, round: 0, running: true };
   const latencies: Record<string, number[]> = {};
@@ -99,7 +153,7 @@ function startLoad(url: string, cookie: string) {
       const started = performance.now();
       let what = "";
       try {
-        const reply = await get(`${url}${request.path}`, request.headers, { agent, timeoutMs: 15_000 });
+        const reply = await send(url, request, agent, 15_000);
         if (reply.status >= 200 && reply.status < 400)
           (latencies[key] ??= []).push(performance.now() - started);
         else what = `HTTP ${reply.status}`;
@@ -112,7 +166,7 @@ function startLoad(url: string, cookie: string) {
           phase,
           round,
           host: request.host,
-          path: request.path,
+          path: `${request.method} ${request.path}`,
           what,
           atMs: Math.round(started - t0),
         });
@@ -151,6 +205,12 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
     .map((c) => c.split(";")[0]!)
     .find((c) => c.startsWith(`${XSRF_COOKIE}=`));
   if (!token) throw new Error("the home page issued no XSRF cookie");
+  // The form post's answer is checked once, before the load: 200, the rating's follow-up.
+  const agent = new Agent();
+  const reply = await send(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
+  agent.destroy();
+  if (reply.status !== 200)
+    throw new Error(`POST ${POST_PATH}: ${reply.status}\n${reply.body.toString().slice(0, 300)}`);
   return token;
 }
 
