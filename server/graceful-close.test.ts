@@ -92,3 +92,28 @@ test("idle keep-alive connections left unused are closed after the grace, well b
   expect(ms).toBeGreaterThanOrEqual(190);
   expect(ms).toBeLessThan(2000);
 });
+
+test("an answer already streaming when the shutdown began ends its connection as soon as it finishes", async () => {
+  // Its headers said keep-alive: a proxy would pool the connection again. Before, the server closed it only at its
+  // next sweep of idle connections, racing the proxy's next request on it.
+  let finish: (() => void) | undefined;
+  const app = express();
+  app.get("/flusso", (_req, res) => {
+    res.type("text").write("inizio ");
+    finish = () => res.end("fine");
+  });
+  const server = createHttpServer(app, pino({ level: "silent" }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const streaming = ask(port, "/flusso");
+  await until(() => streaming.received().includes("inizio"));
+  expect(streaming.received()).toMatch(/connection: keep-alive/i);
+
+  const closing = closeGracefully(server, 8000, 3000);
+  finish!();
+  const finishedAt = performance.now();
+  await streaming.closed;
+  expect(performance.now() - finishedAt).toBeLessThan(1000);
+  expect(streaming.received()).toContain("fine");
+  await closing;
+});

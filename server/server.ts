@@ -99,8 +99,8 @@ export function createHttpServer(app: Express, logger: Logger): Server {
 
 /**
  * Stops accepting, lets requests in flight finish, then closes; forces the exit after `timeoutMs`. Every answer from
- * now on says `Connection: close` (answers whose headers are not sent yet too), so each connection ends with its
- * answer; idle keep-alive connections are left open for a short grace (`IDLE_GRACE_MS`, a request arriving on one is
+ * now on says `Connection: close` (answers whose headers are not sent yet too; those already streaming end their
+ * connection as soon as they finish), so each connection ends with its answer; idle keep-alive connections are left open for a short grace (`IDLE_GRACE_MS`, a request arriving on one is
  * still answered) and closed after it, as are connections whose answer was already streaming once they are idle.
  */
 export function closeGracefully(
@@ -109,7 +109,16 @@ export function closeGracefully(
   idleGraceMs = Math.min(IDLE_GRACE_MS, timeoutMs / 4),
 ): Promise<void> {
   closing.add(server);
-  for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.setHeader("Connection", "close");
+  for (const res of inFlight.get(server) ?? []) {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+    // Already streaming with keep-alive: the connection ends with the answer, before the client (a proxy's pool)
+    // can send its next request on it, rather than at a later sweep racing that request.
+    // (The socket is taken now: the answer lets go of it before its "finish" listeners run.)
+    else {
+      const socket = res.socket;
+      res.once("finish", () => socket?.end());
+    }
+  }
   return new Promise((resolve) => {
     let sweep: NodeJS.Timeout | undefined;
     const startSweeping = setTimeout(() => {
