@@ -151,9 +151,6 @@ http {
   upstream portals {
 ${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
     keepalive 64;
-    # Below the portal's idle grace at shutdown (server/server.ts, IDLE_GRACE_MS = 1 s): nginx has dropped a pooled
-    # connection before the stopping portal would close it, so it never sends a request on one being closed.
-    keepalive_timeout 500ms;
   }
   server {
     listen 127.0.0.1:${options.port};
