@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function track(child: ChildProcess): { output: () => string; exited: () => number | null } {
+export function track(child: ChildProcess): { output: () => string; exited: () => number | null } {
   children.add(child);
   let output = "";
   const keep = (chunk: Buffer) => void (output = (output + chunk.toString("utf8")).slice(-4000));
@@ -69,7 +69,8 @@ async function startUrlChild(script: string, args: string[], what: string): Prom
   }
 }
 
-export const startSandboxProcess = () => startUrlChild("bench/sandbox-child.ts", [], "the sandbox");
+export const startSandboxProcess = (port = 0) =>
+  startUrlChild("bench/sandbox-child.ts", [String(port)], "the sandbox");
 
 /** The bare Node relay baseline (bench/bare-relay.ts) in front of `upstreamUrl`. */
 export const startBareRelay = (upstreamUrl: string, forwardedHost: string) =>

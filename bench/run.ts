@@ -8,7 +8,8 @@
 //       with none of the portal's checks (bench/bare-relay.ts) vs straight to the sandbox;
 //   (d) cold start and overload: `node server/index.ts` as a child process, spawn → first 200 of `/`, then
 //       200 connections × 60 s of citizens' pages (served p99, shed answers, errors, RSS; BENCH_SOAK for longer);
-//   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads.
+//   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads;
+//   (f) a rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts, bench/results/rollout.json).
 // Writes bench/results/latest.json and latest.md. Every step is bounded; the process exits by itself.
 import "./production-env.ts";
 import { randomBytes } from "node:crypto";
@@ -584,4 +585,13 @@ await main();
 clearTimeout(watchdog);
 // (d) What Chromium transfers on a first visit of home (bench/first-visit.ts; prints "skipped: …" without Chromium).
 await (await import("./first-visit.ts")).runFirstVisit();
+// (f) A rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts; skipped without nginx).
+const rolloutWatchdog = setTimeout(() => {
+  console.error("bench: the rollout did not finish in time, giving up");
+  killChildren();
+  process.exit(2);
+}, 300_000);
+rolloutWatchdog.unref();
+await (await import("./rollout.ts")).runRollout();
+killChildren();
 process.exit(0);

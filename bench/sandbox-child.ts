@@ -1,7 +1,8 @@
-// The sandbox upstream in its own process for bench/run.ts: prints {"url": …} once listening, stops on SIGTERM.
+// The sandbox upstream in its own process for bench/run.ts and bench/replicas.ts: prints {"url": …} once listening,
+// stops on SIGTERM. An optional first argument is the port (default: a free one).
 import { startSandbox } from "#sandbox/start.ts";
 
-const sandbox = await startSandbox({ port: 0, host: "127.0.0.1" });
+const sandbox = await startSandbox({ port: Number(process.argv[2] ?? 0), host: "127.0.0.1" });
 process.stdout.write(`${JSON.stringify({ url: sandbox.url })}\n`);
 const stop = () => void sandbox.close().finally(() => process.exit(0));
 process.on("SIGTERM", stop);

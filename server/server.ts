@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
 import type { Express } from "express";
 import { ALLOWED_METHODS, REFUSED_METHODS } from "./middleware/request-target.ts";
@@ -15,6 +15,16 @@ const METHOD_NOT_ALLOWED =
 
 /** How often a server shutting down closes the keep-alive connections that went idle since. */
 const IDLE_SWEEP_MS = 100;
+/**
+ * How long a server shutting down leaves its idle keep-alive connections open (at most; a quarter of the shutdown
+ * timeout when that is shorter). A reverse proxy with a pool of connections to this replica (nginx `keepalive`) may
+ * send its next request on one of them at the very moment the server closes it: the request is lost with a reset,
+ * and the proxy retries it on the next replica only when its method is idempotent. The rollout bench
+ * (bench/rollout.ts) saw a citizen's form post answered 502 that way. During this window a request arriving on such
+ * a connection is answered, with `Connection: close`, so the proxy drops the connection itself; the listener is
+ * closed at once (a refused connection is retried safely, whatever the method).
+ */
+const IDLE_GRACE_MS = 1000;
 
 /** Servers whose graceful close has begun: their answers end their connections. */
 const closing = new WeakSet<Server>();
@@ -88,28 +98,50 @@ export function createHttpServer(app: Express, logger: Logger): Server {
 }
 
 /**
- * Stops accepting, lets requests in flight finish, then closes; forces the exit after `timeoutMs`. Idle keep-alive
- * connections are closed at once, and so is every other connection when its answer is done: answers whose headers
- * are not sent yet say `Connection: close`, and connections whose answer was already streaming are closed as soon as
- * they are idle.
+ * Stops accepting, lets requests in flight finish, then closes; forces the exit after `timeoutMs`. Every answer from
+ * now on says `Connection: close` (answers whose headers are not sent yet too; those already streaming end their
+ * connection as soon as they finish), so each connection ends with its answer; idle keep-alive connections are left open for a short grace (`IDLE_GRACE_MS`, a request arriving on one is
+ * still answered) and closed after it, as are connections whose answer was already streaming once they are idle.
  */
-export function closeGracefully(server: Server, timeoutMs: number): Promise<void> {
+export function closeGracefully(
+  server: Server,
+  timeoutMs: number,
+  idleGraceMs = Math.min(IDLE_GRACE_MS, timeoutMs / 4),
+): Promise<void> {
   closing.add(server);
-  for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.setHeader("Connection", "close");
+  for (const res of inFlight.get(server) ?? []) {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+    // Already streaming with keep-alive: the connection ends with the answer, before the client (a proxy's pool)
+    // can send its next request on it, rather than at a later sweep racing that request.
+    // (The socket is taken now: the answer lets go of it before its "finish" listeners run.)
+    else {
+      const socket = res.socket;
+      res.once("finish", () => socket?.end());
+    }
+  }
   return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    sweep.unref();
+    let sweep: NodeJS.Timeout | undefined;
+    const startSweeping = setTimeout(() => {
+      server.closeIdleConnections();
+      sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+      sweep.unref();
+    }, idleGraceMs);
+    startSweeping.unref();
     const force = setTimeout(() => {
+      clearTimeout(startSweeping);
       clearInterval(sweep);
       server.closeAllConnections();
       resolve();
     }, timeoutMs);
     force.unref();
-    server.close(() => {
+    // net.Server's close, not http.Server's: since Node 19 the latter also closes the idle connections at once.
+    NetServer.prototype.close.call(server, () => {
       clearTimeout(force);
+      clearTimeout(startSweeping);
       clearInterval(sweep);
+      // Now http.Server's own close, for its clean-up (its timer of request timeouts); the listener is closed already.
+      server.close(() => {});
       resolve();
     });
-    server.closeIdleConnections();
   });
 }

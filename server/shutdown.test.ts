@@ -95,7 +95,7 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
   expect(output()).toContain("shutting down");
 }, 30_000);
 
-test("on SIGTERM keep-alive connections do not hold the exit back: idle ones close at once, busy ones after their answer", async () => {
+test("on SIGTERM keep-alive connections do not hold the exit back: idle ones close after a short grace, busy ones after their answer", async () => {
   const upstream = await slowUpstream();
   // SHUTDOWN_TIMEOUT_MS keeps its default (8 s): a connection left open would hold the exit back that long.
   const portal = await startPortal(upstream.url);

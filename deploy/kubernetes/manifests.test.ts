@@ -4,7 +4,7 @@ import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { ServiceAccount, Service, ConfigMap } from "kubernetes-models/v1";
-import { Deployment } from "kubernetes-models/apps/v1";
+import { Deployment, StatefulSet } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { Ingress, NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
@@ -20,6 +20,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "v1/Service": Service,
   "v1/ConfigMap": ConfigMap,
   "apps/v1/Deployment": Deployment,
+  "apps/v1/StatefulSet": StatefulSet,
   "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
   "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
   "networking.k8s.io/v1/Ingress": Ingress,
@@ -68,6 +69,19 @@ type DeploymentSpec = {
 };
 
 const OVERLAYS = ["demo", "production"] as const;
+
+/**
+ * The env names the app reads: config/env.ts's schema, and REDIS_URL, the shared store's, which issue #26 adds to that
+ * schema in parallel (the extra name goes away by itself once the schema has it).
+ */
+const APP_ENV_NAMES = [
+  ...Object.keys(EnvSchema.shape),
+  ...("REDIS_URL" in EnvSchema.shape ? [] : ["REDIS_URL"]),
+];
+/** What stands in for a secret's value when the env is parsed (a URL where the app expects one). */
+const SECRET_STAND_IN: Record<string, string> = {
+  REDIS_URL: "rediss://:a-secret-of-at-least-32-characters-0123@valkey.example.it:6379",
+};
 const rendered = Object.fromEntries(
   OVERLAYS.map((o) => [o, renderKustomization(join(KUBERNETES_DIR, "overlays", o))]),
 ) as Record<(typeof OVERLAYS)[number], K8sObject[]>;
@@ -89,7 +103,8 @@ function portalEnv(objects: K8sObject[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const v of portalContainer(objects).env ?? []) {
     if (v.value !== undefined) env[v.name] = v.value;
-    else if (v.valueFrom?.secretKeyRef) env[v.name] = "a-secret-of-at-least-32-characters-0123";
+    else if (v.valueFrom?.secretKeyRef)
+      env[v.name] = SECRET_STAND_IN[v.name] ?? "a-secret-of-at-least-32-characters-0123";
   }
   return env;
 }
@@ -163,8 +178,7 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
 
   it("sets only env names the app's env schema reads, with values it accepts", () => {
     const names = (portalContainer(objects).env ?? []).map((v) => v.name);
-    const known = Object.keys(EnvSchema.shape);
-    expect(names.filter((n) => !known.includes(n))).toEqual([]);
+    expect(names.filter((n) => !APP_ENV_NAMES.includes(n))).toEqual([]);
     expect(portalContainer(objects).envFrom).toBeUndefined();
     const env = parseEnv(portalEnv(objects));
     expect(env.NODE_ENV).toBe("production");
@@ -235,6 +249,17 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     expect(pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
   });
 
+  it("drops the Ingress's cookie affinity, since REDIS_URL gives every replica the same sessions and flows", () => {
+    expect(portalEnv(objects).REDIS_URL).toBeDefined();
+    const annotations = (find(objects, "Ingress", "portal").metadata.annotations ?? {}) as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(annotations).filter((a) => /affinity|session-cookie/.test(a))).toEqual([]);
+    // The rest of the base's annotations stay (retry of idempotent requests on the next pod).
+    expect(annotations["nginx.ingress.kubernetes.io/proxy-next-upstream"]).toBe("error timeout http_502");
+  });
+
   it("scales on CPU from two replicas and lets at most one go in a disruption", () => {
     const hpa = spec<{
       scaleTargetRef: { kind: string; name: string };
@@ -251,7 +276,7 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     expect(pdb.selector.matchLabels).toEqual(portal(objects).selector.matchLabels);
   });
 
-  it("lets the portal reach only DNS and its upstream, and only the ingress controller and Prometheus reach it", () => {
+  it("lets the portal reach only DNS, its upstream and Valkey, and only the ingress controller and Prometheus reach it", () => {
     type Peer = {
       ipBlock?: { cidr: string };
       namespaceSelector?: { matchLabels: Record<string, string> };
@@ -280,7 +305,24 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     const egress = policies.flatMap((p) => p.egress ?? []);
     const dns = egress.filter((r) => r.ports.every((p) => p.port === 53));
     expect(dns).toHaveLength(1);
-    const upstreamRules = egress.filter((r) => !dns.includes(r));
+    // Valkey's port (REDIS_URL's, 6379 in both overlays): the Service of the demo's StatefulSet, production's addresses.
+    const valkey = egress.filter((r) => r.ports.every((p) => p.port === 6379));
+    expect(valkey).toHaveLength(1);
+    const valkeyPeers = valkey[0]!.to ?? [];
+    expect(valkeyPeers).toHaveLength(1);
+    const redisUrl = portalEnv(objects).REDIS_URL;
+    expect(redisUrl).toBeDefined();
+    expect(new URL(redisUrl!).port).toBe("6379");
+    if (new URL(redisUrl!).hostname === "valkey") {
+      const service = spec<{ selector: Record<string, string>; ports: { port: number }[] }>(
+        find(objects, "Service", "valkey"),
+      );
+      expect(valkeyPeers[0]!.podSelector?.matchLabels).toEqual(service.selector);
+      expect(service.ports.map((p) => p.port)).toEqual([6379]);
+    } else {
+      expect(valkeyPeers[0]!.ipBlock?.cidr).toMatch(/^[\d.]+\/\d+$/);
+    }
+    const upstreamRules = egress.filter((r) => !dns.includes(r) && !valkey.includes(r));
     expect(upstreamRules).toHaveLength(1);
     const env = parseEnv(portalEnv(objects));
     const upstream = new URL(env.UPSTREAM_URL!);
@@ -304,6 +346,45 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
 
 describe("the demo overlay", () => {
   const objects = rendered.demo;
+
+  it("runs Valkey as a non-root StatefulSet on a read-only root, bounded, reached by the portal only", () => {
+    type ValkeyPod = PodSpec & { containers: (Container & { args: string[] })[] };
+    const set = spec<{ replicas: number; serviceName: string; template: { spec: ValkeyPod } }>(
+      find(objects, "StatefulSet", "valkey"),
+    );
+    expect(set.replicas).toBe(1);
+    expect(set.serviceName).toBe("valkey");
+    const pod = set.template.spec;
+    expect(pod.securityContext?.runAsNonRoot).toBe(true);
+    const container = pod.containers[0]!;
+    expect(container.image).toMatch(/^valkey\/valkey:/);
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ["ALL"] },
+    });
+    const arg = (name: string) => container.args[container.args.indexOf(name) + 1];
+    expect(arg("--maxmemory-policy")).toBe("volatile-lru");
+    // maxmemory stays below the memory limit (Valkey's own overhead on top).
+    expect(Number(/^(\d+)mb$/.exec(arg("--maxmemory")!)?.[1])).toBeLessThan(
+      mebibytes(container.resources.limits.memory!),
+    );
+    expect(arg("--save")).toBe("");
+    // No snapshot: its /data is an emptyDir (valkey.yaml says why not a PVC), the only writable path.
+    const data = container.volumeMounts?.find((m) => m.mountPath === "/data");
+    expect(pod.volumes?.find((v) => v.name === data?.name)?.emptyDir).toBeDefined();
+    expect(parseEnv(portalEnv(objects)).NODE_ENV).toBe("production");
+    expect(portalEnv(objects).REDIS_URL).toBe("redis://valkey:6379");
+
+    type Policy = {
+      podSelector: { matchLabels: Record<string, string> };
+      ingress?: { from: { podSelector?: { matchLabels: Record<string, string> } }[] }[];
+    };
+    const policy = spec<Policy>(find(objects, "NetworkPolicy", "valkey"));
+    expect(policy.ingress?.flatMap((r) => r.from.map((f) => f.podSelector?.matchLabels))).toEqual([
+      portal(objects).selector.matchLabels,
+    ]);
+  });
 
   it("runs the sandbox upstream as its own Deployment and Service, as docker-compose.yml does", () => {
     const env = parseEnv(portalEnv(objects));
@@ -331,6 +412,13 @@ describe("the demo overlay", () => {
 
 describe("the production overlay", () => {
   const objects = rendered.production;
+
+  it("takes REDIS_URL (the external Valkey, with its password) from the Secret", () => {
+    const variable = portalContainer(objects).env?.find((v) => v.name === "REDIS_URL");
+    expect(variable?.value).toBeUndefined();
+    expect(variable?.valueFrom?.secretKeyRef).toEqual({ name: "portal-secrets", key: "REDIS_URL" });
+    expect(objects.filter((o) => o.kind === "StatefulSet")).toEqual([]);
+  });
 
   it("terminates TLS for exactly the tenants' hosts", () => {
     const configMap = find(objects, "ConfigMap", "portal-tenants") as K8sObject & {
@@ -398,5 +486,12 @@ describe("the renderer", () => {
       rules: [{ host: "new" }],
     });
     expect(target.containers[0]!.env).toHaveLength(1);
+  });
+
+  it("deletes a key the patch sets to null", () => {
+    const target = { metadata: { annotations: { keep: "1", drop: "2" } } };
+    expect(strategicMerge(target, { metadata: { annotations: { drop: null } } })).toEqual({
+      metadata: { annotations: { keep: "1" } },
+    });
   });
 });

@@ -5,7 +5,8 @@
  * `resources` (files and directories), `namespace`, `labels` (metadata only, kustomize's `includeSelectors: false`),
  * `images` (`newName`/`newTag`), `configMapGenerator` from `files` with `generatorOptions.disableNameSuffixHash`,
  * and `patches` by `path` as a strategic merge of the simple cases: maps merged key by key, the lists whose
- * Kubernetes merge key is `name` (containers, env, volumes, volumeMounts) merged item by item, other lists replaced.
+ * Kubernetes merge key is `name` (containers, env, volumes, volumeMounts) merged item by item, other lists replaced,
+ * a null value deleting its key.
  * `kubectl kustomize deploy/kubernetes/overlays/<name>` gives the same objects (README.md next to this file).
  */
 import { readFileSync, statSync } from "node:fs";
@@ -78,6 +79,11 @@ export function strategicMerge(target: unknown, patch: unknown, key = ""): unkno
   if (isObject(target) && isObject(patch)) {
     const merged: Record<string, unknown> = { ...target };
     for (const [k, v] of Object.entries(patch)) {
+      // A null deletes the key (how a strategic merge patch removes e.g. an annotation).
+      if (v === null) {
+        delete merged[k];
+        continue;
+      }
       merged[k] = k in target ? strategicMerge(target[k], v, k) : structuredClone(v);
     }
     return merged;

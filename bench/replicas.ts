@@ -1,0 +1,315 @@
+// Several production portals behind nginx, on one machine: the shape of the Kubernetes Deployment and of the compose
+// `replicas` profile (issue #30). Used by the rollout bench (bench/rollout.ts) and usable by Playwright journeys:
+//
+//   const cluster = await startReplicas({ replicas: 3, redis: true });
+//   … load cluster.url with a municipality's Host header …
+//   await cluster.replicas[0].restart();   // SIGTERM, wait for the exit (the portal drains), start, wait for /readyz
+//   await cluster.stop();
+//
+// One sandbox upstream (bench/sandbox-child.ts), optionally one `redis-server` (Debian's; no persistence), N portals
+// (`node server/index.ts`, the production build, the same PORTAL_SECRET, each on its own port, its access log captured
+// line by line from stdout, REDIS_URL when redis is on) and nginx (Debian's, `-p <tmpdir> -c <generated conf>`, no
+// root needed): plain round robin, `proxy_next_upstream error timeout http_502 http_503` (nginx retries on the next
+// upstream only requests with an idempotent method, its default), X-Forwarded-* headers set, and the portals'
+// TRUST_PROXY=loopback matching it (nginx is their only client, on loopback).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { get } from "./support.ts";
+import {
+  PORTAL_NODE_FLAGS,
+  freePort,
+  nginxBinary,
+  startSandboxProcess,
+  stop as stopChild,
+  track,
+} from "./processes.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lines of access log kept per replica (the oldest go first). */
+const MAX_LOG_LINES = 200_000;
+
+export type ReplicasOptions = {
+  /** How many portals (default 2). */
+  replicas?: number;
+  /** Start a redis-server and pass REDIS_URL to the portals (default false). */
+  redis?: boolean;
+  /** First portal port (the others follow); default: free ports. */
+  portalPort?: number;
+  nginxPort?: number;
+  sandboxPort?: number;
+  redisPort?: number;
+  /** The portals' LOG_LEVEL (default info: the access log is an info line per request). */
+  logLevel?: string;
+  /** More environment for the portals (e.g. SHUTDOWN_TIMEOUT_MS). */
+  env?: Record<string, string>;
+};
+
+export type Replica = {
+  port: number;
+  /** The current process's id (a restart changes it). */
+  readonly pid: number;
+  /** SIGTERM, wait for the exit (requests in flight finish), start again on the same port, wait for /readyz. */
+  restart(): Promise<{ exitCode: number | null; stoppedMs: number; readyMs: number }>;
+  /** SIGTERM and wait for the exit; resolves to the exit code. */
+  stop(): Promise<number | null>;
+  /** Every line the replica wrote on stdout/stderr so far (pino JSON: the access log and the rest), all processes. */
+  logLines(): string[];
+};
+
+export type Replicas = {
+  /** nginx's address: send a municipality's Host header (comune-a.localhost, comune-b.localhost). */
+  url: string;
+  sandboxUrl: string;
+  redisUrl: string | null;
+  replicas: Replica[];
+  /** nginx's error log (upstream errors and retries are logged there at warn/error). */
+  nginxErrors(): string;
+  stop(): Promise<void>;
+};
+
+export function redisBinary(): string | null {
+  for (const candidate of [
+    "/usr/bin/redis-server",
+    "/usr/local/bin/redis-server",
+    "/usr/bin/valkey-server",
+  ]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  const which = spawnSync("sh", ["-c", "command -v redis-server || command -v valkey-server"], {
+    encoding: "utf8",
+  });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim().split("\n")[0]! : null;
+}
+
+async function waitFor(
+  what: string,
+  deadlineMs: number,
+  check: () => Promise<boolean>,
+  exited?: () => boolean,
+) {
+  const giveUp = Date.now() + deadlineMs;
+  for (;;) {
+    if (exited?.()) throw new Error(`${what}: the process exited`);
+    if (await check().catch(() => false)) return;
+    if (Date.now() > giveUp) throw new Error(`${what}: not ready within ${deadlineMs} ms`);
+    await sleep(25);
+  }
+}
+
+const tcpOpen = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), done(true)));
+    socket.once("error", () => done(false));
+  });
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const binary = redisBinary();
+  if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  const child = spawn(
+    binary,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--maxmemory",
+      "64mb",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const t = track(child);
+  await waitFor(
+    `redis-server on ${port}`,
+    10_000,
+    () => tcpOpen(port),
+    () => t.exited() !== null,
+  );
+  return child;
+}
+
+/** The generated nginx.conf: round robin over the portals, retry of idempotent requests on the next one. */
+export function nginxConf(options: { dir: string; port: number; portals: number[]; root: boolean }): string {
+  const { dir } = options;
+  return `${options.root ? "user root;\n" : ""}worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 2048; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream portals {
+${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${options.port};
+    client_max_body_size 12m;
+    location / {
+      proxy_pass http://portals;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_timeout 15s;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+    }
+  }
+}
+`;
+}
+
+export async function startReplicas(options: ReplicasOptions = {}): Promise<Replicas> {
+  const count = options.replicas ?? 2;
+  const nginx = nginxBinary();
+  if (!nginx) throw new Error("nginx is not installed (apt-get install nginx-light)");
+  const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
+  let redis: ChildProcess | null = null;
+  let redisUrl: string | null = null;
+  if (options.redis) {
+    const port = options.redisPort ?? (await freePort());
+    redis = await startRedis(port);
+    redisUrl = `redis://127.0.0.1:${port}`;
+  }
+  const secret = randomBytes(32).toString("hex");
+  const ports: number[] = [];
+  for (let i = 0; i < count; i++)
+    ports.push(options.portalPort !== undefined ? options.portalPort + i : await freePort());
+
+  const env = (port: number): NodeJS.ProcessEnv => ({
+    ...process.env,
+    NODE_ENV: "production",
+    MALLOC_ARENA_MAX: "2",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: options.logLevel ?? "info",
+    UPSTREAM_URL: sandbox.url,
+    GEOCODER_URL: `${sandbox.url}/geocoder/`,
+    PORTAL_SECRET: secret,
+    DEMO_MODE: "true",
+    // nginx, on loopback, is the only client: its X-Forwarded-* headers are believed, nobody else's.
+    TRUST_PROXY: "loopback",
+    SHUTDOWN_TIMEOUT_MS: "8000",
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...options.env,
+  });
+
+  const replicas = ports.map((port) => {
+    const lines: string[] = [];
+    let child: ChildProcess | null = null;
+    let partial = "";
+    const keep = (chunk: Buffer) => {
+      const text = partial + chunk.toString("utf8");
+      const parts = text.split("\n");
+      partial = parts.pop() ?? "";
+      for (const line of parts) if (line) lines.push(line);
+      if (lines.length > MAX_LOG_LINES) lines.splice(0, lines.length - MAX_LOG_LINES);
+    };
+    const start = async () => {
+      const started = performance.now();
+      const c = spawn(process.execPath, [...PORTAL_NODE_FLAGS, "server/index.ts"], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: env(port),
+      });
+      const t = track(c);
+      c.stdout!.on("data", keep);
+      c.stderr!.on("data", keep);
+      child = c;
+      await waitFor(
+        `portal on ${port}`,
+        60_000,
+        async () =>
+          (await get(`http://127.0.0.1:${port}/readyz`, {}, { timeoutMs: 2000, agent: false })).status ===
+          200,
+        () => t.exited() !== null,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\n${lines.slice(-20).join("\n")}`);
+      });
+      return Math.round(performance.now() - started);
+    };
+    const stop = async () => {
+      if (!child) return null;
+      const c = child;
+      child = null;
+      await stopChild(c, "SIGTERM");
+      return c.exitCode;
+    };
+    const replica: Replica & { start: typeof start } = {
+      port,
+      get pid() {
+        return child?.pid ?? 0;
+      },
+      start,
+      stop,
+      async restart() {
+        const t0 = performance.now();
+        const exitCode = await stop();
+        const stoppedMs = Math.round(performance.now() - t0);
+        const readyMs = await start();
+        return { exitCode, stoppedMs, readyMs };
+      },
+      logLines: () => [...lines],
+    };
+    return replica;
+  });
+  // One at a time: the machine is small, and start-up is CPU-bound (the SSR bundle's import).
+  for (const r of replicas) await r.start();
+
+  const dir = mkdtempSync(join(tmpdir(), "replicas-nginx-"));
+  const nginxPort = options.nginxPort ?? (await freePort());
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    nginxConf({ dir, port: nginxPort, portals: ports, root: process.getuid?.() === 0 }),
+  );
+  const nginxChild = spawn(
+    nginx,
+    ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const nt = track(nginxChild);
+  const url = `http://127.0.0.1:${nginxPort}`;
+  await waitFor(
+    `nginx on ${nginxPort}`,
+    10_000,
+    () => tcpOpen(nginxPort),
+    () => nt.exited() !== null,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${nt.output()}`);
+  });
+
+  return {
+    url,
+    sandboxUrl: sandbox.url,
+    redisUrl,
+    replicas,
+    nginxErrors: () => {
+      try {
+        return readFileSync(join(dir, "error.log"), "utf8");
+      } catch {
+        return "";
+      }
+    },
+    async stop() {
+      await stopChild(nginxChild, "SIGQUIT");
+      await Promise.all(replicas.map((r) => r.stop()));
+      await stopChild(sandbox.child);
+      if (redis) await stopChild(redis);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

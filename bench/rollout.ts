@@ -1,0 +1,329 @@
+// A rolling restart under load (issue #30): `npm run bench:rollout`, and the last step of `npm run bench`.
+//
+// Starts 3 production portals behind nginx (bench/replicas.ts: round robin, retry of idempotent requests on the next
+// upstream), puts a steady, paced load on pages and API calls of both municipalities (Host comune-a.localhost and
+// comune-b.localhost), and alternates three times: a steady-state phase, then a rollout phase in which the replicas
+// are restarted one at a time (SIGTERM, wait for the exit while the portal drains, start again, wait for /readyz) with
+// the load going on. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
+// steady state come from the same run, side by side. A failed request is a non-2xx/3xx answer or a socket error
+// (timeouts included): the goal is 0. Writes bench/results/rollout.json.
+//
+// Our own small paced load generator, not autocannon: autocannon reports one latency histogram per run and cannot
+// say which phase an answer belongs to, nor list the failures.
+import { Agent, request as httpRequest } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { XSRF_COOKIE, XSRF_FIELD } from "#shared/xsrf.ts";
+import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
+import { percentile } from "./overload.ts";
+import { killChildren, nginxBinary } from "./processes.ts";
+import { redisBinary, startReplicas, type Replicas } from "./replicas.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const REPLICAS = setting("BENCH_ROLLOUT_REPLICAS", 3, 2, 3);
+const ROUNDS = setting("BENCH_ROLLOUT_ROUNDS", 3, 1, 5);
+const STEADY_S = setting("BENCH_ROLLOUT_STEADY_S", 10, 3, 120);
+/** Requests per second offered in total (paced: a steady load, not a saturating one). */
+const RATE = setting("BENCH_ROLLOUT_RATE", 150, 10, 2000);
+const CONNECTIONS = setting("BENCH_ROLLOUT_CONNECTIONS", 16, 1, 200);
+const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
+/** The allow list's logout navigation (a 302 from the sandbox, through the portal's /api proxy). */
+const API_PATH = "/api/utenti/logout";
+const PAGES = ["/", "/faq", "/argomenti"];
+/**
+ * A form post (not idempotent: nginx never retries it on the next replica): the page rating's first post without
+ * JavaScript (4 stars, no answer yet), which answers 200 with the follow-up questions and writes nothing upstream.
+ */
+const POST_PATH = "/valutazione";
+
+type LoadRequest = {
+  host: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+/** One request on the load's keep-alive agent (support.ts's `get`, with a method and a body). */
+function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      `${url}${r.path}`,
+      { method: r.method, headers: r.headers, agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", fail);
+      },
+    );
+    req.on("timeout", () => req.destroy(new TimeoutError(`${r.method} ${r.path}: timeout`)));
+    req.on("error", fail);
+    req.end(r.body);
+  });
+}
+
+/** The rating's form post with the XSRF token of `cookie` (double submit). */
+function formPost(host: string, cookie: string): LoadRequest {
+  const token = cookie.slice(cookie.indexOf("=") + 1);
+  const body = `${XSRF_FIELD}=${encodeURIComponent(token)}&rating=4&pagePath=%2F&pageTitle=Home`;
+  return {
+    host,
+    method: "POST",
+    path: POST_PATH,
+    headers: {
+      ...BROWSER,
+      host,
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+    },
+    body,
+  };
+}
+
+type Phase = "steady" | "rollout";
+type Failure = { phase: Phase; round: number; host: string; path: string; what: string; atMs: number };
+type PhaseResult = {
+  requests: number;
+  failed: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  seconds: number;
+};
+export type RolloutRound = {
+  steady: PhaseResult;
+  rollout: PhaseResult;
+  restarts: { port: number; exitCode: number | null; stoppedMs: number; readyMs: number }[];
+};
+export type RolloutResult = {
+  date: string;
+  replicas: number;
+  redis: boolean;
+  rate: number;
+  connections: number;
+  steadySeconds: number;
+  rounds: RolloutRound[];
+  failures: Failure[];
+  nginxUpstreamErrors: number;
+  summary: {
+    failedSteady: number;
+    failedRollout: number;
+    steadyP99Ms: MinMedMax;
+    rolloutP99Ms: MinMedMax;
+  };
+};
+type MinMedMax = { min: number; median: number; max: number };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const minMedMax = (values: number[]): MinMedMax => {
+  const s = [...values].sort((a, b) => a - b);
+  return { min: s[0] ?? 0, median: s[Math.floor(s.length / 2)] ?? 0, max: s.at(-1) ?? 0 };
+};
+
+/** The paced load: runs until `done()`, recording each answer's latency under the phase it was sent in. */
+function startLoad(url: string, cookie: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const requests: LoadRequest[] = HOSTS.flatMap((host) => [
+    ...PAGES.map((path) => ({ host, method: "GET" as const, path, headers: { ...BROWSER, host } })),
+    { host, method: "GET" as const, path: API_PATH, headers: { ...BROWSER, host, cookie } },
+    formPost(host, cookie),
+  ]);
+  const state = { phase: "steady" as Phase, round: 0, running: true };
+  const latencies: Record<string, number[]> = {};
+  const failures: Failure[] = [];
+  const counts: Record<string, { requests: number; failed: number }> = {};
+  const t0 = performance.now();
+  let next = 0;
+  const intervalMs = (1000 * CONNECTIONS) / RATE;
+  const loop = async (offset: number) => {
+    let due = performance.now() + offset;
+    while (state.running) {
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      due = Math.max(due + intervalMs, performance.now());
+      const request = requests[next++ % requests.length]!;
+      const key = `${state.round}:${state.phase}`;
+      const { phase, round } = state;
+      const count = (counts[key] ??= { requests: 0, failed: 0 });
+      count.requests++;
+      const started = performance.now();
+      let what = "";
+      try {
+        const reply = await send(url, request, agent, 15_000);
+        if (reply.status >= 200 && reply.status < 400)
+          (latencies[key] ??= []).push(performance.now() - started);
+        else what = `HTTP ${reply.status}`;
+      } catch (error) {
+        what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      }
+      if (what) {
+        count.failed++;
+        failures.push({
+          phase,
+          round,
+          host: request.host,
+          path: `${request.method} ${request.path}`,
+          what,
+          atMs: Math.round(started - t0),
+        });
+      }
+    }
+  };
+  const loops = Array.from({ length: CONNECTIONS }, (_, i) => loop((i * intervalMs) / CONNECTIONS));
+  return {
+    state,
+    failures,
+    phase(round: number, phase: Phase): PhaseResult & { key: string } {
+      const key = `${round}:${phase}`;
+      const sorted = (latencies[key] ?? []).sort((a, b) => a - b);
+      return {
+        key,
+        requests: counts[key]?.requests ?? 0,
+        failed: counts[key]?.failed ?? 0,
+        p50Ms: Math.round(percentile(sorted, 50)),
+        p99Ms: Math.round(percentile(sorted, 99)),
+        maxMs: Math.round(sorted.at(-1) ?? 0),
+        seconds: 0,
+      };
+    },
+    async done() {
+      state.running = false;
+      await Promise.all(loops);
+      agent.destroy();
+    },
+  };
+}
+
+async function xsrfCookie(cluster: Replicas): Promise<string> {
+  const home = await get(`${cluster.url}/`, { ...BROWSER, host: HOSTS[0]! }, { agent: false });
+  if (home.status !== 200) throw new Error(`GET / through nginx: ${home.status}`);
+  const token = (home.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+  if (!token) throw new Error("the home page issued no XSRF cookie");
+  // The form post's answer is checked once, before the load: 200, the rating's follow-up.
+  const agent = new Agent();
+  const reply = await send(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
+  agent.destroy();
+  if (reply.status !== 200)
+    throw new Error(`POST ${POST_PATH}: ${reply.status}\n${reply.body.toString().slice(0, 300)}`);
+  return token;
+}
+
+export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
+  const cluster = await startReplicas({
+    replicas: REPLICAS,
+    redis: options.redis ?? false,
+    logLevel: "info",
+  });
+  try {
+    const load = startLoad(cluster.url, await xsrfCookie(cluster));
+    const rounds: RolloutRound[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      load.state.round = round;
+      load.state.phase = "steady";
+      const steadyStart = performance.now();
+      await sleep(STEADY_S * 1000);
+      const steadySeconds = (performance.now() - steadyStart) / 1000;
+      load.state.phase = "rollout";
+      const rolloutStart = performance.now();
+      const restarts: RolloutRound["restarts"] = [];
+      for (const replica of cluster.replicas)
+        restarts.push({ port: replica.port, ...(await replica.restart()) });
+      // The last replica's first answers belong to the rollout too.
+      await sleep(1000);
+      const rolloutSeconds = (performance.now() - rolloutStart) / 1000;
+      load.state.round = round + 0.5; // between rounds: counted nowhere
+      const steady = { ...load.phase(round, "steady"), seconds: Math.round(steadySeconds) };
+      const rollout = { ...load.phase(round, "rollout"), seconds: Math.round(rolloutSeconds) };
+      rounds.push({ steady, rollout, restarts });
+      console.log(
+        `  rollout round ${round}: steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
+          `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
+          `${rollout.requests} req, ${rollout.failed} failed, p99 ${rollout.p99Ms} ms`,
+      );
+    }
+    await load.done();
+    const nginxErrors = cluster.nginxErrors();
+    const nginxUpstreamErrors = nginxErrors.split("\n").filter((l) => l.includes("upstream")).length;
+    if (process.env.BENCH_VERBOSE) console.log(nginxErrors);
+    return {
+      date: new Date().toISOString(),
+      replicas: REPLICAS,
+      redis: cluster.redisUrl !== null,
+      rate: RATE,
+      connections: CONNECTIONS,
+      steadySeconds: STEADY_S,
+      rounds,
+      failures: load.failures.slice(0, 50),
+      nginxUpstreamErrors,
+      summary: {
+        failedSteady: rounds.reduce((n, r) => n + r.steady.failed, 0),
+        failedRollout: rounds.reduce((n, r) => n + r.rollout.failed, 0),
+        steadyP99Ms: minMedMax(rounds.map((r) => r.steady.p99Ms)),
+        rolloutP99Ms: minMedMax(rounds.map((r) => r.rollout.p99Ms)),
+      },
+    };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+export function printRollout(r: RolloutResult): string {
+  const s = r.summary;
+  const mmm = (v: MinMedMax) => `${v.min} / ${v.median} / ${v.max} ms`;
+  return [
+    `## Rollout under load (${r.replicas} replicas behind nginx, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
+    "",
+    "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
+    "| ----- | -------: | -----: | --------------------------------------------- |",
+    `| steady state | ${r.rounds.reduce((n, x) => n + x.steady.requests, 0)} | ${s.failedSteady} | ${mmm(s.steadyP99Ms)} |`,
+    `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${mmm(s.rolloutP99Ms)} |`,
+    "",
+    `Goal: 0 failed requests (${s.failedSteady + s.failedRollout === 0 ? "met" : "not met"}). nginx upstream errors (retried on the next replica): ${r.nginxUpstreamErrors}.`,
+    ...r.failures
+      .slice(0, 10)
+      .map((f) => `- ${f.phase} round ${f.round}: ${f.host}${f.path} → ${f.what} at ${f.atMs} ms`),
+  ].join("\n");
+}
+
+/** For bench/run.ts: measure, print, write bench/results/rollout.json; never throws. Skips without nginx. */
+export async function runRollout(): Promise<RolloutResult | null> {
+  if (!nginxBinary()) {
+    console.log("rollout: skipped: nginx not installed (apt-get install nginx-light)");
+    return null;
+  }
+  try {
+    const result = await measureRollout({
+      redis: process.env.BENCH_ROLLOUT_REDIS === "1" && redisBinary() !== null,
+    });
+    console.log(`\n${printRollout(result)}`);
+    mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(join(ROOT, "bench/results/rollout.json"), `${JSON.stringify(result, null, 2)}\n`);
+    if (result.summary.failedSteady + result.summary.failedRollout > 0) process.exitCode = 1;
+    return result;
+  } catch (error) {
+    console.error(`rollout: failed: ${String(error)}`);
+    process.exitCode = 1;
+    return null;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
+  const watchdog = setTimeout(
+    () => {
+      console.error("rollout: did not finish in time, giving up");
+      killChildren();
+      process.exit(2);
+    },
+    (ROUNDS * (STEADY_S + 3 * 40) + 120) * 1000,
+  );
+  watchdog.unref();
+  await runRollout();
+  killChildren();
+  process.exit(process.exitCode ?? 0);
+}
