@@ -302,7 +302,8 @@ describe("every route's title follows one order", () => {
       for (const path of ROUTES) {
         for (const lang of ["it", "en"] as const) {
           const page = await renderedPage(path, cookie, lang);
-          if (!page.portal) continue;
+          // A request the overload middleware shed (a loaded test machine) is the shedder's plain page, not the route's.
+          if (!page.portal || (page.status === 503 && page.title === "Servizio non disponibile")) continue;
           const title = page.title ?? "";
           const section = lang === "it" ? "Area personale" : "Personal area";
           const parts = title.split(" - ");
