@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { writePdf } from "./pdf.ts";
+import { pdfDate, writePdf } from "./pdf.ts";
+import { pdfQrMatrix, pdfTextLines, qrMatrix } from "./pdf-reading.ts";
 
 test("a valid one-page PDF 1.4 whose cross-reference offsets point at the objects", () => {
   const bytes = writePdf("Avviso TARI 2025", [
@@ -26,4 +27,19 @@ test("a valid one-page PDF 1.4 whose cross-reference offsets point at the object
 test("parentheses and backslashes are escaped", () => {
   const text = writePdf("a (b) \\ c", []).toString("latin1");
   expect(text).toContain("(a \\(b\\) \\\\ c) Tj");
+});
+
+test("a QR code is drawn as filled squares (no image, no text) that read back as the content's QR matrix", () => {
+  const content = "PAGOPA|002|301000000000000123|80012340011|123450";
+  const text = writePdf("Avviso", ["Codice QR pagoPA:"], { qr: content }).toString("latin1");
+  expect(text).not.toContain("PAGOPA|002");
+  expect(text).toMatch(/\n\d+ \d+ \d+ 3 re\n/);
+  expect(pdfQrMatrix(text)).toEqual(qrMatrix(content));
+  expect(pdfTextLines(text)).toEqual(["Avviso", "Codice QR pagoPA:"]);
+});
+
+test("dates are written in Italian: a day, or a moment in Rome's time", () => {
+  expect(pdfDate("2026-11-26")).toBe("26 novembre 2026");
+  expect(pdfDate("2025-06-12T09:41:00.000Z")).toBe("12 giugno 2025, 11:41");
+  expect(pdfDate(null)).toBe("-");
 });

@@ -1,7 +1,46 @@
+import QRCode from "qrcode";
+import { formatDate } from "#shared/dates.ts";
+
 /**
- * A tiny PDF 1.4 writer for the sandbox's documents: one A4 page of Helvetica text lines. The cross-reference table
- * holds the real byte offset of every object, so any reader opens the file without repairing it.
+ * A tiny PDF 1.4 writer for the sandbox's documents: one A4 page of Helvetica text lines, and optionally a QR code
+ * drawn as filled squares (vector, no image) under them. The cross-reference table holds the real byte offset of
+ * every object, so any reader opens the file without repairing it.
  */
+
+/** A date of the upstream data as an Italian reader writes it: "26 novembre 2026" (a day) or "…, 18:52" (a time). */
+export function pdfDate(value: string | null | undefined): string {
+  if (!value) return "-";
+  const withTime = /\d{2}:\d{2}/.test(value);
+  return formatDate(value, withTime ? "d MMMM yyyy, HH:mm" : "d MMMM yyyy", "it");
+}
+
+/** Size of one QR module and of the quiet zone around the code, in points. */
+const QR_MODULE = 3;
+const QR_QUIET = 4;
+
+/**
+ * The content-stream operators drawing `content` as a QR code (error correction M) whose top left corner is at
+ * (`left`, `top`): each run of dark modules in a row is one filled rectangle.
+ */
+export function qrOperators(content: string, left: number, top: number): string[] {
+  const { modules } = QRCode.create(content, { errorCorrectionLevel: "M" });
+  const rects: string[] = [];
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      const x = left + (QR_QUIET + start) * QR_MODULE;
+      const y = top - (QR_QUIET + row + 1) * QR_MODULE;
+      rects.push(`${x} ${y} ${(col - start) * QR_MODULE} ${QR_MODULE} re`);
+    }
+  }
+  return ["q", "0 g", ...rects, "f", "Q"];
+}
 
 /** Escapes a line for a PDF literal string; characters outside Latin-1 become "?" (WinAnsi covers Italian). */
 function pdfString(text: string): string {
@@ -17,8 +56,10 @@ function pdfString(text: string): string {
   return `(${out})`;
 }
 
-/** The bytes of a one-page PDF showing `title` (large) and then `lines`. */
-export function writePdf(title: string, lines: readonly string[]): Buffer {
+/** The bytes of a one-page PDF showing `title` (large), then `lines`, then the QR code of `options.qr` if any. */
+export function writePdf(title: string, lines: readonly string[], options: { qr?: string } = {}): Buffer {
+  // The title's baseline is at 780, the first line's 32 below, each next line 16 below; the QR follows the last.
+  const qrTop = 780 - 32 - 16 * Math.max(lines.length - 1, 0) - 12;
   const content = [
     "BT",
     "/F1 18 Tf",
@@ -28,6 +69,7 @@ export function writePdf(title: string, lines: readonly string[]): Buffer {
     "0 -32 Td",
     ...lines.flatMap((line, index) => [...(index > 0 ? ["0 -16 Td"] : []), `${pdfString(line)} Tj`]),
     "ET",
+    ...(options.qr ? qrOperators(options.qr, 56 - QR_QUIET * QR_MODULE, qrTop) : []),
   ].join("\n");
   const stream = Buffer.from(content, "latin1");
   const objects = [

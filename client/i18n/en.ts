@@ -134,6 +134,10 @@ export const en: Record<MessageKey, string> = {
   "field.requiredMessage": "Required field",
   "field.clear": "Clear the field {label}",
   "field.charactersLeft": "Characters left: {count}",
+  "upload.choose": "Upload file",
+  "upload.chooseMany": "Upload files",
+  "upload.chosen": "File chosen, to be sent:",
+  "upload.held": "File attached:",
 
   "errors.summaryTitle": "Please correct the following errors",
 

@@ -122,6 +122,10 @@ export const it = {
   "field.requiredMessage": "Campo obbligatorio",
   "field.clear": "Cancella il campo {label}",
   "field.charactersLeft": "Caratteri rimanenti: {count}",
+  "upload.choose": "Carica file",
+  "upload.chooseMany": "Carica file",
+  "upload.chosen": "File scelto, da inviare:",
+  "upload.held": "File allegato:",
 
   "errors.summaryTitle": "Correggi i seguenti errori",
 

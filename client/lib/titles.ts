@@ -70,15 +70,18 @@ export function htmlText(html: string): string {
 }
 
 /**
- * A page's meta: "{route title} - {municipality name}", the spec's title format, and its `<meta name="description">`
+ * A page's meta: "{route title} - {municipality name}", the spec's title format, or, for a page inside a section
+ * (the personal area's tabs and details), `[page, section]`: "{page} - {section} - {municipality name}", the one
+ * order every tab reads in (issue #25); and its `<meta name="description">`
  * from the page's own content (`description`: the service's description, the page's lead…), or, for a page
  * without one, "{title}" on the municipality's portal. `title` and `description` are already in the page's language.
  */
 export function pageTitle(
   matches: MatchesFromRoot,
-  title: string,
+  titleOrParts: string | readonly [page: string, section: string],
   description?: string | null,
 ): MetaDescriptor[] {
+  const title = typeof titleOrParts === "string" ? titleOrParts : titleOrParts.join(" - ");
   const root = rootDataOf(matches);
   const name = root?.comune.nome;
   const own = description ? descriptionText(description) : "";

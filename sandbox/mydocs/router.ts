@@ -5,7 +5,7 @@ import { sendError } from "../http.ts";
 import { requireOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import { DocumentFilterSchema, DocumentQuerySchema, queryDocuments, toDocDto } from "./engine.ts";
-import { writePdf } from "../pdf.ts";
+import { pdfDate, writePdf } from "../pdf.ts";
 import type { MyDocsDocument } from "./state.ts";
 
 /** MyDocs answers only where the municipality has the MY_DOCS service. */
@@ -83,8 +83,8 @@ export function createMyDocsRouter(store: SandboxStore): express.Router {
     const bytes = writePdf(doc.descrizione, [
       `Comune di ${tenant.nome} - ${area}`,
       `Intestatario: ${citizen.nome} ${citizen.cognome} (${doc.cfCittadino})`,
-      `Data di creazione: ${doc.dtaCreazione.slice(0, 10)}`,
-      ...(doc.dtaFine ? [`Scadenza: ${doc.dtaFine.slice(0, 10)}`] : []),
+      `Data di creazione: ${pdfDate(doc.dtaCreazione.slice(0, 10))}`,
+      ...(doc.dtaFine ? [`Scadenza: ${pdfDate(doc.dtaFine.slice(0, 10))}`] : []),
       `Identificativo: ${doc.uuid}`,
       "Documento dimostrativo generato dalla sandbox.",
     ]);

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { pdfQrMatrix, pdfTextLines, qrMatrix } from "../pdf-reading.ts";
 import { ANNA, MARIO, mypayIuv } from "./state.ts";
 
 const { app, http, store } = createTestSandbox();
@@ -43,7 +44,9 @@ test("importaDovuto: a notice PDF with codice avviso, amount, creditor CF and QR
   expect(pdf.startsWith("%PDF-")).toBe(true);
   expect(pdf).toContain(`Codice avviso: ${first.body.codiceAvviso}`);
   expect(pdf).toContain("EUR 12,50");
-  expect(pdf).toContain(`PAGOPA|002|${first.body.codiceAvviso}|80012340011|1250`);
+  expect(pdf).not.toContain("PAGOPA|002");
+  expect(pdfQrMatrix(pdf)).toEqual(qrMatrix(`PAGOPA|002|${first.body.codiceAvviso}|80012340011|1250`));
+  expect(pdfTextLines(pdf).join("\n")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   const again = await post("importaDovuto", body, "key-notice-1");
   expect(again.status).toBe(200);
   expect(again.body.iuv).toBe(first.body.iuv);

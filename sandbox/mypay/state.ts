@@ -8,7 +8,7 @@
  * The IUV follows pagoPA's aux digit 3 rule: codice avviso = "3" + IUV (17 digits).
  */
 import { randomBytes } from "node:crypto";
-import { writePdf } from "../pdf.ts";
+import { pdfDate, writePdf } from "../pdf.ts";
 import { CREDITOR_FISCAL_CODES } from "../ppay/positions.ts";
 import type { SandboxState } from "../types.ts";
 
@@ -251,18 +251,22 @@ export function mypayQrContent(due: MypayDovuto, creditor: string): string {
 
 export function mypayNoticePdf(due: MypayDovuto, tenantName: string, tenantId: string): Buffer {
   const creditor = CREDITOR_FISCAL_CODES[tenantId] ?? "00000000000";
-  return writePdf("Avviso di pagamento pagoPA (MyPay)", [
-    `Ente creditore: ${tenantName}`,
-    `Codice fiscale ente: ${creditor}`,
-    `Pagatore: ${due.pagatore.anagrafica} (${due.pagatore.codiceIdentificativo})`,
-    `Causale: ${due.causale}`,
-    `Codice avviso: ${due.codiceAvviso}`,
-    `IUV: ${due.iuv}`,
-    `Importo: ${euro(due.importo)}`,
-    `Scadenza: ${due.dataScadenza ?? "-"}`,
-    `Codice QR: ${mypayQrContent(due, creditor)}`,
-    "Documento generato dall'ambiente dimostrativo (sandbox).",
-  ]);
+  return writePdf(
+    "Avviso di pagamento pagoPA (MyPay)",
+    [
+      `Ente creditore: ${tenantName}`,
+      `Codice fiscale ente: ${creditor}`,
+      `Pagatore: ${due.pagatore.anagrafica} (${due.pagatore.codiceIdentificativo})`,
+      `Causale: ${due.causale}`,
+      `Codice avviso: ${due.codiceAvviso}`,
+      `IUV: ${due.iuv}`,
+      `Importo: ${euro(due.importo)}`,
+      `Scadenza: ${pdfDate(due.dataScadenza)}`,
+      "Documento generato dall'ambiente dimostrativo (sandbox).",
+      "Codice QR pagoPA: inquadralo con l'app della tua banca o di un prestatore di servizi di pagamento.",
+    ],
+    { qr: mypayQrContent(due, creditor) },
+  );
 }
 
 export function newCheckoutToken(): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SandboxState } from "../types.ts";
-import { writePdf } from "../pdf.ts";
+import { pdfDate, writePdf } from "../pdf.ts";
 
 /** One debt position exactly as PPAY answers it (`DebtPositionDetail`, contract §6). */
 export type SandboxDebtPosition = {
@@ -318,17 +318,21 @@ export function qrContent(p: SandboxDebtPosition, creditor: string): string {
 
 export function noticePdf(p: SandboxDebtPosition, tenantName: string, tenantId: string): Buffer {
   const creditor = CREDITOR_FISCAL_CODES[tenantId] ?? "00000000000";
-  return writePdf("Avviso di pagamento pagoPA", [
-    `Ente creditore: ${tenantName}`,
-    `Codice fiscale ente: ${creditor}`,
-    `Oggetto: ${p.descrizionePagamento}`,
-    `Codice avviso: ${p.codiceAvviso}`,
-    `IUV: ${p.iuv}`,
-    `Importo: ${euro(p.importo)}`,
-    `Scadenza: ${p.dataScadenza}`,
-    `Codice QR: ${qrContent(p, creditor)}`,
-    "Documento generato dall'ambiente dimostrativo (sandbox).",
-  ]);
+  return writePdf(
+    "Avviso di pagamento pagoPA",
+    [
+      `Ente creditore: ${tenantName}`,
+      `Codice fiscale ente: ${creditor}`,
+      `Oggetto: ${p.descrizionePagamento}`,
+      `Codice avviso: ${p.codiceAvviso}`,
+      `IUV: ${p.iuv}`,
+      `Importo: ${euro(p.importo)}`,
+      `Scadenza: ${pdfDate(p.dataScadenza)}`,
+      "Documento generato dall'ambiente dimostrativo (sandbox).",
+      "Codice QR pagoPA: inquadralo con l'app della tua banca o di un prestatore di servizi di pagamento.",
+    ],
+    { qr: qrContent(p, creditor) },
+  );
 }
 
 export function receiptPdf(p: SandboxDebtPosition, tenantName: string, codFisc: string): Buffer {
@@ -339,7 +343,7 @@ export function receiptPdf(p: SandboxDebtPosition, tenantName: string, codFisc: 
     `Codice avviso: ${p.codiceAvviso}`,
     `IUV: ${p.iuv}`,
     `Importo pagato: ${euro(p.importo)}`,
-    `Data pagamento: ${p.dataEsitoPagamento ?? "-"}`,
+    `Data pagamento: ${pdfDate(p.dataEsitoPagamento)}`,
     `Identificativo riscossione: ${p.identificativoUnicoRiscossione ?? "-"}`,
     `Prestatore di servizi di pagamento: ${p.prestatoreServiziPagamento ?? "-"}`,
     "Documento generato dall'ambiente dimostrativo (sandbox).",

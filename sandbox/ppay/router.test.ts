@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { pdfQrMatrix, pdfTextLines, qrMatrix } from "../pdf-reading.ts";
 import { readListQuery, seedIuv } from "./positions.ts";
 import { portalReturnBase } from "./checkout.ts";
 
@@ -58,12 +59,16 @@ test("another citizen's fiscal code is 403, another citizen's IUV is 404, anonym
   ).toBe(401);
 });
 
-test("receipts and notices are real PDFs; the notice carries the pagoPA QR content", async () => {
+test("receipts and notices are real PDFs with Italian dates; the notice draws the pagoPA QR code", async () => {
   const cookie = await loginAs(app, ANNA, hosts.a);
   const paid = seedIuv("comune-a", ANNA, 1);
   const receipt = await get(`/api/ppay/citizens/${ANNA}/debtpositions/${paid}/paymentreceipt`, cookie);
   expect(receipt.status).toBe(200);
   expect(Buffer.from(receipt.body.receipt, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+  const receiptLines = pdfTextLines(Buffer.from(receipt.body.receipt, "base64").toString("latin1"));
+  expect(receiptLines).toContainEqual(
+    expect.stringMatching(/^Data pagamento: \d{1,2} [a-z]+ \d{4}, \d{2}:\d{2}$/),
+  );
   const unpaid = seedIuv("comune-a", ANNA, 6);
   expect(
     (await get(`/api/ppay/citizens/${ANNA}/debtpositions/${unpaid}/paymentreceipt`, cookie)).status,
@@ -71,7 +76,11 @@ test("receipts and notices are real PDFs; the notice carries the pagoPA QR conte
   const notice = await get(`/api/ppay/citizens/${ANNA}/debtpositions/${unpaid}/paymentnotice`, cookie);
   const pdf = Buffer.from(notice.body.notice, "base64").toString("latin1");
   expect(pdf.startsWith("%PDF-")).toBe(true);
-  expect(pdf).toContain(`PAGOPA|002|3${unpaid}|80012340011|123450`);
+  expect(pdf).not.toContain("PAGOPA|002");
+  expect(pdfQrMatrix(pdf)).toEqual(qrMatrix(`PAGOPA|002|3${unpaid}|80012340011|123450`));
+  const lines = pdfTextLines(pdf);
+  expect(lines).toContainEqual(expect.stringMatching(/^Scadenza: \d{1,2} [a-z]+ \d{4}$/));
+  expect(lines.join("\n")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 });
 
 test("checkout stand-in: one URL per IUV, Paga marks the position paid and returns to the portal", async () => {

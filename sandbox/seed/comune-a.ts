@@ -24,7 +24,7 @@ const categories = [
 ];
 
 const contactsBody = `<p><strong>Comune di Valverde</strong><br>Piazza Vittorio Emanuele II, 1 – 10090 Valverde (TO)</p>
-<p>Codice fiscale e partita IVA: 01234560018</p>
+<p>Codice fiscale e partita IVA: 01234560017</p>
 <ul>
   <li>Centralino: <a href="tel:+390119876500">011 987 6500</a></li>
   <li>Posta elettronica certificata: <a href="mailto:protocollo@pec.comune.valverde.it">protocollo@pec.comune.valverde.it</a></li>

@@ -146,6 +146,8 @@ type RenderedPage = {
   description?: string;
   /** How many `<meta name="description">` the page has: one, not one per route module that writes one. */
   descriptions?: number;
+  /** The document's `<title>`. */
+  title?: string;
   portal: boolean;
 };
 
@@ -173,6 +175,11 @@ async function renderedPage(
       text: visibleText(res.text),
       description: metaDescription(res.text),
       descriptions: res.text.match(/<meta name="description"/g)?.length ?? 0,
+      title: /<title>([^<]*)<\/title>/
+        .exec(res.text)?.[1]
+        ?.replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&"),
       portal: true,
     };
   }
@@ -282,4 +289,39 @@ describe("every route has a meta description", () => {
       "The page you are looking for does not exist or has been moved.",
     );
   });
+});
+
+// Issue #25: every tab's `<title>` reads in one order, "Page - Section - Comune di X": the personal area's pages put
+// their own name first, then "Area personale", then the municipality, whichever tab or detail the citizen opens.
+describe("every route's title follows one order", () => {
+  for (const who of ["anonymous", "citizen"] as const) {
+    test(`${who}: "Page - Section - Comune di Valverde", in Italian and in English`, async () => {
+      const cookie = who === "citizen" ? await citizenCookie() : "";
+      const wrong: string[] = [];
+      let personalPages = 0;
+      for (const path of ROUTES) {
+        for (const lang of ["it", "en"] as const) {
+          const page = await renderedPage(path, cookie, lang);
+          // A request the overload middleware shed (a loaded test machine) is the shedder's plain page, not the route's.
+          if (!page.portal || (page.status === 503 && page.title === "Servizio non disponibile")) continue;
+          const title = page.title ?? "";
+          const section = lang === "it" ? "Area personale" : "Personal area";
+          const parts = title.split(" - ");
+          const ok =
+            parts.length >= 2 &&
+            parts.at(-1) === "Comune di Valverde" &&
+            parts.filter((part) => part === "Comune di Valverde").length === 1 &&
+            parts.slice(0, -1).every((part) => part.trim() !== "") &&
+            // The section is never before the page: it is the page itself (the desk) or the part before the comune.
+            (!parts.includes(section) || parts.indexOf(section) === parts.length - 2) &&
+            // Every page under the personal area names it as its section.
+            (!/^\/area-personale\/./.test(path) || (parts.length === 3 && parts[1] === section));
+          if (path.startsWith("/area-personale/")) personalPages++;
+          if (!ok) wrong.push(`${lang} ${path}: ${title}`);
+        }
+      }
+      if (who === "citizen") expect(personalPages).toBeGreaterThan(10);
+      expect(wrong).toEqual([]);
+    }, 120_000);
+  }
 });

@@ -218,7 +218,7 @@ describe("a ticket's page", () => {
     expect(text).toContain("Scarica avviso.png");
     expect(text).toContain("Rispondi");
     expect(text).toContain("Chiudi la richiesta");
-    expect(res.text).toMatch(/<title>Richiesta n\. \d+ - Richiesta di assistenza/);
+    expect(res.text).toMatch(/<title>Richiesta n\. \d+ - Area personale - Comune di Valverde<\/title>/);
   });
 
   test("another citizen's ticket and an unknown one are the 404 page", async () => {

@@ -9,6 +9,7 @@ import {
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -142,12 +143,19 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
     } else setTooLarge(null);
   };
   return (
-    <div className="form-group">
-      <FieldLabel htmlFor={id} label={t("assistance.attachment")} />
+    <FileUpload
+      id={id}
+      name="allegato"
+      label={t("assistance.attachment")}
+      accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+      hint={t("assistance.attachmentHint")}
+      error={shown}
+      held={values.allegatoRef ? [{ key: values.allegatoRef, name: values.allegatoNome }] : []}
+      onChange={onChange}
+    >
       {values.allegatoRef ? (
         <div className="mb-2">
           <input type="hidden" name="allegatoRef" value={values.allegatoRef} />
-          <p className="mb-1">{t("assistance.attachmentCurrent", { name: values.allegatoNome })}</p>
           <div className="form-check">
             <input id={`${id}-rimuovi`} type="checkbox" name="rimuoviAllegato" value="1" />
             <label htmlFor={`${id}-rimuovi`}>
@@ -157,19 +165,7 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
           <p className="small mb-1">{t("assistance.attachmentReplace")}</p>
         </div>
       ) : null}
-      <input
-        type="file"
-        id={id}
-        name="allegato"
-        accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
-        className={controlClass("form-control", shown)}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        onChange={onChange}
-      />
-      <FieldHint id={`${id}-hint`}>{t("assistance.attachmentHint")}</FieldHint>
-      <FieldError id={`${id}-error`}>{shown}</FieldError>
-    </div>
+    </FileUpload>
   );
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -422,57 +423,33 @@ function Attachments({ data, error }: { data: ReportLoaderData; error?: string }
       {data.filesMissing > 0 ? (
         <p className="small text-danger">{t("disruption.files.gone", { count: data.filesMissing })}</p>
       ) : null}
-      {data.files.length === 0 ? (
-        <p className="small">{t("disruption.files.none")}</p>
-      ) : (
-        <ul className="list-unstyled" aria-labelledby="allegati-titolo">
-          {data.files.map((f) => (
-            <li key={f.id} className="d-flex align-items-center gap-2 mb-1">
-              <Icon name="it-clip" className="icon-sm" />
-              <span>{f.filename}</span>
-              <button
-                type="submit"
-                name="intent"
-                value={`rimuovi:${f.id}`}
-                formNoValidate
-                className="btn btn-link btn-sm p-0"
-              >
-                {t("disruption.files.remove", { name: f.filename })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {left > 0 ? (
-        <div className="mb-3">
-          {/* Not a bootstrap-italia .form-group: its floating label would sit on top of the file input. */}
-          <label htmlFor="allegati" className="form-label d-block fw-semibold mb-2">
-            {t("disruption.files")}
-          </label>
-          <input
-            id="allegati"
-            name="allegati"
-            type="file"
-            multiple
-            className="form-control"
-            accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
-            aria-describedby={error ? "allegati-hint allegati-error" : "allegati-hint"}
-            aria-invalid={error ? true : undefined}
-          />
-          <small id="allegati-hint" className="form-text">
-            {t("disruption.files.hint", { count: data.catalogue.maxAllegati })}
-          </small>
-          {error ? (
-            <div id="allegati-error" className="form-feedback just-validate-error-label d-block">
-              {error}
-            </div>
-          ) : null}
-        </div>
-      ) : error ? (
-        <div id="allegati" tabIndex={-1} className="form-feedback just-validate-error-label d-block">
-          {error}
-        </div>
-      ) : null}
+      <FileUpload
+        id="allegati"
+        name="allegati"
+        multiple
+        label={t("disruption.files")}
+        accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+        hint={t("disruption.files.hint", { count: data.catalogue.maxAllegati })}
+        error={error}
+        emptyText={t("disruption.files.none")}
+        canAdd={left > 0}
+        held={data.files.map((f) => ({
+          key: f.id,
+          name: f.filename,
+          size: f.size,
+          action: (
+            <button
+              type="submit"
+              name="intent"
+              value={`rimuovi:${f.id}`}
+              formNoValidate
+              className="btn btn-link btn-sm p-0 ms-2"
+            >
+              {t("disruption.files.remove", { name: f.filename })}
+            </button>
+          ),
+        }))}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { errorSummaryItems, ErrorSummary } from "#client/components/ui/error-summary.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
@@ -207,28 +208,14 @@ export function TicketPage({ ticket, articles, confirmClose, errors, values, clo
                 defaultValue={values.messaggio ?? ""}
                 error={errors.messaggio}
               />
-              <div className="form-group">
-                <label htmlFor="ticket-reply-file" className="active">
-                  {t("tickets.reply.attachment")}
-                </label>
-                <input
-                  id="ticket-reply-file"
-                  name="allegato"
-                  type="file"
-                  className={`form-control${fileError ? " is-invalid" : ""}`}
-                  accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
-                  aria-describedby={`ticket-reply-file-hint${fileError ? " ticket-reply-file-error" : ""}`}
-                  aria-invalid={fileError ? true : undefined}
-                />
-                <small id="ticket-reply-file-hint" className="form-text">
-                  {t("tickets.reply.attachmentHint")}
-                </small>
-                {fileError ? (
-                  <div id="ticket-reply-file-error" className="invalid-feedback d-block">
-                    {fileError}
-                  </div>
-                ) : null}
-              </div>
+              <FileUpload
+                id="ticket-reply-file"
+                name="allegato"
+                label={t("tickets.reply.attachment")}
+                accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+                hint={t("tickets.reply.attachmentHint")}
+                error={fileError}
+              />
               <SubmitButton>{t("tickets.reply.submit")}</SubmitButton>
               <UploadProgress />
             </Form>

@@ -36,7 +36,7 @@ export const handle = routeHandle("personalArea.tab.activities", personalAreaIt)
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, appointmentsIt, personalAreaIt);
-  return pageTitle(matches, `${t("personalArea.tab.activities")} - ${t("personalArea.title")}`);
+  return pageTitle(matches, [t("personalArea.tab.activities"), t("personalArea.title")]);
 };
 
 const PAGE = 5;

@@ -12,7 +12,7 @@ export const handle = routeHandle("documents.title", documentsIt);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, documentsIt, personalAreaIt);
-  return pageTitle(matches, `${t("documents.title")} - ${t("personalArea.title")}`);
+  return pageTitle(matches, [t("documents.title"), t("personalArea.title")]);
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {

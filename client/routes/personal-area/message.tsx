@@ -7,6 +7,7 @@ import { readRouteError } from "#shared/route-error.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { messagesIt } from "#client/features/messages/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("NOTIFICATIONS"), openMessage];
 
@@ -21,9 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
-  const t = metaT(matches, messagesIt);
+  const t = metaT(matches, messagesIt, personalAreaIt);
   const title = loaderData?.message.title ?? readRouteError(error)?.title ?? t("messages.messageTitle");
-  return pageTitle(matches, title);
+  return pageTitle(matches, [title, t("personalArea.title")]);
 };
 
 /** `/area-personale/messaggi/:id`: one message; opening it from the portal marks it read (a cross-site link does not), "Elimina" asks before deleting. */

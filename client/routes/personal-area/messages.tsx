@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, messagesIt, personalAreaIt);
-  return pageTitle(matches, `${t("personalArea.title")} - ${t("messages.title")}`);
+  return pageTitle(matches, [t("messages.title"), t("personalArea.title")]);
 };
 
 /** `/area-personale/messaggi`: the citizen's messages from this municipality, filtered by a GET form. */

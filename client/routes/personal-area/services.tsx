@@ -12,7 +12,7 @@ export const handle = routeHandle("personalServices.title", personalServicesIt);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, personalAreaIt, personalServicesIt);
-  return pageTitle(matches, `${t("personalServices.title")} - ${t("personalArea.title")}`);
+  return pageTitle(matches, [t("personalServices.title"), t("personalArea.title")]);
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/compose-success";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "#client/features/profile/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getCitizen, requireCitizen } from "#client/lib/require-citizen.ts";
@@ -13,8 +14,10 @@ export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
 export const handle = routeHandle("profile.successTitle", profileIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, profileIt)("profile.successTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, profileIt, personalAreaIt);
+  return pageTitle(matches, [t("profile.successTitle"), t("personalArea.title")]);
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCitizen(context);

@@ -5,13 +5,16 @@ import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadWizard, wizardAction } from "#client/features/profile/wizard.server.ts";
 import { WizardPage, type WizardActionData } from "#client/features/profile/wizard-page.tsx";
 import { profileIt } from "#client/features/profile/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
 export const handle = routeHandle("profile.composeTitle", profileIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, profileIt)("profile.composeTitle"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, profileIt, personalAreaIt);
+  return pageTitle(matches, [t("profile.composeTitle"), t("personalArea.title")]);
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadWizard(context, new URL(request.url));

@@ -5,13 +5,16 @@ import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadProfile, profileAction } from "#client/features/profile/profile-page.server.ts";
 import { ProfilePage, type ProfileActionData } from "#client/features/profile/profile-page.tsx";
 import { profileIt } from "#client/features/profile/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireCitizen, requireAsset("NOTIFICATIONS")];
 
 export const handle = routeHandle("profile.title", profileIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, profileIt)("profile.title"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, profileIt, personalAreaIt);
+  return pageTitle(matches, [t("profile.title"), t("personalArea.title")]);
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadProfile(context, new URL(request.url));

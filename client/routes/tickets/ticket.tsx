@@ -7,6 +7,7 @@ import { loadTicket, ticketAction } from "#client/features/tickets/ticket.server
 import { TicketError } from "#client/features/tickets/ticket-error.tsx";
 import { TicketPage } from "#client/features/tickets/ticket-page.tsx";
 import { ticketsIt } from "#client/features/tickets/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("ASSISTENZA_CRM")];
 
@@ -21,11 +22,11 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
-  const t = metaT(matches, ticketsIt);
+  const t = metaT(matches, ticketsIt, personalAreaIt);
   const title = loaderData
-    ? `${t("tickets.card.number", { number: loaderData.ticket.number })} - ${t("tickets.detail.pageTitle")}`
+    ? t("tickets.card.number", { number: loaderData.ticket.number })
     : (readRouteError(error)?.title ?? t("tickets.detail.pageTitle"));
-  return pageTitle(matches, title);
+  return pageTitle(matches, [title, t("personalArea.title")]);
 };
 
 /** `/area-personale/richieste/:id`: one of the citizen's assistance tickets with its conversation. */

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { cx } from "./class-names.ts";
+import { FieldError, FieldHint } from "./field-parts.tsx";
+import { Icon } from "./icon.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+
+/** A file the form already holds (kept from a previous post): its name, its size when known, an action (remove). */
+export type HeldFile = { key: string; name: string; size?: number; action?: ReactNode };
+
+export type FileUploadProps = {
+  id: string;
+  name: string;
+  /** The field's name ("Allegato"), shown above the button and part of the input's accessible name. */
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  accept?: string;
+  multiple?: boolean;
+  /** Files the form already holds, listed with the ones chosen in the browser. */
+  held?: readonly HeldFile[];
+  /** The list's text while no file is held or chosen (e.g. "Nessun file allegato"); nothing when absent. */
+  emptyText?: ReactNode;
+  /** False when no more files may be added: only the list (and the error) is shown. */
+  canAdd?: boolean;
+  /** Content between the list and the button (e.g. "remove the attachment" choices). */
+  children?: ReactNode;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** "12 KB", "1,4 MB" in the page's language. */
+export function fileSizeText(bytes: number, locale: string): string {
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale === "en" ? "en-GB" : "it-IT", { maximumFractionDigits: digits }).format(
+      value,
+    );
+  if (bytes < 1024) return `${format(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 0)} KB`;
+  return `${format(bytes / (1024 * 1024), 1)} MB`;
+}
+
+/**
+ * A file field as bootstrap-italia's upload component: the native `<input type="file" class="upload">` behind a
+ * `<label for>` drawn as the "Carica file" button, and the `upload-file-list` of the files held and chosen (name
+ * and size), so the text above or below the field always says what the form will send. Without JavaScript (before
+ * hydration) the native input is shown as it is, with its own file name, and stays fully operable; the input keeps
+ * the keyboard focus in both (the button shows it) and is named by the field's label and the button.
+ */
+export function FileUpload(props: FileUploadProps) {
+  const t = useT();
+  const locale = useLocale();
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<readonly { name: string; size: number }[]>([]);
+  const { id, error } = props;
+  const held = props.held ?? [];
+  const labelId = `${id}-label`;
+  const buttonId = `${id}-button`;
+  const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
+    .filter(Boolean)
+    .join(" ");
+  const input = useRef<HTMLInputElement>(null);
+  const list = (files: FileList | null | undefined) =>
+    setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })));
+  // A file chosen before the page was hydrated is listed too.
+  useEffect(() => list(input.current?.files), []);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    props.onChange?.(event);
+    // The handler may have emptied the input (a file too large): list what it holds afterwards.
+    list(event.currentTarget.files);
+  };
+  const rows: (HeldFile & { chosen: boolean })[] = [
+    ...held.map((file) => ({ ...file, chosen: false })),
+    ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
+  ];
+  return (
+    <div className="mb-3 file-upload">
+      <p id={labelId} className="form-label d-block fw-semibold mb-2">
+        {props.label}
+      </p>
+      <ul id={`${id}-list`} className="upload-file-list" aria-live="polite">
+        {rows.length === 0 && props.emptyText ? (
+          <li className="upload-file">
+            <p className="mb-0 small">{props.emptyText}</p>
+          </li>
+        ) : null}
+        {rows.map((file) => (
+          <li key={file.key} className="upload-file success">
+            <Icon name="it-file" className="icon-sm" />
+            <p className="mb-0">
+              <span className="visually-hidden">{file.chosen ? t("upload.chosen") : t("upload.held")} </span>
+              {file.name}
+              {file.size !== undefined ? (
+                <span className="upload-file-weight"> ({fileSizeText(file.size, locale)})</span>
+              ) : null}
+            </p>
+            {file.action}
+          </li>
+        ))}
+      </ul>
+      {props.children}
+      {props.canAdd === false ? null : (
+        <>
+          <input
+            ref={input}
+            type="file"
+            id={id}
+            name={props.name}
+            multiple={props.multiple}
+            accept={props.accept}
+            className={hydrated ? "upload" : cx("form-control", error ? "is-invalid" : undefined)}
+            aria-labelledby={hydrated ? `${labelId} ${buttonId}` : labelId}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            onChange={onChange}
+          />
+          <label htmlFor={id} id={buttonId} className={hydrated ? undefined : "visually-hidden"}>
+            <Icon name="it-upload" className="icon-sm" />
+            {props.multiple ? t("upload.chooseMany") : t("upload.choose")}
+          </label>
+        </>
+      )}
+      {props.canAdd === false ? (
+        // No input to link the error summary to: the error itself is the target.
+        error ? (
+          <div id={id} tabIndex={-1} className="invalid-feedback d-block">
+            {error}
+          </div>
+        ) : null
+      ) : (
+        <>
+          <FieldHint id={`${id}-hint`}>{props.hint}</FieldHint>
+          <FieldError id={`${id}-error`}>{error}</FieldError>
+        </>
+      )}
+    </div>
+  );
+}

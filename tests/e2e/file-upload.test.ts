@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  tenantUrl,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
+
+// Issue #25: every file field is bootstrap-italia's upload component (components/ui/file-upload.tsx): the
+// "Carica file" button over the native input, and the list of the files held and chosen (name and size), so the
+// text near the field says what the form will send. Without JavaScript the native input stays as it is.
+const SHOTS = "/tmp/cosm25";
+const PDF = Buffer.from("%PDF-1.4\n%prova di allegato\n"); // 28 bytes
+const PHOTO = {
+  name: "foto.png",
+  mimeType: "image/png",
+  buffer: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+}; // 70 bytes
+const GIULIA = "BNCGLI85C55L219R";
+
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}-${name}-${width}.png`, fullPage: true });
+    await page.locator(".file-upload").screenshot({ path: `${SHOTS}-${name}-${width}-field.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("assistance: the upload component names the chosen file and its size, by keyboard, axe clean", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl("comune-a", "/nuova-richiesta"));
+  await waitForHydration(page);
+  const input = page.getByLabel(/^Allegato/);
+  await expect(input).toHaveAttribute("type", "file");
+  await expect(input).toHaveClass(/\bupload\b/);
+  await expect(page.locator("label[for]", { hasText: "Carica file" })).toBeVisible();
+  await input.focus();
+  await expect(input).toBeFocused();
+  await input.setInputFiles({ name: "avviso.pdf", mimeType: "application/pdf", buffer: PDF });
+  const list = page.locator(".upload-file-list");
+  await expect(list.getByText("avviso.pdf (28 B)")).toBeVisible();
+  await expect(list.getByText("File scelto, da inviare:")).toBeAttached();
+  await expectAccessible(page);
+  await shots(page, "assistance-chosen");
+});
+
+test("disruption: 'Nessun file allegato' gives way to the chosen photo's name and size", async ({ page }) => {
+  await resetCitizen(GIULIA);
+  await page.goto(tenantUrl("comune-a", "/servizi/segnalazioni/nuova"));
+  await loginAs(page, "Giulia Bianchi");
+  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByText("Nessun file allegato")).toBeVisible();
+  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+  await expect(page.getByText("Nessun file allegato")).toHaveCount(0);
+  await expect(page.getByText("foto.png (70 B)")).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, "disruption-chosen");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("assistance: the native file input is shown and sends the file, which the form then holds", async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl("comune-a", "/nuova-richiesta"));
+    const input = page.getByLabel(/^Allegato/);
+    await expect(input).toBeVisible();
+    await expect(input).toHaveClass(/form-control/);
+    await input.setInputFiles({ name: "avviso.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByRole("form", { name: "Richiesta assistenza" })
+      .getByRole("button", { name: "Invia" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Correggi i seguenti errori" })).toBeVisible();
+    await expect(page.locator(".upload-file-list").getByText("avviso.pdf")).toBeVisible();
+    await expect(page.getByLabel("Rimuovi l'allegato avviso.pdf")).toBeAttached();
+    await shots(page, "assistance-nojs-held");
+  });
+});
