@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { it, type BaseKey, type MessageKey } from "./it.ts";
+import { it, type BaseKey } from "./it.ts";
 import { pluralCategory, type Locale } from "#shared/locale.ts";
 
 export { resolveLocale, type Locale } from "#shared/locale.ts";
-export type { BaseKey, MessageKey } from "./it.ts";
+export type { BaseKey } from "./it.ts";
 export type MessageParams = Record<string, string | number>;
 
 /** A feature's Italian catalogue (`xxxIt` of its `texts.ts`), a module constant: what `useT(xxxIt)` is given. */
@@ -23,7 +23,7 @@ export type Catalogues<C extends readonly Catalogue[]> = number extends C["lengt
 export type TextKey<T extends Catalogue = Record<never, string>> = BaseKey | Extract<keyof T, string>;
 
 /** `x` for the keys written as `x.one` and `x.other`. */
-export type PluralKey<K extends string = MessageKey> = K extends `${infer Base}.other` ? Base : never;
+export type PluralKey<K extends string = BaseKey> = K extends `${infer Base}.other` ? Base : never;
 
 /**
  * A `t`: the base keys and those of the catalogue(s) `T` it was made with, e.g. `Translate<typeof paymentsIt>` for
@@ -46,13 +46,15 @@ export function needsEnglish(env: { SSR: boolean; PROD: boolean }, htmlLang: str
 }
 
 // Italian: the base catalogue is static, the features' ones come with the components that pass them to `useT`.
-// English is complete (every feature's texts too) and a separate chunk in the browser, awaited here (top-level
-// await) so that every module importing this one sees it loaded.
-let english: Record<MessageKey, string> | undefined;
-if (
-  needsEnglish(import.meta.env, typeof document === "undefined" ? undefined : document.documentElement.lang)
-)
-  english = (await import("./en.ts")).en;
+// English is complete (every feature's texts too): the app layer gives it (`client/texts.en.ts`) before anything
+// renders in English — entry.server.tsx always, entry.client.tsx on an English page (a chunk of its own, awaited
+// before hydration), the tests' setup for every test. So this layer never names a feature.
+let english: Catalogue | undefined;
+
+/** Gives the complete English catalogue (base and features' texts): called by the entries before any render. */
+export function provideEnglish(catalogue: Catalogue): void {
+  english = catalogue;
+}
 const LocaleContext = createContext<Locale>("it");
 
 export function interpolate(template: string, params?: MessageParams): string {
@@ -100,9 +102,11 @@ const translators: Record<Locale, TranslatorNode> = {
 };
 
 function newTranslator(locale: Locale, catalogues: readonly Catalogue[]): Translate<Catalogue> {
-  // English may be missing only in an Italian page's browser, which never asks for it.
-  const sources: readonly Catalogue[] = locale === "en" && english ? [english] : [...catalogues, it];
+  const italian: readonly Catalogue[] = [...catalogues, it];
   return (key, params) => {
+    // English may be missing only in an Italian page's browser, which never asks for it; read when called, since a
+    // module may make its `t` before the entry gives the English catalogue.
+    const sources: readonly Catalogue[] = locale === "en" && english ? [english] : italian;
     const count = params?.count;
     const template =
       typeof count === "number" && lookup(sources, key) === undefined

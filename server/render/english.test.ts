@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { allItalian as italian } from "#tests/support/catalogues.ts";
-import { en as english } from "#client/i18n/en.ts";
+import { en as english } from "#client/texts.en.ts";
 import { validationMessages, validationMessagesEn } from "#shared/validation/messages.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 

@@ -15,7 +15,7 @@ import { profileIt } from "#client/features/profile/texts.ts";
 import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 import { ticketsIt } from "#client/features/tickets/texts.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { MessageKey } from "#client/texts.en.ts";
 
 /** The features' Italian catalogues (the base one, `it`, apart). */
 export const featureCataloguesIt = [
