@@ -28,6 +28,7 @@ import { apiProxy, upstreamPool } from "./proxy/api-proxy.ts";
 import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
 import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
 import { createPageCache } from "./render/page-cache.ts";
+import type { SsrHandler } from "./render/public-pages.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
 import { installProxyLane } from "./proxy/proxy-lane.ts";
 import { proxyRoutesFor, type ProxyRoute } from "./proxy/allow-list.ts";
@@ -53,7 +54,7 @@ export type AppDeps = {
   sandbox: boolean;
   logger: Logger;
   /** React Router's request handler; omitted in tests that exercise only the Express layer. */
-  ssrHandler?: RequestHandler;
+  ssrHandler?: SsrHandler;
   /** Extra middleware mounted before the pages (the Vite dev server in development). */
   beforePages?: RequestHandler[];
   staticDir?: string | false;
@@ -354,6 +355,9 @@ export function createApp(deps: AppDeps) {
       maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
       maxBytes: env.PAGE_CACHE_MAX_BYTES,
       identityCookies: env.IDENTITY_COOKIES,
+      // The build's route modules say which pages are public; a handler without a build (development, tests'
+      // stand-ins) caches nothing.
+      publicPage: ssr.publicPage ?? (() => false),
       versionOf: (tenant) => tenantService.configVersion(tenant),
       metrics,
     });

@@ -7,6 +7,7 @@ import { createTenantDirectory, createTenantHolder, type TenantHolder } from "#c
 import { createLogger } from "#server/observability/logger.ts";
 import { createApp } from "#server/app.ts";
 import type { ProxyRoute } from "#server/proxy/allow-list.ts";
+import type { SsrHandler } from "#server/render/public-pages.ts";
 
 /**
  * An allow list that lets the proxy relay every `/api` and `/api-public` call: only for the tests of the relay's own
@@ -47,7 +48,7 @@ export function captureLogs() {
 export function testApp(options: {
   upstreamUrl: string;
   env?: Record<string, string>;
-  ssrHandler?: RequestHandler;
+  ssrHandler?: SsrHandler;
   geocoderUrl?: string;
   mapTileUrl?: string;
   lag?: () => number;
