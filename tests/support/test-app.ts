@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import type { RequestHandler } from "express";
 import { parseEnv } from "#config/env.ts";
 import { createTenantDirectory, createTenantHolder, type TenantHolder } from "#config/tenants.ts";
 import { createLogger } from "#server/observability/logger.ts";
