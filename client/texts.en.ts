@@ -31,8 +31,10 @@ import { ticketsEn } from "#client/features/tickets/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
+import type { validationIt } from "#shared/validation/texts.ts";
+import { validationEn } from "#shared/validation/texts.en.ts";
 
-/** Every feature's Italian catalogue (types only: the Italian texts come with the components that use them). */
+/** Every feature's Italian catalogue, and the validation rules' (types only: the Italian texts come with the components that use them). */
 type FeatureCatalogues = typeof appointmentsIt &
   typeof personalAreaIt &
   typeof messagesIt &
@@ -46,7 +48,8 @@ type FeatureCatalogues = typeof appointmentsIt &
   typeof ticketsIt &
   typeof disruptionIt &
   typeof assistanceIt &
-  typeof informationIt;
+  typeof informationIt &
+  typeof validationIt;
 
 /** Every key of every catalogue, the base and the features': the keys the English catalogue must have. */
 export type MessageKey = BaseKey | keyof FeatureCatalogues;
@@ -70,5 +73,6 @@ export const en: Record<MessageKey, string> = {
   ...disruptionEn,
   ...assistanceEn,
   ...informationEn,
+  ...validationEn,
   ...baseEn,
 };
