@@ -189,13 +189,11 @@ export function createGeocoding(options: GeocodingOptions): { router: Router } &
       }
       if (signal.aborted) return; // nobody is left to answer
       const status = isTimeout(error) ? 504 : 502;
-      res
-        .status(status)
-        .json({
-          status,
-          title: serverText(requestLocale(req, res), "server.geocoding.unavailable"),
-          details: [],
-        });
+      res.status(status).json({
+        status,
+        title: serverText(requestLocale(req, res), "server.geocoding.unavailable"),
+        details: [],
+      });
     }
   }
 
