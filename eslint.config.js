@@ -20,6 +20,41 @@ const CLIENT = {
 };
 
 /**
+ * The shared layers of the client (lib, components, i18n) sit under the features and the app layer (the top-level
+ * modules root.tsx, app-shell.tsx, routes.ts, texts.en.ts, the entries, and client/routes/): they import neither.
+ * What a shared module needs from a feature moves down into it; a feature's texts reach English through the app
+ * layer's index (texts.en.ts), not through client/i18n (docs/decisions/boundaries.md).
+ */
+const APP_LAYERS = {
+  group: [
+    "\\#client/features/*",
+    "\\#client/routes/*",
+    "**/features/**",
+    "**/routes/**",
+    "\\#client/root.tsx",
+    "\\#client/app-shell.tsx",
+    "\\#client/routes.ts",
+    "\\#client/texts.en.ts",
+    "\\#client/entry.*",
+    "**/client/root.tsx",
+    "**/client/app-shell.tsx",
+    "**/client/routes.ts",
+    "**/client/texts.en.ts",
+    "../root.tsx",
+    "../app-shell.tsx",
+    "../routes.ts",
+    "../texts.en.ts",
+  ],
+  message:
+    "client/lib, client/components and client/i18n are shared layers: they may not import a feature or the app layer (root, routes, app shell, texts.en.ts). Move the shared piece down (docs/decisions/boundaries.md).",
+};
+const APP_LAYERS_DYNAMIC = {
+  selector:
+    "ImportExpression[source.value=/(^#client\\/|\\/)(features|routes)\\/|(root|app-shell)\\.tsx$|texts\\.en\\.ts$/]",
+  message: APP_LAYERS.message,
+};
+
+/**
  * Index modules that re-export a whole library: on the server, where node_modules are not bundled, Node loads every
  * module behind them (date-fns' index and its locales' index: ~1,100 files, ~2 s of start-up and ~300 MB of peak
  * RSS). Import one module per function or locale instead (`date-fns/format`, `date-fns/locale/it`).
@@ -102,6 +137,17 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": ["error", { paths: WHOLE_LIBRARIES, patterns: [SERVER_ONLY] }],
       "no-restricted-syntax": ["error", dynamicImportOf(["server", "sandbox"], SERVER_ONLY.message)],
+    },
+  },
+  {
+    files: ["client/lib/**/*.{ts,tsx}", "client/components/**/*.{ts,tsx}", "client/i18n/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: WHOLE_LIBRARIES, patterns: [SERVER_ONLY, APP_LAYERS] }],
+      "no-restricted-syntax": [
+        "error",
+        dynamicImportOf(["server", "sandbox"], SERVER_ONLY.message),
+        APP_LAYERS_DYNAMIC,
+      ],
     },
   },
   {

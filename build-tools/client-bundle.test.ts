@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "vitest";
 import { it as base } from "#client/i18n/it.ts";
-import { en } from "#client/i18n/en.ts";
+import { en } from "#client/texts.en.ts";
 import { allItalian, featureCataloguesIt } from "#tests/support/catalogues.ts";
 
 const ASSETS = resolve(import.meta.dirname, "../build/client/assets");

@@ -8,6 +8,11 @@ import { describeRouteError } from "./lib/route-error-log.ts";
 import { isCrossOriginAction, logRefusedFormPost } from "./lib/form-token.ts";
 import { ServerIslandContext } from "./components/server-island/server-island.tsx";
 import { keptForDocument } from "./components/server-island/server-island.server.ts";
+import { provideEnglish } from "./i18n/i18n-context.tsx";
+import { en } from "./texts.en.ts";
+
+// The server renders both languages: the complete English catalogue (the app layer's index of the texts).
+provideEnglish(en);
 
 export const streamTimeout = 5_000;
 

@@ -28,6 +28,8 @@ import { apiProxy, upstreamPool } from "./proxy/api-proxy.ts";
 import { PROXIED_PATH, guardProxyPath } from "./proxy/path-guard.ts";
 import { createLagMonitor, shedOverload, type LagSource } from "./middleware/overload.ts";
 import { createPageCache } from "./render/page-cache.ts";
+import type { SsrHandler } from "./render/public-pages.ts";
+import { requestLocale, serverText } from "./texts.ts";
 import { guardLoginRedirector } from "./proxy/login-redirector.ts";
 import { installProxyLane } from "./proxy/proxy-lane.ts";
 import { proxyRoutesFor, type ProxyRoute } from "./proxy/allow-list.ts";
@@ -53,7 +55,7 @@ export type AppDeps = {
   sandbox: boolean;
   logger: Logger;
   /** React Router's request handler; omitted in tests that exercise only the Express layer. */
-  ssrHandler?: RequestHandler;
+  ssrHandler?: SsrHandler;
   /** Extra middleware mounted before the pages (the Vite dev server in development). */
   beforePages?: RequestHandler[];
   staticDir?: string | false;
@@ -117,14 +119,16 @@ function assetHeaders(behindTls: boolean) {
  * answered in plain text, never with a page: pages need the nonce that asset requests do not get. (Other methods
  * than GET and HEAD get serve-static's own empty 405 with `Allow`.)
  */
-const missingAsset: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
+const missingAsset: ErrorRequestHandler = (error: { status?: number }, req, res, next) => {
   const status = error.status ?? 500;
   if (status < 400 || status >= 500) return next(error);
   res
     .status(status)
     .set({ "cache-control": "no-store", "x-content-type-options": "nosniff" })
     .type("text/plain")
-    .send(status === 404 ? "File non trovato.\n" : "Richiesta non valida.\n");
+    .send(
+      `${serverText(requestLocale(req), status === 404 ? "server.fileNotFound" : "server.badRequest.message")}\n`,
+    );
 };
 
 export function createApp(deps: AppDeps) {
@@ -354,6 +358,9 @@ export function createApp(deps: AppDeps) {
       maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
       maxBytes: env.PAGE_CACHE_MAX_BYTES,
       identityCookies: env.IDENTITY_COOKIES,
+      // The build's route modules say which pages are public; a handler without a build (development, tests'
+      // stand-ins) caches nothing.
+      publicPage: ssr.publicPage ?? (() => false),
       versionOf: (tenant) => tenantService.configVersion(tenant),
       metrics,
     });

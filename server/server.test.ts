@@ -42,12 +42,15 @@ describe("methods no page has", () => {
     expect(res.body).toContain("Metodo non consentito");
   });
 
-  test("TRACK and CONNECT, which Node answers itself, are 405 in Italian with Allow too", async () => {
+  test("TRACK and CONNECT, which Node answers itself, are 405 in Italian and English with Allow too", async () => {
     for (const line of ["TRACK / HTTP/1.1", "CONNECT comune-a.localhost:443 HTTP/1.1"]) {
       const res = await raw([line, "Host: comune-a.localhost", "Connection: close"]);
       expect(res.status, line).toBe(405);
       expect(res.head, line).toMatch(/^Allow: GET, HEAD, POST/im);
-      expect(res.body, line).toBe("Metodo non consentito.\n");
+      // No page and no language known: the text in both languages.
+      expect(res.body, line).toBe(
+        "Il metodo della richiesta non è consentito su questo sito.\nThe request method is not allowed on this site.\n",
+      );
     }
   });
 

@@ -3,15 +3,20 @@ import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
 import type { Express } from "express";
 import { ALLOWED_METHODS, REFUSED_METHODS } from "./middleware/request-target.ts";
+import { serverText, type ServerTextKey } from "./texts.ts";
 
+/** An answer to a request that could not be read (no page, no language known): the text in Italian, then English. */
+const bothLanguages = (key: ServerTextKey) => `${serverText("it", key)}\n${serverText("en", key)}\n`;
 const HEADER_TOO_LARGE =
   "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n" +
-  "Le intestazioni della richiesta sono troppo grandi. Cancella i cookie del sito e riprova.\n";
+  bothLanguages("server.headersTooLarge");
 const BAD_REQUEST =
-  "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\nRichiesta non valida.\n";
+  "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n" +
+  bothLanguages("server.badRequest.message");
 const METHOD_NOT_ALLOWED =
   `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-  "Connection: close\r\n\r\nMetodo non consentito.\n";
+  "Connection: close\r\n\r\n" +
+  bothLanguages("server.methodNotAllowed.message");
 
 /** How often a server shutting down closes the keep-alive connections that went idle since. */
 const IDLE_SWEEP_MS = 100;

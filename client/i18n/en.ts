@@ -1,40 +1,11 @@
-import type { MessageKey } from "./it.ts";
-import { appointmentsEn } from "#client/features/appointments/texts.en.ts";
-import { personalAreaEn } from "#client/features/personal-area/texts.en.ts";
-import { messagesEn } from "#client/features/messages/texts.en.ts";
-import { documentsEn } from "#client/features/documents/texts.en.ts";
-import { personalServicesEn } from "#client/features/personal-services/texts.en.ts";
-import { profileEn } from "#client/features/profile/texts.en.ts";
-import { serviceCardEn } from "#client/features/service-detail/texts.en.ts";
-import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.en.ts";
-import { paymentsEn } from "#client/features/payments/texts.en.ts";
-import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts";
-import { ticketsEn } from "#client/features/tickets/texts.en.ts";
-import { disruptionEn } from "#client/features/disruption/texts.en.ts";
-import { assistanceEn } from "#client/features/assistance/texts.en.ts";
-import { informationEn } from "#client/features/information-pages/texts.en.ts";
+import type { BaseKey } from "./it.ts";
 
 /**
- * English: every text, the base catalogue's and every feature's (`xxxEn` of their `texts.en.ts`). The type makes every
- * Italian key mandatory here. In the browser it is a chunk of its own, loaded only by English pages
- * (i18n-context.tsx), so it holds all the features' texts at once.
+ * English texts of the base catalogue (`it.ts`): the type makes every base key mandatory here. The features' English
+ * texts are in their own `texts.en.ts`; the app layer puts them all together (`client/texts.en.ts`), since an English
+ * page needs them all at once.
  */
-export const en: Record<MessageKey, string> = {
-  ...appointmentsEn,
-  ...personalAreaEn,
-  ...messagesEn,
-  ...documentsEn,
-  ...personalServicesEn,
-  ...profileEn,
-  ...serviceCardEn,
-  ...servicesCatalogueEn,
-  ...paymentsEn,
-  ...spontaneousEn,
-  ...ticketsEn,
-  ...disruptionEn,
-  ...assistanceEn,
-  ...informationEn,
-
+export const baseEn: Record<BaseKey, string> = {
   "common.newWindow": "(opens in a new window)",
 
   "skip.content": "Skip to content",

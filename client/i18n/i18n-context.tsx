@@ -1,13 +1,11 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { it, type BaseKey, type MessageKey } from "./it.ts";
-import { pluralCategory, type Locale } from "#shared/locale.ts";
+import { it, type BaseKey } from "./it.ts";
+import type { Locale } from "#shared/locale.ts";
+import { translate, type Catalogue, type MessageParams } from "#shared/translate.ts";
 
 export { resolveLocale, type Locale } from "#shared/locale.ts";
-export type { BaseKey, MessageKey } from "./it.ts";
-export type MessageParams = Record<string, string | number>;
-
-/** A feature's Italian catalogue (`xxxIt` of its `texts.ts`), a module constant: what `useT(xxxIt)` is given. */
-export type Catalogue = Readonly<Record<string, string>>;
+export type { BaseKey } from "./it.ts";
+export { interpolate, provideEnglish, type Catalogue, type MessageParams } from "#shared/translate.ts";
 
 /**
  * The catalogues of a `useT(a, b)` merged into one type (`typeof a & typeof b`). A list whose length the type does
@@ -23,7 +21,7 @@ export type Catalogues<C extends readonly Catalogue[]> = number extends C["lengt
 export type TextKey<T extends Catalogue = Record<never, string>> = BaseKey | Extract<keyof T, string>;
 
 /** `x` for the keys written as `x.one` and `x.other`. */
-export type PluralKey<K extends string = MessageKey> = K extends `${infer Base}.other` ? Base : never;
+export type PluralKey<K extends string = BaseKey> = K extends `${infer Base}.other` ? Base : never;
 
 /**
  * A `t`: the base keys and those of the catalogue(s) `T` it was made with, e.g. `Translate<typeof paymentsIt>` for
@@ -46,34 +44,18 @@ export function needsEnglish(env: { SSR: boolean; PROD: boolean }, htmlLang: str
 }
 
 // Italian: the base catalogue is static, the features' ones come with the components that pass them to `useT`.
-// English is complete (every feature's texts too) and a separate chunk in the browser, awaited here (top-level
-// await) so that every module importing this one sees it loaded.
-let english: Record<MessageKey, string> | undefined;
-if (
-  needsEnglish(import.meta.env, typeof document === "undefined" ? undefined : document.documentElement.lang)
-)
-  english = (await import("./en.ts")).en;
+// English is complete (every feature's texts too): the app layer gives it (`client/texts.en.ts`) to `provideEnglish`
+// (shared/translate.ts) before anything renders in English — entry.server.tsx always, entry.client.tsx on an English
+// page (a chunk of its own, awaited before hydration), the tests' setup for every test. So this layer never names a
+// feature.
 const LocaleContext = createContext<Locale>("it");
-
-export function interpolate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
-}
-
-function lookup(sources: readonly Catalogue[], key: string): string | undefined {
-  for (const source of sources) if (Object.hasOwn(source, key)) return source[key];
-  return undefined;
-}
 
 /**
  * The one way to a text: a `t` for a locale and the feature catalogues whose keys it reads (the base catalogue's
  * keys need none). Components: `useT(xxxIt)`; loaders, actions and middleware: `serverT(context, xxxIt)`; meta
  * functions: `metaT(matches, xxxIt)`; anything else that knows the locale: `translatorFor(locale, xxxIt)`. Italian
- * reads the given catalogues, then the base; English reads the complete English catalogue. A count shown in a text
- * picks its form with `Intl.PluralRules`: the key `x` with `{ count }` reads `x.one` / `x.other` when those exist.
- * A key found nowhere is shown as it is.
+ * reads the given catalogues, then the base; English reads the complete English catalogue (`translate` of
+ * shared/translate.ts: plural forms, placeholders).
  */
 export function translatorFor<const C extends readonly Catalogue[]>(
   locale: Locale,
@@ -100,16 +82,8 @@ const translators: Record<Locale, TranslatorNode> = {
 };
 
 function newTranslator(locale: Locale, catalogues: readonly Catalogue[]): Translate<Catalogue> {
-  // English may be missing only in an Italian page's browser, which never asks for it.
-  const sources: readonly Catalogue[] = locale === "en" && english ? [english] : [...catalogues, it];
-  return (key, params) => {
-    const count = params?.count;
-    const template =
-      typeof count === "number" && lookup(sources, key) === undefined
-        ? (lookup(sources, `${key}.${pluralCategory(locale, count)}`) ?? lookup(sources, `${key}.other`))
-        : lookup(sources, key);
-    return interpolate(template ?? key, params);
-  };
+  const italian: readonly Catalogue[] = [...catalogues, it];
+  return (key, params) => translate(locale, italian, key, params);
 }
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {

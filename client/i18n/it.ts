@@ -1,18 +1,3 @@
-import type { appointmentsIt } from "#client/features/appointments/texts.ts";
-import type { personalAreaIt } from "#client/features/personal-area/texts.ts";
-import type { messagesIt } from "#client/features/messages/texts.ts";
-import type { documentsIt } from "#client/features/documents/texts.ts";
-import type { personalServicesIt } from "#client/features/personal-services/texts.ts";
-import type { profileIt } from "#client/features/profile/texts.ts";
-import type { serviceCardIt } from "#client/features/service-detail/texts.ts";
-import type { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
-import type { paymentsIt } from "#client/features/payments/texts.ts";
-import type { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
-import type { ticketsIt } from "#client/features/tickets/texts.ts";
-import type { disruptionIt } from "#client/features/disruption/texts.ts";
-import type { assistanceIt } from "#client/features/assistance/texts.ts";
-import type { informationIt } from "#client/features/information-pages/texts.ts";
-
 /**
  * The base catalogue: the Italian (default) texts of the frame every page renders (header, footer, page end, error
  * page) and of the pages without a catalogue of their own (home, FAQ, rating, maintenance…). It is in the chunk every
@@ -276,22 +261,3 @@ export const it = {
 
 /** The keys of the base catalogue: what `t` accepts without a feature catalogue. */
 export type BaseKey = keyof typeof it;
-
-/** Every feature's Italian catalogue (types only: importing them here would put them in every page's chunk). */
-type FeatureCatalogues = typeof appointmentsIt &
-  typeof personalAreaIt &
-  typeof messagesIt &
-  typeof documentsIt &
-  typeof personalServicesIt &
-  typeof profileIt &
-  typeof serviceCardIt &
-  typeof servicesCatalogueIt &
-  typeof paymentsIt &
-  typeof spontaneousIt &
-  typeof ticketsIt &
-  typeof disruptionIt &
-  typeof assistanceIt &
-  typeof informationIt;
-
-/** Every key of every catalogue, the base and the features': the keys the English catalogue (en.ts) must have. */
-export type MessageKey = BaseKey | keyof FeatureCatalogues;

@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "#client/root.tsx";
+// The type of the root loader's work, not of root.tsx's `loader` (which only calls it): the shared layer does not
+// import the app layer, and root.tsx ↔ root-data.ts made a type-level circle through the shell and the pages.
+import type { loadRootData } from "./root-loader.server.ts";
 
 /** What the root loader returns (`root-loader.server.ts`), typed from the loader itself: no hand-written copy. */
 export type RootData = NonNullable<ReturnType<typeof useOptionalRootData>>;
@@ -19,7 +21,7 @@ export function useRootData(): RootData {
 
 /** The root loader's data, or undefined when the root loader did not run (the root error boundary). */
 export function useOptionalRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<typeof loadRootData>("root");
 }
 
 /** The root loader's data in a meta function. */

@@ -3,7 +3,7 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
-import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/features/shell/shell-view.ts";
+import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {

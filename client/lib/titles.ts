@@ -18,7 +18,16 @@ export type RouteHandle<K extends string = string> = {
   title: K;
   catalogues: readonly Catalogue[];
   hideMenu?: boolean;
+  /** The anonymous page cache may keep this page (server/render/public-pages.ts): spread `PUBLIC_PAGE` in. */
+  pageCache?: "public";
 };
+
+/**
+ * A page the same for every anonymous visitor of a municipality, which the server's page cache may keep
+ * (docs/decisions/page-cache.md): `export const handle = { ...routeHandle("home.title"), ...PUBLIC_PAGE }`, or
+ * `export const handle = PUBLIC_PAGE`. The deepest matched route decides; a route without it is never cached.
+ */
+export const PUBLIC_PAGE = { pageCache: "public" } as const;
 
 /** `export const handle = routeHandle("profile.title", profileIt)`; `routeHandle("home.title")` for a base key. */
 export function routeHandle<const C extends readonly Catalogue[], const K extends TextKey<Catalogues<C>>>(

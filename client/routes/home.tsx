@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { PUBLIC_PAGE, metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { rootDataOf } from "#client/lib/root-data.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
@@ -15,7 +15,7 @@ import { ServerIsland } from "#client/components/server-island/server-island.tsx
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 
 /** The route title (a catalogue key): the page title, and what the rating reports. */
-export const handle = routeHandle("home.title");
+export const handle = { ...routeHandle("home.title"), ...PUBLIC_PAGE };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();

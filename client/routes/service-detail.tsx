@@ -8,7 +8,7 @@ import { buildServiceDetail } from "#client/features/service-detail/service-deta
 import { ServiceDetailPage } from "#client/features/service-detail/service-detail-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle } from "#client/lib/titles.ts";
+import { PUBLIC_PAGE, metaT, pageTitle } from "#client/lib/titles.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
@@ -33,6 +33,8 @@ function isServiceNotFound(error: unknown): boolean {
 }
 
 /** "{service name} - {municipality}"; an unknown service "Servizio non trovato - {municipality}". */
+export const handle = PUBLIC_PAGE;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (loaderData) return pageTitle(matches, loaderData.service.nome, loaderData.service.descrizione);
   if (isServiceNotFound(error))

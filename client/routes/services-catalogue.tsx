@@ -5,11 +5,11 @@ import { buildCatalogue, parseCatalogueQuery } from "#client/features/services-c
 import { ServicesCataloguePage } from "#client/features/services-catalogue/services-catalogue-page.tsx";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { PUBLIC_PAGE, metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 
 /** The route title (a catalogue key): the page title, and what the rating reports. */
-export const handle = routeHandle("servicesCatalogue.title", servicesCatalogueIt);
+export const handle = { ...routeHandle("servicesCatalogue.title", servicesCatalogueIt), ...PUBLIC_PAGE };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();

@@ -13,6 +13,7 @@ import { disconnectSignal } from "./disconnect-signal.ts";
 import { QueueFullError, createFairQueue } from "./throttle.ts";
 import { callHttp } from "#server/upstream/http.ts";
 import { UpstreamError } from "#server/upstream/errors.ts";
+import { isServerTextKey, requestLocale, serverText } from "#server/texts.ts";
 
 export type GeocodingOptions = {
   baseUrl: string;
@@ -36,15 +37,15 @@ type Flight = {
   controller: AbortController;
 };
 
-const BUSY_MESSAGE = "Troppe richieste di ricerca indirizzi in questo momento. Riprova tra qualche secondo.";
-const UNAVAILABLE_MESSAGE =
-  "Il servizio di ricerca degli indirizzi non è disponibile in questo momento. Riprova più tardi.";
-
-function invalid(res: Response, error: z.ZodError) {
+/** A refused search, in the page's language; the schemas' own messages are server texts' keys (schemas.ts). */
+function invalid(req: Request, res: Response, error: z.ZodError) {
+  const locale = requestLocale(req, res);
   res.status(400).json({
     status: 400,
-    title: "Parametri di ricerca non validi.",
-    details: error.issues.map((i) => i.message),
+    title: serverText(locale, "server.geocoding.invalid"),
+    details: error.issues.map((i) =>
+      isServerTextKey(i.message) ? serverText(locale, i.message) : i.message,
+    ),
   });
 }
 
@@ -179,25 +180,33 @@ export function createGeocoding(options: GeocodingOptions): { router: Router } &
         res
           .status(429)
           .set({ "retry-after": String(error.retryAfterS), "cache-control": "no-store" })
-          .json({ status: 429, title: BUSY_MESSAGE, details: [] });
+          .json({
+            status: 429,
+            title: serverText(requestLocale(req, res), "server.geocoding.busy"),
+            details: [],
+          });
         return;
       }
       if (signal.aborted) return; // nobody is left to answer
       const status = isTimeout(error) ? 504 : 502;
-      res.status(status).json({ status, title: UNAVAILABLE_MESSAGE, details: [] });
+      res.status(status).json({
+        status,
+        title: serverText(requestLocale(req, res), "server.geocoding.unavailable"),
+        details: [],
+      });
     }
   }
 
   router.get("/search", (req: Request, res: Response) => {
     const parsed = SearchQuerySchema.safeParse(req.query);
-    if (!parsed.success) return invalid(res, parsed.error);
+    if (!parsed.success) return invalid(req, res, parsed.error);
     const { q, limit } = parsed.data;
     return handle(req, res, "search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema);
   });
 
   router.get("/reverse", (req: Request, res: Response) => {
     const parsed = ReverseQuerySchema.safeParse(req.query);
-    if (!parsed.success) return invalid(res, parsed.error);
+    if (!parsed.success) return invalid(req, res, parsed.error);
     const { lat, lon } = parsed.data;
     return handle(req, res, "reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema);
   });

@@ -1,9 +1,15 @@
 import { z } from "zod";
+import type { ServerTextKey } from "#server/texts.ts";
 
 const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
 export const SearchQuerySchema = z.object({
-  q: z.string().trim().min(3, "Scrivi almeno 3 caratteri.").max(200, "Il testo è troppo lungo."),
+  q: z
+    .string()
+    .trim()
+    // Keys of the server's texts: the router words them in the page's language.
+    .min(3, "server.geocoding.tooShort" satisfies ServerTextKey)
+    .max(200, "server.geocoding.tooLong" satisfies ServerTextKey),
   limit: z.coerce.number().int().min(1).max(10).default(5),
 });
 

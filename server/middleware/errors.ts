@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { plainPage, wantsJson } from "./plain-page.ts";
+import { requestLocale, serverText } from "#server/texts.ts";
 
 /** The last handler: Italian message, right status, never a stack trace; the server keeps serving. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -18,17 +19,20 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const message =
+    const locale = requestLocale(req, res);
+    const message = serverText(
+      locale,
       status === 413
-        ? "Il contenuto inviato è troppo grande."
+        ? "server.error.tooLarge"
         : clientError
-          ? "La richiesta non è valida."
-          : "Si è verificato un errore inatteso. Riprova tra qualche minuto.";
+          ? "server.error.invalid"
+          : "server.error.unexpected",
+    );
     res.status(status);
     if (wantsJson(req)) res.json({ status, title: message, details: [] });
-    else
-      res
-        .type("html")
-        .send(plainPage(clientError ? "Richiesta non valida" : "Si è verificato un errore", message));
+    else {
+      const title = serverText(locale, clientError ? "server.badRequest.title" : "server.error.title");
+      res.type("html").send(plainPage(title, message, locale));
+    }
   };
 }

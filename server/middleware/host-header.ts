@@ -26,13 +26,7 @@ export function requireValidHost(): RequestHandler {
     const effective = req.host;
     const missing = hosts === 0 && req.httpVersion !== "1.0";
     if (missing || hosts > 1 || (effective !== undefined && !HOST.test(effective))) {
-      return sendPlainError(
-        req,
-        res,
-        400,
-        "Richiesta non valida",
-        "L'indirizzo del sito richiesto non è valido.",
-      );
+      return sendPlainError(req, res, 400, "server.badRequest.title", "server.badHost.message");
     }
     next();
   };

@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { wantsJson } from "./plain-page.ts";
+import { LOCALES, type Locale } from "#shared/locale.ts";
+import { requestLocale, serverText } from "#server/texts.ts";
 
 /** The event loop's lag in milliseconds, as sustained over the monitor's window (see `createLagWindow`). */
 export type LagSource = () => number;
@@ -122,25 +124,22 @@ function underPressure(
   return thresholdMs > 0 && lagMs > thresholdMs && inFlight >= lagMinInFlight;
 }
 
-export const SHED_TITLE = "Il portale è molto richiesto in questo momento";
-export const SHED_MESSAGE =
-  "Il portale è molto richiesto in questo momento: riprova tra qualche secondo. Ci scusiamo per il disagio.";
-
-function shedPage(retryAfterS: number): string {
+function shedPage(retryAfterS: number, locale: Locale): string {
+  const title = serverText(locale, "server.shed.title");
   return `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${SHED_TITLE}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title></head>
 <body style="font-family:'Titillium Web',Geneva,Tahoma,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a">
-<main><h1 style="font-size:1.75rem">${SHED_TITLE}</h1>
-<p>Stiamo ricevendo molte richieste tutte insieme. Riprova tra ${retryAfterS} secondi: ci scusiamo per il disagio.</p>
-<p><a href="">Ricarica la pagina</a></p></main>
+<main><h1 style="font-size:1.75rem">${title}</h1>
+<p>${serverText(locale, "server.shed.page", { seconds: retryAfterS })}</p>
+<p><a href="">${serverText(locale, "server.shed.reload")}</a></p></main>
 </body></html>
 `;
 }
 
 /**
  * Sheds load early under sustained overload or past the cap on reads in flight
- * (docs/decisions/overload-shedding.md): a short Italian 503 page (JSON for API callers) with `Retry-After` and
+ * (docs/decisions/overload-shedding.md): a short 503 page in the page's language (JSON for API callers) with `Retry-After` and
  * `no-store`, before any rendering or upstream work. Counted in `portal_shed_total`.
  */
 export function shedOverload(options: {
@@ -154,8 +153,16 @@ export function shedOverload(options: {
   /** Reads answered at once (pages and API); 0 = no cap. */
   maxInFlight?: number;
 }): RequestHandler {
-  const page = shedPage(options.retryAfterS);
-  const json = JSON.stringify({ status: 503, title: SHED_MESSAGE, details: [] });
+  // Written once per language: shedding must cost next to nothing.
+  const answers = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      {
+        page: shedPage(options.retryAfterS, locale),
+        json: JSON.stringify({ status: 503, title: serverText(locale, "server.shed.message"), details: [] }),
+      },
+    ]),
+  ) as Record<Locale, { page: string; json: string }>;
   const { lag, thresholdMs } = options;
   const lagMinInFlight = options.lagMinInFlight ?? 0;
   const maxInFlight = options.maxInFlight ?? 0;
@@ -172,6 +179,7 @@ export function shedOverload(options: {
     const api = /^\/api(-public)?(\/|$)/.test(req.path) || wantsJson(req);
     options.metrics.shed.inc({ kind: api ? "api" : "page" });
     res.status(503).set({ "retry-after": String(options.retryAfterS), "cache-control": "no-store" });
+    const { page, json } = answers[requestLocale(req, res)];
     if (api) res.type("application/json; charset=utf-8").send(json);
     else res.type("text/html; charset=utf-8").send(page);
   };

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import bytes from "bytes";
 import { plainPage, wantsJson } from "./plain-page.ts";
+import type { Locale } from "#shared/locale.ts";
+import { requestLocale, serverText } from "#server/texts.ts";
 
 /** A request body as the portal's own middleware sees it, before (and without taking it from) its reader. */
 export type BodyPeek = {
@@ -37,8 +39,10 @@ export type BodyLimits = {
   uploadLimit: number;
 };
 
-function tooLargeMessage(max: number): string {
-  return `Il contenuto inviato è troppo grande (massimo ${bytes.format(max, { unitSeparator: " " })}).`;
+function tooLargeMessage(max: number, locale: Locale): string {
+  return serverText(locale, "server.tooLarge.message", {
+    max: bytes.format(max, { unitSeparator: " " }) ?? "",
+  });
 }
 
 /** How long a refused request's connection keeps reading (and discarding) after its answer before it is closed. */
@@ -63,7 +67,7 @@ export function lingerThenClose(req: Request, res: ServerResponse) {
   res.once("finish", () => setTimeout(() => req.destroy(), LINGER_MS).unref());
 }
 
-/** 413 in Italian, with the headers every answer has; nothing more of that body is kept. */
+/** 413 in the page's language, with the headers every answer has; nothing more of that body is kept. */
 function refuse(
   req: Request,
   res: ServerResponse & { req: IncomingMessage },
@@ -74,7 +78,8 @@ function refuse(
     req.destroy();
     return;
   }
-  const message = tooLargeMessage(max);
+  const locale = requestLocale(req, res as { locals?: Partial<Response["locals"]> });
+  const message = tooLargeMessage(max, locale);
   res.statusCode = 413;
   lingerThenClose(req, res);
   setHeaders?.(req, res);
@@ -84,7 +89,7 @@ function refuse(
     res.end(JSON.stringify({ status: 413, title: message, details: [] }));
   } else {
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(plainPage("Contenuto troppo grande", message));
+    res.end(plainPage(serverText(locale, "server.tooLarge.title"), message, locale));
   }
 }
 

@@ -17,11 +17,16 @@ export function refuseUnsupportedRequests(): RequestHandler {
   return (req, res, next) => {
     if (REFUSED_METHODS.has(req.method)) {
       res.set("Allow", ALLOWED_METHODS);
-      const message = "Il metodo della richiesta non è consentito su questo sito.";
-      return sendPlainError(req, res, 405, "Metodo non consentito", message);
+      return sendPlainError(
+        req,
+        res,
+        405,
+        "server.methodNotAllowed.title",
+        "server.methodNotAllowed.message",
+      );
     }
     if (!req.url.startsWith("/")) {
-      return sendPlainError(req, res, 400, "Richiesta non valida", "Richiesta non valida.");
+      return sendPlainError(req, res, 400, "server.badRequest.title", "server.badRequest.message");
     }
     next();
   };

@@ -20,19 +20,11 @@ export function resolveTenant(tenants: TenantHolder): RequestHandler {
   return (req, res, next) => {
     const host = req.hostname;
     if (!host || !HOST.test(host)) {
-      return sendPlainError(
-        req,
-        res,
-        400,
-        "Richiesta non valida",
-        "L'indirizzo del sito richiesto non è valido.",
-      );
+      return sendPlainError(req, res, 400, "server.badRequest.title", "server.badHost.message");
     }
     const tenant = tenants.current().byHost(host);
     if (!tenant) {
-      const message =
-        "Questo indirizzo non corrisponde a nessun Comune servito dal portale. Controlla l'indirizzo digitato.";
-      return sendPlainError(req, res, 404, "Comune non trovato", message);
+      return sendPlainError(req, res, 404, "server.unknownTenant.title", "server.unknownTenant.message");
     }
     res.locals.portalTenant = tenant;
     next();

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { PassThrough } from "node:stream";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
@@ -6,6 +6,8 @@ import { Pool, type Dispatcher } from "undici";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
 import { PROXIED_PATH } from "./path-guard.ts";
+import { LOCALES, type Locale } from "#shared/locale.ts";
+import { requestLocale, serverText } from "#server/texts.ts";
 
 export type ApiProxyOptions = {
   /** Mark relayed cookies `Secure` (production behind TLS); they are also whenever the request came over TLS. */
@@ -44,24 +46,28 @@ export function upstreamPool(
 
 type ExpressRes = ServerResponse & { locals: Response["locals"] };
 
-export const UPSTREAM_UNREACHABLE_MESSAGE =
-  "Il servizio del Comune non è raggiungibile in questo momento. Riprova tra qualche minuto.";
-const MESSAGES = {
-  502: UPSTREAM_UNREACHABLE_MESSAGE,
-  504: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
-};
-const ERROR_BODIES = {
-  502: JSON.stringify({ status: 502, title: MESSAGES[502], details: [] }),
-  504: JSON.stringify({ status: 504, title: MESSAGES[504], details: [] }),
-};
+/** The relay's failures, written once per language (server/texts.ts). */
+const ERROR_BODIES = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    {
+      502: JSON.stringify({
+        status: 502,
+        title: serverText(locale, "server.upstream.unreachable"),
+        details: [],
+      }),
+      504: JSON.stringify({ status: 504, title: serverText(locale, "server.upstream.504"), details: [] }),
+    },
+  ]),
+) as Record<Locale, Record<502 | 504, string>>;
 
-function sendError(res: ServerResponse, status: 502 | 504) {
+function sendError(res: ServerResponse & { req: IncomingMessage }, status: 502 | 504) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-  res.end(ERROR_BODIES[status]);
+  res.end(ERROR_BODIES[requestLocale(res.req, res as { locals?: Partial<Response["locals"]> })][status]);
 }
 
 /** A Location header that names the upstream's own host (the tenant's or the target's) becomes a path on the portal. */

@@ -1,9 +1,8 @@
 import type { RequestHandler } from "express";
+import { requestLocale, serverText } from "#server/texts.ts";
 
 /** The paths the portal relays to the municipality's upstream. */
 export const PROXIED_PATH = /^\/api(-public)?(\/|$)/;
-
-export const INVALID_PATH_MESSAGE = "Indirizzo della richiesta non valido.";
 
 /** Percent-escapes never needed in a proxied path: dot, slash, backslash, percent, semicolon, control characters. */
 const FORBIDDEN_ESCAPE = /%(2e|2f|5c|25|3b|[01][0-9a-f]|7f)/i;
@@ -55,7 +54,7 @@ function resolvedPath(url: string): string {
 }
 
 /**
- * Refuses, with a 400 in Italian, proxied requests whose raw path hides a trick. A request counts as proxied when
+ * Refuses, with a 400 in the page's language, proxied requests whose raw path hides a trick. A request counts as proxied when
  * either Express's path or the resolved path is under `/api` or `/api-public`, so `/x/../api/…` is caught too.
  */
 export function guardProxyPath(onRefused?: (reason: string) => void): RequestHandler {
@@ -71,6 +70,10 @@ export function guardProxyPath(onRefused?: (reason: string) => void): RequestHan
     res
       .status(400)
       .set("cache-control", "no-store")
-      .json({ status: 400, title: INVALID_PATH_MESSAGE, details: [] });
+      .json({
+        status: 400,
+        title: serverText(requestLocale(req, res), "server.proxy.invalidAddress"),
+        details: [],
+      });
   };
 }

@@ -2,16 +2,16 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { matchProxyRoute, type ProxyRoute } from "./allow-list.ts";
 import type { SessionCitizen } from "./session-citizen.ts";
-import { UPSTREAM_UNREACHABLE_MESSAGE } from "./api-proxy.ts";
+import { requestLocale, serverIt, serverText, type ServerTextKey } from "#server/texts.ts";
 import { lingerThenClose } from "#server/middleware/request-body.ts";
 
-export const NOT_RELAYED_MESSAGE = "La risorsa richiesta non esiste.";
-export const INVALID_QUERY_MESSAGE = "Indirizzo della richiesta non valido.";
-export const FOREIGN_FISCAL_CODE_MESSAGE =
-  "Operazione non consentita: puoi accedere solo ai tuoi dati, con il codice fiscale dell'utente collegato.";
+/** The refusals' Italian texts (server/texts.ts), for the tests. */
+export const NOT_RELAYED_MESSAGE = serverIt["server.proxy.notRelayed"];
+export const FOREIGN_FISCAL_CODE_MESSAGE = serverIt["server.proxy.foreignFiscalCode"];
 
-/** A refusal; a refused body is not read: its connection closes once the answer is out. */
-function answer(req: Request, res: Response, status: number, title: string): void {
+/** A refusal in the page's language; a refused body is not read: its connection closes once the answer is out. */
+function answer(req: Request, res: Response, status: number, key: ServerTextKey): void {
+  const title = serverText(requestLocale(req, res), key);
   const headers = req.headers;
   if (headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0") {
     res.set("connection", "close");
@@ -22,7 +22,7 @@ function answer(req: Request, res: Response, status: number, title: string): voi
 
 /**
  * The proxy's gate (docs/decisions/proxy-allow-list.md): only the calls of the allow list (`allow-list.ts`) reach
- * the upstream; any other gets a 404 in Italian, and an allowed one with a query parameter it does not take a 400,
+ * the upstream; any other gets a 404 in the page's language, and an allowed one with a query parameter it does not take a 400,
  * neither with an upstream call. An allowed call that carries a fiscal code (in its path or query) goes on only when
  * every one is the session's own citizen, resolved server-side: otherwise 403, whatever the upstream would have done.
  */
@@ -40,7 +40,7 @@ export function gateProxyCalls(options: {
         req,
         res,
         verdict.reason === "query" ? 400 : 404,
-        verdict.reason === "query" ? INVALID_QUERY_MESSAGE : NOT_RELAYED_MESSAGE,
+        verdict.reason === "query" ? "server.proxy.invalidAddress" : "server.proxy.notRelayed",
       );
     }
     if (verdict.fiscalCodes.length === 0) return next();
@@ -48,11 +48,11 @@ export function gateProxyCalls(options: {
       (own) => {
         if (own !== null && verdict.fiscalCodes.every((cf) => cf === own)) return next();
         logger.warn({ method: req.method }, "proxy call with another citizen's fiscal code refused");
-        answer(req, res, 403, FOREIGN_FISCAL_CODE_MESSAGE);
+        answer(req, res, 403, "server.proxy.foreignFiscalCode");
       },
       (error: Error & { status?: number }) => {
         logger.warn({ error: { message: error.message } }, "session citizen unavailable for a proxy call");
-        answer(req, res, 502, UPSTREAM_UNREACHABLE_MESSAGE);
+        answer(req, res, 502, "server.upstream.unreachable");
       },
     );
   };

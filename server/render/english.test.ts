@@ -4,8 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { allItalian as italian } from "#tests/support/catalogues.ts";
-import { en as english } from "#client/i18n/en.ts";
-import { validationMessages, validationMessagesEn } from "#shared/validation/messages.ts";
+import { en as english } from "#client/texts.en.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Every route of client/routes.ts rendered in English (production build, sandbox upstream): no text of the
@@ -48,10 +47,6 @@ function italianOnlyTexts(): string[] {
     ...Object.entries(italian).map(([key, text]): [string, string] => [
       text,
       english[key as keyof typeof italian],
-    ]),
-    ...Object.entries(validationMessages).map(([key, text]): [string, string] => [
-      text,
-      validationMessagesEn[key as keyof typeof validationMessages],
     ]),
   ];
   const pieces = pairs

@@ -20,6 +20,7 @@ function setup() {
     maxEntries: 10,
     maxBytes: 1024 * 1024,
     identityCookies: ["SANDBOX_SSO"],
+    publicPage: (path) => path === "/",
     versionOf: () => VERSION,
     metrics,
     now: () => clock,

@@ -5,19 +5,24 @@ import { startSandbox } from "#sandbox/start.ts";
 import { startRelay, startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import type { SsrHandler } from "./public-pages.ts";
 
 // The anonymous page cache through the production build (npm test builds first): what one visitor gets never
 // carries another's nonce, XSRF token, flow, flash or personal data.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let ssrHandler: RequestHandler;
+let ssrHandler: SsrHandler;
 let renders = 0;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   const ssr = await loadSsrHandler();
-  ssrHandler = (req, res, next) => {
-    renders += 1;
-    return ssr(req, res, next);
-  };
+  // Counts the renders; keeps the build's test of public pages.
+  ssrHandler = Object.assign<RequestHandler, Pick<SsrHandler, "publicPage">>(
+    (req, res, next) => {
+      renders += 1;
+      return ssr(req, res, next);
+    },
+    { publicPage: ssr.publicPage },
+  );
 });
 afterAll(() => sandbox.close());
 

@@ -5,37 +5,14 @@ import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts
 import { PORTAL_COOKIES, portalCookieFor } from "#shared/portal-cookies.ts";
 import type { TenantRef } from "#server/upstream/tenant-config.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
+import type { PublicPage } from "./public-pages.ts";
 
 /**
  * The anonymous page cache (docs/decisions/page-cache.md): rendered HTML of a few public pages, per municipality,
- * for visitors who carry nothing that makes a page theirs. The CSP nonce and the (masked) XSRF token of the render
+ * for visitors who carry nothing that makes a page theirs. Which pages: those whose route module says
+ * `handle.pageCache: "public"` (public-pages.ts reads it from the server build's routes). The CSP nonce and the (masked) XSRF token of the render
  * are cut out of the stored bytes and every answer gets its own.
  */
-
-/** The pages that may be cached: the same for every anonymous visitor of a municipality. The one list. */
-export const CACHEABLE_PAGES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/faq\/?$/,
-  /^\/faq\/[^/]+\/dettagli(\/[^/]+)?\/?$/,
-  /^\/servizi\/?$/,
-  /^\/servizi\/[^/]+\/?$/,
-];
-/** Paths under /servizi/ that are not a service page (flows, outcomes): never cached. */
-const NOT_A_SERVICE = new Set([
-  "pagamento-esito",
-  "prenotazione-appuntamento",
-  "prenotazione-appuntamento-2",
-  "segnalazioni",
-  "appuntamento",
-  "annullamento-appuntamento",
-  "modifica-appuntamento",
-]);
-
-export function isCacheablePath(path: string): boolean {
-  if (!CACHEABLE_PAGES.some((re) => re.test(path))) return false;
-  const service = /^\/servizi\/([^/]+)\/?$/.exec(path)?.[1];
-  return service === undefined || !NOT_A_SERVICE.has(decodeURIComponent(service));
-}
 
 /**
  * Registered portal cookies that leave a page the same for everyone: the XSRF token (substituted per answer) and the
@@ -121,6 +98,8 @@ export type PageCacheOptions = {
   maxEntries: number;
   maxBytes: number;
   identityCookies: readonly string[];
+  /** Whether a path is a page its route module declares public (`publicPagesOf(build.routes)`). */
+  publicPage: PublicPage;
   /**
    * The municipality's current configuration (the objects held by the configuration cache); `undefined` while it is
    * not held yet (the page is rendered, and stored with the version its render loaded), `null` while the
@@ -194,7 +173,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (options.ttlMs <= 0 || req.method !== "GET" || !isCacheablePath(req.path)) return next();
+    if (options.ttlMs <= 0 || req.method !== "GET" || !options.publicPage(req.path)) return next();
     const queryAt = req.url.indexOf("?");
     const personal =
       classifyCookies(res.locals.cookies, options.identityCookies) === "personal" ||

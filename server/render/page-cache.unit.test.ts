@@ -1,34 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
-import {
-  classifyCookie,
-  classifyCookies,
-  fillTemplate,
-  isCacheablePath,
-  makeTemplate,
-  pageKey,
-} from "./page-cache.ts";
+import { classifyCookie, classifyCookies, fillTemplate, makeTemplate, pageKey } from "./page-cache.ts";
 
 const IDENTITY = ["SANDBOX_SSO", "_shibsession_*"];
 const jar = (cookies: Record<string, string>): CookieJar => ({ ...cookies, [RAW_COOKIE_HEADER]: "x" });
-
-describe("which pages are cacheable", () => {
-  test.each(["/", "/faq", "/faq/12/dettagli", "/faq/12/dettagli/come-fare", "/servizi", "/servizi/42"])(
-    "%s is",
-    (path) => expect(isCacheablePath(path)).toBe(true),
-  );
-  test.each([
-    "/area-personale",
-    "/area-personale/messaggi",
-    "/servizi/prenotazione-appuntamento",
-    "/servizi/pagamento-esito",
-    "/servizi/segnalazioni/nuova",
-    "/manutenzione",
-    "/valutazione",
-    "/logout",
-    "/nuova-richiesta",
-  ])("%s is not", (path) => expect(isCacheablePath(path)).toBe(false));
-});
 
 describe("which cookies bypass the cache", () => {
   test("the XSRF token and the language are neutral", () => {

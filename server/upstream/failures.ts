@@ -1,31 +1,12 @@
 import { routeError } from "#shared/route-error.ts";
 import type { Locale } from "#shared/locale.ts";
 import { UpstreamError } from "./errors.ts";
+import { serverText } from "#server/texts.ts";
 
-/** What the page says about a failed upstream call, in the request's locale. */
-const MESSAGES_IT: Record<number, string> = {
-  400: "La richiesta non è valida.",
-  401: "Per continuare devi accedere con la tua identità digitale.",
-  403: "Non hai i permessi per questa operazione.",
-  404: "La risorsa richiesta non esiste o non è più disponibile.",
-  409: "La richiesta è in conflitto con lo stato attuale.",
-  422: "I dati inviati non sono stati accettati.",
-  502: "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",
-  504: "Il servizio del Comune non ha risposto in tempo. Riprova tra qualche minuto.",
-};
-
-const MESSAGES_EN: Record<number, string> = {
-  400: "The request is not valid.",
-  401: "To continue you need to log in with your digital identity.",
-  403: "You are not allowed to do this.",
-  404: "The requested resource does not exist or is no longer available.",
-  409: "The request conflicts with the current state.",
-  422: "The data sent were not accepted.",
-  502: "The municipality's service is not answering correctly. Please try again in a few minutes.",
-  504: "The municipality's service did not answer in time. Please try again in a few minutes.",
-};
-
-const MESSAGES: Record<Locale, Record<number, string>> = { it: MESSAGES_IT, en: MESSAGES_EN };
+/** The statuses whose failure the page words (server/texts.ts: `server.upstream.<status>`); any other reads as 502. */
+const WORDED = [400, 401, 403, 404, 409, 422, 502, 504] as const;
+type Worded = (typeof WORDED)[number];
+const isWorded = (status: number): status is Worded => (WORDED as readonly number[]).includes(status);
 
 /** The one mapping of an upstream failure to the page's status: 4xx the portal can explain kept, timeouts 504, else 502. */
 export function statusFor(error: UpstreamError): number {
@@ -52,7 +33,7 @@ export function toRouteFailure(error: unknown, locale: Locale = "it"): unknown {
   const own = upstreamTitle(error.body);
   return routeError(status, {
     service: error.service,
-    title: MESSAGES[locale][status] ?? MESSAGES[locale][502]!,
+    title: serverText(locale, `server.upstream.${isWorded(status) ? status : 502}`),
     details: status < 500 && own ? [own] : [],
   });
 }

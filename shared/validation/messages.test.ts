@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { validateForm } from "./form.ts";
-import { formatValidationMessage, validationMessages, validationMessagesEn } from "./messages.ts";
+import { formatValidationMessage } from "./messages.ts";
+import { validationIt } from "./texts.ts";
+import { validationEn } from "./texts.en.ts";
 import { maxLength, oneOf, required, text } from "./rules.ts";
 
 const formOf = (fields: Record<string, string>) => {
@@ -11,9 +13,9 @@ const formOf = (fields: Record<string, string>) => {
 };
 
 test("English has exactly the Italian validation messages, with the same placeholders", () => {
-  expect(Object.keys(validationMessagesEn).sort()).toEqual(Object.keys(validationMessages).sort());
-  for (const [key, italian] of Object.entries(validationMessages)) {
-    expect(validationMessagesEn[key as keyof typeof validationMessages].includes("{value}"), key).toBe(
+  expect(Object.keys(validationEn).sort()).toEqual(Object.keys(validationIt).sort());
+  for (const [key, italian] of Object.entries(validationIt)) {
+    expect(validationEn[key as keyof typeof validationIt].includes("{value}"), key).toBe(
       italian.includes("{value}"),
     );
   }

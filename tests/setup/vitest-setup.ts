@@ -1,5 +1,10 @@
 import { afterEach, beforeEach } from "vitest";
 import { guardConsoleError } from "./console-error-guard.ts";
+import { provideEnglish } from "#client/i18n/i18n-context.tsx";
+import { en } from "#client/texts.en.ts";
+
+// What the entries do before any render: English pages and `translatorFor("en")` read the complete catalogue.
+provideEnglish(en);
 
 // Every test fails when it logs console.error (React's act() and hydration warnings go there too).
 let guard: ReturnType<typeof guardConsoleError> | undefined;

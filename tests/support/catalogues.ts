@@ -15,7 +15,8 @@ import { profileIt } from "#client/features/profile/texts.ts";
 import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 import { ticketsIt } from "#client/features/tickets/texts.ts";
-import type { MessageKey } from "#client/i18n/i18n-context.tsx";
+import type { MessageKey } from "#client/texts.en.ts";
+import { validationIt } from "#shared/validation/texts.ts";
 
 /** The features' Italian catalogues (the base one, `it`, apart). */
 export const featureCataloguesIt = [
@@ -35,5 +36,8 @@ export const featureCataloguesIt = [
   ticketsIt,
 ] as const;
 
-/** Every Italian text: the base catalogue's and every feature's. */
-export const allItalian = Object.assign({}, it, ...featureCataloguesIt) as Record<MessageKey, string>;
+/** Every Italian text: the base catalogue's, every feature's and the validation rules'. */
+export const allItalian = Object.assign({}, it, ...featureCataloguesIt, validationIt) as Record<
+  MessageKey,
+  string
+>;

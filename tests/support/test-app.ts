@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import type { RequestHandler } from "express";
 import { parseEnv } from "#config/env.ts";
 import { createTenantDirectory, createTenantHolder, type TenantHolder } from "#config/tenants.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { createApp } from "#server/app.ts";
 import type { ProxyRoute } from "#server/proxy/allow-list.ts";
+import type { SsrHandler } from "#server/render/public-pages.ts";
 
 /**
  * An allow list that lets the proxy relay every `/api` and `/api-public` call: only for the tests of the relay's own
@@ -47,7 +47,7 @@ export function captureLogs() {
 export function testApp(options: {
   upstreamUrl: string;
   env?: Record<string, string>;
-  ssrHandler?: RequestHandler;
+  ssrHandler?: SsrHandler;
   geocoderUrl?: string;
   mapTileUrl?: string;
   lag?: () => number;

@@ -81,7 +81,7 @@ export async function writeAppointment<T, S extends BookingState | EditState>(
       const message = reasonText ? `${rejected}: ${reasonText}` : rejected;
       return { answer: refuseStep("riepilogo", { form: message }, {}) };
     }
-    if (flow.missing && isUpstreamFailure(error, 404)) throw appointmentError(flow.missing);
+    if (flow.missing && isUpstreamFailure(error, 404)) throw appointmentError(flow.missing, flow.locale);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import type { Locale } from "#shared/locale.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { ServiceDetail } from "#shared/api/tenant-config.ts";
@@ -56,11 +57,15 @@ export function getPlainVariant(): BookingVariant {
 }
 
 /** Variant 2 (`?servizio=` = a config service's `idServizio` whose detail names an appsched category). */
-export function getServiceVariant(details: ServiceDetail[], servizio: string | null): BookingVariant {
+export function getServiceVariant(
+  details: ServiceDetail[],
+  servizio: string | null,
+  locale: Locale,
+): BookingVariant {
   const detail = details.find(
     (candidate) => candidate.idServizio === servizio && candidate.idSportello != null,
   );
-  if (!servizio || !detail) throw appointmentError("service-not-found");
+  if (!servizio || !detail) throw appointmentError("service-not-found", locale);
   return {
     flow: BOOKING_FROM_SERVICE_FLOW,
     route: { path: BOOKING_FROM_SERVICE_PATH, servizio },

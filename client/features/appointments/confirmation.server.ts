@@ -1,3 +1,4 @@
+import type { Locale } from "#shared/locale.ts";
 import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -20,13 +21,17 @@ type Args = {
 export const HASH_PATTERN = /^[\w-]{32,128}$/;
 
 /** Turns the upstream's 404 (and 400 for malformed input) into the page's own error; anything else goes on. */
-export async function orAppointmentError<T>(promise: Promise<T>, kind: AppointmentErrorKind): Promise<T> {
+export async function orAppointmentError<T>(
+  promise: Promise<T>,
+  kind: AppointmentErrorKind,
+  locale: Locale,
+): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    if (isUpstreamFailure(error, 404)) throw appointmentError(kind);
+    if (isUpstreamFailure(error, 404)) throw appointmentError(kind, locale);
     if (isUpstreamFailure(error, 400))
-      throw appointmentError(kind === "link-not-found" ? "link-malformed" : kind);
+      throw appointmentError(kind === "link-not-found" ? "link-malformed" : kind, locale);
     throw error;
   }
 }
@@ -47,7 +52,7 @@ export async function readOwnAppointment(access: AppschedAccess, id: string): Pr
       if (!(token && access.showPublic && isUpstreamFailure(error, 404))) throw error;
     }
   }
-  if (!token || !access.showPublic) throw appointmentError("not-found");
+  if (!token || !access.showPublic) throw appointmentError("not-found", access.services.locale);
   return appschedPublic.getAppointment(id, token);
 }
 
@@ -61,7 +66,7 @@ export async function loadBookingSuccess({ request, context, params, url }: Args
   const access = await getAppschedAccess(request, context);
   const id = params.id ?? "";
   const view = toAppointmentView(
-    await orAppointmentError(readOwnAppointment(access, id), "not-found"),
+    await orAppointmentError(readOwnAppointment(access, id), "not-found", access.services.locale),
     access.services.locale,
   );
   const loggedIn = access.user !== null;
@@ -77,10 +82,14 @@ export async function loadBookingSuccess({ request, context, params, url }: Args
 
 export async function loadEditSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
   const access = await getAppschedAccess(request, context);
-  if (!access.user) throw appointmentError("not-found");
+  if (!access.user) throw appointmentError("not-found", access.services.locale);
   const id = params.id ?? "";
   const view = toAppointmentView(
-    await orAppointmentError(access.services.api.appschedAuthenticated.getAppointment(id), "not-found"),
+    await orAppointmentError(
+      access.services.api.appschedAuthenticated.getAppointment(id),
+      "not-found",
+      access.services.locale,
+    ),
     access.services.locale,
   );
   return {
@@ -96,9 +105,13 @@ export async function loadEditSuccess({ request, context, params }: Args): Promi
 export async function loadEditByLinkSuccess({ request, context, params }: Args): Promise<ConfirmationData> {
   const access = await getAppschedAccess(request, context);
   const hash = params.hash ?? "";
-  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed");
+  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed", access.services.locale);
   const view = toAppointmentView(
-    await orAppointmentError(access.services.api.appschedPublic.getByHash(hash), "link-not-found"),
+    await orAppointmentError(
+      access.services.api.appschedPublic.getByHash(hash),
+      "link-not-found",
+      access.services.locale,
+    ),
     access.services.locale,
   );
   const edit = appointmentPaths.editByLink(hash);

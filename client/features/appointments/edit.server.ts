@@ -60,7 +60,7 @@ async function resolveSubject(
   if (mode === "id") {
     if (!access.user) return { access, loginHref: upstreamLoginHref(here) };
     const id = params.id ?? "";
-    if (!/^[\w-]{1,64}$/.test(id)) throw appointmentError("not-found");
+    if (!/^[\w-]{1,64}$/.test(id)) throw appointmentError("not-found", access.services.locale);
     const api = access.services.api.appschedAuthenticated;
     const basePath = appointmentPaths.edit(id);
     return {
@@ -71,14 +71,14 @@ async function resolveSubject(
         basePath,
         successPath: appointmentPaths.editSuccess(id),
         catalog: api,
-        load: () => orAppointmentError(api.getAppointment(id), "not-found"),
+        load: () => orAppointmentError(api.getAppointment(id), "not-found", access.services.locale),
         update: (input) => api.updateAppointment(id, input),
         cancel: () => api.deleteAppointment(id),
       },
     };
   }
   const hash = params.hash ?? "";
-  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed");
+  if (!HASH_PATTERN.test(hash)) throw appointmentError("link-malformed", access.services.locale);
   const api = access.services.api.appschedPublic;
   return {
     access,
@@ -88,7 +88,7 @@ async function resolveSubject(
       basePath: appointmentPaths.editByLink(hash),
       successPath: appointmentPaths.editByLinkSuccess(hash),
       catalog: access.loginRequired ? null : access.api,
-      load: () => orAppointmentError(api.getByHash(hash), "link-not-found"),
+      load: () => orAppointmentError(api.getByHash(hash), "link-not-found", access.services.locale),
       update: (input) => api.updateByHash(hash, input),
       cancel: () => api.deleteByHash(hash),
     },
@@ -124,7 +124,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
   const { access, subject } = resolved;
   const { url } = args;
   const view = toAppointmentView(await subject.load(), access.services.locale);
-  if (!isChangeable(view)) throw appointmentError("closed");
+  if (!isChangeable(view)) throw appointmentError("closed", access.services.locale);
   const state = readEditState(access, subject, view);
   const confirm = url.searchParams.get("annulla") === "1";
   const requested = url.searchParams.get("passo");
@@ -161,7 +161,7 @@ async function loadEditStep(
   locale: Locale,
 ) {
   const office = await findOffice(catalog, view.office?.id ?? "");
-  if (!office) throw appointmentError("closed");
+  if (!office) throw appointmentError("closed", locale);
   if (step === "data") {
     return loadDateStep(
       catalog,
@@ -198,11 +198,11 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const intent = formText(form, "intent");
   if (intent === "annulla") return cancelAppointment(access, subject);
   const view = toAppointmentView(await subject.load(), access.services.locale);
-  if (!isChangeable(view)) throw appointmentError("closed");
+  if (!isChangeable(view)) throw appointmentError("closed", access.services.locale);
   if (!subject.catalog) throw redirect(upstreamLoginHref(subject.basePath));
   const state = readEditState(access, subject, view);
   const office = await findOffice(subject.catalog, view.office?.id ?? "");
-  if (!office) throw appointmentError("closed");
+  if (!office) throw appointmentError("closed", access.services.locale);
   const save = (next: EditState, step: EditStep) =>
     redirect(editStepHref(subject.basePath, step), {
       headers: { "Set-Cookie": access.services.flow.write(EDIT_FLOW, next) },
@@ -261,8 +261,8 @@ async function cancelAppointment(access: AppschedAccess, subject: Subject) {
   try {
     await subject.cancel();
   } catch (error) {
-    if (isUpstreamFailure(error, 404)) throw appointmentError(missingKind(subject));
-    if (isUpstreamFailure(error, 422)) throw appointmentError("closed");
+    if (isUpstreamFailure(error, 404)) throw appointmentError(missingKind(subject), access.services.locale);
+    if (isUpstreamFailure(error, 422)) throw appointmentError("closed", access.services.locale);
     throw error;
   }
   return redirect(appointmentPaths.cancelSuccess, {

@@ -1,5 +1,5 @@
 import { readRouteError, routeError } from "#shared/route-error.ts";
-import { translatorFor } from "#client/i18n/i18n-context.tsx";
+import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 
 /**
@@ -37,10 +37,13 @@ export type AppointmentErrorKind = keyof typeof APPOINTMENT_ERRORS;
 
 const KIND_PREFIX = "appointment:";
 
-/** A route error to throw from a loader or action; its `title` also feeds the root boundary's message. */
-export function appointmentError(kind: AppointmentErrorKind) {
+/**
+ * A route error to throw from a loader or action, worded in the request's locale (`access.services.locale`): its
+ * `title` also feeds the root boundary's message.
+ */
+export function appointmentError(kind: AppointmentErrorKind, locale: Locale) {
   const { status, title, message } = APPOINTMENT_ERRORS[kind];
-  const t = translatorFor("it", appointmentsIt);
+  const t = translatorFor(locale, appointmentsIt);
   return routeError(status, {
     title: t(title),
     details: [t(message)],

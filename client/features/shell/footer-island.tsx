@@ -1,6 +1,6 @@
 import { ServerIsland } from "#client/components/server-island/server-island.tsx";
 import { FOOTER_ATTRIBUTES, FooterContent } from "./footer.tsx";
-import { FOOTER_ISLAND, type FooterView } from "./shell-view.ts";
+import { FOOTER_ISLAND, type FooterView } from "#client/lib/shell-view.ts";
 
 /**
  * The footer, rendered on the server only (the root loader keeps its view with `keepForDocument`). It shows the

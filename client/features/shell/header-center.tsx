@@ -1,5 +1,5 @@
 import type { ComuneConfig } from "#shared/api/tenant-config.ts";
-import { SOCIAL_ISLAND, type HeaderView } from "./shell-view.ts";
+import { SOCIAL_ISLAND, type HeaderView } from "#client/lib/shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { ServerIsland } from "#client/components/server-island/server-island.tsx";

@@ -9,7 +9,7 @@ import {
   type Ref,
 } from "react";
 import { useLocation } from "react-router";
-import type { HeaderView, NavItem } from "./shell-view.ts";
+import type { HeaderView, NavItem } from "#client/lib/shell-view.ts";
 import { cx } from "#client/components/ui/class-names.ts";
 import { trapTabKey } from "#client/components/ui/focus.ts";
 import { Icon } from "#client/components/ui/icon.tsx";

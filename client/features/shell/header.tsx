@@ -5,7 +5,7 @@ import { HeaderCenter } from "./header-center.tsx";
 import { HeaderNavbar } from "./header-navbar.tsx";
 import { HeaderSlim } from "./header-slim.tsx";
 import { href } from "#client/lib/links.ts";
-import type { HeaderView } from "./shell-view.ts";
+import type { HeaderView } from "#client/lib/shell-view.ts";
 
 export type HeaderProps = {
   comune: Pick<ComuneConfig, "nome" | "regione" | "cms" | "urlRicerca">;

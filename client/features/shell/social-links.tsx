@@ -1,4 +1,4 @@
-import type { SocialChannel } from "./shell-view.ts";
+import type { SocialChannel } from "#client/lib/shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getSocialIcon } from "./social-icon.ts";

@@ -12,8 +12,13 @@ export const handle = route.handle;
 export const meta = route.meta;
 export const ErrorBoundary = route.ErrorBoundary;
 
-const variantOf = (url: URL) => (access: { config: { dettagli: Parameters<typeof getServiceVariant>[0] } }) =>
-  getServiceVariant(access.config.dettagli, url.searchParams.get("servizio"));
+const variantOf =
+  (url: URL) =>
+  (access: {
+    config: { dettagli: Parameters<typeof getServiceVariant>[0] };
+    services: { locale: Parameters<typeof getServiceVariant>[2] };
+  }) =>
+    getServiceVariant(access.config.dettagli, url.searchParams.get("servizio"), access.services.locale);
 
 export async function loader(args: Route.LoaderArgs) {
   return loadBooking(args, variantOf(args.url));

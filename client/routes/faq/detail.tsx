@@ -6,7 +6,7 @@ import { FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
 import { faqCategoryHref, metaTitleText } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { htmlText } from "#client/lib/titles.ts";
+import { PUBLIC_PAGE, htmlText } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
 
@@ -18,6 +18,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  * "FAQ - {title parameter, dashes turned into spaces} - {municipality}" (spec §2); on `:id/dettagli/` without the
  * parameter the answer's own title takes its place.
  */
+export const handle = PUBLIC_PAGE;
+
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   faqPageTitle(
     matches,

@@ -9,7 +9,9 @@ import { FaqSearchForm } from "#client/features/faq/faq-search-form.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
-import { metaT } from "#client/lib/titles.ts";
+import { PUBLIC_PAGE, metaT } from "#client/lib/titles.ts";
+
+export const handle = PUBLIC_PAGE;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   return loadFaqIndex(getServices(context).api.knowledgeBase, url);

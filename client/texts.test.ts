@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { en } from "./en.ts";
-import { it as italian } from "./it.ts";
-import { interpolate, needsEnglish, resolveLocale, translatorFor } from "./i18n-context.tsx";
+// The one `translate` with the real catalogues: the app layer's index of the texts (texts.en.ts) and the features'.
+import { en } from "./texts.en.ts";
+import { it as italian } from "./i18n/it.ts";
+import { interpolate, needsEnglish, resolveLocale, translatorFor } from "./i18n/i18n-context.tsx";
 import { messagesIt } from "#client/features/messages/texts.ts";
 import { paymentsIt } from "#client/features/payments/texts.ts";
 import { allItalian, featureCataloguesIt as features } from "#tests/support/catalogues.ts";

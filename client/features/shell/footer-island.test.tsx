@@ -4,10 +4,10 @@ import { renderToString } from "react-dom/server";
 import { Link, createRoutesStub, useLocation } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
-import { FooterIsland } from "#client/features/shell/footer-island.tsx";
-import { FOOTER_ISLAND } from "#client/features/shell/shell-view.ts";
+import { FooterIsland } from "./footer-island.tsx";
+import { FOOTER_ISLAND } from "#client/lib/shell-view.ts";
 import { comuneFixture, contattiFixture, menuFooterFixture } from "#tests/support/tenant-fixture.ts";
-import { ServerIsland, ServerIslandContext } from "./server-island.tsx";
+import { ServerIsland, ServerIslandContext } from "#client/components/server-island/server-island.tsx";
 
 const footer = { comune: comuneFixture, menuFooter: menuFooterFixture, contatti: contattiFixture };
 type Item = { label: string; to: string };
