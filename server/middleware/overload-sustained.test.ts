@@ -8,8 +8,9 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { createLagMonitor } from "./overload.ts";
 import { HEALTH_PATH, METRICS_PATH } from "#server/operational-paths.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const SHED = "Il portale è molto richiesto in questo momento";
 const closers: (() => Promise<void>)[] = [];
 

@@ -7,6 +7,7 @@ import { allItalian as italian } from "#tests/support/catalogues.ts";
 import { en as english } from "#client/i18n/en.ts";
 import { validationMessages, validationMessagesEn } from "#shared/validation/messages.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // Every route of client/routes.ts rendered in English (production build, sandbox upstream): no text of the
 // Italian catalogue that reads differently in English may appear. Upstream content (service names, menus, FAQ)
@@ -19,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 
 /** Everything the municipality's configuration sends (menus, footer, contacts, services): shown as sent. */
 let upstreamContent = "";
