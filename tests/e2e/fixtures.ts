@@ -98,7 +98,11 @@ function tryLease(codFisc: string): boolean {
 /** Takes `codFisc`'s lease for the rest of the current test (no-op when this worker holds it already). */
 export async function leaseCitizen(codFisc: string) {
   if (held.has(codFisc)) return;
+  // The wait does not count against the test: its timeout grows by the time spent waiting.
+  const info = base.info();
+  const timeout = info.timeout;
   const started = Date.now();
+  if (timeout > 0) info.setTimeout(timeout + 120_000);
   await expect
     .poll(() => tryLease(codFisc), {
       message: `citizen ${codFisc} is used by another worker's test`,
@@ -107,8 +111,7 @@ export async function leaseCitizen(codFisc: string) {
     })
     .toBe(true);
   held.add(codFisc);
-  const info = base.info();
-  if (info.timeout > 0) info.setTimeout(info.timeout + (Date.now() - started));
+  if (timeout > 0) info.setTimeout(timeout + (Date.now() - started));
 }
 
 function releaseCitizens() {
