@@ -65,7 +65,7 @@ export const EnvSchema = z.object({
   PORTAL_SECRET: z.string().optional(),
   /**
    * Secrets still accepted for opening sealed cookies (comma-separated), never used to seal: a rotation in two
-   * rollouts (README, "Rotating PORTAL_SECRET").
+   * rollouts (docs/operations.md, "Rotating PORTAL_SECRET").
    */
   PORTAL_SECRET_PREVIOUS: z
     .string()

@@ -42,6 +42,7 @@ import { BUILD_DIR } from "./render/load-ssr-handler.ts";
 import { precompressedAssets } from "./middleware/precompressed-assets.ts";
 import { createFlowState } from "./render/flow-state.ts";
 import { tileOrigin } from "#shared/map-tiles.ts";
+import { ASSETS_PREFIX, isAssetPath } from "./operational-paths.ts";
 
 export type AppDeps = {
   env: Env;
@@ -258,7 +259,7 @@ export function createApp(deps: AppDeps) {
   // headers per file on a first visit, and a random nonce per file for nothing.
   const servesAssets = deps.staticDir !== false;
   app.use((req, res, next) =>
-    servesAssets && req.path.startsWith("/assets/") ? next() : documentHeaders(req, res, next),
+    servesAssets && isAssetPath(req.path) ? next() : documentHeaders(req, res, next),
   );
   // TRACE and absolute-form targets (405/400) and duplicate or malformed Host headers (400), before anything routes.
   app.use(refuseUnsupportedRequests());
@@ -277,7 +278,7 @@ export function createApp(deps: AppDeps) {
   if (deps.staticDir !== false) {
     const dir = deps.staticDir ?? `${BUILD_DIR}/client`;
     app.use(
-      "/assets",
+      ASSETS_PREFIX,
       precompressedAssets(`${dir}/assets`),
       express.static(`${dir}/assets`, {
         immutable: true,

@@ -65,16 +65,24 @@ function keepAliveConnection(port: number) {
   };
 }
 
-/** An upstream that takes a second to answer: it keeps a request in flight while the signal arrives. */
+/**
+ * An upstream that holds its answers until the test releases them: it keeps a request in flight while the signal
+ * arrives. `arrived()` resolves once a request is held (the portal has it in flight).
+ */
 async function slowUpstream() {
+  const held: Array<() => void> = [];
   const upstream = await startTestUpstream((_req, res) => {
-    setTimeout(() => {
+    held.push(() => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"slow":true}');
-    }, 1000);
+    });
   });
   closers.push(upstream.close);
-  return upstream;
+  return {
+    ...upstream,
+    arrived: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: () => held.splice(0).forEach((answer) => answer()),
+  };
 }
 
 test("on SIGTERM the server stops accepting, finishes the request in flight and exits", async () => {
@@ -82,13 +90,16 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
   const { port, child, exited, output } = await startPortal(upstream.url);
 
   const inFlight = get(port, "/api/utenti/logout");
-  await new Promise((r) => setTimeout(r, 200));
+  await upstream.arrived();
   const signalled = Date.now();
   child.kill("SIGTERM");
+  // The server has stopped accepting before the answer in flight is released.
+  await expect.poll(() => output()).toContain("shutting down");
+  await expect(get(port, "/healthz")).rejects.toThrow();
+  upstream.release();
 
   const answer = await inFlight;
   expect(answer).toEqual({ status: 200, body: '{"slow":true}' });
-  await expect(get(port, "/healthz")).rejects.toThrow();
   const { code, at } = await exited;
   expect(code).toBe(0);
   expect(at - signalled).toBeLessThan(10_000);
@@ -106,11 +117,13 @@ test("on SIGTERM keep-alive connections do not hold the exit back: idle ones clo
   expect(idle.received()).toMatch(/connection: keep-alive/i);
   const busy = keepAliveConnection(portal.port);
   busy.send("/api/utenti/logout");
-  await new Promise((r) => setTimeout(r, 200));
+  await upstream.arrived();
 
   expect(idle.closed()).toBe(false);
   const signalled = Date.now();
   portal.child.kill("SIGTERM");
+  await expect.poll(() => portal.output()).toContain("shutting down");
+  upstream.release();
   // The old shutdown waited for SHUTDOWN_TIMEOUT_MS (8 s) because of the busy connection, idle after its answer.
   const { code, at } = await portal.exited;
   expect(code).toBe(0);

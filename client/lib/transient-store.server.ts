@@ -11,7 +11,7 @@ import { getServices } from "./services.ts";
  * Each feature makes its own store with a time to live and bounds on entries and bytes, and reaches an entry only
  * through a key it got from `put` (unguessable: 32 random bytes) and keeps in the browser's sealed flow cookie, or a
  * key of its own (an idempotency key). In memory: the portal runs one Node process per container; a deployment with
- * several replicas behind a balancer needs sticky sessions for these flows (README, "Running in production").
+ * several replicas behind a balancer needs sticky sessions for these flows (docs/operations.md, "Running in production").
  *
  * Nobody can flush it: every entry is written with its owner (the client address as the portal sees it, and the
  * flow when there is one), each client and each flow may hold at most its quota of entries and bytes, and when a

@@ -168,7 +168,7 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     expect(hostnameSpread?.labelSelector.matchLabels).toEqual(portal(objects).selector.matchLabels);
   });
 
-  it("asks for the memory the benchmark measured (soak: 270 MiB) and the 512 MiB the README requires", () => {
+  it("asks for the memory the benchmark measured (soak: 270 MiB) and the 512 MiB docs/operations.md requires", () => {
     const { requests, limits } = portalContainer(objects).resources;
     expect(mebibytes(requests.memory!)).toBeGreaterThanOrEqual(270);
     expect(mebibytes(limits.memory!)).toBeGreaterThanOrEqual(512);

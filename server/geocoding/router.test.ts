@@ -6,8 +6,9 @@ import request from "supertest";
 import { createMetrics, type Metrics } from "#server/observability/metrics.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { geocodingRouter, type GeocodingOptions } from "./router.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const place = {
   place_id: 1,
   lat: "45.1",

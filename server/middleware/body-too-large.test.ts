@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createXsrfToken } from "#server/security/xsrf.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // A 413 on a keep-alive connection, through the real Express app, read with a raw HTTP client: the answer says the
 // connection closes, the server really closes it, and the answer carries the headers every answer has.
@@ -52,7 +52,7 @@ function rawExchange(request: string, rest?: string): Promise<RawAnswer> {
   });
 }
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 
 describe("a body past the limit on a keep-alive connection", () => {
   test("a page's 413 says Connection: close, carries the page headers (CSP…), and the server closes", async () => {
@@ -80,15 +80,15 @@ describe("a body past the limit on a keep-alive connection", () => {
   });
 
   test("so does a chunked page body that passes the limit as it streams", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const chunk = (text: string) => `${text.length.toString(16)}\r\n${text}\r\n`;
     const answer = await rawExchange(
       [
         "POST /valutazione HTTP/1.1",
         `Host: ${HOST}`,
         "Connection: keep-alive",
-        `Cookie: XSRF-TOKEN=${token}`,
-        `X-XSRF-TOKEN: ${token}`,
+        `Cookie: ${xsrf.cookie}`,
+        `X-XSRF-TOKEN: ${xsrf.token}`,
         "Content-Type: application/x-www-form-urlencoded",
         "Transfer-Encoding: chunked",
         "",
@@ -103,14 +103,14 @@ describe("a body past the limit on a keep-alive connection", () => {
   });
 
   test("a proxied call's 413 says Connection: close and carries a proxied answer's headers, in Italian JSON", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const answer = await rawExchange(
       [
         "POST /api-public/feedback HTTP/1.1",
         `Host: ${HOST}`,
         "Connection: keep-alive",
-        `Cookie: XSRF-TOKEN=${token}`,
-        `X-XSRF-TOKEN: ${token}`,
+        `Cookie: ${xsrf.cookie}`,
+        `X-XSRF-TOKEN: ${xsrf.token}`,
         "Content-Type: application/json",
         `Content-Length: ${64 * 1024}`,
         "",

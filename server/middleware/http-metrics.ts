@@ -1,13 +1,14 @@
 import type { RequestHandler } from "express";
 import type { Metrics } from "#server/observability/metrics.ts";
+import { isAssetPath, isOperationsPath } from "#server/operational-paths.ts";
 
 /** A small, bounded set of route labels: never raw paths (they would explode cardinality and carry personal data). */
 export function routeLabel(path: string): string {
   if (path.startsWith("/api-public/")) return "proxy:api-public";
   if (path.startsWith("/api/")) return "proxy:api";
   if (path.startsWith("/geocoding/")) return "geocoding";
-  if (path.startsWith("/assets/")) return "asset";
-  if (path === "/healthz" || path === "/readyz" || path === "/metrics") return "operations";
+  if (isAssetPath(path)) return "asset";
+  if (isOperationsPath(path)) return "operations";
   if (path.endsWith(".data")) return "page-data";
   return "page";
 }

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Tenant, TenantHolder } from "#config/tenants.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
+import { HEALTH_PATH, METRICS_PATH, READY_PATH } from "#server/operational-paths.ts";
 
 /** Whether a municipality's configuration is held (cached or just loaded), and whether its upstream answered now. */
 export type TenantReadiness = { config: boolean; upstream: boolean };
@@ -18,10 +19,10 @@ export function operationsRouter(options: {
   checkTenant: ReadinessCheck;
 }): Router {
   const router = Router();
-  router.get("/healthz", (_req, res) => {
+  router.get(HEALTH_PATH, (_req, res) => {
     res.set("cache-control", "no-store").json({ status: "ok" });
   });
-  router.get("/readyz", async (_req, res) => {
+  router.get(READY_PATH, async (_req, res) => {
     const unknown: TenantReadiness = { config: false, upstream: false };
     const results = await Promise.all(
       options.tenants
@@ -37,7 +38,7 @@ export function operationsRouter(options: {
       .set("cache-control", "no-store")
       .json({ status, failing, upstream });
   });
-  router.get("/metrics", async (_req, res) => {
+  router.get(METRICS_PATH, async (_req, res) => {
     res
       .set("content-type", options.metrics.registry.contentType)
       .send(await options.metrics.registry.metrics());

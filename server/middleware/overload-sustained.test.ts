@@ -7,8 +7,10 @@ import request from "supertest";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { createLagMonitor } from "./overload.ts";
+import { HEALTH_PATH, METRICS_PATH } from "#server/operational-paths.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const SHED = "Il portale è molto richiesto in questo momento";
 const closers: (() => Promise<void>)[] = [];
 
@@ -171,7 +173,7 @@ describe("sustained overload still sheds", () => {
       "/api/utenti/login?redirector=%2Ffaq",
       "/api/utenti/logout",
     ]);
-    for (const path of ["/healthz", "/livez", "/metrics"]) expect((await get(app, path)).status).toBe(200);
+    for (const path of [HEALTH_PATH, METRICS_PATH]) expect((await get(app, path)).status).toBe(200);
     // Readiness answers for itself (no municipality's configuration is reachable here: its own 503, not the shed one).
     const ready = await get(app, "/readyz");
     expect(ready.body).toMatchObject({

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import request from "supertest";
 import { testApp } from "#tests/support/test-app.ts";
 import { createLagWindow, isExemptFromShedding, shouldShed } from "./overload.ts";
+import { OPERATIONS_PATHS } from "#server/operational-paths.ts";
 
 describe("the shedding decision", () => {
   const at = (lagMs: number, method = "GET", path = "/") =>
@@ -17,7 +18,7 @@ describe("the shedding decision", () => {
     expect(at(1000, "POST", "/valutazione")).toBe(false);
   });
   test("never sheds health endpoints, metrics and static assets", () => {
-    for (const path of ["/healthz", "/livez", "/readyz", "/metrics", "/assets/root-abc.js", "/favicon.svg"]) {
+    for (const path of [...OPERATIONS_PATHS, "/assets/root-abc.js", "/favicon.svg"]) {
       expect(isExemptFromShedding(path)).toBe(true);
       expect(at(1000, "GET", path)).toBe(false);
     }

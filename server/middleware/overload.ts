@@ -3,6 +3,7 @@ import type { Metrics } from "#server/observability/metrics.ts";
 import { wantsJson } from "./plain-page.ts";
 import { LOCALES, type Locale } from "#shared/locale.ts";
 import { requestLocale, serverText } from "#server/texts.ts";
+import { ROUTE_MANIFEST_PATH, isAssetPath, isOperationsPath } from "#server/operational-paths.ts";
 
 /** The event loop's lag in milliseconds, as sustained over the monitor's window (see `createLagWindow`). */
 export type LagSource = () => number;
@@ -65,12 +66,9 @@ const LOGIN_NAVIGATION = /^\/api(?:\/utenti\/log(?:in|out)|-public\/sandbox-idp\
  */
 export function isExemptFromShedding(path: string): boolean {
   return (
-    path === "/healthz" ||
-    path === "/livez" ||
-    path === "/readyz" ||
-    path === "/metrics" ||
-    path === "/__manifest" ||
-    path.startsWith("/assets/") ||
+    isOperationsPath(path) ||
+    path === ROUTE_MANIFEST_PATH ||
+    isAssetPath(path) ||
     /\.[a-z0-9]{1,8}$/i.test(path) ||
     (path.startsWith("/api") && LOGIN_NAVIGATION.test(path))
   );

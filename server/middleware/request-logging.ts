@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { redactUrl } from "#shared/redact.ts";
+import { isProbeTarget } from "#server/operational-paths.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -60,7 +61,7 @@ export function requestLogging(logger: Logger) {
     },
     customErrorMessage: (_req, res) =>
       isAnnouncedUnavailability(res) ? "request completed" : "request errored",
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    autoLogging: { ignore: (req) => isProbeTarget(req.url) },
     quietReqLogger: true,
   });
 }

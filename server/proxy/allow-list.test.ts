@@ -6,10 +6,11 @@ import { loginAs } from "#tests/support/test-sandbox.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { PROXY_ROUTES, fiscalCodesIn, matchProxyRoute, proxyRoutesFor } from "./allow-list.ts";
 import { FOREIGN_FISCAL_CODE_MESSAGE, NOT_RELAYED_MESSAGE } from "./proxy-gate.ts";
+import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
-const MARIO = "RSSMRA80A01H501U";
-const ANNA = "SPSNNA75T48F839X";
+const HOST = HOSTS.a;
+const MARIO = CITIZENS.MARIO;
+const ANNA = CITIZENS.ANNA;
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

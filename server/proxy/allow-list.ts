@@ -16,7 +16,7 @@ import { FISCAL_CODE_PATTERN, normalizeFiscalCode } from "#shared/validation/fis
  * - the demo identity provider: where the embedded sandbox's login sends the browser (sandbox/routes/sandbox-idp.ts),
  *   only when the portal runs against the demo sandbox (the real BFF sends the browser to the SSO's own host).
  *
- * The table is printed in the README ("What the browser may ask the upstream"); keep both in step.
+ * The table is printed in docs/operations.md ("Security": what the browser may ask the upstream); keep both in step.
  */
 export type ProxyRoute = {
   /** What the browser does with it. */

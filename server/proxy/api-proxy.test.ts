@@ -5,10 +5,10 @@ import type { Express } from "express";
 import request from "supertest";
 import { serialize } from "cookie";
 import { createSealer } from "#server/security/seal.ts";
-import { createXsrfToken } from "#server/security/xsrf.ts";
 import { startTestUpstream, RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.map((c) => c()));
@@ -168,12 +168,12 @@ describe("the /api proxy", () => {
       res.end(body);
     });
     const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const res = await request(app)
       .post("/api-public/feedback")
       .set("Host", HOST)
-      .set("Cookie", serialize("XSRF-TOKEN", token))
-      .set("X-XSRF-TOKEN", token)
+      .set("Cookie", serialize("XSRF-TOKEN", xsrf.token))
+      .set("X-XSRF-TOKEN", xsrf.token)
       .send({ rating: 5, details: "ciao" });
     expect(res.status).toBe(201);
     expect(JSON.parse(u.received[0]!.body)).toEqual({ rating: 5, details: "ciao" });
@@ -276,12 +276,12 @@ describe("requests the portal refuses itself", () => {
       upstreamUrl: u.url,
       env: { BODY_LIMIT: "1kb" },
     });
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const res = await request(app)
       .post("/api-public/feedback")
       .set("Host", HOST)
-      .set("Cookie", `XSRF-TOKEN=${token}`)
-      .set("X-XSRF-TOKEN", token)
+      .set("Cookie", xsrf.cookie)
+      .set("X-XSRF-TOKEN", xsrf.token)
       .send({ details: "x".repeat(5000) });
     expect(res.status).toBe(413);
     expect(res.body.title).toContain("troppo grande");
@@ -489,16 +489,22 @@ describe("the total deadline", () => {
   });
 
   test("leaves answers that finish in time alone", async () => {
-    const u = await upstream(json(200, { ok: true }));
+    // `/slow` never answers: its deadline firing proves the first answer's deadline has passed too.
+    const u = await upstream((req, res) => {
+      if (req.url?.includes("slow")) return;
+      json(200, { ok: true })(req, res);
+    });
     const { app, metrics } = testApp({
       proxyRoutes: RELAY_EVERYTHING,
       upstreamUrl: u.url,
-      env: { UPSTREAM_DEADLINE_MS: "300" },
+      env: { UPSTREAM_TIMEOUT_MS: "5000", UPSTREAM_DEADLINE_MS: "300" },
     });
     const res = await request(app).get("/api-public/crm/services").set("Host", HOST);
     expect(res.body).toEqual({ ok: true });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await deadlineErrors(metrics)).toBe(0);
+    const late = await request(app).get("/api-public/crm/slow").set("Host", HOST);
+    expect(late.status).toBe(504);
+    // Only the late one counts: the answer that finished in time left no deadline behind.
+    expect(await deadlineErrors(metrics)).toBe(1);
   });
 });
 

@@ -17,11 +17,11 @@ import { parseCookies } from "#server/middleware/cookies.ts";
 import { createMetrics } from "#server/observability/metrics.ts";
 import { apiProxy } from "./api-proxy.ts";
 import { serialize } from "cookie";
-import { createXsrfToken } from "#server/security/xsrf.ts";
 import { RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // The hand-written pipe of the lean proxy (docs/decisions/lean-proxy.md), watched on real sockets on both sides.
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.map((c) => c()));
@@ -68,8 +68,8 @@ type Answer = { status: number; headers: IncomingMessage["headers"]; body: strin
 
 /** A POST to the proxy as a page makes it: the XSRF cookie and the matching header. */
 function postHeaders(headers: Record<string, string>): Record<string, string> {
-  const token = createXsrfToken();
-  return { ...headers, cookie: serialize("XSRF-TOKEN", token), "x-xsrf-token": token };
+  const xsrf = xsrfToken();
+  return { ...headers, cookie: serialize("XSRF-TOKEN", xsrf.token), "x-xsrf-token": xsrf.token };
 }
 
 function send(

@@ -8,6 +8,7 @@ import { testApp } from "#tests/support/test-app.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
 // Issue #23: the portal's own defences around one-time codes, drafts and ticket creation, against the sandbox in gaps
 // mode (it plays the real upstream: the code checked against the fiscal code only, no cap on wrong codes, anyone's
@@ -35,15 +36,15 @@ function newPortal(env: Record<string, string> = {}, upstreamUrl = sandbox.url) 
   });
 }
 
-const HOST = "comune-b.localhost";
+const HOST = HOSTS.b;
 const UPSTREAM_HOST = "servizi.comune.montealto.it";
 const PROFILE_HOST = "comune-a.localhost";
 const PROFILE_UPSTREAM_HOST = "servizi.comune.valverde.it";
 const FORM = "/nuova-richiesta";
 const VERIFY = `${FORM}?passo=verifica`;
 const WIZARD = "/area-personale/profilo-utente/componi";
-const LUCA = "VRDLCU90E10F205V";
-const GIULIA = "BNCGLI85C55L219R";
+const LUCA = CITIZENS.LUCA;
+const GIULIA = CITIZENS.GIULIA;
 /** A valid fiscal code of its own for each anonymous request (a code for one fiscal code holds it for 5 minutes). */
 let nextCf = 0;
 function freshCf(): string {

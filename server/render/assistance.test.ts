@@ -5,6 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
 // The assistance request (issue #11) over HTTP without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-b.localhost";
+const HOST = HOSTS.b;
 const UPSTREAM_HOST = "servizi.comune.montealto.it";
 const FORM = "/nuova-richiesta";
-const LUCA = "VRDLCU90E10F205V";
-const GIULIA = "BNCGLI85C55L219R";
+const LUCA = CITIZENS.LUCA;
+const GIULIA = CITIZENS.GIULIA;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const PDF = Buffer.from("%PDF-1.4\n%test\n");
 

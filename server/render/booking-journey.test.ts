@@ -6,6 +6,7 @@ import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
+import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // Whole booking flows over HTTP, without JavaScript: the production build (npm test builds first), the real Express
 // app with its sealed flow cookies, and the sandbox upstream on its real clock.
@@ -19,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 const BOOKING = "/servizi/prenotazione-appuntamento";
 
 /** A browser's cookies, as Set-Cookie headers leave them. */

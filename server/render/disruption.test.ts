@@ -8,6 +8,7 @@ import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // The disruption report over HTTP, without JavaScript: production build (npm test builds first), the real app with
 // its sealed flow cookie, the sandbox upstream (in process, so a test can switch the service off).
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const A = "comune-a.localhost";
-const GIULIA = "BNCGLI85C55L219R";
+const GIULIA = CITIZENS.GIULIA;
 const NEW = "/servizi/segnalazioni/nuova";
 const TILES = "https://tiles.example.org/{z}/{x}/{y}.png";
 const PNG = Buffer.from(

@@ -6,6 +6,7 @@ import { testApp } from "#tests/support/test-app.ts";
 import { allItalian as italian } from "#tests/support/catalogues.ts";
 import { en as english } from "#client/texts.en.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // Every route of client/routes.ts rendered in English (production build, sandbox upstream): no text of the
 // Italian catalogue that reads differently in English may appear. Upstream content (service names, menus, FAQ)
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 
 /** Everything the municipality's configuration sends (menus, footer, contacts, services): shown as sent. */
 let upstreamContent = "";

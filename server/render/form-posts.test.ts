@@ -6,8 +6,8 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 import { peakRssGrowthMiB, streamChunkedBody } from "#tests/support/stream-body.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // Form posts to pages, through the production build, the real Express app and the sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const MiB = 1024 * 1024;
 const form = { "content-type": "application/x-www-form-urlencoded", host: HOST, origin: `http://${HOST}` };
 
@@ -51,28 +51,28 @@ describe("the XSRF token of page forms", () => {
   });
 
   test("the same post with the token goes through to the route (which has no action: 405)", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const res = await request(server)
       .post("/faq")
       .set("Host", HOST)
       .set("Origin", `http://${HOST}`)
-      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .set("Cookie", xsrf.cookie)
       .type("form")
-      .send(`_xsrf=${maskXsrfToken(token)}&q=carta`);
+      .send(`_xsrf=${xsrf.masked}&q=carta`);
     expect(res.status).toBe(405);
   });
 
   test("each page carries a differently masked token, never the cookie's own value", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const fields = await Promise.all(
       [1, 2].map(async () => {
-        const res = await request(server).get("/").set("Host", HOST).set("Cookie", `XSRF-TOKEN=${token}`);
+        const res = await request(server).get("/").set("Host", HOST).set("Cookie", xsrf.cookie);
         return /name="_xsrf" value="([^"]+)"/.exec(res.text)?.[1];
       }),
     );
     expect(fields[0]).toBeTruthy();
     expect(fields[0]).not.toBe(fields[1]);
-    expect(fields.join()).not.toContain(token);
+    expect(fields.join()).not.toContain(xsrf.token);
   });
 
   test("a post without the token is refused before its body is read", async () => {
@@ -91,12 +91,12 @@ describe("the XSRF token of page forms", () => {
 
 describe("request bodies are counted as they stream", () => {
   test("a chunked body past the limit gets 413, and the server's memory stays flat", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const { result, growthMiB } = await peakRssGrowthMiB(() =>
       streamChunkedBody({
         url: `${base}/valutazione`,
-        headers: { ...form, cookie: `XSRF-TOKEN=${token}` },
-        first: `_xsrf=${maskXsrfToken(token)}&rating=5&option=positivo1&details=`,
+        headers: { ...form, cookie: xsrf.cookie },
+        first: `_xsrf=${xsrf.masked}&rating=5&option=positivo1&details=`,
         filler: Buffer.alloc(64 * 1024, "x"),
         totalBytes: 128 * MiB,
       }),
@@ -108,14 +108,14 @@ describe("request bodies are counted as they stream", () => {
   });
 
   test("the same holds for the upstream proxy", async () => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const result = await streamChunkedBody({
       url: `${base}/api-public/feedback`,
       headers: {
         host: HOST,
         "content-type": "application/json",
-        cookie: `XSRF-TOKEN=${token}`,
-        "x-xsrf-token": token,
+        cookie: xsrf.cookie,
+        "x-xsrf-token": xsrf.token,
       },
       first: '{"details":"',
       filler: Buffer.alloc(64 * 1024, "x"),

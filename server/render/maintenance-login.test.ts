@@ -3,8 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { xsrfToken } from "#tests/support/portal-requests.ts";
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let ssrHandler: RequestHandler;
@@ -20,15 +20,15 @@ test("the maintenance login is rate limited per address: Italian 429 with Retry-
     ssrHandler,
     env: { MAINTENANCE_LOGIN_PER_CLIENT: "3", MAINTENANCE_LOGIN_WINDOW_S: "600" },
   });
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   const attempt = (password: string) =>
     request(app)
       .post("/manutenzione")
       .set("Host", "comune-c.localhost")
       .set("Origin", "http://comune-c.localhost")
-      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .set("Cookie", xsrf.cookie)
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password });
+      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
   for (let i = 0; i < 3; i++) expect((await attempt(`sbagliata-${i}`)).status).toBe(403);
   const limited = await attempt("sbagliata-3");
   expect(limited.status).toBe(429);
@@ -51,15 +51,15 @@ test("the municipality's limit cannot lock out the maintainer: a browser that lo
       MAINTENANCE_LOGIN_WINDOW_S: "600",
     },
   });
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   const attempt = (password: string, cookies = "", host = "comune-c.localhost") =>
     request(app)
       .post("/manutenzione")
       .set("Host", host)
       .set("Origin", `http://${host}`)
-      .set("Cookie", [`XSRF-TOKEN=${token}`, cookies].filter(Boolean).join("; "))
+      .set("Cookie", [xsrf.cookie, cookies].filter(Boolean).join("; "))
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password });
+      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
   // The maintainer's browser logs in: the credential, and the mark of a known device.
   const login = await attempt("Roccaserena-2026");
   expect(login.status).toBe(302);
@@ -95,15 +95,15 @@ test("a known device still has its own limit: a stolen device cookie cannot gues
       MAINTENANCE_LOGIN_WINDOW_S: "600",
     },
   });
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   const attempt = (password: string, cookies = "") =>
     request(app)
       .post("/manutenzione")
       .set("Host", "comune-c.localhost")
       .set("Origin", "http://comune-c.localhost")
-      .set("Cookie", [`XSRF-TOKEN=${token}`, cookies].filter(Boolean).join("; "))
+      .set("Cookie", [xsrf.cookie, cookies].filter(Boolean).join("; "))
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password });
+      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
   const login = await attempt("Roccaserena-2026");
   const deviceCookie = [login.headers["set-cookie"] ?? []]
     .flat()

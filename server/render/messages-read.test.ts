@@ -3,8 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn } from "#tests/support/portal-requests.ts";
 
 // Opening a message marks it read only when the citizen opened it from the portal (or typed its address): a link
 // on another site must not change the citizen's data by a GET. Production build, real app, sandbox upstream.
@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
-const MARIO = "RSSMRA80A01H501U";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
+const MARIO = CITIZENS.MARIO;
 
 async function citizenCookie(): Promise<string> {
   await request(sandbox.url).post(`/__sandbox/citizens/${MARIO}/reset`).expect(200);
-  return loginAs(sandbox.url, MARIO, UPSTREAM_HOST);
+  return signIn(sandbox.url, MARIO);
 }
 
 /** Mario's unread message ids, straight from the upstream store. */

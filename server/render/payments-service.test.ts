@@ -5,8 +5,8 @@ import { startSandbox } from "#sandbox/start.ts";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { mypayIuv } from "#sandbox/mypay/state.ts";
 import { startRelay, testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn } from "#tests/support/portal-requests.ts";
 
 // The payment service pages `/servizi/pagamenti/:id` (+ esito-pagamento) over HTTP: production build, sandbox.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,14 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
-const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const ANNA = CITIZENS.ANNA;
+const MARIO = CITIZENS.MARIO;
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
   await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+  return signIn(sandbox.url, codiceFiscale, tenant);
 }
 const app = (upstreamUrl = sandbox.url) => testApp({ upstreamUrl, ssrHandler }).app;
 const get = (path: string, cookie = "", host = HOSTS.a) =>

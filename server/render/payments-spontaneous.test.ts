@@ -6,6 +6,7 @@ import { startRelay, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
 // Spontaneous payments (PPAY, MYPAY gate) over HTTP without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
 const ONLINE = "/servizi/ppay/pagamento-spontaneo/online";
 const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
 

@@ -5,8 +5,8 @@ import { startSandbox } from "#sandbox/start.ts";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // Payments (PPAY) over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
-const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const ANNA = CITIZENS.ANNA;
+const MARIO = CITIZENS.MARIO;
 const ANNA_PAID = seedIuv("comune-a", ANNA, 1);
 const ANNA_CANCELLED = seedIuv("comune-a", ANNA, 3);
 const ANNA_UNPAID = seedIuv("comune-a", ANNA, 6);
@@ -28,7 +26,7 @@ const MARIO_UNPAID = seedIuv("comune-a", MARIO, 4);
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
   await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+  return signIn(sandbox.url, codiceFiscale, tenant);
 }
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
@@ -38,13 +36,13 @@ function get(path: string, cookie = "", host = HOSTS.a) {
 }
 
 function post(path: string, cookie: string, fields: Record<string, string>, host = HOSTS.a) {
-  const token = createXsrfToken();
-  const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields });
+  const xsrf = xsrfToken();
+  const body = new URLSearchParams({ _xsrf: xsrf.masked, ...fields });
   return request(app())
     .post(path)
     .set("Host", host)
     .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
     .type("form")
     .send(body.toString());
 }

@@ -3,9 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // The documents and services tabs of the personal area over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -16,14 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
-const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
-const GIULIA = "BNCGLI85C55L219R";
-const ANNA = "SPSNNA75T48F839X";
+const GIULIA = CITIZENS.GIULIA;
+const ANNA = CITIZENS.ANNA;
 const GIULIA_FIRST = "9a11b1a0-0000-4000-8000-000000000001";
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
-  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+  return signIn(sandbox.url, codiceFiscale, tenant);
 }
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
@@ -33,13 +30,13 @@ function get(path: string, cookie = "", host = HOSTS.a) {
 }
 
 function post(path: string, cookie: string, fields: Record<string, string>, host = HOSTS.a) {
-  const token = createXsrfToken();
-  const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields });
+  const xsrf = xsrfToken();
+  const body = new URLSearchParams({ _xsrf: xsrf.masked, ...fields });
   return request(app())
     .post(path)
     .set("Host", host)
     .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
     .type("form")
     .send(body.toString());
 }

@@ -5,6 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // The messages pages through the production build, the real Express app and a sandbox of this file's own.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -15,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
-const MARIO = "RSSMRA80A01H501U";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
+const MARIO = CITIZENS.MARIO;
 const LIST = "/area-personale/messaggi";
 const xsrf = createXsrfToken();
 

@@ -3,8 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, signIn } from "#tests/support/portal-requests.ts";
 
 // The personal area's frame and activities over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -15,11 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
-const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
-
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
-  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+  return signIn(sandbox.url, codiceFiscale, tenant);
 }
 
 function get(path: string, cookie = "", host = HOSTS.a) {

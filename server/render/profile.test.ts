@@ -5,6 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // The profile and its wizard over HTTP, without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,12 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const HOST = HOSTS.a;
+const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 const PROFILE = "/area-personale/profilo-utente";
 const WIZARD = `${PROFILE}/componi`;
-const LUCA = "VRDLCU90E10F205V";
-const GIULIA = "BNCGLI85C55L219R";
+const LUCA = CITIZENS.LUCA;
+const GIULIA = CITIZENS.GIULIA;
 
 class CookieJar {
   readonly cookies = new Map<string, string>();

@@ -3,8 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // Without JavaScript the form is a plain POST to /valutazione: drive the production build (npm test builds first).
 describe("a rating posted without JavaScript", () => {
@@ -16,16 +16,16 @@ describe("a rating posted without JavaScript", () => {
   });
   afterAll(() => sandbox.close());
 
-  const HOST = "comune-a.localhost";
+  const HOST = HOSTS.a;
   const post = (fields: Record<string, string>) => {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     return request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
       .post("/valutazione")
       .set("Host", HOST)
       .set("Origin", `http://${HOST}`)
-      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .set("Cookie", xsrf.cookie)
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token), pagePath: "/faq", pageTitle: "FAQ", ...fields });
+      .send({ _xsrf: xsrf.masked, pagePath: "/faq", pageTitle: "FAQ", ...fields });
   };
 
   test("with an error shows the form again with the error and what was chosen (400), not the home page", async () => {

@@ -4,8 +4,8 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { OPEN_REDIRECT_PAYLOADS } from "#shared/redirect-payloads.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { xsrfToken } from "#tests/support/portal-requests.ts";
 
 // Every redirect parameter of the portal, tried with the whole payload corpus through the production build.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -27,11 +27,11 @@ function expectOnSite(location: string | undefined, host: string) {
   expect(location).not.toMatch(/^[/\\]{2}|^[a-z]+:/i);
 }
 
-const token = createXsrfToken();
+const xsrf = xsrfToken();
 const form = (host: string) => ({
   Host: host,
   Origin: `http://${host}`,
-  Cookie: `XSRF-TOKEN=${token}`,
+  Cookie: xsrf.cookie,
 });
 
 describe.each(OPEN_REDIRECT_PAYLOADS.map((p) => [p]))("the redirect payload %j", (payload) => {
@@ -55,7 +55,7 @@ describe.each(OPEN_REDIRECT_PAYLOADS.map((p) => [p]))("the redirect payload %j",
       .post(`/manutenzione?redirectTo=${encoded}`)
       .set(form("comune-c.localhost"))
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password: "Roccaserena-2026" });
+      .send({ _xsrf: xsrf.masked, username: "manutentore", password: "Roccaserena-2026" });
     expect(gatePost.status).toBe(302);
     expectOnSite(gatePost.headers.location, "comune-c.localhost");
 
@@ -64,7 +64,7 @@ describe.each(OPEN_REDIRECT_PAYLOADS.map((p) => [p]))("the redirect payload %j",
       .set(form("comune-a.localhost"))
       .type("form")
       .send({
-        _xsrf: maskXsrfToken(token),
+        _xsrf: xsrf.masked,
         pagePath: payload,
         pageTitle: "Prova",
         rating: "5",

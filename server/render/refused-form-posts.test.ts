@@ -5,6 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
 // A refused form post is expected traffic (another site's form, a stale page): one warn line with the method, the
 // path and the reason, never an error with a stack. Production build, real app, sandbox upstream.
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 
 /** The log lines of one request, but the access log's own "request completed". */
 async function postAndLog(headers: Record<string, string>, body: string) {

@@ -4,8 +4,8 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // The shell's development tools and the end of a session, over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const citizen = () => loginAs(sandbox.url, "RSSMRA80A01H501U", "servizi.comune.valverde.it");
 
 describe('"Simula logout" (a development tool)', () => {
@@ -31,16 +31,16 @@ describe('"Simula logout" (a development tool)', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("Mario Rossi");
     expect(res.text).not.toContain("Simula logout");
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     const toggle = await request(
       testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { NODE_ENV: "development" } }).app,
     )
       .post("/dev/simulazione-logout")
       .set("Host", HOST)
       .set("Origin", `http://${HOST}`)
-      .set("Cookie", `XSRF-TOKEN=${token}`)
+      .set("Cookie", xsrf.cookie)
       .type("form")
-      .send({ _xsrf: maskXsrfToken(token) });
+      .send({ _xsrf: xsrf.masked });
     expect(toggle.status).toBe(404);
   });
 

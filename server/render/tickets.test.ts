@@ -3,9 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // The citizen's assistance tickets over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -16,10 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const HOSTS = { a: "comune-a.localhost", b: "comune-b.localhost" };
-const UPSTREAM_HOSTS = { a: "servizi.comune.valverde.it", b: "servizi.comune.montealto.it" };
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const ANNA = CITIZENS.ANNA;
+const MARIO = CITIZENS.MARIO;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
@@ -30,7 +27,7 @@ type ArticleDto = { id: number; sender: string; attachments: Array<{ id: number;
 
 async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Promise<string> {
   await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  return loginAs(sandbox.url, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+  return signIn(sandbox.url, codiceFiscale, tenant);
 }
 
 /** The citizen's tickets as the sandbox knows them (straight from the upstream, with the citizen's cookie). */
@@ -66,27 +63,27 @@ function postMultipart(
   file?: { bytes: Buffer; name: string; type: string },
   host = HOSTS.a,
 ) {
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   let req = request(app())
     .post(path)
     .set("Host", host)
     .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
-    .field("_xsrf", maskXsrfToken(token));
+    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
+    .field("_xsrf", xsrf.masked);
   for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
   if (file) req = req.attach("allegato", file.bytes, { filename: file.name, contentType: file.type });
   return req;
 }
 
 function postForm(path: string, cookie: string, host = HOSTS.a) {
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   return request(app())
     .post(path)
     .set("Host", host)
     .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
     .type("form")
-    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token) }).toString());
+    .send(new URLSearchParams({ _xsrf: xsrf.masked }).toString());
 }
 
 const visible = (html: string) =>

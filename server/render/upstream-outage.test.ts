@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
 // The sandbox behind a switch: "up" relays to it, "down" drops every connection (an upstream outage).
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -38,7 +39,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 
 describe("the upstream goes down after the municipality's configuration was loaded", () => {
   test("pages that do not need the citizen still render, with an Italian notice; the others say why in the shell", async () => {

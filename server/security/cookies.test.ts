@@ -6,8 +6,9 @@ import { PORTAL_COOKIES, portalCookieFor, type PortalCookie } from "#shared/port
 import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
 import { RAW_COOKIE_HEADER } from "#server/middleware/cookies.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
-const HOST = "comune-a.localhost";
+const HOST = HOSTS.a;
 const registered: PortalCookie[] = Object.values(PORTAL_COOKIES);
 /** One real cookie name per registry entry (a family's member for `flow_`). */
 const names = registered.map((c) => (c.family ? `${c.name}booking` : c.name));

@@ -7,9 +7,9 @@ import { createSandboxApp } from "#sandbox/app.ts";
 import { createTicket, crmState } from "#sandbox/crm/store.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS, HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 // The portal as the gatekeeper (issue #23): Mario, logged in, tries to reach Anna's data through everything the
 // portal exposes, against a sandbox that plays the real upstream's documented gaps (SANDBOX_UPSTREAM_GAPS: fiscal
@@ -17,9 +17,9 @@ import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 // one-time code in the /otp answer). Each attack is first shown to work straight on that upstream (so the test
 // proves the portal's defence, not the sandbox's), then made through the portal: 0 successes, Anna's data unchanged.
 
-const MARIO = "RSSMRA80A01H501U";
-const ANNA = "SPSNNA75T48F839X";
-const HOST = "comune-a.localhost";
+const MARIO = CITIZENS.MARIO;
+const ANNA = CITIZENS.ANNA;
+const HOST = HOSTS.a;
 const TENANT = "comune-a";
 
 let store: SandboxStore;
@@ -248,12 +248,12 @@ async function mario() {
 }
 
 function attackThroughPortal(attack: Attack, cookie: string, path: string, body: object | undefined) {
-  const token = createXsrfToken();
+  const xsrf = xsrfToken();
   const client = request(portal());
   const req = client[attack.method](path)
     .set("Host", HOST)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
-    .set("X-XSRF-TOKEN", token)
+    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
+    .set("X-XSRF-TOKEN", xsrf.token)
     .set("Accept", "application/json");
   return body ? req.send(body) : req;
 }
@@ -349,13 +349,13 @@ describe("pages that take an id, against an upstream that checks no owner", () =
 
 describe("actions on Anna's ids, against an upstream that checks no owner", () => {
   function post(path: string, cookie: string, fields: Record<string, string>) {
-    const token = createXsrfToken();
+    const xsrf = xsrfToken();
     return request(portal())
       .post(path)
       .set("Host", HOST)
-      .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+      .set("Cookie", `${cookie}; ${xsrf.cookie}`)
       .type("form")
-      .send(new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields }).toString());
+      .send(new URLSearchParams({ _xsrf: xsrf.masked, ...fields }).toString());
   }
 
   const ACTIONS: { name: string; path: () => string; fields: () => Record<string, string> }[] = [

@@ -7,7 +7,7 @@ import { createRateLimiter } from "./rate-limiter.ts";
  *   hour, so one visitor cannot turn the portal into a mail or SMS cannon;
  * - per contact (the e-mail, lower-cased, or the phone digits), whoever asks: `OTP_SEND_PER_CONTACT`, default 5 an
  *   hour, so nobody floods one inbox from many addresses.
- * Both per municipality and per process (README, "Security"). There is no municipality-wide cap: it would let one
+ * Both per municipality and per process (docs/operations.md, "Security"). There is no municipality-wide cap: it would let one
  * visitor with many addresses lock everyone else out. The limits of one pending request (3 resends, one per 30 s,
  * 5 wrong tries) are `client/lib/otp-guard.server.ts`.
  */

@@ -10,6 +10,7 @@ import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { createFlowState } from "#server/render/flow-state.ts";
 import { maskXsrfToken } from "./xsrf.ts";
 import { createSealer } from "./seal.ts";
+import { HOSTS } from "#tests/support/portal-requests.ts";
 
 // PORTAL_SECRET rotated: what was sealed under the old secret still opens while it is listed in
 // PORTAL_SECRET_PREVIOUS; everything sealed from then on uses the new one; without the old one listed, an old cookie
@@ -142,7 +143,7 @@ describe("a flow in progress across the rotation", () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const HOST = "comune-a.localhost";
+  const HOST = HOSTS.a;
   const REPORT = "/servizi/segnalazioni/nuova";
   const decode = (html: string) =>
     html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");

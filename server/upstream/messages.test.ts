@@ -4,9 +4,10 @@ import { municipalityTag } from "#shared/api/messages.ts";
 import { isUpstreamError } from "./errors.ts";
 import type { UpstreamRequestContext } from "./http.ts";
 import { createMessagesApi } from "./messages.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // The message store module against the sandbox over real HTTP, as Mario Rossi on Valverde.
-const MARIO = "RSSMRA80A01H501U";
+const MARIO = CITIZENS.MARIO;
 const HOST = "servizi.comune.valverde.it";
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let cookie = "";

@@ -8,12 +8,13 @@ import {
   tenantUrl,
   test,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // The assistance request (issue #11): anonymous with an e-mail code, logged in with drafts, attachments checked by
 // content, without JavaScript, by keyboard. Giulia (comune-a) and Mario (comune-b) are reset by the tests using them.
-const GIULIA = "BNCGLI85C55L219R";
-const MARIO = "RSSMRA80A01H501U";
+const GIULIA = CITIZENS["Giulia Bianchi"];
+const MARIO = CITIZENS["Mario Rossi"];
 const FORM = "/nuova-richiesta";
 const shots = process.env.ASSIST_SHOTS;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

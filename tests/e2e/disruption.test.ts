@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, loginAs, resetCitizen, tenantUrl, test } from "./fixtures.ts";
+import { expect, expectAccessible, loginAs, resetCitizen, tenantUrl, test, CITIZENS } from "./fixtures.ts";
 
 // The disruption report (DISSERVIZIO_CRM): Giulia Bianchi's reports only (reset first), on both municipalities.
-const GIULIA = "BNCGLI85C55L219R";
+const GIULIA = CITIZENS["Giulia Bianchi"];
 const NEW = "/servizi/segnalazioni/nuova";
 const SHOTS = "/tmp/h10/shots/report";
 /** A small real PNG (1×1). */

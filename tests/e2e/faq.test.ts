@@ -5,7 +5,16 @@
  * global to the sandbox) cannot disturb tests running in another worker.
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, TENANTS, expectAccessible, loginAs, SANDBOX_URL } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  TENANTS,
+  expectAccessible,
+  logIn,
+  settled,
+  SANDBOX_URL,
+} from "./fixtures.ts";
 import {
   expectBootstrapItalia,
   expectFeedbackComponent,
@@ -65,13 +74,6 @@ const KB: Record<
     },
   },
 };
-
-async function login(page: Page, tenant: Tenant) {
-  await page.goto(tenantUrl(tenant, "/api/utenti/login?redirector=%2Ffaq"));
-  await loginAs(page, "Giulia Bianchi");
-  await expect(page).toHaveURL(tenantUrl(tenant, "/faq"));
-  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText("Giulia Bianchi");
-}
 
 /** What every FAQ page shares: status, title, h1, breadcrumb, no navigation bar in the header, rating, axe. */
 async function expectFaqPage(
@@ -178,7 +180,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
 
       test("logged in: list, categories, search and answers", async ({ page }) => {
         test.slow(); // seven pages, each checked with axe
-        await login(page, tenant);
+        await logIn(page, tenant, "Giulia Bianchi", "/faq");
         await expectAllFaqPages(page, tenant);
         await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(
           "Giulia Bianchi",
@@ -262,7 +264,7 @@ test("a search text with markup is shown as text, never run", async ({ page }) =
   expect(await response?.text()).not.toContain("<img src=x");
   await expect(page.getByText(`Nessuna domanda trovata per «${text}».`)).toBeVisible();
   expect(await page.locator('main img[src="x"]').count()).toBe(0);
-  await page.waitForTimeout(200);
+  await settled(page);
   expect(dialogs).toEqual([]);
 });
 
@@ -282,7 +284,7 @@ test("an answer body with a script and script links is shown sanitised", async (
   expect(await body.locator("[onclick]").count()).toBe(0);
   expect(await body.locator('a[href^="javascript:"]').count()).toBe(0);
   await body.getByText("Modulo di rettifica").click();
-  await page.waitForTimeout(200);
+  await settled(page);
   expect(dialogs).toEqual([]);
 });
 

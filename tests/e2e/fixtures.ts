@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
 import { PORTAL_PORT, SANDBOX_PORT } from "../../playwright.config.ts";
@@ -42,19 +45,122 @@ export async function expectAccessible(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
-/** Logs in through the sandbox's demo identity provider as the given test citizen. */
+/** The seeded demo citizens (sandbox/seed/citizens.ts) by the name the demo identity provider shows. */
+export const CITIZENS = {
+  "Mario Rossi": "RSSMRA80A01H501U",
+  "Giulia Bianchi": "BNCGLI85C55L219R",
+  "Luca Verdi": "VRDLCU90E10F205V",
+  "Anna Esposito": "SPSNNA75T48F839X",
+} as const;
+export type CitizenName = keyof typeof CITIZENS;
+
+/**
+ * Citizen leases: two Playwright workers never use the same seeded citizen at the same time, so one worker's reset
+ * or changes (a message read, a contact saved, a payment) never land in the middle of another worker's test of that
+ * citizen. `loginAs` and `resetCitizen` take the citizen's lease for the rest of the test (waiting while another
+ * worker's test holds it; the wait is added to the test's timeout); the `citizenLeases` fixture gives them back when
+ * the test ends. A lease is a directory (atomic `mkdir`) named after the fiscal code, in a folder of this run's
+ * sandbox port; a lease whose worker died is taken over.
+ */
+const LEASES = join(tmpdir(), `portal-e2e-${SANDBOX_PORT}-citizens`);
+const held = new Set<string>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tryLease(codFisc: string): boolean {
+  const dir = join(LEASES, codFisc);
+  mkdirSync(LEASES, { recursive: true });
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(join(dir, "owner"), "utf8"));
+    } catch {
+      return false; // just taken: its owner is writing its name
+    }
+    if (!owner || alive(owner)) return false;
+    rmSync(dir, { recursive: true, force: true });
+    return false; // taken over at the next look
+  }
+  writeFileSync(join(dir, "owner"), String(process.pid));
+  return true;
+}
+
+/** Takes `codFisc`'s lease for the rest of the current test (no-op when this worker holds it already). */
+export async function leaseCitizen(codFisc: string) {
+  if (held.has(codFisc)) return;
+  // The wait does not count against the test: its timeout grows by the time spent waiting.
+  const info = base.info();
+  const timeout = info.timeout;
+  const started = Date.now();
+  if (timeout > 0) info.setTimeout(timeout + 120_000);
+  await expect
+    .poll(() => tryLease(codFisc), {
+      message: `citizen ${codFisc} is used by another worker's test`,
+      timeout: 120_000,
+      intervals: [50, 100, 250, 500],
+    })
+    .toBe(true);
+  held.add(codFisc);
+  if (timeout > 0) info.setTimeout(timeout + (Date.now() - started));
+}
+
+function releaseCitizens() {
+  for (const codFisc of held) rmSync(join(LEASES, codFisc), { recursive: true, force: true });
+  held.clear();
+}
+
+/** Logs in through the sandbox's demo identity provider as the given test citizen (taking the citizen's lease). */
 export async function loginAs(page: Page, citizen: string) {
-  await page.getByLabel(new RegExp(citizen)).check();
+  const pattern = new RegExp(citizen);
+  for (const [name, codFisc] of Object.entries(CITIZENS)) {
+    if (pattern.test(name)) await leaseCitizen(codFisc);
+  }
+  await page.getByLabel(pattern).check();
   await page.getByRole("button", { name: "Entra con SPID" }).click();
 }
 
-export async function resetSandbox() {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/reset`, { method: "POST" });
-  if (!res.ok) throw new Error(`sandbox reset failed: ${res.status}`);
+/**
+ * Opens the login from `path` on `tenant` (`/api/utenti/login?redirector=…`), logs in as `citizen` and waits to be
+ * back on `path` with the citizen's name in the header.
+ */
+export async function logIn(page: Page, tenant: TenantId, citizen: CitizenName, path = "/") {
+  await page.goto(tenantUrl(tenant, `/api/utenti/login?redirector=${encodeURIComponent(path)}`));
+  await loginAs(page, citizen);
+  await expect(page).toHaveURL(tenantUrl(tenant, path));
+  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(citizen);
 }
 
-/** Every test fails on console errors and uncaught page errors. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Waits until the page has settled: loaded, hydrated when React renders it, and its main thread free (one animation
+ * frame answered). A dialog a script opened (`alert`) blocks the page until it is handled, so after this any dialog
+ * the page was going to open has been seen.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState("load");
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await waitForHydration(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/** Every test fails on console errors and uncaught page errors, and gives back its citizens' leases. */
+export const test = base.extend<{ consoleErrors: string[]; citizenLeases: void }>({
+  citizenLeases: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use();
+      releaseCitizens();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -79,8 +185,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** One seeded citizen back to the sandbox's seed (contacts, messages, documents, favourites…), nobody else. */
+/**
+ * One seeded citizen back to the sandbox's seed (contacts, messages, documents, favourites…), nobody else; the test
+ * holds the citizen's lease from here on, so no other worker's test sees the reset or the changes that follow.
+ */
 export async function resetCitizen(codFisc: string) {
+  await leaseCitizen(codFisc);
   const res = await fetch(`${SANDBOX_URL}/__sandbox/citizens/${codFisc}/reset`, { method: "POST" });
   if (!res.ok) throw new Error(`citizen reset failed: ${res.status}`);
 }

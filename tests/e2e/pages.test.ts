@@ -10,7 +10,8 @@ import {
   tenantUrl,
   TENANTS,
   expectAccessible,
-  loginAs,
+  logIn,
+  settled,
   SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
@@ -42,13 +43,6 @@ function casesFor(tenant: "comune-a" | "comune-b"): PageCase[] {
   ];
 }
 
-async function login(page: Page, tenant: TenantId, citizen = "Mario Rossi") {
-  await page.goto(tenantUrl(tenant, "/api/utenti/login?redirector=%2F"));
-  await loginAs(page, citizen);
-  await expect(page).toHaveURL(tenantUrl(tenant, "/"));
-  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(citizen);
-}
-
 async function expectPage(page: Page, tenant: TenantId, c: PageCase) {
   const response = await page.goto(tenantUrl(tenant, c.path));
   expect(response?.status(), c.path).toBe(c.status);
@@ -78,7 +72,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       });
 
       test("logged in: every page, and the personal area, as a citizen", async ({ page }) => {
-        await login(page, tenant);
+        await logIn(page, tenant, "Mario Rossi");
         for (const c of casesFor(tenant)) {
           await expectPage(page, tenant, c);
           await expect(page.locator("header details.it-user-wrapper > summary")).toContainText("Mario Rossi");
@@ -177,6 +171,6 @@ test("comune-b: the contacts HTML of the configuration reaches the page without 
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("alert('contatti')");
   }
-  await page.waitForTimeout(200);
+  await settled(page);
   expect(dialogs).toEqual([]);
 });

@@ -11,13 +11,14 @@ import {
   resetCitizen,
   SANDBOX_URL,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // The payment service pages `/servizi/pagamenti/:id` (PPAY on comune-a and comune-b, MYPAY on comune-a): opened from
 // the home page's card, the citizen's positions of that payment type, paid through the pagoPA checkout stand-in.
 
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const ANNA = CITIZENS["Anna Esposito"];
+const MARIO = CITIZENS["Mario Rossi"];
 const SHOTS = process.env.PAYMENTS_SERVICE_SHOTS;
 
 const shot = (page: Page, name: string) =>

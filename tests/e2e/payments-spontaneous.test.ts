@@ -10,6 +10,7 @@ import {
   resetCitizen,
   SANDBOX_URL,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // Spontaneous payments (PPAY on comune-a and comune-b, MYPAY on comune-a): anonymous visitors pay through the
@@ -18,7 +19,7 @@ import {
 
 const PAYER_BODY = "NREFNC80A41H501";
 const PAYER_CF = `${PAYER_BODY}${computeFiscalCodeCheckLetter(PAYER_BODY)}`;
-const GIULIA = "BNCGLI85C55L219R";
+const GIULIA = CITIZENS["Giulia Bianchi"];
 const SHOTS = "/tmp/h10/shots/spont";
 
 const typeSelect = (page: Page) => page.getByRole("combobox", { name: /^Tipologia di pagamento/ });

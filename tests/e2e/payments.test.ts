@@ -9,13 +9,14 @@ import {
   loginAs,
   resetCitizen,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // PPAY debt positions (sandbox/ppay): Anna and Mario have paid, unpaid (one expired) and cancelled positions on
 // comune-a and comune-b. Paying goes through the sandbox's pagoPA checkout stand-in and back to the outcome page.
 
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const ANNA = CITIZENS["Anna Esposito"];
+const MARIO = CITIZENS["Mario Rossi"];
 
 const payments = (page: Page) => page.getByRole("region", { name: "Pagamenti" });
 

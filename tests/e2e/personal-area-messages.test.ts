@@ -12,9 +12,10 @@ import {
   expectAccessible,
   resetCitizen,
   waitForHydration,
+  CITIZENS,
 } from "./fixtures.ts";
 
-const MARIO = "RSSMRA80A01H501U";
+const MARIO = CITIZENS["Mario Rossi"];
 const LIST = "/area-personale/messaggi";
 const INBOX = {
   "comune-a": { total: 20, unread: 18, read: 2 },

@@ -1,6 +1,6 @@
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen, CITIZENS } from "./fixtures.ts";
 
-const ANNA = "SPSNNA75T48F839X";
+const ANNA = CITIZENS["Anna Esposito"];
 
 // Anna's favourites: 101 and 104 on comune-a, 202 on comune-b. Each test starts from them.
 const cases = {

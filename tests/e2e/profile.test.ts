@@ -8,11 +8,12 @@ import {
   tenantUrl,
   test,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // Luca Verdi has no profile (the wizard citizen); Giulia Bianchi has a complete one. Each test resets its citizen.
-const LUCA = "VRDLCU90E10F205V";
-const GIULIA = "BNCGLI85C55L219R";
+const LUCA = CITIZENS["Luca Verdi"];
+const GIULIA = CITIZENS["Giulia Bianchi"];
 const PROFILE = "/area-personale/profilo-utente";
 const shots = process.env.PROFILE_SHOTS;
 

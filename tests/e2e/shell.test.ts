@@ -9,7 +9,7 @@ import {
   tenantUrl,
   TENANTS,
   expectAccessible,
-  loginAs,
+  logIn,
   SANDBOX_URL,
   waitForHydration,
 } from "./fixtures.ts";
@@ -27,12 +27,6 @@ const focused = (page: Page) =>
         }
       : null;
   });
-
-async function login(page: Page, tenant: "comune-a" | "comune-b", citizen = "Anna Esposito") {
-  await page.goto(tenantUrl(tenant, "/api/utenti/login?redirector=%2F"));
-  await loginAs(page, citizen);
-  await expect(page).toHaveURL(tenantUrl(tenant, "/"));
-}
 
 type FeedbackRecord = {
   comune: string;
@@ -263,7 +257,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
   for (const width of [1280, 390]) {
     test(`${tenant} at ${width}px: the user dropdown by keyboard when logged in`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await login(page, tenant);
+      await logIn(page, tenant, "Anna Esposito");
       await waitForHydration(page);
       const summary = page.locator("header details.it-user-wrapper > summary");
       await expect(summary).toContainText("Anna Esposito");

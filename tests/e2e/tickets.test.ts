@@ -10,13 +10,14 @@ import {
   resetCitizen,
   SANDBOX_URL,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // The citizen's assistance tickets (sandbox/crm): Anna has, on comune-a and comune-b, a new ticket ("Portale del
 // cittadino"), an open one with an operator's answer ("Tributi") and a closed one. The sandbox control
 // `POST /__sandbox/crm/tickets/:id/reply` plays the operator.
 
-const ANNA = "SPSNNA75T48F839X";
+const ANNA = CITIZENS["Anna Esposito"];
 const ACTIVITIES = "/area-personale/attivita";
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",

@@ -1,26 +1,14 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { DocumentFile } from "#shared/api/documents.ts";
 import { currentPathHref } from "#shared/redirector.ts";
-import { readRouteError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { documentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { attachmentDisposition } from "#client/lib/download.server.ts";
+import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 
 const UUID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
-
-function plain(status: number, text: string): Response {
-  return new Response(text, {
-    status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
 
 /** The answer of the file route: the bytes, the document's media type and a download disposition. */
 export function documentFileResponse(file: DocumentFile, uuid: string): Response {
@@ -28,17 +16,11 @@ export function documentFileResponse(file: DocumentFile, uuid: string): Response
   const mimetype = file.tipologia?.mimetype?.trim() ?? "";
   const type = MIME_PATTERN.test(mimetype) ? mimetype : "application/octet-stream";
   const extension = file.tipologia?.estensione ?? (type === "application/pdf" ? "pdf" : null);
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": type,
-      "Content-Length": String(bytes.length),
-      "Content-Disposition": attachmentDisposition(file.filename, {
-        fallbackBase: file.descrizione ?? `documento-${uuid}`,
-        extension,
-      }),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return fileResponse(bytes, {
+    name: file.filename,
+    type,
+    fallbackBase: file.descrizione ?? `documento-${uuid}`,
+    extension,
   });
 }
 
@@ -54,7 +36,7 @@ type Args = {
  * check is repeated here so the file never depends on the layout.
  */
 export async function loadDocumentFile({ context, params, request }: Args): Promise<Response> {
-  const t = serverT(context, documentsIt);
+  const notFound = serverT(context, documentsIt)("documents.notFound");
   const { api } = getServices(context);
   const user = await api.getCurrentUser();
   if (!user) {
@@ -62,13 +44,8 @@ export async function loadDocumentFile({ context, params, request }: Args): Prom
     throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
   }
   const uuid = params.uuid ?? "";
-  if (!UUID_PATTERN.test(uuid)) return plain(404, t("documents.notFound"));
-  try {
-    return documentFileResponse(await api.documents.file(user.codFisc, uuid), uuid);
-  } catch (error) {
-    if (readRouteError(error, 404) || readRouteError(error, 403) || readRouteError(error, 400)) {
-      return plain(404, t("documents.notFound"));
-    }
-    throw error;
-  }
+  if (!UUID_PATTERN.test(uuid)) return downloadRefusal(context, 404, notFound);
+  return answerDownload(context, { notFound }, async () =>
+    documentFileResponse(await api.documents.file(user.codFisc, uuid), uuid),
+  );
 }

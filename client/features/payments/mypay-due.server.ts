@@ -1,11 +1,12 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { MypayPosizione } from "#shared/api/mypay.ts";
-import { readRouteError, routeError } from "#shared/route-error.ts";
+import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { mypayPaymentStatus } from "./outcome.ts";
-import { notFound, pdfResponse } from "./payment-file.server.ts";
+import { answerDownload, downloadRefusal } from "#client/lib/download.server.ts";
+import { pdfResponse } from "./payment-file.server.ts";
 import { paymentsIt } from "./texts.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -41,18 +42,14 @@ export async function payMypayDue(context: Context, request: Request, iuv: strin
 
 /** `GET /area-personale/dovuti/:iuv/avviso`: the notice PDF of the citizen's own due to pay, else a 404 text. */
 export async function mypayDueNotice(context: Context, iuv: string): Promise<Response> {
-  const t = serverT(context, paymentsIt);
-  const due = await ownDue(context, iuv);
-  if (!due || mypayPaymentStatus(due.stato) !== "unpaid") return notFound(t("payments.file.notFound"));
-  try {
+  const notFound = serverT(context, paymentsIt)("payments.file.notFound");
+  return answerDownload(context, { notFound, missing: [404, 422] }, async () => {
+    const due = await ownDue(context, iuv);
+    if (!due || mypayPaymentStatus(due.stato) !== "unpaid") return downloadRefusal(context, 404, notFound);
     const { codiceAvviso, pdf } = await getServices(context).api.mypay.avvisoDovuto(
       (await getCitizen(context)).codFisc,
       due.iuv,
     );
     return pdfResponse(pdf, `avviso-pagamento-${codiceAvviso}.pdf`);
-  } catch (error) {
-    if (readRouteError(error, 404) || readRouteError(error, 422))
-      return notFound(t("payments.file.notFound"));
-    throw error;
-  }
+  });
 }

@@ -11,7 +11,8 @@ import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
 import { PAID_FLOW, PaidStateSchema, readState, type PaidState } from "./spontaneous/flow-state.ts";
-import { notFound, pdfResponse } from "./payment-file.server.ts";
+import { answerDownload, downloadRefusal } from "#client/lib/download.server.ts";
+import { pdfResponse } from "./payment-file.server.ts";
 import { paymentsIt } from "./texts.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -115,14 +116,13 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
  * state; PPAY's public read with the payer's tax code), as a download; a 404 text when there is none (yet).
  */
 export async function loadPayerReceipt(context: Context): Promise<Response> {
-  const t = serverT(context, paymentsIt);
+  const notFound = serverT(context, paymentsIt)("payments.file.notFound");
   const paid = paidByThisBrowser(context);
-  if (!paid || paid.system !== "ppay") return notFound(t("payments.file.notFound"));
-  try {
-    const bytes = await getServices(context).api.ppay.payerReceipt(paid.taxCode, paid.iuv);
-    return pdfResponse(bytes, `ricevuta-${paid.iuv}.pdf`);
-  } catch (error) {
-    if (isMissing(error)) return notFound(t("payments.file.notFound"));
-    throw error;
-  }
+  if (!paid || paid.system !== "ppay") return downloadRefusal(context, 404, notFound);
+  return answerDownload(context, { notFound }, async () =>
+    pdfResponse(
+      await getServices(context).api.ppay.payerReceipt(paid.taxCode, paid.iuv),
+      `ricevuta-${paid.iuv}.pdf`,
+    ),
+  );
 }

@@ -1,12 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { readRouteError } from "#shared/route-error.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { ticketsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { isOwnTicket } from "./ticket-view.ts";
-import { attachmentDisposition } from "#client/lib/download.server.ts";
+import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 
 type Args = {
   context: Readonly<RouterContextProvider>;
@@ -14,15 +13,7 @@ type Args = {
   request: Request;
 };
 
-const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 const ID = /^\d{1,12}$/;
-
-function notFound(text: string): Response {
-  return new Response(text, {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
-  });
-}
 
 /**
  * `/area-personale/richieste/:id/articoli/:articleId/allegati/:attachmentId`: one attachment of one of the citizen's
@@ -30,7 +21,7 @@ function notFound(text: string): Response {
  * neither): anything else is a 404. Anonymous visitors go to the login and come back here.
  */
 export async function loadTicketFile({ context, params, request }: Args): Promise<Response> {
-  const t = serverT(context, ticketsIt);
+  const notFound = serverT(context, ticketsIt)("tickets.file.notFound");
   const { api } = getServices(context);
   const user = await api.getCurrentUser();
   if (!user) {
@@ -39,28 +30,20 @@ export async function loadTicketFile({ context, params, request }: Args): Promis
   }
   const { id = "", articleId = "", attachmentId = "" } = params;
   if (![id, articleId, attachmentId].every((value) => ID.test(value)))
-    return notFound(t("tickets.file.notFound"));
-  try {
+    return downloadRefusal(context, 404, notFound);
+  return answerDownload(context, { notFound, missing: [403, 404] }, async () => {
     const ticket = await api.crm.ticket(Number(id));
-    if (!ticket || !isOwnTicket(ticket, user.codFisc)) return notFound(t("tickets.file.notFound"));
+    if (!ticket || !isOwnTicket(ticket, user.codFisc)) return downloadRefusal(context, 404, notFound);
     const articles = await api.crm.articles(ticket.id);
     const attachment = articles
       .find((article) => article.id === Number(articleId))
       ?.attachments.find((a) => a.id === Number(attachmentId));
-    if (!attachment) return notFound(t("tickets.file.notFound"));
+    if (!attachment) return downloadRefusal(context, 404, notFound);
     const file = await api.crm.attachment(ticket.id, Number(articleId), attachment.id);
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "Content-Type": attachment["mime-type"] ?? file.contentType,
-        "Content-Length": String(file.bytes.length),
-        "Content-Disposition": attachmentDisposition(attachment.filename, {
-          fallbackBase: `allegato-${attachment.id}`,
-        }),
-        ...NO_STORE,
-      },
+    return fileResponse(file.bytes, {
+      name: attachment.filename,
+      type: attachment["mime-type"] ?? file.contentType,
+      fallbackBase: `allegato-${attachment.id}`,
     });
-  } catch (error) {
-    if (readRouteError(error, 404) || readRouteError(error, 403)) return notFound(t("tickets.file.notFound"));
-    throw error;
-  }
+  });
 }

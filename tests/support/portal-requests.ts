@@ -1,0 +1,70 @@
+import request from "supertest";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { hosts as upstreamHosts, loginAs } from "./test-sandbox.ts";
+
+/**
+ * The one place server tests take hosts, citizens' sessions and XSRF tokens from (the e2e journeys have theirs in
+ * tests/e2e/fixtures.ts): the portal's host names of the test municipalities (TEST_TENANTS in test-app.ts, the
+ * tenants file), the upstream host each maps to, the seeded demo citizens.
+ */
+export const HOSTS: { readonly a: string; readonly b: string; readonly c: string } = {
+  a: "comune-a.localhost",
+  b: "comune-b.localhost",
+  c: "comune-c.localhost",
+};
+export type TestTenant = keyof typeof HOSTS;
+export const UPSTREAM_HOSTS = upstreamHosts;
+
+/** The seeded demo citizens (sandbox/seed/citizens.ts). */
+export const CITIZENS = {
+  MARIO: "RSSMRA80A01H501U",
+  GIULIA: "BNCGLI85C55L219R",
+  LUCA: "VRDLCU90E10F205V",
+  ANNA: "SPSNNA75T48F839X",
+} as const;
+
+/** A citizen's session cookie (`name=value`) on `tenant`, from the sandbox's demo identity provider at `sandbox`. */
+export function signIn(sandbox: string, codiceFiscale: string, tenant: TestTenant = "a"): Promise<string> {
+  return loginAs(sandbox, codiceFiscale, UPSTREAM_HOSTS[tenant]);
+}
+
+/** A fresh XSRF token: the cookie to send, and the masked copy a form carries as `_xsrf` (or the header). */
+export function xsrfToken() {
+  const token = createXsrfToken();
+  return { token, cookie: `XSRF-TOKEN=${token}`, masked: maskXsrfToken(token) };
+}
+
+/** `cookie` plus a fresh XSRF cookie, and the masked token that goes with it. */
+export function withXsrf(cookie = "") {
+  const xsrf = xsrfToken();
+  return { cookie: cookie ? `${cookie}; ${xsrf.cookie}` : xsrf.cookie, masked: xsrf.masked };
+}
+
+type App = Parameters<typeof request>[0];
+
+/** A page request as a browser on `host` sends it. */
+export function getPage(app: App, path: string, cookie = "", host: string = HOSTS.a) {
+  return request(app).get(path).set("Host", host).set("Cookie", cookie);
+}
+
+/**
+ * A form post as a browser on `host` sends it: same-site `Origin`, the cookie with a fresh XSRF token, and the masked
+ * token as the first field (`_xsrf`), the fields after it.
+ */
+export function postForm(
+  app: App,
+  path: string,
+  fields: Record<string, string> | URLSearchParams,
+  cookie = "",
+  host: string = HOSTS.a,
+) {
+  const xsrf = withXsrf(cookie);
+  const body = new URLSearchParams([["_xsrf", xsrf.masked], ...new URLSearchParams(fields)]);
+  return request(app)
+    .post(path)
+    .set("Host", host)
+    .set("Origin", `http://${host}`)
+    .set("Cookie", xsrf.cookie)
+    .type("form")
+    .send(body.toString());
+}
