@@ -16,9 +16,9 @@ function escapeHtml(value: string): string {
  * `/avviso-pagamento/esito/avviso.pdf`: the notice's PDF from the in-process store (15 minutes), found by the token
  * of this browser's sealed cookie; unknown, expired or another browser's (no cookie) → a small Italian 404 page.
  */
-export function loadNoticeFile(context: Readonly<RouterContextProvider>): Response {
+export async function loadNoticeFile(context: Readonly<RouterContextProvider>): Promise<Response> {
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
-  const stored = notice && findNotice(notice.token);
+  const stored = notice && (await findNotice(notice.token));
   if (!notice || !stored) {
     const t = serverT(context, spontaneousIt);
     const title = escapeHtml(t("payments.spont.outcome.notFound"));
