@@ -29,11 +29,17 @@ export type RedisBackend = {
 
 const COMMAND_TIMEOUT_MS = 1000;
 
-let current: RedisBackend | undefined;
+/*
+ * Held on `globalThis`: the server (createApp, from source) and the pages' build (its own copy of this module) must
+ * see the same connection.
+ */
+const HOLDER = Symbol.for("portal.shared-store");
+type Holder = { [HOLDER]?: RedisBackend };
+const holder = globalThis as Holder;
 
 /** The shared backend when `REDIS_URL` is set (undefined: every store stays in this process). */
 export function redisBackend(): RedisBackend | undefined {
-  return current;
+  return holder[HOLDER];
 }
 
 /** Opens (once per process and URL) the connection every store uses from now on. */
@@ -41,22 +47,23 @@ export function useRedisStore(
   url: string,
   log: (message: string, error?: unknown) => void = () => {},
 ): RedisBackend {
+  const current = holder[HOLDER];
   if (current?.url === url) return current;
   if (current) void current.close();
-  current = connect(url, log);
-  return current;
+  holder[HOLDER] = connect(url, log);
+  return holder[HOLDER];
 }
 
 /** For tests: back to the in-process stores. */
 export async function useMemoryStore(): Promise<void> {
-  const previous = current;
-  current = undefined;
+  const previous = holder[HOLDER];
+  holder[HOLDER] = undefined;
   await previous?.close();
 }
 
 /** /readyz: whether the shared store answers (always true in memory). */
 export function storeHealth(): { ok: true } | { ok: false; reason: string } {
-  return current ? current.health() : { ok: true };
+  return holder[HOLDER]?.health() ?? { ok: true };
 }
 
 function connect(url: string, log: (message: string, error?: unknown) => void): RedisBackend {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
+import { routeError } from "#shared/route-error.ts";
 import { redisBackend, StoreUnavailableError, type RedisBackend } from "./store-backend.server.ts";
 import { getServices } from "./services.ts";
 
@@ -386,7 +387,25 @@ export function storeOwner(context: Context, flow?: string): StoreOwner {
 }
 
 /**
- * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full,
+ * For a read of the shared store that failed (Valkey down): `.catch(storeDown(context))` turns it into the Italian
+ * 503 page ("riprova tra qualche minuto"); any other error goes on as it is.
+ */
+export function storeDown(context: Context) {
+  return (error: unknown): never => {
+    if (error instanceof StoreUnavailableError)
+      throw routeError(503, { title: serverT(context)("store.unavailable") });
+    throw error;
+  };
+}
+
+/** Whether `error` is the shared store not answering (a step then says so and keeps what was typed). */
+export function isStoreDown(error: unknown): error is StoreUnavailableError {
+  return error instanceof StoreUnavailableError;
+}
+
+/**
+ * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full or
+ * the shared store does not answer,
  * with the message to show next to the form (which keeps what the citizen typed).
  */
 export function storeRefusal(

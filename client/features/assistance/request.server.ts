@@ -22,7 +22,7 @@ import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-st
 import { findOwnDraft } from "./drafts.server.ts";
 import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
-import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import { isStoreDown, storeDown, storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
 import {
   buildTicket,
   draftSchema,
@@ -131,7 +131,7 @@ export async function loadRequest(context: Context, url: URL) {
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
     if (!state) throw redirect(requestHref());
     // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
-    if (!PendingRequestSchema.safeParse(await getPending(state.ref)).success)
+    if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
       throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
         headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
       });
@@ -178,7 +178,9 @@ export async function loadRequest(context: Context, url: URL) {
   } else {
     // Back from the verification step ("Annulla"): the form as it was.
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-    const pending = state ? PendingRequestSchema.safeParse(await getPending(state.ref)) : null;
+    const pending = state
+      ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
+      : null;
     if (pending?.success) values = pending.data.values;
   }
   const annulled = identity ? null : url.searchParams.get("annullata");
@@ -234,7 +236,13 @@ async function readAttachment(
     return { ref: put.key, name: shownFileName(file.name) };
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
-  const kept = await storedAttachment(values.allegatoRef);
+  let kept: NewTicketAttachment | null;
+  try {
+    kept = await storedAttachment(values.allegatoRef);
+  } catch (error) {
+    if (!isStoreDown(error)) throw error;
+    return { error: serverT(context)("store.unavailable"), status: 503 };
+  }
   if (kept) return { ref: values.allegatoRef, name: kept.filename };
   // The file the citizen saw on the form is gone (the store forgot it): never send the request without it.
   return {
@@ -268,9 +276,15 @@ export async function requestAction(context: Context, request: Request, url: URL
   if ("error" in attachment) {
     errors.allegato = attachment.error;
     values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
-    const kept = await storedAttachment(values.allegatoRef);
-    values.allegatoNome = kept?.filename ?? "";
-    if (!kept) values.allegatoRef = "";
+    const kept = await storedAttachment(values.allegatoRef).catch((error: unknown) => {
+      if (isStoreDown(error)) return "down" as const;
+      throw error;
+    });
+    // The shared store does not answer: the form keeps the file's reference and name for when it is back.
+    if (kept !== "down") {
+      values.allegatoNome = kept?.filename ?? "";
+      if (!kept) values.allegatoRef = "";
+    }
   } else {
     values = { ...values, allegatoRef: attachment.ref, allegatoNome: attachment.name };
   }
@@ -384,7 +398,9 @@ async function verifyAction(
   const t = serverT(context, assistanceIt);
   const { api, flow, log, locale, otp } = getServices(context);
   const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-  const pending = state ? PendingRequestSchema.safeParse(await getPending(state.ref)) : null;
+  const pending = state
+    ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
+    : null;
   const failed = (message: string, status: number, field: "form" | "codice" = "form") =>
     data({ errors: { [field]: message } as FieldErrors }, { status });
   // The ticket goes to the e-mail and fiscal code it was built with; the code must have been sent to exactly those.
@@ -423,7 +439,7 @@ async function verifyAction(
       if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
       return failed(t("assistance.verify.expiredFlow"), 400);
     }
-    const limit = otp.attemptSend(binding.contact);
+    const limit = await otp.attemptSend(binding.contact);
     if (!limit.allowed) {
       await send.undo();
       return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);

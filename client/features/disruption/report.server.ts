@@ -31,7 +31,7 @@ import {
 } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
 import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
-import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import { isStoreDown, storeDown, storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
 import { shownFileName } from "#shared/file-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -83,7 +83,13 @@ function missingFiles(state: DisruptionState, files: readonly StoredFile[]): num
 
 /** The flow remembers the ids of the files now in the store: what the summary lists and "Invia" must send. */
 async function withFileIds(state: DisruptionState): Promise<DisruptionState> {
-  const ids = (await getFiles(state.uploadId)).map((f) => f.id);
+  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+    if (isStoreDown(error)) return null;
+    throw error;
+  });
+  // The shared store does not answer: the flow keeps the ids it had.
+  if (!files) return state;
+  const ids = files.map((f) => f.id);
   const next = { ...state };
   if (ids.length > 0) next.fileIds = ids;
   else delete next.fileIds;
@@ -114,7 +120,7 @@ export async function loadReport(context: Context, url: URL) {
     email: state.email ?? citizen.contatti?.email ?? citizen.email ?? "",
   };
   const category = catalogue.categorie.find((c) => c.id === state.categoryId)?.nome ?? null;
-  const files = await getFiles(state.uploadId);
+  const files = await getFiles(state.uploadId).catch(storeDown(context));
   return data(
     {
       step,
@@ -211,7 +217,13 @@ async function storeFiles(
     .getAll("allegati")
     .filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
   if (chosen.length === 0) return null;
-  const stored = await getFiles(state.uploadId);
+  let stored: StoredFile[];
+  try {
+    stored = await getFiles(state.uploadId);
+  } catch (error) {
+    if (isStoreDown(error)) return { message: t("store.unavailable"), status: 503 };
+    throw error;
+  }
   if (stored.length + chosen.length > max)
     return { message: t("disruption.files.tooMany", { count: max }), status: 400 };
   const added: StoredFile[] = [];
@@ -349,7 +361,7 @@ async function sendReport(context: Context, state: DisruptionState) {
   const catalogue = await loadCatalogue(context);
   const category = catalogue.categorie.find((c) => c.id === state.categoryId);
   if (!category) throw redirect(stepHref("dati"));
-  const stored = await getFiles(state.uploadId);
+  const stored = await getFiles(state.uploadId).catch(storeDown(context));
   // The files the summary listed, all of them, or no report: one gone from the store is attached again first.
   const missing = missingFiles(state, stored);
   if (missing > 0)
@@ -401,7 +413,7 @@ async function sendReport(context: Context, state: DisruptionState) {
       status: 502,
     });
   }
-  await clearFiles(state.uploadId);
+  await clearFiles(state.uploadId).catch(() => {});
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {
     status: 303,

@@ -77,7 +77,7 @@ export async function sendCode(
     if (send.reason === "resends") return { error: t("profile.otp.resendLimit"), status: 429 };
     return { error: t("profile.otp.noCode"), status: 400 };
   }
-  const limit = otp.attemptSend(otpContact(kind, contact));
+  const limit = await otp.attemptSend(otpContact(kind, contact));
   if (!limit.allowed) {
     await send.undo();
     return { error: t("profile.otp.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), status: 429 };

@@ -4,6 +4,7 @@ import { spontaneousIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { attachmentDisposition } from "#client/lib/download.server.ts";
 import { findNotice } from "./attempts.server.ts";
+import { storeDown } from "#client/lib/transient-store.server.ts";
 import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
@@ -18,7 +19,7 @@ function escapeHtml(value: string): string {
  */
 export async function loadNoticeFile(context: Readonly<RouterContextProvider>): Promise<Response> {
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
-  const stored = notice && (await findNotice(notice.token));
+  const stored = notice && (await findNotice(notice.token).catch(storeDown(context)));
   if (!notice || !stored) {
     const t = serverT(context, spontaneousIt);
     const title = escapeHtml(t("payments.spont.outcome.notFound"));

@@ -318,7 +318,7 @@ export async function spontaneousAction(context: Context, request: Request) {
       const { api, payments } = getServices(context);
       // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
       if (!(await identityPayer(context))) {
-        const verdict = payments.attemptAnonymousCreate();
+        const verdict = await payments.attemptAnonymousCreate();
         if (!verdict.allowed)
           return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
       }
