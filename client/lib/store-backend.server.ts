@@ -10,11 +10,22 @@ import { createClient, type RedisClientType } from "redis";
  * timeout) with `StoreUnavailableError`, and the client reconnects by itself; `storeHealth()` tells /readyz.
  */
 
+const UNAVAILABLE = Symbol.for("portal.shared-store.unavailable");
+
 export class StoreUnavailableError extends Error {
+  readonly [UNAVAILABLE] = true;
   constructor(reason: string) {
     super(`shared store unavailable: ${reason}`);
     this.name = "StoreUnavailableError";
   }
+}
+
+/**
+ * Whether `error` is the shared store not answering. Not `instanceof`: the pages' build has its own copy of this
+ * module (and of the class), while the connection is one per process.
+ */
+export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
+  return typeof error === "object" && error !== null && UNAVAILABLE in error;
 }
 
 export type RedisBackend = {

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
 import { routeError } from "#shared/route-error.ts";
-import { redisBackend, StoreUnavailableError, type RedisBackend } from "./store-backend.server.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "./store-backend.server.ts";
 import { getServices } from "./services.ts";
 
 /**
@@ -352,7 +352,7 @@ export function createRedisStore<V extends NonNullable<unknown>>(
         ],
       );
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return { ok: false, refused: "unavailable" };
+      if (isStoreUnavailable(error)) return { ok: false, refused: "unavailable" };
       throw error;
     }
     return answer === "ok" ? { ok: true } : { ok: false, refused: answer as StoreRefused["refused"] };
@@ -392,16 +392,13 @@ export function storeOwner(context: Context, flow?: string): StoreOwner {
  */
 export function storeDown(context: Context) {
   return (error: unknown): never => {
-    if (error instanceof StoreUnavailableError)
-      throw routeError(503, { title: serverT(context)("store.unavailable") });
+    if (isStoreUnavailable(error)) throw routeError(503, { title: serverT(context)("store.unavailable") });
     throw error;
   };
 }
 
 /** Whether `error` is the shared store not answering (a step then says so and keeps what was typed). */
-export function isStoreDown(error: unknown): error is StoreUnavailableError {
-  return error instanceof StoreUnavailableError;
-}
+export { isStoreUnavailable };
 
 /**
  * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full or

@@ -1,4 +1,4 @@
-import { redisBackend, StoreUnavailableError } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable } from "#client/lib/store-backend.server.ts";
 
 export type QueueEvent = "queued" | "shed" | "dropped";
 
@@ -53,7 +53,7 @@ export function sharedSlot(name: string, intervalMs: number): () => Promise<numb
     try {
       return Number(await backend.script(SLOT_SCRIPT, [], [`portal:slot:${name}`, String(intervalMs)]));
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return 0;
+      if (isStoreUnavailable(error)) return 0;
       throw error;
     }
   };

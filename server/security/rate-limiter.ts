@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { redisBackend, StoreUnavailableError, type RedisBackend } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "#client/lib/store-backend.server.ts";
 
 type Window = { count: number; resetAt: number; warned: boolean };
 
@@ -130,7 +130,7 @@ export function createRateLimiter(options: RateLimiterOptions) {
       try {
         return await attemptShared(backend, tenantId, client, knownDevice);
       } catch (error) {
-        if (!(error instanceof StoreUnavailableError)) throw error;
+        if (!isStoreUnavailable(error)) throw error;
         return attemptHere(tenantId, client, knownDevice);
       }
     },

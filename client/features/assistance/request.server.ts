@@ -22,7 +22,12 @@ import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-st
 import { findOwnDraft } from "./drafts.server.ts";
 import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
-import { isStoreDown, storeDown, storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import {
+  isStoreUnavailable,
+  storeDown,
+  storeOwner,
+  storeRefusal,
+} from "#client/lib/transient-store.server.ts";
 import {
   buildTicket,
   draftSchema,
@@ -240,7 +245,7 @@ async function readAttachment(
   try {
     kept = await storedAttachment(values.allegatoRef);
   } catch (error) {
-    if (!isStoreDown(error)) throw error;
+    if (!isStoreUnavailable(error)) throw error;
     return { error: serverT(context)("store.unavailable"), status: 503 };
   }
   if (kept) return { ref: values.allegatoRef, name: kept.filename };
@@ -277,7 +282,7 @@ export async function requestAction(context: Context, request: Request, url: URL
     errors.allegato = attachment.error;
     values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
     const kept = await storedAttachment(values.allegatoRef).catch((error: unknown) => {
-      if (isStoreDown(error)) return "down" as const;
+      if (isStoreUnavailable(error)) return "down" as const;
       throw error;
     });
     // The shared store does not answer: the form keeps the file's reference and name for when it is back.

@@ -31,7 +31,12 @@ import {
 } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
 import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
-import { isStoreDown, storeDown, storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import {
+  isStoreUnavailable,
+  storeDown,
+  storeOwner,
+  storeRefusal,
+} from "#client/lib/transient-store.server.ts";
 import { shownFileName } from "#shared/file-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -84,7 +89,7 @@ function missingFiles(state: DisruptionState, files: readonly StoredFile[]): num
 /** The flow remembers the ids of the files now in the store: what the summary lists and "Invia" must send. */
 async function withFileIds(state: DisruptionState): Promise<DisruptionState> {
   const files = await getFiles(state.uploadId).catch((error: unknown) => {
-    if (isStoreDown(error)) return null;
+    if (isStoreUnavailable(error)) return null;
     throw error;
   });
   // The shared store does not answer: the flow keeps the ids it had.
@@ -120,7 +125,12 @@ export async function loadReport(context: Context, url: URL) {
     email: state.email ?? citizen.contatti?.email ?? citizen.email ?? "",
   };
   const category = catalogue.categorie.find((c) => c.id === state.categoryId)?.nome ?? null;
-  const files = await getFiles(state.uploadId).catch(storeDown(context));
+  // The shared store does not answer: the page still shows (with what the citizen typed); the step that needs the
+  // files says so when it is sent.
+  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+    if (isStoreUnavailable(error)) return null;
+    throw error;
+  });
   return data(
     {
       step,
@@ -138,8 +148,8 @@ export async function loadReport(context: Context, url: URL) {
         place: state.place ?? null,
       } satisfies DataValues,
       category,
-      files: fileSummaries(files),
-      filesMissing: missingFiles(state, files),
+      files: fileSummaries(files ?? []),
+      filesMissing: files ? missingFiles(state, files) : 0,
       map:
         services.env.mapTileUrl && catalogue.centro
           ? { tileUrl: services.env.mapTileUrl, centre: catalogue.centro, demo: services.env.sandbox }
@@ -221,7 +231,7 @@ async function storeFiles(
   try {
     stored = await getFiles(state.uploadId);
   } catch (error) {
-    if (isStoreDown(error)) return { message: t("store.unavailable"), status: 503 };
+    if (isStoreUnavailable(error)) return { message: t("store.unavailable"), status: 503 };
     throw error;
   }
   if (stored.length + chosen.length > max)
