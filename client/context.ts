@@ -71,7 +71,7 @@ export type RequestServices = {
   /** One-time codes (assistance, profile): the sending limits of `server/security/otp-limits.ts`. */
   otp: {
     /** Counts one code sent to `contact` against the per-address and per-contact limits. */
-    attemptSend(contact: string): { allowed: true } | { allowed: false; retryAfterS: number };
+    attemptSend(contact: string): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;
   };
   maintenance: {
     /** True when the request carries a (sealed) maintenance credential. */
@@ -86,11 +86,11 @@ export type RequestServices = {
      * Counts a login attempt against the per-address and per-municipality limits; a known device's against its own
      * limit only, so the municipality's limit cannot lock the maintainer out.
      */
-    attemptLogin(): { allowed: true } | { allowed: false; retryAfterS: number };
+    attemptLogin(): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;
   };
   payments: {
     /** Counts an anonymous visitor's creation of a debt position against the per-address and per-municipality limits. */
-    attemptAnonymousCreate(): { allowed: true } | { allowed: false; retryAfterS: number };
+    attemptAnonymousCreate(): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;
   };
 };
 

@@ -105,6 +105,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SANDBOX_UPSTREAM_GAPS: "yes" })).toThrow(/SANDBOX_UPSTREAM_GAPS/);
   });
 
+  test("REDIS_URL: unset or empty is the in-process store; a redis:// or rediss:// URL, nothing else", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://valkey:6379" }).REDIS_URL).toBe("redis://valkey:6379");
+    expect(parseEnv({ REDIS_URL: "rediss://:pw@valkey:6380/1" }).REDIS_URL).toBe(
+      "rediss://:pw@valkey:6380/1",
+    );
+    expect(() => parseEnv({ REDIS_URL: "http://valkey:6379" })).toThrow(/REDIS_URL/);
+    expect(() => parseEnv({ REDIS_URL: "valkey:6379" })).toThrow(/REDIS_URL/);
+  });
+
   test("bounds the proxy deadline and the geocoding queue, with defaults", () => {
     const env = parseEnv({});
     expect(env.UPSTREAM_DEADLINE_MS).toBe(30_000);

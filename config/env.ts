@@ -143,6 +143,16 @@ export const EnvSchema = z.object({
   OTP_SEND_PER_CLIENT: z.coerce.number().int().positive().default(10),
   OTP_SEND_PER_CONTACT: z.coerce.number().int().positive().default(5),
   OTP_SEND_WINDOW_S: z.coerce.number().int().positive().default(3600),
+  /**
+   * The shared store (Valkey/Redis, `redis://` or `rediss://`): flows' short-lived data, completed flows, rate limits
+   * and the geocoder's budget, shared by every replica (docs/decisions/shared-store.md). Unset: in this process.
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   /** Anonymous page cache (docs/decisions/page-cache.md): seconds an entry lives; 0 turns the cache off. */
   PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).default(10),

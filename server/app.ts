@@ -12,6 +12,7 @@ import { requestLogging } from "./middleware/request-logging.ts";
 import { proxyAccessLog } from "./observability/access-log.ts";
 import { cspNonce, securityHeaders, setNonDocumentHeaders } from "./middleware/security-headers.ts";
 import { operationsRouter } from "./middleware/operations.ts";
+import { storeHealth, useRedisStore } from "#client/lib/store-backend.server.ts";
 import { httpMetrics } from "./middleware/http-metrics.ts";
 import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
 import { requireValidHost } from "./middleware/host-header.ts";
@@ -141,6 +142,11 @@ export function createApp(deps: AppDeps) {
   const secrets = { current: deps.secret, previous: deps.previousSecrets ?? [] };
   const sealer = createSealer(secrets, "maintenance-credential");
   const tenantService = deps.tenantService ?? createTenantServiceFor(deps, metrics);
+  // The shared store (Valkey/Redis) every replica uses; without REDIS_URL everything stays in this process.
+  if (env.REDIS_URL)
+    useRedisStore(env.REDIS_URL, (message, err) =>
+      err ? logger.warn({ err }, message) : logger.info(message),
+    );
   // A reloaded tenants file: what is held for municipalities that left (or now ask another upstream host) goes, and
   // new ones start loading their configuration, as at start-up.
   const forgetOnChange: ((id: string) => void)[] = [];
@@ -269,6 +275,7 @@ export function createApp(deps: AppDeps) {
       tenants: deps.tenants,
       metrics,
       checkTenant: (tenant) => tenantService.readiness(tenant),
+      store: env.REDIS_URL ? storeHealth : undefined,
     }),
   );
 
@@ -335,12 +342,14 @@ export function createApp(deps: AppDeps) {
       },
       geocoder: geocoding,
       loginLimiter: createRateLimiter({
+        name: "maintenance-login",
         windowMs: env.MAINTENANCE_LOGIN_WINDOW_S * 1000,
         perClient: env.MAINTENANCE_LOGIN_PER_CLIENT,
         perTenant: env.MAINTENANCE_LOGIN_PER_TENANT,
         onLimited: (event) => logger.warn(event, "maintenance login rate limit reached"),
       }),
       paymentCreateLimiter: createRateLimiter({
+        name: "payment-create",
         windowMs: env.PAYMENT_CREATE_WINDOW_S * 1000,
         perClient: env.PAYMENT_CREATE_PER_CLIENT,
         perTenant: env.PAYMENT_CREATE_PER_TENANT,

@@ -257,6 +257,8 @@ export const baseEn: Record<BaseKey, string> = {
 
   "store.quota":
     "You already have many files or requests pending on this portal: complete or cancel those in progress, or try again in a few minutes. What you typed has been kept.",
+  "store.unavailable":
+    "The service that keeps form data is not answering right now: try again in a few minutes. What you typed has been kept.",
   "store.full":
     "The portal has too many requests in progress and cannot keep your data right now: try again in a few minutes. What you typed has been kept.",
 };

@@ -255,6 +255,8 @@ export const it = {
 
   "store.quota":
     "Hai già molti file o richieste in sospeso su questo portale: completa o annulla quelli in corso, oppure riprova tra qualche minuto. Quello che hai scritto è stato conservato.",
+  "store.unavailable":
+    "Il servizio che conserva i dati dei moduli non risponde in questo momento: riprova tra qualche minuto. Quello che hai scritto è stato conservato.",
   "store.full":
     "Il portale ha troppe richieste in corso e non può conservare i tuoi dati in questo momento: riprova tra qualche minuto. Quello che hai scritto è stato conservato.",
 } as const satisfies Record<string, string>;

@@ -3,124 +3,127 @@ import { createOtpGuard, OTP_MAX_WRONG } from "./otp-guard.server.ts";
 
 const LUCA = { cf: "VRDLCU90E10F205V", kind: "EMAIL", contact: "luca@example.it" } as const;
 
-describe("the one-time code guard", () => {
-  test("5 wrong tries, then the pending request is gone: the 6th try is refused before any check", () => {
+describe("the one-time code guard", async () => {
+  test("5 wrong tries, then the pending request is gone: the 6th try is refused before any check", async () => {
     const guard = createOtpGuard();
-    expect(guard.beginSend("k", LUCA).ok).toBe(true);
+    expect((await guard.beginSend("k", LUCA)).ok).toBe(true);
     for (let i = 1; i <= OTP_MAX_WRONG; i++) {
-      const verdict = guard.beginTry("k", LUCA);
+      const verdict = await guard.beginTry("k", LUCA);
       if (!verdict.ok) throw new Error("refused too early");
-      expect(verdict.done("wrong")).toEqual({ discarded: i === OTP_MAX_WRONG, left: OTP_MAX_WRONG - i });
+      expect(await verdict.done("wrong")).toEqual({
+        discarded: i === OTP_MAX_WRONG,
+        left: OTP_MAX_WRONG - i,
+      });
     }
-    expect(guard.beginTry("k", LUCA)).toEqual({ ok: false, reason: "unknown" });
+    expect(await guard.beginTry("k", LUCA)).toEqual({ ok: false, reason: "unknown" });
   });
 
-  test("tries are counted before the answer: parallel tries cannot pass the cap", () => {
+  test("tries are counted before the answer: parallel tries cannot pass the cap", async () => {
     const guard = createOtpGuard();
-    guard.beginSend("k", LUCA);
-    const verdicts = Array.from({ length: 8 }, () => guard.beginTry("k", LUCA));
+    await guard.beginSend("k", LUCA);
+    const verdicts = await Promise.all(Array.from({ length: 8 }, () => guard.beginTry("k", LUCA)));
     expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
     expect(verdicts.at(-1)).toEqual({ ok: false, reason: "exhausted" });
   });
 
-  test("an outage gives the try back; a right code forgets the pending request", () => {
+  test("an outage gives the try back; a right code forgets the pending request", async () => {
     const guard = createOtpGuard();
-    guard.beginSend("k", LUCA);
+    await guard.beginSend("k", LUCA);
     for (let i = 0; i < 10; i++) {
-      const verdict = guard.beginTry("k", LUCA);
+      const verdict = await guard.beginTry("k", LUCA);
       if (!verdict.ok) throw new Error("an outage was counted");
-      expect(verdict.done("outage")).toEqual({ discarded: false, left: 5 });
+      expect(await verdict.done("outage")).toEqual({ discarded: false, left: 5 });
     }
-    const verdict = guard.beginTry("k", LUCA);
+    const verdict = await guard.beginTry("k", LUCA);
     if (!verdict.ok) throw new Error("refused");
-    verdict.done("valid");
-    expect(guard.beginTry("k", LUCA).ok).toBe(false);
+    await verdict.done("valid");
+    expect((await guard.beginTry("k", LUCA)).ok).toBe(false);
   });
 
-  test("a code is bound to the contact and fiscal code it was sent to", () => {
+  test("a code is bound to the contact and fiscal code it was sent to", async () => {
     const guard = createOtpGuard();
-    guard.beginSend("k", LUCA);
-    expect(guard.beginTry("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
+    await guard.beginSend("k", LUCA);
+    expect(await guard.beginTry("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
       ok: false,
       reason: "unknown",
     });
-    expect(guard.beginTry("k", { ...LUCA, cf: "BNCGLI85C55L219R" }).ok).toBe(false);
-    expect(guard.beginSend("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
+    expect((await guard.beginTry("k", { ...LUCA, cf: "BNCGLI85C55L219R" })).ok).toBe(false);
+    expect(await guard.beginSend("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
       ok: false,
       reason: "unknown",
     });
-    expect(guard.beginTry("other", LUCA).ok).toBe(false);
+    expect((await guard.beginTry("other", LUCA)).ok).toBe(false);
   });
 
-  test("resends: one per 30 s, at most 3 after the first; a failed send is given back", () => {
+  test("resends: one per 30 s, at most 3 after the first; a failed send is given back", async () => {
     let now = 0;
     const guard = createOtpGuard({ now: () => now });
-    expect(guard.beginSend("k", LUCA).ok).toBe(true);
-    expect(guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "wait", waitS: 30 });
+    expect((await guard.beginSend("k", LUCA)).ok).toBe(true);
+    expect(await guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "wait", waitS: 30 });
     now = 29_001;
-    expect(guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "wait", waitS: 1 });
+    expect(await guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "wait", waitS: 1 });
     now = 30_000;
-    const failed = guard.beginSend("k", LUCA);
+    const failed = await guard.beginSend("k", LUCA);
     if (!failed.ok) throw new Error("refused");
-    failed.undo();
-    expect(guard.resendsLeft("k")).toBe(3);
+    await failed.undo();
+    expect(await guard.resendsLeft("k")).toBe(3);
     for (let i = 1; i <= 3; i++) {
       now += 30_000;
-      expect(guard.beginSend("k", LUCA).ok).toBe(true);
+      expect((await guard.beginSend("k", LUCA)).ok).toBe(true);
     }
-    expect(guard.resendsLeft("k")).toBe(0);
+    expect(await guard.resendsLeft("k")).toBe(0);
     now += 60_000;
-    expect(guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "resends" });
+    expect(await guard.beginSend("k", LUCA)).toEqual({ ok: false, reason: "resends" });
   });
 
-  test("exclusive: while a code to one contact may be valid, none goes to another for the same fiscal code", () => {
+  test("exclusive: while a code to one contact may be valid, none goes to another for the same fiscal code", async () => {
     let now = 0;
     const guard = createOtpGuard({ now: () => now });
-    expect(guard.beginSend("first", LUCA, { exclusive: true }).ok).toBe(true);
+    expect((await guard.beginSend("first", LUCA, { exclusive: true })).ok).toBe(true);
     const other = { ...LUCA, contact: "vittima@example.it" };
-    expect(guard.beginSend("second", other, { exclusive: true })).toEqual({
+    expect(await guard.beginSend("second", other, { exclusive: true })).toEqual({
       ok: false,
       reason: "busy",
       waitS: 300,
     });
     // The same contact, another fiscal code, or a code that is not exclusive are not held back.
-    expect(guard.beginSend("third", { ...LUCA }, { exclusive: true }).ok).toBe(true);
-    expect(guard.beginSend("fourth", { ...other, cf: "BNCGLI85C55L219R" }, { exclusive: true }).ok).toBe(
-      true,
-    );
+    expect((await guard.beginSend("third", { ...LUCA }, { exclusive: true })).ok).toBe(true);
+    expect(
+      (await guard.beginSend("fourth", { ...other, cf: "BNCGLI85C55L219R" }, { exclusive: true })).ok,
+    ).toBe(true);
     now = 300_000;
-    expect(guard.beginSend("second", other, { exclusive: true }).ok).toBe(true);
+    expect((await guard.beginSend("second", other, { exclusive: true })).ok).toBe(true);
   });
 
-  test("exclusive: a code used up frees the fiscal code for another contact", () => {
+  test("exclusive: a code used up frees the fiscal code for another contact", async () => {
     const guard = createOtpGuard({ now: () => 0 });
-    guard.beginSend("first", LUCA, { exclusive: true });
-    const attempt = guard.beginTry("first", LUCA);
+    await guard.beginSend("first", LUCA, { exclusive: true });
+    const attempt = await guard.beginTry("first", LUCA);
     if (!attempt.ok) throw new Error("refused");
-    attempt.done("valid");
-    expect(guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true }).ok).toBe(
-      true,
-    );
+    await attempt.done("valid");
+    expect(
+      (await guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true })).ok,
+    ).toBe(true);
   });
 
-  test("hold: a profile code is recorded against later exclusive codes, without being refused itself", () => {
+  test("hold: a profile code is recorded against later exclusive codes, without being refused itself", async () => {
     const guard = createOtpGuard({ now: () => 0 });
-    expect(guard.beginSend("profile", LUCA, { hold: true }).ok).toBe(true);
+    expect((await guard.beginSend("profile", LUCA, { hold: true })).ok).toBe(true);
     const other = { ...LUCA, contact: "vittima@example.it" };
-    expect(guard.beginSend("anonymous", other, { exclusive: true })).toMatchObject({
+    expect(await guard.beginSend("anonymous", other, { exclusive: true })).toMatchObject({
       ok: false,
       reason: "busy",
     });
-    expect(guard.beginSend("profile-2", other, { hold: true }).ok).toBe(true);
+    expect((await guard.beginSend("profile-2", other, { hold: true })).ok).toBe(true);
   });
 
-  test("exclusive: a send the upstream refused does not hold the fiscal code", () => {
+  test("exclusive: a send the upstream refused does not hold the fiscal code", async () => {
     const guard = createOtpGuard({ now: () => 0 });
-    const failed = guard.beginSend("first", LUCA, { exclusive: true });
+    const failed = await guard.beginSend("first", LUCA, { exclusive: true });
     if (!failed.ok) throw new Error("refused");
-    failed.undo();
-    expect(guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true }).ok).toBe(
-      true,
-    );
+    await failed.undo();
+    expect(
+      (await guard.beginSend("second", { ...LUCA, contact: "altro@example.it" }, { exclusive: true })).ok,
+    ).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { createTransientStore } from "./transient-store.server.ts";
 
 /**
@@ -25,14 +26,14 @@ export type OtpBinding = { cf: string; kind: "EMAIL" | "SMS"; contact: string };
 type Entry = OtpBinding & { wrong: number; sends: number; lastSentAt: number };
 
 export type SendVerdict =
-  | { ok: true; undo(): void }
+  | { ok: true; undo(): Promise<void> }
   | { ok: false; reason: "wait"; waitS: number }
   | { ok: false; reason: "resends" }
   | { ok: false; reason: "busy"; waitS: number }
   | { ok: false; reason: "unknown" };
 
 export type TryVerdict =
-  | { ok: true; done(outcome: "valid" | "wrong" | "outage"): { discarded: boolean; left: number } }
+  | { ok: true; done(outcome: "valid" | "wrong" | "outage"): Promise<{ discarded: boolean; left: number }> }
   | { ok: false; reason: "exhausted" | "unknown" };
 
 function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
@@ -41,11 +42,41 @@ function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
 
 const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${binding.cf.toUpperCase()}`;
 
+const EntrySchema = z.object({
+  cf: z.string(),
+  kind: z.enum(["EMAIL", "SMS"]),
+  contact: z.string(),
+  wrong: z.number(),
+  sends: z.number(),
+  lastSentAt: z.number(),
+});
+
+/**
+ * One change at a time per key in this process (a read, then a write of the shared store): parallel tries cannot
+ * overtake the count. Across replicas two tries of one browser at the same instant could (the cookie is the same).
+ */
+function createKeyLock() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async function locked<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const before = tails.get(key) ?? Promise.resolve();
+    const result = before.then(run, run);
+    const tail = result.catch(() => {});
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}
+
 export function createOtpGuard(options: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
   const now = options.now ?? Date.now;
   // Entries are owned by the fiscal code they are for: however many requests name one, it holds a bounded share
   // (the senders' own limits are the server's, per address and per contact); a full store refuses, evicts nobody.
+  const locked = createKeyLock();
   const store = createTransientStore<Entry>({
+    name: "otp-guard",
+    schema: EntrySchema,
     ttlMs: options.ttlMs ?? 30 * 60 * 1000,
     maxEntries: options.maxEntries ?? 20_000,
     perClient: { maxEntries: 20 },
@@ -53,6 +84,8 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
   });
   /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
   const lastContact = createTransientStore<{ contact: string; until: number }>({
+    name: "otp-last-contact",
+    schema: z.object({ contact: z.string(), until: z.number() }),
     ttlMs: OTP_VALIDITY_MS,
     maxEntries: options.maxEntries ?? 20_000,
     perClient: { maxEntries: 2 },
@@ -76,87 +109,109 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
       key: string,
       binding: OtpBinding,
       options: { exclusive?: boolean; hold?: boolean } = {},
-    ): SendVerdict {
-      const slot = slotOf(binding);
-      if (options.exclusive) {
-        const holder = lastContact.get(slot);
-        if (holder && holder.contact !== binding.contact && holder.until > now())
-          return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
-      }
-      const hold = () => {
-        if (!options.exclusive && !options.hold) return () => {};
-        const previous = lastContact.get(slot);
-        lastContact.set(slot, { contact: binding.contact, until: now() + OTP_VALIDITY_MS }, ownerOf(binding));
-        return () =>
-          previous ? lastContact.set(slot, previous, ownerOf(binding)) : lastContact.delete(slot);
-      };
-      const entry = store.get(key);
-      if (!entry) {
-        // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
-        if (!store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(binding)).ok)
-          return { ok: false, reason: "resends" };
-        const release = hold();
+    ): Promise<SendVerdict> {
+      return locked(key, async (): Promise<SendVerdict> => {
+        const slot = slotOf(binding);
+        if (options.exclusive) {
+          const holder = await lastContact.get(slot);
+          if (holder && holder.contact !== binding.contact && holder.until > now())
+            return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
+        }
+        const hold = async () => {
+          if (!options.exclusive && !options.hold) return async () => {};
+          const previous = await lastContact.get(slot);
+          await lastContact.set(
+            slot,
+            { contact: binding.contact, until: now() + OTP_VALIDITY_MS },
+            ownerOf(binding),
+          );
+          return async () => {
+            if (previous) await lastContact.set(slot, previous, ownerOf(binding));
+            else await lastContact.delete(slot);
+          };
+        };
+        const entry = await store.get(key);
+        if (!entry) {
+          // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
+          const kept = await store.set(
+            key,
+            { ...binding, wrong: 0, sends: 1, lastSentAt: now() },
+            ownerOf(binding),
+          );
+          if (!kept.ok) return { ok: false, reason: "resends" };
+          const release = await hold();
+          return {
+            ok: true,
+            undo: () =>
+              locked(key, async () => {
+                await store.delete(key);
+                await release();
+              }),
+          };
+        }
+        if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+        if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
+        const since = now() - entry.lastSentAt;
+        if (since < OTP_RESEND_INTERVAL_MS)
+          return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
+        const previous = entry.lastSentAt;
+        await store.set(key, { ...entry, sends: entry.sends + 1, lastSentAt: now() }, ownerOf(binding));
+        const release = await hold();
         return {
           ok: true,
-          undo: () => {
-            store.delete(key);
-            release();
-          },
+          undo: () =>
+            locked(key, async () => {
+              const current = await store.get(key);
+              if (current)
+                await store.set(
+                  key,
+                  { ...current, sends: current.sends - 1, lastSentAt: previous },
+                  ownerOf(binding),
+                );
+              await release();
+            }),
         };
-      }
-      if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
-      if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
-      const since = now() - entry.lastSentAt;
-      if (since < OTP_RESEND_INTERVAL_MS)
-        return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
-      const previous = entry.lastSentAt;
-      entry.sends++;
-      entry.lastSentAt = now();
-      const release = hold();
-      return {
-        ok: true,
-        undo: () => {
-          entry.sends--;
-          entry.lastSentAt = previous;
-          release();
-        },
-      };
+      });
     },
     /** Resends still allowed for `key` (for the page), or null when no code was sent. */
-    resendsLeft(key: string): number | null {
-      const entry = store.get(key);
+    async resendsLeft(key: string): Promise<number | null> {
+      const entry = await store.get(key);
       return entry ? Math.max(0, OTP_MAX_RESENDS + 1 - entry.sends) : null;
     },
     /**
      * Before checking a code for `key`: counts the try first. `done("wrong")` forgets the pending request at the
      * last try; `done("outage")` gives the try back (the citizen typed nothing wrong); `done("valid")` forgets it.
      */
-    beginTry(key: string, binding: OtpBinding): TryVerdict {
-      const entry = store.get(key);
-      if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
-      // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
-      if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
-      entry.wrong++;
-      return {
-        ok: true,
-        done(outcome) {
-          if (outcome === "outage") entry.wrong--;
-          const left = OTP_MAX_WRONG - entry.wrong;
-          const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
-          if (discarded) store.delete(key);
-          // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
-          if (outcome === "valid" && lastContact.get(slotOf(entry))?.contact === entry.contact)
-            lastContact.delete(slotOf(entry));
-          return { discarded: outcome === "wrong" && discarded, left };
-        },
-      };
+    beginTry(key: string, binding: OtpBinding): Promise<TryVerdict> {
+      return locked(key, async (): Promise<TryVerdict> => {
+        const entry = await store.get(key);
+        if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+        // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
+        if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
+        await store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(binding));
+        return {
+          ok: true,
+          done: (outcome) =>
+            locked(key, async () => {
+              const current = (await store.get(key)) ?? { ...entry, wrong: entry.wrong + 1 };
+              const wrong = outcome === "outage" ? current.wrong - 1 : current.wrong;
+              if (outcome === "outage") await store.set(key, { ...current, wrong }, ownerOf(binding));
+              const left = OTP_MAX_WRONG - wrong;
+              const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
+              if (discarded) await store.delete(key);
+              // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
+              if (outcome === "valid" && (await lastContact.get(slotOf(entry)))?.contact === entry.contact)
+                await lastContact.delete(slotOf(entry));
+              return { discarded: outcome === "wrong" && discarded, left };
+            }),
+        };
+      });
     },
-    forget(key: string | null | undefined): void {
-      store.delete(key);
+    async forget(key: string | null | undefined): Promise<void> {
+      await store.delete(key);
     },
   };
 }
-
 export type OtpGuard = ReturnType<typeof createOtpGuard>;
 
 /** The portal's one guard (per process, like the store it lives in). */

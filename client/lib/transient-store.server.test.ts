@@ -1,5 +1,16 @@
-import { describe, expect, test } from "vitest";
-import { TRANSIENT_KEY_PATTERN, createTransientStore, type StorePut } from "./transient-store.server.ts";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { z } from "zod";
+import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
+import { useMemoryStore, useRedisStore } from "./store-backend.server.ts";
+import {
+  TRANSIENT_KEY_PATTERN,
+  createMemoryStore,
+  createTransientStore,
+  decodeValue,
+  encodeValue,
+  type StorePut,
+  type TransientStoreOptions,
+} from "./transient-store.server.ts";
 
 const ALICE = { client: "192.0.2.1" };
 const MALLORY = { client: "198.51.100.7" };
@@ -7,113 +18,206 @@ const keyOf = (put: StorePut) => {
   if (!put.ok) throw new Error(`refused: ${put.refused}`);
   return put.key;
 };
+const bytes: z.ZodType<Uint8Array> = z.instanceof(Uint8Array);
+let names = 0;
+/** Each test its own namespace (the Valkey adapter keeps one server for the whole table). */
+const fresh = <V>(options: Omit<TransientStoreOptions<V>, "name">): TransientStoreOptions<V> => ({
+  ...options,
+  name: `test-${process.pid}-${++names}`,
+});
 
-describe("createTransientStore", () => {
-  test("put gives a fresh unguessable key for each value", () => {
-    const store = createTransientStore<string>({
-      ttlMs: 1000,
-      maxEntries: 10,
-      perClient: { maxEntries: 10 },
-    });
-    const a = keyOf(store.put("uno", ALICE));
-    const b = keyOf(store.put("uno", ALICE));
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await useMemoryStore();
+  await redis?.stop();
+});
+
+/** One contract, two adapters: the store in this process, and Valkey/Redis (a real redis-server). */
+describe.each([
+  ["in memory", async () => useMemoryStore()],
+  ["in Valkey/Redis", async () => void useRedisStore(redis.url)],
+])("createTransientStore %s", (_adapter, use) => {
+  beforeAll(use);
+
+  test("put gives a fresh unguessable key for each value", async () => {
+    const store = createTransientStore<string>(
+      fresh({ schema: z.string(), ttlMs: 1000, maxEntries: 10, perClient: { maxEntries: 10 } }),
+    );
+    const a = keyOf(await store.put("uno", ALICE));
+    const b = keyOf(await store.put("uno", ALICE));
     expect(a).toMatch(TRANSIENT_KEY_PATTERN);
     expect(b).not.toBe(a);
-    expect(store.get(a)).toBe("uno");
-    expect(store.get(undefined)).toBeUndefined();
-    expect(store.get("not-a-key")).toBeUndefined();
+    expect(await store.get(a)).toBe("uno");
+    expect(await store.get(undefined)).toBeUndefined();
+    expect(await store.get("not-a-key")).toBeUndefined();
   });
 
-  test("a flood from one client is refused at its quota; another client's entry survives and it may still put", () => {
-    const store = createTransientStore<Uint8Array>({
-      ttlMs: 60_000,
-      maxEntries: 100,
-      maxBytes: 64 * 1024,
-      sizeOf: (v) => v.byteLength,
-      perClient: { maxEntries: 10, maxBytes: 16 * 1024 },
-    });
-    const alices = keyOf(store.put(new Uint8Array(1024), ALICE));
-    const flood = Array.from({ length: 200 }, () => store.put(new Uint8Array(1024), MALLORY));
+  test("bytes come back byte-identical", async () => {
+    const store = createTransientStore(
+      fresh({
+        schema: z.object({ name: z.string(), data: bytes }),
+        ttlMs: 60_000,
+        maxEntries: 10,
+        perClient: { maxEntries: 10 },
+      }),
+    );
+    const data = new Uint8Array(256).map((_, i) => i);
+    const key = keyOf(await store.put({ name: "a.pdf", data }, ALICE));
+    const back = await store.get(key);
+    expect(back?.name).toBe("a.pdf");
+    expect(Buffer.from(back!.data).equals(Buffer.from(data))).toBe(true);
+  });
+
+  test("a flood from one client is refused at its quota; another client's entry survives and it may still put", async () => {
+    const store = createTransientStore<Uint8Array>(
+      fresh({
+        schema: bytes,
+        ttlMs: 60_000,
+        maxEntries: 100,
+        maxBytes: 64 * 1024,
+        sizeOf: (v) => v.byteLength,
+        perClient: { maxEntries: 10, maxBytes: 16 * 1024 },
+      }),
+    );
+    const alices = keyOf(await store.put(new Uint8Array(1024), ALICE));
+    const flood = await Promise.all(
+      Array.from({ length: 50 }, () => store.put(new Uint8Array(1024), MALLORY)),
+    );
     expect(flood.filter((p) => p.ok)).toHaveLength(10);
-    expect(flood.at(-1)).toEqual({ ok: false, refused: "client" });
-    expect(store.get(alices)?.byteLength).toBe(1024);
-    expect(store.put(new Uint8Array(1024), ALICE).ok).toBe(true);
+    expect(flood.filter((p) => !p.ok)[0]).toEqual({ ok: false, refused: "client" });
+    expect((await store.get(alices))?.byteLength).toBe(1024);
+    expect((await store.put(new Uint8Array(1024), ALICE)).ok).toBe(true);
     // The bytes quota too: one big value more than the client may hold.
-    expect(store.put(new Uint8Array(17 * 1024), { client: "203.0.113.9" })).toEqual({
+    expect(await store.put(new Uint8Array(17 * 1024), { client: "203.0.113.9" })).toEqual({
       ok: false,
       refused: "client",
     });
   });
 
-  test("a full store refuses the newcomer and evicts nobody; the time to live frees space", () => {
-    let now = 1_000;
-    const store = createTransientStore<Uint8Array>({
-      ttlMs: 1000,
-      maxEntries: 100,
-      maxBytes: 3 * 1024,
-      sizeOf: (v) => v.byteLength,
-      perClient: { maxEntries: 10, maxBytes: 1024 },
-      now: () => now,
-    });
-    const held = ["10.0.0.1", "10.0.0.2", "10.0.0.3"].map((client) =>
-      keyOf(store.put(new Uint8Array(1024), { client })),
+  test("a full store refuses the newcomer and evicts nobody; the time to live frees space", async () => {
+    const store = createTransientStore<Uint8Array>(
+      fresh({
+        schema: bytes,
+        ttlMs: 400,
+        maxEntries: 100,
+        maxBytes: 3 * 1024,
+        sizeOf: (v) => v.byteLength,
+        perClient: { maxEntries: 10, maxBytes: 1024 },
+      }),
     );
-    now += 500;
-    expect(store.put(new Uint8Array(1024), { client: "10.0.0.4" })).toEqual({ ok: false, refused: "full" });
-    expect(held.map((k) => store.get(k)?.byteLength)).toEqual([1024, 1024, 1024]);
-    expect(store.size).toBe(3);
-    expect(store.bytes).toBe(3 * 1024);
-    now += 600;
-    expect(store.get(held[0])).toBeUndefined();
-    const late = keyOf(store.put(new Uint8Array(1024), { client: "10.0.0.4" }));
-    expect(store.get(late)?.byteLength).toBe(1024);
-    expect(store.size).toBe(1);
+    const held: string[] = [];
+    for (const client of ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+      held.push(keyOf(await store.put(new Uint8Array(1024), { client })));
+    expect(await store.put(new Uint8Array(1024), { client: "10.0.0.4" })).toEqual({
+      ok: false,
+      refused: "full",
+    });
+    expect(await Promise.all(held.map(async (k) => (await store.get(k))?.byteLength))).toEqual([
+      1024, 1024, 1024,
+    ]);
+    await vi.waitFor(async () => expect(await store.get(held[0])).toBeUndefined(), {
+      timeout: 3000,
+      interval: 50,
+    });
+    const late = keyOf(await store.put(new Uint8Array(1024), { client: "10.0.0.4" }));
+    expect((await store.get(late))?.byteLength).toBe(1024);
   });
 
-  test("the count bound refuses the newcomer too, and expiry gives the client its quota back", () => {
-    let now = 0;
-    const store = createTransientStore<number>({
-      ttlMs: 1000,
-      maxEntries: 2,
-      perClient: { maxEntries: 1 },
-      now: () => now,
+  test("the count bound refuses the newcomer too, and expiry gives the client its quota back", async () => {
+    const store = createTransientStore<number>(
+      fresh({ schema: z.number(), ttlMs: 400, maxEntries: 2, perClient: { maxEntries: 1 } }),
+    );
+    await store.set("a", 1, ALICE);
+    expect(await store.set("b", 2, ALICE)).toEqual({ ok: false, refused: "client" });
+    await store.set("b", 2, MALLORY);
+    expect(await store.set("c", 3, { client: "192.0.2.99" })).toEqual({ ok: false, refused: "full" });
+    expect([await store.get("a"), await store.get("b"), await store.get("c")]).toEqual([1, 2, undefined]);
+    await vi.waitFor(async () => expect(await store.set("c", 3, ALICE)).toEqual({ ok: true }), {
+      timeout: 3000,
+      interval: 50,
     });
-    store.set("a", 1, ALICE);
-    expect(store.set("b", 2, ALICE)).toEqual({ ok: false, refused: "client" });
-    store.set("b", 2, MALLORY);
-    expect(store.set("c", 3, { client: "192.0.2.99" })).toEqual({ ok: false, refused: "full" });
-    expect([store.get("a"), store.get("b"), store.get("c")]).toEqual([1, 2, undefined]);
-    now += 1500;
-    expect(store.get("a")).toBeUndefined();
-    expect(store.set("c", 3, ALICE)).toEqual({ ok: true });
   });
 
-  test("set replaces an entry within the quota; a refused set leaves the old value; smaller always fits", () => {
-    const store = createTransientStore<Uint8Array>({
-      ttlMs: 60_000,
-      maxEntries: 10,
-      maxBytes: 10 * 1024,
-      sizeOf: (v) => v.byteLength,
-      perClient: { maxEntries: 5, maxBytes: 8 * 1024 },
-      perFlow: { maxEntries: 1, maxBytes: 4 * 1024 },
-    });
+  test("set replaces an entry within the quota; a refused set leaves the old value; smaller always fits", async () => {
+    const store = createTransientStore<Uint8Array>(
+      fresh({
+        schema: bytes,
+        ttlMs: 60_000,
+        maxEntries: 10,
+        maxBytes: 10 * 1024,
+        sizeOf: (v) => v.byteLength,
+        perClient: { maxEntries: 5, maxBytes: 8 * 1024 },
+        perFlow: { maxEntries: 1, maxBytes: 4 * 1024 },
+      }),
+    );
     const flow = { ...ALICE, flow: "report-1" };
-    expect(store.set("report-1", new Uint8Array(3 * 1024), flow)).toEqual({ ok: true });
-    expect(store.set("report-1", new Uint8Array(4 * 1024), flow)).toEqual({ ok: true });
-    expect(store.bytes).toBe(4 * 1024);
-    expect(store.set("report-1", new Uint8Array(5 * 1024), flow)).toEqual({ ok: false, refused: "flow" });
-    expect(store.get("report-1")?.byteLength).toBe(4 * 1024);
-    expect(store.set("other", new Uint8Array(1), flow)).toEqual({ ok: false, refused: "flow" });
-    expect(store.set("report-1", new Uint8Array(1024), flow)).toEqual({ ok: true });
-    expect(store.bytes).toBe(1024);
+    expect(await store.set("report-1", new Uint8Array(3 * 1024), flow)).toEqual({ ok: true });
+    expect(await store.set("report-1", new Uint8Array(4 * 1024), flow)).toEqual({ ok: true });
+    expect(await store.set("report-1", new Uint8Array(5 * 1024), flow)).toEqual({
+      ok: false,
+      refused: "flow",
+    });
+    expect((await store.get("report-1"))?.byteLength).toBe(4 * 1024);
+    expect(await store.set("other", new Uint8Array(1), flow)).toEqual({ ok: false, refused: "flow" });
+    expect(await store.set("report-1", new Uint8Array(1024), flow)).toEqual({ ok: true });
+    // Replaced, not added: the client's bytes quota sees 1 KB, so 7 KB more fit.
+    expect(await store.set("x", new Uint8Array(7 * 1024), ALICE)).toEqual({ ok: true });
   });
 
-  test("delete forgets a key, and tolerates none", () => {
-    const store = createTransientStore<string>({ ttlMs: 1000, maxEntries: 1, perClient: { maxEntries: 1 } });
-    const key = keyOf(store.put("x", ALICE));
-    store.delete(key);
-    store.delete(undefined);
-    expect(store.get(key)).toBeUndefined();
-    expect(store.put("y", ALICE).ok).toBe(true);
+  test("delete forgets a key, and tolerates none", async () => {
+    const store = createTransientStore<string>(
+      fresh({ schema: z.string(), ttlMs: 1000, maxEntries: 1, perClient: { maxEntries: 1 } }),
+    );
+    const key = keyOf(await store.put("x", ALICE));
+    await store.delete(key);
+    await store.delete(undefined);
+    expect(await store.get(key)).toBeUndefined();
+    expect((await store.put("y", ALICE)).ok).toBe(true);
   });
+});
+
+describe("the Valkey adapter when Valkey is down", () => {
+  test("a write is refused as unavailable, a read throws, nothing crashes; it recovers by itself", async () => {
+    const backend = useRedisStore(redis.url);
+    const store = createTransientStore<string>(
+      fresh({ schema: z.string(), ttlMs: 60_000, maxEntries: 10, perClient: { maxEntries: 10 } }),
+    );
+    const key = keyOf(await store.put("kept", ALICE));
+    await redis.stop();
+    expect(await store.put("lost", ALICE)).toEqual({ ok: false, refused: "unavailable" });
+    await expect(store.get(key)).rejects.toThrow(/shared store unavailable/);
+    await vi.waitFor(() => expect(backend.health().ok).toBe(false), { timeout: 5000, interval: 50 });
+    await redis.start();
+    await vi.waitFor(() => expect(backend.health()).toEqual({ ok: true }), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect((await store.put("again", ALICE)).ok).toBe(true);
+  });
+});
+
+test("the in-memory adapter counts entries and bytes with its own clock", () => {
+  let now = 0;
+  const store = createMemoryStore<Uint8Array>(
+    fresh({
+      schema: bytes,
+      ttlMs: 1000,
+      maxEntries: 5,
+      sizeOf: (v) => v.byteLength,
+      perClient: { maxEntries: 5 },
+      now: () => now,
+    }),
+  );
+  void store.set("a", new Uint8Array(10), ALICE);
+  expect([store.size, store.bytes]).toEqual([1, 10]);
+  now += 1500;
+  expect([store.size, store.bytes]).toEqual([0, 0]);
+});
+
+test("the codec keeps bytes inside any value", () => {
+  const value = { files: [{ data: new Uint8Array([0, 255, 7]) }], n: 1 };
+  expect(decodeValue(encodeValue(value))).toEqual(value);
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
+import { routeError } from "#shared/route-error.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "./store-backend.server.ts";
 import { getServices } from "./services.ts";
 
 /**
@@ -10,8 +13,8 @@ import { getServices } from "./services.ts";
  *
  * Each feature makes its own store with a time to live and bounds on entries and bytes, and reaches an entry only
  * through a key it got from `put` (unguessable: 32 random bytes) and keeps in the browser's sealed flow cookie, or a
- * key of its own (an idempotency key). In memory: the portal runs one Node process per container; a deployment with
- * several replicas behind a balancer needs sticky sessions for these flows (docs/operations.md, "Running in production").
+ * key of its own (an idempotency key). In this process by default, in Valkey/Redis when `REDIS_URL` is set (every
+ * replica sees the same entries and quotas: docs/decisions/shared-store.md).
  *
  * Nobody can flush it: every entry is written with its owner (the client address as the portal sees it, and the
  * flow when there is one), each client and each flow may hold at most its quota of entries and bytes, and when a
@@ -19,22 +22,23 @@ import { getServices } from "./services.ts";
  * `storeRefusal`) while nothing already stored is evicted. Only the time to live frees space (and `delete`).
  */
 export type TransientStore<V> = {
-  /** Stores `value` under a new unguessable key, or refuses it (quota or store full). */
-  put(value: V, owner: StoreOwner): StorePut;
-  get(key: string | null | undefined): V | undefined;
+  /** Stores `value` under a new unguessable key, or refuses it (quota, store full, or the shared store down). */
+  put(value: V, owner: StoreOwner): Promise<StorePut>;
+  /** The value, or undefined; throws `StoreUnavailableError` when the shared store does not answer. */
+  get(key: string | null | undefined): Promise<V | undefined>;
   /** Stores `value` under `key` (replacing what was there, which a refusal leaves as it was). */
-  set(key: string, value: V, owner: StoreOwner): StoreSet;
-  delete(key: string | null | undefined): void;
-  readonly size: number;
-  /** The bytes held (the sum of `sizeOf`, 1 per entry without it). */
-  readonly bytes: number;
+  set(key: string, value: V, owner: StoreOwner): Promise<StoreSet>;
+  delete(key: string | null | undefined): Promise<void>;
 };
 
 /** Who an entry is written for: the client (its address) and, when the entry belongs to one, the flow's id. */
 export type StoreOwner = { client: string; flow?: string };
 
-/** Why a value was not stored: the client's or the flow's quota is used up (429), or the store is full (503). */
-export type StoreRefused = { ok: false; refused: "client" | "flow" | "full" };
+/**
+ * Why a value was not stored: the client's or the flow's quota is used up (429), the store is full (503), or the
+ * shared store (Valkey) does not answer (503).
+ */
+export type StoreRefused = { ok: false; refused: "client" | "flow" | "full" | "unavailable" };
 export type StorePut = { ok: true; key: string } | StoreRefused;
 export type StoreSet = { ok: true } | StoreRefused;
 
@@ -48,6 +52,10 @@ export function newTransientKey(): string {
 }
 
 export type TransientStoreOptions<V> = {
+  /** The store's namespace in the shared store (Valkey keys `portal:<name>:…`). */
+  name: string;
+  /** Checks a value read back from the shared store (serialized as JSON, bytes as base64). */
+  schema: z.ZodType<V>;
   ttlMs: number;
   maxEntries: number;
   /** Bound on the bytes held, with `sizeOf` telling an entry's bytes (at least 1). */
@@ -57,27 +65,54 @@ export type TransientStoreOptions<V> = {
   perClient: StoreLimits;
   /** What one flow may hold at a time (entries written with `owner.flow`). */
   perFlow?: StoreLimits;
-  /** For tests: the clock (milliseconds). */
+  /** For tests of the in-memory adapter: the clock (milliseconds). */
   now?: () => number;
 };
+
+/**
+ * The port: a store in this process, or in Valkey when `REDIS_URL` is set (`useRedisStore`, decided at each call, so
+ * the feature modules can make their stores when they load).
+ */
+export function createTransientStore<V extends NonNullable<unknown>>(
+  options: TransientStoreOptions<V>,
+): TransientStore<V> {
+  const memory = createMemoryStore(options);
+  let redis: { backend: RedisBackend; store: TransientStore<V> } | undefined;
+  const pick = (): TransientStore<V> => {
+    const backend = redisBackend();
+    if (!backend) return memory;
+    if (redis?.backend !== backend) redis = { backend, store: createRedisStore(options, backend) };
+    return redis.store;
+  };
+  return {
+    put: (value, owner) => pick().put(value, owner),
+    get: (key) => pick().get(key),
+    set: (key, value, owner) => pick().set(key, value, owner),
+    delete: (key) => pick().delete(key),
+  };
+}
 
 type Entry<V> = { value: V; bytes: number; expires: number; owners: string[] };
 type Usage = { entries: number; bytes: number };
 
-export function createTransientStore<V extends NonNullable<unknown>>(
+const ownerKeysOf = <V>(options: TransientStoreOptions<V>, owner: StoreOwner) =>
+  owner.flow === undefined || !options.perFlow
+    ? [`c:${owner.client}`]
+    : [`c:${owner.client}`, `f:${owner.flow}`];
+
+const sizeOfValue = <V>(options: TransientStoreOptions<V>, value: V) =>
+  Math.max(1, Math.ceil(options.sizeOf?.(value) ?? 1));
+
+/** The in-memory adapter: the default, one process's entries. */
+export function createMemoryStore<V extends NonNullable<unknown>>(
   options: TransientStoreOptions<V>,
-): TransientStore<V> {
+): TransientStore<V> & { readonly size: number; readonly bytes: number } {
   const now = options.now ?? (() => performance.now());
   // In the order written: with one time to live (and a clock that does not go back) the first entries expire first.
   const entries = new Map<string, Entry<V>>();
   const usage = new Map<string, Usage>();
   let bytesHeld = 0;
 
-  const sizeOf = (value: V) => Math.max(1, Math.ceil(options.sizeOf?.(value) ?? 1));
-  const ownerKeys = (owner: StoreOwner) =>
-    owner.flow === undefined || !options.perFlow
-      ? [`c:${owner.client}`]
-      : [`c:${owner.client}`, `f:${owner.flow}`];
   const limitsOf = (ownerKey: string) => (ownerKey.startsWith("f:") ? options.perFlow! : options.perClient);
 
   function account(entry: Entry<V>, sign: 1 | -1) {
@@ -109,8 +144,8 @@ export function createTransientStore<V extends NonNullable<unknown>>(
   /** Whether `value` fits for `owner`, counting `key`'s current entry (being replaced) as gone. */
   function admit(key: string, value: V, owner: StoreOwner): StoreRefused | Entry<V> {
     purgeExpired();
-    const bytes = sizeOf(value);
-    const owners = ownerKeys(owner);
+    const bytes = sizeOfValue(options, value);
+    const owners = ownerKeysOf(options, owner);
     const previous = entries.get(key);
     const freed = (ownerKey: string | null): Usage =>
       previous && (ownerKey === null || previous.owners.includes(ownerKey))
@@ -145,21 +180,21 @@ export function createTransientStore<V extends NonNullable<unknown>>(
   }
 
   return {
-    put(value, owner) {
+    async put(value, owner) {
       const key = newTransientKey();
       const written = write(key, value, owner);
       return written.ok ? { ok: true, key } : written;
     },
-    get(key) {
+    async get(key) {
       if (!key) return undefined;
       purgeExpired();
       const entry = entries.get(key);
       return entry && entry.expires > now() ? entry.value : undefined;
     },
-    set(key, value, owner) {
+    async set(key, value, owner) {
       return write(key, value, owner);
     },
-    delete(key) {
+    async delete(key) {
       if (key) remove(key);
     },
     get size() {
@@ -173,6 +208,176 @@ export function createTransientStore<V extends NonNullable<unknown>>(
   };
 }
 
+/*
+ * The Valkey adapter. Per store (namespace `portal:<name>`):
+ *   e:<key>    hash {v: the value as JSON, b: its bytes, o: its owners}, expiring with the entry (PX);
+ *   z:<acct>   sorted set of the keys an account holds (acct: "g" the whole store, "c:<client>", "f:<flow>"),
+ *              scored by their expiry, and
+ *   h:<acct>   hash key → bytes, with n:<acct> the bytes held: both purged of expired keys before every write.
+ * A write is one Lua script (atomic: parallel writes from any replica cannot overtake a quota), with the server's
+ * clock; a refused write changes nothing and evicts nobody, exactly as in memory.
+ */
+const WRITE_SCRIPT = `
+local ns, key, value, bytes, ttl = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local n = tonumber(ARGV[6])
+local accts, maxE, maxB = {}, {}, {}
+for i = 0, n - 1 do
+  accts[i + 1] = ARGV[7 + i * 3]
+  maxE[i + 1] = tonumber(ARGV[8 + i * 3])
+  maxB[i + 1] = tonumber(ARGV[9 + i * 3])
+end
+local function purge(a)
+  local z, h, c = ns .. ':z:' .. a, ns .. ':h:' .. a, ns .. ':n:' .. a
+  local gone = redis.call('ZRANGEBYSCORE', z, '-inf', now)
+  for _, k in ipairs(gone) do
+    local b = tonumber(redis.call('HGET', h, k) or '0')
+    redis.call('DECRBY', c, b)
+    redis.call('HDEL', h, k)
+    redis.call('ZREM', z, k)
+  end
+end
+for i = 1, n do purge(accts[i]) end
+local ekey = ns .. ':e:' .. key
+local prev = redis.call('HMGET', ekey, 'b', 'o')
+local prevBytes = tonumber(prev[1] or '0')
+local prevOwners = {}
+if prev[2] then for o in string.gmatch(prev[2], '[^\\n]+') do prevOwners[o] = true end end
+for i = 1, n do
+  local a = accts[i]
+  local held = (a == 'g' or prevOwners[a]) and prev[1] and redis.call('ZSCORE', ns .. ':z:' .. a, key)
+  local goneE, goneB = 0, 0
+  if held then goneE, goneB = 1, prevBytes end
+  local usedE = redis.call('ZCARD', ns .. ':z:' .. a)
+  local usedB = tonumber(redis.call('GET', ns .. ':n:' .. a) or '0')
+  if usedE - goneE + 1 > maxE[i] or (maxB[i] >= 0 and usedB - goneB + bytes > maxB[i]) then
+    if a == 'g' then return 'full' end
+    if string.sub(a, 1, 2) == 'f:' then return 'flow' end
+    return 'client'
+  end
+end
+-- the previous entry's accounting goes (its owners may differ from the new ones)
+if prev[1] then
+  prevOwners['g'] = true
+  for a, _ in pairs(prevOwners) do
+    local h = ns .. ':h:' .. a
+    local b = redis.call('HGET', h, key)
+    if b then
+      redis.call('DECRBY', ns .. ':n:' .. a, tonumber(b))
+      redis.call('HDEL', h, key)
+      redis.call('ZREM', ns .. ':z:' .. a, key)
+    end
+  end
+end
+local owners = {}
+for i = 1, n do
+  local a = accts[i]
+  if a ~= 'g' then owners[#owners + 1] = a end
+  redis.call('ZADD', ns .. ':z:' .. a, now + ttl, key)
+  redis.call('HSET', ns .. ':h:' .. a, key, bytes)
+  redis.call('INCRBY', ns .. ':n:' .. a, bytes)
+  for _, suffix in ipairs({':z:', ':h:', ':n:'}) do redis.call('PEXPIRE', ns .. suffix .. a, ttl) end
+end
+redis.call('DEL', ekey)
+redis.call('HSET', ekey, 'v', value, 'b', bytes, 'o', table.concat(owners, '\\n'))
+redis.call('PEXPIRE', ekey, ttl)
+return 'ok'
+`;
+
+const DELETE_SCRIPT = `
+local ns, key = ARGV[1], ARGV[2]
+local ekey = ns .. ':e:' .. key
+local o = redis.call('HGET', ekey, 'o')
+if not o then return 0 end
+local accts = {'g'}
+for a in string.gmatch(o, '[^\\n]+') do accts[#accts + 1] = a end
+for _, a in ipairs(accts) do
+  local h = ns .. ':h:' .. a
+  local b = redis.call('HGET', h, key)
+  if b then
+    redis.call('DECRBY', ns .. ':n:' .. a, tonumber(b))
+    redis.call('HDEL', h, key)
+    redis.call('ZREM', ns .. ':z:' .. a, key)
+  end
+end
+redis.call('DEL', ekey)
+return 1
+`;
+
+/** JSON with bytes (Uint8Array, Buffer) as `{"$bytes": base64}`. */
+export function encodeValue(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, k, v: unknown) {
+    const raw = this[k];
+    return raw instanceof Uint8Array ? { $bytes: Buffer.from(raw).toString("base64") } : v;
+  });
+}
+
+export function decodeValue(text: string): unknown {
+  return JSON.parse(text, (_k, v: unknown) =>
+    v && typeof v === "object" && "$bytes" in v && typeof v.$bytes === "string" && Object.keys(v).length === 1
+      ? new Uint8Array(Buffer.from(v.$bytes, "base64"))
+      : v,
+  );
+}
+
+export function createRedisStore<V extends NonNullable<unknown>>(
+  options: TransientStoreOptions<V>,
+  backend: RedisBackend,
+): TransientStore<V> {
+  const ns = `portal:${options.name}`;
+  const limit = (n: number | undefined) => String(n ?? -1);
+
+  async function write(key: string, value: V, owner: StoreOwner): Promise<StoreSet> {
+    const accounts = [
+      ...ownerKeysOf(options, owner).map((a) => {
+        const limits = a.startsWith("f:") ? options.perFlow! : options.perClient;
+        return [a, String(limits.maxEntries), limit(limits.maxBytes)];
+      }),
+      ["g", String(options.maxEntries), limit(options.maxBytes)],
+    ];
+    let answer: string;
+    try {
+      answer = await backend.script<string>(
+        WRITE_SCRIPT,
+        [],
+        [
+          ns,
+          key,
+          encodeValue(value),
+          String(sizeOfValue(options, value)),
+          String(options.ttlMs),
+          String(accounts.length),
+          ...accounts.flat(),
+        ],
+      );
+    } catch (error) {
+      if (isStoreUnavailable(error)) return { ok: false, refused: "unavailable" };
+      throw error;
+    }
+    return answer === "ok" ? { ok: true } : { ok: false, refused: answer as StoreRefused["refused"] };
+  }
+
+  return {
+    async put(value, owner) {
+      const key = newTransientKey();
+      const written = await write(key, value, owner);
+      return written.ok ? { ok: true, key } : written;
+    },
+    async get(key) {
+      if (!key) return undefined;
+      const text = await backend.command<string | null>(["HGET", `${ns}:e:${key}`, "v"]);
+      if (text === null || text === undefined) return undefined;
+      const parsed = options.schema.safeParse(decodeValue(text));
+      return parsed.success ? (parsed.data as V) : undefined;
+    },
+    set: write,
+    async delete(key) {
+      if (key) await backend.script(DELETE_SCRIPT, [], [ns, key]);
+    },
+  };
+}
+
 type Context = Readonly<RouterContextProvider>;
 
 /** The owner of what this request stores: its client's address as the portal sees it, and the flow if any. */
@@ -182,7 +387,22 @@ export function storeOwner(context: Context, flow?: string): StoreOwner {
 }
 
 /**
- * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full,
+ * For a read of the shared store that failed (Valkey down): `.catch(storeDown(context))` turns it into the Italian
+ * 503 page ("riprova tra qualche minuto"); any other error goes on as it is.
+ */
+export function storeDown(context: Context) {
+  return (error: unknown): never => {
+    if (isStoreUnavailable(error)) throw routeError(503, { title: serverT(context)("store.unavailable") });
+    throw error;
+  };
+}
+
+/** Whether `error` is the shared store not answering (a step then says so and keeps what was typed). */
+export { isStoreUnavailable };
+
+/**
+ * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full or
+ * the shared store does not answer,
  * with the message to show next to the form (which keeps what the citizen typed).
  */
 export function storeRefusal(
@@ -190,6 +410,7 @@ export function storeRefusal(
   refusal: StoreRefused,
 ): { status: 429 | 503; message: string } {
   const t = serverT(context);
+  if (refusal.refused === "unavailable") return { status: 503, message: t("store.unavailable") };
   return refusal.refused === "full"
     ? { status: 503, message: t("store.full") }
     : { status: 429, message: t("store.quota") };

@@ -34,7 +34,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data({ errors, values, formError: undefined }, { status: 400 });
   }
   const { username, password } = parsed.values;
-  const attempt = services.maintenance.attemptLogin();
+  const attempt = await services.maintenance.attemptLogin();
   if (!attempt.allowed) {
     const minutes = Math.ceil(attempt.retryAfterS / 60);
     const formError = t("maintenance.tooManyAttempts", { count: minutes });

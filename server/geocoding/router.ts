@@ -10,7 +10,8 @@ import {
   type Place,
 } from "./schemas.ts";
 import { disconnectSignal } from "./disconnect-signal.ts";
-import { QueueFullError, createFairQueue } from "./throttle.ts";
+import { QueueFullError, createFairQueue, sharedSlot } from "./throttle.ts";
+import { redisBackend } from "#client/lib/store-backend.server.ts";
 import { callHttp } from "#server/upstream/http.ts";
 import { UpstreamError } from "#server/upstream/errors.ts";
 import { isServerTextKey, requestLocale, serverText } from "#server/texts.ts";
@@ -75,6 +76,8 @@ export function createGeocoding(options: GeocodingOptions): { router: Router } &
     maxQueued: options.queueMax ?? 20,
     maxPerClient: options.queuePerClient ?? 3,
     onEvent: (event) => options.metrics.queueEvents.inc({ queue: "geocoding", event }),
+    // Nominatim's 1 request/s is one budget for all replicas (in Valkey when REDIS_URL is set).
+    slot: redisBackend() ? sharedSlot("geocoding", options.minIntervalMs ?? 1000) : undefined,
   });
   const flights = new Map<string, Flight>();
   const router = Router();

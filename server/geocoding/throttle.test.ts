@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { QueueFullError, createFairQueue, type QueueEvent } from "./throttle.ts";
+import { QueueFullError, createFairQueue, sharedSlot, type QueueEvent } from "./throttle.ts";
+import { startRedis } from "#tests/support/redis-server.ts";
+import { useMemoryStore, useRedisStore } from "#client/lib/store-backend.server.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -141,5 +143,30 @@ describe("fair queue", () => {
     const next = q.schedule("B", async () => "ok");
     await expect(failing).rejects.toThrow("boom");
     await expect(next).resolves.toBe("ok");
+  });
+});
+
+describe("one budget for all replicas (Valkey/Redis)", () => {
+  test("two queues sharing the slot start at most one task per interval between them", async () => {
+    const redis = await startRedis();
+    useRedisStore(redis.url);
+    try {
+      // Two replicas' queues, each with its own clients, 200 ms apart all together.
+      const slot = () => sharedSlot(`test-${process.pid}`, 200);
+      const replicas = [1, 2].map(() => queue({ intervalMs: 200, slot: slot() }).q);
+      const starts: number[] = [];
+      const task = async () => void starts.push(performance.now());
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) => replicas[i % 2]!.schedule(`client-${i % 4}`, task)),
+      );
+      starts.sort((a, b) => a - b);
+      const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+      // 8 starts: at least 7 intervals in all (a timer may fire a few ms early, never a whole interval).
+      expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(7 * 200 - 20);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200 - 20);
+    } finally {
+      await useMemoryStore();
+      await redis.stop();
+    }
   });
 });

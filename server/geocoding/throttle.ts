@@ -1,3 +1,5 @@
+import { redisBackend, isStoreUnavailable } from "#client/lib/store-backend.server.ts";
+
 export type QueueEvent = "queued" | "shed" | "dropped";
 
 /** The queue (or the caller's share of it) is full: the caller should come back after `retryAfterS` seconds. */
@@ -19,7 +21,43 @@ export type FairQueueOptions = {
   maxPerClient: number;
   now?: () => number;
   onEvent?: (event: QueueEvent) => void;
+  /**
+   * The turn shared with the other replicas (one budget for all: `sharedSlot`), asked before each start: the
+   * milliseconds to wait, or 0 when the turn was taken. Without it, this process's own interval only.
+   */
+  slot?: () => Promise<number>;
 };
+
+/*
+ * One "next allowed start" for every replica, taken atomically with the server's clock: whoever finds it passed
+ * moves it `interval` ahead and goes; the others learn how long to wait.
+ */
+const SLOT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[2])
+local next = tonumber(redis.call('GET', ARGV[1]) or '0')
+if next > now then return next - now end
+redis.call('SET', ARGV[1], now + interval, 'PX', interval * 10)
+return 0
+`;
+
+/**
+ * A shared turn in Valkey (when `REDIS_URL` is set) under `name`, at most one start per `intervalMs` across every
+ * replica. Without Valkey, or while it does not answer, always 0: the local queue's interval still holds.
+ */
+export function sharedSlot(name: string, intervalMs: number): () => Promise<number> {
+  return async () => {
+    const backend = redisBackend();
+    if (!backend) return 0;
+    try {
+      return Number(await backend.script(SLOT_SCRIPT, [], [`portal:slot:${name}`, String(intervalMs)]));
+    } catch (error) {
+      if (isStoreUnavailable(error)) return 0;
+      throw error;
+    }
+  };
+}
 
 type Entry = { client: string; tag: number; arrival: number; start: () => Promise<void> };
 
@@ -35,7 +73,7 @@ function sleep(ms: number) {
  * (start-time fair queuing): each client's tasks are numbered in rounds, so a client arriving now is served before
  * the second task of a client already waiting, and one busy client cannot make everybody wait behind its whole
  * backlog. The queue is bounded overall and per client (`QueueFullError` beyond), and a waiting task whose `signal`
- * aborts (its caller went away) leaves the queue and never runs.
+ * aborts (its caller went away) leaves the queue and never runs. With `slot`, the interval is one for every replica.
  */
 export function createFairQueue(options: FairQueueOptions) {
   const now = options.now ?? Date.now;
@@ -88,6 +126,13 @@ export function createFairQueue(options: FairQueueOptions) {
           await sleep(wait);
           continue; // the queue may have changed meanwhile: choose again
         }
+        // The turn shared with the other replicas: this process's fair order decides who takes it.
+        const shared = options.slot ? await options.slot().catch(() => 0) : 0;
+        if (shared > 0) {
+          await sleep(shared);
+          continue;
+        }
+        if (waiting.length === 0) break;
         const entry = take()!;
         nextSlot = now() + options.intervalMs;
         await entry.start();

@@ -30,11 +30,13 @@ export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
   const common = { windowMs: options.windowMs, perTenant: Number.POSITIVE_INFINITY, now: options.now };
   const byClient = createRateLimiter({
     ...common,
+    name: "otp-client",
     perClient: options.perClient,
     onLimited: ({ tenantId, retryAfterS }) => options.onLimited?.({ tenantId, scope: "client", retryAfterS }),
   });
   const byContact = createRateLimiter({
     ...common,
+    name: "otp-contact",
     perClient: options.perContact,
     // The contact itself never reaches the log.
     onLimited: ({ tenantId, retryAfterS }) =>
@@ -42,14 +44,14 @@ export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
   });
   return {
     /** Counts one code sent to `contact` from `client`; refused when either is over its limit. */
-    attempt(
+    async attempt(
       tenantId: string,
       client: string,
       contact: string,
-    ): { allowed: true } | { allowed: false; retryAfterS: number } {
-      const own = byClient.attempt(tenantId, client);
+    ): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }> {
+      const own = await byClient.attempt(tenantId, client);
       if (!own.allowed) return { allowed: false, retryAfterS: own.retryAfterS };
-      const target = byContact.attempt(tenantId, normaliseContact(contact));
+      const target = await byContact.attempt(tenantId, normaliseContact(contact));
       if (!target.allowed) return { allowed: false, retryAfterS: target.retryAfterS };
       return { allowed: true };
     },

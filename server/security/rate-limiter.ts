@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "#client/lib/store-backend.server.ts";
 
 type Window = { count: number; resetAt: number; warned: boolean };
 
@@ -6,6 +7,8 @@ export type RateLimitVerdict =
   { allowed: true } | { allowed: false; retryAfterS: number; scope: "client" | "tenant" };
 
 export type RateLimiterOptions = {
+  /** The limiter's namespace in the shared store (Valkey keys `portal:rl:<name>:…`). */
+  name: string;
   windowMs: number;
   /** Attempts one client address may make in a window, per municipality. */
   perClient: number;
@@ -16,9 +19,43 @@ export type RateLimiterOptions = {
   onLimited?: (event: { tenantId: string; scope: "client" | "tenant"; retryAfterS: number }) => void;
 };
 
+/*
+ * The same fixed windows in Valkey, in one script (atomic across replicas): the count of a key, its window's end
+ * (the key's PX), and a `:w` marker so only the first refusal of a window warns.
+ */
+const ATTEMPT_SCRIPT = `
+local windowMs, perClient, perTenant = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local own, all = ARGV[4], ARGV[5]
+local function used(k)
+  local c = tonumber(redis.call('GET', k) or '0')
+  if c == 0 then return 0, windowMs end
+  local ttl = redis.call('PTTL', k)
+  if ttl < 0 then ttl = windowMs end
+  return c, ttl
+end
+local function refuse(k, scope, ttl)
+  local first = redis.call('SET', k .. ':w', '1', 'NX', 'PX', ttl)
+  return {0, scope, ttl, first and 1 or 0}
+end
+local function count(k)
+  if redis.call('INCR', k) == 1 then redis.call('PEXPIRE', k, windowMs) end
+end
+local c1, t1 = used(own)
+if c1 >= perClient then return refuse(own, 'client', t1) end
+if all ~= '' then
+  local c2, t2 = used(all)
+  if perTenant >= 0 and c2 >= perTenant then return refuse(all, 'tenant', t2) end
+  count(all)
+end
+count(own)
+return {1}
+`;
+
 /**
- * Fixed-window attempt counters per (municipality, client address) and per municipality, in a bounded LRU (a flood
- * of addresses cannot grow it without end). Per process: with several replicas each one counts its own share.
+ * Fixed-window attempt counters per (municipality, client address) and per municipality. In Valkey when `REDIS_URL`
+ * is set (one count for all replicas: a guesser gets no more attempts from more replicas), else in a bounded LRU in
+ * this process (a flood of addresses cannot grow it without end). While Valkey does not answer, the process counts
+ * on its own (the limits per process still hold; availability is kept): docs/decisions/shared-store.md.
  */
 export function createRateLimiter(options: RateLimiterOptions) {
   const now = options.now ?? Date.now;
@@ -41,6 +78,44 @@ export function createRateLimiter(options: RateLimiterOptions) {
     return { allowed: false, retryAfterS, scope };
   }
 
+  function attemptHere(tenantId: string, client: string, knownDevice?: string): RateLimitVerdict {
+    if (knownDevice !== undefined) {
+      const device = current(`${tenantId}\u0000device\u0000${knownDevice}`);
+      if (device.count >= options.perClient) return refuse(tenantId, "client", device);
+      device.count++;
+      return { allowed: true };
+    }
+    const own = current(`${tenantId}\u0000${client}`);
+    if (own.count >= options.perClient) return refuse(tenantId, "client", own);
+    const all = current(tenantId);
+    if (all.count >= options.perTenant) return refuse(tenantId, "tenant", all);
+    own.count++;
+    all.count++;
+    return { allowed: true };
+  }
+
+  async function attemptShared(
+    backend: RedisBackend,
+    tenantId: string,
+    client: string,
+    knownDevice?: string,
+  ): Promise<RateLimitVerdict> {
+    const ns = `portal:rl:${options.name}:${tenantId}`;
+    const own = knownDevice !== undefined ? `${ns}:device:${knownDevice}` : `${ns}:client:${client}`;
+    const all = knownDevice !== undefined ? "" : `${ns}:all`;
+    const perTenant = Number.isFinite(options.perTenant) ? String(options.perTenant) : "-1";
+    const answer = await backend.script<[number, string?, number?, number?]>(
+      ATTEMPT_SCRIPT,
+      [],
+      [String(options.windowMs), String(options.perClient), perTenant, own, all],
+    );
+    if (answer[0] === 1) return { allowed: true };
+    const scope = answer[1] === "tenant" ? "tenant" : "client";
+    const retryAfterS = Math.max(1, Math.ceil(Number(answer[2]) / 1000));
+    if (answer[3] === 1) options.onLimited?.({ tenantId, scope, retryAfterS });
+    return { allowed: false, retryAfterS, scope };
+  }
+
   return {
     /**
      * Counts one attempt; refused attempts are not counted against the municipality. A known device (a browser that
@@ -49,20 +124,15 @@ export function createRateLimiter(options: RateLimiterOptions) {
      * municipality's: the municipality's limit slows down guessing from everywhere, and must not lock the maintainer
      * out while it does. (A stolen device cookie still gets only `perClient` attempts per window.)
      */
-    attempt(tenantId: string, client: string, knownDevice?: string): RateLimitVerdict {
-      if (knownDevice !== undefined) {
-        const device = current(`${tenantId}\u0000device\u0000${knownDevice}`);
-        if (device.count >= options.perClient) return refuse(tenantId, "client", device);
-        device.count++;
-        return { allowed: true };
+    async attempt(tenantId: string, client: string, knownDevice?: string): Promise<RateLimitVerdict> {
+      const backend = redisBackend();
+      if (!backend) return attemptHere(tenantId, client, knownDevice);
+      try {
+        return await attemptShared(backend, tenantId, client, knownDevice);
+      } catch (error) {
+        if (!isStoreUnavailable(error)) throw error;
+        return attemptHere(tenantId, client, knownDevice);
       }
-      const own = current(`${tenantId}\u0000${client}`);
-      if (own.count >= options.perClient) return refuse(tenantId, "client", own);
-      const all = current(tenantId);
-      if (all.count >= options.perTenant) return refuse(tenantId, "tenant", all);
-      own.count++;
-      all.count++;
-      return { allowed: true };
     },
   };
 }

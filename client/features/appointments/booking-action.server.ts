@@ -62,7 +62,7 @@ export async function handleBookingAction(
   if (access.loginRequired) throw redirect(upstreamLoginHref(`${url.pathname}${url.search}`));
   const state = readBookingState(access, variant);
   // A flow already confirmed is over: none of its steps is saved again, let alone booked.
-  refuseCompletedFlow(access, variant, state);
+  await refuseCompletedFlow(access, variant, state);
   const ctx: Ctx = { access, variant, state, form };
   switch (formText(form, "intent")) {
     case "luogo":

@@ -92,8 +92,12 @@ export function getCompletedFlowKey(access: AppschedAccess, variant: BookingVari
 }
 
 /** Throws the answer for a flow that was already confirmed (see `answerAlreadySent`); returns when it was not. */
-export function refuseCompletedFlow(access: AppschedAccess, variant: BookingVariant, state: BookingState) {
-  const done = completedBookingFlows.find(getCompletedFlowKey(access, variant, state));
+export async function refuseCompletedFlow(
+  access: AppschedAccess,
+  variant: BookingVariant,
+  state: BookingState,
+): Promise<void> {
+  const done = await completedBookingFlows.find(getCompletedFlowKey(access, variant, state));
   if (done) throw answerAlreadySent(access, variant, done);
 }
 
@@ -150,7 +154,7 @@ export async function loadBooking(
     });
   }
   const state = readBookingState(access, variant);
-  refuseCompletedFlow(access, variant, state);
+  await refuseCompletedFlow(access, variant, state);
   const requested = url.searchParams.get("passo");
   const step = resolveBookingStep(requested, state, access.user !== null);
   // The bare address shows the step the citizen has reached (the first one for a new booking) without a redirect on

@@ -1,4 +1,5 @@
-import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import { createTransientStore } from "#client/lib/transient-store.server.ts";
 import { BOOKING_FLOW_MAX_AGE_MS } from "./flow-state.ts";
 
 /** What a confirmed booking flow left behind: enough to answer a second confirmation of the same flow. */
@@ -12,6 +13,13 @@ export type CompletedBooking = {
   completedAt: number;
 };
 
+const CompletedBookingSchema = z.object({
+  appointmentId: z.string(),
+  accessToken: z.string().nullable(),
+  accessUntil: z.number(),
+  completedAt: z.number(),
+});
+
 export type CompletedFlows = ReturnType<typeof createCompletedFlows>;
 
 /**
@@ -22,40 +30,55 @@ export type CompletedFlows = ReturnType<typeof createCompletedFlows>;
  * (`BOOKING_FLOW_MAX_AGE_MS`: an older state is refused anyway). A second confirmation that arrives while the first
  * is still waiting for the upstream waits for it and shares its outcome.
  *
- * Limits, by design of a stateless server: the memory is this process's. With several replicas a replay that lands
- * on another one is not caught (sticky sessions, or a shared store in place of this cache, would be needed); the
- * upstream contract (§4 `POST appointments`) has no idempotency key the portal could rely on instead. Past `max`
- * entries the oldest are forgotten early: far above the bookings one municipality portal takes in a day.
+ * The memory is the portal's shared store (client/lib/transient-store.server.ts): in Valkey when `REDIS_URL` is set,
+ * so a replay that lands on another replica is caught too; a confirmation still on its way is shared in this
+ * process only (on another replica the booking's idempotency key covers it). Past `max` entries a new booking is
+ * not remembered (nobody's is forgotten early): far above the bookings one municipality portal takes in a day.
  */
 export function createCompletedFlows(options: { max: number; ttlMs: number }) {
-  const completed = new LRUCache<string, CompletedBooking>({ max: options.max, ttl: options.ttlMs });
+  // Written only after the upstream made a booking (bounded by its free slots, not by what a visitor sends): one
+  // owner for all, the store's bound as its quota; a full store refuses to remember, never forgets another's.
+  const completed = createTransientStore<CompletedBooking>({
+    name: "completed-bookings",
+    schema: CompletedBookingSchema,
+    ttlMs: options.ttlMs,
+    maxEntries: options.max,
+    perClient: { maxEntries: options.max },
+  });
+  const OWNER = { client: "bookings" };
   const inFlight = new Map<string, Promise<CompletedBooking>>();
   return {
     /** The booking already made by this flow, if any (and not older than the flows' lifetime). */
-    find(key: string, now: number = Date.now()): CompletedBooking | undefined {
-      const entry = completed.get(key);
+    async find(key: string, now: number = Date.now()): Promise<CompletedBooking | undefined> {
+      // Valkey down: not known here; the booking's idempotency key still keeps the upstream from booking twice.
+      const entry = await completed.get(key).catch(() => undefined);
       return entry && now - entry.completedAt <= options.ttlMs ? entry : undefined;
     },
 
     /**
-     * Runs `book` once per flow: `replayed` is true when the booking had been made (or was being made) by an
-     * earlier confirmation of the same flow. A failure is not remembered: the flow can be confirmed again.
+     * Runs `book` once per flow: `replayed` is true when the booking had been made (or was being made, in this
+     * process) by an earlier confirmation of the same flow. A failure is not remembered: the flow can be confirmed
+     * again.
      */
     async once(
       key: string,
       book: () => Promise<CompletedBooking>,
     ): Promise<{ booking: CompletedBooking; replayed: boolean }> {
-      const done = completed.get(key);
-      if (done) return { booking: done, replayed: true };
       const pending = inFlight.get(key);
       if (pending) return { booking: await pending, replayed: true };
-      const attempt = book().then((booking) => {
-        completed.set(key, booking);
-        return booking;
-      });
-      inFlight.set(key, attempt);
+      const attempt = (async () => {
+        const done = await completed.get(key).catch(() => undefined);
+        if (done) return { booking: done, replayed: true };
+        const booking = await book();
+        await completed.set(key, booking, OWNER);
+        return { booking, replayed: false };
+      })();
+      inFlight.set(
+        key,
+        attempt.then((a) => a.booking),
+      );
       try {
-        return { booking: await attempt, replayed: false };
+        return await attempt;
       } finally {
         inFlight.delete(key);
       }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   TRANSIENT_KEY_PATTERN,
   createTransientStore,
@@ -13,6 +14,9 @@ import {
  * one client (address) at most 20 entries and 12 MB. A full store or quota refuses the newcomer (`storeRefusal`).
  */
 const store = createTransientStore<NonNullable<unknown>>({
+  name: "assistance-pending",
+  // The callers check what they read with their own schemas (AttachmentSchema, PendingRequestSchema).
+  schema: z.custom<NonNullable<unknown>>((v) => v !== null && v !== undefined),
   ttlMs: 30 * 60 * 1000,
   maxEntries: 500,
   maxBytes: 64 * 1024 * 1024,
@@ -22,14 +26,14 @@ const store = createTransientStore<NonNullable<unknown>>({
 
 export const REF_PATTERN = TRANSIENT_KEY_PATTERN;
 
-export function putPending(value: NonNullable<unknown>, owner: StoreOwner): StorePut {
+export function putPending(value: NonNullable<unknown>, owner: StoreOwner): Promise<StorePut> {
   return store.put(value, owner);
 }
 
-export function getPending(key: string | null | undefined): unknown {
-  return key && REF_PATTERN.test(key) ? store.get(key) : undefined;
+export async function getPending(key: string | null | undefined): Promise<unknown> {
+  return key && REF_PATTERN.test(key) ? await store.get(key) : undefined;
 }
 
-export function deletePending(key: string | null | undefined): void {
-  store.delete(key);
+export async function deletePending(key: string | null | undefined): Promise<void> {
+  await store.delete(key);
 }

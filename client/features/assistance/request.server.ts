@@ -22,7 +22,12 @@ import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-st
 import { findOwnDraft } from "./drafts.server.ts";
 import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
-import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import {
+  isStoreUnavailable,
+  storeDown,
+  storeOwner,
+  storeRefusal,
+} from "#client/lib/transient-store.server.ts";
 import {
   buildTicket,
   draftSchema,
@@ -60,8 +65,8 @@ function submissionKey(posted: string): string {
   return TRANSIENT_KEY_PATTERN.test(posted) ? posted : newTransientKey();
 }
 
-function storedAttachment(ref: string): NewTicketAttachment | null {
-  const parsed = AttachmentSchema.safeParse(getPending(ref));
+async function storedAttachment(ref: string): Promise<NewTicketAttachment | null> {
+  const parsed = AttachmentSchema.safeParse(await getPending(ref));
   return parsed.success ? parsed.data : null;
 }
 
@@ -131,7 +136,7 @@ export async function loadRequest(context: Context, url: URL) {
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
     if (!state) throw redirect(requestHref());
     // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
-    if (!PendingRequestSchema.safeParse(getPending(state.ref)).success)
+    if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
       throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
         headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
       });
@@ -166,7 +171,7 @@ export async function loadRequest(context: Context, url: URL) {
       const read = readDraftBody(draft.body);
       values = { ...values, ...read.values, idBozza: String(draft.id) };
       if (read.attachment) {
-        const kept = putPending(read.attachment, storeOwner(context));
+        const kept = await putPending(read.attachment, storeOwner(context));
         if (!kept.ok)
           throw routeError(storeRefusal(context, kept).status, {
             title: storeRefusal(context, kept).message,
@@ -178,7 +183,9 @@ export async function loadRequest(context: Context, url: URL) {
   } else {
     // Back from the verification step ("Annulla"): the form as it was.
     const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-    const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
+    const pending = state
+      ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
+      : null;
     if (pending?.success) values = pending.data.values;
   }
   const annulled = identity ? null : url.searchParams.get("annullata");
@@ -221,7 +228,7 @@ async function readAttachment(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const check = checkAttachment({ filename: file.name, bytes });
     if (!check.ok) return { error: check.message };
-    const put = putPending(
+    const put = await putPending(
       {
         filename: shownFileName(file.name),
         data: Buffer.from(bytes).toString("base64"),
@@ -234,7 +241,13 @@ async function readAttachment(
     return { ref: put.key, name: shownFileName(file.name) };
   }
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
-  const kept = storedAttachment(values.allegatoRef);
+  let kept: NewTicketAttachment | null;
+  try {
+    kept = await storedAttachment(values.allegatoRef);
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    return { error: serverT(context)("store.unavailable"), status: 503 };
+  }
   if (kept) return { ref: values.allegatoRef, name: kept.filename };
   // The file the citizen saw on the form is gone (the store forgot it): never send the request without it.
   return {
@@ -268,9 +281,15 @@ export async function requestAction(context: Context, request: Request, url: URL
   if ("error" in attachment) {
     errors.allegato = attachment.error;
     values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
-    const kept = storedAttachment(values.allegatoRef);
-    values.allegatoNome = kept?.filename ?? "";
-    if (!kept) values.allegatoRef = "";
+    const kept = await storedAttachment(values.allegatoRef).catch((error: unknown) => {
+      if (isStoreUnavailable(error)) return "down" as const;
+      throw error;
+    });
+    // The shared store does not answer: the form keeps the file's reference and name for when it is back.
+    if (kept !== "down") {
+      values.allegatoNome = kept?.filename ?? "";
+      if (!kept) values.allegatoRef = "";
+    }
   } else {
     values = { ...values, allegatoRef: attachment.ref, allegatoNome: attachment.name };
   }
@@ -287,7 +306,7 @@ export async function requestAction(context: Context, request: Request, url: URL
 
   const service = lists.services.find((s) => String(s.id) === values.servizio) ?? null;
   const subService = lists.subServices.find((s) => String(s.id) === values.tipologia) ?? null;
-  const draftAttachment = values.allegatoRef ? storedAttachment(values.allegatoRef) : null;
+  const draftAttachment = values.allegatoRef ? await storedAttachment(values.allegatoRef) : null;
 
   if (intent === "bozza") {
     if (!identity) throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
@@ -317,7 +336,7 @@ export async function requestAction(context: Context, request: Request, url: URL
       log.warn({ err: error }, "draft save failed");
       return invalid(values, { form: t("assistance.draftFailed") }, 502, { subServices: lists.subServices });
     }
-    deletePending(values.allegatoRef);
+    await deletePending(values.allegatoRef);
     return redirect(withQuery(href("/feedback"), { feedbackType: "partialTicket" }));
   }
 
@@ -342,7 +361,7 @@ export async function requestAction(context: Context, request: Request, url: URL
   });
 
   if (!identity) {
-    const pending = putPending(
+    const pending = await putPending(
       // A key of its own per pending request: a retry of its code step sends it again, a new request never does.
       { kind: "request", ticket, values, idempotencyKey: newTransientKey() },
       storeOwner(context),
@@ -372,7 +391,7 @@ export async function requestAction(context: Context, request: Request, url: URL
       log.warn({ err: error }, "draft deletion after send failed");
     });
   }
-  deletePending(values.allegatoRef);
+  await deletePending(values.allegatoRef);
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticket" }));
 }
 
@@ -384,7 +403,9 @@ async function verifyAction(
   const t = serverT(context, assistanceIt);
   const { api, flow, log, locale, otp } = getServices(context);
   const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
-  const pending = state ? PendingRequestSchema.safeParse(getPending(state.ref)) : null;
+  const pending = state
+    ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
+    : null;
   const failed = (message: string, status: number, field: "form" | "codice" = "form") =>
     data({ errors: { [field]: message } as FieldErrors }, { status });
   // The ticket goes to the e-mail and fiscal code it was built with; the code must have been sent to exactly those.
@@ -400,10 +421,10 @@ async function verifyAction(
     );
   }
   const binding: OtpBinding = { cf: state.cf, kind: "EMAIL", contact: pending.data.ticket.customer.email };
-  const discard = () => {
-    otpGuard.forget(state.ref);
-    deletePending(state.ref);
-    deletePending(pending.data.values.allegatoRef);
+  const discard = async () => {
+    await otpGuard.forget(state.ref);
+    await deletePending(state.ref);
+    await deletePending(pending.data.values.allegatoRef);
     return redirect(withQuery(requestHref(), { annullata: "1" }), {
       headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
     });
@@ -414,7 +435,7 @@ async function verifyAction(
     });
   }
   if (intent === "codice" || intent === "reinvia") {
-    const send = otpGuard.beginSend(state.ref, binding, { exclusive: true });
+    const send = await otpGuard.beginSend(state.ref, binding, { exclusive: true });
     if (!send.ok) {
       if (send.reason === "busy")
         return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
@@ -423,15 +444,15 @@ async function verifyAction(
       if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
       return failed(t("assistance.verify.expiredFlow"), 400);
     }
-    const limit = otp.attemptSend(binding.contact);
+    const limit = await otp.attemptSend(binding.contact);
     if (!limit.allowed) {
-      send.undo();
+      await send.undo();
       return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);
     }
     try {
       await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
     } catch (error) {
-      send.undo();
+      await send.undo();
       if (!isUpstreamFailure(error)) throw error;
       log.warn({ err: error }, "assistance otp request failed");
       return failed(t("assistance.verify.sendCodeFailed"), 502);
@@ -449,7 +470,7 @@ async function verifyAction(
   );
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   // The try is counted before the upstream is asked (it caps nothing itself).
-  const attempt = otpGuard.beginTry(state.ref, binding);
+  const attempt = await otpGuard.beginTry(state.ref, binding);
   if (!attempt.ok) {
     if (attempt.reason === "exhausted") return discard();
     return failed(t("assistance.verify.noCode"), 400);
@@ -463,19 +484,19 @@ async function verifyAction(
     );
   } catch (error) {
     // An outage is not a wrong code: the try is given back and the step stays, with the same code.
-    attempt.done("outage");
+    await attempt.done("outage");
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "public ticket creation failed");
     return failed(t("assistance.verify.sendFailed"), 502);
   }
   if (outcome === "auth-failed") {
-    const { discarded, left } = attempt.done("wrong");
+    const { discarded, left } = await attempt.done("wrong");
     if (discarded) return discard();
     return failed(t("assistance.verify.wrong", { left }), 400, "codice");
   }
-  attempt.done("valid");
-  deletePending(state.ref);
-  deletePending(pending.data.values.allegatoRef);
+  await attempt.done("valid");
+  await deletePending(state.ref);
+  await deletePending(pending.data.values.allegatoRef);
   const headers = new Headers();
   headers.append("Set-Cookie", flow.clear(ASSIST_FLOW));
   headers.append("Set-Cookie", flow.write(FEEDBACK_FLOW, { v: 1, email: state.email }));

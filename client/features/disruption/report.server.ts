@@ -31,7 +31,12 @@ import {
 } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
 import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
-import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
+import {
+  isStoreUnavailable,
+  storeDown,
+  storeOwner,
+  storeRefusal,
+} from "#client/lib/transient-store.server.ts";
 import { shownFileName } from "#shared/file-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -72,21 +77,24 @@ async function loadCatalogue(context: Context): Promise<DisruptionCatalogue> {
   return getServices(context).api.disruption.catalogue();
 }
 
-function fileSummaries(state: DisruptionState) {
-  return getFiles(state.uploadId).map((f) => ({ id: f.id, filename: f.filename, size: f.data.byteLength }));
+function fileSummaries(files: readonly StoredFile[]) {
+  return files.map((f) => ({ id: f.id, filename: f.filename, size: f.data.byteLength }));
 }
 
 /** How many of the files the flow attached are gone from the store (a restart, another replica, the hour passed). */
-function missingFiles(
-  state: DisruptionState,
-  files: readonly StoredFile[] = getFiles(state.uploadId),
-): number {
+function missingFiles(state: DisruptionState, files: readonly StoredFile[]): number {
   return (state.fileIds ?? []).filter((id) => !files.some((f) => f.id === id)).length;
 }
 
 /** The flow remembers the ids of the files now in the store: what the summary lists and "Invia" must send. */
-function withFileIds(state: DisruptionState): DisruptionState {
-  const ids = getFiles(state.uploadId).map((f) => f.id);
+async function withFileIds(state: DisruptionState): Promise<DisruptionState> {
+  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+    if (isStoreUnavailable(error)) return null;
+    throw error;
+  });
+  // The shared store does not answer: the flow keeps the ids it had.
+  if (!files) return state;
+  const ids = files.map((f) => f.id);
   const next = { ...state };
   if (ids.length > 0) next.fileIds = ids;
   else delete next.fileIds;
@@ -117,6 +125,12 @@ export async function loadReport(context: Context, url: URL) {
     email: state.email ?? citizen.contatti?.email ?? citizen.email ?? "",
   };
   const category = catalogue.categorie.find((c) => c.id === state.categoryId)?.nome ?? null;
+  // The shared store does not answer: the page still shows (with what the citizen typed); the step that needs the
+  // files says so when it is sent.
+  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+    if (isStoreUnavailable(error)) return null;
+    throw error;
+  });
   return data(
     {
       step,
@@ -134,8 +148,8 @@ export async function loadReport(context: Context, url: URL) {
         place: state.place ?? null,
       } satisfies DataValues,
       category,
-      files: fileSummaries(state),
-      filesMissing: missingFiles(state),
+      files: fileSummaries(files ?? []),
+      filesMissing: files ? missingFiles(state, files) : 0,
       map:
         services.env.mapTileUrl && catalogue.centro
           ? { tileUrl: services.env.mapTileUrl, centre: catalogue.centro, demo: services.env.sandbox }
@@ -213,7 +227,13 @@ async function storeFiles(
     .getAll("allegati")
     .filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
   if (chosen.length === 0) return null;
-  const stored = getFiles(state.uploadId);
+  let stored: StoredFile[];
+  try {
+    stored = await getFiles(state.uploadId);
+  } catch (error) {
+    if (isStoreUnavailable(error)) return { message: t("store.unavailable"), status: 503 };
+    throw error;
+  }
   if (stored.length + chosen.length > max)
     return { message: t("disruption.files.tooMany", { count: max }), status: 400 };
   const added: StoredFile[] = [];
@@ -231,7 +251,7 @@ async function storeFiles(
       data: bytes,
     });
   }
-  const kept = setFiles(state.uploadId, [...stored, ...added], storeOwner(context, state.uploadId));
+  const kept = await setFiles(state.uploadId, [...stored, ...added], storeOwner(context, state.uploadId));
   return kept.ok ? null : storeRefusal(context, kept);
 }
 
@@ -287,10 +307,10 @@ export async function handleReportAction(context: Context, request: Request) {
   const fileProblem = await storeFiles(context, form, next, catalogue.maxAllegati, t);
   const removed = /^rimuovi:([\w-]{1,64})$/.exec(intent);
   if (removed) {
-    const left = getFiles(next.uploadId).filter((f) => f.id !== removed[1]);
-    setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
+    const left = (await getFiles(next.uploadId)).filter((f) => f.id !== removed[1]);
+    await setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
-  next = withFileIds(next);
+  next = await withFileIds(next);
   const cookie = { "Set-Cookie": writeState(context, next) };
   if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
 
@@ -351,7 +371,7 @@ async function sendReport(context: Context, state: DisruptionState) {
   const catalogue = await loadCatalogue(context);
   const category = catalogue.categorie.find((c) => c.id === state.categoryId);
   if (!category) throw redirect(stepHref("dati"));
-  const stored = getFiles(state.uploadId);
+  const stored = await getFiles(state.uploadId).catch(storeDown(context));
   // The files the summary listed, all of them, or no report: one gone from the store is attached again first.
   const missing = missingFiles(state, stored);
   if (missing > 0)
@@ -403,7 +423,7 @@ async function sendReport(context: Context, state: DisruptionState) {
       status: 502,
     });
   }
-  clearFiles(state.uploadId);
+  await clearFiles(state.uploadId).catch(() => {});
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {
     status: 303,

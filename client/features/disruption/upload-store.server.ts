@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { createTransientStore, type StoreOwner, type StoreSet } from "#client/lib/transient-store.server.ts";
 
 /*
@@ -5,7 +6,7 @@ import { createTransientStore, type StoreOwner, type StoreSet } from "#client/li
  * (client/lib/transient-store.server.ts), keyed by the random `uploadId` of the flow cookie (never in the cookie),
  * for at most an hour and 64 MB for all reports together; one client (address) holds at most 10 reports' files and
  * 20 MB, one report (flow) at most 20 MB (10 files of 2 MB). A full store or quota refuses the new files, never
- * evicts anyone's. A restart, another replica or the hour passing loses them: the flow remembers their ids
+ * evicts anyone's. With the in-memory store a restart or another replica loses them, and the hour passing always: the flow remembers their ids
  * (`fileIds`), so the summary says so and "Invia" stops instead of sending the report without them.
  */
 
@@ -13,7 +14,13 @@ export type StoredFile = { id: string; filename: string; mimeType: string; data:
 
 const MB = 1024 * 1024;
 
+const StoredFilesSchema = z.array(
+  z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), data: z.instanceof(Uint8Array) }),
+);
+
 const store = createTransientStore<StoredFile[]>({
+  name: "report-files",
+  schema: StoredFilesSchema,
   ttlMs: 60 * 60 * 1000,
   maxEntries: 2000,
   maxBytes: 64 * MB,
@@ -22,19 +29,19 @@ const store = createTransientStore<StoredFile[]>({
   perFlow: { maxEntries: 1, maxBytes: 20 * MB },
 });
 
-export function getFiles(uploadId: string): StoredFile[] {
-  return store.get(uploadId) ?? [];
+export async function getFiles(uploadId: string): Promise<StoredFile[]> {
+  return (await store.get(uploadId)) ?? [];
 }
 
 /** Keeps the report's files (`owner.flow` is the `uploadId`); fewer files than before (same client) are never refused. */
-export function setFiles(uploadId: string, files: StoredFile[], owner: StoreOwner): StoreSet {
+export async function setFiles(uploadId: string, files: StoredFile[], owner: StoreOwner): Promise<StoreSet> {
   if (files.length === 0) {
-    store.delete(uploadId);
+    await store.delete(uploadId);
     return { ok: true };
   }
   return store.set(uploadId, files, owner);
 }
 
-export function clearFiles(uploadId: string): void {
+export async function clearFiles(uploadId: string): Promise<void> {
   store.delete(uploadId);
 }

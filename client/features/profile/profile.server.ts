@@ -70,16 +70,16 @@ export async function sendCode(
   const { api, log, otp } = getServices(context);
   const ref = previous?.ref ?? newTransientKey();
   // An e-mail code would also let an anonymous request naming this fiscal code through: recorded (see the guard).
-  const send = otpGuard.beginSend(ref, { cf, kind, contact }, { hold: kind === "EMAIL" });
+  const send = await otpGuard.beginSend(ref, { cf, kind, contact }, { hold: kind === "EMAIL" });
   if (!send.ok) {
     if (send.reason === "wait")
       return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
     if (send.reason === "resends") return { error: t("profile.otp.resendLimit"), status: 429 };
     return { error: t("profile.otp.noCode"), status: 400 };
   }
-  const limit = otp.attemptSend(otpContact(kind, contact));
+  const limit = await otp.attemptSend(otpContact(kind, contact));
   if (!limit.allowed) {
-    send.undo();
+    await send.undo();
     return { error: t("profile.otp.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), status: 429 };
   }
   try {
@@ -89,13 +89,13 @@ export async function sendCode(
       contatto: otpContact(kind, contact),
     });
     if (!result.ok) {
-      send.undo();
+      await send.undo();
       return { error: t("profile.phone.limit"), status: 400 };
     }
     const { ticket } = result;
     return { pending: { kind, contact, ticket: ticket.id, expires: ticket.expirationDate, ref } };
   } catch (error) {
-    send.undo();
+    await send.undo();
     log.warn({ err: error }, "otp request failed");
     return { error: t("profile.otp.sendFailed"), status: 400 };
   }
@@ -119,7 +119,7 @@ export async function checkCode(
   if (Date.parse(pending.expires) <= Date.now())
     return { field: "code", message: t("profile.otp.expired"), discarded: false, status: 400 };
   const attempt = pending.ref
-    ? otpGuard.beginTry(pending.ref, { cf, kind: pending.kind, contact: pending.contact })
+    ? await otpGuard.beginTry(pending.ref, { cf, kind: pending.kind, contact: pending.contact })
     : ({ ok: false, reason: "unknown" } as const);
   if (!attempt.ok) {
     if (attempt.reason === "exhausted") {
@@ -131,20 +131,20 @@ export async function checkCode(
   try {
     outcome = await api.otp.verify({ otp: code, cf, richiesta: pending.ticket });
   } catch (error) {
-    attempt.done("outage");
+    await attempt.done("outage");
     if (!isUpstreamFailure(error) || isUpstreamFailure(error, 401)) throw error;
     log.warn({ err: error }, "otp verification failed");
     return { field: "form", message: t("profile.otp.unavailable"), discarded: false, status: 502 };
   }
   if (outcome === "valid") {
-    attempt.done("valid");
+    await attempt.done("valid");
     return null;
   }
   if (outcome === "expired") {
-    attempt.done("outage");
+    await attempt.done("outage");
     return { field: "code", message: t("profile.otp.expired"), discarded: false, status: 400 };
   }
-  const { discarded, left } = attempt.done("wrong");
+  const { discarded, left } = await attempt.done("wrong");
   if (discarded)
     return { field: "form", message: t("profile.otp.tooManyTries"), discarded: true, status: 400 };
   return { field: "code", message: t("profile.otp.wrong", { left }), discarded: false, status: 400 };

@@ -3,7 +3,7 @@ import { findNotice, keepNotice, runOnce } from "./attempts.server.ts";
 
 const ME = { client: "192.0.2.10" };
 
-describe("runOnce (idempotency store)", () => {
+describe("runOnce (idempotency store)", async () => {
   it("answers the same result for the same key without calling again, even concurrently", async () => {
     const create = vi.fn(async () => ({
       ok: true as const,
@@ -11,7 +11,7 @@ describe("runOnce (idempotency store)", () => {
     }));
     const [first, second] = await Promise.all([runOnce("k-1", ME, create), runOnce("k-1", ME, create)]);
     expect(second).toBe(first);
-    expect(await runOnce("k-1", ME, create)).toBe(first);
+    expect(await runOnce("k-1", ME, create)).toEqual(first);
     expect(create).toHaveBeenCalledTimes(1);
   });
 
@@ -34,25 +34,27 @@ describe("runOnce (idempotency store)", () => {
     expect(refused).toMatchObject({ ok: false, reason: "unavailable" });
     expect(create).toHaveBeenCalledTimes(31);
     // The first client's attempt is still remembered, and it may start another.
-    expect(await runOnce("mine", ME, create)).toBe(mine);
+    expect(await runOnce("mine", ME, create)).toEqual(mine);
     expect((await runOnce("mine-2", ME, create)).ok).toBe(true);
   });
 });
 
-describe("notices", () => {
-  it("are found by their unguessable token only", () => {
-    const token = keepNotice({ pdf: new Uint8Array([1]), codiceAvviso: "3", amountCents: 100 }, ME);
+describe("notices", async () => {
+  it("are found by their unguessable token only", async () => {
+    const token = await keepNotice({ pdf: new Uint8Array([1]), codiceAvviso: "3", amountCents: 100 }, ME);
     expect(token!.length).toBeGreaterThanOrEqual(32);
-    expect(findNotice(token)?.codiceAvviso).toBe("3");
-    expect(findNotice("nope")).toBeUndefined();
-    expect(findNotice(undefined)).toBeUndefined();
+    expect((await findNotice(token))?.codiceAvviso).toBe("3");
+    expect(await findNotice("nope")).toBeUndefined();
+    expect(await findNotice(undefined)).toBeUndefined();
   });
 
-  it("one client keeps at most 10 notices: the 11th is refused, the others stay", () => {
+  it("one client keeps at most 10 notices: the 11th is refused, the others stay", async () => {
     const client = { client: "203.0.113.5" };
     const notice = { pdf: new Uint8Array(10), codiceAvviso: "4", amountCents: 100 };
-    const tokens = Array.from({ length: 10 }, () => keepNotice(notice, client));
-    expect(keepNotice(notice, client)).toBeUndefined();
-    expect(tokens.every((t) => findNotice(t)?.codiceAvviso === "4")).toBe(true);
+    const tokens: (string | undefined)[] = [];
+    for (let i = 0; i < 10; i++) tokens.push(await keepNotice(notice, client));
+    expect(await keepNotice(notice, client)).toBeUndefined();
+    const found = await Promise.all(tokens.map((t) => findNotice(t)));
+    expect(found.every((n) => n?.codiceAvviso === "4")).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { spontaneousIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 import { findNotice } from "./attempts.server.ts";
+import { storeDown } from "#client/lib/transient-store.server.ts";
 import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
 
 /**
@@ -11,9 +12,9 @@ import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
  * of this browser's sealed cookie; unknown, expired or another browser's (no cookie) → a 404 text in the page's
  * language, as every download (`client/lib/download.server.ts`).
  */
-export function loadNoticeFile(context: Readonly<RouterContextProvider>): Response {
+export async function loadNoticeFile(context: Readonly<RouterContextProvider>): Promise<Response> {
   const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
-  const stored = notice && findNotice(notice.token);
+  const stored = notice && (await findNotice(notice.token).catch(storeDown(context)));
   if (!notice || !stored) {
     const t = serverT(context, spontaneousIt);
     return downloadRefusal(

@@ -318,7 +318,7 @@ export async function spontaneousAction(context: Context, request: Request) {
       const { api, payments } = getServices(context);
       // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
       if (!(await identityPayer(context))) {
-        const verdict = payments.attemptAnonymousCreate();
+        const verdict = await payments.attemptAnonymousCreate();
         if (!verdict.allowed)
           return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
       }
@@ -339,7 +339,7 @@ export async function spontaneousAction(context: Context, request: Request) {
         const notice = await paymentSystem.createNotice(api, request_);
         if (!notice.ok) return notice;
         const { pdf, codiceAvviso, iuv } = notice.value;
-        const token = keepNotice({ pdf, codiceAvviso, amountCents }, storeOwner(context));
+        const token = await keepNotice({ pdf, codiceAvviso, amountCents }, storeOwner(context));
         if (!token) return { ok: false, reason: "unavailable" };
         return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
       });

@@ -1,0 +1,211 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import request from "supertest";
+import type { RequestHandler } from "express";
+import { createSandboxApp } from "#sandbox/app.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
+import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { redisBackend, useMemoryStore } from "#client/lib/store-backend.server.ts";
+import { loadSsrHandler } from "./load-ssr-handler.ts";
+
+// Two portal apps (two replicas: createApp twice, the same secret, the same REDIS_URL) in front of one sandbox and one
+// real redis-server: a flow's steps alternate between them, and Valkey going away and coming back mid-flow.
+let sandbox: ReturnType<typeof createSandboxApp>;
+let server: Server;
+let upstreamUrl: string;
+let ssrHandler: RequestHandler;
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+  sandbox = createSandboxApp();
+  server = sandbox.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(async () => {
+  await useMemoryStore();
+  await redis.stop();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const A = "comune-a.localhost";
+const GIULIA = "BNCGLI85C55L219R";
+const NEW = "/servizi/segnalazioni/nuova";
+const TILES = "https://tiles.example.org/{z}/{x}/{y}.png";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const VALID = {
+  intent: "dati",
+  luogo: "Via Roma 12, Valverde",
+  luogoScelto: "45.053;7.5215;Via Roma 12, Valverde",
+  titolo: "Buca in strada",
+  dettagli: "Profonda",
+  categoria: "901",
+  email: "giulia.bianchi@example.it",
+};
+
+const logs: string[][] = [];
+const replica = (env: Record<string, string> = {}) => {
+  const built = testApp({
+    upstreamUrl,
+    ssrHandler,
+    mapTileUrl: TILES,
+    env: { REDIS_URL: redis.url, ...env },
+  });
+  logs.push(built.logs.lines);
+  return built.app;
+};
+
+const decode = (html: string) =>
+  html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+
+class Browser {
+  readonly cookies = new Map<string, string>();
+  take(setCookies: string[] | string | undefined) {
+    for (const line of [setCookies ?? []].flat()) {
+      const [pair] = line.split(";");
+      const name = pair!.slice(0, pair!.indexOf("="));
+      const value = pair!.slice(pair!.indexOf("=") + 1);
+      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
+  }
+  async get(app: ReturnType<typeof replica>, path: string) {
+    const res = await request(app).get(path).set("Host", A).set("Cookie", this.header());
+    this.take(res.headers["set-cookie"]);
+    return res;
+  }
+  async post(
+    app: ReturnType<typeof replica>,
+    step: string,
+    fields: Record<string, string>,
+    files: Buffer[] = [],
+  ) {
+    let req = request(app)
+      .post(`${NEW}?passo=${step}`)
+      .set("Host", A)
+      .set("Origin", `http://${A}`)
+      .set("Cookie", this.header())
+      .field("_xsrf", maskXsrfToken(this.cookies.get("XSRF-TOKEN")!));
+    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+    for (const [i, bytes] of files.entries())
+      req = req.attach("allegati", bytes, { filename: `buca-${i}.png`, contentType: "image/png" });
+    const res = await req;
+    this.take(res.headers["set-cookie"]);
+    return res;
+  }
+}
+
+async function giulia(app: ReturnType<typeof replica>) {
+  await request(sandbox.app).post(`/__sandbox/citizens/${GIULIA}/reset`).expect(200);
+  const browser = new Browser();
+  const [name, value] = (await loginAs(sandbox.app, GIULIA)).split("=");
+  browser.cookies.set(name!, value!);
+  expect((await browser.get(app, NEW)).status).toBe(200);
+  return browser;
+}
+
+const giuliaReports = () =>
+  sandbox.store.state.crm["comune-a"]!.tickets.filter(
+    (t) => t.kind === "disservizio" && t.customer.codice_fiscale === GIULIA,
+  );
+
+describe("two replicas, one Valkey", () => {
+  test("a disruption report's photo kept by replica 1 is listed and sent by replica 2, byte-identical", async () => {
+    const one = replica();
+    const two = replica();
+    const browser = await giulia(one);
+    expect(
+      (await browser.post(two, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" })).status,
+    ).toBe(303);
+    const kept = await browser.post(one, "dati", VALID, [PNG]);
+    expect(
+      kept.status,
+      decode(kept.text)
+        .match(/class="[^"]*invalid-feedback[^"]*"[^>]*>[^<]*/g)
+        ?.join(" | "),
+    ).toBe(303);
+    // The photo is in Valkey, not in a process.
+    const keys = await redisBackend()!.command<string[]>(["KEYS", "portal:report-files:e:*"]);
+    expect(keys.length).toBeGreaterThan(0);
+    const summary = decode((await browser.get(two, `${NEW}?passo=riepilogo`)).text);
+    expect(summary).toContain("buca-0.png");
+    expect(summary).not.toContain("Mancano dei file allegati");
+    const before = giuliaReports().length;
+    expect((await browser.post(two, "riepilogo", { intent: "invia" })).status).toBe(303);
+    expect(giuliaReports()).toHaveLength(before + 1);
+    const sent = giuliaReports().at(-1)!.articles[0]!.attachments[0]! as unknown as { data: Buffer };
+    expect(Buffer.compare(Buffer.from(sent.data), PNG)).toBe(0);
+  });
+
+  test("Valkey stopped mid-flow: the step answers the Italian 503 keeping what was typed, /readyz is degraded; restarted, the next step works and /readyz is ready", async () => {
+    const one = replica();
+    const two = replica();
+    const browser = await giulia(one);
+    await browser.post(two, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" });
+    await redis.stop();
+    try {
+      const res = await browser.post(one, "dati", { ...VALID, titolo: "Tombino rotto" }, [PNG]);
+      expect(
+        res.status,
+        logs
+          .flat()
+          .filter((l) => l.includes(`"level":"error"`))
+          .join("\n")
+          .slice(0, 3000),
+      ).toBe(503);
+      const page = decode(res.text);
+      expect(page).toContain("Il servizio che conserva i dati dei moduli non risponde in questo momento");
+      expect(page).toContain('value="Tombino rotto"');
+      expect(page).toContain(">Profonda</textarea>");
+      await vi.waitFor(
+        async () => {
+          const ready = await request(two).get("/readyz");
+          expect(ready.status).toBe(200);
+          expect(ready.body.status).toBe("degraded");
+          expect(ready.body.store.state).toBe("down");
+          expect(ready.body.store.reason).toMatch(/Valkey/);
+        },
+        { timeout: 5000, interval: 100 },
+      );
+    } finally {
+      await redis.start();
+    }
+    await vi.waitFor(
+      async () => {
+        const ready = await request(one).get("/readyz");
+        expect(ready.body).toMatchObject({ status: "ready", store: { state: "up" } });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect((await browser.post(two, "dati", VALID, [PNG])).status).toBe(303);
+    expect(decode((await browser.get(one, `${NEW}?passo=riepilogo`)).text)).toContain("buca-0.png");
+  });
+
+  test("the maintenance gate's limit counts the attempts made on both replicas", async () => {
+    const env = { MAINTENANCE_LOGIN_PER_CLIENT: "4", MAINTENANCE_LOGIN_WINDOW_S: "600" };
+    const replicas = [replica(env), replica(env)];
+    const token = createXsrfToken();
+    const attempt = (i: number) =>
+      request(replicas[i % 2]!)
+        .post("/manutenzione")
+        .set("Host", "comune-c.localhost")
+        .set("Origin", "http://comune-c.localhost")
+        .set("Cookie", `XSRF-TOKEN=${token}`)
+        .type("form")
+        .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password: `sbagliata-${i}` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(i)).status);
+    // Per process, each replica would allow 4 (8 in all): together, the 5th is refused.
+    expect(statuses).toEqual([403, 403, 403, 403, 429, 429]);
+  });
+});

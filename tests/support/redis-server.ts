@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createConnection, createServer } from "node:net";
+
+/**
+ * A real Redis (Debian's `redis-server`) for the shared-store tests: no persistence, on a free port, stopped and
+ * started again by the fault tests. Never skipped: without the binary the test fails and says how to install it
+ * (`.ci/run` installs it when missing).
+ */
+export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? "/usr/bin/redis-server";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.write("PING\r\n");
+    });
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("+PONG"));
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export type TestRedis = {
+  readonly port: number;
+  readonly url: string;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (empty: no persistence). */
+  start(): Promise<void>;
+};
+
+export async function startRedis(): Promise<TestRedis> {
+  if (!existsSync(REDIS_SERVER_BIN))
+    throw new Error(
+      `${REDIS_SERVER_BIN} is missing: apt-get install redis-server (the shared-store tests need it)`,
+    );
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  async function start() {
+    child = spawn(
+      REDIS_SERVER_BIN,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      {
+        stdio: "ignore",
+      },
+    );
+    const started = child;
+    const deadline = Date.now() + 10_000;
+    while (!(await answers(port))) {
+      if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`);
+      if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function stop() {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((r) => running.once("exit", r));
+    running.kill("SIGTERM");
+    await exited;
+  }
+
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}`, stop, start };
+}
