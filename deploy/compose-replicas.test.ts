@@ -80,7 +80,7 @@ describe("docker-compose.yml's replicas profile", () => {
     expect(arg("--save")).toBe("");
     expect(arg("--appendonly")).toBe("no");
     expect(arg("--maxmemory")).toMatch(/^\d+mb$/);
-    expect(arg("--maxmemory-policy")).toBe("volatile-lru");
+    expect(arg("--maxmemory-policy")).toBe("noeviction");
     expect(valkey.user).not.toMatch(/^0|root/);
     expect(valkey.read_only).toBe(true);
     expect(valkey.expose).toEqual([new URL(services["portal-1"]!.environment!.REDIS_URL!).port]);

@@ -364,7 +364,7 @@ describe("the demo overlay", () => {
       capabilities: { drop: ["ALL"] },
     });
     const arg = (name: string) => container.args[container.args.indexOf(name) + 1];
-    expect(arg("--maxmemory-policy")).toBe("volatile-lru");
+    expect(arg("--maxmemory-policy")).toBe("noeviction");
     // maxmemory stays below the memory limit (Valkey's own overhead on top).
     expect(Number(/^(\d+)mb$/.exec(arg("--maxmemory")!)?.[1])).toBeLessThan(
       mebibytes(container.resources.limits.memory!),
