@@ -10,6 +10,7 @@ import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.e
 import { paymentsEn } from "#client/features/payments/texts.en.ts";
 import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts";
 import { ticketsEn } from "#client/features/tickets/texts.en.ts";
+import { instancesEn } from "#client/features/instances/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
@@ -31,6 +32,7 @@ export const en: Record<MessageKey, string> = {
   ...paymentsEn,
   ...spontaneousEn,
   ...ticketsEn,
+  ...instancesEn,
   ...disruptionEn,
   ...assistanceEn,
   ...informationEn,

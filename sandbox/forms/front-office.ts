@@ -124,17 +124,15 @@ ${identityChoice(values.codiceFiscale)}
       const found = instances(tenant).find((i) => i.codiceIstanza === text(query.codice_istanza));
       if (!found) return notFound(res, back, "Istanza non trovata.");
       if (found.stato === "BOZZA")
-        return res
-          .type("html")
-          .send(
-            formPage({
-              consumer: req.params.consumer,
-              tenant,
-              codiceModulo: found.codiceModulo,
-              back,
-              draft: found,
-            }),
-          );
+        return res.type("html").send(
+          formPage({
+            consumer: req.params.consumer,
+            tenant,
+            codiceModulo: found.codiceModulo,
+            back,
+            draft: found,
+          }),
+        );
       const form = MOON_FORMS[found.codiceModulo];
       return res.type("html").send(
         page(

@@ -158,3 +158,21 @@ export function checkMoonToken(
   if (ssoCodFisc && ssoCodFisc.toUpperCase() !== claims.sub) return { ok: false, reason: "other-citizen" };
   return { ok: true, codFisc: claims.sub };
 }
+
+/** One citizen's instances back to the seed (`POST /__sandbox/citizens/:cf/reset`), the others' untouched. */
+export function resetMoonCitizen(
+  state: { moon: MoonState },
+  seed: { moon: MoonState },
+  codFisc: string,
+): void {
+  for (const tenantId of new Set([
+    ...Object.keys(state.moon.instances),
+    ...Object.keys(seed.moon.instances),
+  ])) {
+    const others = (state.moon.instances[tenantId] ?? []).filter((i) => i.owner !== codFisc);
+    const seeded = (seed.moon.instances[tenantId] ?? [])
+      .filter((i) => i.owner === codFisc)
+      .map((i) => ({ ...i }));
+    state.moon.instances[tenantId] = [...others, ...seeded];
+  }
+}

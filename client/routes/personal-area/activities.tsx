@@ -27,6 +27,10 @@ import { DraftsSection } from "#client/features/assistance/drafts-section.tsx";
 import { loadTicketActivities } from "#client/features/tickets/ticket-activities.server.ts";
 import { readTicketsQuery, TICKET_QUERY_NAMES } from "#client/features/tickets/ticket-view.ts";
 import { TicketsSection } from "#client/features/tickets/tickets-section.tsx";
+import { loadInstanceActivities } from "#client/features/instances/instance-activities.server.ts";
+import { INSTANCE_CODE_PATTERN } from "#shared/api/moon.ts";
+import { INSTANCE_QUERY_NAMES, readInstancesQuery } from "#client/features/instances/instance-view.ts";
+import { InstancesSection } from "#client/features/instances/instances-section.tsx";
 
 export const handle = routeHandle("personalArea.tab.activities", personalAreaIt);
 
@@ -93,13 +97,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         tickets: await loadTicketActivities(context, user.codFisc, ticketsQuery),
       }
     : null;
+  const instancesQuery = readInstancesQuery(url);
+  const duplicated = url.searchParams.get("duplicata") ?? "";
+  const instances = findAsset(config, "MOON")
+    ? {
+        query: instancesQuery,
+        otherQuery: Object.fromEntries(
+          [...url.searchParams].filter(
+            ([name]) => !(INSTANCE_QUERY_NAMES as readonly string[]).includes(name),
+          ),
+        ),
+        duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
+        instances: await loadInstanceActivities(context, config, url.origin, instancesQuery),
+      }
+    : null;
   const drafts = await loadAssistanceDrafts(context);
-  return { query, appointments, payments, tickets, drafts };
+  return { query, appointments, payments, tickets, instances, drafts };
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const t = useT(appointmentsIt, personalAreaIt);
-  const { query, appointments, payments, tickets, drafts } = loaderData;
+  const { query, appointments, payments, tickets, instances, drafts } = loaderData;
   const appointmentsSection = useRef<HTMLElement>(null);
   useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
   return (
@@ -188,9 +206,10 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </section>
-      ) : payments || tickets ? null : (
+      ) : payments || tickets || instances ? null : (
         <p>{t("personalArea.noActivities")}</p>
       )}
+      {instances ? <InstancesSection {...instances} /> : null}
       {payments ? <PaymentsSection {...payments} /> : null}
       {tickets ? <TicketsSection {...tickets} /> : null}
       {drafts ? <DraftsSection drafts={drafts} /> : null}
