@@ -53,3 +53,25 @@ export function attachmentDisposition(
   const safe = safeFileName(name, options.fallbackBase ?? "", options.extension);
   return `attachment; filename="${safe.ascii}"; filename*=UTF-8''${safe.utf8}`;
 }
+
+const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+/** A file that is not there (or not the citizen's): a plain-text 404, never cached. */
+export function notFound(text: string): Response {
+  return new Response(text, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
+  });
+}
+
+/** A PDF as a download named `fileName`, never cached. */
+export function pdfResponse(bytes: Uint8Array, fileName: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": attachmentDisposition(fileName),
+      ...NO_STORE,
+    },
+  });
+}

@@ -4,7 +4,7 @@ import { readRouteError, routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href, withQuery } from "#client/lib/links.ts";
-import { notFound, pdfResponse } from "#client/features/payments/payment-file.server.ts";
+import { notFound, pdfResponse } from "#client/lib/download.server.ts";
 import { instancesIt } from "./texts.ts";
 
 type Context = Readonly<RouterContextProvider>;

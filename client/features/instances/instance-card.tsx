@@ -33,7 +33,7 @@ export function InstanceCard({
           </p>
           <span className={`badge ${instance.draft ? "bg-secondary" : "bg-primary"}`}>
             <span className="visually-hidden">{t("instances.card.status")}: </span>
-            {instance.status.text}
+            {instance.status.label ? t(instance.status.label) : instance.status.text}
           </span>
         </div>
         <Heading className="card-title h5">{instance.title}</Heading>

@@ -1,4 +1,4 @@
-import type { Istanza } from "#shared/api/moon.ts";
+import { MOON_STATUS_CODES, type Istanza } from "#shared/api/moon.ts";
 import type { TextKey } from "#client/i18n/i18n-context.tsx";
 import type { instancesIt } from "./texts.ts";
 
@@ -27,6 +27,9 @@ export function instancesQueryWords(query: InstancesQuery): Record<string, strin
 }
 
 type StageKey = TextKey<typeof instancesIt>;
+type StatusKey = `instances.status.${(typeof MOON_STATUS_CODES)[number]}`;
+const isKnownStatus = (code: string): code is (typeof MOON_STATUS_CODES)[number] =>
+  (MOON_STATUS_CODES as readonly string[]).includes(code);
 const STAGES: readonly StageKey[] = [
   "instances.stage.draft",
   "instances.stage.sent",
@@ -47,7 +50,8 @@ export type InstanceView = {
   code: string;
   title: string;
   created: string;
-  status: { code: string; text: string };
+  /** The portal's own words for the contract's codes (translated), the module's description for any other. */
+  status: { code: string; label: StatusKey | null; text: string };
   draft: boolean;
   stages: { label: StageKey; state: "done" | "current" | "todo" }[];
   /** The forms front office: complete the draft, or the detail of a sent instance (null without `urlModuli`). */
@@ -60,7 +64,11 @@ export function toInstanceView(istanza: Istanza, frontOffice: (code: string) => 
     code: istanza.codiceIstanza,
     title: istanza.modulo.descrizioneModulo,
     created: istanza.created,
-    status: { code: istanza.stato.codice, text: istanza.stato.descrizione },
+    status: {
+      code: istanza.stato.codice,
+      label: isKnownStatus(istanza.stato.codice) ? `instances.status.${istanza.stato.codice}` : null,
+      text: istanza.stato.descrizione,
+    },
     draft: istanza.stato.codice === "BOZZA",
     stages: STAGES.map((label, index) => ({
       label,

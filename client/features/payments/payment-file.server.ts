@@ -6,7 +6,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { attachmentDisposition } from "#client/lib/download.server.ts";
+import { notFound, pdfResponse } from "#client/lib/download.server.ts";
 
 type Args = {
   context: Readonly<RouterContextProvider>;
@@ -14,26 +14,9 @@ type Args = {
   request: Request;
 };
 
-const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
-
-export function notFound(text: string): Response {
-  return new Response(text, {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE },
-  });
-}
-
-/** The PDF as a download named "{ricevuta|avviso-pagamento}-{IUV}.pdf". */
-export function pdfResponse(bytes: Uint8Array, fileName: string): Response {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.length),
-      "Content-Disposition": attachmentDisposition(fileName),
-      ...NO_STORE,
-    },
-  });
-}
+// The download answers live in client/lib/download.server.ts (the instances' receipts use them too); re-exported
+// for this feature's modules.
+export { notFound, pdfResponse };
 
 /**
  * `/area-personale/pagamenti/:iuv/ricevuta|avviso`: the receipt or the payment notice of one of the logged-in
