@@ -19,6 +19,10 @@ export default [
     // Assistance tickets (ASSISTENZA_CRM): one ticket with its conversation, and an attachment's download
     route("richieste/:id", "routes/tickets/ticket.tsx"),
     route("richieste/:id/articoli/:articleId/allegati/:attachmentId", "routes/tickets/attachment.ts"),
+    // Submitted forms (MOON, issue #29): an instance's receipt, a draft's deletion (confirmation page), duplication
+    route("pratiche/:codice/ricevuta", "routes/instances/receipt.ts"),
+    route("pratiche/:codice/elimina", "routes/instances/delete.tsx"),
+    route("pratiche/:codice/duplica", "routes/instances/duplicate.ts"),
   ]),
   // Profile and notification preferences (NOTIFICATIONS)
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),

@@ -14,6 +14,7 @@ import type { servicesCatalogueIt } from "#client/features/services-catalogue/te
 import type { paymentsIt } from "#client/features/payments/texts.ts";
 import type { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import type { ticketsIt } from "#client/features/tickets/texts.ts";
+import type { instancesIt } from "#client/features/instances/texts.ts";
 import type { disruptionIt } from "#client/features/disruption/texts.ts";
 import type { assistanceIt } from "#client/features/assistance/texts.ts";
 import type { informationIt } from "#client/features/information-pages/texts.ts";
@@ -28,6 +29,7 @@ import { servicesCatalogueEn } from "#client/features/services-catalogue/texts.e
 import { paymentsEn } from "#client/features/payments/texts.en.ts";
 import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts";
 import { ticketsEn } from "#client/features/tickets/texts.en.ts";
+import { instancesEn } from "#client/features/instances/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
@@ -46,6 +48,7 @@ type FeatureCatalogues = typeof appointmentsIt &
   typeof paymentsIt &
   typeof spontaneousIt &
   typeof ticketsIt &
+  typeof instancesIt &
   typeof disruptionIt &
   typeof assistanceIt &
   typeof informationIt &
@@ -70,6 +73,7 @@ export const en: Record<MessageKey, string> = {
   ...paymentsEn,
   ...spontaneousEn,
   ...ticketsEn,
+  ...instancesEn,
   ...disruptionEn,
   ...assistanceEn,
   ...informationEn,

@@ -8,6 +8,7 @@ import { createPpayRouter } from "./ppay/router.ts";
 import { createCrmRouter } from "./crm/router.ts";
 import { createConversationRouter } from "./crm/conversation.ts";
 import { createMypayRouter } from "./mypay/router.ts";
+import { createMoonRouter } from "./forms/router.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
@@ -68,5 +69,6 @@ export function createApiRouter(store: SandboxStore): express.Router {
   api.use(createConversationRouter(store));
   api.use(createMypayRouter(store));
   api.use(createDisruptionRouter(store));
+  api.use(createMoonRouter(store));
   return api;
 }

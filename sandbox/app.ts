@@ -38,7 +38,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   );
   app.use("/__sandbox", createTilesRouter(store));
   app.use("/geocoder", createGeocoderRouter(store));
-  app.use(FORMS_FRONT_OFFICE_PATH, createFormsFrontOfficeRouter());
+  app.use(FORMS_FRONT_OFFICE_PATH, createFormsFrontOfficeRouter(store));
   const api = createApiRouter(store);
   app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
   app.use(notFound);

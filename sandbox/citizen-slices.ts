@@ -3,6 +3,7 @@ import { resetReceiptStorage } from "./ppay/receipt-storage.ts";
 import { resetPpay } from "./ppay/positions.ts";
 import { resetMypay } from "./mypay/state.ts";
 import { resetCrmCitizen } from "./crm/seed.ts";
+import { resetMoonCitizen } from "./forms/state.ts";
 
 /**
  * Restores one citizen's part of a state slice from the seed. Every module that keeps per-citizen data (notify
@@ -33,6 +34,7 @@ export const citizenSliceResets: CitizenSliceReset[] = [
   resetPpay,
   resetMypay,
   resetCrmCitizen,
+  resetMoonCitizen,
   (state, seed, codFisc) => {
     for (const [tenantId, byCitizen] of Object.entries(state.mydocs.documents)) {
       const seeded = seed.mydocs.documents[tenantId]?.[codFisc];

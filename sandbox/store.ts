@@ -11,6 +11,7 @@ import { seedPpay } from "./ppay/positions.ts";
 import { seedMypay } from "./mypay/state.ts";
 import { sandboxTenants } from "./seed/tenants.ts";
 import { seedCrm } from "./crm/seed.ts";
+import { seedMoon } from "./forms/state.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
 
 export function seedState(): SandboxState {
@@ -31,6 +32,7 @@ export function seedState(): SandboxState {
     ppay: seedPpay(),
     mypay: seedMypay(),
     crm: seedCrm(),
+    moon: seedMoon(),
   };
 }
 

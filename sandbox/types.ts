@@ -10,6 +10,7 @@ import type { ReceiptStorageState } from "./ppay/receipt-storage.ts";
 import type { PpayState } from "./ppay/positions.ts";
 import type { MypayState } from "./mypay/state.ts";
 import type { CrmTenantState } from "./crm/store.ts";
+import type { MoonState } from "./forms/state.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -117,6 +118,8 @@ export type SandboxState = {
   favourites: FavouritesState;
   /** CRM tickets and drafts per municipality (sandbox/crm/). */
   crm: Record<string, CrmTenantState>;
+  /** The forms module (Moon): instances per municipality (sandbox/forms/). */
+  moon: MoonState;
 };
 
 /** `reset()` replaces `state`: read `store.state` on every request, never keep a reference to it. */

@@ -12,7 +12,7 @@ import {
   READY_PATH,
   ROUTE_MANIFEST_PATH,
 } from "./operational-paths.ts";
-import { isCacheablePath } from "./render/page-cache.ts";
+import { loadSsrHandler } from "./render/load-ssr-handler.ts";
 
 // The one list of operational paths, and everything that must agree with it.
 
@@ -53,8 +53,9 @@ describe("the operational paths", () => {
     expect(routeLabel("/livez")).toBe("page");
   });
 
-  test("the page cache never keeps them", () => {
-    for (const path of [...OPERATIONS_PATHS, ROUTE_MANIFEST_PATH]) expect(isCacheablePath(path)).toBe(false);
+  test("the page cache never keeps them (no route of the build declares them public)", async () => {
+    const publicPage = (await loadSsrHandler()).publicPage!;
+    for (const path of [...OPERATIONS_PATHS, ROUTE_MANIFEST_PATH]) expect(publicPage(path)).toBe(false);
   });
 
   test("the access log skips the probes and logs the rest", async () => {

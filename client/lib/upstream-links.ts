@@ -15,22 +15,25 @@ export function upstreamLogoutHref(): string {
 
 /**
  * The forms module's (Moon) front office (upstream contract §9:
- * `…/moonfobl/accesso/gasprp_salute?consumer=cittafacile&service=new|istanza&back_url=…&codice_ente=…[&codice_modulo]`).
+ * `…/moonfobl/accesso/gasprp_salute?consumer=cittafacile&service=new|istanza&back_url=…&codice_ente=…[&codice_modulo]
+ * [&codice_istanza]`): a new form (`moduloMoon`) or one of the citizen's instances (`codiceIstanza`: a draft to
+ * complete, or the detail of a sent one).
  * `baseUrl` is the front office's absolute address from the municipality's configuration (`urlModuli`, e.g.
  * `https://moduli.example.it/moonfobl`): the portal itself serves no `/moonfobl` path.
  */
-export function moonAccessHref(options: {
-  baseUrl: string;
-  moduloMoon: string;
-  codiceEnte: string;
-  backUrl: string;
-}): string {
+export function moonAccessHref(
+  options: { baseUrl: string; codiceEnte: string; backUrl: string } & (
+    { moduloMoon: string; codiceIstanza?: never } | { codiceIstanza: string; moduloMoon?: never }
+  ),
+): string {
   const query = new URLSearchParams({
     consumer: "cittafacile",
-    service: "new",
+    service: options.codiceIstanza ? "istanza" : "new",
     back_url: options.backUrl,
     codice_ente: options.codiceEnte,
-    codice_modulo: options.moduloMoon,
+    ...(options.codiceIstanza
+      ? { codice_istanza: options.codiceIstanza }
+      : { codice_modulo: options.moduloMoon ?? "" }),
   });
   return `${options.baseUrl.replace(/\/+$/, "")}/accesso/gasprp_salute?${query.toString()}`;
 }

@@ -10,7 +10,7 @@ test("the configuration names the forms front office the sandbox stands in for (
   expect(comune.urlModuli).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/moonfobl$/);
 });
 
-test("the stand-in page names the form and links back only to an http(s) address", async () => {
+test("an unknown form is named (escaped) on a 404 page that links back only to an http(s) address", async () => {
   const back = "http://comune-a.localhost:3000/servizi/102";
   const res = await http.get("/moonfobl/accesso/gasprp_salute").query({
     consumer: "cittafacile",
@@ -19,7 +19,7 @@ test("the stand-in page names the form and links back only to an http(s) address
     codice_modulo: "CERT_ANAG<script>",
     back_url: back,
   });
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(404);
   expect(res.type).toBe("text/html");
   expect(res.text).toContain("CERT_ANAG&#60;script&#62;");
   expect(res.text).toContain(`href="${back}"`);

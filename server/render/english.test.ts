@@ -124,6 +124,8 @@ const ROUTES = [
   // Mario's seeded ticket on comune-a (sandbox/crm/seed.ts: Anna's three come first) and an unknown one
   "/area-personale/richieste/4",
   "/area-personale/richieste/99999",
+  // Mario's seeded draft (sandbox/forms/state.ts): the confirmation of its deletion
+  "/area-personale/pratiche/MOON-2026-000003/elimina",
   "/pagina/che/non-esiste",
 ];
 

@@ -15,6 +15,7 @@ import { createMessagesApi } from "./messages.ts";
 import { createPpayApi } from "./ppay.ts";
 import { createMypayApi } from "./mypay.ts";
 import { createCrmApi } from "./crm.ts";
+import { createMoonApi } from "./moon.ts";
 import { createDisruptionApi, ownReportsOnly } from "./disruption.ts";
 
 /**
@@ -51,5 +52,6 @@ export function createPortalApi(
     mypay: createMypayApi(ctx),
     crm,
     disruption: ownReportsOnly(createDisruptionApi(ctx), crm, ownFiscalCode),
+    moon: createMoonApi(ctx),
   };
 }

@@ -13,6 +13,7 @@ import type { PpayApi } from "./ppay.ts";
 import type { MypayApi } from "./mypay.ts";
 import type { DisruptionApi } from "./disruption.ts";
 import type { CrmApi } from "./crm.ts";
+import type { MoonApi } from "./moon.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -54,4 +55,6 @@ export interface PortalApi {
   crm: CrmApi;
   /** The disruption report (DISSERVIZIO_CRM): policy, categories, creation and receipt. */
   disruption: DisruptionApi;
+  /** The forms module (MOON): the citizen's instances, bound to the citizen by the identity token and the portal. */
+  moon: MoonApi;
 }

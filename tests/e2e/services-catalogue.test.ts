@@ -181,9 +181,10 @@ test.describe("comune-a, with CMS, at 1280px", () => {
     expect(target.origin).toBe(SANDBOX_URL);
     expect(target.searchParams.get("codice_modulo")).toBe("CERT_ANAG");
     await online.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Moduli online" })).toBeVisible();
-    await expect(page.getByText("CERT_ANAG")).toBeVisible();
-    await page.getByRole("link", { name: "Torna alla scheda del servizio" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Richiesta di certificati anagrafici" }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Annulla e torna al portale" }).click();
     await expect(page).toHaveURL(tenantUrl("comune-a", "/servizi/102"));
   });
 });

@@ -37,6 +37,7 @@ function createState(now: Date): SandboxState {
     ppay: { positions: {}, checkouts: {} },
     crm: {},
     mypay: { tipologie: {}, dovuti: {}, idempotency: {}, nextSeq: 1 },
+    moon: { instances: {}, next: 1 },
   };
 }
 

@@ -31,6 +31,11 @@ import { DraftsSection } from "#client/features/assistance/drafts-section.tsx";
 import { loadTicketActivities } from "#client/features/tickets/ticket-activities.server.ts";
 import { readTicketsQuery, TICKET_QUERY_NAMES } from "#client/features/tickets/ticket-view.ts";
 import { TicketsSection } from "#client/features/tickets/tickets-section.tsx";
+import { loadInstanceActivities } from "#client/features/instances/instance-activities.server.ts";
+import { INSTANCE_CODE_PATTERN } from "#shared/api/moon.ts";
+import { INSTANCE_QUERY_NAMES, readInstancesQuery } from "#client/features/instances/instance-view.ts";
+import { InstancesSection } from "#client/features/instances/instances-section.tsx";
+import { instancesIt } from "#client/features/instances/texts.ts";
 
 export const handle = routeHandle("personalArea.tab.activities", personalAreaIt);
 
@@ -97,18 +102,33 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         tickets: await loadTicketActivities(context, user.codFisc, ticketsQuery),
       }
     : null;
+  const instancesQuery = readInstancesQuery(url);
+  const duplicated = url.searchParams.get("duplicata") ?? "";
+  const instances = findAsset(config, "MOON")
+    ? {
+        query: instancesQuery,
+        otherQuery: Object.fromEntries(
+          [...url.searchParams].filter(
+            ([name]) => !(INSTANCE_QUERY_NAMES as readonly string[]).includes(name),
+          ),
+        ),
+        duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
+        instances: await loadInstanceActivities(context, config, url.origin, instancesQuery),
+      }
+    : null;
   const drafts = await loadAssistanceDrafts(context);
-  return { query, appointments, payments, tickets, drafts };
+  return { query, appointments, payments, tickets, instances, drafts };
 }
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
-  const t = useT(appointmentsIt, personalAreaIt, paymentsIt, ticketsIt, assistanceIt);
-  const { query, appointments, payments, tickets, drafts } = loaderData;
+  const t = useT(appointmentsIt, personalAreaIt, paymentsIt, ticketsIt, assistanceIt, instancesIt);
+  const { query, appointments, payments, tickets, instances, drafts } = loaderData;
   const appointmentsSection = useRef<HTMLElement>(null);
   useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
   // The page index (issue #25): on a phone the sections are one long page; the ids are the sections' own.
   const index = [
     ...(appointments ? [{ id: "appuntamenti", title: t("appointments.activity.sectionTitle") }] : []),
+    ...(instances ? [{ id: "pratiche", title: t("instances.section.title") }] : []),
     ...(payments ? [{ id: "pagamenti", title: t("payments.section.title") }] : []),
     ...(tickets ? [{ id: "richieste", title: t("tickets.section.title") }] : []),
     ...(drafts ? [{ id: "bozze", title: t("assistance.drafts.title") }] : []),
@@ -213,9 +233,10 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </section>
-      ) : payments || tickets ? null : (
+      ) : payments || tickets || instances ? null : (
         <p>{t("personalArea.noActivities")}</p>
       )}
+      {instances ? <InstancesSection {...instances} /> : null}
       {payments ? <PaymentsSection {...payments} /> : null}
       {tickets ? <TicketsSection {...tickets} /> : null}
       {drafts ? <DraftsSection drafts={drafts} /> : null}

@@ -24,6 +24,9 @@ import { toMessageSummary, type MessageSummary } from "#client/components/messag
 import { municipalityTag } from "#shared/api/messages.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { useRootData } from "#client/lib/root-data.ts";
+import { loadInstanceActivities } from "#client/features/instances/instance-activities.server.ts";
+import { InstanceCard } from "#client/features/instances/instance-card.tsx";
+import type { InstanceView } from "#client/features/instances/instance-view.ts";
 import {
   loadFavouriteServices,
   type FavouriteServiceLink,
@@ -77,6 +80,7 @@ async function favouritesOrNull(
 type LatestActivity =
   | { kind: "payment"; key: string; payment: PositionView }
   | { kind: "ticket"; key: string; ticket: TicketCardView }
+  | { kind: "instance"; key: string; instance: InstanceView }
   | { kind: "appointment"; key: string; appointment: AppointmentActivity };
 
 /** One of each list per round (each list newest first), as the original desk did, up to `limit`. */
@@ -88,7 +92,7 @@ function interleave(lists: LatestActivity[][], limit: number): LatestActivity[] 
   return out;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = getServices(context);
   const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
   const paymentSystems = {
@@ -96,7 +100,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     mypay: Boolean(findAsset(config, "MYPAY")),
   };
   // Upcoming appointments first (soonest first), then the most recent past ones.
-  const [appointments, payments, tickets, favourites, messages] = await Promise.all([
+  const [appointments, payments, tickets, instances, favourites, messages] = await Promise.all([
     findAsset(config, "APPSCHED")
       ? loadAppointmentActivities(context, user.codFisc, { filter: "all", limit: 100 })
       : null,
@@ -115,12 +119,15 @@ export async function loader({ context }: Route.LoaderArgs) {
           richieste: LATEST_ACTIVITIES,
         })
       : null,
+    findAsset(config, "MOON")
+      ? loadInstanceActivities(context, config, url.origin, { stato: "tutte", pratiche: LATEST_ACTIVITIES })
+      : null,
     favouritesOrNull(context),
     findAsset(config, "NOTIFICATIONS")
       ? latestMessagesOrNull(context, user.codFisc, config).then((list) => ({ list }))
       : null,
   ]);
-  const sources = [appointments, payments, tickets].filter((s) => s !== null);
+  const sources = [appointments, payments, tickets, instances].filter((s) => s !== null);
   const latest = interleave(
     [
       payments?.status === "ok"
@@ -128,6 +135,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         : [],
       tickets?.status === "ok"
         ? tickets.items.map((t): LatestActivity => ({ kind: "ticket", key: `t-${t.id}`, ticket: t }))
+        : [],
+      instances?.status === "ok"
+        ? instances.items.map((i): LatestActivity => ({ kind: "instance", key: `i-${i.code}`, instance: i }))
         : [],
       appointments?.status === "ok"
         ? [
@@ -210,6 +220,8 @@ export default function Desk({ loaderData }: Route.ComponentProps) {
                     <PaymentCard position={activity.payment} headingAs="h3" />
                   ) : activity.kind === "ticket" ? (
                     <TicketCard ticket={activity.ticket} headingAs="h3" />
+                  ) : activity.kind === "instance" ? (
+                    <InstanceCard instance={activity.instance} headingAs="h3" />
                   ) : (
                     <AppointmentActivityCard activity={activity.appointment} headingLevel={3} />
                   )}

@@ -1,0 +1,50 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { INSTANCE_CODE_PATTERN, type Istanza } from "#shared/api/moon.ts";
+import { routeError } from "#shared/route-error.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { getServices } from "#client/lib/services.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
+import { instancesIt } from "./texts.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const codiceEnte = async (context: Context) =>
+  (await getServices(context).api.getTenantConfig()).comune.codiceEnte;
+
+/** One of the citizen's own instances by code, or a 404 (another citizen's code, a malformed one, none). */
+export async function findOwnInstance(context: Context, code: string | undefined): Promise<Istanza> {
+  const t = serverT(context, instancesIt);
+  const found =
+    code && INSTANCE_CODE_PATTERN.test(code)
+      ? await getServices(context).api.moon.find(code, await codiceEnte(context))
+      : null;
+  if (!found) throw routeError(404, { title: t("instances.notFound") });
+  return found;
+}
+
+/** `/area-personale/pratiche/:codice/ricevuta`: the receipt PDF of one of the citizen's instances, as a download. */
+export async function instanceReceipt(context: Context, code: string | undefined): Promise<Response> {
+  const notFound = serverT(context, instancesIt)("instances.file.notFound");
+  if (!code || !INSTANCE_CODE_PATTERN.test(code)) return downloadRefusal(context, 404, notFound);
+  return answerDownload(context, { notFound }, async () => {
+    const bytes = await getServices(context).api.moon.receipt(code, await codiceEnte(context));
+    return fileResponse(bytes, { name: `ricevuta-${code}.pdf`, type: "application/pdf" });
+  });
+}
+
+/** Deletes one of the citizen's drafts ("not-draft" when it is not one). */
+export async function deleteOwnDraft(context: Context, code: string): Promise<void> {
+  const found = await findOwnInstance(context, code);
+  if (found.stato.codice !== "BOZZA") {
+    throw routeError(404, { title: serverT(context, instancesIt)("instances.notFound") });
+  }
+  await getServices(context).api.moon.deleteDraft(code, await codiceEnte(context));
+}
+
+/** Duplicates one of the citizen's instances into a new draft and goes back to the list, which names it. */
+export async function duplicateOwnInstance(context: Context, code: string | undefined): Promise<Response> {
+  await findOwnInstance(context, code);
+  const copy = await getServices(context).api.moon.duplicate(code!, await codiceEnte(context));
+  return redirect(withQuery(href("/area-personale/attivita"), { duplicata: copy.codiceIstanza }, "pratiche"));
+}

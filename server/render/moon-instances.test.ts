@@ -1,0 +1,140 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { RequestHandler } from "express";
+import request from "supertest";
+import { createSandboxApp } from "#sandbox/app.ts";
+import type { SandboxStore } from "#sandbox/types.ts";
+import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
+
+// The citizen's submitted forms (MOON, issue #29) through the portal, against a sandbox in gaps mode: there the
+// forms module answers any instance of the municipality by code to any valid identity token, so only the portal's
+// own binding (the code must be among the citizen's instances) keeps Mario away from Giulia's.
+
+const MARIO = "RSSMRA80A01H501U";
+const GIULIA = "BNCGLI85C55L219R";
+const GIULIA_INSTANCE = "MOON-2026-000004";
+const MARIO_SENT = "MOON-2026-000001";
+const MARIO_DRAFT = "MOON-2026-000003";
+const HOST = "comune-a.localhost";
+
+let store: SandboxStore;
+let sandboxServer: Server;
+let sandboxUrl: string;
+let ssrHandler: RequestHandler;
+
+beforeAll(async () => {
+  const sandbox = createSandboxApp({ gaps: true });
+  store = sandbox.store;
+  sandboxServer = sandbox.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
+  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      sandboxServer.closeAllConnections();
+      sandboxServer.close(() => resolve());
+    }),
+);
+beforeEach(async () => {
+  await request(sandboxUrl).post("/__sandbox/reset").expect(200);
+});
+
+const portal = () => testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: true }).app;
+const instances = () => store.state.moon.instances["comune-a"] ?? [];
+const get = (path: string, cookie: string) =>
+  request(portal()).get(path).set("Host", HOST).set("Cookie", cookie);
+function post(path: string, cookie: string) {
+  const token = createXsrfToken();
+  return request(portal())
+    .post(path)
+    .set("Host", HOST)
+    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .type("form")
+    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token) }).toString());
+}
+
+describe("another citizen's instance", () => {
+  test("the gaps-mode upstream hands it to any token (the gap the portal closes)", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const jwt = (
+      await request(sandboxUrl)
+        .get("/api/moon/moon-identita")
+        .set("X-Forwarded-Host", hosts.a)
+        .set("Cookie", cookie)
+    ).body.idMoonToken as string;
+    const res = await request(sandboxUrl)
+      .get(`/api/moon/istanze/${GIULIA_INSTANCE}/pdf`)
+      .set("X-Forwarded-Host", hosts.a)
+      .set("Cookie", cookie)
+      .set("Moon-Identita-JWT", jwt);
+    expect(res.status).toBe(200);
+  });
+
+  test("through the portal: receipt, deletion page, deletion and duplication are 404, nothing changes", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const before = JSON.stringify(instances());
+    const receipt = await get(`/area-personale/pratiche/${GIULIA_INSTANCE}/ricevuta`, cookie);
+    expect(receipt.status).toBe(404);
+    expect(receipt.headers["content-type"]).not.toContain("pdf");
+    expect((await get(`/area-personale/pratiche/${GIULIA_INSTANCE}/elimina`, cookie)).status).toBe(404);
+    expect((await post(`/area-personale/pratiche/${GIULIA_INSTANCE}/elimina`, cookie)).status).toBe(404);
+    expect((await post(`/area-personale/pratiche/${GIULIA_INSTANCE}/duplica`, cookie)).status).toBe(404);
+    expect(JSON.stringify(instances())).toBe(before);
+  });
+
+  test("the forms module's API is not relayed by the proxy", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    for (const path of ["/api/moon/moon-identita", `/api/moon/istanze/${GIULIA_INSTANCE}/pdf`]) {
+      expect((await get(path, cookie)).status).toBe(404);
+    }
+  });
+});
+
+describe("the citizen's own instances", () => {
+  test("Attività lists them with code and status; the receipt is a PDF download", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const page = await get("/area-personale/attivita", cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Pratica: ${MARIO_DRAFT}`);
+    expect(page.text).not.toContain(GIULIA_INSTANCE);
+    const pdf = await get(`/area-personale/pratiche/${MARIO_SENT}/ricevuta`, cookie).buffer(true);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toContain(`ricevuta-${MARIO_SENT}.pdf`);
+    expect(
+      Buffer.from(pdf.body as Buffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+
+  test("a draft is duplicated and deleted; a sent instance has no deletion page", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const copy = await post(`/area-personale/pratiche/${MARIO_DRAFT}/duplica`, cookie);
+    expect(copy.status).toBe(302);
+    const code = /duplicata=([\w-]+)/.exec(copy.headers.location ?? "")?.[1];
+    expect(instances().find((i) => i.codiceIstanza === code)).toMatchObject({ owner: MARIO, stato: "BOZZA" });
+    const deleted = await post(`/area-personale/pratiche/${code}/elimina`, cookie);
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.location).toBe("/area-personale/attivita#pratiche");
+    expect(instances().some((i) => i.codiceIstanza === code)).toBe(false);
+    expect((await get(`/area-personale/pratiche/${MARIO_SENT}/elimina`, cookie)).status).toBe(404);
+  });
+
+  test("download errors: a malformed code is 404, the module down is an error page; Attività still renders", async () => {
+    const cookie = await loginAs(sandboxUrl, GIULIA, hosts.a);
+    expect((await get("/area-personale/pratiche/..%2Fx/ricevuta", cookie)).status).toBe(404);
+    await request(sandboxUrl).post("/__sandbox/faults").send({ moon: "down" }).expect(200);
+    const down = await get(`/area-personale/pratiche/${GIULIA_INSTANCE}/ricevuta`, cookie);
+    expect(down.status).toBe(502);
+    const page = await get("/area-personale/attivita", cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Non è stato possibile recuperare le pratiche");
+  });
+});
