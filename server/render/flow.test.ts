@@ -101,7 +101,8 @@ function demoDefinition() {
     name: "demo",
     schema: StateSchema,
     steps: STEPS,
-    isComplete: (step: (typeof STEPS)[number], state: State) => step !== "luogo" || Boolean(state.place),
+    isComplete: (step: (typeof STEPS)[number], state: State, _loggedIn: boolean) =>
+      step !== "luogo" || Boolean(state.place),
   };
 }
 
