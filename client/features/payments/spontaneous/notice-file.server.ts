@@ -4,7 +4,7 @@ import { spontaneousIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
 import { attachmentDisposition } from "#client/lib/download.server.ts";
 import { findNotice } from "./attempts.server.ts";
-import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
+import { noticeCookie } from "./flow-state.ts";
 
 const NO_STORE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
@@ -17,7 +17,7 @@ function escapeHtml(value: string): string {
  * of this browser's sealed cookie; unknown, expired or another browser's (no cookie) → a small Italian 404 page.
  */
 export function loadNoticeFile(context: Readonly<RouterContextProvider>): Response {
-  const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
+  const notice = noticeCookie.read(getServices(context).flow).state;
   const stored = notice && findNotice(notice.token);
   if (!notice || !stored) {
     const t = serverT(context, spontaneousIt);
