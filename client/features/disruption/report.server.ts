@@ -20,12 +20,9 @@ import { readForm } from "#client/lib/read-form.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { decodePlaceChoice, formatGeoAddress } from "./address.ts";
 import {
-  DISRUPTION_FLOW,
-  DisruptionStateSchema,
   createDisruptionState,
+  disruptionFlow,
   isDataComplete,
-  isDisruptionFlowExpired,
-  resolveStep,
   type DisruptionState,
   type FlowPlace,
 } from "./flow-state.ts";
@@ -56,17 +53,15 @@ export function stepHref(step: DisruptionStep): string {
   return withQuery(href("/servizi/segnalazioni/nuova"), { passo: step });
 }
 
+/** The report's state; a tampered, malformed or expired one starts over (`restarted`). */
 function readState(context: Context): { state: DisruptionState | undefined; restarted: boolean } {
-  const raw = getServices(context).flow.read(DISRUPTION_FLOW);
-  if (raw === undefined) return { state: undefined, restarted: false };
-  const parsed = DisruptionStateSchema.safeParse(raw);
-  if (!parsed.success) return { state: undefined, restarted: true };
-  if (isDisruptionFlowExpired(parsed.data)) return { state: undefined, restarted: true };
-  return { state: parsed.data, restarted: false };
+  const read = disruptionFlow.read(getServices(context).flow);
+  return { state: read.state, restarted: read.problem !== null };
 }
 
+/** The headers saving the report's state. */
 const writeState = (context: Context, state: DisruptionState) =>
-  getServices(context).flow.write(DISRUPTION_FLOW, state);
+  disruptionFlow.save(getServices(context).flow, state);
 
 async function loadCatalogue(context: Context): Promise<DisruptionCatalogue> {
   return getServices(context).api.disruption.catalogue();
@@ -102,12 +97,12 @@ export async function loadReport(context: Context, url: URL) {
   const read = readState(context);
   const restarted = read.restarted;
   let state = read.state;
-  const headers = new Headers();
+  let headers: Headers | undefined;
   if (!state || state.sent) {
     state = createDisruptionState();
-    headers.append("Set-Cookie", writeState(context, state));
+    headers = writeState(context, state);
   }
-  const step = resolveStep(url.searchParams.get("passo"), state);
+  const step = disruptionFlow.resolveStep(url.searchParams.get("passo"), state);
   const catalogue = await loadCatalogue(context);
   const policy = step === "autorizzazioni" ? await services.api.disruption.policy() : null;
   const author = {
@@ -274,8 +269,13 @@ export async function handleReportAction(context: Context, request: Request) {
         status: 400,
       });
     const next = { ...state, accepted: true };
-    const to = form.get("ritorno") === "riepilogo" && isDataComplete(next) ? "riepilogo" : "dati";
-    return redirect(stepHref(to), { status: 303, headers: { "Set-Cookie": writeState(context, next) } });
+    const to = disruptionFlow.nextStep(
+      "autorizzazioni",
+      next,
+      undefined,
+      form.get("ritorno") === "riepilogo",
+    );
+    return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
   }
 
   if (intent === "invia") return sendReport(context, state);
@@ -291,7 +291,7 @@ export async function handleReportAction(context: Context, request: Request) {
     setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
   next = withFileIds(next);
-  const cookie = { "Set-Cookie": writeState(context, next) };
+  const cookie = writeState(context, next);
   if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
 
   if (intent === "cerca") {
@@ -338,7 +338,7 @@ export async function handleReportAction(context: Context, request: Request) {
   next = { ...next, query: place!.address };
   return redirect(stepHref("riepilogo"), {
     status: 303,
-    headers: { "Set-Cookie": writeState(context, next) },
+    headers: writeState(context, next),
   });
 }
 
@@ -407,7 +407,7 @@ async function sendReport(context: Context, state: DisruptionState) {
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {
     status: 303,
-    headers: { "Set-Cookie": writeState(context, sent) },
+    headers: writeState(context, sent),
   });
 }
 
