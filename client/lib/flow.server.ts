@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { RequestServices } from "#client/context.ts";
+import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
 
 /*
  * The one flow primitive (issue #26, docs/decisions/flows.md). A multi-step flow keeps what the citizen typed in one
@@ -123,6 +124,11 @@ export function defineFlow<S, Step extends string, C = void>(
       return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)]!;
     },
   };
+}
+
+/** The step's form was opened from the summary's "Modifica" (it carries `ReturnToSummaryField`). */
+export function isFromSummary(form: FormData): boolean {
+  return form.get(RETURN_FIELD) === FROM_SUMMARY;
 }
 
 /** Started more than `maxAgeMs` ago, or more than 5 minutes in the future (a clock gone wrong). */

@@ -6,6 +6,7 @@ import {
   defineFlow,
   defineFlowCookie,
   ensureAttempt,
+  isFromSummary,
   mergeHeaders,
   withoutAttempt,
   type FlowCookies,
@@ -93,6 +94,13 @@ describe("defineFlow: which step may be shown", () => {
     // Coming from the summary but something is still missing: the steps go on in order.
     expect(demo.nextStep("luogo", { ...complete(), day: undefined }, false, true)).toBe("data");
     expect(demo.nextStep("riepilogo", complete(), false, false)).toBe("riepilogo");
+  });
+
+  test("a step's form opened from the summary says so with ritorno=riepilogo", () => {
+    const form = new FormData();
+    expect(isFromSummary(form)).toBe(false);
+    form.set("ritorno", "riepilogo");
+    expect(isFromSummary(form)).toBe(true);
   });
 });
 

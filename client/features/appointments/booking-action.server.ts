@@ -8,7 +8,7 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
-import { mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
+import { isFromSummary, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
 import { withDetails, withOffice, withRequester, withSlot, type BookingState } from "./flow-state.ts";
 import type { BookingStep } from "./steps.ts";
 import {
@@ -37,7 +37,7 @@ type Ctx = { access: AppschedAccess; variant: BookingVariant; state: BookingStat
 /** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
 function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
   const { flow } = ctx.variant;
-  const fromSummary = formText(ctx.form, "ritorno") === "riepilogo";
+  const fromSummary = isFromSummary(ctx.form);
   const next = flow.nextStep(step, state, ctx.access.user !== null, fromSummary);
   return redirect(bookingStepHref(ctx.variant.route, next), {
     headers: flow.save(ctx.access.services.flow, withoutAttempt(state)),

@@ -9,6 +9,7 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
+import { isFromSummary } from "#client/lib/flow.server.ts";
 import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
 import { appointmentError } from "./errors.ts";
 import {
@@ -200,7 +201,7 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const state = readEditState(access, subject, view);
   const office = await findOffice(subject.catalog, view.office?.id ?? "");
   if (!office) throw appointmentError("closed");
-  const fromSummary = formText(form, "ritorno") === "riepilogo";
+  const fromSummary = isFromSummary(form);
   const save = (next: EditState, step: EditStep) =>
     redirect(editStepHref(subject.basePath, editFlow.nextStep(step, next, undefined, fromSummary)), {
       headers: editFlow.save(access.services.flow, next),

@@ -15,6 +15,7 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
+import { isFromSummary } from "#client/lib/flow.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -269,12 +270,7 @@ export async function handleReportAction(context: Context, request: Request) {
         status: 400,
       });
     const next = { ...state, accepted: true };
-    const to = disruptionFlow.nextStep(
-      "autorizzazioni",
-      next,
-      undefined,
-      form.get("ritorno") === "riepilogo",
-    );
+    const to = disruptionFlow.nextStep("autorizzazioni", next, undefined, isFromSummary(form));
     return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
   }
 
