@@ -1,14 +1,7 @@
 import type { CreatedAppointment } from "#shared/api/appsched.ts";
 import { toDate } from "#shared/dates.ts";
-import type { RequestServices } from "#client/context.ts";
-import {
-  ACCESS_FLOW,
-  AccessTokensSchema,
-  parseFlowState,
-  withAccessToken,
-  type AccessToken,
-  type AccessTokens,
-} from "./flow-state.ts";
+import type { FlowCookies } from "#client/lib/flow.server.ts";
+import { accessProofs, withAccessToken, type AccessToken, type AccessTokens } from "./flow-state.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An appointment lasts this long when the upstream does not say its end. */
@@ -30,21 +23,17 @@ export function getAccessTokenUntil(
   return Math.min(over + DAY_MS, now + ACCESS_TOKEN_MAX_AGE_MS);
 }
 
-export function readAccessTokens(flow: RequestServices["flow"]): AccessTokens | undefined {
-  return parseFlowState(AccessTokensSchema, flow.read(ACCESS_FLOW)).state;
+export function readAccessTokens(flow: FlowCookies): AccessTokens | undefined {
+  return accessProofs.read(flow).state;
 }
 
 /**
- * The `Set-Cookie` keeping `added` with the visitor's other live proofs. Unlike the booking flow (a session cookie)
+ * The headers keeping `added` with the visitor's other live proofs. Unlike the booking flow (a session cookie)
  * this one has an expiry (`Max-Age` and, for older browsers, `Expires`), the latest `until` of its proofs: it does not stay in the browser for good. Each proof's
  * `until` is also checked when it is read, so a cookie kept past its expiry proves nothing.
  */
-export function writeAccessToken(
-  flow: RequestServices["flow"],
-  added: AccessToken,
-  now: number = Date.now(),
-): string {
+export function writeAccessToken(flow: FlowCookies, added: AccessToken, now: number = Date.now()): Headers {
   const tokens = withAccessToken(readAccessTokens(flow), added, now);
   const until = Math.max(...tokens.tokens.map((entry) => entry.until));
-  return flow.write(ACCESS_FLOW, tokens, { expires: new Date(Math.max(until, now)) });
+  return accessProofs.save(flow, tokens, { expires: new Date(Math.max(until, now)) });
 }

@@ -14,7 +14,7 @@ const flow: WritingFlow<BookingState> = {
   dateStepHref: (query) => `/data?${new URLSearchParams(query as Record<string, string>)}`,
   saveState: (kept) => {
     saved.push(kept);
-    return "flow=sealed";
+    return new Headers({ "Set-Cookie": "flow=sealed" });
   },
   locale: "it",
 };

@@ -45,8 +45,8 @@ export type WritingFlow<S extends BookingState | EditState> = {
   state: S;
   /** The flow's own date step, with a query. */
   dateStepHref: (query: Query) => string;
-  /** The `Set-Cookie` value that saves the flow's state. */
-  saveState: (state: S) => string;
+  /** The headers saving the flow's state (the flow's `save`). */
+  saveState: (state: S) => Headers;
   /** The appointment error to show when the upstream no longer knows the appointment (updates). */
   missing?: AppointmentErrorKind;
   /** The request's locale, for the messages the write answers. */
@@ -73,7 +73,7 @@ export async function writeAppointment<T, S extends BookingState | EditState>(
     if (isUpstreamFailure(error, 422)) {
       const { state } = flow;
       const target = flow.dateStepHref({ giorno: state.day, avviso: SLOT_TAKEN_NOTICE, da: "riepilogo" });
-      return { answer: redirect(target, { headers: { "Set-Cookie": flow.saveState(withoutTime(state)) } }) };
+      return { answer: redirect(target, { headers: flow.saveState(withoutTime(state)) }) };
     }
     if (isUpstreamFailure(error, 400)) {
       const reasonText = error.data.details[0];

@@ -8,16 +8,9 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
-import {
-  getFirstIncompleteStep,
-  withDetails,
-  withOffice,
-  withRequester,
-  withSlot,
-  withoutAttempt,
-  type BookingState,
-} from "./flow-state.ts";
-import { getNextBookingStep, type BookingStep } from "./steps.ts";
+import { isFromSummary, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
+import { withDetails, withOffice, withRequester, withSlot, type BookingState } from "./flow-state.ts";
+import type { BookingStep } from "./steps.ts";
 import {
   answerAlreadySent,
   getCompletedFlowKey,
@@ -43,12 +36,11 @@ type Ctx = { access: AppschedAccess; variant: BookingVariant; state: BookingStat
 
 /** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
 function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
-  const loggedIn = ctx.access.user !== null;
-  const back =
-    formText(ctx.form, "ritorno") === "riepilogo" && getFirstIncompleteStep(state, loggedIn) === "riepilogo";
-  const next = back ? "riepilogo" : getNextBookingStep(step);
+  const { flow } = ctx.variant;
+  const fromSummary = isFromSummary(ctx.form);
+  const next = flow.nextStep(step, state, ctx.access.user !== null, fromSummary);
   return redirect(bookingStepHref(ctx.variant.route, next), {
-    headers: { "Set-Cookie": ctx.access.services.flow.write(ctx.variant.flow, withoutAttempt(state)) },
+    headers: flow.save(ctx.access.services.flow, withoutAttempt(state)),
   });
 }
 
@@ -120,7 +112,7 @@ function saveRequester(ctx: Ctx) {
 
 async function confirmBooking(ctx: Ctx) {
   const { access, variant, state } = ctx;
-  const missing = getFirstIncompleteStep(state, access.user !== null);
+  const missing = variant.flow.firstIncomplete(state, access.user !== null);
   if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
   // The summary the citizen confirms has given the attempt its key; without one, show the summary (it makes one).
   const idempotencyKey = state.attempt;
@@ -149,7 +141,7 @@ async function confirmBooking(ctx: Ctx) {
     {
       state,
       dateStepHref: (query) => bookingStepHref(variant.route, "data", query),
-      saveState: (kept) => access.services.flow.write(variant.flow, kept),
+      saveState: (kept) => variant.flow.save(access.services.flow, kept),
       locale: access.services.locale,
     },
   );
@@ -183,17 +175,8 @@ function buildNewAppointment(
 /** The flow is over: its state goes; an anonymous visitor keeps the proof to read the booking back. */
 function successCookies(access: AppschedAccess, variant: BookingVariant, booking: CompletedBooking): Headers {
   const { flow } = access.services;
-  const headers = new Headers();
-  headers.append("Set-Cookie", flow.clear(variant.flow));
-  if (booking.accessToken) {
-    headers.append(
-      "Set-Cookie",
-      writeAccessToken(flow, {
-        id: booking.appointmentId,
-        token: booking.accessToken,
-        until: booking.accessUntil,
-      }),
-    );
-  }
-  return headers;
+  const proof = booking.accessToken
+    ? { id: booking.appointmentId, token: booking.accessToken, until: booking.accessUntil }
+    : null;
+  return mergeHeaders(variant.flow.clear(flow), proof ? writeAccessToken(flow, proof) : undefined);
 }

@@ -6,16 +6,13 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { readAccessTokens, writeAccessToken } from "./access-cookie.server.ts";
 import { toOfficeView } from "./appointment-view.ts";
 import { appointmentError } from "./errors.ts";
+import { ensureAttempt, mergeHeaders } from "#client/lib/flow.server.ts";
 import {
-  BOOKING_FLOW,
-  BOOKING_FROM_SERVICE_FLOW,
-  BookingStateSchema,
+  bookingFlow,
+  bookingFromServiceFlow,
   createBookingState,
-  newAttemptKey,
   findAccessToken,
-  isBookingFlowExpired,
-  parseFlowState,
-  resolveBookingStep,
+  type BookingFlow,
   type BookingState,
 } from "./flow-state.ts";
 import type { BookingStep } from "./steps.ts";
@@ -47,13 +44,13 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; url: U
 
 /** Which booking: the plain one, or the one started from a service (its detail gives category and title). */
 export type BookingVariant = {
-  flow: string;
+  flow: BookingFlow;
   route: BookingRoute;
   service: { id: string; title: string; categoryId: string } | null;
 };
 
 export function getPlainVariant(): BookingVariant {
-  return { flow: BOOKING_FLOW, route: { path: BOOKING_PATH }, service: null };
+  return { flow: bookingFlow, route: { path: BOOKING_PATH }, service: null };
 }
 
 /** Variant 2 (`?servizio=` = a config service's `idServizio` whose detail names an appsched category). */
@@ -67,19 +64,16 @@ export function getServiceVariant(
   );
   if (!servizio || !detail) throw appointmentError("service-not-found", locale);
   return {
-    flow: BOOKING_FROM_SERVICE_FLOW,
+    flow: bookingFromServiceFlow,
     route: { path: BOOKING_FROM_SERVICE_PATH, servizio },
     service: { id: servizio, title: detail.titolo, categoryId: String(detail.idSportello) },
   };
 }
 
-/** The saved state, or a redirect to step 1 (clearing the cookie) when it was tampered with or is malformed. */
+/** The saved state, or a redirect to step 1 (clearing the cookie) when it was tampered with, malformed or expired. */
 export function readBookingState(access: AppschedAccess, variant: BookingVariant): BookingState {
-  const { flow } = access.services;
-  const parsed = parseFlowState(BookingStateSchema, flow.read(variant.flow));
-  if (parsed.problem || (parsed.state && isBookingFlowExpired(parsed.state))) {
-    throw restartBooking(access, variant);
-  }
+  const parsed = variant.flow.read(access.services.flow);
+  if (parsed.problem) throw restartBooking(access, variant);
   const state = parsed.state ?? createBookingState(variant.service?.id);
   if (!variant.service) return state;
   // Another service's flow starts over; the service's category is fixed.
@@ -88,7 +82,7 @@ export function readBookingState(access: AppschedAccess, variant: BookingVariant
 }
 
 export function getCompletedFlowKey(access: AppschedAccess, variant: BookingVariant, state: BookingState) {
-  return completedFlowKey(access.services.tenantId, variant.flow, state.id);
+  return completedFlowKey(access.services.tenantId, variant.flow.name, state.id);
 }
 
 /** Throws the answer for a flow that was already confirmed (see `answerAlreadySent`); returns when it was not. */
@@ -113,7 +107,6 @@ export function answerAlreadySent(
   now: number = Date.now(),
 ) {
   const { flow } = access.services;
-  const headers = new Headers({ "Set-Cookie": flow.clear(variant.flow) });
   const id = done.appointmentId;
   const holdsProof = findAccessToken(readAccessTokens(flow), id, now) !== undefined;
   const proofAgain =
@@ -121,12 +114,12 @@ export function answerAlreadySent(
     !holdsProof &&
     done.accessToken !== null &&
     now - done.completedAt <= PROOF_AGAIN_WINDOW_MS;
-  if (proofAgain) {
-    headers.append(
-      "Set-Cookie",
-      writeAccessToken(flow, { id, token: done.accessToken!, until: done.accessUntil }, now),
-    );
-  }
+  const headers = mergeHeaders(
+    variant.flow.clear(flow),
+    proofAgain
+      ? writeAccessToken(flow, { id, token: done.accessToken!, until: done.accessUntil }, now)
+      : undefined,
+  );
   const readable = access.user !== null || holdsProof || proofAgain;
   const target = readable
     ? `${appointmentPaths.bookingSuccess(id)}?avviso=${ALREADY_SENT_NOTICE}`
@@ -136,7 +129,7 @@ export function answerAlreadySent(
 
 export function restartBooking(access: AppschedAccess, variant: BookingVariant) {
   return redirect(bookingStepHref(variant.route, "luogo", { avviso: RESTART_NOTICE }), {
-    headers: { "Set-Cookie": access.services.flow.clear(variant.flow) },
+    headers: variant.flow.clear(access.services.flow),
   });
 }
 
@@ -156,19 +149,14 @@ export async function loadBooking(
   const state = readBookingState(access, variant);
   await refuseCompletedFlow(access, variant, state);
   const requested = url.searchParams.get("passo");
-  const step = resolveBookingStep(requested, state, access.user !== null);
+  const step = variant.flow.resolveStep(requested, state, access.user !== null);
   // The bare address shows the step the citizen has reached (the first one for a new booking) without a redirect on
   // the way in, as the other flows do; a step asked for that is not reachable yet leads to the one that is.
   if (requested !== null && step !== requested) throw redirect(bookingStepHref(variant.route, step));
   const { stepData, status } = await loadStep(step, access, variant, state, url);
-  const headers = new Headers();
-  if (step === "riepilogo" && !state.attempt) {
-    // One idempotency key per confirmation attempt, created when the summary shows (as the payments do).
-    headers.append(
-      "Set-Cookie",
-      access.services.flow.write(variant.flow, { ...state, attempt: newAttemptKey() }),
-    );
-  }
+  // One idempotency key per confirmation attempt, created when the summary shows (as the payments do).
+  const attempt = step === "riepilogo" ? ensureAttempt(state) : null;
+  const headers = attempt?.created ? variant.flow.save(access.services.flow, attempt.state) : undefined;
   return data<BookingPageData>(
     {
       kind: "step",

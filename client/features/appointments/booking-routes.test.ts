@@ -2,13 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import type { AppschedApi } from "#shared/api/appsched.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
 import { action, loader, middleware } from "#client/routes/appointments/booking.tsx";
-import {
-  ACCESS_FLOW,
-  BOOKING_FLOW,
-  createBookingState,
-  newAttemptKey,
-  type BookingState,
-} from "./flow-state.ts";
+import { ACCESS_FLOW, BOOKING_FLOW, createBookingState, type BookingState } from "./flow-state.ts";
+import { newAttemptKey } from "#client/lib/flow.server.ts";
 import type { BookingPageData, StepActionData } from "./step-types.ts";
 import { createStubContext, stubAppsched, type StubOptions } from "#tests/support/stub-request-context.ts";
 import { bookingBody } from "#tests/support/appsched-test-app.ts";

@@ -9,14 +9,12 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
+import { isFromSummary } from "#client/lib/flow.server.ts";
 import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
 import { appointmentError } from "./errors.ts";
 import {
-  EDIT_FLOW,
-  EditStateSchema,
+  editFlow,
   isSameEditTarget,
-  parseFlowState,
-  resolveEditStep,
   withDetails,
   withSlot,
   type EditState,
@@ -108,10 +106,10 @@ function initialState(target: EditTarget, view: AppointmentView): EditState {
 
 /** The saved edit state of this appointment; another appointment's (or none) starts from the appointment itself. */
 function readEditState(access: AppschedAccess, subject: Subject, view: AppointmentView): EditState {
-  const parsed = parseFlowState(EditStateSchema, access.services.flow.read(EDIT_FLOW));
+  const parsed = editFlow.read(access.services.flow);
   if (parsed.problem) {
     throw redirect(editStepHref(subject.basePath, "data", { avviso: RESTART_NOTICE }), {
-      headers: { "Set-Cookie": access.services.flow.clear(EDIT_FLOW) },
+      headers: editFlow.clear(access.services.flow),
     });
   }
   const state = parsed.state;
@@ -128,7 +126,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
   const state = readEditState(access, subject, view);
   const confirm = url.searchParams.get("annulla") === "1";
   const requested = url.searchParams.get("passo");
-  const step = resolveEditStep(requested, state);
+  const step = editFlow.resolveStep(requested, state);
   if (!confirm && subject.catalog && requested !== step) throw redirect(editStepHref(subject.basePath, step));
   const page = {
     kind: "edit" as const,
@@ -203,11 +201,11 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const state = readEditState(access, subject, view);
   const office = await findOffice(subject.catalog, view.office?.id ?? "");
   if (!office) throw appointmentError("closed", access.services.locale);
+  const fromSummary = isFromSummary(form);
   const save = (next: EditState, step: EditStep) =>
-    redirect(editStepHref(subject.basePath, step), {
-      headers: { "Set-Cookie": access.services.flow.write(EDIT_FLOW, next) },
+    redirect(editStepHref(subject.basePath, editFlow.nextStep(step, next, undefined, fromSummary)), {
+      headers: editFlow.save(access.services.flow, next),
     });
-  const goBack = formText(form, "ritorno") === "riepilogo";
   switch (intent) {
     case "data": {
       const result = await validateSlot(subject.catalog, office.id, form, access.services.locale, {
@@ -215,12 +213,12 @@ export async function handleEditAction(args: Args, mode: "id" | "hash") {
         time: view.time,
       });
       if (!result.ok) return refuseStep("data", result.errors, result.values);
-      return save(withSlot(state, result.day, result.time), goBack ? "riepilogo" : "dettagli");
+      return save(withSlot(state, result.day, result.time), "data");
     }
     case "dettagli": {
       const result = validateDetails(office, form, access.services.locale);
       if (!result.ok) return refuseStep("dettagli", result.errors, result.values);
-      return save(withDetails(state, result.reasonId, result.details), "riepilogo");
+      return save(withDetails(state, result.reasonId, result.details), "dettagli");
     }
     case "riepilogo":
       return confirmChange(access, subject, state, office);
@@ -235,7 +233,7 @@ async function confirmChange(
   state: EditState,
   office: NonNullable<Awaited<ReturnType<typeof findOffice>>>,
 ) {
-  const step = resolveEditStep("riepilogo", state);
+  const step = editFlow.resolveStep("riepilogo", state);
   if (step !== "riepilogo") throw redirect(editStepHref(subject.basePath, step));
   const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
   if (!reason) throw redirect(editStepHref(subject.basePath, "dettagli"));
@@ -244,12 +242,12 @@ async function confirmChange(
   const outcome = await writeAppointment(() => subject.update(appointmentSlotInput(slot, reason)), {
     state,
     dateStepHref: (query) => editStepHref(subject.basePath, "data", query),
-    saveState: (kept) => flow.write(EDIT_FLOW, kept),
+    saveState: (kept) => editFlow.save(flow, kept),
     missing: missingKind(subject),
     locale: access.services.locale,
   });
   if ("answer" in outcome) return outcome.answer;
-  return redirect(subject.successPath, { headers: { "Set-Cookie": flow.clear(EDIT_FLOW) } });
+  return redirect(subject.successPath, { headers: editFlow.clear(flow) });
 }
 
 /** The appointment error when the upstream no longer knows the appointment. */
@@ -265,7 +263,5 @@ async function cancelAppointment(access: AppschedAccess, subject: Subject) {
     if (isUpstreamFailure(error, 422)) throw appointmentError("closed", access.services.locale);
     throw error;
   }
-  return redirect(appointmentPaths.cancelSuccess, {
-    headers: { "Set-Cookie": access.services.flow.clear(EDIT_FLOW) },
-  });
+  return redirect(appointmentPaths.cancelSuccess, { headers: editFlow.clear(access.services.flow) });
 }

@@ -1,3 +1,4 @@
+import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
@@ -26,7 +27,7 @@ export function FlowForm({ intent, returnToSummary, action, id, children }: Flow
     <Form method="post" action={action ?? `${location.pathname}${location.search}`} noValidate id={id}>
       <XsrfField token={xsrfToken} />
       <input type="hidden" name="intent" value={intent} />
-      {returnToSummary ? <input type="hidden" name="ritorno" value="riepilogo" /> : null}
+      <ReturnToSummaryField active={Boolean(returnToSummary)} />
       {children}
     </Form>
   );

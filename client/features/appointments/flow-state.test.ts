@@ -1,17 +1,16 @@
 import { describe, expect, test } from "vitest";
+import type { z } from "zod";
+import { defineFlowCookie, isExpired, type FlowCookies } from "#client/lib/flow.server.ts";
 import {
   AccessTokensSchema,
+  bookingFlow,
+  editFlow,
   BOOKING_FLOW_MAX_AGE_MS,
   BookingStateSchema,
   createBookingState,
   EditStateSchema,
   findAccessToken,
-  getFirstIncompleteStep,
-  isBookingFlowExpired,
   isSameEditTarget,
-  parseFlowState,
-  resolveBookingStep,
-  resolveEditStep,
   withAccessToken,
   withDetails,
   withOffice,
@@ -19,8 +18,21 @@ import {
   withRequester,
   withSlot,
   type BookingState,
+  type EditState,
 } from "./flow-state.ts";
 import { getNextBookingStep, getPreviousBookingStep } from "./steps.ts";
+
+/** What the flow primitive reads from a cookie holding `raw` (already opened), through `schema` alone. */
+function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown) {
+  const cookies = { read: () => raw, write: () => "", clear: () => "" } satisfies FlowCookies;
+  return defineFlowCookie("test", schema).read(cookies);
+}
+const isBookingFlowExpired = (state: BookingState, now: number) =>
+  isExpired(state.started, BOOKING_FLOW_MAX_AGE_MS, now);
+const getFirstIncompleteStep = bookingFlow.firstIncomplete;
+const resolveBookingStep = bookingFlow.resolveStep;
+const resolveEditStep = (requested: string | null, state: EditState) =>
+  editFlow.resolveStep(requested, state);
 
 /** The flow's identity: a random id and its start time. */
 const flow = { v: 1, id: "0b9f4c1e-5d6a-4f7b-9c2d-3e4f5a6b7c8d", started: Date.now() } as const;

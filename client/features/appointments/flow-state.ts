@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { isValidDay } from "#shared/dates.ts";
+import { defineFlow, defineFlowCookie } from "#client/lib/flow.server.ts";
 import { BOOKING_STEPS, EDIT_STEPS, type BookingStep, type EditStep } from "./steps.ts";
 
 /*
- * What the booking and edit flows remember between steps. Kept in sealed HttpOnly cookies (`services.flow`), so
- * it survives a reload, the back button and a login in the middle; the current step lives in the URL (`?passo=`).
- * Everything read back is checked again with these schemas: a state that fails them is treated like a tampered one.
+ * What the booking and edit flows remember between steps, defined with the flow primitive (client/lib/flow.server.ts,
+ * docs/decisions/flows.md): sealed HttpOnly cookies, so it survives a reload, the back button and a login in the
+ * middle; the current step lives in the URL (`?passo=`). Everything read back is checked again with these schemas: a
+ * state that fails them is treated like a tampered one.
  */
 
 export const BOOKING_FLOW = "booking";
@@ -26,17 +28,6 @@ const HashSchema = z.string().regex(/^[\w-]{32,128}$/);
 const FlowIdSchema = z.string().regex(/^[\w-]{16,64}$/);
 const EpochMsSchema = z.number().int().nonnegative();
 const AttemptKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
-
-/** A new confirmation attempt's idempotency key (32 hex digits, as the payments' keys). */
-export function newAttemptKey(): string {
-  return crypto.randomUUID().replaceAll("-", "");
-}
-
-/** The state without its confirmation attempt: any change to the booking starts a new one. */
-export function withoutAttempt(state: BookingState): BookingState {
-  const { attempt: _attempt, ...rest } = state;
-  return rest;
-}
 
 /** A booking flow is good for a day from its first step; an older state starts over (and its id is forgotten). */
 export const BOOKING_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -110,17 +101,6 @@ export type AccessTokens = z.infer<typeof AccessTokensSchema>;
 export type AccessToken = AccessTokens["tokens"][number];
 export const MAX_ACCESS_TOKENS = 5;
 
-export type FlowProblem = "tampered" | "invalid";
-export type ParsedFlow<T> = { state: T | undefined; problem: FlowProblem | null };
-
-/** Reads what `services.flow.read` answered: absent, tampered (not sealed by us) or failing the schema. */
-export function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown): ParsedFlow<T> {
-  if (raw === undefined) return { state: undefined, problem: null };
-  if (raw === "tampered") return { state: undefined, problem: "tampered" };
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? { state: parsed.data, problem: null } : { state: undefined, problem: "invalid" };
-}
-
 /** A new flow: a fresh random id and its start time. */
 export function createBookingState(
   servizio?: string,
@@ -128,11 +108,6 @@ export function createBookingState(
   id: string = crypto.randomUUID(),
 ): BookingState {
   return servizio ? { v: 1, id, started: now, servizio } : { v: 1, id, started: now };
-}
-
-/** Started more than `BOOKING_FLOW_MAX_AGE_MS` ago (or in the future: a clock gone wrong). */
-export function isBookingFlowExpired(state: BookingState, now: number = Date.now()): boolean {
-  return now - state.started > BOOKING_FLOW_MAX_AGE_MS || state.started - now > 5 * 60 * 1000;
 }
 
 /** A new office drops what depended on the old one (slot and reason); the typed details are kept. */
@@ -189,29 +164,21 @@ function isBookingStepDone(step: BookingStep, state: BookingState, loggedIn: boo
   }
 }
 
-/** The first step still to fill in ("riepilogo" when everything is there). */
-export function getFirstIncompleteStep(state: BookingState, loggedIn: boolean): BookingStep {
-  return BOOKING_STEPS.find((step) => !isBookingStepDone(step, state, loggedIn)) ?? "riepilogo";
+/** The booking flow's definition under a cookie name (the plain booking and the one started from a service). */
+function defineBookingFlow(name: string) {
+  return defineFlow<BookingState, BookingStep, boolean>({
+    name,
+    schema: BookingStateSchema,
+    steps: BOOKING_STEPS,
+    // The context: whether the citizen is logged in (see isRequesterComplete).
+    isComplete: isBookingStepDone,
+    expiry: { startedAt: (state) => state.started, maxAgeMs: BOOKING_FLOW_MAX_AGE_MS },
+  });
 }
 
-export function isBookingStep(value: unknown): value is BookingStep {
-  return typeof value === "string" && (BOOKING_STEPS as readonly string[]).includes(value);
-}
-
-/** The step to show for `?passo=`: unknown or not yet reachable steps fall back to the first incomplete one. */
-export function resolveBookingStep(
-  requested: string | null,
-  state: BookingState,
-  loggedIn: boolean,
-): BookingStep {
-  const reachable = getFirstIncompleteStep(state, loggedIn);
-  if (!isBookingStep(requested)) return reachable;
-  return BOOKING_STEPS.indexOf(requested) <= BOOKING_STEPS.indexOf(reachable) ? requested : reachable;
-}
-
-export function isEditStep(value: unknown): value is EditStep {
-  return typeof value === "string" && (EDIT_STEPS as readonly string[]).includes(value);
-}
+export const bookingFlow = defineBookingFlow(BOOKING_FLOW);
+export const bookingFromServiceFlow = defineBookingFlow(BOOKING_FROM_SERVICE_FLOW);
+export type BookingFlow = typeof bookingFlow;
 
 export function isSameEditTarget(left: EditTarget, right: EditTarget): boolean {
   return left.kind === "id" && right.kind === "id"
@@ -219,16 +186,18 @@ export function isSameEditTarget(left: EditTarget, right: EditTarget): boolean {
     : left.kind === "hash" && right.kind === "hash" && left.hash === right.hash;
 }
 
-/** The edit step to show: the slot must be chosen before the details, both before the summary. */
-export function resolveEditStep(requested: string | null, state: EditState): EditStep {
-  const reachable: EditStep = !(state.day && state.time)
-    ? "data"
-    : !(state.reasonId && state.details)
-      ? "dettagli"
-      : "riepilogo";
-  if (!isEditStep(requested)) return "data";
-  return EDIT_STEPS.indexOf(requested) <= EDIT_STEPS.indexOf(reachable) ? requested : reachable;
-}
+/** The edit flow: the slot must be chosen before the details, both before the summary; a bare address shows the slot. */
+export const editFlow = defineFlow<EditState, EditStep>({
+  name: EDIT_FLOW,
+  schema: EditStateSchema,
+  steps: EDIT_STEPS,
+  isComplete: (step, state) =>
+    step === "data" ? Boolean(state.day && state.time) : Boolean(state.reasonId && state.details),
+  bareShows: "first",
+});
+
+/** The proofs of anonymous bookings (see AccessTokensSchema), kept beside the flows. */
+export const accessProofs = defineFlowCookie(ACCESS_FLOW, AccessTokensSchema);
 
 /** Adds (or refreshes) the proof of an anonymous booking, dropping expired ones and keeping only the newest few. */
 export function withAccessToken(

@@ -20,7 +20,8 @@ import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { otpGuard, type OtpBinding } from "#client/lib/otp-guard.server.ts";
 import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-store.server.ts";
 import { findOwnDraft } from "./drafts.server.ts";
-import { ASSIST_FLOW, AssistFlowSchema, FEEDBACK_FLOW, readFlow, type AssistFlow } from "./flow-state.ts";
+import { mergeHeaders } from "#client/lib/flow.server.ts";
+import { assistFlow, feedbackFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
 import {
   isStoreUnavailable,
@@ -133,12 +134,12 @@ export async function loadRequest(context: Context, url: URL) {
   const step = url.searchParams.get("passo") === "verifica" && !identity ? "verify" : "form";
 
   if (step === "verify") {
-    const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+    const state = assistFlow.read(flow).state;
     if (!state) throw redirect(requestHref());
     // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
     if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
       throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
-        headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
+        headers: assistFlow.clear(flow),
       });
     return {
       step,
@@ -182,7 +183,7 @@ export async function loadRequest(context: Context, url: URL) {
     }
   } else {
     // Back from the verification step ("Annulla"): the form as it was.
-    const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+    const state = assistFlow.read(flow).state;
     const pending = state
       ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
       : null;
@@ -377,7 +378,7 @@ export async function requestAction(context: Context, request: Request, url: URL
       cf: values.codiceFiscale.toUpperCase(),
       sent: false,
     };
-    return redirect(verifyHref(), { headers: { "Set-Cookie": flow.write(ASSIST_FLOW, state) } });
+    return redirect(verifyHref(), { headers: assistFlow.save(flow, state) });
   }
   try {
     await api.crm.createTicket(ticket, values.chiaveInvio);
@@ -402,7 +403,7 @@ async function verifyAction(
 ) {
   const t = serverT(context, assistanceIt);
   const { api, flow, log, locale, otp } = getServices(context);
-  const state = readFlow(AssistFlowSchema, flow.read(ASSIST_FLOW));
+  const state = assistFlow.read(flow).state;
   const pending = state
     ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
     : null;
@@ -426,13 +427,11 @@ async function verifyAction(
     await deletePending(state.ref);
     await deletePending(pending.data.values.allegatoRef);
     return redirect(withQuery(requestHref(), { annullata: "1" }), {
-      headers: { "Set-Cookie": flow.clear(ASSIST_FLOW) },
+      headers: assistFlow.clear(flow),
     });
   };
   if (intent === "annulla") {
-    return redirect(requestHref(), {
-      headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: false }) },
-    });
+    return redirect(requestHref(), { headers: assistFlow.save(flow, { ...state, sent: false }) });
   }
   if (intent === "codice" || intent === "reinvia") {
     const send = await otpGuard.beginSend(state.ref, binding, { exclusive: true });
@@ -458,7 +457,7 @@ async function verifyAction(
       return failed(t("assistance.verify.sendCodeFailed"), 502);
     }
     return redirect(verifyHref(intent === "reinvia" ? { nuovo: "1" } : {}), {
-      headers: { "Set-Cookie": flow.write(ASSIST_FLOW, { ...state, sent: true }) },
+      headers: assistFlow.save(flow, { ...state, sent: true }),
     });
   }
   const parsed = validateForm(
@@ -497,9 +496,7 @@ async function verifyAction(
   await attempt.done("valid");
   await deletePending(state.ref);
   await deletePending(pending.data.values.allegatoRef);
-  const headers = new Headers();
-  headers.append("Set-Cookie", flow.clear(ASSIST_FLOW));
-  headers.append("Set-Cookie", flow.write(FEEDBACK_FLOW, { v: 1, email: state.email }));
+  const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
 }
 
@@ -511,10 +508,7 @@ export async function loadFeedback(context: Context, url: URL) {
   const type: FeedbackType | null =
     raw === "ticket" || raw === "ticketNoAuth" || raw === "partialTicket" ? raw : null;
   const user = await api.getCurrentUser().catch(() => null);
-  const feedback = readFlow(
-    z.object({ v: z.literal(1), email: z.string().max(254) }),
-    flow.read(FEEDBACK_FLOW),
-  );
+  const feedback = feedbackFlow.read(flow).state;
   return {
     type,
     loggedIn: Boolean(user),

@@ -1,12 +1,19 @@
 import { expect, test } from "vitest";
 import { decodePlaceChoice, encodePlaceChoice, formatGeoAddress } from "./address.ts";
+import { isExpired } from "#client/lib/flow.server.ts";
 import {
+  DISRUPTION_FLOW_MAX_AGE_MS,
   DisruptionStateSchema,
   createDisruptionState,
-  firstIncompleteStep,
-  isDisruptionFlowExpired,
-  resolveStep,
+  disruptionFlow,
+  type DisruptionState,
 } from "./flow-state.ts";
+
+const resolveStep = (requested: string | null, state: DisruptionState) =>
+  disruptionFlow.resolveStep(requested, state);
+const firstIncompleteStep = (state: DisruptionState) => disruptionFlow.firstIncomplete(state);
+const isDisruptionFlowExpired = (state: DisruptionState, now: number) =>
+  isExpired(state.started, DISRUPTION_FLOW_MAX_AGE_MS, now);
 
 const now = Date.UTC(2026, 10, 23, 12);
 const fresh = createDisruptionState(now, "flow-0123456789abcdef", "upload-0123456789abcdef");

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { defineFlow } from "#client/lib/flow.server.ts";
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
 import { DISRUPTION_STEPS, type DisruptionStep } from "./steps.ts";
 
 /*
- * What the disruption report remembers between steps: a sealed HttpOnly cookie (`services.flow`, name
- * `DISRUPTION_FLOW`), read back through this schema (a state failing it is treated as tampered). The attached files
+ * What the disruption report remembers between steps, defined with the flow primitive (client/lib/flow.server.ts): a
+ * sealed HttpOnly cookie (name `DISRUPTION_FLOW`), read back through this schema (a state failing it is treated as
+ * tampered). The attached files
  * are NOT here: they wait in the server's short-lived store (upload-store.server.ts) under `uploadId`.
  */
 
@@ -62,10 +64,6 @@ export function createDisruptionState(
   return { v: 1, id, started: now, uploadId };
 }
 
-export function isDisruptionFlowExpired(state: DisruptionState, now: number = Date.now()): boolean {
-  return now - state.started > DISRUPTION_FLOW_MAX_AGE_MS || state.started - now > 5 * 60 * 1000;
-}
-
 /** The data step is complete: place, category, title, details and e-mail. */
 export function isDataComplete(state: DisruptionState): boolean {
   return Boolean(
@@ -73,20 +71,11 @@ export function isDataComplete(state: DisruptionState): boolean {
   );
 }
 
-/** The first step still to fill in ("riepilogo" when everything is there). */
-export function firstIncompleteStep(state: DisruptionState): DisruptionStep {
-  if (!state.accepted) return "autorizzazioni";
-  if (!isDataComplete(state)) return "dati";
-  return "riepilogo";
-}
-
-export function isDisruptionStep(value: unknown): value is DisruptionStep {
-  return typeof value === "string" && (DISRUPTION_STEPS as readonly string[]).includes(value);
-}
-
-/** The step to show for `?passo=`: an unknown or not yet reachable step falls back to the first incomplete one. */
-export function resolveStep(requested: string | null, state: DisruptionState): DisruptionStep {
-  const reachable = firstIncompleteStep(state);
-  if (!isDisruptionStep(requested)) return reachable;
-  return DISRUPTION_STEPS.indexOf(requested) <= DISRUPTION_STEPS.indexOf(reachable) ? requested : reachable;
-}
+/** The report's flow: the authorisations, then the data, then the summary; a day from its first step. */
+export const disruptionFlow = defineFlow<DisruptionState, DisruptionStep>({
+  name: DISRUPTION_FLOW,
+  schema: DisruptionStateSchema,
+  steps: DISRUPTION_STEPS,
+  isComplete: (step, state) => (step === "autorizzazioni" ? Boolean(state.accepted) : isDataComplete(state)),
+  expiry: { startedAt: (state) => state.started, maxAgeMs: DISRUPTION_FLOW_MAX_AGE_MS },
+});

@@ -1,3 +1,4 @@
+import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
 import { useRef, useState, type ReactNode } from "react";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { Form, Link, useLocation } from "react-router";
@@ -150,7 +151,7 @@ function PolicyStep({
   return (
     <StepForm>
       <ErrorSummary items={errorSummaryItems(actionData?.errors ?? {}, { accetto: { id: "accetto" } })} />
-      {returnToSummary ? <input type="hidden" name="ritorno" value="riepilogo" /> : null}
+      <ReturnToSummaryField active={Boolean(returnToSummary)} />
       <section className="mb-4" aria-labelledby="informativa">
         <h3 id="informativa" className="h5">
           {t("disruption.policy.title")}

@@ -15,17 +15,15 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
+import { isFromSummary } from "#client/lib/flow.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { decodePlaceChoice, formatGeoAddress } from "./address.ts";
 import {
-  DISRUPTION_FLOW,
-  DisruptionStateSchema,
   createDisruptionState,
+  disruptionFlow,
   isDataComplete,
-  isDisruptionFlowExpired,
-  resolveStep,
   type DisruptionState,
   type FlowPlace,
 } from "./flow-state.ts";
@@ -61,17 +59,15 @@ export function stepHref(step: DisruptionStep): string {
   return withQuery(href("/servizi/segnalazioni/nuova"), { passo: step });
 }
 
+/** The report's state; a tampered, malformed or expired one starts over (`restarted`). */
 function readState(context: Context): { state: DisruptionState | undefined; restarted: boolean } {
-  const raw = getServices(context).flow.read(DISRUPTION_FLOW);
-  if (raw === undefined) return { state: undefined, restarted: false };
-  const parsed = DisruptionStateSchema.safeParse(raw);
-  if (!parsed.success) return { state: undefined, restarted: true };
-  if (isDisruptionFlowExpired(parsed.data)) return { state: undefined, restarted: true };
-  return { state: parsed.data, restarted: false };
+  const read = disruptionFlow.read(getServices(context).flow);
+  return { state: read.state, restarted: read.problem !== null };
 }
 
+/** The headers saving the report's state. */
 const writeState = (context: Context, state: DisruptionState) =>
-  getServices(context).flow.write(DISRUPTION_FLOW, state);
+  disruptionFlow.save(getServices(context).flow, state);
 
 async function loadCatalogue(context: Context): Promise<DisruptionCatalogue> {
   return getServices(context).api.disruption.catalogue();
@@ -110,12 +106,12 @@ export async function loadReport(context: Context, url: URL) {
   const read = readState(context);
   const restarted = read.restarted;
   let state = read.state;
-  const headers = new Headers();
+  let headers: Headers | undefined;
   if (!state || state.sent) {
     state = createDisruptionState();
-    headers.append("Set-Cookie", writeState(context, state));
+    headers = writeState(context, state);
   }
-  const step = resolveStep(url.searchParams.get("passo"), state);
+  const step = disruptionFlow.resolveStep(url.searchParams.get("passo"), state);
   const catalogue = await loadCatalogue(context);
   const policy = step === "autorizzazioni" ? await services.api.disruption.policy() : null;
   const author = {
@@ -294,8 +290,8 @@ export async function handleReportAction(context: Context, request: Request) {
         status: 400,
       });
     const next = { ...state, accepted: true };
-    const to = form.get("ritorno") === "riepilogo" && isDataComplete(next) ? "riepilogo" : "dati";
-    return redirect(stepHref(to), { status: 303, headers: { "Set-Cookie": writeState(context, next) } });
+    const to = disruptionFlow.nextStep("autorizzazioni", next, undefined, isFromSummary(form));
+    return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
   }
 
   if (intent === "invia") return sendReport(context, state);
@@ -311,7 +307,7 @@ export async function handleReportAction(context: Context, request: Request) {
     await setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
   next = await withFileIds(next);
-  const cookie = { "Set-Cookie": writeState(context, next) };
+  const cookie = writeState(context, next);
   if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
 
   if (intent === "cerca") {
@@ -358,7 +354,7 @@ export async function handleReportAction(context: Context, request: Request) {
   next = { ...next, query: place!.address };
   return redirect(stepHref("riepilogo"), {
     status: 303,
-    headers: { "Set-Cookie": writeState(context, next) },
+    headers: writeState(context, next),
   });
 }
 
@@ -427,7 +423,7 @@ async function sendReport(context: Context, state: DisruptionState) {
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {
     status: 303,
-    headers: { "Set-Cookie": writeState(context, sent) },
+    headers: writeState(context, sent),
   });
 }
 

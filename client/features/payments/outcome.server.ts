@@ -10,7 +10,7 @@ import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
-import { PAID_FLOW, PaidStateSchema, readState, type PaidState } from "./spontaneous/flow-state.ts";
+import { paidCookie, type PaidState } from "./spontaneous/flow-state.ts";
 import { answerDownload, downloadRefusal } from "#client/lib/download.server.ts";
 import { pdfResponse } from "./payment-file.server.ts";
 import { paymentsIt } from "./texts.ts";
@@ -32,7 +32,7 @@ function isMissing(error: unknown): boolean {
 
 /** The payment this browser sent to pagoPA (its sealed `pay-outcome` state), if any. */
 function paidByThisBrowser(context: Context): PaidState | undefined {
-  return readState(PaidStateSchema, getServices(context).flow.read(PAID_FLOW));
+  return paidCookie.read(getServices(context).flow).state;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { defineFlow, defineFlowCookie, type FlowCookie, type FlowCookies } from "#client/lib/flow.server.ts";
 import { NOTIFY_CHANNELS } from "#shared/api/notify.ts";
 import { WIZARD_STEPS, type WizardStep } from "./steps.ts";
 
 /*
- * What the profile wizard and the contact changes remember between requests: sealed HttpOnly cookies
- * (`services.flow`). "Verified" is only ever written by the server after the upstream said "OTP valido" for exactly
+ * What the profile wizard and the contact changes remember between requests: sealed HttpOnly cookies of the flow
+ * primitive (client/lib/flow.server.ts). "Verified" is only ever written by the server after the upstream said "OTP valido" for exactly
  * that address; everything read back is checked again with these schemas and must belong to the citizen logged in.
  */
 
@@ -57,9 +58,13 @@ export const ContactStateSchema = z
 export type ContactState = z.infer<typeof ContactStateSchema>;
 
 /** The flow's state when it is sound and the citizen's own; undefined otherwise (a new flow starts). */
-export function readOwnState<T extends { cf: string }>(schema: z.ZodType<T>, raw: unknown, cf: string) {
-  const parsed = schema.safeParse(raw);
-  return parsed.success && parsed.data.cf === cf ? parsed.data : undefined;
+export function readOwnState<T extends { cf: string }>(
+  cookie: FlowCookie<T>,
+  cookies: FlowCookies,
+  cf: string,
+): T | undefined {
+  const { state } = cookie.read(cookies);
+  return state?.cf === cf ? state : undefined;
 }
 
 export function newWizardState(cf: string): WizardState {
@@ -85,16 +90,16 @@ function isStepDone(step: WizardStep, state: WizardState): boolean {
   }
 }
 
-export function isWizardStep(value: unknown): value is WizardStep {
-  return typeof value === "string" && (WIZARD_STEPS as readonly string[]).includes(value);
-}
+/** The wizard: a step not yet reachable (or a bare address) shows the first one still to do. */
+export const wizardFlow = defineFlow<WizardState, WizardStep>({
+  name: WIZARD_FLOW,
+  schema: WizardStateSchema,
+  steps: WIZARD_STEPS,
+  isComplete: isStepDone,
+});
 
-/** The step to show for `?passo=`: a step not yet reachable falls back to the first one still to do. */
-export function resolveWizardStep(requested: string | null, state: WizardState): WizardStep {
-  const reachable = WIZARD_STEPS.find((step) => !isStepDone(step, state)) ?? "riepilogo";
-  if (!isWizardStep(requested)) return reachable;
-  return WIZARD_STEPS.indexOf(requested) <= WIZARD_STEPS.indexOf(reachable) ? requested : reachable;
-}
+/** A contact change waiting for its code (the profile page). */
+export const contactFlow = defineFlowCookie(CONTACT_FLOW, ContactStateSchema);
 
 /** What still needs a code: the e-mail first, then the phone; null when both are verified. */
 export function nextToVerify(state: WizardState): { kind: "EMAIL" | "SMS"; contact: string } | null {

@@ -10,7 +10,7 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { CONTACT_FLOW, ContactStateSchema, readOwnState, type ContactState } from "./flow-state.ts";
+import { contactFlow, readOwnState, type ContactState } from "./flow-state.ts";
 import { buildPreferenceGroups, readPreferences, type PreferenceGroups } from "./preferences.ts";
 import { checkCode, codeFormSchema, emailFormSchema, phoneText, sendCode } from "./profile.server.ts";
 
@@ -53,7 +53,7 @@ export async function loadProfile(context: Context, url: URL) {
   if (!hasProfile) return { identity, hasProfile: false as const, outcome };
 
   const mode = pick(PROFILE_MODES, url.searchParams.get("modifica"));
-  const flow = readOwnState(ContactStateSchema, getServices(context).flow.read(CONTACT_FLOW), cf);
+  const flow = readOwnState(contactFlow, getServices(context).flow, cf);
   const pendingKind = mode === "email" ? "EMAIL" : mode === "telefono" ? "SMS" : null;
   const pending = flow && flow.pending.kind === pendingKind ? flow.pending : null;
   const hasPpay = Boolean(findAsset(config, "PPAY"));
@@ -140,7 +140,7 @@ export async function profileAction(context: Context, request: Request) {
         return failed(t("profile.contacts.saveFailed"));
       }
       return redirect(outcomeHref("contatti-eliminati"), {
-        headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) },
+        headers: contactFlow.clear(flow),
       });
     }
     case "change-email":
@@ -157,23 +157,23 @@ export async function profileAction(context: Context, request: Request) {
         return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
       const state: ContactState = { v: 1, cf, pending: sent.pending };
       return redirect(modeHref(isEmail ? "email" : "telefono"), {
-        headers: { "Set-Cookie": flow.write(CONTACT_FLOW, state) },
+        headers: contactFlow.save(flow, state),
       });
     }
     case "verify":
     case "resend":
     case "change": {
-      const state = readOwnState(ContactStateSchema, flow.read(CONTACT_FLOW), cf);
+      const state = readOwnState(contactFlow, flow, cf);
       if (!state) return redirect(profilePath());
       const mode: ProfileMode = state.pending.kind === "EMAIL" ? "email" : "telefono";
       if (intent === "change") {
-        return redirect(modeHref(mode), { headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) } });
+        return redirect(modeHref(mode), { headers: contactFlow.clear(flow) });
       }
       if (intent === "resend") {
         const sent = await sendCode(context, cf, state.pending.kind, state.pending.contact, state.pending);
         if ("error" in sent) return failed(sent.error, {}, sent.status);
         return redirect(withQuery(profilePath(), { modifica: mode, nuovo: 1 }), {
-          headers: { "Set-Cookie": flow.write(CONTACT_FLOW, { ...state, pending: sent.pending }) },
+          headers: contactFlow.save(flow, { ...state, pending: sent.pending }),
         });
       }
       const parsed = validate(codeFormSchema(t));
@@ -183,7 +183,7 @@ export async function profileAction(context: Context, request: Request) {
       if (problem?.discarded) {
         // Too many wrong codes: the pending change is gone; the contact's form again, saying why.
         return redirect(withQuery(profilePath(), { modifica: mode, annullato: 1 }), {
-          headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) },
+          headers: contactFlow.clear(flow),
         });
       }
       if (problem)
@@ -203,7 +203,7 @@ export async function profileAction(context: Context, request: Request) {
         return failed(t("profile.contacts.saveFailed"));
       }
       return redirect(outcomeHref("contatti", "contatti"), {
-        headers: { "Set-Cookie": flow.clear(CONTACT_FLOW) },
+        headers: contactFlow.clear(flow),
       });
     }
     default:

@@ -15,10 +15,8 @@ import {
   newWizardState,
   nextToVerify,
   readOwnState,
-  resolveWizardStep,
-  WIZARD_FLOW,
-  WizardStateSchema,
   withVerified,
+  wizardFlow,
   type WizardState,
 } from "./flow-state.ts";
 import type { WizardStep } from "./steps.ts";
@@ -33,22 +31,19 @@ const stepHref = (step: WizardStep) =>
 
 async function readState(context: Context): Promise<{ cf: string; state: WizardState }> {
   const user = await getCitizen(context);
-  const raw = getServices(context).flow.read(WIZARD_FLOW);
-  return {
-    cf: user.codFisc,
-    state: readOwnState(WizardStateSchema, raw, user.codFisc) ?? newWizardState(user.codFisc),
-  };
+  const own = readOwnState(wizardFlow, getServices(context).flow, user.codFisc);
+  return { cf: user.codFisc, state: own ?? newWizardState(user.codFisc) };
 }
 
 function save(context: Context, state: WizardState, target: string) {
-  return redirect(target, { headers: { "Set-Cookie": getServices(context).flow.write(WIZARD_FLOW, state) } });
+  return redirect(target, { headers: wizardFlow.save(getServices(context).flow, state) });
 }
 
 export async function loadWizard(context: Context, url: URL) {
   const { api } = getServices(context);
   const user = await getCitizen(context);
   const { state } = await readState(context);
-  const step = resolveWizardStep(url.searchParams.get("passo"), state);
+  const step = wizardFlow.resolveStep(url.searchParams.get("passo"), state);
   let terms: string | null = null;
   let termsFailed = false;
   if (step === "informativa") {
@@ -95,9 +90,7 @@ async function continueContacts(context: Context, cf: string, state: WizardState
       { errors: { form: sent.error } as Errors, values: { email: state.email, phone: state.phone } },
       {
         status: sent.status,
-        headers: {
-          "Set-Cookie": getServices(context).flow.write(WIZARD_FLOW, { ...state, pending: undefined }),
-        },
+        headers: wizardFlow.save(getServices(context).flow, { ...state, pending: undefined }),
       },
     );
   }
@@ -184,8 +177,8 @@ export async function wizardAction(context: Context, request: Request) {
       return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
     }
     return redirect(href("/area-personale/profilo-utente/componi/successo"), {
-      headers: { "Set-Cookie": getServices(context).flow.clear(WIZARD_FLOW) },
+      headers: wizardFlow.clear(getServices(context).flow),
     });
   }
-  return redirect(stepHref(resolveWizardStep(null, state)));
+  return redirect(stepHref(wizardFlow.resolveStep(null, state)));
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { defineFlow, defineFlowCookie } from "#client/lib/flow.server.ts";
 import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 
 /*
- * What the spontaneous payment stepper remembers between steps: sealed HttpOnly cookie per system
- * (`services.flow`, "spont-ppay" / "spont-mypay"); the current step lives in the URL (`?passo=`). Read back through
- * this schema: a state that fails it is treated as absent (the flow starts over).
+ * What the spontaneous payment stepper remembers between steps, defined with the flow primitive
+ * (client/lib/flow.server.ts): a sealed HttpOnly cookie per system ("spont-ppay" / "spont-mypay"); the current step
+ * lives in the URL (`?passo=`). Read back through this schema: a state that fails it is treated as absent (the flow
+ * starts over).
  */
 
 export type SpontaneousMode = "online" | "notice";
@@ -84,23 +86,29 @@ export const PaidStateSchema = z
   .strict();
 export type PaidState = z.infer<typeof PaidStateSchema>;
 
-export function readState<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+/** The stepper's flow for a system: a step is complete when its part of the state is there. */
+function defineSpontaneousFlow(system: SystemSegment) {
+  return defineFlow<SpontaneousState, SpontaneousStep>({
+    name: flowName(system),
+    schema: SpontaneousStateSchema,
+    steps: SPONTANEOUS_STEPS,
+    isComplete: (step, state) =>
+      step === "privacy"
+        ? Boolean(state.privacy)
+        : step === "tipologia"
+          ? Boolean(state.type)
+          : step === "dati"
+            ? Boolean(state.payer)
+            : Boolean(state.amountCents),
+  });
 }
 
-/** The first step the state has not completed (the summary when everything is there). */
-export function firstIncomplete(state: SpontaneousState | undefined): SpontaneousStep {
-  if (!state?.privacy) return "privacy";
-  if (!state.type) return "tipologia";
-  if (!state.payer) return "dati";
-  if (!state.amountCents) return "importo";
-  return "riepilogo";
-}
+export const spontaneousFlows = {
+  ppay: defineSpontaneousFlow("ppay"),
+  mypay: defineSpontaneousFlow("mypay"),
+};
 
-/** The step the URL asks for, but never past the first incomplete one. */
-export function reachableStep(asked: string | null, state: SpontaneousState | undefined): SpontaneousStep {
-  const limit = SPONTANEOUS_STEPS.indexOf(firstIncomplete(state));
-  const index = SPONTANEOUS_STEPS.indexOf(asked as SpontaneousStep);
-  return index >= 0 && index <= limit ? SPONTANEOUS_STEPS[index]! : SPONTANEOUS_STEPS[limit]!;
-}
+/** The last generated notice, beside the flow. */
+export const noticeCookie = defineFlowCookie(NOTICE_FLOW, NoticeStateSchema);
+/** The last payment sent to pagoPA, beside the flow. */
+export const paidCookie = defineFlowCookie(PAID_FLOW, PaidStateSchema);

@@ -5,7 +5,7 @@ import { getServices } from "#client/lib/services.ts";
 import { downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 import { findNotice } from "./attempts.server.ts";
 import { storeDown } from "#client/lib/transient-store.server.ts";
-import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
+import { noticeCookie } from "./flow-state.ts";
 
 /**
  * `/avviso-pagamento/esito/avviso.pdf`: the notice's PDF from the in-process store (15 minutes), found by the token
@@ -13,7 +13,7 @@ import { NOTICE_FLOW, NoticeStateSchema, readState } from "./flow-state.ts";
  * language, as every download (`client/lib/download.server.ts`).
  */
 export async function loadNoticeFile(context: Readonly<RouterContextProvider>): Promise<Response> {
-  const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
+  const notice = noticeCookie.read(getServices(context).flow).state;
   const stored = notice && (await findNotice(notice.token).catch(storeDown(context)));
   if (!notice || !stored) {
     const t = serverT(context, spontaneousIt);

@@ -15,18 +15,14 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { keepNotice, newIdempotencyKey, runOnce, type AttemptOutcome } from "./attempts.server.ts";
+import { ensureAttempt, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
+import { keepNotice, runOnce, type AttemptOutcome } from "./attempts.server.ts";
 import {
-  firstIncomplete,
-  flowName,
-  NOTICE_FLOW,
-  NoticeStateSchema,
-  PAID_FLOW,
-  type PaidState,
-  reachableStep,
-  readState,
-  SpontaneousStateSchema,
+  noticeCookie,
+  paidCookie,
+  spontaneousFlows,
   type NoticeState,
+  type PaidState,
   type SpontaneousState,
   type SystemSegment,
 } from "./flow-state.ts";
@@ -65,12 +61,14 @@ async function placeholderTaxCode(context: Context, system: SystemSegment): Prom
   return findAsset(config, systemFor(system).asset)?.codiceFiscaleAnonimo ?? DEFAULT_PLACEHOLDER_TAX_CODE;
 }
 
+/** The saved state; a tampered or malformed one counts as none (the flow starts over). */
 function readFlow(context: Context, system: SystemSegment): SpontaneousState | undefined {
-  return readState(SpontaneousStateSchema, getServices(context).flow.read(flowName(system)));
+  return spontaneousFlows[system].read(getServices(context).flow).state;
 }
 
-function writeFlow(context: Context, system: SystemSegment, state: SpontaneousState): string {
-  return getServices(context).flow.write(flowName(system), state);
+/** The first step not completed yet (the summary when everything is there). */
+function firstIncomplete(system: SystemSegment, state: SpontaneousState | undefined): SpontaneousStep {
+  return spontaneousFlows[system].firstIncomplete(state ?? { v: 1 });
 }
 
 function stepHref(url: URL, step: SpontaneousStep): string {
@@ -100,7 +98,8 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null));
   let state = readFlow(context, system);
-  const step = reachableStep(url.searchParams.get("passo"), state);
+  const flow = spontaneousFlows[system];
+  const step = flow.resolveStep(url.searchParams.get("passo"), state ?? { v: 1 });
   const { api } = getServices(context);
   const identity = await identityPayer(context);
   let policy: string | null = null;
@@ -118,11 +117,12 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
     types = await listTypes(context, system);
     typesFailed = types === null;
   }
-  const headers = new Headers();
-  if (step === "riepilogo" && state && !state.attempt) {
+  let headers: Headers | undefined;
+  if (step === "riepilogo" && state) {
     // One idempotency key per attempt, created when the summary shows: a second post answers the same result.
-    state = { ...state, attempt: newIdempotencyKey() };
-    headers.append("Set-Cookie", writeFlow(context, system, state));
+    const attempt = ensureAttempt(state);
+    state = attempt.state;
+    if (attempt.created) headers = flow.save(getServices(context).flow, state);
   }
   const needle = query.toLowerCase();
   const shownTypes = (types ?? []).filter((t) => !needle || t.label.toLowerCase().includes(needle));
@@ -184,17 +184,17 @@ export async function spontaneousAction(context: Context, request: Request) {
   const t = serverT(context, spontaneousIt);
   const state: SpontaneousState = readFlow(context, system) ?? { v: 1 };
   const form = await parseForm(request, context, Intent);
-  if (!form.ok) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+  if (!form.ok) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
   const locale = getServices(context).locale;
   const check = <S extends z.ZodType>(schema: S) => validateForm(form.form, schema, locale);
   const submitted: Record<string, string> = {};
   for (const [name, value] of form.form) if (typeof value === "string") submitted[name] = value.trim();
   // Any change starts a new attempt (a new idempotency key when the summary shows again).
   const save = (next: SpontaneousState) => {
-    const { attempt: _dropped, ...rest } = next;
-    return redirect(stepHref(url, firstIncomplete(rest)), {
+    const rest = withoutAttempt(next);
+    return redirect(stepHref(url, firstIncomplete(system, rest)), {
       status: 303,
-      headers: { "Set-Cookie": writeFlow(context, system, rest) },
+      headers: spontaneousFlows[system].save(getServices(context).flow, rest),
     });
   };
 
@@ -232,7 +232,7 @@ export async function spontaneousAction(context: Context, request: Request) {
       });
     }
     case "dati": {
-      if (!state.type) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      if (!state.type) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
       const identity = await identityPayer(context);
       const noTaxId = !identity && submitted.noTaxId === "1";
       const kind = identity ? "F" : submitted.kind;
@@ -284,7 +284,7 @@ export async function spontaneousAction(context: Context, request: Request) {
       return save({ ...state, payer, noTaxId: noTaxId || undefined });
     }
     case "importo": {
-      if (!state.payer || !state.type) throw redirect(stepHref(url, firstIncomplete(state)), 303);
+      if (!state.payer || !state.type) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
       const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
       const problems: AmountProblem[] = [
         "required",
@@ -307,13 +307,13 @@ export async function spontaneousAction(context: Context, request: Request) {
     }
     case "paga": {
       if (
-        firstIncomplete(state) !== "riepilogo" ||
+        firstIncomplete(system, state) !== "riepilogo" ||
         !state.attempt ||
         !state.type ||
         !state.payer ||
         !state.amountCents
       )
-        throw redirect(stepHref(url, firstIncomplete(state)), 303);
+        throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
       const paymentSystem = systemFor(system);
       const { api, payments } = getServices(context);
       // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
@@ -353,7 +353,7 @@ export async function spontaneousAction(context: Context, request: Request) {
         const paid: PaidState = { v: 1, system, iuv: outcome.iuv, taxCode: state.payer.taxCode };
         throw redirect(outcome.paymentUrl, {
           status: 303,
-          headers: { "Set-Cookie": getServices(context).flow.write(PAID_FLOW, paid) },
+          headers: paidCookie.save(getServices(context).flow, paid),
         });
       }
       const notice: NoticeState = {
@@ -363,9 +363,11 @@ export async function spontaneousAction(context: Context, request: Request) {
         amountCents,
         system,
       };
-      const headers = new Headers();
-      headers.append("Set-Cookie", getServices(context).flow.write(NOTICE_FLOW, notice));
-      headers.append("Set-Cookie", getServices(context).flow.clear(flowName(system)));
+      const cookies = getServices(context).flow;
+      const headers = mergeHeaders(
+        noticeCookie.save(cookies, notice),
+        spontaneousFlows[system].clear(cookies),
+      );
       throw redirect(href("/avviso-pagamento/esito"), { status: 303, headers });
     }
   }
@@ -374,7 +376,7 @@ export async function spontaneousAction(context: Context, request: Request) {
 /** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or a 404 "non più disponibile". */
 export async function loadNoticeOutcome(context: Context) {
   const t = serverT(context, spontaneousIt);
-  const notice = readState(NoticeStateSchema, getServices(context).flow.read(NOTICE_FLOW));
+  const notice = noticeCookie.read(getServices(context).flow).state;
   if (!notice)
     throw routeError(404, {
       title: t("payments.spont.outcome.notFound"),

@@ -1,0 +1,174 @@
+import type { z } from "zod";
+import type { RequestServices } from "#client/context.ts";
+import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
+
+/*
+ * The one flow primitive (issue #26, docs/decisions/flows.md). A multi-step flow keeps what the citizen typed in one
+ * sealed HttpOnly cookie of the `flow_` family (shared/portal-cookies.ts, sealed by server/render/flow-state.ts):
+ * it survives a reload, the back button and a login in the middle, and works without JavaScript. `defineFlow` says
+ * once per flow which steps it has, which schema its state must pass when read back, when a step is complete (so
+ * no step is shown before the ones it needs), how long a flow lasts and where the final submit's idempotency key
+ * lives; every helper that changes the cookie RETURNS the headers to answer with, so no action writes `Set-Cookie`.
+ */
+
+/** The request's flow cookies (`getServices(context).flow`). */
+export type FlowCookies = RequestServices["flow"];
+
+/** Why a cookie that was there gave no state: not sealed by us, failing the schema, or too old. */
+export type FlowProblem = "tampered" | "invalid" | "expired";
+
+export type FlowRead<S> = { state: S | undefined; problem: FlowProblem | null };
+
+/** One sealed cookie read through a zod schema: the base of every flow, and of the small states kept beside one. */
+export type FlowCookie<S> = {
+  readonly name: string;
+  /** The state: `undefined` with `problem: null` when there is none, with a problem when it cannot be trusted. */
+  read(cookies: FlowCookies): FlowRead<S>;
+  /** The headers saving `state` (a session cookie unless `expires` is given). */
+  save(cookies: FlowCookies, state: S, options?: { expires?: Date }): Headers;
+  /** The headers clearing the cookie (the flow is over, or starts again). */
+  clear(cookies: FlowCookies): Headers;
+};
+
+/** Defines a sealed cookie holding a state that must pass `schema` when read back. */
+export function defineFlowCookie<S>(name: string, schema: z.ZodType<S>): FlowCookie<S> {
+  return {
+    name,
+    read(cookies) {
+      const raw = cookies.read(name);
+      if (raw === undefined) return { state: undefined, problem: null };
+      if (raw === "tampered") return { state: undefined, problem: "tampered" };
+      const parsed = schema.safeParse(raw);
+      return parsed.success
+        ? { state: parsed.data, problem: null }
+        : { state: undefined, problem: "invalid" };
+    },
+    save(cookies, state, options) {
+      return setCookieHeaders(cookies.write(name, state, options));
+    },
+    clear(cookies) {
+      return setCookieHeaders(cookies.clear(name));
+    },
+  };
+}
+
+/** The state's field holding the final submit's idempotency key (32 hex digits, as the payments' keys). */
+type WithAttempt = { attempt?: string };
+
+export type FlowDefinition<S, Step extends string, C> = {
+  /** The cookie's name after `flow_` (lower case, digits and dashes). */
+  name: string;
+  schema: z.ZodType<S>;
+  /** The steps in order; the last one is the summary (never "complete": it is where the flow ends). */
+  steps: readonly Step[];
+  /** Whether a step before the summary is filled in; `context` is what else decides it (e.g. logged in or not). */
+  isComplete: (step: Step, state: S, context: C) => boolean;
+  /** The flow lasts `maxAgeMs` from `startedAt(state)`; an older state (or one from the future) is `expired`. */
+  expiry?: { startedAt: (state: S) => number; maxAgeMs: number };
+  /**
+   * What a bare address (no step, or an unknown one) shows: the step the citizen has reached (default), or the
+   * first step.
+   */
+  bareShows?: "reached" | "first";
+};
+
+export type Flow<S, Step extends string, C> = FlowCookie<S> & {
+  readonly steps: readonly Step[];
+  readonly summary: Step;
+  isStep(value: unknown): value is Step;
+  /** The first step still to fill in (the summary when everything is there). */
+  firstIncomplete(state: S, context: C): Step;
+  /**
+   * The step to show for the one asked for: no skipping ahead (a step whose predecessors are incomplete gives the
+   * first incomplete one); a bare or unknown step gives what `bareShows` says.
+   */
+  resolveStep(requested: string | null, state: S, context: C): Step;
+  /**
+   * Where a saved step goes on to: the next step, or back to the summary when the citizen came from its "Modifica"
+   * (`fromSummary`) and nothing is missing any more.
+   */
+  nextStep(step: Step, state: S, context: C, fromSummary: boolean): Step;
+};
+
+/** Defines a multi-step flow: see `FlowDefinition` and docs/decisions/flows.md. */
+export function defineFlow<S, Step extends string, C = void>(
+  definition: FlowDefinition<S, Step, C>,
+): Flow<S, Step, C> {
+  const { steps, isComplete, expiry } = definition;
+  const cookie = defineFlowCookie(definition.name, definition.schema);
+  const summary = steps[steps.length - 1]!;
+  const isStep = (value: unknown): value is Step =>
+    typeof value === "string" && (steps as readonly string[]).includes(value);
+  const firstIncomplete = (state: S, context: C) =>
+    steps.find((step) => step !== summary && !isComplete(step, state, context)) ?? summary;
+  return {
+    ...cookie,
+    steps,
+    summary,
+    isStep,
+    read(cookies) {
+      const read = cookie.read(cookies);
+      if (read.state !== undefined && expiry && isExpired(expiry.startedAt(read.state), expiry.maxAgeMs)) {
+        return { state: undefined, problem: "expired" };
+      }
+      return read;
+    },
+    firstIncomplete,
+    resolveStep(requested, state, context) {
+      const reachable = firstIncomplete(state, context);
+      if (!isStep(requested)) return definition.bareShows === "first" ? steps[0]! : reachable;
+      return steps.indexOf(requested) <= steps.indexOf(reachable) ? requested : reachable;
+    },
+    nextStep(step, state, context, fromSummary) {
+      if (fromSummary && firstIncomplete(state, context) === summary) return summary;
+      return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)]!;
+    },
+  };
+}
+
+/** The step's form was opened from the summary's "Modifica" (it carries `ReturnToSummaryField`). */
+export function isFromSummary(form: FormData): boolean {
+  return form.get(RETURN_FIELD) === FROM_SUMMARY;
+}
+
+/** Started more than `maxAgeMs` ago, or more than 5 minutes in the future (a clock gone wrong). */
+export function isExpired(startedAt: number, maxAgeMs: number, now: number = Date.now()): boolean {
+  return now - startedAt > maxAgeMs || startedAt - now > 5 * 60 * 1000;
+}
+
+/** A new idempotency key for a final submit (32 hex digits). */
+export function newAttemptKey(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/**
+ * The final submit's idempotency key: created once, when the summary shows, and kept while nothing changes, so a
+ * re-post (a double click, a retry after a timeout) carries the same key and the upstream does the work once.
+ * `created` tells the caller to save the state (`flow.save`).
+ */
+export function ensureAttempt<S extends WithAttempt>(state: S): { state: S; key: string; created: boolean } {
+  if (state.attempt) return { state, key: state.attempt, created: false };
+  const key = newAttemptKey();
+  return { state: { ...state, attempt: key }, key, created: true };
+}
+
+/** The state without its idempotency key: any change to a step starts a new attempt. */
+export function withoutAttempt<S extends WithAttempt>(state: S): S {
+  const { attempt: _attempt, ...rest } = state;
+  return rest as S;
+}
+
+function setCookieHeaders(value: string): Headers {
+  const headers = new Headers();
+  headers.append("Set-Cookie", value);
+  return headers;
+}
+
+/** One set of headers from several (each `Set-Cookie` kept): e.g. a flow cleared and a proof saved beside it. */
+export function mergeHeaders(...parts: (Headers | undefined)[]): Headers {
+  const merged = new Headers();
+  for (const part of parts) part?.forEach((value, key) => key !== "set-cookie" && merged.append(key, value));
+  for (const part of parts)
+    for (const value of part?.getSetCookie() ?? []) merged.append("Set-Cookie", value);
+  return merged;
+}

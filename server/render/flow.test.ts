@@ -1,0 +1,210 @@
+import { parse as parseCookie } from "cookie";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { createFlowState } from "./flow-state.ts";
+import {
+  defineFlow,
+  defineFlowCookie,
+  ensureAttempt,
+  isFromSummary,
+  mergeHeaders,
+  withoutAttempt,
+  type FlowCookies,
+} from "#client/lib/flow.server.ts";
+
+const SECRET = "a-test-secret-of-at-least-32-characters!!";
+const flowState = createFlowState(SECRET);
+
+/** A browser's cookie jar: what the answers' `Set-Cookie` headers leave behind, sent back with the next request. */
+function createJar() {
+  const cookies: Record<string, string | undefined> = {};
+  return {
+    cookies,
+    services(): FlowCookies {
+      return flowState({ ...cookies }, { secure: false });
+    },
+    receive(headers: Headers) {
+      for (const line of headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const name = pair!.slice(0, pair!.indexOf("="));
+        const value = parseCookie(pair!)[name];
+        if (/Max-Age=0/i.test(line)) delete cookies[name];
+        else cookies[name] = value;
+      }
+    },
+  };
+}
+
+const StateSchema = z
+  .object({
+    v: z.literal(1),
+    started: z.number(),
+    place: z.string().optional(),
+    day: z.string().optional(),
+    name: z.string().optional(),
+    attempt: z.string().optional(),
+  })
+  .strict();
+type State = z.infer<typeof StateSchema>;
+
+const STEPS = ["luogo", "data", "richiedente", "riepilogo"] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const demo = defineFlow({
+  name: "demo",
+  schema: StateSchema,
+  steps: STEPS,
+  isComplete: (step, state: State, loggedIn: boolean) =>
+    step === "luogo"
+      ? Boolean(state.place)
+      : step === "data"
+        ? Boolean(state.day)
+        : loggedIn || Boolean(state.name),
+  expiry: { startedAt: (state) => state.started, maxAgeMs: DAY_MS },
+});
+
+const fresh = (): State => ({ v: 1, started: Date.now() });
+const complete = (): State => ({ ...fresh(), place: "11", day: "2026-12-01", name: "Laura" });
+
+describe("defineFlow: which step may be shown", () => {
+  test("a step whose predecessors are incomplete gives the first incomplete one (no skipping ahead)", () => {
+    expect(demo.resolveStep("riepilogo", fresh(), false)).toBe("luogo");
+    expect(demo.resolveStep("richiedente", { ...fresh(), place: "11" }, false)).toBe("data");
+    expect(demo.resolveStep("data", { ...fresh(), place: "11" }, false)).toBe("data");
+  });
+
+  test("an earlier step stays reachable, and the context decides completeness", () => {
+    expect(demo.resolveStep("luogo", complete(), false)).toBe("luogo");
+    const noName = { ...complete(), name: undefined };
+    expect(demo.firstIncomplete(noName, false)).toBe("richiedente");
+    expect(demo.firstIncomplete(noName, true)).toBe("riepilogo");
+  });
+
+  test("a bare or unknown step shows the step reached, or the first with bareShows 'first'", () => {
+    const halfway = { ...fresh(), place: "11" };
+    expect(demo.resolveStep(null, halfway, false)).toBe("data");
+    expect(demo.resolveStep("nope", halfway, false)).toBe("data");
+    const first = defineFlow({ ...demoDefinition(), bareShows: "first" });
+    expect(first.resolveStep(null, halfway, false)).toBe("luogo");
+  });
+
+  test("'Modifica' from the summary returns to the summary after saving; otherwise on to the next step", () => {
+    expect(demo.nextStep("luogo", complete(), false, true)).toBe("riepilogo");
+    expect(demo.nextStep("luogo", complete(), false, false)).toBe("data");
+    // Coming from the summary but something is still missing: the steps go on in order.
+    expect(demo.nextStep("luogo", { ...complete(), day: undefined }, false, true)).toBe("data");
+    expect(demo.nextStep("riepilogo", complete(), false, false)).toBe("riepilogo");
+  });
+
+  test("a step's form opened from the summary says so with ritorno=riepilogo", () => {
+    const form = new FormData();
+    expect(isFromSummary(form)).toBe(false);
+    form.set("ritorno", "riepilogo");
+    expect(isFromSummary(form)).toBe(true);
+  });
+});
+
+function demoDefinition() {
+  return {
+    name: "demo",
+    schema: StateSchema,
+    steps: STEPS,
+    isComplete: (step: (typeof STEPS)[number], state: State, _loggedIn: boolean) =>
+      step !== "luogo" || Boolean(state.place),
+  };
+}
+
+describe("defineFlow: the sealed cookie", () => {
+  test("saved and read back through the schema; the helpers return headers", () => {
+    const jar = createJar();
+    expect(demo.read(jar.services())).toEqual({ state: undefined, problem: null });
+    const state = complete();
+    const headers = demo.save(jar.services(), state);
+    expect(headers).toBeInstanceOf(Headers);
+    expect(headers.getSetCookie()).toHaveLength(1);
+    expect(headers.getSetCookie()[0]).toMatch(/^flow_demo=.+HttpOnly/);
+    jar.receive(headers);
+    expect(demo.read(jar.services())).toEqual({ state, problem: null });
+  });
+
+  test("a tampered cookie is told apart, and never parsed", () => {
+    const jar = createJar();
+    jar.receive(demo.save(jar.services(), complete()));
+    const sealed = jar.cookies["flow_demo"]!;
+    jar.cookies["flow_demo"] = `${sealed.slice(0, -4)}AAAA`;
+    expect(demo.read(jar.services())).toEqual({ state: undefined, problem: "tampered" });
+    // Another flow's sealed state under this flow's name does not open either (sealed per flow name).
+    const other = defineFlowCookie("other", StateSchema);
+    const otherJar = createJar();
+    otherJar.receive(other.save(otherJar.services(), complete()));
+    jar.cookies["flow_demo"] = otherJar.cookies["flow_other"];
+    expect(demo.read(jar.services()).problem).toBe("tampered");
+  });
+
+  test("a state failing the schema is invalid", () => {
+    const jar = createJar();
+    jar.receive(defineFlowCookie("demo", z.unknown()).save(jar.services(), { v: 2, started: Date.now() }));
+    expect(demo.read(jar.services())).toEqual({ state: undefined, problem: "invalid" });
+  });
+
+  test("expiry: a state older than the flow's maximum age, or from the future, is expired", () => {
+    const jar = createJar();
+    jar.receive(demo.save(jar.services(), { ...complete(), started: Date.now() - DAY_MS - 1000 }));
+    expect(demo.read(jar.services())).toEqual({ state: undefined, problem: "expired" });
+    jar.receive(demo.save(jar.services(), { ...complete(), started: Date.now() + 10 * 60 * 1000 }));
+    expect(demo.read(jar.services()).problem).toBe("expired");
+    jar.receive(demo.save(jar.services(), { ...complete(), started: Date.now() - DAY_MS + 60_000 }));
+    expect(demo.read(jar.services()).problem).toBeNull();
+  });
+
+  test("cleared on completion: the headers remove the cookie and the flow reads as new", () => {
+    const jar = createJar();
+    jar.receive(demo.save(jar.services(), complete()));
+    const cleared = demo.clear(jar.services());
+    expect(cleared.getSetCookie()[0]).toMatch(/^flow_demo=;.*Max-Age=0/);
+    jar.receive(cleared);
+    expect(demo.read(jar.services())).toEqual({ state: undefined, problem: null });
+  });
+
+  test("a cookie kept with an expiry date carries it", () => {
+    const jar = createJar();
+    const until = new Date(Date.now() + DAY_MS);
+    const line = demo.save(jar.services(), complete(), { expires: until }).getSetCookie()[0]!;
+    expect(line).toContain(`Expires=${until.toUTCString()}`);
+  });
+});
+
+describe("the final submit's idempotency key", () => {
+  test("created once when the summary shows, stable across a re-post, dropped when a step changes", () => {
+    const jar = createJar();
+    const first = ensureAttempt(complete());
+    expect(first.created).toBe(true);
+    expect(first.key).toMatch(/^[0-9a-f]{32}$/);
+    jar.receive(demo.save(jar.services(), first.state));
+    // The summary shown again, or its form posted twice: the same key, nothing to save.
+    const again = ensureAttempt(demo.read(jar.services()).state!);
+    expect(again).toMatchObject({ key: first.key, created: false });
+    const repost = ensureAttempt(demo.read(jar.services()).state!);
+    expect(repost.key).toBe(first.key);
+    // A step saved again: a new attempt.
+    const changed = withoutAttempt({ ...again.state, day: "2026-12-02" });
+    expect(changed.attempt).toBeUndefined();
+    expect(ensureAttempt(changed).key).not.toBe(first.key);
+  });
+});
+
+describe("mergeHeaders", () => {
+  test("keeps every Set-Cookie of every part", () => {
+    const jar = createJar();
+    const proof = defineFlowCookie("proof", z.object({ id: z.string() }));
+    const merged = mergeHeaders(
+      demo.clear(jar.services()),
+      undefined,
+      proof.save(jar.services(), { id: "1" }),
+    );
+    const lines = merged.getSetCookie();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^flow_demo=;/);
+    expect(lines[1]).toMatch(/^flow_proof=/);
+  });
+});
