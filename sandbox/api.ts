@@ -9,6 +9,7 @@ import { createCrmRouter } from "./crm/router.ts";
 import { createConversationRouter } from "./crm/conversation.ts";
 import { createMypayRouter } from "./mypay/router.ts";
 import { createMoonRouter } from "./forms/router.ts";
+import { createDelegheRouter } from "./deleghe/router.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
@@ -70,5 +71,6 @@ export function createApiRouter(store: SandboxStore): express.Router {
   api.use(createMypayRouter(store));
   api.use(createDisruptionRouter(store));
   api.use(createMoonRouter(store));
+  api.use(createDelegheRouter(store));
   return api;
 }

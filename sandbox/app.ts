@@ -10,6 +10,7 @@ import { createAdminRouter } from "./routes/admin.ts";
 import { createGeocoderRouter } from "./routes/geocoder.ts";
 import { createTilesRouter } from "./tiles/router.ts";
 import { createStore } from "./store.ts";
+import { createDelegheControlRouter } from "./deleghe/router.ts";
 import type { SandboxStore } from "./types.ts";
 
 export type SandboxOptions = {
@@ -35,6 +36,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
     createMailboxRouter(store),
     createCheckoutRouter(store),
     createCrmControlRouter(store),
+    createDelegheControlRouter(store),
   );
   app.use("/__sandbox", createTilesRouter(store));
   app.use("/geocoder", createGeocoderRouter(store));

@@ -4,6 +4,7 @@ import { resetPpay } from "./ppay/positions.ts";
 import { resetMypay } from "./mypay/state.ts";
 import { resetCrmCitizen } from "./crm/seed.ts";
 import { resetMoonCitizen } from "./forms/state.ts";
+import { resetDelegheCitizen } from "./deleghe/state.ts";
 
 /**
  * Restores one citizen's part of a state slice from the seed. Every module that keeps per-citizen data (notify
@@ -35,6 +36,7 @@ export const citizenSliceResets: CitizenSliceReset[] = [
   resetMypay,
   resetCrmCitizen,
   resetMoonCitizen,
+  resetDelegheCitizen,
   (state, seed, codFisc) => {
     for (const [tenantId, byCitizen] of Object.entries(state.mydocs.documents)) {
       const seeded = seed.mydocs.documents[tenantId]?.[codFisc];

@@ -12,6 +12,7 @@ import { seedMypay } from "./mypay/state.ts";
 import { sandboxTenants } from "./seed/tenants.ts";
 import { seedCrm } from "./crm/seed.ts";
 import { seedMoon } from "./forms/state.ts";
+import { seedDeleghe } from "./deleghe/state.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
 
 export function seedState(): SandboxState {
@@ -33,6 +34,7 @@ export function seedState(): SandboxState {
     mypay: seedMypay(),
     crm: seedCrm(),
     moon: seedMoon(),
+    deleghe: seedDeleghe(),
   };
 }
 

@@ -11,6 +11,7 @@ import type { PpayState } from "./ppay/positions.ts";
 import type { MypayState } from "./mypay/state.ts";
 import type { CrmTenantState } from "./crm/store.ts";
 import type { MoonState } from "./forms/state.ts";
+import type { DelegheState } from "./deleghe/state.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -120,6 +121,8 @@ export type SandboxState = {
   crm: Record<string, CrmTenantState>;
   /** The forms module (Moon): instances per municipality (sandbox/forms/). */
   moon: MoonState;
+  /** Delegations per municipality (sandbox/deleghe/; shapes are our definition, shared/api/deleghe.ts). */
+  deleghe: DelegheState;
 };
 
 /** `reset()` replaces `state`: read `store.state` on every request, never keep a reference to it. */

@@ -1,0 +1,143 @@
+import { expect, test } from "vitest";
+import { DelegaPageSchema, DelegaSchema } from "#shared/api/deleghe.ts";
+import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { addDays, isoDay } from "./state.ts";
+
+const MARIO = "RSSMRA80A01H501U";
+const GIULIA = "BNCGLI85C55L219R";
+const LUCA = "VRDLCU90E10F205V";
+const today = isoDay(new Date());
+
+function setup(gaps = false) {
+  const s = createTestSandbox({ gaps });
+  const on = (host = hosts.a) => ({
+    get: (path: string, cookie: string) =>
+      s.http.get(path).set("X-Forwarded-Host", host).set("Cookie", cookie),
+    post: (path: string, cookie: string, body: object) =>
+      s.http.post(path).set("X-Forwarded-Host", host).set("Cookie", cookie).send(body),
+    patch: (path: string, cookie: string, body: object) =>
+      s.http.patch(path).set("X-Forwarded-Host", host).set("Cookie", cookie).send(body),
+    put: (path: string, cookie: string) =>
+      s.http.put(path).set("X-Forwarded-Host", host).set("Cookie", cookie),
+  });
+  return { ...s, a: on(), b: on(hosts.b) };
+}
+
+const ids = (body: unknown) => DelegaPageSchema.parse(body).items.map((d) => d.uuidDelega);
+
+test("each side sees its own lists, with the §5 filters and paging, in our payload", async () => {
+  const s = setup();
+  const mario = await loginAs(s.app, MARIO);
+  const delegati = await s.a.get("/api/deleghe", mario);
+  expect(delegati.status).toBe(200);
+  expect(ids(delegati.body)).toEqual(["dlg-a-0002", "dlg-a-0003", "dlg-a-0004"]);
+  const expired = DelegaPageSchema.parse(delegati.body).items.find((d) => d.uuidDelega === "dlg-a-0004");
+  expect(expired?.stato).toBe("SCADUTA");
+  const deleganti = DelegaPageSchema.parse((await s.a.get("/api/deleghe?ruolo=delegato", mario)).body);
+  expect(deleganti.items.map((d) => [d.uuidDelega, d.stato])).toEqual([["dlg-a-0001", "APPROVATA"]]);
+  expect(deleganti.items[0]!.servizi.map((x) => x.titolo)).toEqual([
+    "Pagamento TARI",
+    "Certificati anagrafici",
+  ]);
+  expect(ids((await s.a.get("/api/deleghe?stato=RITIRATA", mario)).body)).toEqual(["dlg-a-0003"]);
+  expect(ids((await s.a.get("/api/deleghe?idServizio=101", mario)).body)).toEqual(["dlg-a-0002"]);
+  const paged = DelegaPageSchema.parse((await s.a.get("/api/deleghe?per_page=2&page=2", mario)).body);
+  expect([paged.totalElements, paged.items.length, paged.page]).toEqual([3, 1, 2]);
+  const luca = await loginAs(s.app, LUCA);
+  const requests = DelegaPageSchema.parse((await s.a.get("/api/richieste-delega", luca)).body);
+  expect(requests.items.map((d) => d.stato)).toEqual(["ATTESA_OPERATORE", "RIFIUTATA"]);
+  expect(requests.items[1]!.motivo).toMatch(/non è firmato/);
+  expect(requests.items[0]!.richiesta?.allegati.map((a) => a.slot)).toEqual([
+    "CI_FRONTE",
+    "CI_RETRO",
+    "MODULO_DELEGA",
+  ]);
+  expect(
+    ids((await s.a.get(`/api/deleghe?ruolo=delegato&codiceFiscaleDelegante=${GIULIA}`, luca)).body),
+  ).toEqual(["dlg-a-0005"]);
+  expect((await s.a.get("/api/deleghe?stato=BOH", luca)).status).toBe(400);
+});
+
+test("only where the asset is on, and only for a logged-in citizen", async () => {
+  const s = setup();
+  const mario = await loginAs(s.app, MARIO);
+  expect((await s.b.get("/api/deleghe", mario)).status).toBe(404);
+  expect((await s.a.get("/api/deleghe", "")).status).toBe(401);
+});
+
+test("online: the delegator creates, the delegate is told and accepts, the delegator withdraws", async () => {
+  const s = setup();
+  const mario = await loginAs(s.app, MARIO);
+  const luca = await loginAs(s.app, LUCA);
+  const body = {
+    delegato: { codiceFiscale: LUCA, nome: "Luca", cognome: "Verdi" },
+    servizi: [104],
+    dataScadenza: addDays(today, 30),
+  };
+  const created = await s.a.post("/api/deleghe", mario, body);
+  expect(created.status).toBe(201);
+  const delega = DelegaSchema.parse(created.body);
+  expect(delega.stato).toBe("ATTESA_DELEGATO");
+  expect(s.store.state.messages[LUCA]?.some((m) => m.mex.title === "Nuova delega da accettare")).toBe(true);
+  const path = `/api/deleghe/${delega.uuidDelega}`;
+  // The delegator cannot accept their own, the delegate cannot withdraw it.
+  expect((await s.a.patch(path, mario, { azione: "ACCETTA" })).status).toBe(404);
+  expect((await s.a.patch(path, luca, { azione: "RITIRA" })).status).toBe(404);
+  expect((await s.a.patch(path, luca, { azione: "ACCETTA" })).body.stato).toBe("APPROVATA");
+  expect((await s.a.patch(path, luca, { azione: "RIFIUTA" })).status).toBe(409);
+  expect((await s.a.patch(path, mario, { azione: "RITIRA" })).body.stato).toBe("RITIRATA");
+  expect((await s.a.patch(path, mario, { azione: "RITIRA" })).status).toBe(409);
+});
+
+test("creation checks the delegate, the services and the end date", async () => {
+  const s = setup();
+  const mario = await loginAs(s.app, MARIO);
+  const valid = {
+    delegato: { codiceFiscale: LUCA, nome: "Luca", cognome: "Verdi" },
+    servizi: [104],
+    dataScadenza: addDays(today, 30),
+  };
+  for (const wrong of [
+    { ...valid, delegato: { ...valid.delegato, codiceFiscale: MARIO } },
+    { ...valid, delegato: { ...valid.delegato, codiceFiscale: "RSSMRA80A01H501X" } },
+    { ...valid, servizi: [103] },
+    { ...valid, servizi: [] },
+    { ...valid, dataScadenza: addDays(today, 366) },
+    { ...valid, dataScadenza: today },
+  ]) {
+    expect((await s.a.post("/api/deleghe", mario, wrong)).status).toBe(400);
+  }
+  expect(
+    (await s.a.post("/api/deleghe", mario, { ...valid, dataScadenza: addDays(today, 365) })).status,
+  ).toBe(201);
+});
+
+test("requests: the requester cancels and downloads; the operator decides; another citizen gets 404 except in gaps mode", async () => {
+  for (const gaps of [false, true]) {
+    const s = setup(gaps);
+    const luca = await loginAs(s.app, LUCA);
+    const mario = await loginAs(s.app, MARIO);
+    const file = await s.a.get("/api/richiesta-delega/dlg-a-0005/allegati/MODULO_DELEGA", luca);
+    expect([file.status, file.type]).toEqual([200, "application/pdf"]);
+    const foreign = await s.a.get("/api/richiesta-delega/dlg-a-0005/allegati/MODULO_DELEGA", mario);
+    expect(foreign.status).toBe(gaps ? 200 : 404);
+    expect((await s.a.patch("/api/deleghe/dlg-a-0001", luca, { azione: "RITIRA" })).status).toBe(
+      gaps ? 200 : 404,
+    );
+    const control = await s.http
+      .post("/__sandbox/deleghe/richieste/dlg-a-0005/esito")
+      .send({ comune: "comune-a", esito: "RIFIUTATA" });
+    expect(control.status).toBe(400);
+    if (gaps) {
+      const approved = await s.http
+        .post("/__sandbox/deleghe/richieste/dlg-a-0005/esito")
+        .send({ comune: "comune-a", esito: "APPROVATA" });
+      expect(approved.body.stato).toBe("APPROVATA");
+    } else {
+      expect((await s.a.put("/api/richiesta-delega/dlg-a-0005/annullamento", luca)).body.stato).toBe(
+        "RITIRATA",
+      );
+      expect((await s.a.put("/api/richiesta-delega/dlg-a-0005/annullamento", luca)).status).toBe(409);
+    }
+  }
+});

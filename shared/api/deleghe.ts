@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+/**
+ * Delegations (DELEGHE, spec §3–§7; upstream contract: `GET|POST /deleghe`, `PATCH /deleghe/{id}`,
+ * `GET /deleghe/policy`, `GET /richieste-delega`, `PUT /richiesta-delega/{id}/annullamento`, the request's
+ * attachments). THESE PAYLOADS ARE OURS: the upstream's are not public (only the field names of spec §3 are), so this
+ * project defines them here and the sandbox (`sandbox/deleghe/`) follows them. Field names reuse the spec's
+ * (`uuidDelega`, `idServizio`, `stato`, `dataScadenza`, `noteDelega`, `titolo`, `codiceFiscale`, `nome`, `cognome`).
+ *
+ * One record is one delegation from a delegator (`delegante`) to a delegate (`delegato`) for one or more services,
+ * from `dataInizio` to `dataScadenza` (dates, `yyyy-MM-dd`), with one status. A delegation the delegator creates
+ * online waits for the delegate (ATTESA_DELEGATO); one the would-be delegate asks for with the three documents is a
+ * request (`richiesta` set) and waits for the municipality's operator (ATTESA_OPERATORE). `motivo` is the reason of a
+ * refusal. SCADUTA and NON_ATTIVA are the upstream's reading of the dates of an approved one.
+ */
+
+export const DELEGA_STATI = [
+  "ATTESA_DELEGATO",
+  "ATTESA_OPERATORE",
+  "APPROVATA",
+  "NON_ATTIVA",
+  "SCADUTA",
+  "RITIRATA",
+  "RIFIUTATA",
+] as const;
+export type DelegaStato = (typeof DELEGA_STATI)[number];
+
+/** Spec §4: the live group. */
+export const LIVE_STATI: readonly DelegaStato[] = ["ATTESA_DELEGATO", "ATTESA_OPERATORE", "APPROVATA"];
+
+/** Spec §3: the three document slots of a request. */
+export const DOCUMENT_SLOTS = ["CI_FRONTE", "CI_RETRO", "MODULO_DELEGA"] as const;
+export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
+
+/** A delegation id the portal can put in a path: no separators, no dot segments. */
+export const DELEGA_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+const isoDate = z.iso.date();
+
+export const PersonaSchema = z
+  .object({ codiceFiscale: z.string(), nome: z.string(), cognome: z.string() })
+  .loose();
+export type Persona = z.infer<typeof PersonaSchema>;
+
+export const ServizioDelegatoSchema = z
+  .object({ idServizio: z.number().int(), titolo: z.string(), noteDelega: z.string().nullish() })
+  .loose();
+
+export const AllegatoSchema = z
+  .object({
+    slot: z.enum(DOCUMENT_SLOTS),
+    nomeFile: z.string(),
+    tipo: z.string(),
+    dimensione: z.number().int().nonnegative(),
+  })
+  .loose();
+export type Allegato = z.infer<typeof AllegatoSchema>;
+
+export const DelegaSchema = z
+  .object({
+    uuidDelega: z.string().regex(DELEGA_ID_PATTERN),
+    delegante: PersonaSchema,
+    delegato: PersonaSchema,
+    servizi: z.array(ServizioDelegatoSchema),
+    dataInizio: isoDate,
+    dataScadenza: isoDate,
+    /** Unknown statuses are kept (shown as sent): the list must not fail on a new one. */
+    stato: z.string(),
+    motivo: z.string().nullish(),
+    dataCreazione: z.iso.datetime({ offset: true }),
+    /** Set on a request (made by the delegate with the documents): its attachments, without their bytes. */
+    richiesta: z
+      .object({ allegati: z.array(AllegatoSchema) })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+export type Delega = z.infer<typeof DelegaSchema>;
+
+export const DelegaPageSchema = z
+  .object({
+    items: z.array(DelegaSchema),
+    totalElements: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    per_page: z.number().int().positive(),
+  })
+  .loose();
+export type DelegaPage = z.infer<typeof DelegaPageSchema>;
+
+export const DeleghePolicySchema = z.object({ testo: z.string() }).loose();
+
+/** `GET /deleghe` and `GET /richieste-delega` (spec §5 filters). `ruolo`: whose side the caller is on. */
+export type DelegheQuery = {
+  idServizio?: number;
+  stato?: DelegaStato;
+  codiceFiscaleDelegante?: string;
+  page: number;
+  perPage: number;
+};
+
+/** `POST /deleghe` body: the delegator (the caller) delegates a citizen online. */
+export type NuovaDelega = {
+  delegato: Persona;
+  servizi: number[];
+  dataScadenza: string;
+};
+
+/** `PATCH /deleghe/{id}` body: the delegate accepts or refuses, the delegator withdraws. */
+export const DELEGA_AZIONI = ["ACCETTA", "RIFIUTA", "RITIRA"] as const;
+export type DelegaAzione = (typeof DELEGA_AZIONI)[number];
+
+export type DelegaList = "delegati" | "deleganti" | "richieste";
+
+export interface DelegheApi {
+  /** `delegati`: whom the citizen delegated; `deleganti`: who delegated the citizen; `richieste`: their requests. */
+  list(which: DelegaList, query: DelegheQuery): Promise<DelegaPage>;
+  /** The citizen's own delegation in that list by id, or null (looked up in the list, not by id upstream). */
+  find(which: DelegaList, id: string): Promise<Delega | null>;
+  create(body: NuovaDelega): Promise<Delega>;
+  /** Only on a delegation of the citizen's list that the action belongs to (else 404 without an upstream call). */
+  act(id: string, azione: DelegaAzione): Promise<Delega>;
+  /** Cancels one of the citizen's requests waiting for the operator (`annullamento`). */
+  cancelRequest(id: string): Promise<Delega>;
+  /** One attachment of one of the citizen's requests. */
+  attachment(id: string, slot: DocumentSlot): Promise<Uint8Array>;
+  policy(): Promise<string>;
+}
