@@ -23,6 +23,18 @@ export default [
     route("pratiche/:codice/ricevuta", "routes/instances/receipt.ts"),
     route("pratiche/:codice/elimina", "routes/instances/delete.tsx"),
     route("pratiche/:codice/duplica", "routes/instances/duplicate.ts"),
+    // Delegations (DELEGHE, issue #28): three lists (whom I delegated, who delegated me, my requests), a request's
+    // attachment, the new online delegation (choice, steps, success).
+    route("deleghe", "routes/deleghe/layout.tsx", [
+      index("routes/deleghe/list.tsx", { id: "deleghe-index" }),
+      route("delegati", "routes/deleghe/list.tsx", { id: "deleghe-delegati" }),
+      route("deleganti", "routes/deleghe/list.tsx", { id: "deleghe-deleganti" }),
+      route("richieste", "routes/deleghe/list.tsx", { id: "deleghe-richieste" }),
+    ]),
+    route("deleghe/richieste/:id/allegati/:slot", "routes/deleghe/attachment.ts"),
+    route("deleghe/nuova", "routes/deleghe/new.tsx"),
+    route("deleghe/nuova/online", "routes/deleghe/online.tsx"),
+    route("deleghe/nuova/successo", "routes/deleghe/success.tsx"),
   ]),
   // Profile and notification preferences (NOTIFICATIONS)
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),

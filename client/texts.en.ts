@@ -15,6 +15,7 @@ import type { paymentsIt } from "#client/features/payments/texts.ts";
 import type { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import type { ticketsIt } from "#client/features/tickets/texts.ts";
 import type { instancesIt } from "#client/features/instances/texts.ts";
+import type { delegheIt } from "#client/features/deleghe/texts.ts";
 import type { disruptionIt } from "#client/features/disruption/texts.ts";
 import type { assistanceIt } from "#client/features/assistance/texts.ts";
 import type { informationIt } from "#client/features/information-pages/texts.ts";
@@ -30,6 +31,7 @@ import { paymentsEn } from "#client/features/payments/texts.en.ts";
 import { spontaneousEn } from "#client/features/payments/spontaneous/texts.en.ts";
 import { ticketsEn } from "#client/features/tickets/texts.en.ts";
 import { instancesEn } from "#client/features/instances/texts.en.ts";
+import { delegheEn } from "#client/features/deleghe/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
@@ -49,6 +51,7 @@ type FeatureCatalogues = typeof appointmentsIt &
   typeof spontaneousIt &
   typeof ticketsIt &
   typeof instancesIt &
+  typeof delegheIt &
   typeof disruptionIt &
   typeof assistanceIt &
   typeof informationIt &
@@ -74,6 +77,7 @@ export const en: Record<MessageKey, string> = {
   ...spontaneousEn,
   ...ticketsEn,
   ...instancesEn,
+  ...delegheEn,
   ...disruptionEn,
   ...assistanceEn,
   ...informationEn,

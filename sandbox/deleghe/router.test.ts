@@ -10,7 +10,7 @@ const today = isoDay(new Date());
 
 function setup(gaps = false) {
   const s = createTestSandbox({ gaps });
-  const on = (host = hosts.a) => ({
+  const on = (host: string = hosts.a) => ({
     get: (path: string, cookie: string) =>
       s.http.get(path).set("X-Forwarded-Host", host).set("Cookie", cookie),
     post: (path: string, cookie: string, body: object) =>

@@ -16,6 +16,7 @@ import { createPpayApi } from "./ppay.ts";
 import { createMypayApi } from "./mypay.ts";
 import { createCrmApi } from "./crm.ts";
 import { createMoonApi } from "./moon.ts";
+import { createDelegheApi } from "./deleghe.ts";
 import { createDisruptionApi, ownReportsOnly } from "./disruption.ts";
 
 /**
@@ -53,5 +54,6 @@ export function createPortalApi(
     crm,
     disruption: ownReportsOnly(createDisruptionApi(ctx), crm, ownFiscalCode),
     moon: createMoonApi(ctx),
+    deleghe: createDelegheApi(ctx),
   };
 }

@@ -14,6 +14,7 @@ import type { MypayApi } from "./mypay.ts";
 import type { DisruptionApi } from "./disruption.ts";
 import type { CrmApi } from "./crm.ts";
 import type { MoonApi } from "./moon.ts";
+import type { DelegheApi } from "./deleghe.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -57,4 +58,6 @@ export interface PortalApi {
   disruption: DisruptionApi;
   /** The forms module (MOON): the citizen's instances, bound to the citizen by the identity token and the portal. */
   moon: MoonApi;
+  /** Delegations (DELEGHE): the citizen's lists, bound to the citizen by the portal for every action by id. */
+  deleghe: DelegheApi;
 }

@@ -38,6 +38,7 @@ function createState(now: Date): SandboxState {
     crm: {},
     mypay: { tipologie: {}, dovuti: {}, idempotency: {}, nextSeq: 1 },
     moon: { instances: {}, next: 1 },
+    deleghe: { byTenant: {}, next: 1 },
   };
 }
 

@@ -5,7 +5,7 @@ import { personalAreaIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import "./personal-area.css";
 
-export type PersonalAreaTab = "desk" | "messages" | "activities" | "documents" | "services";
+export type PersonalAreaTab = "desk" | "messages" | "activities" | "documents" | "deleghe" | "services";
 
 const TABS: Record<
   PersonalAreaTab,
@@ -22,6 +22,11 @@ const TABS: Record<
     to: href("/area-personale/documenti"),
     label: "personalArea.tab.documents",
     icon: "it-folder",
+  },
+  deleghe: {
+    to: href("/area-personale/deleghe"),
+    label: "personalArea.tab.deleghe",
+    icon: "it-user",
   },
   services: {
     to: href("/area-personale/servizi"),

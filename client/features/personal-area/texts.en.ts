@@ -10,6 +10,7 @@ export const personalAreaEn: Record<keyof typeof personalAreaIt, string> = {
   "personalArea.tab.messages": "Messages",
   "personalArea.tab.activities": "Activities",
   "personalArea.tab.documents": "Documents",
+  "personalArea.tab.deleghe": "Delegations",
   "personalArea.tab.services": "Services",
   "personalArea.incompleteTitle": "Complete your profile",
   "personalArea.incomplete":

@@ -12,6 +12,7 @@ export const personalAreaIt = {
   "personalArea.tab.messages": "Messaggi",
   "personalArea.tab.activities": "Attività",
   "personalArea.tab.documents": "Documenti",
+  "personalArea.tab.deleghe": "Deleghe",
   "personalArea.tab.services": "Servizi",
   "personalArea.incompleteTitle": "Completa il tuo profilo",
   "personalArea.incomplete":

@@ -37,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...(has("NOTIFICATIONS") ? (["messages"] as const) : []),
     ...(has("APPSCHED") || has("PPAY") || has("ASSISTENZA_CRM") ? (["activities"] as const) : []),
     ...(has("MY_DOCS") ? (["documents"] as const) : []),
+    ...(has("DELEGHE") ? (["deleghe"] as const) : []),
     "services",
   ];
   return {

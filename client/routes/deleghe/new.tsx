@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/new";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { delegheIt } from "#client/features/deleghe/texts.ts";
+
+export const middleware = [requireAsset("DELEGHE")];
+
+export const handle = routeHandle("deleghe.new.title", delegheIt);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches, delegheIt)("deleghe.new.title"));
+
+/** "Nuova delega": the choice (the online delegation; the request with documents comes later, issue #28). */
+export default function NewDelegation() {
+  const t = useT(delegheIt);
+  return (
+    <section aria-labelledby="nuova-delega">
+      <h2 id="nuova-delega" className="title-xxlarge mb-3">
+        {t("deleghe.new.title")}
+      </h2>
+      <p>{t("deleghe.new.intro")}</p>
+      <div className="card card-bg shadow-sm mb-4">
+        <div className="card-body">
+          <h3 className="h5 card-title">
+            <Link to={href("/area-personale/deleghe/nuova/online")}>{t("deleghe.new.online")}</Link>
+          </h3>
+          <p className="mb-0">{t("deleghe.new.onlineText")}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/success";
+import { Callout } from "#client/components/ui/callout.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { href } from "#client/lib/links.ts";
+import { requireAsset } from "#client/lib/require-asset.ts";
+import { getServices } from "#client/lib/services.ts";
+import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { onlineSentCookie } from "#client/features/deleghe/flow-state.ts";
+import { delegheIt } from "#client/features/deleghe/texts.ts";
+
+export const middleware = [requireAsset("DELEGHE")];
+
+export const handle = routeHandle("deleghe.success.title", delegheIt);
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageTitle(matches, metaT(matches, delegheIt)("deleghe.success.title"));
+
+/** The outcome of the online delegation: whom it waits for (from the sealed cookie the creation set). */
+export function loader({ context }: Route.LoaderArgs) {
+  const sent = onlineSentCookie.read(getServices(context).flow).state;
+  if (!sent) throw redirect(href("/area-personale/deleghe/delegati"));
+  return sent;
+}
+
+export default function DelegationSent({ loaderData }: Route.ComponentProps) {
+  const t = useT(delegheIt);
+  return (
+    <section aria-labelledby="delega-inviata">
+      <h2 id="delega-inviata" className="title-xxlarge mb-3">
+        {t("deleghe.success.title")}
+      </h2>
+      <Callout variant="success" title={t("deleghe.success.title")}>
+        <p className="mb-0">{t("deleghe.success.text", loaderData)}</p>
+      </Callout>
+      <Link className="btn btn-primary mt-3" to={href("/area-personale/deleghe/delegati")}>
+        {t("deleghe.success.back")}
+      </Link>
+    </section>
+  );
+}

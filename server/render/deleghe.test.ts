@@ -1,0 +1,199 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import express, { type RequestHandler } from "express";
+import request from "supertest";
+import { createSandboxApp } from "#sandbox/app.ts";
+import type { SandboxStore } from "#sandbox/types.ts";
+import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
+
+// Delegations (DELEGHE, issue #28) through the portal, against a sandbox in gaps mode: there the upstream answers
+// actions and attachments by id to any citizen of the municipality, so only the portal's own binding (the id must be
+// in the citizen's own list for that action) keeps Mario away from the others' delegations.
+
+const MARIO = "RSSMRA80A01H501U";
+const GIULIA = "BNCGLI85C55L219R";
+const LUCA = "VRDLCU90E10F205V";
+const ANNA_TO_MARIO = "dlg-a-0001"; // approved, Mario is the delegate
+const MARIO_TO_GIULIA = "dlg-a-0002"; // waiting for Giulia
+const LUCA_REQUEST = "dlg-a-0005"; // Luca's request, waiting for the operator
+const HOST = "comune-a.localhost";
+
+let store: SandboxStore;
+let sandboxServer: Server;
+let sandboxUrl: string;
+let ssrHandler: RequestHandler;
+const upstreamCalls: string[] = [];
+
+beforeAll(async () => {
+  const sandbox = createSandboxApp({ gaps: true });
+  store = sandbox.store;
+  const outer = express();
+  outer.use((req, _res, next) => {
+    upstreamCalls.push(`${req.method} ${req.path}`);
+    next();
+  });
+  outer.use(sandbox.app);
+  sandboxServer = outer.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
+  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      sandboxServer.closeAllConnections();
+      sandboxServer.close(() => resolve());
+    }),
+);
+beforeEach(async () => {
+  await request(sandboxUrl).post("/__sandbox/reset").expect(200);
+  upstreamCalls.length = 0;
+});
+
+const portal = () => testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: true }).app;
+const deleghe = () => store.state.deleghe.byTenant["comune-a"] ?? [];
+const get = (path: string, cookie: string, host = HOST) =>
+  request(portal()).get(path).set("Host", host).set("Cookie", cookie);
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  const token = createXsrfToken();
+  return request(portal())
+    .post(path)
+    .set("Host", HOST)
+    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .type("form")
+    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields }).toString());
+}
+const unsafeUpstream = () =>
+  upstreamCalls.filter((c) => /^(PATCH|PUT|POST) \/api\/(deleghe|richiesta)/.test(c));
+
+describe("another citizen's delegation", () => {
+  test("the gaps-mode upstream lets anyone withdraw it (the gap the portal closes)", async () => {
+    const cookie = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const res = await request(sandboxUrl)
+      .patch(`/api/deleghe/${MARIO_TO_GIULIA}`)
+      .set("X-Forwarded-Host", hosts.a)
+      .set("Cookie", cookie)
+      .send({ azione: "RITIRA" });
+    expect(res.status).toBe(200);
+  });
+
+  test("through the portal every action and attachment is 404, with no upstream call and nothing changed", async () => {
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const before = JSON.stringify(deleghe());
+    const attempts: [string, string, Record<string, string>][] = [
+      [luca, "/area-personale/deleghe/delegati", { id: MARIO_TO_GIULIA, azione: "RITIRA" }],
+      [luca, "/area-personale/deleghe/deleganti", { id: MARIO_TO_GIULIA, azione: "ACCETTA" }],
+      [luca, "/area-personale/deleghe/deleganti", { id: ANNA_TO_MARIO, azione: "RIFIUTA" }],
+      [mario, "/area-personale/deleghe/richieste", { id: LUCA_REQUEST, azione: "ANNULLA" }],
+      // Mario's own delegation, but the wrong side: he cannot accept what he gave, nor withdraw what he received.
+      [mario, "/area-personale/deleghe/deleganti", { id: MARIO_TO_GIULIA, azione: "ACCETTA" }],
+      [mario, "/area-personale/deleghe/delegati", { id: ANNA_TO_MARIO, azione: "RITIRA" }],
+      // An action that is not the list's, a malformed id.
+      [mario, "/area-personale/deleghe/delegati", { id: MARIO_TO_GIULIA, azione: "ACCETTA" }],
+      [mario, "/area-personale/deleghe/delegati", { id: "../x", azione: "RITIRA" }],
+    ];
+    for (const [cookie, path, fields] of attempts) {
+      expect((await post(path, cookie, fields)).status, `${path} ${JSON.stringify(fields)}`).toBe(404);
+    }
+    const file = await get(`/area-personale/deleghe/richieste/${LUCA_REQUEST}/allegati/MODULO_DELEGA`, mario);
+    expect(file.status).toBe(404);
+    expect(file.headers["content-type"]).not.toContain("pdf");
+    expect(unsafeUpstream()).toEqual([]);
+    expect(upstreamCalls.some((c) => c.includes("/allegati/"))).toBe(false);
+    expect(JSON.stringify(deleghe())).toBe(before);
+  });
+
+  test("the delegations' API is not relayed by the proxy", async () => {
+    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
+    expect((await get("/api/deleghe", cookie)).status).toBe(404);
+    expect((await get(`/api/richiesta-delega/${LUCA_REQUEST}/allegati/CI_FRONTE`, cookie)).status).toBe(404);
+  });
+});
+
+describe("the citizen's own delegations", () => {
+  test("the three lists with statuses, services and dates; the §5 filters and paging work without JavaScript", async () => {
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const delegati = await get("/area-personale/deleghe", mario);
+    expect(delegati.status).toBe(200);
+    expect(delegati.text).toContain("Persone che ho delegato");
+    expect(delegati.text).toContain("Giulia Bianchi (BNCGLI85C55L219R)");
+    expect(delegati.text).toContain("In attesa del delegato");
+    expect(delegati.text).toContain("Scaduta");
+    expect(delegati.text).toContain("Ritira la delega a Giulia Bianchi");
+    const filtered = await get("/area-personale/deleghe/delegati?stato=RITIRATA", mario);
+    expect(filtered.text).toContain("Luca Verdi (VRDLCU90E10F205V)");
+    expect(filtered.text).not.toContain("Giulia Bianchi (BNCGLI85C55L219R)");
+    const deleganti = await get("/area-personale/deleghe/deleganti?servizio=104", mario);
+    expect(deleganti.text).toContain("Anna Esposito (SPSNNA75T48F839X)");
+    expect(deleganti.text).toContain("Pagamento TARI");
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const requests = await get("/area-personale/deleghe/richieste", luca);
+    expect(requests.text).toContain("Il modulo di delega non è firmato dal delegante.");
+    expect(requests.text).toContain("Annulla la richiesta per Giulia Bianchi");
+    const byDelegator = await get(`/area-personale/deleghe/deleganti?delegante=${GIULIA}`, luca);
+    expect(byDelegator.text).toContain("Giulia Bianchi (BNCGLI85C55L219R)");
+    expect(byDelegator.text).not.toContain("Anna Esposito (SPSNNA75T48F839X)");
+    // Paging as links: seven of Mario's delegations make two pages of five.
+    const seed = deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)!;
+    for (const n of [91, 92, 93, 94])
+      deleghe().push({ ...structuredClone(seed), uuidDelega: `dlg-a-00${n}` });
+    const first = await get("/area-personale/deleghe/delegati", mario);
+    expect(first.text).toContain("Pagina 1 di 2: 7 deleghe");
+    expect(first.text).toContain('href="/area-personale/deleghe/delegati?pagina=2"');
+    const second = await get("/area-personale/deleghe/delegati?pagina=2", mario);
+    expect(second.text).toContain("Pagina 2 di 2: 7 deleghe");
+    expect(second.text).toContain("Pagina precedente");
+    const english = await get("/area-personale/deleghe", `${mario}; lang=en`);
+    expect(english.text).toContain("Waiting for the delegate");
+  });
+
+  test("the delegate accepts, the delegator withdraws, the requester cancels and downloads its documents", async () => {
+    const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
+    const accepted = await post("/area-personale/deleghe/deleganti", giulia, {
+      id: MARIO_TO_GIULIA,
+      azione: "ACCETTA",
+    });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.location).toBe("/area-personale/deleghe/deleganti?fatto=ACCETTA");
+    expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("APPROVATA");
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    expect(
+      (await post("/area-personale/deleghe/delegati", mario, { id: MARIO_TO_GIULIA, azione: "RITIRA" }))
+        .status,
+    ).toBe(302);
+    expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("RITIRATA");
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const file = await get(
+      `/area-personale/deleghe/richieste/${LUCA_REQUEST}/allegati/MODULO_DELEGA`,
+      luca,
+    ).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toContain("modulo-delega.pdf");
+    expect(
+      (await post("/area-personale/deleghe/richieste", luca, { id: LUCA_REQUEST, azione: "ANNULLA" })).status,
+    ).toBe(302);
+    expect(deleghe().find((d) => d.uuidDelega === LUCA_REQUEST)?.stato).toBe("RITIRATA");
+  });
+
+  test("one list failing shows its message and the page renders; no tab where the asset is off", async () => {
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    await request(sandboxUrl).post("/__sandbox/faults").send({ deleghe: "down" }).expect(200);
+    const page = await get("/area-personale/deleghe/deleganti", mario);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Non è stato possibile caricare le deleghe");
+    expect(page.text).toContain("Nuova delega");
+    const montealto = await loginAs(sandboxUrl, MARIO, hosts.b);
+    const desk = await get("/area-personale", montealto, "comune-b.localhost");
+    expect(desk.status).toBe(200);
+    expect(desk.text).not.toContain("/area-personale/deleghe");
+    const off = await get("/area-personale/deleghe", montealto, "comune-b.localhost");
+    expect(off.status).toBe(302);
+    expect(off.headers.location).toBe("/servizio-non-disponibile");
+  });
+});
