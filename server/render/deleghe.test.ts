@@ -197,3 +197,96 @@ describe("the citizen's own delegations", () => {
     expect(off.headers.location).toBe("/servizio-non-disponibile");
   });
 });
+
+describe("the new online delegation", () => {
+  /** A tiny cookie jar over the portal's answers (the flow's sealed cookie). */
+  function jar(login: string) {
+    const cookies = new Map<string, string>();
+    const header = () => [login, ...[...cookies].map(([k, v]) => `${k}=${v}`)].join("; ");
+    const keep = (res: request.Response) => {
+      const set = res.headers["set-cookie"] as unknown as string[] | undefined;
+      for (const line of set ?? []) {
+        const [pair] = line.split(";");
+        const [name, ...rest] = pair!.split("=");
+        if (name!.trim() !== "XSRF-TOKEN") cookies.set(name!.trim(), rest.join("="));
+      }
+      return res;
+    };
+    return {
+      get: async (path: string) => keep(await get(path, header())),
+      post: async (path: string, fields: Record<string, string | string[]>) => {
+        const token = createXsrfToken();
+        const body = new URLSearchParams({ _xsrf: maskXsrfToken(token) });
+        for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+        return keep(
+          await request(portal())
+            .post(path)
+            .set("Host", HOST)
+            .set("Cookie", `${header()}; XSRF-TOKEN=${token}`)
+            .type("form")
+            .send(body.toString()),
+        );
+      },
+    };
+  }
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const step = (passo: string) => `/area-personale/deleghe/nuova/online?passo=${passo}`;
+
+  test("delegate (not oneself), delegable services, end date within delegheMaxDays, policy, summary, success", async () => {
+    const mario = jar(await loginAs(sandboxUrl, MARIO, hosts.a));
+    const first = await mario.get("/area-personale/deleghe/nuova/online");
+    expect(first.status).toBe(302);
+    expect((await mario.get(step("delegato"))).text).toContain("Codice fiscale del delegato");
+    const self = await mario.post(step("delegato"), {
+      codiceFiscale: MARIO,
+      nome: "Mario",
+      cognome: "Rossi",
+    });
+    expect(self.status).toBe(400);
+    expect(self.text).toContain("Non puoi delegare te stesso");
+    const bad = await mario.post(step("delegato"), {
+      codiceFiscale: "RSSMRA80A01H501X",
+      nome: "",
+      cognome: "V",
+    });
+    expect(bad.status).toBe(400);
+    const ok = await mario.post(step("delegato"), {
+      codiceFiscale: LUCA.toLowerCase(),
+      nome: "Luca",
+      cognome: "Verdi",
+    });
+    expect([ok.status, ok.headers.location]).toEqual([302, step("servizi")]);
+    const services = await mario.get(step("servizi"));
+    expect(services.text).toContain("Delega riservata a un genitore"); // a service's noteDelega
+    expect(services.text).not.toContain(">Cambio di residenza<"); // not delegable
+    expect(services.text).toContain("Con la delega online autorizzi"); // the policy
+    for (const wrong of [
+      { servizi: ["103"], scadenza: inDays(30), accetto: "on" },
+      { servizi: ["104"], scadenza: inDays(366), accetto: "on" },
+      { servizi: ["104"], scadenza: inDays(30) },
+      { scadenza: inDays(30), accetto: "on" },
+    ]) {
+      expect((await mario.post(step("servizi"), wrong)).status, JSON.stringify(wrong)).toBe(400);
+    }
+    const chosen = await mario.post(step("servizi"), {
+      servizi: ["104", "101"],
+      scadenza: inDays(365),
+      accetto: "on",
+    });
+    expect(chosen.headers.location).toBe(step("riepilogo"));
+    const summary = await mario.get(step("riepilogo"));
+    expect(summary.text).toContain("Luca Verdi (VRDLCU90E10F205V)");
+    expect(summary.text).toContain("Pagamento TARI");
+    const sent = await mario.post(step("riepilogo"), {});
+    expect([sent.status, sent.headers.location]).toEqual([302, "/area-personale/deleghe/nuova/successo"]);
+    expect((await mario.get("/area-personale/deleghe/nuova/successo")).text).toContain(
+      "La delega a Luca Verdi attende",
+    );
+    const created = deleghe().find((d) => d.delegato.codiceFiscale === LUCA && d.stato === "ATTESA_DELEGATO");
+    expect(created).toMatchObject({ servizi: [104, 101], dataScadenza: inDays(365) });
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    expect((await get("/area-personale/deleghe/deleganti", luca)).text).toContain(
+      "Accetta la delega di Mario Rossi",
+    );
+  });
+});
