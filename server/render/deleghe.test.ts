@@ -260,12 +260,13 @@ describe("the new online delegation", () => {
     expect(services.text).toContain("Delega riservata a un genitore"); // a service's noteDelega
     expect(services.text).not.toContain(">Cambio di residenza<"); // not delegable
     expect(services.text).toContain("Con la delega online autorizzi"); // the policy
-    for (const wrong of [
+    const wrongs: Record<string, string | string[]>[] = [
       { servizi: ["103"], scadenza: inDays(30), accetto: "on" },
       { servizi: ["104"], scadenza: inDays(366), accetto: "on" },
       { servizi: ["104"], scadenza: inDays(30) },
       { scadenza: inDays(30), accetto: "on" },
-    ]) {
+    ];
+    for (const wrong of wrongs) {
       expect((await mario.post(step("servizi"), wrong)).status, JSON.stringify(wrong)).toBe(400);
     }
     const chosen = await mario.post(step("servizi"), {

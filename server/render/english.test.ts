@@ -126,6 +126,12 @@ const ROUTES = [
   "/area-personale/richieste/99999",
   // Mario's seeded draft (sandbox/forms/state.ts): the confirmation of its deletion
   "/area-personale/pratiche/MOON-2026-000003/elimina",
+  // Delegations (issue #28): the three lists, the choice and the online delegation's first step
+  "/area-personale/deleghe",
+  "/area-personale/deleghe/deleganti",
+  "/area-personale/deleghe/richieste",
+  "/area-personale/deleghe/nuova",
+  "/area-personale/deleghe/nuova/online?passo=delegato",
   "/pagina/che/non-esiste",
 ];
 

@@ -5,13 +5,16 @@ import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
 export const handle = routeHandle("deleghe.new.title", delegheIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, delegheIt)("deleghe.new.title"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, delegheIt, personalAreaIt);
+  return pageTitle(matches, [t("deleghe.new.title"), t("personalArea.title")]);
+};
 
 /** "Nuova delega": the choice (the online delegation; the request with documents comes later, issue #28). */
 export default function NewDelegation() {

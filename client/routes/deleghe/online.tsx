@@ -14,13 +14,16 @@ import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadOnline, onlineAction } from "#client/features/deleghe/online.server.ts";
 import { ONLINE_STEPS, type OnlineStep } from "#client/features/deleghe/steps.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
 export const handle = routeHandle("deleghe.new.online.title", delegheIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, delegheIt)("deleghe.new.online.title"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, delegheIt, personalAreaIt);
+  return pageTitle(matches, [t("deleghe.new.online.title"), t("personalArea.title")]);
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadOnline(context, new URL(request.url));

@@ -8,13 +8,16 @@ import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { onlineSentCookie } from "#client/features/deleghe/flow-state.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
 export const handle = routeHandle("deleghe.success.title", delegheIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, delegheIt)("deleghe.success.title"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, delegheIt, personalAreaIt);
+  return pageTitle(matches, [t("deleghe.success.title"), t("personalArea.title")]);
+};
 
 /** The outcome of the online delegation: whom it waits for (from the sealed cookie the creation set). */
 export function loader({ context }: Route.LoaderArgs) {
