@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
+
+// Delegations (DELEGHE, issue #28) on comune-a, where the asset is on: Mario Rossi delegates Luca Verdi online, Luca
+// accepts it in "Persone che mi hanno delegato", Mario withdraws it. Seeds: sandbox/deleghe/state.ts.
+
+const MARIO = "RSSMRA80A01H501U";
+const LUCA = "VRDLCU90E10F205V";
+const DELEGHE = "/area-personale/deleghe";
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/deleghe28-${name}.png`, fullPage: true });
+}
+
+async function login(page: Page, who: "Mario Rossi" | "Luca Verdi", path: string) {
+  await page.goto(tenantUrl("comune-a", `/api/utenti/login?redirector=${encodeURIComponent(path)}`));
+  await loginAs(page, who);
+  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(who);
+}
+
+const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
+
+test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await resetCitizen(MARIO);
+  await resetCitizen(LUCA);
+  await login(page, "Mario Rossi", "/area-personale");
+  await page
+    .getByRole("navigation", { name: "Sezioni dell'area personale" })
+    .getByRole("link", { name: "Deleghe" })
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: "Persone che ho delegato" })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, "delegati-1280");
+  await page.getByRole("link", { name: "Nuova delega" }).click();
+  await page.getByRole("link", { name: "Delega online" }).click();
+  await page.getByLabel(/Codice fiscale del delegato/).fill(MARIO);
+  await page.getByLabel(/Nome del delegato/).fill("Luca");
+  await page.getByLabel(/Cognome del delegato/).fill("Verdi");
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText("Non puoi delegare te stesso").first()).toBeVisible();
+  await page.getByLabel(/Codice fiscale del delegato/).fill(LUCA);
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("group", { name: /Servizi da delegare/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.locator('label[for="servizio-104"]').click(); // bootstrap-italia draws the box on the label
+  const end = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel(/Data di scadenza della delega/).fill(end);
+  await page.locator('label[for="accetto"]').click();
+  await expect(page.getByLabel(/Ho letto e accetto/)).toBeChecked();
+  await shot(page, "online-servizi-1280");
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText("Luca Verdi (VRDLCU90E10F205V)")).toBeVisible();
+  await page.getByRole("button", { name: "Invia la delega" }).click();
+  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
+  await expectAccessible(page);
+
+  const other = await browser.newContext();
+  const luca = await other.newPage();
+  await login(luca, "Luca Verdi", `${DELEGHE}/deleganti`);
+  await luca.getByRole("button", { name: "Accetta la delega di Mario Rossi" }).click();
+  await expect(luca.getByRole("status").filter({ hasText: "La delega è stata accettata." })).toBeVisible();
+  await expect(card(luca, "Mario Rossi").getByText("Approvata")).toBeVisible();
+  await expectAccessible(luca);
+  await other.close();
+
+  await page.goto(tenantUrl("comune-a", `${DELEGHE}/delegati`));
+  const mine = card(page, "Luca Verdi").filter({ hasText: "Approvata" });
+  await mine.getByRole("button", { name: "Ritira la delega a Luca Verdi" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
+  await expect(card(page, "Luca Verdi").filter({ hasText: "Approvata" })).toHaveCount(0);
+});
+
+test("comune-a: the lists' filters work without JavaScript, at 390 px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  await resetCitizen(MARIO);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await login(page, "Mario Rossi", `${DELEGHE}/delegati`);
+  await expect(page.getByRole("article")).toHaveCount(3);
+  await page.getByLabel("Stato").selectOption("RITIRATA");
+  await page.getByRole("button", { name: "Filtra" }).click();
+  await expect(page).toHaveURL(/stato=RITIRATA/);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("article")).toContainText("Luca Verdi");
+  await shot(page, "delegati-filtered-390");
+  await page.getByRole("link", { name: "Persone che mi hanno delegato" }).click();
+  await page.getByLabel("Servizio").selectOption({ label: "Pagamento TARI" });
+  await page.getByRole("button", { name: "Filtra" }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("article")).toContainText("Anna Esposito");
+  await shot(page, "deleganti-390");
+  await context.close();
+});
