@@ -214,11 +214,26 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
   return token;
 }
 
+/** Fixed ports when several people run benches on one machine (default: free ones). */
+function fixedPorts() {
+  const port = (name: string) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    portalPort: port("BENCH_PORTAL_PORT"),
+    nginxPort: port("BENCH_NGINX_PORT"),
+    sandboxPort: port("BENCH_SANDBOX_PORT"),
+    redisPort: port("BENCH_REDIS_PORT"),
+  };
+}
+
 export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
   const cluster = await startReplicas({
     replicas: REPLICAS,
     redis: options.redis ?? false,
     logLevel: "info",
+    ...fixedPorts(),
   });
   try {
     const load = startLoad(cluster.url, await xsrfCookie(cluster));
