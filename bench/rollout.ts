@@ -292,7 +292,7 @@ export function printRollout(r: RolloutResult): string {
   const s = r.summary;
   const mmm = (v: MinMedMax) => `${v.min} / ${v.median} / ${v.max} ms`;
   return [
-    `## Rollout under load (${r.replicas} replicas behind nginx, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
+    `## Rollout under load (${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
     "",
     "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
     "| ----- | -------: | -----: | --------------------------------------------- |",
