@@ -51,13 +51,22 @@ const REPORT = "/servizi/segnalazioni/nuova";
 const WIZARD = "/area-personale/profilo-utente/componi";
 const ANAGRAFE = { categoryId: "1", officeId: "11", reasonId: "1" };
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; ms: number };
+type Answer = {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+  commands?: number;
+  trips?: number;
+};
 type File = { field: string; name: string; type: string; bytes: Buffer };
 type StoreKind = "memory" | "valkey";
 
 /** Times per step label, for the current run; unexpected answers counted apart (and not timed). */
 class Recorder {
   times = new Map<string, number[]>();
+  /** Valkey round trips and commands per step (the counting pass: one browser alone). */
+  commands = new Map<string, { trips: number; commands: number }>();
   unexpected = new Map<string, string[]>();
   record(label: string, ms: number) {
     let list = this.times.get(label);
@@ -79,7 +88,8 @@ class Browser {
   readonly cookies = new Map<string, string>();
   readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
   readonly portal: string;
-  readonly client: string;
+  /** The client address (X-Forwarded-For): a new visitor for every flow, as the per-client quotas expect. */
+  client: string;
   readonly recorder: () => Recorder;
   constructor(portal: string, client: string, recorder: () => Recorder) {
     this.portal = portal;
@@ -99,7 +109,17 @@ class Browser {
   cookieHeader() {
     return [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
   }
-  send(method: string, host: string, path: string, body?: { type: string; bytes: Buffer }) {
+  /** When set (the counting pass), Valkey's count of processed commands, read before and after each request. */
+  counter: (() => Promise<{ commands: number; trips: number }>) | undefined;
+  async send(method: string, host: string, path: string, body?: { type: string; bytes: Buffer }) {
+    if (!this.counter) return this.exchange(method, host, path, body);
+    const before = await this.counter();
+    const answer = await this.exchange(method, host, path, body);
+    const after = await this.counter();
+    // The first INFO counts itself once it is processed: what the request made Valkey do is the rest.
+    return { ...answer, commands: after.commands - before.commands - 1, trips: after.trips - before.trips };
+  }
+  exchange(method: string, host: string, path: string, body?: { type: string; bytes: Buffer }) {
     const headers: Record<string, string> = {
       ...BROWSER,
       host,
@@ -141,6 +161,8 @@ class Browser {
       throw new UnexpectedAnswer(label);
     }
     this.recorder().record(label, answer.ms);
+    if (answer.commands !== undefined)
+      this.recorder().commands.set(label, { commands: answer.commands, trips: answer.trips ?? 0 });
     return answer;
   }
   async page(label: string, host: string, path: string, expected = 200) {
@@ -444,6 +466,11 @@ export type FlowStepsResult = {
   runs: RunResult[];
   steps: Array<{
     step: string;
+    /**
+     * What the step made Valkey do, one browser alone: the portal's round trips to it (a script is one), and the
+     * commands Valkey processed (INFO's total_commands_processed before and after; those inside scripts included).
+     */
+    valkeyUse: { trips: number; commands: number } | null;
     memory: { p50: ReturnType<typeof mmm>; p99: ReturnType<typeof mmm>; count: number };
     valkey: { p50: ReturnType<typeof mmm>; p99: ReturnType<typeof mmm>; count: number };
   }>;
@@ -490,6 +517,8 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
   });
   const portal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let recorder = new Recorder();
+  /** Clients come from 198.18.0.0/15, the benchmarking range. */
+  let nextClient = 1;
   let flowsDone = 0;
   try {
     const contexts: Context[] = [];
@@ -511,6 +540,8 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
       while (!until()) {
         for (const flow of [...FLOWS.slice(first % FLOWS.length), ...FLOWS.slice(0, first % FLOWS.length)]) {
           if (until()) return;
+          const n = nextClient++;
+          c.browser.client = `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
           try {
             await flow.run(c);
             flowsDone++;
@@ -560,7 +591,33 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
         );
       }
     }
-    const labels = [...new Set(runs.flatMap((r) => Object.keys(r.steps)))];
+    // The counting pass: one browser alone, every flow once with Valkey, its commands per step.
+    const backend = useRedisStore(redisUrl);
+    recorder = new Recorder();
+    const counted = contexts[0]!;
+    // Round trips: the portal's calls of the backend (a script is one EVALSHA), counted by wrapping them.
+    const trips = { n: 0 };
+    const { command, script } = backend;
+    backend.command = (args) => (trips.n++, command(args));
+    backend.script = (source, keys, args) => (trips.n++, script(source, keys, args));
+    counted.browser.counter = async () => ({
+      // Commands: what Valkey processed, those inside scripts included.
+      commands: Number(/total_commands_processed:(\d+)/.exec(await command<string>(["INFO", "stats"]))?.[1]),
+      trips: trips.n,
+    });
+    try {
+      for (const flow of FLOWS) await flow.run(counted);
+    } finally {
+      counted.browser.counter = undefined;
+      Object.assign(backend, { command, script });
+    }
+    const commands = Object.fromEntries(recorder.commands);
+    const order = ["booking", "payment", "assistance", "report", "wizard"];
+    const firstSeen = Object.keys(commands);
+    const rank = (label: string) =>
+      order.indexOf(label.split(":")[0]!) * 1000 +
+      (firstSeen.includes(label) ? firstSeen.indexOf(label) : 999);
+    const labels = [...new Set(runs.flatMap((r) => Object.keys(r.steps)))].sort((a, b) => rank(a) - rank(b));
     const of = (store: StoreKind, label: string) => {
       const mine = runs.filter((r) => r.store === store).map((r) => r.steps[label]);
       const present = mine.filter((s) => s !== undefined);
@@ -576,7 +633,12 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
       runSeconds: RUN_S,
       runsPerStore: RUNS,
       runs,
-      steps: labels.map((step) => ({ step, memory: of("memory", step), valkey: of("valkey", step) })),
+      steps: labels.map((step) => ({
+        step,
+        valkeyUse: commands[step] ?? null,
+        memory: of("memory", step),
+        valkey: of("valkey", step),
+      })),
       unexpected: runs.reduce((n, r) => n + Object.values(r.unexpected).reduce((m, u) => m + u.count, 0), 0),
     };
   } finally {
@@ -596,11 +658,11 @@ export function printFlowSteps(r: FlowStepsResult): string {
     "",
     "ms, min / median / max over the runs of each store; Δ = Valkey − memory, medians.",
     "",
-    "| step | requests (mem / Valkey) | memory p50 | Valkey p50 | Δ p50 | memory p99 | Valkey p99 | Δ p99 |",
-    "| ---- | ----------------------: | ---------: | ---------: | ----: | ---------: | ---------: | ----: |",
+    "| step | Valkey round trips (commands) | requests (mem / Valkey) | memory p50 | Valkey p50 | Δ p50 | memory p99 | Valkey p99 | Δ p99 |",
+    "| ---- | ----------------------------: | ----------------------: | ---------: | ---------: | ----: | ---------: | ---------: | ----: |",
     ...r.steps.map(
       (s) =>
-        `| ${s.step} | ${s.memory.count} / ${s.valkey.count} | ${f(s.memory.p50)} | ${f(s.valkey.p50)} | ${delta(s.memory.p50.median, s.valkey.p50.median)} | ${f(s.memory.p99)} | ${f(s.valkey.p99)} | ${delta(s.memory.p99.median, s.valkey.p99.median)} |`,
+        `| ${s.step} | ${s.valkeyUse ? `${s.valkeyUse.trips} (${s.valkeyUse.commands})` : "n/a"} | ${s.memory.count} / ${s.valkey.count} | ${f(s.memory.p50)} | ${f(s.valkey.p50)} | ${delta(s.memory.p50.median, s.valkey.p50.median)} | ${f(s.memory.p99)} | ${f(s.valkey.p99)} | ${delta(s.memory.p99.median, s.valkey.p99.median)} |`,
     ),
     "",
     `Unexpected answers (not timed): ${r.unexpected}.`,
@@ -617,6 +679,11 @@ if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
     (FLOW_STEPS_BUDGET_S + 60) * 1000,
   );
   watchdog.unref();
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      killChildren();
+      process.exit(130);
+    });
   const sandbox = await startSandboxProcess(Number(process.env.BENCH_SANDBOX_PORT) || 0);
   try {
     const result = await measureFlowSteps(sandbox.url);
