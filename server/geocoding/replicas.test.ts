@@ -59,11 +59,13 @@ describe("geocoding behind two replicas and one Valkey", () => {
     const arrivals = after.arrivals.slice(before.arrivals.length);
     expect(after.count - before.count).toBe(served + 4);
     expect(arrivals).toHaveLength(served + 4);
-    // At most one a second in all: consecutive lookups ≥ 1 s apart on the shared clock (a few ms of loopback
-    // jitter between Valkey's turn and the sandbox's arrival allowed), so at most one in the first second.
+    // At most one a second in all: the turns are 1 s apart on Valkey's clock; between a turn and its arrival at the
+    // sandbox a busy portal may lose some milliseconds, so 900 ms is the floor (two portals each on its own 1/s
+    // budget give gaps of a few ms). Over the whole flood, no more than one per second and the first second's one.
     const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
-    expect(Math.min(...gaps), `gaps between lookups: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(950);
-    const elapsedS = (Date.now() - started) / 1000;
-    expect(arrivals.length).toBeLessThanOrEqual(Math.floor(elapsedS) + 1);
+    expect(Math.min(...gaps), `gaps between lookups: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(900);
+    const spanS = (arrivals.at(-1)! - arrivals[0]!) / 1000;
+    expect(arrivals.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
+    expect(arrivals[0]!).toBeGreaterThanOrEqual(started);
   }, 90_000);
 });
