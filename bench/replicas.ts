@@ -108,7 +108,8 @@ const tcpOpen = (port: number) =>
     socket.once("error", () => done(false));
   });
 
-async function startRedis(port: number): Promise<ChildProcess> {
+/** Debian's redis-server on `port` (no persistence, 64 MiB); resolves once it accepts connections. */
+export async function startRedisServer(port: number): Promise<ChildProcess> {
   const binary = redisBinary();
   if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const child = spawn(
@@ -182,7 +183,7 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   let redisUrl: string | null = null;
   if (options.redis) {
     const port = options.redisPort ?? (await freePort());
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     redisUrl = `redis://127.0.0.1:${port}`;
   }
   const secret = randomBytes(32).toString("hex");
