@@ -8,6 +8,7 @@ import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
+import { PushGuard } from "#client/features/push/push-guard.tsx";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
@@ -74,6 +75,14 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <FooterIsland />
+        {data.user?.push ? (
+          <PushGuard
+            codiceEnte={data.comune.codiceEnte}
+            settings={data.user.push.firebase}
+            tokens={data.user.push.tokens}
+            xsrfToken={data.xsrfToken}
+          />
+        ) : null}
       </ToastProvider>
     </I18nProvider>
   );
