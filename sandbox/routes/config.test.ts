@@ -27,7 +27,8 @@ describe.each(Object.entries(hosts))("comune %s", (_key, host) => {
     expect(comune.tenant).toBe(host);
     // Valverde and Montealto offer the push opt-in; the third municipality has no firebase settings.
     if (host === hosts.c) expect(comune.firebase).toBeNull();
-    else expect(comune.firebase).toMatchObject({ vapidKey: expect.any(String), projectId: expect.any(String) });
+    else
+      expect(comune.firebase).toMatchObject({ vapidKey: expect.any(String), projectId: expect.any(String) });
     MenuSchema.parse(await get(host, "menu"));
     MenuFooterSchema.parse(await get(host, "menufooter"));
     ContattiSchema.parse(await get(host, "contatti"));

@@ -29,6 +29,10 @@ const UPSTREAM_HOST: Record<TenantId, string> = {
 const CODICE_ENTE: Record<TenantId, string> = { "comune-a": "c_v001", "comune-b": "c_m002", "comune-c": "" };
 const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 
+/** What the tests use of the worker's global scope (the DOM types in use here do not describe a worker). */
+type WorkerScope = EventTarget & { registration: ServiceWorkerRegistration };
+type WorkerGlobals = { Clients: { prototype: { openWindow: (url: string) => Promise<null> } } };
+
 /** Answers the SDK's installation and registration calls; returns the device token it will get. */
 async function answerMessagingService(context: BrowserContext, token: string) {
   const calls: string[] = [];
@@ -39,7 +43,12 @@ async function answerMessagingService(context: BrowserContext, token: string) {
     if (url.endsWith("/authTokens:generate")) return route.fulfill({ json: authToken });
     const { fid } = route.request().postDataJSON() as { fid: string };
     return route.fulfill({
-      json: { name: `projects/sandbox/installations/${fid}`, fid, refreshToken: "sandbox-refresh", authToken },
+      json: {
+        name: `projects/sandbox/installations/${fid}`,
+        fid,
+        refreshToken: "sandbox-refresh",
+        authToken,
+      },
     });
   });
   await context.route("https://fcmregistrations.googleapis.com/**", async (route) => {
@@ -130,7 +139,12 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const push = await pushContacts(context, tenant, codFisc);
     for (const tokens of Object.values(push)) expect(tokens).toEqual([token]);
     expect(calls).toContain("registrations POST");
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), `CITFAC_${CODICE_ENTE[tenant]}_BANNER_FCM_DO_NOT_ASK`)).toBe("true");
+    expect(
+      await page.evaluate(
+        (key) => sessionStorage.getItem(key),
+        `CITFAC_${CODICE_ENTE[tenant]}_BANNER_FCM_DO_NOT_ASK`,
+      ),
+    ).toBe("true");
 
     // Permission granted and the token held: another page asks nothing.
     await page.goto(tenantUrl(tenant, "/area-personale"));
@@ -175,7 +189,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect
       .poll(() =>
         worker!.evaluate(async () => {
-          const scope = self as unknown as ServiceWorkerGlobalScope;
+          const scope = self as unknown as WorkerScope;
           return (await scope.registration.getNotifications()).map((n) => n.title);
         }),
       )
@@ -185,9 +199,9 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     // (no notification is ever on screen): the click is dispatched in the worker, `clients.openWindow` records the
     // address the handler chose, and the test opens it as the browser would.
     const openedLink = await worker!.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const scope = self as unknown as WorkerScope;
       const asked = new Promise<string>((resolve) => {
-        Clients.prototype.openWindow = async (url: string | URL) => {
+        (globalThis as unknown as WorkerGlobals).Clients.prototype.openWindow = async (url: string) => {
           resolve(String(url));
           return null;
         };
@@ -249,6 +263,11 @@ test("no modal and no firebase without contacts, or for a municipality without f
   await logIn(page, "comune-a", "Luca Verdi");
   await settled(page);
   await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+  // The token's action takes no post without the XSRF token.
+  const refused = await page.request.post(tenantUrl("comune-a", "/notifiche-push/token"), {
+    form: { token: "forged-token" },
+  });
+  expect(refused.status()).toBe(403);
 
   await page.goto(tenantUrl("comune-c"));
   await settled(page);

@@ -6,7 +6,7 @@ import { matches, maxLength, required, text } from "#shared/validation/rules.ts"
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { requireCitizen, getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { addPushToken } from "#client/features/push/contacts.ts";
+import { addPushToken } from "#client/features/shell/push/contacts.ts";
 
 export const middleware = [requireCitizen];
 

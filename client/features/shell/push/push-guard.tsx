@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Modal } from "#client/components/ui/modal.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { useToasts } from "#client/features/shell/toasts.tsx";
+import { useToasts } from "../toasts.tsx";
 import { href } from "#client/lib/links.ts";
 import { XSRF_HEADER } from "#shared/xsrf.ts";
 import { browserSupportsPush, doNotAskKey, type PushSettings } from "./push-settings.ts";
@@ -30,14 +31,17 @@ const escapeHtml = (value: string) =>
 export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
   const t = useT();
   const { push } = useToasts();
-  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const [answered, setAnswered] = useState(false);
   const started = useRef(false);
   const okRef = useRef<HTMLButtonElement>(null);
 
   const showMessage = useCallback(
     ({ title, body, link }: ForegroundMessage) => {
       const text = `<p>${escapeHtml(body)}</p>`;
-      const anchor = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t("push.toast.open"))}</a></p>` : "";
+      const anchor = link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t("push.toast.open"))}</a></p>`
+        : "";
       push({ kind: "success", variant: "push", title: title || t("push.toast.title"), html: text + anchor });
     },
     [push, t],
@@ -65,29 +69,33 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
     }
   }, [settings, tokens, xsrfToken, showMessage]);
 
+  // Permission already granted: the token is fetched quietly (an external system, no state of ours).
   useEffect(() => {
-    if (!browserSupportsPush() || Notification.permission === "denied") return;
-    if (Notification.permission === "granted") {
-      void enable();
-      return;
-    }
-    if (!sessionStorage.getItem(doNotAskKey(codiceEnte))) setOpen(true);
-  }, [codiceEnte, enable]);
+    if (browserSupportsPush() && Notification.permission === "granted") void enable();
+  }, [enable]);
+
+  // Browser-only facts, read once hydrated (the server and the hydrating render show no modal).
+  const ask =
+    hydrated &&
+    !answered &&
+    browserSupportsPush() &&
+    Notification.permission === "default" &&
+    !sessionStorage.getItem(doNotAskKey(codiceEnte));
 
   const decline = () => {
     sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
-    setOpen(false);
+    setAnswered(true);
   };
   const accept = () => {
     sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
-    setOpen(false);
+    setAnswered(true);
     // Asked inside the click, the user's gesture.
     void Notification.requestPermission().then((permission) => {
       if (permission === "granted") void enable();
     });
   };
 
-  if (!open) return null;
+  if (!ask) return null;
   return (
     <Modal
       id="push-opt-in"
