@@ -7,7 +7,9 @@
 //   subscribes through its push service (FCM itself), unreachable here;
 // - push messages are delivered to the real service worker through the DevTools protocol
 //   (`ServiceWorker.deliverPushMessage`), as the push service would.
+import { request } from "node:http";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { PORTAL_PORT } from "../../playwright.config.ts";
 import {
   CITIZENS,
   SANDBOX_URL,
@@ -94,6 +96,33 @@ async function pushContacts(context: BrowserContext, tenant: TenantId, codFisc: 
   return ((await res.json()) as { push: Record<string, string[]> | null }).push ?? {};
 }
 
+/** `POST /notifiche-push/token` on comune-a with the browser's cookies but no XSRF header: the status. */
+function postToken(cookie: string): Promise<number> {
+  const body = "token=forged-token";
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: PORTAL_PORT,
+        method: "POST",
+        path: "/notifiche-push/token",
+        headers: {
+          Host: new URL(tenantUrl("comune-a")).host,
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 /** The messaging worker's registration id, for `ServiceWorker.deliverPushMessage`. */
 async function workerRegistration(cdp: CDPSession, origin: string): Promise<string> {
   const found = new Promise<string>((resolve) => {
@@ -149,6 +178,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     // Permission granted and the token held: another page asks nothing.
     await page.goto(tenantUrl(tenant, "/area-personale"));
     await settled(page);
+    await expect(page.locator("html")).toHaveAttribute("data-push", "on");
     await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
 
     // Foreground: the worker hands the message to the open page, which shows the push toast.
@@ -264,10 +294,8 @@ test("no modal and no firebase without contacts, or for a municipality without f
   await settled(page);
   await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
   // The token's action takes no post without the XSRF token.
-  const refused = await page.request.post(tenantUrl("comune-a", "/notifiche-push/token"), {
-    form: { token: "forged-token" },
-  });
-  expect(refused.status()).toBe(403);
+  const cookies = await page.context().cookies(tenantUrl("comune-a"));
+  expect(await postToken(cookies.map((c) => `${c.name}=${c.value}`).join("; "))).toBe(403);
 
   await page.goto(tenantUrl("comune-c"));
   await settled(page);

@@ -53,6 +53,8 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
     try {
       const { enablePush } = await import("./push.client.ts");
       const token = await enablePush(settings, showMessage);
+      // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
+      if (token) document.documentElement.dataset["push"] = "on";
       if (!token || tokens.includes(token)) return;
       const body = new FormData();
       body.set("token", token);
