@@ -296,6 +296,11 @@ test("no modal and no firebase without contacts, or for a municipality without f
   // The token's action takes no post without the XSRF token.
   const cookies = await page.context().cookies(tenantUrl("comune-a"));
   expect(await postToken(cookies.map((c) => `${c.name}=${c.value}`).join("; "))).toBe(403);
+  // The worker's file: from the site root, revalidated on every registration.
+  const worker = await fetch(`http://127.0.0.1:${PORTAL_PORT}/firebase-messaging-sw.js`);
+  expect(worker.status).toBe(200);
+  expect(worker.headers.get("cache-control")).toBe("no-cache");
+  expect(worker.headers.get("content-type")).toMatch(/javascript/);
 
   await page.goto(tenantUrl("comune-c"));
   await settled(page);
