@@ -298,7 +298,15 @@ export function createApp(deps: AppDeps) {
     );
     // Only names with an extension are files here (favicon.svg…): pages (`/`, `/faq`) skip the stat and the
     // not-found error object `send` would make for every one of them.
-    const rootFiles = express.static(dir, { maxAge: "1h", index: false });
+    // The push service worker (issue #29) is `no-cache`: a browser checks it on every registration, so a new build
+    // reaches it at once (and the scope it claims is fixed by the page, not by the file).
+    const rootFiles = express.static(dir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.endsWith("/firebase-messaging-sw.js")) res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? rootFiles(req, res, next) : next()));
   }
 
