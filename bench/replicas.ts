@@ -159,8 +159,9 @@ ${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n"
       proxy_pass http://portals;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-Host $host;
+      # $http_host, not $host: with its port, which the portal's same-origin check of form posts compares with Origin.
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_next_upstream error timeout http_502 http_503;
