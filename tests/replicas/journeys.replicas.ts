@@ -29,7 +29,10 @@ test.beforeAll(async () => {
 test.afterEach(async ({}, info) => {
   if (info.status === info.expectedStatus) return;
   const errors = cluster.replicas.flatMap((replica) =>
-    replica.logLines().filter((line) => /"level":(40|50|60|"warn"|"error"|"fatal")|"statusCode":5/.test(line)).map((line) => `${replica.port} ${line}`),
+    replica
+      .logLines()
+      .filter((line) => /"level":(40|50|60|"warn"|"error"|"fatal")|"statusCode":5/.test(line))
+      .map((line) => `${replica.port} ${line}`),
   );
   await info.attach("replica errors", { body: [...errors, cluster.nginxErrors()].join("\n") });
 });
