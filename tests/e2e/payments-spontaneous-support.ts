@@ -57,7 +57,8 @@ export async function fillAmount(page: Page, amount: string) {
   await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
 }
 
-export async function expectNoticeDownload(page: Page) {
+/** Checks the outcome and downloads the notice; resolves to the PDF's bytes. */
+export async function expectNoticeDownload(page: Page): Promise<Buffer> {
   await expect(
     page.getByRole("heading", { level: 2, name: "Avviso di pagamento creato correttamente" }),
   ).toBeVisible();
@@ -71,4 +72,5 @@ export async function expectNoticeDownload(page: Page) {
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   await expect(page.getByText("Quanto è stato facile usare questo servizio?")).toBeVisible();
   await expect(page.getByRole("link", { name: "Torna alla homepage" })).toBeVisible();
+  return bytes;
 }

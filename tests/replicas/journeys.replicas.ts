@@ -1,7 +1,44 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { startReplicas, type Replicas } from "../../bench/replicas.ts";
-import { expect, tenantUrl, test } from "../e2e/fixtures.ts";
-import { fillRequest, FORM, PDF, readCode, sendButton, tick, unique } from "../e2e/assistance-support.ts";
-import { expectServedByAll, logMark } from "./support.ts";
+import { expect, loginAs, resetCitizen, tenantUrl, test, CITIZENS } from "../e2e/fixtures.ts";
+import {
+  acceptPrivacyAndConfirm,
+  BOOKING,
+  choosePlace,
+  chooseSlot,
+  expectStep,
+  fillDetails,
+  fillRequester,
+  next,
+  uniqueEmail,
+} from "../e2e/appointments-support.ts";
+import {
+  fillRequest,
+  FORM,
+  PDF,
+  PNG,
+  readCode,
+  sendButton,
+  tick,
+  unique,
+} from "../e2e/assistance-support.ts";
+import { acceptPolicy, fillIssue, sendAndCheck, start, TOWNS } from "../e2e/disruption-support.ts";
+import {
+  acceptPrivacy as acceptSpontaneousPrivacy,
+  chooseType,
+  expectNoticeDownload,
+  fillAmount,
+  fillPayer,
+} from "../e2e/payments-spontaneous-support.ts";
+import { payFromActivities, payments } from "../e2e/payments-support.ts";
+import {
+  acceptPrivacy as acceptProfilePrivacy,
+  confirmWizard,
+  enterCode,
+  startWizard,
+} from "../e2e/profile-support.ts";
+import { expectServedByAll, logMark, servedBy } from "./support.ts";
 
 // The citizen's multi-step flows through nginx (plain round robin, no affinity) in front of two production portals
 // sharing one redis (issue #26): every flow completes while its steps land on both replicas, which each portal's
@@ -60,4 +97,152 @@ test("assistance: an anonymous request with an attachment, confirmed with the e-
   await expect(page).toHaveURL(tenantUrl("comune-a", "/feedback?feedbackType=ticketNoAuth"));
   await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
   expectServedByAll(cluster.replicas, /^\/nuova-richiesta/, mark);
+});
+
+/** The path of the page now shown, as a pattern matching it and its sub-paths (its `.data` requests too). */
+const flowPath = (page: Page) =>
+  new RegExp(`^${new URL(page.url()).pathname.replace(/\/$/, "")}(/|\\.data|$)`);
+
+test("booking: an anonymous visitor books an appointment", async ({ page }) => {
+  const mark = logMark(cluster.replicas);
+  await page.goto(tenantUrl("comune-a", BOOKING));
+  await expectStep(page, "Luogo", 1);
+  await choosePlace(page, "Anagrafe e stato civile", "Ufficio Anagrafe - Sede centrale");
+  await next(page);
+  await expectStep(page, "Data e orario", 2);
+  await chooseSlot(page, 1, 1, 0);
+  await next(page);
+  await expectStep(page, "Dettagli appuntamento", 3);
+  await fillDetails(page, "Carta d'identità elettronica", "Rinnovo della carta");
+  await next(page);
+  await expectStep(page, "Richiedente", 4);
+  await fillRequester(page, {
+    nome: "Laura",
+    cognome: "Conti",
+    email: uniqueEmail("replicas"),
+    cf: "RSSMRA80A01H501U",
+  });
+  await next(page);
+  await expectStep(page, "Riepilogo", 5);
+  await expect(page.getByText("Rinnovo della carta")).toBeVisible();
+  await acceptPrivacyAndConfirm(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");
+  expectServedByAll(cluster.replicas, /^\/servizi\/prenotazione-appuntamento/, mark);
+});
+
+test("spontaneous payment: a PPAY notice generated, its PDF the same from both replicas", async ({
+  page,
+}) => {
+  const mark = logMark(cluster.replicas);
+  await page.goto(tenantUrl("comune-a", "/servizi/ppay/pagamento-spontaneo"));
+  await page.getByRole("link", { name: "Genera avviso di pagamento" }).click();
+  const flow = flowPath(page);
+  await acceptSpontaneousPrivacy(page);
+  await chooseType(page, "Mensa scolastica - ricarica");
+  await fillPayer(page);
+  await fillAmount(page, "12,50");
+  await page.getByRole("button", { name: "Genera avviso di pagamento" }).click();
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/avviso-pagamento/esito"));
+  const pdf = await expectNoticeDownload(page);
+  expectServedByAll(cluster.replicas, flow, mark);
+
+  // The PDF kept in the shared store: downloaded again until both replicas have sent it, the same bytes each time.
+  const link = page.getByRole("link", { name: "Scarica l'avviso di pagamento (PDF)" });
+  const pdfPath = new RegExp(`^${new URL((await link.getAttribute("href"))!, page.url()).pathname}$`);
+  for (let i = 0; i < 6 && servedBy(cluster.replicas, pdfPath, mark).some((c) => !c.GET); i++) {
+    const downloading = page.waitForEvent("download");
+    await link.click();
+    const again = await readFile((await (await downloading).path())!);
+    expect(again.equals(pdf)).toBe(true);
+  }
+  expectServedByAll(cluster.replicas, pdfPath, mark);
+});
+
+test("pay by IUV: Mario pays a position from Attività through pagoPA", async ({ page }) => {
+  const mark = logMark(cluster.replicas);
+  await resetCitizen(CITIZENS["Mario Rossi"]);
+  await page.goto(tenantUrl("comune-a", "/area-personale/attivita"));
+  await loginAs(page, "Mario Rossi");
+  await expect(payments(page).getByRole("link", { name: "Paga ora TARI 2026 - prima rata" })).toBeVisible();
+  await payFromActivities(page, "comune-a", "TARI 2026 - prima rata");
+  await page.getByRole("button", { name: "Paga", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Pagamento eseguito" })).toBeVisible();
+  expectServedByAll(cluster.replicas, /^\/area-personale\/pagamento-iuv\/|^\/servizi\/pagamento-esito/, mark);
+});
+
+test("assistance: Giulia saves a draft with an attachment, resumes and sends it; the file comes back intact", async ({
+  page,
+}) => {
+  const mark = logMark(cluster.replicas);
+  await resetCitizen(CITIZENS["Giulia Bianchi"]);
+  await page.goto(tenantUrl("comune-a", `${FORM}?servizio=2`));
+  await page.getByRole("link", { name: "Accedi" }).first().click();
+  await loginAs(page, "Giulia Bianchi");
+  await expect(page).toHaveURL(tenantUrl("comune-a", `${FORM}?servizio=2`));
+  await page.getByLabel(/^Tipologia problematica/).selectOption({ label: "TARI - tassa rifiuti" });
+  await page.getByLabel(/^Dettagli/).fill("Bozza attraverso due repliche.");
+  await page
+    .getByLabel(/^Allegato/)
+    .setInputFiles({ name: "avviso.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Salva richiesta" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Bozza salvata" })).toBeVisible();
+  await page.getByRole("link", { name: "Area riservata" }).click();
+  const drafts = page.getByRole("region", { name: "Bozze di richiesta" });
+  await drafts.getByRole("link", { name: /Riprendi la bozza Tributi/ }).click();
+  await expect(page.getByText("File allegato: avviso.png")).toBeVisible();
+  await page.getByLabel(/^Dettagli/).fill("Due avvisi TARI per lo stesso anno (dalle repliche).");
+  await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+  await sendButton(page).click();
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/feedback?feedbackType=ticket"));
+  expectServedByAll(cluster.replicas, /^\/nuova-richiesta/, mark);
+
+  // The attachment, as the municipality received it, downloaded from the request's conversation.
+  await page.getByRole("link", { name: "Area riservata" }).click();
+  const requests = page.getByRole("region", { name: "Richieste di assistenza" });
+  await requests
+    .getByRole("link", { name: /Vedi dettaglio della richiesta/ })
+    .first()
+    .click();
+  const conversation = page.getByRole("region", { name: "Conversazione" });
+  await expect(conversation).toContainText("Due avvisi TARI per lo stesso anno (dalle repliche).");
+  const downloading = page.waitForEvent("download");
+  await conversation.getByRole("link", { name: /Scarica avviso\.png/ }).click();
+  const download = await downloading;
+  expect((await readFile((await download.path())!)).equals(PNG)).toBe(true);
+});
+
+test("disruption: Giulia reports a disruption by address, with a photo", async ({ page }) => {
+  const mark = logMark(cluster.replicas);
+  await start(page, "comune-a", false);
+  const flow = flowPath(page);
+  await acceptPolicy(page);
+  await page.getByLabel("Cerca un luogo").fill(TOWNS["comune-a"].search);
+  await page.getByRole("button", { name: "Cerca", exact: true }).click();
+  await page.getByRole("button", { name: TOWNS["comune-a"].result }).click();
+  await expect(page.getByLabel("Cerca un luogo")).toHaveValue(TOWNS["comune-a"].result);
+  await fillIssue(page, "comune-a", "Segnalazione attraverso due repliche");
+  await sendAndCheck(page, "comune-a", "Segnalazione attraverso due repliche", "replicas");
+  expectServedByAll(cluster.replicas, flow, mark);
+});
+
+test("profile: Luca composes his profile, e-mail and mobile verified by codes", async ({ page }) => {
+  const mark = logMark(cluster.replicas);
+  const email = "luca.repliche@example.it";
+  await startWizard(page, "comune-a", false);
+  const flow = flowPath(page);
+  await acceptProfilePrivacy(page);
+  await page.getByRole("textbox", { name: /^Email/ }).fill(email);
+  await page.getByLabel("Ripeti Email").fill(email);
+  await page.getByLabel(/Numero di telefono mobile/).fill("3331234567");
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByText(`Abbiamo inviato il codice di verifica all'indirizzo ${email}`)).toBeVisible();
+  await enterCode(page, email);
+  await expect(
+    page.getByText("Abbiamo inviato il codice di verifica al numero +39 3331234567"),
+  ).toBeVisible();
+  await enterCode(page, "00393331234567");
+  await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeVisible();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await confirmWizard(page, "comune-a", false);
+  expectServedByAll(cluster.replicas, flow, mark);
 });
