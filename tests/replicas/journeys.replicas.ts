@@ -246,3 +246,33 @@ test("profile: Luca composes his profile, e-mail and mobile verified by codes", 
   await confirmWizard(page, "comune-a", false);
   expectServedByAll(cluster.replicas, flow, mark);
 });
+
+test("maintenance gate: the per-client login limit counts the attempts on both replicas together", async ({
+  page,
+}) => {
+  const mark = logMark(cluster.replicas);
+  await page.goto(tenantUrl("comune-c", "/"));
+  await expect(page.getByRole("heading", { level: 1, name: "Servizio in manutenzione" })).toBeVisible();
+  await page.getByLabel("Nome utente").fill("indovino");
+  // MAINTENANCE_LOGIN_PER_CLIENT (10 by default) wrong passwords are refused one by one; the next is limited,
+  // although each replica saw only about half of them.
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await page.getByLabel("Password").fill(`tentativo-${attempt}`);
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Conferma" }).click();
+    expect((await answered).status()).toBe(403);
+    await expect(page.getByRole("alert").filter({ hasText: "Autorizzazione negata" })).toBeVisible();
+  }
+  await page.getByLabel("Password").fill("tentativo-11");
+  const limited = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Conferma" }).click();
+  expect((await limited).status()).toBe(429);
+  await expect(
+    page.getByText(/^Troppi tentativi di accesso\. Riprova tra \d+ minuti?\.$/).first(),
+  ).toBeVisible();
+  const posts = servedBy(cluster.replicas, /./, mark).map((counts) => counts.POST ?? 0);
+  expect(
+    posts.every((n) => n > 0 && n < 10),
+    `login POSTs by replica: ${posts}`,
+  ).toBe(true);
+});
