@@ -66,6 +66,8 @@ export type Replicas = {
   url: string;
   sandboxUrl: string;
   redisUrl: string | null;
+  /** The redis-server (when `redis`): stopped and started again on the same port (empty: no persistence). */
+  redis: { stop(): Promise<void>; start(): Promise<void> } | null;
   replicas: Replica[];
   /** nginx's error log (upstream errors and retries are logged there at warn/error). */
   nginxErrors(): string;
@@ -181,10 +183,11 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
+  let redisPort = 0;
   if (options.redis) {
-    const port = options.redisPort ?? (await freePort());
-    redis = await startRedis(port);
-    redisUrl = `redis://127.0.0.1:${port}`;
+    redisPort = options.redisPort ?? (await freePort());
+    redis = await startRedis(redisPort);
+    redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
   const secret = randomBytes(32).toString("hex");
   const ports: number[] = [];
@@ -297,6 +300,17 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
     url,
     sandboxUrl: sandbox.url,
     redisUrl,
+    redis: redisUrl
+      ? {
+          async stop() {
+            if (redis) await stopChild(redis);
+            redis = null;
+          },
+          async start() {
+            if (!redis) redis = await startRedis(redisPort);
+          },
+        }
+      : null,
     replicas,
     nginxErrors: () => {
       try {

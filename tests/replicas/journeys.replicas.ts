@@ -276,3 +276,60 @@ test("maintenance gate: the per-client login limit counts the attempts on both r
     `login POSTs by replica: ${posts}`,
   ).toBe(true);
 });
+
+/** Each replica's `/readyz` store state ("up"/"down"), asked directly (not through nginx). */
+async function storeStates(): Promise<string[]> {
+  return Promise.all(
+    cluster.replicas.map(async (replica) => {
+      const res = await fetch(`http://127.0.0.1:${replica.port}/readyz`);
+      const body = (await res.json()) as { status: string; store?: { state: string } };
+      return `${body.status}/${body.store?.state}`;
+    }),
+  );
+}
+
+test("redis stopped mid-flow: the step says so in Italian and keeps the values; once back, it completes", async ({
+  page,
+  consoleErrors,
+}) => {
+  const email = unique("replicas-guasto");
+  await page.goto(tenantUrl("comune-b", FORM));
+  await fillRequest(page, { anonymous: true, email });
+  const attachment = { name: "avviso.pdf", mimeType: "application/pdf", buffer: PDF };
+  await page.getByLabel(/^Allegato/).setInputFiles(attachment);
+  await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+
+  await cluster.redis!.stop();
+  try {
+    await sendButton(page).click();
+    await expect(
+      page.getByText(/^Il servizio che conserva i dati dei moduli non risponde in questo momento/).first(),
+    ).toBeVisible();
+    await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+    await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Non trovo l'importo IMU da pagare per il 2026.");
+    await expect(page.getByLabel(/^Cognome/)).toHaveValue("Verdi");
+    await expect.poll(storeStates).toEqual(["degraded/down", "degraded/down"]);
+    // The browser logs the action's 503: expected here, and the only console error.
+    expect(consoleErrors).toEqual([expect.stringMatching(/status of 503 .*\/nuova-richiesta\.data\)$/)]);
+    consoleErrors.length = 0;
+  } finally {
+    await cluster.redis!.start();
+  }
+  // Both replicas reconnect by themselves.
+  await expect.poll(storeStates, { timeout: 20_000 }).toEqual(["ready/up", "ready/up"]);
+
+  if ((await page.getByText("File allegato: avviso.pdf").count()) === 0)
+    await page.getByLabel(/^Allegato/).setInputFiles(attachment);
+  if (
+    !(await page
+      .getByRole("checkbox", { name: "Ho letto e compreso l'informativa sulla privacy" })
+      .isChecked())
+  )
+    await tick(page, "Ho letto e compreso l'informativa sulla privacy");
+  await sendButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+  await page.getByRole("button", { name: "Invia il codice" }).click();
+  await page.getByLabel(/^Codice di verifica/).fill(await readCode(email));
+  await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
+});
