@@ -63,6 +63,7 @@ test.beforeAll(async () => {
 });
 
 /** A failed journey shows the replicas' error lines and nginx's (the access log alone says which, not why). */
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern
 test.afterEach(async ({}, info) => {
   if (info.status === info.expectedStatus) return;
   const errors = cluster.replicas.flatMap((replica) =>
