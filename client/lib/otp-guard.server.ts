@@ -100,7 +100,12 @@ async function holdContact(guard: Guard, binding: OtpBinding, options: SendOptio
 }
 
 /** The first code for `key`: its counter starts (refused when the fiscal code's share of the store is used up). */
-async function firstSend(guard: Guard, key: string, binding: OtpBinding, options: SendOptions): Promise<SendVerdict> {
+async function firstSend(
+  guard: Guard,
+  key: string,
+  binding: OtpBinding,
+  options: SendOptions,
+): Promise<SendVerdict> {
   const { store, locked, now } = guard;
   // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
   const kept = await store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(binding));
@@ -139,13 +144,22 @@ async function resend(
       locked(key, async () => {
         const current = await store.get(key);
         if (current)
-          await store.set(key, { ...current, sends: current.sends - 1, lastSentAt: previous }, ownerOf(binding));
+          await store.set(
+            key,
+            { ...current, sends: current.sends - 1, lastSentAt: previous },
+            ownerOf(binding),
+          );
         await release();
       }),
   };
 }
 
-function beginSend(guard: Guard, key: string, binding: OtpBinding, options: SendOptions): Promise<SendVerdict> {
+function beginSend(
+  guard: Guard,
+  key: string,
+  binding: OtpBinding,
+  options: SendOptions,
+): Promise<SendVerdict> {
   return guard.locked(key, async (): Promise<SendVerdict> => {
     if (options.exclusive) {
       const holder = await guard.lastContact.get(slotOf(binding));

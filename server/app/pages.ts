@@ -63,7 +63,11 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
     tenantService: ctx.tenantService,
     metrics: ctx.metrics,
     logger: ctx.logger,
-    uploads: { fileLimit: env.UPLOAD_FILE_LIMIT, maxFiles: env.UPLOAD_MAX_FILES, totalLimit: env.UPLOAD_LIMIT },
+    uploads: {
+      fileLimit: env.UPLOAD_FILE_LIMIT,
+      maxFiles: env.UPLOAD_MAX_FILES,
+      totalLimit: env.UPLOAD_LIMIT,
+    },
     geocoder,
     ...pageLimiters(ctx),
   };
@@ -93,7 +97,8 @@ export function mountPages(
   });
   app.use(async (req, res, next) => {
     // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
-    if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete())) return;
+    if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))
+      return;
     // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
     // A route that serves something else sets its own Cache-Control, which replaces this default (below).
     res.setHeader("cache-control", "no-store");

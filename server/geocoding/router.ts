@@ -76,7 +76,12 @@ async function fetchAnswer(
   schema: z.ZodType<Answer>,
 ) {
   const headers = new Headers({ "user-agent": options.userAgent, accept: "application/json" });
-  const target = { baseUrl: options.baseUrl, headers, timeoutMs: options.timeoutMs, metrics: options.metrics };
+  const target = {
+    baseUrl: options.baseUrl,
+    headers,
+    timeoutMs: options.timeoutMs,
+    metrics: options.metrics,
+  };
   return (await callHttp(target, { service: "geocoding", path, query, schema })).data;
 }
 
@@ -88,7 +93,12 @@ type Lookups = {
 };
 
 /** A new upstream call, queued for `client`; its answer is cached. */
-function startFlight({ cache, queue, flights }: Lookups, key: string, client: string, run: () => Promise<Answer>) {
+function startFlight(
+  { cache, queue, flights }: Lookups,
+  key: string,
+  client: string,
+  run: () => Promise<Answer>,
+) {
   const controller = new AbortController();
   let started = false;
   const promise = queue
@@ -114,7 +124,12 @@ function startFlight({ cache, queue, flights }: Lookups, key: string, client: st
 }
 
 /** Waits for the flight's answer; the last caller to leave takes a flight that has not started off the queue. */
-function joinFlight(flights: Lookups["flights"], flight: Flight, key: string, signal: AbortSignal): Promise<Answer> {
+function joinFlight(
+  flights: Lookups["flights"],
+  flight: Flight,
+  key: string,
+  signal: AbortSignal,
+): Promise<Answer> {
   flight.waiters++;
   return new Promise<Answer>((resolve, reject) => {
     const leave = () => {
@@ -196,7 +211,11 @@ async function answer(
       res
         .status(429)
         .set({ "retry-after": String(error.retryAfterS), "cache-control": "no-store" })
-        .json({ status: 429, title: serverText(requestLocale(req, res), "server.geocoding.busy"), details: [] });
+        .json({
+          status: 429,
+          title: serverText(requestLocale(req, res), "server.geocoding.busy"),
+          details: [],
+        });
       return;
     }
     if (signal.aborted) return; // nobody is left to answer
@@ -218,7 +237,14 @@ export function createGeocoding(options: GeocodingOptions): { router: Router } &
     const parsed = SearchQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(req, res, parsed.error);
     const { q, limit } = parsed.data;
-    return answer(lookup, req, res, "search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema);
+    return answer(
+      lookup,
+      req,
+      res,
+      "search",
+      { q, limit: String(limit), countrycodes: "it" },
+      SearchAnswerSchema,
+    );
   });
 
   router.get("/reverse", (req: Request, res: Response) => {
@@ -231,7 +257,13 @@ export function createGeocoding(options: GeocodingOptions): { router: Router } &
   return {
     router,
     search: async (q, client, signal) =>
-      (await lookup("search", { q, limit: "5", countrycodes: "it" }, SearchAnswerSchema, client, signal)) as Place[],
+      (await lookup(
+        "search",
+        { q, limit: "5", countrycodes: "it" },
+        SearchAnswerSchema,
+        client,
+        signal,
+      )) as Place[],
     reverse: async (lat, lon, client, signal) =>
       (await lookup("reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema, client, signal)) as Place,
   };

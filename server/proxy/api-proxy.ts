@@ -139,7 +139,11 @@ function upstreamRequestHeaders(
   const incoming = req.headers;
   for (const name in incoming) {
     const value = incoming[name];
-    if (value === undefined || NOT_RELAYED.has(name) || isPortalOwnedHeader(name, options.trustedIdentityHeaders))
+    if (
+      value === undefined ||
+      NOT_RELAYED.has(name) ||
+      isPortalOwnedHeader(name, options.trustedIdentityHeaders)
+    )
       continue;
     headers[name] = value;
   }

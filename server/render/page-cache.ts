@@ -153,7 +153,11 @@ type CacheContext = {
 };
 
 /** A visitor whose page is theirs: a citizen's cookies or headers, the maintenance credential, an over-long query. */
-function isPersonal(req: Request, res: Response, identityCookies: PageCacheOptions["identityCookies"]): boolean {
+function isPersonal(
+  req: Request,
+  res: Response,
+  identityCookies: PageCacheOptions["identityCookies"],
+): boolean {
   const queryAt = req.url.indexOf("?");
   return (
     classifyCookies(res.locals.cookies, identityCookies) === "personal" ||
@@ -166,7 +170,9 @@ function isPersonal(req: Request, res: Response, identityCookies: PageCacheOptio
 /** A stored page answered: its headers, and its template filled with this request's nonce and XSRF token. */
 function serveStored(res: Response, entry: Entry): void {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.status(entry.status).end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
+  res
+    .status(entry.status)
+    .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
 }
 
 /** The answer's headers worth storing (not the nonce's CSP, the cookies, the request id, the cache mark). */

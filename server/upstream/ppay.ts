@@ -59,7 +59,8 @@ function positionsApi(ctx: UpstreamRequestContext): PositionsApi {
       pdfAt(ctx, `${positions(taxCode, "api-public")}/${id(iuv)}/paymentreceipt`, PaymentReceiptSchema),
     receipt: (codFisc, iuv) =>
       pdfAt(ctx, `${positions(codFisc)}/${id(iuv)}/paymentreceipt`, PaymentReceiptSchema),
-    notice: (codFisc, iuv) => pdfAt(ctx, `${positions(codFisc)}/${id(iuv)}/paymentnotice`, PaymentNoticeSchema),
+    notice: (codFisc, iuv) =>
+      pdfAt(ctx, `${positions(codFisc)}/${id(iuv)}/paymentnotice`, PaymentNoticeSchema),
   };
   return api;
 }

@@ -481,7 +481,8 @@ async function sendCode(context: Context, { state, binding }: Verification, rese
   if (!send.ok) {
     if (send.reason === "busy")
       return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
-    if (send.reason === "wait") return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
+    if (send.reason === "wait")
+      return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
     if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
     return failed(t("assistance.verify.expiredFlow"), 400);
   }
@@ -569,9 +570,12 @@ async function verifyAction(context: Context, form: FormData, intent: VerifyInte
   }
   if (intent === "annulla") {
     const { flow } = getServices(context);
-    return redirect(requestHref(), { headers: assistFlow.save(flow, { ...verification.state, sent: false }) });
+    return redirect(requestHref(), {
+      headers: assistFlow.save(flow, { ...verification.state, sent: false }),
+    });
   }
-  if (intent === "codice" || intent === "reinvia") return sendCode(context, verification, intent === "reinvia");
+  if (intent === "codice" || intent === "reinvia")
+    return sendCode(context, verification, intent === "reinvia");
   return checkCode(context, form, verification);
 }
 

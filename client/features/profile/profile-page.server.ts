@@ -154,7 +154,8 @@ async function startChange({ context, form, cf, t, validate }: ProfileInput, isE
   if (!parsed.ok) return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
   const contact = "email" in parsed.values ? parsed.values.email : parsed.values.phone;
   const sent = await sendCode(context, cf, isEmail ? "EMAIL" : "SMS", contact);
-  if ("error" in sent) return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
+  if ("error" in sent)
+    return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
   const state: ContactState = { v: 1, cf, pending: sent.pending };
   return redirect(modeHref(isEmail ? "email" : "telefono"), {
     headers: contactFlow.save(getServices(context).flow, state),
@@ -202,10 +203,16 @@ async function verifyChange(input: ProfileInput) {
     });
   }
   if (problem)
-    return data({ errors: { [problem.field]: problem.message } as Errors, values: {} }, { status: problem.status });
+    return data(
+      { errors: { [problem.field]: problem.message } as Errors, values: {} },
+      { status: problem.status },
+    );
   try {
     const { kind, contact } = state.pending;
-    await api.notify.updateContacts(cf, kind === "EMAIL" ? { email: contact } : { sms: toNotifySms(contact) });
+    await api.notify.updateContacts(
+      cf,
+      kind === "EMAIL" ? { email: contact } : { sms: toNotifySms(contact) },
+    );
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "contacts update failed");

@@ -221,7 +221,11 @@ async function typeStep(input: StepInput): Promise<StepResult> {
   if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
   return save({
     ...state,
-    type: { code: chosen.code, label: chosen.label, ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}) },
+    type: {
+      code: chosen.code,
+      label: chosen.label,
+      ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}),
+    },
     note: parsed.values.note || undefined,
   });
 }
@@ -256,7 +260,11 @@ function payerSchema(t: StepInput["t"], identity: Identity, kind: string | undef
       if (identity?.email && !b)
         ctx.addIssue({ code: "custom", path: ["emailRepeat"], message: t("field.requiredMessage") });
       else if (b && a !== b)
-        ctx.addIssue({ code: "custom", path: ["emailRepeat"], message: t("payments.spont.payer.emailMismatch") });
+        ctx.addIssue({
+          code: "custom",
+          path: ["emailRepeat"],
+          message: t("payments.spont.payer.emailMismatch"),
+        });
     });
 }
 
@@ -269,7 +277,11 @@ async function payerStep(input: StepInput): Promise<StepResult> {
   const parsed = check(payerSchema(t, identity, kind, noTaxId));
   if (!parsed.ok) return fail(parsed.errors, submitted);
   const v = parsed.values as Record<string, string>;
-  const taxCode = identity ? identity.taxCode : noTaxId ? await placeholderTaxCode(context, system) : v.taxCode!;
+  const taxCode = identity
+    ? identity.taxCode
+    : noTaxId
+      ? await placeholderTaxCode(context, system)
+      : v.taxCode!;
   const payer: Payer = identity
     ? { kind: "F", firstName: identity.firstName, lastName: identity.lastName, taxCode, email: v.email! }
     : kind === "G"
@@ -303,7 +315,8 @@ async function amountStep(input: StepInput): Promise<StepResult> {
   return save({ ...state, amountCents: parsed.values.amount });
 }
 
-type ReadyState = SpontaneousState & Required<Pick<SpontaneousState, "attempt" | "type" | "payer" | "amountCents">>;
+type ReadyState = SpontaneousState &
+  Required<Pick<SpontaneousState, "attempt" | "type" | "payer" | "amountCents">>;
 
 /** Sends the attempt once (a re-post with the same key gets the same answer): a pagoPA URL or a notice kept. */
 function sendAttempt({ context, url, system, mode }: StepInput, state: ReadyState) {
@@ -325,7 +338,10 @@ function sendAttempt({ context, url, system, mode }: StepInput, state: ReadyStat
     const notice = await paymentSystem.createNotice(api, request);
     if (!notice.ok) return notice;
     const { pdf, codiceAvviso, iuv } = notice.value;
-    const token = await keepNotice({ pdf, codiceAvviso, amountCents: state.amountCents }, storeOwner(context));
+    const token = await keepNotice(
+      { pdf, codiceAvviso, amountCents: state.amountCents },
+      storeOwner(context),
+    );
     if (!token) return { ok: false, reason: "unavailable" };
     return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
   });
