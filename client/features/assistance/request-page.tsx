@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
 import {
@@ -7,11 +8,10 @@ import {
   ATTACHMENT_MAX_BYTES,
 } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
-import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
@@ -64,25 +64,18 @@ export function AssistanceLayout({
 }) {
   const t = useT(assistanceIt);
   return (
-    <div className="container">
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10">
-          <div className="cmp-breadcrumbs mt-3">
-            <Breadcrumb
-              items={[
-                { name: t("common.home"), href: href("/") },
-                { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
-                { name: title },
-              ]}
-            />
-          </div>
-          <PageHero title={title} lead={lead} headingRef={headingRef} />
-        </div>
-      </div>
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10 mb-5">{children}</div>
-      </div>
-    </div>
+    <PageLayout
+      breadcrumb={[
+        { name: t("common.home"), href: href("/") },
+        { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
+        { name: title },
+      ]}
+      title={title}
+      lead={lead}
+      headingRef={headingRef}
+    >
+      {children}
+    </PageLayout>
   );
 }
 
@@ -367,22 +360,14 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
               </p>
             )}
           </details>
-          <div className="form-check">
-            <input
-              id={fieldIds.privacy.id}
-              type="checkbox"
-              name="privacy"
-              value="1"
-              defaultChecked={values.privacy !== ""}
-              aria-invalid={errors.privacy ? true : undefined}
-              aria-describedby={errors.privacy ? `${fieldIds.privacy.id}-error` : undefined}
-            />
-            <label htmlFor={fieldIds.privacy.id}>
-              {t("assistance.privacyAccept")}
-              <span aria-hidden="true"> *</span>
-            </label>
-          </div>
-          <FieldError id={`${fieldIds.privacy.id}-error`}>{errors.privacy}</FieldError>
+          <CheckboxField
+            id={fieldIds.privacy.id}
+            name="privacy"
+            label={t("assistance.privacyAccept")}
+            defaultChecked={values.privacy !== ""}
+            required
+            error={errors.privacy}
+          />
         </fieldset>
         {/* "Invia" first in the document: Enter in a field sends the request (not the draft); shown last. */}
         <div className="d-flex flex-wrap flex-row-reverse gap-3">

@@ -1,13 +1,13 @@
 import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { useRef, useState, type ReactNode } from "react";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { Form, Link, useLocation } from "react-router";
-import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
@@ -39,22 +39,9 @@ export function DisruptionLayout({ children, after }: { children: ReactNode; aft
     { name: t("disruption.title") },
   ];
   return (
-    <>
-      <div className="container">
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10">
-            <div className="cmp-breadcrumbs mt-3">
-              <Breadcrumb items={trail} />
-            </div>
-            <PageHero title={t("disruption.title")} lead={t("disruption.lead")} />
-          </div>
-        </div>
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10 mb-5">{children}</div>
-        </div>
-      </div>
-      {after}
-    </>
+    <PageLayout breadcrumb={trail} title={t("disruption.title")} lead={t("disruption.lead")} after={after}>
+      {children}
+    </PageLayout>
   );
 }
 
@@ -158,26 +145,15 @@ function PolicyStep({
         </h3>
         <div className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
       </section>
-      <div className="form-check">
-        <input
-          id="accetto"
-          name="accetto"
-          type="checkbox"
-          defaultChecked={data.accepted}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "accetto-error" : undefined}
-        />
-        <label htmlFor="accetto">
-          {t("disruption.policy.accept")}
-          <span aria-hidden="true"> *</span>
-        </label>
-        {error ? (
-          <div id="accetto-error" className="form-feedback just-validate-error-label">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <CheckboxField
+        id="accetto"
+        name="accetto"
+        value="on"
+        label={t("disruption.policy.accept")}
+        defaultChecked={data.accepted}
+        required
+        error={error}
+      />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="autorizzazioni" />
     </StepForm>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -129,27 +130,15 @@ function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: Fiel
       <Form method="post" noValidate>
         <XsrfField />
         <Intent step="privacy" />
-        <div className="form-check mb-2">
-          <input
-            type="checkbox"
-            id="privacy"
-            name="privacy"
-            value="1"
-            required
-            defaultChecked={data.state.privacy}
-            aria-invalid={errors.privacy ? true : undefined}
-            aria-describedby={errors.privacy ? "privacy-error" : undefined}
-          />
-          <label htmlFor="privacy">
-            {t("payments.spont.privacyAccept")}
-            <span aria-hidden="true"> *</span>
-          </label>
-          {errors.privacy ? (
-            <div id="privacy-error" className="invalid-feedback d-block">
-              {errors.privacy}
-            </div>
-          ) : null}
-        </div>
+        <CheckboxField
+          id="privacy"
+          name="privacy"
+          label={t("payments.spont.privacyAccept")}
+          defaultChecked={data.state.privacy}
+          required
+          error={errors.privacy}
+          className="mb-2"
+        />
         <Buttons />
       </Form>
     </>
@@ -390,21 +379,15 @@ function PayerStep({
               defaultValue={text("taxCode", data.state.noTaxId ? "" : payer?.taxCode)}
               error={errors.taxCode}
             />
-            <div className="form-check mb-4">
-              <input
-                type="checkbox"
-                id="noTaxId"
-                name="noTaxId"
-                value="1"
-                defaultChecked={noTaxId}
-                onChange={(event) => setNoTaxId(event.currentTarget.checked)}
-                aria-describedby="noTaxId-hint"
-              />
-              <label htmlFor="noTaxId">{t("payments.spont.payer.noTaxId")}</label>
-              <p id="noTaxId-hint" className="form-text mt-1">
-                {t("payments.spont.payer.noTaxIdHint")}
-              </p>
-            </div>
+            <CheckboxField
+              id="noTaxId"
+              name="noTaxId"
+              label={t("payments.spont.payer.noTaxId")}
+              hint={t("payments.spont.payer.noTaxIdHint")}
+              defaultChecked={noTaxId}
+              onChange={(event) => setNoTaxId(event.currentTarget.checked)}
+              className="mb-4"
+            />
           </>
         )}
         <div className="row">
