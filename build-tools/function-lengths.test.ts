@@ -14,11 +14,6 @@ const LIMIT = 80;
 const ALLOWED: Record<string, string> = {
   ...Object.fromEntries(
     [
-      "client/features/service-detail/service-detail-page.tsx#ServiceDetailPage",
-      "client/features/disruption/report-page.tsx#DataStep",
-      "client/features/assistance/request-page.tsx#RequestForm",
-      "client/features/tickets/ticket-page.tsx#TicketPage",
-      "client/features/payments/spontaneous/spontaneous-steps.tsx#PayerStep",
       "client/features/services-catalogue/services-catalogue-page.tsx#ServicesCataloguePage",
       "client/routes/payments/pay-by-iuv.tsx#PayByIuv",
       "client/features/profile/profile-page.tsx#Sections",

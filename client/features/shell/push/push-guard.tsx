@@ -22,21 +22,11 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-/**
- * The push opt-in (spec §4, original TheGuardFcm), rendered by the shell only when the root data says the citizen may
- * be asked (NOTIFICATIONS, firebase settings, contacts). In the browser: nothing unless push is supported and not
- * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
- * browser session. The token goes to the portal (`POST /notifiche-push/token`), which updates the contacts.
- */
-export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
+/** A message arriving while the page is open: the push toast (title, text, and a link to the message if any). */
+function usePushToast() {
   const t = useT();
   const { push } = useToasts();
-  const hydrated = useHydrated();
-  const [answered, setAnswered] = useState(false);
-  const started = useRef(false);
-  const okRef = useRef<HTMLButtonElement>(null);
-
-  const showMessage = useCallback(
+  return useCallback(
     ({ title, body, link }: ForegroundMessage) => {
       const text = `<p>${escapeHtml(body)}</p>`;
       const anchor = link
@@ -46,29 +36,57 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
     },
     [push, t],
   );
+}
+
+/**
+ * Gets this browser's push token (loading firebase only now) and gives a new one to the portal, which adds it to the
+ * citizen's contacts. Spec §4: a failure is only logged.
+ */
+async function registerDevice(options: {
+  settings: PushSettings;
+  tokens: string[];
+  xsrfToken: string;
+  showMessage: (message: ForegroundMessage) => void;
+}) {
+  try {
+    const { enablePush } = await import("./push.client.ts");
+    const token = await enablePush(options.settings, options.showMessage);
+    // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
+    if (token) document.documentElement.dataset["push"] = "on";
+    if (!token || options.tokens.includes(token)) return;
+    const body = new FormData();
+    body.set("token", token);
+    const res = await fetch(href("/notifiche-push/token"), {
+      method: "POST",
+      headers: { [XSRF_HEADER]: options.xsrfToken, Accept: "application/json" },
+      body,
+      credentials: "same-origin",
+    });
+    if (!res.ok) console.warn("push token not saved", res.status);
+  } catch (error) {
+    console.warn("push opt-in failed", error);
+  }
+}
+
+/**
+ * The push opt-in (spec §4, original TheGuardFcm), rendered by the shell only when the root data says the citizen may
+ * be asked (NOTIFICATIONS, firebase settings, contacts). In the browser: nothing unless push is supported and not
+ * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
+ * browser session. The token goes to the portal (`POST /notifiche-push/token`), which updates the contacts.
+ */
+export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [answered, setAnswered] = useState(false);
+  const started = useRef(false);
+  const okRef = useRef<HTMLButtonElement>(null);
+
+  const showMessage = usePushToast();
 
   const enable = useCallback(async () => {
     if (started.current) return;
     started.current = true;
-    try {
-      const { enablePush } = await import("./push.client.ts");
-      const token = await enablePush(settings, showMessage);
-      // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
-      if (token) document.documentElement.dataset["push"] = "on";
-      if (!token || tokens.includes(token)) return;
-      const body = new FormData();
-      body.set("token", token);
-      const res = await fetch(href("/notifiche-push/token"), {
-        method: "POST",
-        headers: { [XSRF_HEADER]: xsrfToken, Accept: "application/json" },
-        body,
-        credentials: "same-origin",
-      });
-      if (!res.ok) console.warn("push token not saved", res.status);
-    } catch (error) {
-      // Spec §4: a failure is only logged.
-      console.warn("push opt-in failed", error);
-    }
+    await registerDevice({ settings, tokens, xsrfToken, showMessage });
   }, [settings, tokens, xsrfToken, showMessage]);
 
   // Permission already granted: the token is fetched quietly (an external system, no state of ours).
