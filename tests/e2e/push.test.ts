@@ -23,6 +23,9 @@ import {
   type TenantId,
 } from "./fixtures.ts";
 
+// The opt-in itself is what this file tests (the other journeys run with it answered).
+test.use({ pushPrompt: true });
+
 const UPSTREAM_HOST: Record<TenantId, string> = {
   "comune-a": "servizi.comune.valverde.it",
   "comune-b": "servizi.comune.montealto.it",
