@@ -19,4 +19,6 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 120_000,
   webServer: undefined,
+  // Its own folder: Playwright empties the output folder when a run starts, and the main run's traces live in the parent.
+  outputDir: "test-results/replicas",
 });
