@@ -114,6 +114,15 @@ export async function leaseCitizen(codFisc: string) {
   if (timeout > 0) info.setTimeout(timeout + (Date.now() - started));
 }
 
+/**
+ * Takes the lease of one of the sandbox's fault switches (they are global to the sandbox) for the rest of the current
+ * test: the test that turns the switch on holds it, and so does a test that must not meet the fault (the link walk
+ * visits every page), so the two never run at the same time in two workers.
+ */
+export async function holdSandboxFault(name: "kb") {
+  await leaseCitizen(`fault-${name}`);
+}
+
 function releaseCitizens() {
   for (const codFisc of held) rmSync(join(LEASES, codFisc), { recursive: true, force: true });
   held.clear();
