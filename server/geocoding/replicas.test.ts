@@ -60,12 +60,13 @@ describe("geocoding behind two replicas and one Valkey", () => {
     expect(after.count - before.count).toBe(served + 4);
     expect(arrivals).toHaveLength(served + 4);
     // At most one a second in all: the turns are 1 s apart on Valkey's clock; between a turn and its arrival at the
-    // sandbox a busy portal may lose some milliseconds, so 900 ms is the floor (two portals each on its own 1/s
-    // budget give gaps of a few ms). Over the whole flood, no more than one per second and the first second's one.
+    // sandbox a busy portal may lose up to ~200 ms, so 800 ms is the floor (two portals each on its own 1/s
+    // budget give gaps of a few ms). Over the whole flood, N lookups took at least N - 1 turns of 1 s: the measured
+    // span may fall short of that only by the first and the last arrival's lag (at most 200 ms each, as above).
     const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
-    expect(Math.min(...gaps), `gaps between lookups: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(900);
+    expect(Math.min(...gaps), `gaps between lookups: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(800);
     const spanS = (arrivals.at(-1)! - arrivals[0]!) / 1000;
-    expect(arrivals.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
+    expect(arrivals.length - 1, `${arrivals.length} lookups in ${spanS} s`).toBeLessThanOrEqual(spanS + 0.4);
     expect(arrivals[0]!).toBeGreaterThanOrEqual(started);
   }, 90_000);
 });
