@@ -66,6 +66,8 @@ export type Replicas = {
   url: string;
   sandboxUrl: string;
   redisUrl: string | null;
+  /** The redis-server (when `redis`): stopped and started again on the same port (empty: no persistence). */
+  redis: { stop(): Promise<void>; start(): Promise<void> } | null;
   replicas: Replica[];
   /** nginx's error log (upstream errors and retries are logged there at warn/error). */
   nginxErrors(): string;
@@ -108,7 +110,8 @@ const tcpOpen = (port: number) =>
     socket.once("error", () => done(false));
   });
 
-async function startRedis(port: number): Promise<ChildProcess> {
+/** Debian's redis-server on `port` (no persistence, 64 MiB); resolves once it accepts connections. */
+export async function startRedisServer(port: number): Promise<ChildProcess> {
   const binary = redisBinary();
   if (!binary) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const child = spawn(
@@ -159,8 +162,9 @@ ${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n"
       proxy_pass http://portals;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-Host $host;
+      # $http_host, not $host: with its port, which the portal's same-origin check of form posts compares with Origin.
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_next_upstream error timeout http_502 http_503;
@@ -180,10 +184,11 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
+  let redisPort = 0;
   if (options.redis) {
-    const port = options.redisPort ?? (await freePort());
-    redis = await startRedis(port);
-    redisUrl = `redis://127.0.0.1:${port}`;
+    redisPort = options.redisPort ?? (await freePort());
+    redis = await startRedisServer(redisPort);
+    redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
   const secret = randomBytes(32).toString("hex");
   const ports: number[] = [];
@@ -296,6 +301,17 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
     url,
     sandboxUrl: sandbox.url,
     redisUrl,
+    redis: redisUrl
+      ? {
+          async stop() {
+            if (redis) await stopChild(redis);
+            redis = null;
+          },
+          async start() {
+            if (!redis) redis = await startRedisServer(redisPort);
+          },
+        }
+      : null,
     replicas,
     nginxErrors: () => {
       try {

@@ -214,11 +214,26 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
   return token;
 }
 
+/** Fixed ports when several people run benches on one machine (default: free ones). */
+function fixedPorts() {
+  const port = (name: string) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    portalPort: port("BENCH_PORTAL_PORT"),
+    nginxPort: port("BENCH_NGINX_PORT"),
+    sandboxPort: port("BENCH_SANDBOX_PORT"),
+    redisPort: port("BENCH_REDIS_PORT"),
+  };
+}
+
 export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
   const cluster = await startReplicas({
     replicas: REPLICAS,
     redis: options.redis ?? false,
     logLevel: "info",
+    ...fixedPorts(),
   });
   try {
     const load = startLoad(cluster.url, await xsrfCookie(cluster));
@@ -277,7 +292,7 @@ export function printRollout(r: RolloutResult): string {
   const s = r.summary;
   const mmm = (v: MinMedMax) => `${v.min} / ${v.median} / ${v.max} ms`;
   return [
-    `## Rollout under load (${r.replicas} replicas behind nginx, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
+    `## Rollout under load (${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
     "",
     "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
     "| ----- | -------: | -----: | --------------------------------------------- |",
@@ -298,9 +313,13 @@ export async function runRollout(): Promise<RolloutResult | null> {
     return null;
   }
   try {
-    const result = await measureRollout({
-      redis: process.env.BENCH_ROLLOUT_REDIS === "1" && redisBinary() !== null,
-    });
+    // Asked for Valkey and none installed: say so rather than measure the portals without it under its name.
+    const redis = process.env.BENCH_ROLLOUT_REDIS === "1";
+    if (redis && redisBinary() === null)
+      throw new Error(
+        "BENCH_ROLLOUT_REDIS=1 but redis-server is not installed (apt-get install redis-server)",
+      );
+    const result = await measureRollout({ redis });
     console.log(`\n${printRollout(result)}`);
     mkdirSync(join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(join(ROOT, "bench/results/rollout.json"), `${JSON.stringify(result, null, 2)}\n`);

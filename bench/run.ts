@@ -9,7 +9,8 @@
 //   (d) cold start and overload: `node server/index.ts` as a child process, spawn → first 200 of `/`, then
 //       200 connections × 60 s of citizens' pages (served p99, shed answers, errors, RSS; BENCH_SOAK for longer);
 //   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads;
-//   (f) a rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts, bench/results/rollout.json).
+//   (f) a rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts, bench/results/rollout.json);
+//   (g) each flow step with the memory store and with Valkey, alternated (bench/flow-steps.ts).
 // Writes bench/results/latest.json and latest.md. Every step is bounded; the process exits by itself.
 import "./production-env.ts";
 import { randomBytes } from "node:crypto";
@@ -39,6 +40,7 @@ import {
   stop,
 } from "./processes.ts";
 import { runOverload, type OverloadResult } from "./overload.ts";
+import { FLOW_STEPS_BUDGET_S, measureFlowSteps, printFlowSteps, type FlowStepsResult } from "./flow-steps.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -82,7 +84,7 @@ const watchdog = setTimeout(
     killChildren();
     process.exit(2);
   },
-  (8 * (DURATION_S + WARMUP_S) + OVERLOAD_S + SOAK_S + 150) * 1000,
+  (8 * (DURATION_S + WARMUP_S) + OVERLOAD_S + SOAK_S + FLOW_STEPS_BUDGET_S + 150) * 1000,
 );
 watchdog.unref();
 
@@ -414,6 +416,9 @@ async function main() {
     // The in-process portal is done: the child process below has the machine's CPU for itself.
     await closeGracefully(server, 2000);
 
+    console.log("flow steps, memory store vs Valkey (bench/flow-steps.ts):");
+    const flowSteps = await measureFlowSteps(sandbox.url);
+
     console.log("cold start and overload (node server/index.ts, child process):");
     const processRuns = await coldStartAndOverload(sandbox.url, session);
 
@@ -444,6 +449,7 @@ async function main() {
       },
       goals: GOALS,
       ...processRuns,
+      flowSteps,
       bundle,
     };
 
@@ -496,6 +502,7 @@ type BenchResult = {
   coldStart: { spawnToListeningMs: number; listeningToFirstPageMs: number; spawnToFirstPageMs: number };
   overload: OverloadResult & { rssStartMiB: number | null; rssEndMiB: number | null };
   soak: { atS: number; rssMiB: number | null; servedP99Ms: number; shed: number; errors: number }[];
+  flowSteps: FlowStepsResult;
   bundle: ReturnType<typeof bundleSizes>;
 };
 
@@ -570,6 +577,8 @@ function markdown(r: BenchResult): string {
       : []),
     "",
     `Home page HTML: ${kb(r.pages.homeBytes)} (logged-in: ${kb(r.pages.citizenHomeBytes)}); API answer: ${kb(r.pages.apiBytes)}.`,
+    "",
+    printFlowSteps(r.flowSteps),
     "",
     "| client bundle (build/client/assets) | files | raw | gzip -9 |",
     "|---|---:|---:|---:|",

@@ -50,14 +50,18 @@ export function longFunctions(file: string, text: string, limit: number): LongFu
   return found;
 }
 
-function main() {
-  const args = process.argv.slice(2);
-  const limit = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 60);
-  const root = process.cwd();
+/** The product functions (client/, server/, shared/ under `root`, tests excluded) longer than `limit`, longest first. */
+export function productLongFunctions(root: string, limit: number): LongFunction[] {
   const all = ROOTS.flatMap((dir) => listFiles(join(root, dir))).flatMap((path) =>
     longFunctions(relative(root, path), readFileSync(path, "utf8"), limit),
   );
-  all.sort((a, b) => b.lines - a.lines);
+  return all.sort((a, b) => b.lines - a.lines);
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const limit = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 60);
+  const all = productLongFunctions(process.cwd(), limit);
   if (!args.includes("--count")) {
     for (const entry of all)
       process.stdout.write(

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useLocation, useMatches } from "react-router";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
@@ -8,11 +8,20 @@ import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 
 const noToasts: Toast[] = [];
+
+/**
+ * The push opt-in (issue #29): its own chunk, fetched after hydration and only for a citizen the root data says may
+ * be asked; firebase itself comes later still, from inside it. Anonymous pages load neither.
+ */
+const PushGuard = lazy(() =>
+  import("#client/features/shell/push/push-guard.tsx").then((m) => ({ default: m.PushGuard })),
+);
 
 /** Toasts that loaders hand to the page (`{ toasts: Toast[] }` in their data): server-rendered, so no-JS users see them. */
 function useLoaderToasts(): Toast[] {
@@ -40,6 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const toasts = useLoaderToasts();
   const hideMenu = useHideMenu();
+  const hydrated = useHydrated();
   const locale = data?.locale ?? "it";
   if (!data || data.maintenanceGate) {
     return (
@@ -74,6 +84,16 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <FooterIsland />
+        {hydrated && data.user?.push ? (
+          <Suspense fallback={null}>
+            <PushGuard
+              codiceEnte={data.comune.codiceEnte}
+              settings={data.user.push.firebase}
+              tokens={data.user.push.tokens}
+              xsrfToken={data.xsrfToken}
+            />
+          </Suspense>
+        ) : null}
       </ToastProvider>
     </I18nProvider>
   );

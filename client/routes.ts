@@ -5,6 +5,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("manutenzione", "routes/maintenance.tsx"),
   route("valutazione", "routes/rating.tsx"),
+  // The push opt-in's device token, posted by the browser (issue #29): added to the citizen's push contacts.
+  route("notifiche-push/token", "routes/push/token.ts"),
   // Personal area (issue #9): one layout (heading, tabs) and its tabs; the profile pages sit outside the tabs.
   route("area-personale", "routes/personal-area/layout.tsx", [
     index("routes/personal-area/desk.tsx"),

@@ -37,6 +37,18 @@ export type SandboxAsset = {
 export type MaintenanceCredential = { username: string; password: string };
 
 /** One municipality of the sandbox. Static seed data: never written to the state file. */
+/**
+ * Public Firebase web settings (what a browser needs to ask for a push token). The sandbox's are shaped like real ones
+ * but name no real project: the cloud messaging service is never reached from the sandbox or its tests.
+ */
+export type SandboxFirebaseSettings = {
+  apiKey: string;
+  appId: string;
+  messagingSenderId: string;
+  projectId: string;
+  vapidKey: string;
+};
+
 export type SandboxTenant = {
   id: string;
   /** The exact `X-Forwarded-Host` value the BFF resolves this municipality from. */
@@ -56,6 +68,8 @@ export type SandboxTenant = {
   sede?: { nome: string; via: string; cap: string; comune: string };
   /** Not in the public contract (issue #24): the texts of the pages the portal serves without a CMS. */
   paginePortale?: { privacy?: string[]; noteLegali?: string[] };
+  /** The web-push (Firebase) settings the portal's opt-in uses; absent: no push opt-in (issue #29). */
+  firebase?: SandboxFirebaseSettings;
   content: TenantContent;
 };
 

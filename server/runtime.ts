@@ -134,4 +134,17 @@ export function serve(
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // A promise nobody awaited failed: a bug to fix (logged at error level, with its kind and stack, never a request's
+  // data), but not a reason to drop every citizen's request in flight on this process, which Node's default (exit)
+  // would do.
+  process.on("unhandledRejection", (reason) => {
+    const error = reason instanceof Error ? reason : undefined;
+    logger.error(
+      {
+        kind: error?.name ?? (reason as object | null)?.constructor?.name ?? typeof reason,
+        stack: error?.stack,
+      },
+      "unhandled promise rejection",
+    );
+  });
 }

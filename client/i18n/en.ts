@@ -67,6 +67,13 @@ export const baseEn: Record<BaseKey, string> = {
 
   "modal.close": "Close the dialog",
 
+  "push.modal.title": "Push notifications",
+  "push.modal.body": "The portal would like to send you notifications when something important happens.",
+  "push.modal.decline": "No, thanks",
+  "push.modal.accept": "OK",
+  "push.toast.title": "New notification",
+  "push.toast.open": "Go to the message",
+
   "maintenance.title": "Service under maintenance",
   "maintenance.lead": "The online services of {comune} are temporarily unavailable for maintenance.",
   "maintenance.operators": "If you are an authorised operator, log in with the maintenance credentials.",

@@ -68,6 +68,13 @@ export const it = {
 
   "modal.close": "Chiudi la finestra",
 
+  "push.modal.title": "Notifiche Push",
+  "push.modal.body": "Il portale vorrebbe mandarti delle notifiche in caso di eventi importanti.",
+  "push.modal.decline": "No, grazie",
+  "push.modal.accept": "OK",
+  "push.toast.title": "Nuova notifica",
+  "push.toast.open": "Vai al messaggio",
+
   "maintenance.title": "Servizio in manutenzione",
   "maintenance.lead":
     "I servizi online del {comune} sono temporaneamente non disponibili per lavori di manutenzione.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createTransientStore } from "./transient-store.server.ts";
+import { createTransientStore, type TransientStore } from "./transient-store.server.ts";
 
 /**
  * The portal's own guard around one-time codes (the anonymous assistance request's e-mail code, the profile's e-mail
@@ -69,29 +69,158 @@ function createKeyLock() {
   };
 }
 
+const ownerOf = (binding: OtpBinding) => ({ client: `cf:${binding.cf.toUpperCase()}` });
+
+/** The guard's stores, lock and clock. */
+type Guard = {
+  now: () => number;
+  locked: ReturnType<typeof createKeyLock>;
+  /** The pending requests' counters. */
+  store: TransientStore<Entry>;
+  /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
+  lastContact: TransientStore<{ contact: string; until: number }>;
+};
+
+type SendOptions = { exclusive?: boolean; hold?: boolean };
+
+/** Records the contact a code goes to (exclusive or held sends); returns how to give the record back. */
+async function holdContact(guard: Guard, binding: OtpBinding, options: SendOptions) {
+  if (!options.exclusive && !options.hold) return async () => {};
+  const slot = slotOf(binding);
+  const previous = await guard.lastContact.get(slot);
+  await guard.lastContact.set(
+    slot,
+    { contact: binding.contact, until: guard.now() + OTP_VALIDITY_MS },
+    ownerOf(binding),
+  );
+  return async () => {
+    if (previous) await guard.lastContact.set(slot, previous, ownerOf(binding));
+    else await guard.lastContact.delete(slot);
+  };
+}
+
+/** The first code for `key`: its counter starts (refused when the fiscal code's share of the store is used up). */
+async function firstSend(
+  guard: Guard,
+  key: string,
+  binding: OtpBinding,
+  options: SendOptions,
+): Promise<SendVerdict> {
+  const { store, locked, now } = guard;
+  // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
+  const kept = await store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(binding));
+  if (!kept.ok) return { ok: false, reason: "resends" };
+  const release = await holdContact(guard, binding, options);
+  return {
+    ok: true,
+    undo: () =>
+      locked(key, async () => {
+        await store.delete(key);
+        await release();
+      }),
+  };
+}
+
+/** Another code for `key`, within the resends and their interval. */
+async function resend(
+  guard: Guard,
+  key: string,
+  entry: Entry,
+  binding: OtpBinding,
+  options: SendOptions,
+): Promise<SendVerdict> {
+  const { store, locked, now } = guard;
+  if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+  if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
+  const since = now() - entry.lastSentAt;
+  if (since < OTP_RESEND_INTERVAL_MS)
+    return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
+  const previous = entry.lastSentAt;
+  await store.set(key, { ...entry, sends: entry.sends + 1, lastSentAt: now() }, ownerOf(binding));
+  const release = await holdContact(guard, binding, options);
+  return {
+    ok: true,
+    undo: () =>
+      locked(key, async () => {
+        const current = await store.get(key);
+        if (current)
+          await store.set(
+            key,
+            { ...current, sends: current.sends - 1, lastSentAt: previous },
+            ownerOf(binding),
+          );
+        await release();
+      }),
+  };
+}
+
+function beginSend(
+  guard: Guard,
+  key: string,
+  binding: OtpBinding,
+  options: SendOptions,
+): Promise<SendVerdict> {
+  return guard.locked(key, async (): Promise<SendVerdict> => {
+    if (options.exclusive) {
+      const holder = await guard.lastContact.get(slotOf(binding));
+      const now = guard.now();
+      if (holder && holder.contact !== binding.contact && holder.until > now)
+        return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now) / 1000) };
+    }
+    const entry = await guard.store.get(key);
+    return entry ? resend(guard, key, entry, binding, options) : firstSend(guard, key, binding, options);
+  });
+}
+
+/** How a counted try ended: the try given back on an outage, the pending request forgotten when done. */
+async function endTry(guard: Guard, key: string, entry: Entry, outcome: "valid" | "wrong" | "outage") {
+  const { store, lastContact } = guard;
+  const current = (await store.get(key)) ?? { ...entry, wrong: entry.wrong + 1 };
+  const wrong = outcome === "outage" ? current.wrong - 1 : current.wrong;
+  if (outcome === "outage") await store.set(key, { ...current, wrong }, ownerOf(entry));
+  const left = OTP_MAX_WRONG - wrong;
+  const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
+  if (discarded) await store.delete(key);
+  // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
+  if (outcome === "valid" && (await lastContact.get(slotOf(entry)))?.contact === entry.contact)
+    await lastContact.delete(slotOf(entry));
+  return { discarded: outcome === "wrong" && discarded, left };
+}
+
+function beginTry(guard: Guard, key: string, binding: OtpBinding): Promise<TryVerdict> {
+  return guard.locked(key, async (): Promise<TryVerdict> => {
+    const entry = await guard.store.get(key);
+    if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+    // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
+    if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
+    await guard.store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(binding));
+    return { ok: true, done: (outcome) => guard.locked(key, () => endTry(guard, key, entry, outcome)) };
+  });
+}
+
 export function createOtpGuard(options: { now?: () => number; ttlMs?: number; maxEntries?: number } = {}) {
-  const now = options.now ?? Date.now;
   // Entries are owned by the fiscal code they are for: however many requests name one, it holds a bounded share
   // (the senders' own limits are the server's, per address and per contact); a full store refuses, evicts nobody.
-  const locked = createKeyLock();
-  const store = createTransientStore<Entry>({
-    name: "otp-guard",
-    schema: EntrySchema,
-    ttlMs: options.ttlMs ?? 30 * 60 * 1000,
-    maxEntries: options.maxEntries ?? 20_000,
-    perClient: { maxEntries: 20 },
-    now: options.now,
-  });
-  /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
-  const lastContact = createTransientStore<{ contact: string; until: number }>({
-    name: "otp-last-contact",
-    schema: z.object({ contact: z.string(), until: z.number() }),
-    ttlMs: OTP_VALIDITY_MS,
-    maxEntries: options.maxEntries ?? 20_000,
-    perClient: { maxEntries: 2 },
-    now: options.now,
-  });
-  const ownerOf = (binding: OtpBinding) => ({ client: `cf:${binding.cf.toUpperCase()}` });
+  const guard: Guard = {
+    now: options.now ?? Date.now,
+    locked: createKeyLock(),
+    store: createTransientStore<Entry>({
+      name: "otp-guard",
+      schema: EntrySchema,
+      ttlMs: options.ttlMs ?? 30 * 60 * 1000,
+      maxEntries: options.maxEntries ?? 20_000,
+      perClient: { maxEntries: 20 },
+      now: options.now,
+    }),
+    lastContact: createTransientStore<{ contact: string; until: number }>({
+      name: "otp-last-contact",
+      schema: z.object({ contact: z.string(), until: z.number() }),
+      ttlMs: OTP_VALIDITY_MS,
+      maxEntries: options.maxEntries ?? 20_000,
+      perClient: { maxEntries: 2 },
+      now: options.now,
+    }),
+  };
 
   return {
     /**
@@ -105,110 +234,20 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
      * profile's e-mail codes, which the upstream would take for an anonymous request too) records the contact
      * without being refused.
      */
-    beginSend(
-      key: string,
-      binding: OtpBinding,
-      options: { exclusive?: boolean; hold?: boolean } = {},
-    ): Promise<SendVerdict> {
-      return locked(key, async (): Promise<SendVerdict> => {
-        const slot = slotOf(binding);
-        if (options.exclusive) {
-          const holder = await lastContact.get(slot);
-          if (holder && holder.contact !== binding.contact && holder.until > now())
-            return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now()) / 1000) };
-        }
-        const hold = async () => {
-          if (!options.exclusive && !options.hold) return async () => {};
-          const previous = await lastContact.get(slot);
-          await lastContact.set(
-            slot,
-            { contact: binding.contact, until: now() + OTP_VALIDITY_MS },
-            ownerOf(binding),
-          );
-          return async () => {
-            if (previous) await lastContact.set(slot, previous, ownerOf(binding));
-            else await lastContact.delete(slot);
-          };
-        };
-        const entry = await store.get(key);
-        if (!entry) {
-          // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
-          const kept = await store.set(
-            key,
-            { ...binding, wrong: 0, sends: 1, lastSentAt: now() },
-            ownerOf(binding),
-          );
-          if (!kept.ok) return { ok: false, reason: "resends" };
-          const release = await hold();
-          return {
-            ok: true,
-            undo: () =>
-              locked(key, async () => {
-                await store.delete(key);
-                await release();
-              }),
-          };
-        }
-        if (!sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
-        if (entry.sends > OTP_MAX_RESENDS) return { ok: false, reason: "resends" };
-        const since = now() - entry.lastSentAt;
-        if (since < OTP_RESEND_INTERVAL_MS)
-          return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
-        const previous = entry.lastSentAt;
-        await store.set(key, { ...entry, sends: entry.sends + 1, lastSentAt: now() }, ownerOf(binding));
-        const release = await hold();
-        return {
-          ok: true,
-          undo: () =>
-            locked(key, async () => {
-              const current = await store.get(key);
-              if (current)
-                await store.set(
-                  key,
-                  { ...current, sends: current.sends - 1, lastSentAt: previous },
-                  ownerOf(binding),
-                );
-              await release();
-            }),
-        };
-      });
-    },
+    beginSend: (key: string, binding: OtpBinding, sendOptions: SendOptions = {}) =>
+      beginSend(guard, key, binding, sendOptions),
     /** Resends still allowed for `key` (for the page), or null when no code was sent. */
     async resendsLeft(key: string): Promise<number | null> {
-      const entry = await store.get(key);
+      const entry = await guard.store.get(key);
       return entry ? Math.max(0, OTP_MAX_RESENDS + 1 - entry.sends) : null;
     },
     /**
      * Before checking a code for `key`: counts the try first. `done("wrong")` forgets the pending request at the
      * last try; `done("outage")` gives the try back (the citizen typed nothing wrong); `done("valid")` forgets it.
      */
-    beginTry(key: string, binding: OtpBinding): Promise<TryVerdict> {
-      return locked(key, async (): Promise<TryVerdict> => {
-        const entry = await store.get(key);
-        if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
-        // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
-        if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
-        await store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(binding));
-        return {
-          ok: true,
-          done: (outcome) =>
-            locked(key, async () => {
-              const current = (await store.get(key)) ?? { ...entry, wrong: entry.wrong + 1 };
-              const wrong = outcome === "outage" ? current.wrong - 1 : current.wrong;
-              if (outcome === "outage") await store.set(key, { ...current, wrong }, ownerOf(binding));
-              const left = OTP_MAX_WRONG - wrong;
-              const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
-              if (discarded) await store.delete(key);
-              // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
-              if (outcome === "valid" && (await lastContact.get(slotOf(entry)))?.contact === entry.contact)
-                await lastContact.delete(slotOf(entry));
-              return { discarded: outcome === "wrong" && discarded, left };
-            }),
-        };
-      });
-    },
+    beginTry: (key: string, binding: OtpBinding) => beginTry(guard, key, binding),
     async forget(key: string | null | undefined): Promise<void> {
-      await store.delete(key);
+      await guard.store.delete(key);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
+import type { Utente } from "#shared/api/user.ts";
 import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
 import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
@@ -67,6 +68,23 @@ async function loadUnreadMessages(
   }
 }
 
+/**
+ * What the push opt-in needs (spec §4, issue #29), only for a citizen of a municipality with NOTIFICATIONS and
+ * firebase settings who has Notify contacts: the public web settings (the service worker gets them in its URL) and
+ * the device tokens the citizen's contacts already hold. Null otherwise: nothing is asked, no firebase code loads.
+ */
+function pushOptIn(config: TenantConfig, user: Utente) {
+  const firebase = config.comune.firebase;
+  const contacts = user.contatti;
+  if (!firebase || !findAsset(config, "NOTIFICATIONS") || !contacts) return null;
+  if (!contacts.email && !contacts.sms && !contacts.push) return null;
+  const { apiKey, appId, messagingSenderId, projectId, vapidKey } = firebase;
+  return {
+    firebase: { apiKey, appId, messagingSenderId, projectId, vapidKey },
+    tokens: [...new Set(Object.values(contacts.push ?? {}).flat())],
+  };
+}
+
 export async function loadRootData(request: Request, context: Readonly<RouterContextProvider>) {
   const services = getServices(context);
   const config = await loadConfig(context);
@@ -110,6 +128,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           codFisc: user.codFisc,
           /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
           unreadMessages,
+          push: pushOptIn(config, user),
         }
       : null,
     devLoggedOut,

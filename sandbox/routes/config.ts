@@ -10,7 +10,15 @@ const base = "/api-public/configComune";
 export function toComuneConfig(tenant: SandboxTenant): object {
   const { nome, codiceImmagine, regione, codiceEnte, assets, homePage, urlRicerca, maintenance, cms } =
     tenant;
-  const config = { nome, codiceImmagine, regione, codiceEnte, tenant: tenant.host, firebase: null, assets };
+  const config = {
+    nome,
+    codiceImmagine,
+    regione,
+    codiceEnte,
+    tenant: tenant.host,
+    firebase: tenant.firebase ?? null,
+    assets,
+  };
   // `sede` and `paginePortale` are not in the public contract (issue #24): sent only by the tenants that have them.
   const pages = tenant.paginePortale ? { paginePortale: tenant.paginePortale } : {};
   return {

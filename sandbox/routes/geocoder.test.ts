@@ -50,3 +50,17 @@ test("reverse geocoding finds the nearest address", async () => {
   const bad = await http.get("/geocoder/reverse").query({ lat: "nord", lon: "12.5", format: "json" });
   expect(bad.status).toBe(400);
 });
+
+test("it counts the lookups it answered, with their arrival times", async () => {
+  const before = (await http.get("/geocoder/__requests")).body as { count: number; arrivals: number[] };
+  const from = Date.now();
+  await http.get("/geocoder/search").query({ q: "via roma valverde", format: "json" });
+  await http.get("/geocoder/reverse").query({ lat: "45.053", lon: "7.5215", format: "json" });
+  const after = await http.get("/geocoder/__requests");
+  expect(after.status).toBe(200);
+  expect(after.headers["cache-control"]).toBe("no-store");
+  expect(after.body.count).toBe(before.count + 2);
+  const fresh = (after.body.arrivals as number[]).slice(-2);
+  expect(fresh).toHaveLength(2);
+  for (const at of fresh) expect(at).toBeGreaterThanOrEqual(from);
+});

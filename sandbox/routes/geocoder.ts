@@ -16,10 +16,28 @@ function hasJsonFormat(req: Request): boolean {
   return ["", "json", "jsonv2"].includes(param(req, "format"));
 }
 
-/** A tiny Nominatim look-alike over the sandbox municipalities' addresses (mounted at `/geocoder`). */
+/** How many arrival times `/geocoder/__requests` keeps (the oldest go first). */
+const MAX_ARRIVALS = 10_000;
+
+/**
+ * A tiny Nominatim look-alike over the sandbox municipalities' addresses (mounted at `/geocoder`). It counts the
+ * lookups it answers (`GET /geocoder/__requests`: `{ count, arrivals }`, arrival times in ms since the epoch), so a
+ * test can check what all the portal's replicas together sent it (Nominatim's 1 request/s usage policy).
+ */
 export function createGeocoderRouter(store: SandboxStore): express.Router {
   const router = express.Router();
   const addresses = store.tenants.flatMap((t) => t.content.addresses);
+  let count = 0;
+  const arrivals: number[] = [];
+  router.use(["/search", "/reverse"], (_req, _res, next) => {
+    count++;
+    arrivals.push(Date.now());
+    if (arrivals.length > MAX_ARRIVALS) arrivals.splice(0, arrivals.length - MAX_ARRIVALS);
+    next();
+  });
+  router.get("/__requests", (_req, res) => {
+    res.set("cache-control", "no-store").json({ count, arrivals });
+  });
   router.get("/search", (req, res) => {
     if (!hasJsonFormat(req))
       return nominatimError(res, "Only format=json is supported by the sandbox geocoder.");

@@ -192,3 +192,10 @@ export function contactsSection(title: string, children: SandboxMenuItem[]): San
 }
 
 export { link as menuLink };
+
+/**
+ * The sandbox municipalities' web-push public key (VAPID, an uncompressed P-256 point, base64url). Its private half
+ * was never kept: nothing can push with it, which is the point (the tests answer the messaging calls themselves).
+ */
+export const SANDBOX_VAPID_KEY =
+  "BHYfqLWiJiKiSrIWa9uoRR9GY4JfoSncaJMf-9agKkkXqLtxyuKLxsIM5smE9zQ_11MOHDbGE3LP9_RaDF6eRHg";

@@ -1,6 +1,7 @@
 import type { SandboxTenant } from "../types.ts";
 import {
   asset,
+  SANDBOX_VAPID_KEY,
   contactsSection,
   footerContactsMenu,
   footerMainMenu,
@@ -61,6 +62,13 @@ export const comuneA: SandboxTenant = {
   cms: true,
   maintenance: false,
   maintenanceCredential: null,
+  firebase: {
+    apiKey: "AIzaSyD-sandbox-not-a-real-key-e000000",
+    appId: "1:100000000001:web:0a0a0a0a0a0a0a0a",
+    messagingSenderId: "100000000001",
+    projectId: "sandbox-valverde",
+    vapidKey: SANDBOX_VAPID_KEY,
+  },
   sede: {
     nome: "Municipio di Valverde",
     via: "Piazza Vittorio Emanuele II, 1",

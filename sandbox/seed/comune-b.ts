@@ -1,6 +1,7 @@
 import type { SandboxTenant } from "../types.ts";
 import {
   asset,
+  SANDBOX_VAPID_KEY,
   contactsSection,
   footerContactsMenu,
   footerMainMenu,
@@ -62,6 +63,13 @@ export const comuneB: SandboxTenant = {
   cms: false,
   maintenance: false,
   maintenanceCredential: null,
+  firebase: {
+    apiKey: "AIzaSyD-sandbox-not-a-real-key-b000000",
+    appId: "1:100000000002:web:0b0b0b0b0b0b0b0b",
+    messagingSenderId: "100000000002",
+    projectId: "sandbox-comune-b",
+    vapidKey: SANDBOX_VAPID_KEY,
+  },
   sede: { nome: "Municipio di Montealto", via: "Piazza della Libertà, 3", cap: "24030", comune: "Montealto" },
   // Not in the public contract (issue #24): Montealto has no website, so the portal serves these pages.
   paginePortale: {

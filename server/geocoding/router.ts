@@ -68,150 +68,190 @@ export type Geocoder = {
   reverse(lat: number, lon: number, client: string, signal: AbortSignal): Promise<Place>;
 };
 
-/** The `/geocoding` router and, sharing its cache and fair queue, the same lookups for server-side callers. */
-export function createGeocoding(options: GeocodingOptions): { router: Router } & Geocoder {
-  const cache = new LRUCache<string, Answer>({ max: 500, ttl: 24 * 60 * 60 * 1000 });
-  const queue = createFairQueue({
-    intervalMs: options.minIntervalMs ?? 1000,
-    maxQueued: options.queueMax ?? 20,
-    maxPerClient: options.queuePerClient ?? 3,
-    onEvent: (event) => options.metrics.queueEvents.inc({ queue: "geocoding", event }),
-    // Nominatim's 1 request/s is one budget for all replicas (in Valkey when REDIS_URL is set).
-    slot: redisBackend() ? sharedSlot("geocoding", options.minIntervalMs ?? 1000) : undefined,
-  });
-  const flights = new Map<string, Flight>();
-  const router = Router();
+/** On the portal's one outbound HTTP client: timeout, `ok` check, zod parse, metrics (service `geocoding`). */
+async function fetchAnswer(
+  options: GeocodingOptions,
+  path: string,
+  query: Record<string, string>,
+  schema: z.ZodType<Answer>,
+) {
+  const headers = new Headers({ "user-agent": options.userAgent, accept: "application/json" });
+  const target = {
+    baseUrl: options.baseUrl,
+    headers,
+    timeoutMs: options.timeoutMs,
+    metrics: options.metrics,
+  };
+  return (await callHttp(target, { service: "geocoding", path, query, schema })).data;
+}
 
-  /** On the portal's one outbound HTTP client: timeout, `ok` check, zod parse, metrics (service `geocoding`). */
-  async function fetchAnswer(path: string, query: Record<string, string>, schema: z.ZodType<Answer>) {
-    const headers = new Headers({ "user-agent": options.userAgent, accept: "application/json" });
-    const target = {
-      baseUrl: options.baseUrl,
-      headers,
-      timeoutMs: options.timeoutMs,
-      metrics: options.metrics,
-    };
-    return (await callHttp(target, { service: "geocoding", path, query, schema })).data;
-  }
+/** The lookups' shared state: the answers cached, the fair queue to the upstream, the flights in the air. */
+type Lookups = {
+  cache: LRUCache<string, Answer>;
+  queue: ReturnType<typeof createFairQueue>;
+  flights: Map<string, Flight>;
+};
 
-  function startFlight(key: string, client: string, run: () => Promise<Answer>): Flight {
-    const controller = new AbortController();
-    let started = false;
-    const promise = queue
-      .schedule(
-        client,
-        async () => {
-          started = true;
-          const answer = await run();
-          cache.set(key, answer);
-          return answer;
-        },
-        controller.signal,
-      )
-      .finally(() => {
-        if (flights.get(key) === flight) flights.delete(key);
-      });
-    // Callers each handle the outcome; a flight whose callers all left before joining must not be an unhandled
-    // rejection (it would end the process).
-    promise.catch(() => undefined);
-    const flight: Flight = { promise, waiters: 0, started: () => started, controller };
-    flights.set(key, flight);
-    return flight;
-  }
-
-  /** Waits for the flight's answer; the last caller to leave takes a flight that has not started off the queue. */
-  function joinFlight(flight: Flight, key: string, signal: AbortSignal): Promise<Answer> {
-    flight.waiters++;
-    return new Promise<Answer>((resolve, reject) => {
-      const leave = () => {
-        flight.waiters--;
-        if (flight.waiters === 0 && !flight.started()) {
-          if (flights.get(key) === flight) flights.delete(key);
-          flight.controller.abort(signal.reason);
-        }
-        reject(signal.reason);
-      };
-      if (signal.aborted) return leave();
-      signal.addEventListener("abort", leave, { once: true });
-      flight.promise.then(
-        (answer) => {
-          signal.removeEventListener("abort", leave);
-          resolve(answer);
-        },
-        (error: unknown) => {
-          signal.removeEventListener("abort", leave);
-          reject(error);
-        },
-      );
+/** A new upstream call, queued for `client`; its answer is cached. */
+function startFlight(
+  { cache, queue, flights }: Lookups,
+  key: string,
+  client: string,
+  run: () => Promise<Answer>,
+) {
+  const controller = new AbortController();
+  let started = false;
+  const promise = queue
+    .schedule(
+      client,
+      async () => {
+        started = true;
+        const answer = await run();
+        cache.set(key, answer);
+        return answer;
+      },
+      controller.signal,
+    )
+    .finally(() => {
+      if (flights.get(key) === flight) flights.delete(key);
     });
-  }
+  // Callers each handle the outcome; a flight whose callers all left before joining must not be an unhandled
+  // rejection (it would end the process).
+  promise.catch(() => undefined);
+  const flight: Flight = { promise, waiters: 0, started: () => started, controller };
+  flights.set(key, flight);
+  return flight;
+}
 
-  async function lookup(
-    path: string,
-    params: Record<string, string>,
-    schema: z.ZodType<Answer>,
-    client: string,
-    signal: AbortSignal,
-  ): Promise<Answer> {
+/** Waits for the flight's answer; the last caller to leave takes a flight that has not started off the queue. */
+function joinFlight(
+  flights: Lookups["flights"],
+  flight: Flight,
+  key: string,
+  signal: AbortSignal,
+): Promise<Answer> {
+  flight.waiters++;
+  return new Promise<Answer>((resolve, reject) => {
+    const leave = () => {
+      flight.waiters--;
+      if (flight.waiters === 0 && !flight.started()) {
+        if (flights.get(key) === flight) flights.delete(key);
+        flight.controller.abort(signal.reason);
+      }
+      reject(signal.reason);
+    };
+    if (signal.aborted) return leave();
+    signal.addEventListener("abort", leave, { once: true });
+    flight.promise.then(
+      (answer) => {
+        signal.removeEventListener("abort", leave);
+        resolve(answer);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", leave);
+        reject(error);
+      },
+    );
+  });
+}
+
+type Lookup = (
+  path: string,
+  params: Record<string, string>,
+  schema: z.ZodType<Answer>,
+  client: string,
+  signal: AbortSignal,
+) => Promise<Answer>;
+
+/** A lookup: from the cache, else joining the same question's flight, else a new flight in the fair queue. */
+function createLookup(options: GeocodingOptions): Lookup {
+  const lookups: Lookups = {
+    cache: new LRUCache<string, Answer>({ max: 500, ttl: 24 * 60 * 60 * 1000 }),
+    queue: createFairQueue({
+      intervalMs: options.minIntervalMs ?? 1000,
+      maxQueued: options.queueMax ?? 20,
+      maxPerClient: options.queuePerClient ?? 3,
+      onEvent: (event) => options.metrics.queueEvents.inc({ queue: "geocoding", event }),
+      // Nominatim's 1 request/s is one budget for all replicas (in Valkey when REDIS_URL is set).
+      slot: redisBackend() ? sharedSlot("geocoding", options.minIntervalMs ?? 1000) : undefined,
+    }),
+    flights: new Map<string, Flight>(),
+  };
+  return async (path, params, schema, client, signal) => {
     const query = { ...params, format: "json", addressdetails: "1", "accept-language": "it" };
     const key = `${path}?${new URLSearchParams(query).toString()}`;
-    const cached = cache.get(key);
+    const cached = lookups.cache.get(key);
     if (cached) {
       options.metrics.cacheEvents.inc({ cache: "geocoding", event: "hit" });
       return cached;
     }
     options.metrics.cacheEvents.inc({ cache: "geocoding", event: "miss" });
-    let flight = flights.get(key);
+    let flight = lookups.flights.get(key);
     if (flight) options.metrics.queueEvents.inc({ queue: "geocoding", event: "shared" });
-    else flight = startFlight(key, client, () => fetchAnswer(path, query, schema));
-    return joinFlight(flight, key, signal);
-  }
+    else flight = startFlight(lookups, key, client, () => fetchAnswer(options, path, query, schema));
+    return joinFlight(lookups.flights, flight, key, signal);
+  };
+}
 
-  async function handle(
-    req: Request,
-    res: Response,
-    path: string,
-    params: Record<string, string>,
-    schema: z.ZodType<Answer>,
-  ) {
-    const signal = disconnectSignal(res);
-    if (signal.aborted) return; // gone before asking: nothing to look up for nobody
-    try {
-      res.json(await lookup(path, params, schema, req.ip ?? "unknown", signal));
-    } catch (error) {
-      if (error instanceof QueueFullError) {
-        res
-          .status(429)
-          .set({ "retry-after": String(error.retryAfterS), "cache-control": "no-store" })
-          .json({
-            status: 429,
-            title: serverText(requestLocale(req, res), "server.geocoding.busy"),
-            details: [],
-          });
-        return;
-      }
-      if (signal.aborted) return; // nobody is left to answer
-      const status = isTimeout(error) ? 504 : 502;
-      res.status(status).json({
-        status,
-        title: serverText(requestLocale(req, res), "server.geocoding.unavailable"),
-        details: [],
-      });
+/** Answers a browser's lookup: the JSON answer, 429 when the queue is full, 502/504 when the upstream fails. */
+async function answer(
+  lookup: Lookup,
+  req: Request,
+  res: Response,
+  path: string,
+  params: Record<string, string>,
+  schema: z.ZodType<Answer>,
+) {
+  const signal = disconnectSignal(res);
+  if (signal.aborted) return; // gone before asking: nothing to look up for nobody
+  try {
+    res.json(await lookup(path, params, schema, req.ip ?? "unknown", signal));
+  } catch (error) {
+    if (error instanceof QueueFullError) {
+      res
+        .status(429)
+        .set({ "retry-after": String(error.retryAfterS), "cache-control": "no-store" })
+        .json({
+          status: 429,
+          title: serverText(requestLocale(req, res), "server.geocoding.busy"),
+          details: [],
+        });
+      return;
     }
+    if (signal.aborted) return; // nobody is left to answer
+    const status = isTimeout(error) ? 504 : 502;
+    res.status(status).json({
+      status,
+      title: serverText(requestLocale(req, res), "server.geocoding.unavailable"),
+      details: [],
+    });
   }
+}
+
+/** The `/geocoding` router and, sharing its cache and fair queue, the same lookups for server-side callers. */
+export function createGeocoding(options: GeocodingOptions): { router: Router } & Geocoder {
+  const lookup = createLookup(options);
+  const router = Router();
 
   router.get("/search", (req: Request, res: Response) => {
     const parsed = SearchQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(req, res, parsed.error);
     const { q, limit } = parsed.data;
-    return handle(req, res, "search", { q, limit: String(limit), countrycodes: "it" }, SearchAnswerSchema);
+    return answer(
+      lookup,
+      req,
+      res,
+      "search",
+      { q, limit: String(limit), countrycodes: "it" },
+      SearchAnswerSchema,
+    );
   });
 
   router.get("/reverse", (req: Request, res: Response) => {
     const parsed = ReverseQuerySchema.safeParse(req.query);
     if (!parsed.success) return invalid(req, res, parsed.error);
     const { lat, lon } = parsed.data;
-    return handle(req, res, "reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema);
+    return answer(lookup, req, res, "reverse", { lat: String(lat), lon: String(lon) }, PlaceSchema);
   });
 
   return {

@@ -68,6 +68,60 @@ function sleep(ms: number) {
   });
 }
 
+/** The waiting tasks and their rounds (start-time fair queuing's bookkeeping). */
+class WaitingTasks {
+  readonly entries: Entry[] = [];
+  readonly perClient = new Map<string, number>();
+  /** The round after each client's last task; forgotten once the served round has caught up with it. */
+  readonly nextRound = new Map<string, number>();
+  /** The round of the task served last. */
+  round = 0;
+  private arrivals = 0;
+
+  /** A new task of `client`, in the round after its last one (never before the round served now). */
+  enter(client: string, start: () => Promise<void>): Entry {
+    const tag = Math.max(this.round, this.nextRound.get(client) ?? this.round);
+    this.nextRound.set(client, tag + 1);
+    const entry: Entry = { client, tag, arrival: this.arrivals++, start };
+    this.entries.push(entry);
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    return entry;
+  }
+
+  remove(entry: Entry): boolean {
+    const index = this.entries.indexOf(entry);
+    if (index === -1) return false;
+    this.entries.splice(index, 1);
+    const left = (this.perClient.get(entry.client) ?? 1) - 1;
+    if (left > 0) this.perClient.set(entry.client, left);
+    else this.perClient.delete(entry.client);
+    return true;
+  }
+
+  /** A task that left: a client whose every waiting task left does not keep the rounds it had booked. */
+  leave(entry: Entry): boolean {
+    if (!this.remove(entry)) return false;
+    const booked = this.nextRound.get(entry.client);
+    if (!this.perClient.has(entry.client) && booked !== undefined && booked > this.round + 1)
+      this.nextRound.set(entry.client, this.round + 1);
+    return true;
+  }
+
+  /** The waiting task of the earliest round; within a round, the earliest arrival. */
+  take(): Entry | undefined {
+    let best: Entry | undefined;
+    for (const entry of this.entries) {
+      if (!best || entry.tag < best.tag || (entry.tag === best.tag && entry.arrival < best.arrival))
+        best = entry;
+    }
+    if (!best) return undefined;
+    this.remove(best);
+    this.round = best.tag;
+    for (const [client, next] of this.nextRound) if (next <= this.round) this.nextRound.delete(client);
+    return best;
+  }
+}
+
 /**
  * Runs tasks one at a time, starting them at least `intervalMs` apart, and shares the turns fairly between clients
  * (start-time fair queuing): each client's tasks are numbered in rounds, so a client arriving now is served before
@@ -77,50 +131,15 @@ function sleep(ms: number) {
  */
 export function createFairQueue(options: FairQueueOptions) {
   const now = options.now ?? Date.now;
-  const waiting: Entry[] = [];
-  const waitingPerClient = new Map<string, number>();
-  /** The round after each client's last task; forgotten once the served round has caught up with it. */
-  const nextRound = new Map<string, number>();
-  /** The round of the task served last. */
-  let round = 0;
-  let arrivals = 0;
+  const waiting = new WaitingTasks();
   let nextSlot = -Infinity;
   let pumping = false;
-
-  function add(entry: Entry) {
-    waiting.push(entry);
-    waitingPerClient.set(entry.client, (waitingPerClient.get(entry.client) ?? 0) + 1);
-  }
-
-  function remove(entry: Entry): boolean {
-    const index = waiting.indexOf(entry);
-    if (index === -1) return false;
-    waiting.splice(index, 1);
-    const left = (waitingPerClient.get(entry.client) ?? 1) - 1;
-    if (left > 0) waitingPerClient.set(entry.client, left);
-    else waitingPerClient.delete(entry.client);
-    return true;
-  }
-
-  /** The waiting task of the earliest round; within a round, the earliest arrival. */
-  function take(): Entry | undefined {
-    let best: Entry | undefined;
-    for (const entry of waiting) {
-      if (!best || entry.tag < best.tag || (entry.tag === best.tag && entry.arrival < best.arrival))
-        best = entry;
-    }
-    if (!best) return undefined;
-    remove(best);
-    round = best.tag;
-    for (const [client, next] of nextRound) if (next <= round) nextRound.delete(client);
-    return best;
-  }
 
   async function pump() {
     if (pumping) return;
     pumping = true;
     try {
-      while (waiting.length > 0) {
+      while (waiting.entries.length > 0) {
         const wait = nextSlot - now();
         if (wait > 0) {
           await sleep(wait);
@@ -132,8 +151,8 @@ export function createFairQueue(options: FairQueueOptions) {
           await sleep(shared);
           continue;
         }
-        if (waiting.length === 0) break;
-        const entry = take()!;
+        if (waiting.entries.length === 0) break;
+        const entry = waiting.take()!;
         nextSlot = now() + options.intervalMs;
         await entry.start();
       }
@@ -143,46 +162,37 @@ export function createFairQueue(options: FairQueueOptions) {
   }
 
   function retryAfterS(): number {
-    const drain = Math.max(0, nextSlot - now()) + waiting.length * options.intervalMs;
+    const drain = Math.max(0, nextSlot - now()) + waiting.entries.length * options.intervalMs;
     return Math.max(1, Math.ceil(drain / 1000));
   }
 
   function schedule<T>(client: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (waiting.length >= options.maxQueued || (waitingPerClient.get(client) ?? 0) >= options.maxPerClient) {
+    if (
+      waiting.entries.length >= options.maxQueued ||
+      (waiting.perClient.get(client) ?? 0) >= options.maxPerClient
+    ) {
       options.onEvent?.("shed");
       return Promise.reject(new QueueFullError(retryAfterS()));
     }
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
-        if (!remove(entry)) return;
-        // a client whose every waiting task left does not keep the rounds it had booked
-        const booked = nextRound.get(client);
-        if (!waitingPerClient.has(client) && booked !== undefined && booked > round + 1)
-          nextRound.set(client, round + 1);
+        if (!waiting.leave(entry)) return;
         options.onEvent?.("dropped");
         reject(signal!.reason);
       };
-      const tag = Math.max(round, nextRound.get(client) ?? round);
-      nextRound.set(client, tag + 1);
-      const entry: Entry = {
-        client,
-        tag,
-        arrival: arrivals++,
-        start: async () => {
-          signal?.removeEventListener("abort", onAbort);
-          try {
-            resolve(await task());
-          } catch (error) {
-            reject(error);
-          }
-        },
-      };
+      const entry = waiting.enter(client, async () => {
+        signal?.removeEventListener("abort", onAbort);
+        try {
+          resolve(await task());
+        } catch (error) {
+          reject(error);
+        }
+      });
       signal?.addEventListener("abort", onAbort, { once: true });
-      add(entry);
       void pump();
       // still waiting after the pump had its chance: it could not start right away
-      if (waiting.includes(entry)) options.onEvent?.("queued");
+      if (waiting.entries.includes(entry)) options.onEvent?.("queued");
     });
   }
 
@@ -190,7 +200,7 @@ export function createFairQueue(options: FairQueueOptions) {
     schedule,
     /** Tasks waiting for their turn (the running one excluded). */
     get size() {
-      return waiting.length;
+      return waiting.entries.length;
     },
   };
 }

@@ -116,6 +116,207 @@ function firstValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? "";
 }
 
+/** What every relayed exchange shares: the target, its limits, where it reports. */
+type RelayConfig = {
+  target: URL;
+  targetHost: string;
+  basePath: string;
+  options: ApiProxyOptions;
+};
+
+/**
+ * The headers sent upstream: the client's, without the hop-by-hop ones and those the portal owns, then the portal's
+ * (the target host, the upstream's own cookies, forwarding, the request id, the maintenance credential and the
+ * trusted identity headers).
+ */
+function upstreamRequestHeaders(
+  { targetHost, options }: RelayConfig,
+  req: Request,
+  res: ExpressRes,
+): Record<string, string | string[]> {
+  const locals = res.locals;
+  const headers: Record<string, string | string[]> = {};
+  const incoming = req.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (
+      value === undefined ||
+      NOT_RELAYED.has(name) ||
+      isPortalOwnedHeader(name, options.trustedIdentityHeaders)
+    )
+      continue;
+    headers[name] = value;
+  }
+  headers.host = targetHost;
+  const cookie = upstreamCookieHeader(locals.cookies);
+  if (cookie) headers.cookie = cookie;
+  headers["x-forwarded-host"] = locals.portalTenant.upstreamHost;
+  headers["x-forwarded-proto"] = req.protocol;
+  const ip = req.ip;
+  if (ip) headers["x-forwarded-for"] = ip;
+  headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
+  if (locals.maintenanceAuthorization) headers.authorization = locals.maintenanceAuthorization;
+  const identity = locals.identityHeaders;
+  for (const name in identity) headers[name] = identity[name]!;
+  return headers;
+}
+
+/**
+ * The body streams as it arrives; the body limit (mounted first) counts it and answers 413 past the limit. It goes
+ * through a pass-through so that the pool, abandoning a request, never destroys the browser's socket.
+ */
+function requestBody(req: Request): PassThrough | null {
+  const length = req.headers["content-length"];
+  if (req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) return null;
+  const body = new PassThrough();
+  req.pipe(body);
+  return body;
+}
+
+/** The headers of the answer to the browser: the upstream's, cleaned, with the portal's own cookies kept. */
+function browserAnswerHeaders(
+  { targetHost, options }: RelayConfig,
+  req: Request,
+  res: ExpressRes,
+  upstreamHeaders: IncomingHttpHeaders,
+): OutgoingHttpHeaders {
+  const location = upstreamHeaders.location;
+  const rewrite =
+    location === undefined
+      ? keepLocation
+      : (value: string) => rewriteLocation(value, [res.locals.portalTenant.upstreamHost, targetHost]);
+  const secure = options.secureCookies === true || req.protocol === "https";
+  const out: OutgoingHttpHeaders = browserResponseHeaders(upstreamHeaders, rewrite, { secure });
+  // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
+  const own = res.getHeader("set-cookie");
+  if (own !== undefined && out["set-cookie"] !== undefined) {
+    out["set-cookie"] = [own, out["set-cookie"]].flat().map(String);
+  }
+  return out;
+}
+
+/** One exchange's state, and how it ends for a reason of the portal's or the network's. */
+function exchangeState(config: RelayConfig, res: ExpressRes) {
+  const { metrics, logger, deadlineMs } = config.options;
+  const state = {
+    /** undici's handle on the request, once it has a connection (a request may wait for one in the pool). */
+    controller: undefined as Dispatcher.DispatchController | undefined,
+    /** The upstream request is over: answered to its end, failed, or abandoned by the portal. */
+    settled: false,
+    /** The upstream's answer is being ignored (the browser was answered by someone else, or got a 502). */
+    ignoring: false,
+    abandon() {
+      state.settled = true;
+      state.controller?.abort(ABANDONED);
+    },
+    /** Ends the exchange: 502/504 before the headers, cut off after. */
+    fail(kind: Failure, error: { message: string; code?: string }) {
+      if (state.settled) return;
+      state.abandon();
+      metrics.upstreamErrors.inc({ service: "proxy", kind });
+      if (res.headersSent) {
+        if (kind === "deadline")
+          logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
+        else if (!state.ignoring)
+          logger.warn({ error: { message: error.message, code: error.code } }, "proxy answer cut off");
+        res.destroy();
+        return;
+      }
+      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
+      if (!res.writableEnded) sendError(res, kind === "network" ? 502 : 504);
+    },
+    deadline: setTimeout(
+      () => state.fail("deadline", { message: "upstream deadline", code: "PORTAL_DEADLINE" }),
+      deadlineMs,
+    ),
+  };
+  res.once("close", () => {
+    clearTimeout(state.deadline);
+    // The client left (or the answer was given by someone else, e.g. a 413): the upstream need not go on.
+    if (!state.settled && !state.ignoring) state.abandon();
+  });
+  return state;
+}
+
+type Exchange = ReturnType<typeof exchangeState>;
+
+/** undici's callbacks: the answer relayed as it comes (5xx pages that are not JSON become a 502), with backpressure. */
+function answerHandler(
+  config: RelayConfig,
+  req: Request,
+  res: ExpressRes,
+  exchange: Exchange,
+  started: number,
+): Dispatcher.DispatchHandler {
+  const { metrics } = config.options;
+  return {
+    onRequestStart(c) {
+      exchange.controller = c;
+      if (exchange.settled) c.abort(ABANDONED);
+    },
+    onResponseStart(_c, status, upstreamHeaders: IncomingHttpHeaders) {
+      metrics.upstreamDuration.observe(
+        { service: "proxy", status: String(status) },
+        (performance.now() - started) / 1000,
+      );
+      if (res.writableEnded) {
+        // answered already (a refused body): let the upstream's answer run out
+        exchange.ignoring = true;
+        return;
+      }
+      if (status >= 500 && !firstValue(upstreamHeaders["content-type"]).includes("json")) {
+        metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
+        exchange.ignoring = true;
+        sendError(res, 502);
+        return;
+      }
+      res.writeHead(status, browserAnswerHeaders(config, req, res, upstreamHeaders));
+    },
+    onResponseData(c, chunk) {
+      if (exchange.ignoring || exchange.settled) return;
+      if (!res.write(chunk) && !c.paused) {
+        c.pause();
+        res.once("drain", () => c.resume());
+      }
+    },
+    onResponseEnd() {
+      exchange.settled = true;
+      clearTimeout(exchange.deadline);
+      if (!exchange.ignoring && !res.writableEnded) res.end();
+    },
+    onResponseError(_c, error: Error & { code?: string }) {
+      if (exchange.settled) return;
+      // The upstream went away in the middle of its answer: the browser must see a cut-off answer, not a short one.
+      exchange.fail(error.code !== undefined && TIMEOUT_CODES.has(error.code) ? "timeout" : "network", error);
+    },
+  };
+}
+
+function relay(config: RelayConfig, req: Request, res: ExpressRes): void {
+  const started = performance.now();
+  const headers = upstreamRequestHeaders(config, req, res);
+  const exchange = exchangeState(config, res);
+  const handler = answerHandler(config, req, res, exchange, started);
+  const body = requestBody(req);
+  const { timeoutMs, pool } = config.options;
+  try {
+    pool.dispatch(
+      {
+        origin: config.target.origin,
+        method: req.method as Dispatcher.HttpMethod,
+        path: config.basePath + req.url,
+        headers,
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      handler,
+    );
+  } catch (error) {
+    exchange.fail("network", error as Error & { code?: string });
+  }
+}
+
 /**
  * Streams `/api/*` and `/api-public/*` to the municipality's upstream (docs/decisions/lean-proxy.md): a hand-written
  * relay over undici's keep-alive pool, with no stream between the two sockets for the answer. Client-chosen
@@ -127,157 +328,14 @@ function firstValue(value: string | string[] | undefined): string {
  */
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const target = new URL(options.target);
-  const targetHost = target.host;
-  const basePath = target.pathname.replace(/\/$/, "");
-  const trusted = options.trustedIdentityHeaders;
-  const { metrics, logger, timeoutMs, deadlineMs } = options;
-  const { pool } = options;
-
-  function relay(req: Request, res: ExpressRes): void {
-    const started = performance.now();
-    const locals = res.locals;
-    const headers: Record<string, string | string[]> = {};
-    const incoming = req.headers;
-    for (const name in incoming) {
-      const value = incoming[name];
-      if (value === undefined || NOT_RELAYED.has(name) || isPortalOwnedHeader(name, trusted)) continue;
-      headers[name] = value;
-    }
-    headers.host = targetHost;
-    const cookie = upstreamCookieHeader(locals.cookies);
-    if (cookie) headers.cookie = cookie;
-    headers["x-forwarded-host"] = locals.portalTenant.upstreamHost;
-    const protocol = req.protocol;
-    headers["x-forwarded-proto"] = protocol;
-    const ip = req.ip;
-    if (ip) headers["x-forwarded-for"] = ip;
-    headers["x-request-id"] = String(res.getHeader("x-request-id") ?? "");
-    if (locals.maintenanceAuthorization) headers.authorization = locals.maintenanceAuthorization;
-    const identity = locals.identityHeaders;
-    for (const name in identity) headers[name] = identity[name]!;
-
-    /** undici's handle on the request, once it has a connection (a request may wait for one in the pool). */
-    let controller: Dispatcher.DispatchController | undefined;
-    /** The upstream request is over: answered to its end, failed, or abandoned by the portal. */
-    let settled = false;
-    /** The upstream's answer is being ignored (the browser was answered by someone else, or got a 502). */
-    let ignoring = false;
-
-    const abandon = () => {
-      settled = true;
-      controller?.abort(ABANDONED);
-    };
-
-    /** Ends the exchange for a reason of the portal's or the network's: 502/504 before the headers, cut off after. */
-    const fail = (kind: Failure, error: { message: string; code?: string }) => {
-      if (settled) return;
-      abandon();
-      metrics.upstreamErrors.inc({ service: "proxy", kind });
-      if (res.headersSent) {
-        if (kind === "deadline")
-          logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
-        else if (!ignoring)
-          logger.warn({ error: { message: error.message, code: error.code } }, "proxy answer cut off");
-        res.destroy();
-        return;
-      }
-      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
-      if (!res.writableEnded) sendError(res, kind === "network" ? 502 : 504);
-    };
-
-    const deadline = setTimeout(
-      () => fail("deadline", { message: "upstream deadline", code: "PORTAL_DEADLINE" }),
-      deadlineMs,
-    );
-
-    res.once("close", () => {
-      clearTimeout(deadline);
-      // The client left (or the answer was given by someone else, e.g. a 413): the upstream need not go on.
-      if (!settled && !ignoring) abandon();
-    });
-
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(c) {
-        controller = c;
-        if (settled) c.abort(ABANDONED);
-      },
-      onResponseStart(_c, status, upstreamHeaders: IncomingHttpHeaders) {
-        metrics.upstreamDuration.observe(
-          { service: "proxy", status: String(status) },
-          (performance.now() - started) / 1000,
-        );
-        if (res.writableEnded) {
-          // answered already (a refused body): let the upstream's answer run out
-          ignoring = true;
-          return;
-        }
-        if (status >= 500 && !firstValue(upstreamHeaders["content-type"]).includes("json")) {
-          metrics.upstreamErrors.inc({ service: "proxy", kind: "invalid" });
-          ignoring = true;
-          sendError(res, 502);
-          return;
-        }
-        const location = upstreamHeaders.location;
-        const rewrite =
-          location === undefined
-            ? keepLocation
-            : (value: string) => rewriteLocation(value, [locals.portalTenant.upstreamHost, targetHost]);
-        const secure = options.secureCookies === true || protocol === "https";
-        const out: OutgoingHttpHeaders = browserResponseHeaders(upstreamHeaders, rewrite, { secure });
-        // writeHead would replace the portal's own cookies (the XSRF token) with the upstream's: keep both.
-        const own = res.getHeader("set-cookie");
-        if (own !== undefined && out["set-cookie"] !== undefined) {
-          out["set-cookie"] = [own, out["set-cookie"]].flat().map(String);
-        }
-        res.writeHead(status, out);
-      },
-      onResponseData(c, chunk) {
-        if (ignoring || settled) return;
-        if (!res.write(chunk) && !c.paused) {
-          c.pause();
-          res.once("drain", () => c.resume());
-        }
-      },
-      onResponseEnd() {
-        settled = true;
-        clearTimeout(deadline);
-        if (!ignoring && !res.writableEnded) res.end();
-      },
-      onResponseError(_c, error: Error & { code?: string }) {
-        if (settled) return;
-        // The upstream went away in the middle of its answer: the browser must see a cut-off answer, not a short one.
-        fail(error.code !== undefined && TIMEOUT_CODES.has(error.code) ? "timeout" : "network", error);
-      },
-    };
-
-    // The body streams as it arrives; the body limit (mounted first) counts it and answers 413 past the limit. It
-    // goes through a pass-through so that the pool, abandoning a request, never destroys the browser's socket.
-    const length = incoming["content-length"];
-    let body: PassThrough | null = null;
-    if (incoming["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")) {
-      body = new PassThrough();
-      req.pipe(body);
-    }
-    try {
-      pool.dispatch(
-        {
-          origin: target.origin,
-          method: req.method as Dispatcher.HttpMethod,
-          path: basePath + req.url,
-          headers,
-          body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        },
-        handler,
-      );
-    } catch (error) {
-      fail("network", error as Error & { code?: string });
-    }
-  }
-
+  const config: RelayConfig = {
+    target,
+    targetHost: target.host,
+    basePath: target.pathname.replace(/\/$/, ""),
+    options,
+  };
   return (req, res, next) => {
     if (!PROXIED_PATH.test(req.path)) return next();
-    relay(req, res as unknown as ExpressRes);
+    relay(config, req, res as unknown as ExpressRes);
   };
 }

@@ -5,7 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, pageText } from "#tests/support/portal-requests.ts";
 
 // The assistance request (issue #11) over HTTP without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -168,7 +168,7 @@ describe("the assistance request", () => {
       { name: "avviso.pdf", content: PDF },
     );
     expect(kept.status).toBe(400);
-    expect(kept.text).toContain("File allegato: avviso.pdf");
+    expect(pageText(kept.text)).toContain("File allegato: avviso.pdf");
     expect(kept.text).toMatch(/name="allegatoRef" value="[\w-]{43}"/);
   });
 
@@ -256,7 +256,7 @@ describe("the assistance request", () => {
     const resumed = await get(jar, `${FORM}?idBozza=${id}`);
     expect(resumed.status).toBe(200);
     expect(resumed.text).toContain("Bozza di prova");
-    expect(resumed.text).toContain("File allegato: foto.png");
+    expect(pageText(resumed.text)).toContain("File allegato: foto.png");
 
     const other = await login(LUCA);
     expect((await get(other, `${FORM}?idBozza=${id}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
@@ -144,16 +144,92 @@ const NOT_STORED = new Set([
 const sameVersion = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** What the cache's parts share: its options, its clock, its counters. */
+type CacheContext = {
+  options: PageCacheOptions;
+  now: () => number;
+  count: (event: string) => void;
+  lastUpstreamFailure: () => number;
+};
+
+/** A visitor whose page is theirs: a citizen's cookies or headers, the maintenance credential, an over-long query. */
+function isPersonal(
+  req: Request,
+  res: Response,
+  identityCookies: PageCacheOptions["identityCookies"],
+): boolean {
+  const queryAt = req.url.indexOf("?");
+  return (
+    classifyCookies(res.locals.cookies, identityCookies) === "personal" ||
+    Object.keys(res.locals.identityHeaders ?? {}).length > 0 ||
+    res.locals.maintenanceAuthorization !== undefined ||
+    (queryAt >= 0 && req.url.length - queryAt > MAX_QUERY)
+  );
+}
+
+/** A stored page answered: its headers, and its template filled with this request's nonce and XSRF token. */
+function serveStored(res: Response, entry: Entry): void {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res
+    .status(entry.status)
+    .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
+}
+
+/** The answer's headers worth storing (not the nonce's CSP, the cookies, the request id, the cache mark). */
+function storedHeaders(res: Response): Entry["headers"] {
+  const headers: Entry["headers"] = [];
+  for (const name of res.getHeaderNames()) {
+    if (NOT_STORED.has(name)) continue;
+    const value = res.getHeader(name);
+    if (value !== undefined) headers.push([name, Array.isArray(value) ? value : String(value)]);
+  }
+  return headers;
+}
+
+/** Stores a rendered page when it is the same for every anonymous visitor of the configuration it was made with. */
+function store(
+  { options, now, count, lastUpstreamFailure }: CacheContext,
+  res: Response,
+  cache: LRUCache<string, Entry>,
+  key: string,
+  before: readonly unknown[] | undefined,
+  renderStart: number,
+  html: string,
+) {
+  if (res.statusCode !== 200) return;
+  // An upstream call failed meanwhile (this render or another): the page may show a degraded state.
+  if (lastUpstreamFailure() >= renderStart) return;
+  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
+  // The only cookie a cacheable answer may set is the visitor's XSRF token; anything else (a flow, a flash, a
+  // language switch) makes it this visitor's answer.
+  const cookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
+  if (cookies.some((c) => !c.startsWith(`${PORTAL_COOKIES.xsrf.name}=`))) return;
+  // The configuration changed while rendering (this page may mix both), or the municipality went into maintenance.
+  // Not held before: the render loaded it, and the page is of the version held now.
+  const version = options.versionOf(res.locals.portalTenant);
+  if (!version || (before && !sameVersion(before, version))) return;
+  const template = makeTemplate(html, res.locals.cspNonce, res.locals.services.xsrfToken);
+  const bytes = html.length * 2;
+  if (bytes > options.maxBytes) return;
+  const headers = storedHeaders(res);
+  cache.set(key, { template, status: 200, headers, version, bytes, freshUntil: now() + options.ttlMs });
+  count("store");
+}
+
 /**
  * The cache as an Express middleware, mounted just before React Router (after the nonce, the XSRF cookie, the
  * tenant and the locale are settled). `render` is the rest of the chain: a HIT never calls it.
  */
 export function createPageCache(options: PageCacheOptions) {
   const tenants = new Map<string, LRUCache<string, Entry>>();
-  const now = options.now ?? (() => performance.now());
   const staleIfErrorMs = options.staleIfErrorMs ?? STALE_IF_ERROR_MS;
-  const count = (event: string) => options.metrics?.cacheEvents.inc({ cache: "pages", event });
-  const lastUpstreamFailure = () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY;
+  const context: CacheContext = {
+    options,
+    now: options.now ?? (() => performance.now()),
+    count: (event) => options.metrics?.cacheEvents.inc({ cache: "pages", event }),
+    lastUpstreamFailure: () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY,
+  };
+  const { count } = context;
   const cacheFor = (tenantId: string) => {
     let cache = tenants.get(tenantId);
     if (!cache) {
@@ -174,25 +250,18 @@ export function createPageCache(options: PageCacheOptions) {
 
   const middleware: RequestHandler = (req, res, next) => {
     if (options.ttlMs <= 0 || req.method !== "GET" || !options.publicPage(req.path)) return next();
-    const queryAt = req.url.indexOf("?");
-    const personal =
-      classifyCookies(res.locals.cookies, options.identityCookies) === "personal" ||
-      Object.keys(res.locals.identityHeaders ?? {}).length > 0 ||
-      res.locals.maintenanceAuthorization !== undefined ||
-      (queryAt >= 0 && req.url.length - queryAt > MAX_QUERY);
     const tenant = res.locals.portalTenant;
-    const tenantId = tenant.id;
-    const version = personal ? null : options.versionOf(tenant);
+    const version = isPersonal(req, res, options.identityCookies) ? null : options.versionOf(tenant);
     if (version === null) {
       count("bypass");
       mark(res, "BYPASS");
       return next();
     }
     const key = pageKey(req.url, res.locals.locale);
-    const cache = cacheFor(tenantId);
+    const cache = cacheFor(tenant.id);
     const entry = cache.get(key);
-    const renderStart = now();
-    const upstreamTroubled = renderStart - lastUpstreamFailure() < UPSTREAM_QUIET_MS;
+    const renderStart = context.now();
+    const upstreamTroubled = renderStart - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
     const current = entry !== undefined && version !== undefined && sameVersion(entry.version, version);
     // A fresh page is served; so is one past its freshness while the upstream is failing (an outage: the last good
     // page, not a render that can only say the services are down, and no call to the failing upstream). Only pages
@@ -203,11 +272,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (current && (fresh || (upstreamTroubled && withinOutageWindow))) {
       count(fresh ? "hit" : "stale-if-error");
       mark(res, fresh ? "HIT" : "STALE");
-      for (const [name, value] of entry.headers) res.setHeader(name, value);
-      res
-        .status(entry.status)
-        .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
-      return;
+      return serveStored(res, entry);
     }
     // A page of another configuration goes; one that is only past its freshness stays until this render replaces it,
     // so a render that meets an outage leaves it to be served meanwhile.
@@ -220,42 +285,9 @@ export function createPageCache(options: PageCacheOptions) {
     // by name cannot put a citizen's page in it.
     const mayStore =
       !upstreamTroubled && classifyCookies(res.locals.cookies, options.identityCookies) === "neutral";
-    if (mayStore) capture(res, (html) => store(res, cache, key, version, renderStart, html));
+    if (mayStore) capture(res, (html) => store(context, res, cache, key, version, renderStart, html));
     next();
   };
-
-  function store(
-    res: Response,
-    cache: LRUCache<string, Entry>,
-    key: string,
-    before: readonly unknown[] | undefined,
-    renderStart: number,
-    html: string,
-  ) {
-    if (res.statusCode !== 200) return;
-    // An upstream call failed meanwhile (this render or another): the page may show a degraded state.
-    if (lastUpstreamFailure() >= renderStart) return;
-    if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-    // The only cookie a cacheable answer may set is the visitor's XSRF token; anything else (a flow, a flash, a
-    // language switch) makes it this visitor's answer.
-    const cookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
-    if (cookies.some((c) => !c.startsWith(`${PORTAL_COOKIES.xsrf.name}=`))) return;
-    // The configuration changed while rendering (this page may mix both), or the municipality went into maintenance.
-    // Not held before: the render loaded it, and the page is of the version held now.
-    const version = options.versionOf(res.locals.portalTenant);
-    if (!version || (before && !sameVersion(before, version))) return;
-    const headers: Entry["headers"] = [];
-    for (const name of res.getHeaderNames()) {
-      if (NOT_STORED.has(name)) continue;
-      const value = res.getHeader(name);
-      if (value !== undefined) headers.push([name, Array.isArray(value) ? value : String(value)]);
-    }
-    const template = makeTemplate(html, res.locals.cspNonce, res.locals.services.xsrfToken);
-    const bytes = html.length * 2;
-    if (bytes > options.maxBytes) return;
-    cache.set(key, { template, status: 200, headers, version, bytes, freshUntil: now() + options.ttlMs });
-    count("store");
-  }
 
   return {
     middleware,

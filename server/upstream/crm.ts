@@ -65,6 +65,16 @@ export function createCrmApi(ctx: UpstreamRequestContext): CrmApi {
         throw error;
       }
     },
+    ...createCrmDraftsApi(ctx),
+  };
+}
+
+type CrmDraftsApi = Pick<CrmApi, "drafts" | "createDraft" | "updateDraft" | "deleteDraft">;
+
+/** A logged-in citizen's request drafts: list, create, update, delete (another's draft is "not found"). */
+function createCrmDraftsApi(ctx: UpstreamRequestContext): CrmDraftsApi {
+  const service = "crm";
+  return {
     async drafts(assetId) {
       const res = await callUpstream(ctx, {
         service,

@@ -10,16 +10,29 @@ import {
   type PpayApi,
 } from "#shared/api/ppay.ts";
 import { callUpstream, type UpstreamRequestContext } from "./http.ts";
+import type { z } from "zod";
 import { sanitizeRichText } from "./sanitize.ts";
 
 const SERVICE = "ppay";
 const id = encodeURIComponent;
 
-/** PPAY debt positions (contract §6) through the BFF's `/api/ppay/*` proxy. */
-export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
-  const positions = (cf: string, scope: "api" | "api-public" = "api") =>
-    `${scope}/ppay/citizens/${id(cf)}/debtpositions`;
-  const api: PpayApi = {
+const positions = (cf: string, scope: "api" | "api-public" = "api") =>
+  `${scope}/ppay/citizens/${id(cf)}/debtpositions`;
+
+/** A PDF the upstream sends as base64 (a receipt, a notice). */
+async function pdfAt(ctx: UpstreamRequestContext, path: string, schema: z.ZodType<string>) {
+  const { data } = await callUpstream(ctx, { service: SERVICE, path, schema });
+  return new Uint8Array(Buffer.from(data, "base64"));
+}
+
+type PositionsApi = Pick<
+  PpayApi,
+  "debtPositions" | "debtPosition" | "payerPosition" | "payerReceipt" | "receipt" | "notice"
+>;
+
+/** A citizen's debt positions (or an anonymous payer's one position), their receipts and notices. */
+function positionsApi(ctx: UpstreamRequestContext): PositionsApi {
+  const api: PositionsApi = {
     async debtPositions(codFisc, query) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
@@ -42,30 +55,19 @@ export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
       });
       return data.debtPositions.find((p) => p.iuv === iuv) ?? null;
     },
-    async payerReceipt(taxCode, iuv) {
-      const { data } = await callUpstream(ctx, {
-        service: SERVICE,
-        path: `${positions(taxCode, "api-public")}/${id(iuv)}/paymentreceipt`,
-        schema: PaymentReceiptSchema,
-      });
-      return new Uint8Array(Buffer.from(data, "base64"));
-    },
-    async receipt(codFisc, iuv) {
-      const { data } = await callUpstream(ctx, {
-        service: SERVICE,
-        path: `${positions(codFisc)}/${id(iuv)}/paymentreceipt`,
-        schema: PaymentReceiptSchema,
-      });
-      return new Uint8Array(Buffer.from(data, "base64"));
-    },
-    async notice(codFisc, iuv) {
-      const { data } = await callUpstream(ctx, {
-        service: SERVICE,
-        path: `${positions(codFisc)}/${id(iuv)}/paymentnotice`,
-        schema: PaymentNoticeSchema,
-      });
-      return new Uint8Array(Buffer.from(data, "base64"));
-    },
+    payerReceipt: (taxCode, iuv) =>
+      pdfAt(ctx, `${positions(taxCode, "api-public")}/${id(iuv)}/paymentreceipt`, PaymentReceiptSchema),
+    receipt: (codFisc, iuv) =>
+      pdfAt(ctx, `${positions(codFisc)}/${id(iuv)}/paymentreceipt`, PaymentReceiptSchema),
+    notice: (codFisc, iuv) =>
+      pdfAt(ctx, `${positions(codFisc)}/${id(iuv)}/paymentnotice`, PaymentNoticeSchema),
+  };
+  return api;
+}
+
+/** Paying: the checkout URL of a position, the policy, the payment types and spontaneous payments or notices. */
+function paymentsApi(ctx: UpstreamRequestContext): Omit<PpayApi, keyof PositionsApi> {
+  return {
     async paymentUrl(iuv, portalOrigin) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
@@ -121,5 +123,9 @@ export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
       };
     },
   };
-  return api;
+}
+
+/** PPAY debt positions (contract §6) through the BFF's `/api/ppay/*` proxy. */
+export function createPpayApi(ctx: UpstreamRequestContext): PpayApi {
+  return { ...positionsApi(ctx), ...paymentsApi(ctx) };
 }

@@ -38,6 +38,8 @@ export type NotifyContactsInput = {
   email?: string | null;
   sms?: string | null;
   language?: "it_IT" | "en_GB";
+  /** Device tokens per notification service name (the push opt-in adds this browser's). */
+  push?: Record<string, string[]>;
 };
 
 /** `GET services` (filtered by the BFF on the municipality's tag). */

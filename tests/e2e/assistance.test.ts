@@ -4,69 +4,21 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
-  SANDBOX_URL,
   tenantUrl,
   test,
   type TenantId,
   CITIZENS,
 } from "./fixtures.ts";
+import { fillRequest, FORM, PDF, PNG, readCode, sendButton, tick, unique } from "./assistance-support.ts";
 
 // The assistance request (issue #11): anonymous with an e-mail code, logged in with drafts, attachments checked by
 // content, without JavaScript, by keyboard. Giulia (comune-a) and Mario (comune-b) are reset by the tests using them.
 const GIULIA = CITIZENS["Giulia Bianchi"];
 const MARIO = CITIZENS["Mario Rossi"];
-const FORM = "/nuova-richiesta";
 const shots = process.env.ASSIST_SHOTS;
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-const PDF = Buffer.from("%PDF-1.4\n%prova\n");
-
-const unique = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.it`;
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
-
-/** The newest verification code sent to `to`, read from the sandbox mailbox (never from the page). */
-async function readCode(to: string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${SANDBOX_URL}/__sandbox/mailbox.json?to=${encodeURIComponent(to)}`);
-      const messages = (await res.json()) as Array<{ subject: string; body: string }>;
-      const newest = messages.find((message) => message.subject === "Codice di verifica");
-      code = /\b(\d{5})\b/.exec(newest?.body ?? "")?.[1] ?? "";
-      return code;
-    })
-    .toMatch(/^\d{5}$/);
-  return code;
-}
-
-/** The form's "Invia" (the rating at the page's end has one too). */
-const sendButton = (page: Page) =>
-  page.getByRole("form", { name: "Richiesta assistenza" }).getByRole("button", { name: "Invia" });
-
-/** Ticks a checkbox by clicking its label (bootstrap-italia draws the box on the label). */
-async function tick(page: Page, name: string | RegExp) {
-  const box = page.getByRole("checkbox", { name });
-  await page.locator(`label[for="${await box.getAttribute("id")}"]`).click();
-  await expect(box).toBeChecked();
-}
-
-async function fillRequest(page: Page, options: { anonymous: boolean; email?: string; js?: boolean }) {
-  if (options.anonymous) {
-    await page.getByLabel(/^Nome/).fill("Luca");
-    await page.getByLabel(/^Cognome/).fill("Verdi");
-    await page.getByLabel(/^Codice fiscale/).fill("vrdlcu90e10f205v");
-  }
-  if (options.email) await page.getByLabel(/^Email/).fill(options.email);
-  await page.getByLabel(/^Telefono/).fill("3331234567");
-  await page.getByLabel(/^Servizio/).selectOption({ label: "Tributi" });
-  if (options.js === false) await page.getByRole("button", { name: "Aggiorna tipologie" }).click();
-  await expect(
-    page.getByLabel(/^Tipologia problematica/).getByRole("option", { name: "IMU" }),
-  ).toBeAttached();
-  await page.getByLabel(/^Tipologia problematica/).selectOption({ label: "IMU" });
-  await page.getByLabel(/^Dettagli/).fill("Non trovo l'importo IMU da pagare per il 2026.");
 }
 
 for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {

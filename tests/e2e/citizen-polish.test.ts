@@ -107,6 +107,7 @@ test("Attività on a phone opens with the page index, whose links reach each sec
   const index = page.getByRole("navigation", { name: "Indice della pagina" });
   await expect(index.getByRole("link")).toHaveText([
     "Appuntamenti",
+    "Pratiche",
     "Pagamenti",
     "Richieste di assistenza",
     "Bozze di richiesta",

@@ -1,92 +1,18 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, loginAs, resetCitizen, tenantUrl, test, CITIZENS } from "./fixtures.ts";
+import type { Locator } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures.ts";
+import {
+  acceptPolicy,
+  expectTiles,
+  fillIssue,
+  map,
+  PHOTO,
+  sendAndCheck,
+  SHOTS,
+  start,
+  TOWNS,
+} from "./disruption-support.ts";
 
 // The disruption report (DISSERVIZIO_CRM): Giulia Bianchi's reports only (reset first), on both municipalities.
-const GIULIA = CITIZENS["Giulia Bianchi"];
-const NEW = "/servizi/segnalazioni/nuova";
-const SHOTS = "/tmp/h10/shots/report";
-/** A small real PNG (1×1). */
-const PHOTO = {
-  name: "foto.png",
-  mimeType: "image/png",
-  buffer: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
-};
-
-const TOWNS = {
-  "comune-a": {
-    town: "Valverde",
-    category: "Illuminazione pubblica",
-    search: "Via Roma",
-    result: "Via Roma 12, Valverde",
-  },
-  "comune-b": {
-    town: "Montealto",
-    category: "Buche e dissesti stradali",
-    search: "Via Dante",
-    result: "Via Dante Alighieri 21, Montealto",
-  },
-} as const;
-type Tenant = keyof typeof TOWNS;
-
-/** Logs Giulia in on the report's first step (axe needs JavaScript: not run in the no-JavaScript test). */
-async function start(page: Page, tenant: Tenant, axe = true) {
-  await resetCitizen(GIULIA);
-  await page.goto(tenantUrl(tenant, NEW));
-  await loginAs(page, "Giulia Bianchi");
-  await expect(page.getByRole("heading", { level: 1, name: "Segnalazione disservizio" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Autorizzazioni e condizioni" })).toBeVisible();
-  if (axe) await expectAccessible(page);
-}
-
-async function acceptPolicy(page: Page) {
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByRole("link", { name: /devi accettare l'informativa/ })).toBeVisible();
-  // bootstrap-italia draws the checkbox on its label: the user clicks the label.
-  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
-  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
-}
-
-function map(page: Page): Locator {
-  return page.getByRole("region", { name: "Mappa per indicare il luogo del disservizio" });
-}
-
-async function expectTiles(page: Page) {
-  await expect(map(page).locator("img.leaflet-tile-loaded").first()).toBeVisible();
-}
-
-async function fillIssue(page: Page, tenant: Tenant, title: string) {
-  await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS[tenant].category });
-  await page.getByLabel("Titolo").fill(title);
-  await page.getByLabel("Dettagli").fill("Segnalato da un test: nessun disservizio reale.");
-  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
-}
-
-async function sendAndCheck(page: Page, tenant: Tenant, title: string, shot: string) {
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
-  await expect(page.getByText(title)).toBeVisible();
-  await expect(page.getByText("foto.png")).toBeVisible();
-  await expect(page.getByText(TOWNS[tenant].category)).toBeVisible();
-  await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/${shot}-riepilogo.png`, fullPage: true });
-  await page.getByRole("button", { name: "Invia" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
-  await expect(page.getByText(/Numero della segnalazione: \d+/)).toBeVisible();
-  await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/${shot}-esito.png`, fullPage: true });
-  const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Scarica la ricevuta" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^ricevuta-segnalazione-\d+\.pdf$/);
-  const bytes = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe("%PDF");
-}
-
 for (const tenant of ["comune-a", "comune-b"] as const) {
   test(`${tenant}: a report placed by clicking the map, with a photo`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });

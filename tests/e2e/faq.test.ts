@@ -1,8 +1,8 @@
 /**
  * The FAQ (knowledge base 1) on both municipalities: list, category, search and answer pages at desktop and phone
  * widths, anonymous and logged in; titles, menu hidden, breadcrumb, accessibility; bad input; the knowledge base
- * down. Every page that reads the knowledge base is tested in this file, so the fault switch at the end (which is
- * global to the sandbox) cannot disturb tests running in another worker.
+ * down. The fault switch at the end is global to the sandbox: its tests hold the switch's lease (`holdSandboxFault`),
+ * as does every other test that visits the FAQ pages (the link walk), so they never overlap in two workers.
  */
 import type { Page } from "@playwright/test";
 import {
@@ -14,6 +14,7 @@ import {
   logIn,
   settled,
   SANDBOX_URL,
+  holdSandboxFault,
 } from "./fixtures.ts";
 import {
   expectBootstrapItalia,
@@ -338,6 +339,7 @@ test.describe.serial("the knowledge base is down", () => {
     test(`${tenant}: the FAQ pages say so in Italian, with 503, inside the working header and footer`, async ({
       page,
     }) => {
+      await holdSandboxFault("kb");
       for (const path of [
         "/faq",
         `/faq?q=tari`,

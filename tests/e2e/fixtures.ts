@@ -114,6 +114,15 @@ export async function leaseCitizen(codFisc: string) {
   if (timeout > 0) info.setTimeout(timeout + (Date.now() - started));
 }
 
+/**
+ * Takes the lease of one of the sandbox's fault switches (they are global to the sandbox) for the rest of the current
+ * test: the test that turns the switch on holds it, and so does a test that must not meet the fault (the link walk
+ * visits every page), so the two never run at the same time in two workers.
+ */
+export async function holdSandboxFault(name: "kb") {
+  await leaseCitizen(`fault-${name}`);
+}
+
 function releaseCitizens() {
   for (const codFisc of held) rmSync(join(LEASES, codFisc), { recursive: true, force: true });
   held.clear();
@@ -152,7 +161,28 @@ export async function settled(page: Page) {
 }
 
 /** Every test fails on console errors and uncaught page errors, and gives back its citizens' leases. */
-export const test = base.extend<{ consoleErrors: string[]; citizenLeases: void }>({
+/** The demo municipalities' `codiceEnte` (sandbox/seed): the push opt-in remembers a "No, grazie" under it. */
+const CODICI_ENTE = ["c_v001", "c_m002", "c_r003"];
+
+export const test = base.extend<{ consoleErrors: string[]; citizenLeases: void; pushPrompt: boolean }>({
+  /**
+   * Whether the push opt-in (issue #29) may open: only push.test.ts says yes. Every other journey runs as a citizen
+   * who answered "No, grazie" in this browser session (the session key the opt-in sets), so the modal, which a
+   * logged-in citizen with contacts meets once per session, does not stand in front of the page it tests.
+   */
+  pushPrompt: [false, { option: true }],
+  context: async ({ context, pushPrompt }, use) => {
+    if (!pushPrompt) {
+      await context.addInitScript((codes: string[]) => {
+        try {
+          for (const code of codes) sessionStorage.setItem(`CITFAC_${code}_BANNER_FCM_DO_NOT_ASK`, "true");
+        } catch {
+          // No storage on this page (about:blank, an opaque origin): nothing to answer there.
+        }
+      }, CODICI_ENTE);
+    }
+    await use(context);
+  },
   citizenLeases: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {

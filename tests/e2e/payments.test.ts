@@ -1,66 +1,16 @@
-import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
 import {
-  test,
-  expect,
-  tenantUrl,
-  expectAccessible,
-  loginAs,
-  resetCitizen,
-  type TenantId,
-  CITIZENS,
-} from "./fixtures.ts";
+  acceptPrivacy,
+  ANNA,
+  expectPdfDownload,
+  MARIO,
+  payFromActivities,
+  payments,
+} from "./payments-support.ts";
 
 // PPAY debt positions (sandbox/ppay): Anna and Mario have paid, unpaid (one expired) and cancelled positions on
 // comune-a and comune-b. Paying goes through the sandbox's pagoPA checkout stand-in and back to the outcome page.
-
-const ANNA = CITIZENS["Anna Esposito"];
-const MARIO = CITIZENS["Mario Rossi"];
-
-const payments = (page: Page) => page.getByRole("region", { name: "Pagamenti" });
-
-async function expectPdfDownload(page: Page, linkName: string | RegExp) {
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: linkName }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^(ricevuta|avviso-pagamento)-\d{17}\.pdf$/);
-  const bytes = await readFile((await download.path())!);
-  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-}
-
-/** The bootstrap-italia checkbox is drawn by its label: the citizen clicks the label. */
-async function acceptPrivacy(page: Page) {
-  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
-  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
-}
-
-/** From Attività's "Paga ora" through privacy and summary to the checkout stand-in. */
-async function payFromActivities(page: Page, tenant: TenantId, description: string) {
-  await payments(page)
-    .getByRole("link", { name: `Paga ora ${description}` })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: "Pagamento con IUV" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Informativa sulla privacy" })).toContainText("GDPR");
-  await expectAccessible(page);
-  // Without the checkbox: the error summary.
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(
-    page.getByText("Per proseguire è necessario accettare l'informativa sulla privacy").first(),
-  ).toBeVisible();
-  await expectAccessible(page);
-  await acceptPrivacy(page);
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page).toHaveURL(/\?passo=riepilogo$/);
-  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
-  await expect(page.getByText(description)).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Paga con pagoPA" }).click();
-  await expect(page.getByText("Simulazione pagoPA")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Checkout pagoPA" })).toBeVisible();
-  await expectAccessible(page);
-  expect(new URL(page.url()).origin).not.toBe(new URL(tenantUrl(tenant)).origin);
-}
 
 for (const [tenant, cf, name, description, iuv] of [
   ["comune-a", MARIO, "Mario Rossi", "TARI 2026 - prima rata", seedIuv("comune-a", MARIO, 4)],

@@ -15,6 +15,7 @@ import { profileIt } from "#client/features/profile/texts.ts";
 import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 import { ticketsIt } from "#client/features/tickets/texts.ts";
+import { instancesIt } from "#client/features/instances/texts.ts";
 import type { MessageKey } from "#client/texts.en.ts";
 import { validationIt } from "#shared/validation/texts.ts";
 
@@ -34,6 +35,7 @@ export const featureCataloguesIt = [
   serviceCardIt,
   servicesCatalogueIt,
   ticketsIt,
+  instancesIt,
 ] as const;
 
 /** Every Italian text: the base catalogue's, every feature's and the validation rules'. */

@@ -68,3 +68,15 @@ export function postForm(
     .type("form")
     .send(body.toString());
 }
+
+/** A rendered page's text as a reader meets it: no scripts, no tags, React's text markers gone, spaces collapsed. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}

@@ -73,10 +73,11 @@ export function createCompletedFlows(options: { max: number; ttlMs: number }) {
         await completed.set(key, booking, OWNER);
         return { booking, replayed: false };
       })();
-      inFlight.set(
-        key,
-        attempt.then((a) => a.booking),
-      );
+      const shared = attempt.then((a) => a.booking);
+      // Awaited only by a second confirmation arriving meanwhile: a failure (the slot taken, the upstream down) is
+      // this caller's to answer, never an unhandled rejection.
+      shared.catch(() => {});
+      inFlight.set(key, shared);
       try {
         return await attempt;
       } finally {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { href } from "#client/lib/links.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
@@ -35,22 +34,9 @@ export function AppointmentLayout({
     ...(current && current !== t("appointments.title") ? [{ name: current }] : []),
   ];
   return (
-    <>
-      <div className="container">
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10">
-            <div className="cmp-breadcrumbs mt-3">
-              <Breadcrumb items={trail} />
-            </div>
-            <PageHero title={title} lead={lead} />
-          </div>
-        </div>
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10 mb-5">{children}</div>
-        </div>
-      </div>
-      {after}
-    </>
+    <PageLayout breadcrumb={trail} title={title} lead={lead} after={after}>
+      {children}
+    </PageLayout>
   );
 }
 

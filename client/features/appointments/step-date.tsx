@@ -1,5 +1,5 @@
 import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
-import { RadioGroup } from "./choice-fields.tsx";
+import { RadioGroup } from "#client/components/ui/choice-fields.tsx";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";

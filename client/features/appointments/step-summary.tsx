@@ -1,5 +1,5 @@
 import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
-import { CheckboxField } from "./choice-fields.tsx";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { FlowForm, StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";

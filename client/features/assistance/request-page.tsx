@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
 import {
@@ -7,11 +8,10 @@ import {
   ATTACHMENT_MAX_BYTES,
 } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
-import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
@@ -64,25 +64,18 @@ export function AssistanceLayout({
 }) {
   const t = useT(assistanceIt);
   return (
-    <div className="container">
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10">
-          <div className="cmp-breadcrumbs mt-3">
-            <Breadcrumb
-              items={[
-                { name: t("common.home"), href: href("/") },
-                { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
-                { name: title },
-              ]}
-            />
-          </div>
-          <PageHero title={title} lead={lead} headingRef={headingRef} />
-        </div>
-      </div>
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10 mb-5">{children}</div>
-      </div>
-    </div>
+    <PageLayout
+      breadcrumb={[
+        { name: t("common.home"), href: href("/") },
+        { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
+        { name: title },
+      ]}
+      title={title}
+      lead={lead}
+      headingRef={headingRef}
+    >
+      {children}
+    </PageLayout>
   );
 }
 
@@ -185,16 +178,8 @@ export function AssistanceRequestPage({ data, action }: StepProps<RequestFormDat
 /** The one-page assistance request: requester, request, attachment, privacy; "Salva richiesta" when logged in. */
 export function RequestForm({ data, action, headingRef }: StepProps<RequestFormData>) {
   const t = useT(assistanceIt);
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<CrmService[]>();
   const values = action?.values ?? data.values;
   const errors = action?.errors ?? {};
-  // The service picked in the browser since the page was rendered (reset when a new render brings other values).
-  const [picked, setPicked] = useState<{ base: string; value: string } | null>(null);
-  const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
-  const subOptions =
-    servizio === values.servizio ? (action?.subServices ?? data.subServices) : (fetcher.data ?? []);
-  const locked = !data.anonymous;
   const summaryLabels = {
     nome: { ...fieldIds.nome, label: t("assistance.firstName") },
     cognome: { ...fieldIds.cognome, label: t("assistance.lastName") },
@@ -207,13 +192,37 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
     allegato: { ...fieldIds.allegato, label: t("assistance.attachment") },
     privacy: { ...fieldIds.privacy, label: t("assistance.privacy") },
   };
-  const onServiceChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = event.currentTarget.value;
-    setPicked({ base: values.servizio, value: next });
-    if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
-  };
   return (
     <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")} headingRef={headingRef}>
+      <RequestNotices data={data} values={values} />
+      <ErrorSummary items={errorSummaryItems(errors, summaryLabels)} />
+      {errors.form ? (
+        <div className="alert alert-danger" role="alert">
+          {errors.form}
+        </div>
+      ) : null}
+      <p className="small">{t("assistance.requiredNote")}</p>
+      <Form method="post" encType="multipart/form-data" noValidate aria-label={t("assistance.title")}>
+        <XsrfField />
+        {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
+        {values.chiaveInvio ? <input type="hidden" name="chiaveInvio" value={values.chiaveInvio} /> : null}
+        <RequesterFieldset values={values} errors={errors} locked={!data.anonymous} />
+        <RequestFieldset data={data} action={action} values={values} errors={errors} />
+        <PrivacyFieldset policy={data.policy} values={values} error={errors.privacy} />
+        <RequestButtons anonymous={data.anonymous} />
+        <UploadProgress />
+      </Form>
+    </AssistanceLayout>
+  );
+}
+
+type FormProps = { values: RequestValues; errors: NonNullable<RequestActionData["errors"]> };
+
+/** What the page says before the form: the login offer, a resumed draft, a cancelled verification, failed lists. */
+function RequestNotices({ data, values }: { data: RequestFormData; values: RequestValues }) {
+  const t = useT(assistanceIt);
+  return (
+    <>
       {data.anonymous ? (
         <p>
           {t("assistance.loginPrompt")} <a href={data.loginHref}>{t("assistance.login")}</a>
@@ -232,175 +241,204 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
           {t("assistance.listsFailed")}
         </div>
       ) : null}
-      <ErrorSummary items={errorSummaryItems(errors, summaryLabels)} />
-      {errors.form ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.form}
-        </div>
-      ) : null}
-      <p className="small">{t("assistance.requiredNote")}</p>
-      <Form method="post" encType="multipart/form-data" noValidate aria-label={t("assistance.title")}>
-        <XsrfField />
-        {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
-        {values.chiaveInvio ? <input type="hidden" name="chiaveInvio" value={values.chiaveInvio} /> : null}
-        <fieldset className="mb-4">
-          <legend className="h4 mb-3">{t("assistance.requester")}</legend>
-          {locked ? <p className="small">{t("assistance.requesterLocked")}</p> : null}
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <TextField
-                id={fieldIds.nome.id}
-                name="nome"
-                label={t("assistance.firstName")}
-                defaultValue={values.nome}
-                readOnly={locked}
-                required
-                autoComplete="given-name"
-                maxLength={100}
-                error={errors.nome}
-              />
-            </div>
-            <div className="col-12 col-md-6">
-              <TextField
-                id={fieldIds.cognome.id}
-                name="cognome"
-                label={t("assistance.lastName")}
-                defaultValue={values.cognome}
-                readOnly={locked}
-                required
-                autoComplete="family-name"
-                maxLength={100}
-                error={errors.cognome}
-              />
-            </div>
-          </div>
+    </>
+  );
+}
+
+/** "Richiedente": name, surname, fiscal code (read-only for a logged-in citizen), e-mail and phone. */
+function RequesterFieldset({ values, errors, locked }: FormProps & { locked: boolean }) {
+  const t = useT(assistanceIt);
+  return (
+    <fieldset className="mb-4">
+      <legend className="h4 mb-3">{t("assistance.requester")}</legend>
+      {locked ? <p className="small">{t("assistance.requesterLocked")}</p> : null}
+      <div className="row">
+        <div className="col-12 col-md-6">
           <TextField
-            id={fieldIds.codiceFiscale.id}
-            name="codiceFiscale"
-            label={t("assistance.fiscalCode")}
-            defaultValue={values.codiceFiscale}
+            id={fieldIds.nome.id}
+            name="nome"
+            label={t("assistance.firstName")}
+            defaultValue={values.nome}
             readOnly={locked}
             required
-            uppercase
-            maxLength={16}
-            autoComplete="off"
-            error={errors.codiceFiscale}
+            autoComplete="given-name"
+            maxLength={100}
+            error={errors.nome}
           />
-          <TextField
-            id={fieldIds.email.id}
-            name="email"
-            type="email"
-            label={t("assistance.email")}
-            defaultValue={values.email}
-            required
-            autoComplete="email"
-            maxLength={254}
-            error={errors.email}
-          />
-          <PhoneField value={values.telefono} error={errors.telefono} />
-        </fieldset>
-        <fieldset className="mb-4">
-          <legend className="h4 mb-3">{t("assistance.request")}</legend>
-          <SelectField
-            id={fieldIds.servizio.id}
-            name="servizio"
-            label={t("assistance.service")}
-            placeholder={t("assistance.servicePlaceholder")}
-            options={data.services.map((s) => ({ value: String(s.id), label: s.name }))}
-            defaultValue={values.servizio}
-            key={`servizio-${values.servizio}`}
-            required
-            error={errors.servizio}
-            onChange={onServiceChange}
-          />
-          {hydrated ? null : (
-            <div className="mb-4">
-              <p className="small mb-2">{t("assistance.updateSubServicesHint")}</p>
-              <button
-                type="submit"
-                name="intent"
-                value="tipologie"
-                className="btn btn-outline-primary btn-sm"
-              >
-                {t("assistance.updateSubServices")}
-              </button>
-            </div>
-          )}
-          <SelectField
-            id={fieldIds.tipologia.id}
-            name="tipologia"
-            label={t("assistance.subService")}
-            placeholder={
-              subOptions.length > 0 ? t("assistance.subServicePlaceholder") : t("assistance.subServiceFirst")
-            }
-            options={subOptions.map((s) => ({ value: String(s.id), label: s.name }))}
-            defaultValue={values.tipologia}
-            key={`tipologia-${servizio}-${values.tipologia}-${subOptions.length}`}
-            disabled={hydrated && subOptions.length === 0}
-            required
-            error={errors.tipologia}
-          />
-          <TextareaField
-            id={fieldIds.dettagli.id}
-            name="dettagli"
-            label={t("assistance.details")}
-            hint={t("assistance.detailsHint")}
-            defaultValue={values.dettagli}
-            maxLength={DETAILS_MAX_LENGTH}
-            rows={5}
-            required
-            error={errors.dettagli}
-          />
-          <AttachmentField values={values} error={errors.allegato} />
-        </fieldset>
-        <fieldset className="mb-4">
-          <legend className="h4 mb-3">{t("assistance.privacy")}</legend>
-          <details className="mb-3">
-            <summary>{t("assistance.privacyRead")}</summary>
-            {data.policy === null ? (
-              <p className="mt-2" role="alert">
-                {t("assistance.privacyFailed")}
-              </p>
-            ) : (
-              <p className="mt-2" style={{ whiteSpace: "pre-line" }}>
-                {data.policy}
-              </p>
-            )}
-          </details>
-          <div className="form-check">
-            <input
-              id={fieldIds.privacy.id}
-              type="checkbox"
-              name="privacy"
-              value="1"
-              defaultChecked={values.privacy !== ""}
-              aria-invalid={errors.privacy ? true : undefined}
-              aria-describedby={errors.privacy ? `${fieldIds.privacy.id}-error` : undefined}
-            />
-            <label htmlFor={fieldIds.privacy.id}>
-              {t("assistance.privacyAccept")}
-              <span aria-hidden="true"> *</span>
-            </label>
-          </div>
-          <FieldError id={`${fieldIds.privacy.id}-error`}>{errors.privacy}</FieldError>
-        </fieldset>
-        {/* "Invia" first in the document: Enter in a field sends the request (not the draft); shown last. */}
-        <div className="d-flex flex-wrap flex-row-reverse gap-3">
-          <SubmitButton name="intent" value="invia">
-            {t("assistance.send")}
-          </SubmitButton>
-          {data.anonymous ? null : (
-            <SubmitButton name="intent" value="bozza" className="btn btn-outline-primary">
-              {t("assistance.saveDraft")}
-            </SubmitButton>
-          )}
-          <Link to={href("/")} className="btn btn-outline-primary">
-            {t("assistance.back")}
-          </Link>
         </div>
-        <UploadProgress />
-      </Form>
-    </AssistanceLayout>
+        <div className="col-12 col-md-6">
+          <TextField
+            id={fieldIds.cognome.id}
+            name="cognome"
+            label={t("assistance.lastName")}
+            defaultValue={values.cognome}
+            readOnly={locked}
+            required
+            autoComplete="family-name"
+            maxLength={100}
+            error={errors.cognome}
+          />
+        </div>
+      </div>
+      <TextField
+        id={fieldIds.codiceFiscale.id}
+        name="codiceFiscale"
+        label={t("assistance.fiscalCode")}
+        defaultValue={values.codiceFiscale}
+        readOnly={locked}
+        required
+        uppercase
+        maxLength={16}
+        autoComplete="off"
+        error={errors.codiceFiscale}
+      />
+      <TextField
+        id={fieldIds.email.id}
+        name="email"
+        type="email"
+        label={t("assistance.email")}
+        defaultValue={values.email}
+        required
+        autoComplete="email"
+        maxLength={254}
+        error={errors.email}
+      />
+      <PhoneField value={values.telefono} error={errors.telefono} />
+    </fieldset>
+  );
+}
+
+/**
+ * "Richiesta": the service and its sub-service (loaded in the browser when the service changes, by an "Aggiorna"
+ * post without JavaScript), the details and the attachment.
+ */
+function RequestFieldset({
+  data,
+  action,
+  values,
+  errors,
+}: FormProps & { data: RequestFormData; action?: RequestActionData }) {
+  const t = useT(assistanceIt);
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CrmService[]>();
+  // The service picked in the browser since the page was rendered (reset when a new render brings other values).
+  const [picked, setPicked] = useState<{ base: string; value: string } | null>(null);
+  const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
+  const subOptions =
+    servizio === values.servizio ? (action?.subServices ?? data.subServices) : (fetcher.data ?? []);
+  const onServiceChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = event.currentTarget.value;
+    setPicked({ base: values.servizio, value: next });
+    if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
+  };
+  return (
+    <fieldset className="mb-4">
+      <legend className="h4 mb-3">{t("assistance.request")}</legend>
+      <SelectField
+        id={fieldIds.servizio.id}
+        name="servizio"
+        label={t("assistance.service")}
+        placeholder={t("assistance.servicePlaceholder")}
+        options={data.services.map((s) => ({ value: String(s.id), label: s.name }))}
+        defaultValue={values.servizio}
+        key={`servizio-${values.servizio}`}
+        required
+        error={errors.servizio}
+        onChange={onServiceChange}
+      />
+      {hydrated ? null : (
+        <div className="mb-4">
+          <p className="small mb-2">{t("assistance.updateSubServicesHint")}</p>
+          <button type="submit" name="intent" value="tipologie" className="btn btn-outline-primary btn-sm">
+            {t("assistance.updateSubServices")}
+          </button>
+        </div>
+      )}
+      <SelectField
+        id={fieldIds.tipologia.id}
+        name="tipologia"
+        label={t("assistance.subService")}
+        placeholder={
+          subOptions.length > 0 ? t("assistance.subServicePlaceholder") : t("assistance.subServiceFirst")
+        }
+        options={subOptions.map((s) => ({ value: String(s.id), label: s.name }))}
+        defaultValue={values.tipologia}
+        key={`tipologia-${servizio}-${values.tipologia}-${subOptions.length}`}
+        disabled={hydrated && subOptions.length === 0}
+        required
+        error={errors.tipologia}
+      />
+      <TextareaField
+        id={fieldIds.dettagli.id}
+        name="dettagli"
+        label={t("assistance.details")}
+        hint={t("assistance.detailsHint")}
+        defaultValue={values.dettagli}
+        maxLength={DETAILS_MAX_LENGTH}
+        rows={5}
+        required
+        error={errors.dettagli}
+      />
+      <AttachmentField values={values} error={errors.allegato} />
+    </fieldset>
+  );
+}
+
+/** "Privacy": the policy to read and the consent box. */
+function PrivacyFieldset(props: {
+  policy: RequestFormData["policy"];
+  values: RequestValues;
+  error?: string;
+}) {
+  const t = useT(assistanceIt);
+  const { values } = props;
+  return (
+    <fieldset className="mb-4">
+      <legend className="h4 mb-3">{t("assistance.privacy")}</legend>
+      <details className="mb-3">
+        <summary>{t("assistance.privacyRead")}</summary>
+        {props.policy === null ? (
+          <p className="mt-2" role="alert">
+            {t("assistance.privacyFailed")}
+          </p>
+        ) : (
+          <p className="mt-2" style={{ whiteSpace: "pre-line" }}>
+            {props.policy}
+          </p>
+        )}
+      </details>
+      <CheckboxField
+        id={fieldIds.privacy.id}
+        name="privacy"
+        label={t("assistance.privacyAccept")}
+        defaultChecked={values.privacy !== ""}
+        required
+        error={props.error}
+      />
+    </fieldset>
+  );
+}
+
+/** "Invia", "Salva bozza" (logged-in citizens only) and "Indietro". */
+function RequestButtons(props: { anonymous: boolean }) {
+  const t = useT(assistanceIt);
+  return (
+    <>
+      {/* "Invia" first in the document: Enter in a field sends the request (not the draft); shown last. */}
+      <div className="d-flex flex-wrap flex-row-reverse gap-3">
+        <SubmitButton name="intent" value="invia">
+          {t("assistance.send")}
+        </SubmitButton>
+        {props.anonymous ? null : (
+          <SubmitButton name="intent" value="bozza" className="btn btn-outline-primary">
+            {t("assistance.saveDraft")}
+          </SubmitButton>
+        )}
+        <Link to={href("/")} className="btn btn-outline-primary">
+          {t("assistance.back")}
+        </Link>
+      </div>
+    </>
   );
 }
 

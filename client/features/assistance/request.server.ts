@@ -260,18 +260,8 @@ function invalid(values: RequestValues, errors: FieldErrors, status = 400, extra
   return data({ values, errors, ...extra }, { status });
 }
 
-export async function requestAction(context: Context, request: Request, url: URL) {
-  const t = serverT(context, assistanceIt);
-  const { api, flow, log, locale } = getServices(context);
-  const { form } = await parseForm(request, context, z.object({}));
-  const intent = form.get("intent");
-  const citizen = await citizenDefaults(context);
-  const identity = citizen?.identity ?? null;
-
-  if (intent === "codice" || intent === "reinvia" || intent === "verifica" || intent === "annulla") {
-    return verifyAction(context, form, intent);
-  }
-
+/** The form's values (the identity's own when logged in) and the attachment read, or its error with the file kept. */
+async function readPosted(context: Context, form: FormData, identity: Identity | null) {
   let values = withIdentity(
     pickValues(Object.fromEntries([...form].filter(([, v]) => typeof v === "string"))),
     identity,
@@ -295,54 +285,62 @@ export async function requestAction(context: Context, request: Request, url: URL
     values = { ...values, allegatoRef: attachment.ref, allegatoNome: attachment.name };
   }
   if (!identity && values.idBozza) values.idBozza = "";
-  // A draft id from the form must be one of this citizen's drafts (listed with their identity, server side) before
-  // anything acts on it: the upstream would update or delete anyone's.
-  if (values.idBozza && intent !== "tipologie") await findOwnDraft(context, values.idBozza);
+  return { values, errors, attachment };
+}
 
-  const lists = await loadLists(context, values.servizio);
-  if ("status" in attachment)
-    return invalid(values, errors, attachment.status, { subServices: lists.subServices });
-  if (intent === "tipologie") return data({ values, errors, subServices: lists.subServices });
-  if (lists.failed) return invalid(values, { ...errors, form: t("assistance.listsFailed") }, 502);
+/** What saving a draft and sending a request work with, once the form and the lists are read. */
+type Posted = {
+  context: Context;
+  form: FormData;
+  t: ReturnType<typeof serverT<[typeof assistanceIt]>>;
+  identity: Identity | null;
+  values: RequestValues;
+  errors: FieldErrors;
+  subServices: CrmService[];
+  service: CrmService | null;
+  subService: CrmService | null;
+  attachment: NewTicketAttachment | null;
+};
 
-  const service = lists.services.find((s) => String(s.id) === values.servizio) ?? null;
-  const subService = lists.subServices.find((s) => String(s.id) === values.tipologia) ?? null;
-  const draftAttachment = values.allegatoRef ? await storedAttachment(values.allegatoRef) : null;
-
-  if (intent === "bozza") {
-    if (!identity) throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
-    const parsed = validateForm(form, draftSchema(t), locale);
-    if (!parsed.ok) Object.assign(errors, parsed.errors);
-    if (!service && !errors.servizio) errors.servizio = t("assistance.required");
-    if (Object.keys(errors).length > 0 || !service)
-      return invalid(values, errors, 400, { subServices: lists.subServices });
-    const body = JSON.stringify(
-      buildTicket({ values, service, subService, recognised: true, attachment: draftAttachment }),
-    );
-    try {
-      const idAsset = await assetId(context);
-      if (values.idBozza) {
-        const outcome = await api.crm.updateDraft(Number(values.idBozza), { idAsset, body });
-        if (outcome !== "ok") {
-          throw routeError(404, {
-            title: t("assistance.draftNotFound"),
-            details: [t("assistance.draftNotFoundDetails")],
-          });
-        }
-      } else {
-        await api.crm.createDraft({ idAsset, body });
+/** "Salva bozza" (logged in only): a new draft, or the citizen's own draft updated; then the feedback page. */
+async function saveDraft(posted: Posted, url: URL) {
+  const { context, form, t, identity, values, errors, subServices, service, subService } = posted;
+  const { api, log, locale } = getServices(context);
+  if (!identity) throw redirect(upstreamLoginHref(currentPathHref(url.pathname, url.search)));
+  const parsed = validateForm(form, draftSchema(t), locale);
+  if (!parsed.ok) Object.assign(errors, parsed.errors);
+  if (!service && !errors.servizio) errors.servizio = t("assistance.required");
+  if (Object.keys(errors).length > 0 || !service) return invalid(values, errors, 400, { subServices });
+  const body = JSON.stringify(
+    buildTicket({ values, service, subService, recognised: true, attachment: posted.attachment }),
+  );
+  try {
+    const idAsset = await assetId(context);
+    if (values.idBozza) {
+      const outcome = await api.crm.updateDraft(Number(values.idBozza), { idAsset, body });
+      if (outcome !== "ok") {
+        throw routeError(404, {
+          title: t("assistance.draftNotFound"),
+          details: [t("assistance.draftNotFoundDetails")],
+        });
       }
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      log.warn({ err: error }, "draft save failed");
-      return invalid(values, { form: t("assistance.draftFailed") }, 502, { subServices: lists.subServices });
+    } else {
+      await api.crm.createDraft({ idAsset, body });
     }
-    await deletePending(values.allegatoRef);
-    return redirect(withQuery(href("/feedback"), { feedbackType: "partialTicket" }));
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "draft save failed");
+    return invalid(values, { form: t("assistance.draftFailed") }, 502, { subServices });
   }
+  await deletePending(values.allegatoRef);
+  return redirect(withQuery(href("/feedback"), { feedbackType: "partialTicket" }));
+}
 
-  // "Invia"
-  const parsed = validateForm(form, requestSchema(t, !identity), locale);
+/** "Invia": the request checked, then sent (logged in) or kept until the e-mail's code is verified (anonymous). */
+async function sendRequest(posted: Posted) {
+  const { context, form, t, identity, errors, subServices, service, subService } = posted;
+  let { values } = posted;
+  const parsed = validateForm(form, requestSchema(t, !identity), getServices(context).locale);
   if (!parsed.ok) Object.assign(errors, parsed.errors);
   if (values.servizio && !service && !errors.servizio) errors.servizio = t("assistance.required");
   if (service && values.tipologia && !subService && !errors.tipologia)
@@ -351,41 +349,61 @@ export async function requestAction(context: Context, request: Request, url: URL
   if (parsed.ok && !identity && "codiceFiscale" in parsed.values)
     values = { ...values, codiceFiscale: String(parsed.values.codiceFiscale) };
   if (Object.keys(errors).length > 0 || !service || !subService) {
-    return invalid(values, errors, 400, { subServices: lists.subServices });
+    return invalid(values, errors, 400, { subServices });
   }
   const ticket = buildTicket({
     values,
     service,
     subService,
     recognised: Boolean(identity),
-    attachment: draftAttachment,
+    attachment: posted.attachment,
   });
+  return identity
+    ? sendRecognised(context, t, values, ticket, subServices)
+    : keepForVerification(context, values, ticket, subServices);
+}
 
-  if (!identity) {
-    const pending = await putPending(
-      // A key of its own per pending request: a retry of its code step sends it again, a new request never does.
-      { kind: "request", ticket, values, idempotencyKey: newTransientKey() },
-      storeOwner(context),
-    );
-    if (!pending.ok) {
-      const { status, message } = storeRefusal(context, pending);
-      return invalid(values, { form: message }, status, { subServices: lists.subServices });
-    }
-    const state: AssistFlow = {
-      v: 1,
-      ref: pending.key,
-      email: values.email,
-      cf: values.codiceFiscale.toUpperCase(),
-      sent: false,
-    };
-    return redirect(verifyHref(), { headers: assistFlow.save(flow, state) });
+/** An anonymous request waits in the shared store while the citizen asks for and types the e-mail's code. */
+async function keepForVerification(
+  context: Context,
+  values: RequestValues,
+  ticket: NewTicket,
+  subServices: CrmService[],
+) {
+  const pending = await putPending(
+    // A key of its own per pending request: a retry of its code step sends it again, a new request never does.
+    { kind: "request", ticket, values, idempotencyKey: newTransientKey() },
+    storeOwner(context),
+  );
+  if (!pending.ok) {
+    const { status, message } = storeRefusal(context, pending);
+    return invalid(values, { form: message }, status, { subServices });
   }
+  const state: AssistFlow = {
+    v: 1,
+    ref: pending.key,
+    email: values.email,
+    cf: values.codiceFiscale.toUpperCase(),
+    sent: false,
+  };
+  return redirect(verifyHref(), { headers: assistFlow.save(getServices(context).flow, state) });
+}
+
+/** A logged-in citizen's request goes to the CRM at once (its key makes a retry safe); its draft is deleted. */
+async function sendRecognised(
+  context: Context,
+  t: Posted["t"],
+  values: RequestValues,
+  ticket: NewTicket,
+  subServices: CrmService[],
+) {
+  const { api, log } = getServices(context);
   try {
     await api.crm.createTicket(ticket, values.chiaveInvio);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "ticket creation failed");
-    return invalid(values, { form: t("assistance.sendFailed") }, 502, { subServices: lists.subServices });
+    return invalid(values, { form: t("assistance.sendFailed") }, 502, { subServices });
   }
   if (values.idBozza) {
     await api.crm.deleteDraft(Number(values.idBozza)).catch((error: unknown) => {
@@ -396,70 +414,111 @@ export async function requestAction(context: Context, request: Request, url: URL
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticket" }));
 }
 
-async function verifyAction(
-  context: Context,
-  form: FormData,
-  intent: "codice" | "reinvia" | "verifica" | "annulla",
-) {
+export async function requestAction(context: Context, request: Request, url: URL) {
   const t = serverT(context, assistanceIt);
-  const { api, flow, log, locale, otp } = getServices(context);
-  const state = assistFlow.read(flow).state;
+  const { form } = await parseForm(request, context, z.object({}));
+  const intent = form.get("intent");
+  if (intent === "codice" || intent === "reinvia" || intent === "verifica" || intent === "annulla") {
+    return verifyAction(context, form, intent);
+  }
+  const identity = (await citizenDefaults(context))?.identity ?? null;
+  const { values, errors, attachment } = await readPosted(context, form, identity);
+  // A draft id from the form must be one of this citizen's drafts (listed with their identity, server side) before
+  // anything acts on it: the upstream would update or delete anyone's.
+  if (values.idBozza && intent !== "tipologie") await findOwnDraft(context, values.idBozza);
+
+  const lists = await loadLists(context, values.servizio);
+  const subServices = lists.subServices;
+  if ("status" in attachment) return invalid(values, errors, attachment.status, { subServices });
+  if (intent === "tipologie") return data({ values, errors, subServices });
+  if (lists.failed) return invalid(values, { ...errors, form: t("assistance.listsFailed") }, 502);
+
+  const posted: Posted = {
+    context,
+    form,
+    t,
+    identity,
+    values,
+    errors,
+    subServices,
+    service: lists.services.find((s) => String(s.id) === values.servizio) ?? null,
+    subService: subServices.find((s) => String(s.id) === values.tipologia) ?? null,
+    attachment: values.allegatoRef ? await storedAttachment(values.allegatoRef) : null,
+  };
+  return intent === "bozza" ? saveDraft(posted, url) : sendRequest(posted);
+}
+
+type VerifyIntent = "codice" | "reinvia" | "verifica" | "annulla";
+
+/** The anonymous request being verified: its flow state and the pending request kept, or null when either is gone. */
+async function readVerification(context: Context) {
+  const state = assistFlow.read(getServices(context).flow).state;
   const pending = state
     ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
     : null;
-  const failed = (message: string, status: number, field: "form" | "codice" = "form") =>
-    data({ errors: { [field]: message } as FieldErrors }, { status });
   // The ticket goes to the e-mail and fiscal code it was built with; the code must have been sent to exactly those.
   if (
     !state ||
     !pending?.success ||
     pending.data.ticket.customer.email !== state.email ||
     pending.data.ticket.customer.codice_fiscale.toUpperCase() !== state.cf
-  ) {
-    return data(
-      { errors: { form: t("assistance.verify.expiredFlow") } as FieldErrors, expired: true },
-      { status: 400 },
-    );
-  }
+  )
+    return null;
   const binding: OtpBinding = { cf: state.cf, kind: "EMAIL", contact: pending.data.ticket.customer.email };
-  const discard = async () => {
-    await otpGuard.forget(state.ref);
-    await deletePending(state.ref);
-    await deletePending(pending.data.values.allegatoRef);
-    return redirect(withQuery(requestHref(), { annullata: "1" }), {
-      headers: assistFlow.clear(flow),
-    });
-  };
-  if (intent === "annulla") {
-    return redirect(requestHref(), { headers: assistFlow.save(flow, { ...state, sent: false }) });
+  return { state, pending: pending.data, binding };
+}
+
+type Verification = NonNullable<Awaited<ReturnType<typeof readVerification>>>;
+
+const failed = (message: string, status: number, field: "form" | "codice" = "form") =>
+  data({ errors: { [field]: message } as FieldErrors }, { status });
+
+/** "Invia codice" / "Invia di nuovo": the e-mail's code asked for, within the guard's and the address's limits. */
+async function sendCode(context: Context, { state, binding }: Verification, resend: boolean) {
+  const t = serverT(context, assistanceIt);
+  const { api, flow, log, otp } = getServices(context);
+  const send = await otpGuard.beginSend(state.ref, binding, { exclusive: true });
+  if (!send.ok) {
+    if (send.reason === "busy")
+      return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
+    if (send.reason === "wait")
+      return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
+    if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
+    return failed(t("assistance.verify.expiredFlow"), 400);
   }
-  if (intent === "codice" || intent === "reinvia") {
-    const send = await otpGuard.beginSend(state.ref, binding, { exclusive: true });
-    if (!send.ok) {
-      if (send.reason === "busy")
-        return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
-      if (send.reason === "wait")
-        return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
-      if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
-      return failed(t("assistance.verify.expiredFlow"), 400);
-    }
-    const limit = await otp.attemptSend(binding.contact);
-    if (!limit.allowed) {
-      await send.undo();
-      return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);
-    }
-    try {
-      await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
-    } catch (error) {
-      await send.undo();
-      if (!isUpstreamFailure(error)) throw error;
-      log.warn({ err: error }, "assistance otp request failed");
-      return failed(t("assistance.verify.sendCodeFailed"), 502);
-    }
-    return redirect(verifyHref(intent === "reinvia" ? { nuovo: "1" } : {}), {
-      headers: assistFlow.save(flow, { ...state, sent: true }),
-    });
+  const limit = await otp.attemptSend(binding.contact);
+  if (!limit.allowed) {
+    await send.undo();
+    return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);
   }
+  try {
+    await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
+  } catch (error) {
+    await send.undo();
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "assistance otp request failed");
+    return failed(t("assistance.verify.sendCodeFailed"), 502);
+  }
+  return redirect(verifyHref(resend ? { nuovo: "1" } : {}), {
+    headers: assistFlow.save(flow, { ...state, sent: true }),
+  });
+}
+
+/** Too many wrong codes: the pending request and its file are discarded, the form says so. */
+async function discardRequest(context: Context, { state, pending }: Verification) {
+  await otpGuard.forget(state.ref);
+  await deletePending(state.ref);
+  await deletePending(pending.values.allegatoRef);
+  return redirect(withQuery(requestHref(), { annullata: "1" }), {
+    headers: assistFlow.clear(getServices(context).flow),
+  });
+}
+
+/** "Verifica": the code typed counted as a try, then the ticket sent with it (a wrong code leaves fewer tries). */
+async function checkCode(context: Context, form: FormData, verification: Verification) {
+  const { state, pending, binding } = verification;
+  const t = serverT(context, assistanceIt);
+  const { api, flow, log, locale } = getServices(context);
   const parsed = validateForm(
     form,
     z.object({
@@ -471,15 +530,15 @@ async function verifyAction(
   // The try is counted before the upstream is asked (it caps nothing itself).
   const attempt = await otpGuard.beginTry(state.ref, binding);
   if (!attempt.ok) {
-    if (attempt.reason === "exhausted") return discard();
+    if (attempt.reason === "exhausted") return discardRequest(context, verification);
     return failed(t("assistance.verify.noCode"), 400);
   }
   let outcome;
   try {
     outcome = await api.crm.createPublicTicket(
-      pending.data.ticket,
+      pending.ticket,
       { code: parsed.values.codice, cf: state.cf },
-      pending.data.idempotencyKey,
+      pending.idempotencyKey,
     );
   } catch (error) {
     // An outage is not a wrong code: the try is given back and the step stays, with the same code.
@@ -490,14 +549,34 @@ async function verifyAction(
   }
   if (outcome === "auth-failed") {
     const { discarded, left } = await attempt.done("wrong");
-    if (discarded) return discard();
+    if (discarded) return discardRequest(context, verification);
     return failed(t("assistance.verify.wrong", { left }), 400, "codice");
   }
   await attempt.done("valid");
   await deletePending(state.ref);
-  await deletePending(pending.data.values.allegatoRef);
+  await deletePending(pending.values.allegatoRef);
   const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
+}
+
+async function verifyAction(context: Context, form: FormData, intent: VerifyIntent) {
+  const verification = await readVerification(context);
+  if (!verification) {
+    const t = serverT(context, assistanceIt);
+    return data(
+      { errors: { form: t("assistance.verify.expiredFlow") } as FieldErrors, expired: true },
+      { status: 400 },
+    );
+  }
+  if (intent === "annulla") {
+    const { flow } = getServices(context);
+    return redirect(requestHref(), {
+      headers: assistFlow.save(flow, { ...verification.state, sent: false }),
+    });
+  }
+  if (intent === "codice" || intent === "reinvia")
+    return sendCode(context, verification, intent === "reinvia");
+  return checkCode(context, form, verification);
 }
 
 export type FeedbackType = "ticket" | "ticketNoAuth" | "partialTicket";

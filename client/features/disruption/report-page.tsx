@@ -1,31 +1,27 @@
 import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
-import { useRef, useState, type ReactNode } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
+import { useRef, type ReactNode } from "react";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { Form, Link, useLocation } from "react-router";
-import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { disruptionIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
-import { geocodingReverseHref, geocodingSearchHref } from "#client/lib/upstream-links.ts";
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
-import type { GeoPlace } from "#client/context.ts";
-import { encodePlaceChoice, formatGeoAddress } from "./address.ts";
 import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./steps.ts";
-import { PlaceMap } from "./place-map.tsx";
-import type { DataValues, ReportActionData, ReportLoaderData, SearchResult } from "./report.server.ts";
+import type { DataValues, ReportActionData, ReportLoaderData } from "./report.server.ts";
+import { PlaceSection } from "./place-section.tsx";
 
 const stepHref = (step: DisruptionStep, extra: Record<string, string> = {}) =>
   `${href("/servizi/segnalazioni/nuova")}?${new URLSearchParams({ passo: step, ...extra }).toString()}`;
@@ -39,22 +35,9 @@ export function DisruptionLayout({ children, after }: { children: ReactNode; aft
     { name: t("disruption.title") },
   ];
   return (
-    <>
-      <div className="container">
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10">
-            <div className="cmp-breadcrumbs mt-3">
-              <Breadcrumb items={trail} />
-            </div>
-            <PageHero title={t("disruption.title")} lead={t("disruption.lead")} />
-          </div>
-        </div>
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10 mb-5">{children}</div>
-        </div>
-      </div>
-      {after}
-    </>
+    <PageLayout breadcrumb={trail} title={t("disruption.title")} lead={t("disruption.lead")} after={after}>
+      {children}
+    </PageLayout>
   );
 }
 
@@ -158,26 +141,15 @@ function PolicyStep({
         </h3>
         <div className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
       </section>
-      <div className="form-check">
-        <input
-          id="accetto"
-          name="accetto"
-          type="checkbox"
-          defaultChecked={data.accepted}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "accetto-error" : undefined}
-        />
-        <label htmlFor="accetto">
-          {t("disruption.policy.accept")}
-          <span aria-hidden="true"> *</span>
-        </label>
-        {error ? (
-          <div id="accetto-error" className="form-feedback just-validate-error-label">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <CheckboxField
+        id="accetto"
+        name="accetto"
+        value="on"
+        label={t("disruption.policy.accept")}
+        defaultChecked={data.accepted}
+        required
+        error={error}
+      />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="autorizzazioni" />
     </StepForm>
   );
@@ -185,57 +157,8 @@ function PolicyStep({
 
 function DataStep({ data, actionData, backHref }: StepProps) {
   const t = useT(disruptionIt);
-  const hydrated = useHydrated();
   const values: DataValues = actionData?.values ?? data.values;
   const errors = actionData?.errors ?? {};
-  const [luogo, setLuogo] = useState(values.luogo);
-  const [place, setPlace] = useState(values.place);
-  const [results, setResults] = useState<SearchResult[] | undefined>(actionData?.results);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const choose = (chosen: SearchResult) => {
-    setPlace(chosen);
-    setLuogo(chosen.address);
-    setResults(undefined);
-    setNotice(t("disruption.place.chosen", { address: chosen.address }));
-  };
-
-  async function searchInBrowser() {
-    const query = luogo.trim();
-    if (query.length < 3) return setNotice(t("disruption.place.tooShort"));
-    setBusy(true);
-    setNotice(t("disruption.place.searching"));
-    try {
-      const res = await fetch(geocodingSearchHref(query), { headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(String(res.status));
-      const found = ((await res.json()) as GeoPlace[]).map((p) => ({
-        lat: Number(p.lat),
-        lon: Number(p.lon),
-        address: formatGeoAddress(p),
-      }));
-      setResults(found);
-      setNotice(found.length === 0 ? t("disruption.place.noResults") : null);
-    } catch {
-      setNotice(t("disruption.place.searchFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function pickOnMap(lat: number, lon: number) {
-    setNotice(t("disruption.place.searching"));
-    try {
-      const res = await fetch(geocodingReverseHref(lat, lon), { headers: { accept: "application/json" } });
-      if (!res.ok) throw new Error(String(res.status));
-      const found = (await res.json()) as GeoPlace;
-      choose({ lat, lon, address: formatGeoAddress(found) });
-    } catch {
-      setNotice(t("disruption.map.reverseFailed"));
-    }
-  }
-
-  const categories = data.catalogue.categorie.map((c) => ({ value: String(c.id), label: c.nome }));
   const summary = errorSummaryItems(errors, {
     luogo: { id: "luogo", label: t("disruption.place.search") },
     categoria: { id: "categoria", label: t("disruption.category") },
@@ -244,172 +167,94 @@ function DataStep({ data, actionData, backHref }: StepProps) {
     allegati: { id: "allegati", label: t("disruption.files") },
     email: { id: "email", label: t("disruption.author.email") },
   });
-  const searchProblem =
-    actionData?.searchProblem === "none"
-      ? t("disruption.place.noResults")
-      : actionData?.searchProblem === "failed"
-        ? t("disruption.place.searchFailed")
-        : null;
-
   return (
     <StepForm multipart id="dati-segnalazione">
       <ErrorSummary items={summary} />
-      <section className="mb-5" aria-labelledby="sezione-luogo">
-        <h3 id="sezione-luogo" className="h4">
-          {t("disruption.place.title")}
-        </h3>
-        <p>{t("disruption.place.lead")}</p>
-        {hydrated && data.map ? (
-          <PlaceMap
-            tileUrl={data.map.tileUrl}
-            centre={data.map.centre}
-            demo={data.map.demo}
-            place={place}
-            onPick={(lat, lon) => void pickOnMap(lat, lon)}
-          />
-        ) : null}
-        <div className="d-flex flex-wrap align-items-start gap-2">
-          <div className="flex-grow-1">
-            <TextField
-              id="luogo"
-              name="luogo"
-              label={t("disruption.place.search")}
-              hint={t("disruption.place.searchHint")}
-              required
-              autoComplete="off"
-              maxLength={300}
-              value={luogo}
-              error={errors.luogo}
-              onChange={(event) => {
-                setLuogo(event.currentTarget.value);
-                if (place && event.currentTarget.value !== place.address) setPlace(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === "Enter" && hydrated) {
-                  event.preventDefault();
-                  void searchInBrowser();
-                }
-              }}
-            />
-          </div>
-          <button
-            type="submit"
-            name="intent"
-            value="cerca"
-            formNoValidate
-            className="btn btn-outline-primary mt-md-4"
-            disabled={busy}
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              void searchInBrowser();
-            }}
-          >
-            <Icon name="it-search" className="icon-primary icon-sm me-1" />
-            {t("disruption.place.searchButton")}
-          </button>
-        </div>
-        {place ? (
-          <>
-            <input type="hidden" name="lat" value={String(place.lat)} />
-            <input type="hidden" name="lon" value={String(place.lon)} />
-            <input type="hidden" name="luogoIndirizzo" value={place.address} />
-          </>
-        ) : null}
-        <div role="status" className="mb-2">
-          {notice ?? searchProblem ?? (place ? t("disruption.place.chosen", { address: place.address }) : "")}
-        </div>
-        {results && results.length > 0 ? (
-          hydrated ? (
-            <div className="mb-3">
-              <h4 className="h6">{t("disruption.place.results")}</h4>
-              <ul className="list-unstyled" aria-label={t("disruption.place.results")}>
-                {results.map((r) => (
-                  <li key={`${r.lat},${r.lon}`} className="mb-1">
-                    <button type="button" className="btn btn-link p-0 text-start" onClick={() => choose(r)}>
-                      {r.address}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <fieldset className="mb-3">
-              <legend className="h6">{t("disruption.place.resultsHint")}</legend>
-              {results.map((r, i) => (
-                <div className="form-check" key={`${r.lat},${r.lon}`}>
-                  <input
-                    type="radio"
-                    name="luogoScelto"
-                    id={`luogo-${i}`}
-                    value={encodePlaceChoice(r)}
-                    defaultChecked={results.length === 1}
-                  />
-                  <label htmlFor={`luogo-${i}`}>{r.address}</label>
-                </div>
-              ))}
-            </fieldset>
-          )
-        ) : null}
-      </section>
-
-      <section className="mb-5" aria-labelledby="sezione-disservizio">
-        <h3 id="sezione-disservizio" className="h4">
-          {t("disruption.issue.title")}
-        </h3>
-        <SelectField
-          id="categoria"
-          name="categoria"
-          label={t("disruption.category")}
-          placeholder={t("disruption.category.placeholder")}
-          options={categories}
-          defaultValue={values.categoria}
-          required
-          error={errors.categoria}
-        />
-        <TextField
-          id="titolo"
-          name="titolo"
-          label={t("disruption.subject")}
-          defaultValue={values.titolo}
-          maxLength={DISRUPTION_TITLE_MAX_LENGTH}
-          required
-          error={errors.titolo}
-        />
-        <TextareaField
-          id="dettagli"
-          name="dettagli"
-          label={t("disruption.details")}
-          hint={t("disruption.details.hint", { max: DISRUPTION_DETAILS_MAX_LENGTH })}
-          defaultValue={values.dettagli}
-          maxLength={DISRUPTION_DETAILS_MAX_LENGTH}
-          showCounter
-          rows={4}
-          required
-          error={errors.dettagli}
-        />
-        <Attachments data={data} error={errors.allegati} />
-      </section>
-
-      <section className="mb-4" aria-labelledby="sezione-autore">
-        <h3 id="sezione-autore" className="h4">
-          {t("disruption.author.title")}
-        </h3>
-        <p className="form-text">{t("disruption.author.fromIdentity")}</p>
-        <AuthorList author={data.author} />
-        <TextField
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("disruption.author.email")}
-          defaultValue={values.email}
-          required
-          error={errors.email}
-        />
-      </section>
+      <PlaceSection data={data} actionData={actionData} values={values} error={errors.luogo} />
+      <IssueSection data={data} values={values} errors={errors} />
+      <AuthorSection data={data} values={values} error={errors.email} />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="dati" />
     </StepForm>
+  );
+}
+
+type DataErrors = NonNullable<ReportActionData["errors"]>;
+
+/** "Il disservizio": category, subject, details and the photos. */
+function IssueSection({
+  data,
+  values,
+  errors,
+}: {
+  data: ReportLoaderData;
+  values: DataValues;
+  errors: DataErrors;
+}) {
+  const t = useT(disruptionIt);
+  const categories = data.catalogue.categorie.map((c) => ({ value: String(c.id), label: c.nome }));
+  return (
+    <section className="mb-5" aria-labelledby="sezione-disservizio">
+      <h3 id="sezione-disservizio" className="h4">
+        {t("disruption.issue.title")}
+      </h3>
+      <SelectField
+        id="categoria"
+        name="categoria"
+        label={t("disruption.category")}
+        placeholder={t("disruption.category.placeholder")}
+        options={categories}
+        defaultValue={values.categoria}
+        required
+        error={errors.categoria}
+      />
+      <TextField
+        id="titolo"
+        name="titolo"
+        label={t("disruption.subject")}
+        defaultValue={values.titolo}
+        maxLength={DISRUPTION_TITLE_MAX_LENGTH}
+        required
+        error={errors.titolo}
+      />
+      <TextareaField
+        id="dettagli"
+        name="dettagli"
+        label={t("disruption.details")}
+        hint={t("disruption.details.hint", { max: DISRUPTION_DETAILS_MAX_LENGTH })}
+        defaultValue={values.dettagli}
+        maxLength={DISRUPTION_DETAILS_MAX_LENGTH}
+        showCounter
+        rows={4}
+        required
+        error={errors.dettagli}
+      />
+      <Attachments data={data} error={errors.allegati} />
+    </section>
+  );
+}
+
+/** "Autore della segnalazione": who the citizen is (from the identity) and the e-mail for the answer. */
+function AuthorSection(props: { data: ReportLoaderData; values: DataValues; error?: string }) {
+  const t = useT(disruptionIt);
+  const { data, values } = props;
+  return (
+    <section className="mb-4" aria-labelledby="sezione-autore">
+      <h3 id="sezione-autore" className="h4">
+        {t("disruption.author.title")}
+      </h3>
+      <p className="form-text">{t("disruption.author.fromIdentity")}</p>
+      <AuthorList author={data.author} />
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t("disruption.author.email")}
+        defaultValue={values.email}
+        required
+        error={props.error}
+      />
+    </section>
   );
 }
 

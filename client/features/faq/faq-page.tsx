@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
-import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
+import type { BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { pageTitle } from "#client/lib/titles.ts";
 import { href } from "#client/lib/links.ts";
 import type { MatchesFromRoot } from "#client/lib/root-data.ts";
@@ -39,16 +39,14 @@ export function FaqPage({
   children: ReactNode;
 }) {
   return (
-    <div className="container">
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10 px-lg-4 py-lg-2">
-          <div className="cmp-breadcrumbs mt-3">
-            <Breadcrumb items={breadcrumb} />
-          </div>
-          <PageHero title={title} lead={lead} />
-          <div className="pb-5">{children}</div>
-        </div>
-      </div>
-    </div>
+    <PageLayout
+      breadcrumb={breadcrumb}
+      title={title}
+      lead={lead}
+      body="inline"
+      columnClassName="px-lg-4 py-lg-2"
+    >
+      {children}
+    </PageLayout>
   );
 }

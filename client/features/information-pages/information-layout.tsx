@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
+import type { BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 
 /** The frame of an information page: breadcrumb (`breadcrumb`), title (`page-name`) with its lead, the content. */
 export function InformationLayout({
@@ -18,22 +18,8 @@ export function InformationLayout({
   prose?: boolean;
 }) {
   return (
-    <div className="container">
-      <div className="row justify-content-center">
-        <div className="col-12 col-lg-10">
-          <div className="cmp-breadcrumbs mt-3">
-            <Breadcrumb items={breadcrumb} />
-          </div>
-          <PageHero title={title} lead={lead} />
-          {prose ? (
-            <div className="row">
-              <div className="col-12 col-lg-9 pb-5">{children}</div>
-            </div>
-          ) : (
-            <div className="pb-5">{children}</div>
-          )}
-        </div>
-      </div>
-    </div>
+    <PageLayout breadcrumb={breadcrumb} title={title} lead={lead} body={prose ? "prose" : "inline"}>
+      {children}
+    </PageLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
+import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
@@ -49,15 +50,13 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
           </Callout>
         </div>
       ) : null}
-      <Form
-        method="get"
-        className="row g-3 align-items-end mb-3"
-        aria-label={t("instances.section.filterTitle")}
+      <FilterForm
+        label={t("instances.section.filterTitle")}
+        submitLabel={t("instances.section.apply")}
+        keep={otherQuery}
+        submitColumn="col-md-4"
         preventScrollReset
       >
-        {Object.entries(otherQuery).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
         <div className="col-12 col-md-8">
           <SelectField
             name="stato-pratica"
@@ -70,12 +69,7 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
             ]}
           />
         </div>
-        <div className="col-12 col-md-4 form-group">
-          <button type="submit" className="btn btn-outline-primary w-100">
-            {t("instances.section.apply")}
-          </button>
-        </div>
-      </Form>
+      </FilterForm>
       {instances.status === "failed" ? (
         <div role="alert">
           <Callout variant="danger" title={t("instances.section.loadFailed")}>

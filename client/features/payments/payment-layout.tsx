@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Breadcrumb, type BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
-import { PageHero } from "#client/components/ui/page-hero.tsx";
+import type { BreadcrumbItem } from "#client/components/ui/breadcrumb.tsx";
+import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
@@ -19,23 +19,13 @@ export function PaymentLayout(props: {
       ? { name: t("payments.breadcrumbPersonalArea"), href: href("/area-personale") }
       : { name: t("payments.breadcrumbServices"), href: href("/servizi") };
   return (
-    <>
-      <div className="container">
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10">
-            <div className="cmp-breadcrumbs mt-3">
-              <Breadcrumb
-                items={[{ name: t("common.home"), href: href("/") }, parent, { name: props.title }]}
-              />
-            </div>
-            <PageHero title={props.title} lead={props.lead} />
-          </div>
-        </div>
-        <div className="row justify-content-center">
-          <div className="col-12 col-lg-10 mb-5">{props.children}</div>
-        </div>
-      </div>
-      {props.after}
-    </>
+    <PageLayout
+      breadcrumb={[{ name: t("common.home"), href: href("/") }, parent, { name: props.title }]}
+      title={props.title}
+      lead={props.lead}
+      after={props.after}
+    >
+      {props.children}
+    </PageLayout>
   );
 }

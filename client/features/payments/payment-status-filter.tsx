@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -15,15 +15,12 @@ type Stato = "tutti" | "pagato" | "da-pagare";
 export function PaymentStatusFilter({ stato, keep = {} }: { stato: Stato; keep?: Record<string, string> }) {
   const t = useT(paymentsIt);
   return (
-    <Form
-      method="get"
-      className="row g-3 align-items-end mb-3"
-      aria-label={t("payments.section.filterTitle")}
+    <FilterForm
+      label={t("payments.section.filterTitle")}
+      submitLabel={t("payments.section.apply")}
+      keep={keep}
       preventScrollReset
     >
-      {Object.entries(keep).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
       <div className="col-12 col-md-5">
         <SelectField
           name="stato-pagamento"
@@ -36,12 +33,7 @@ export function PaymentStatusFilter({ stato, keep = {} }: { stato: Stato; keep?:
           ]}
         />
       </div>
-      <div className="col-12 col-md-2 form-group">
-        <button type="submit" className="btn btn-outline-primary w-100">
-          {t("payments.section.apply")}
-        </button>
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 

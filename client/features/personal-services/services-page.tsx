@@ -1,6 +1,6 @@
-import { useId } from "react";
 import { Form } from "react-router";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
+import { SearchForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
@@ -13,35 +13,17 @@ import type { PersonalServicesData } from "./services-data.server.ts";
 
 const LIST_PATH = "/area-personale/servizi" as const;
 
-function SearchForm({ query }: { query: string }) {
+function ServicesSearch({ query }: { query: string }) {
   const t = useT(personalServicesIt);
-  const id = useId();
   return (
-    <Form method="get" action={href(LIST_PATH)} role="search" className="mb-4">
-      <div className="form-group mb-0">
-        <label htmlFor={id} className="active">
-          {t("personalServices.searchLabel")}
-        </label>
-        <div className="input-group">
-          <input
-            id={id}
-            className="form-control"
-            type="search"
-            name="q"
-            defaultValue={query}
-            key={query}
-            maxLength={SERVICES_QUERY_MAX}
-            autoComplete="off"
-          />
-          <div className="input-group-append">
-            <button type="submit" className="btn btn-primary">
-              <Icon name="it-search" className="icon-sm icon-white me-1" />
-              {t("personalServices.searchSubmit")}
-            </button>
-          </div>
-        </div>
-      </div>
-    </Form>
+    <SearchForm
+      action={href(LIST_PATH)}
+      label={t("personalServices.searchLabel")}
+      submitLabel={t("personalServices.searchSubmit")}
+      query={query}
+      maxLength={SERVICES_QUERY_MAX}
+      className="mb-4"
+    />
   );
 }
 
@@ -98,7 +80,7 @@ export function PersonalServicesPage({
           </Callout>
         </div>
       ) : null}
-      <SearchForm query={data.query} />
+      <ServicesSearch query={data.query} />
       <p role="status" className="fw-semibold mb-3">
         {count === 0
           ? data.query

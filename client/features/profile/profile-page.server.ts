@@ -3,7 +3,7 @@ import { z } from "zod";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { fromNotifySms, toNotifySms } from "#shared/api/notify.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { validateForm } from "#shared/validation/form.ts";
+import { validateForm, type FormValidation } from "#shared/validation/form.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -91,122 +91,160 @@ export async function loadProfile(context: Context, url: URL) {
   };
 }
 
-export async function profileAction(context: Context, request: Request) {
-  const t = serverT(context, profileIt);
-  const services = getServices(context);
-  const { api, flow, log } = services;
-  const user = await getCitizen(context);
-  const cf = user.codFisc;
-  const { form } = await parseForm(request, context, z.object({}));
-  const validate = <S extends z.ZodType>(schema: S) => validateForm(form, schema, services.locale);
-  const intent = form.get("intent");
-  const failed = (message: string, values: Record<string, string> = {}, status = 502) =>
-    data({ errors: { form: message } as Errors, values }, { status });
+/** What each intent's handler works with. */
+type ProfileInput = {
+  context: Context;
+  form: FormData;
+  cf: string;
+  t: ReturnType<typeof serverT<[typeof profileIt]>>;
+  validate: <S extends z.ZodType>(schema: S) => FormValidation<z.output<S>>;
+};
 
-  switch (intent) {
-    case "preferences": {
-      try {
-        const notifyServices = await api.notify.getServices();
-        await api.notify.updatePreferences(cf, readPreferences(form, notifyServices));
-      } catch (error) {
-        if (!isUpstreamFailure(error)) throw error;
-        return failed(t("profile.preferences.saveFailed"));
-      }
-      return redirect(outcomeHref("preferenze", "preferenze"));
-    }
-    case "receipts": {
-      try {
-        await api.receiptStorage.set(cf, form.get("receipts") === "on");
-      } catch (error) {
-        if (!isUpstreamFailure(error)) throw error;
-        return failed(t("profile.receipts.saveFailed"));
-      }
-      return redirect(outcomeHref("ricevute", "pagamenti"));
-    }
-    case "remove-phone": {
-      try {
-        await api.notify.updateContacts(cf, { sms: null });
-      } catch (error) {
-        if (!isUpstreamFailure(error)) throw error;
-        return failed(t("profile.contacts.saveFailed"));
-      }
-      return redirect(outcomeHref("telefono-rimosso", "contatti"));
-    }
-    case "delete": {
-      try {
-        await api.notify.deleteUser(cf);
-      } catch (error) {
-        if (!isUpstreamFailure(error)) throw error;
-        return failed(t("profile.contacts.saveFailed"));
-      }
-      return redirect(outcomeHref("contatti-eliminati"), {
-        headers: contactFlow.clear(flow),
-      });
-    }
-    case "change-email":
-    case "change-phone": {
-      const isEmail = intent === "change-email";
-      const parsed = isEmail
-        ? validate(emailFormSchema(t))
-        : validate(z.object({ phone: phoneText(t, true) }));
-      if (!parsed.ok)
-        return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
-      const contact = "email" in parsed.values ? parsed.values.email : parsed.values.phone;
-      const sent = await sendCode(context, cf, isEmail ? "EMAIL" : "SMS", contact);
-      if ("error" in sent)
-        return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
-      const state: ContactState = { v: 1, cf, pending: sent.pending };
-      return redirect(modeHref(isEmail ? "email" : "telefono"), {
-        headers: contactFlow.save(flow, state),
-      });
-    }
-    case "verify":
-    case "resend":
-    case "change": {
-      const state = readOwnState(contactFlow, flow, cf);
-      if (!state) return redirect(profilePath());
-      const mode: ProfileMode = state.pending.kind === "EMAIL" ? "email" : "telefono";
-      if (intent === "change") {
-        return redirect(modeHref(mode), { headers: contactFlow.clear(flow) });
-      }
-      if (intent === "resend") {
-        const sent = await sendCode(context, cf, state.pending.kind, state.pending.contact, state.pending);
-        if ("error" in sent) return failed(sent.error, {}, sent.status);
-        return redirect(withQuery(profilePath(), { modifica: mode, nuovo: 1 }), {
-          headers: contactFlow.save(flow, { ...state, pending: sent.pending }),
-        });
-      }
-      const parsed = validate(codeFormSchema(t));
-      if (!parsed.ok)
-        return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
-      const problem = await checkCode(context, cf, state.pending, parsed.values.code);
-      if (problem?.discarded) {
-        // Too many wrong codes: the pending change is gone; the contact's form again, saying why.
-        return redirect(withQuery(profilePath(), { modifica: mode, annullato: 1 }), {
-          headers: contactFlow.clear(flow),
-        });
-      }
-      if (problem)
-        return data(
-          { errors: { [problem.field]: problem.message } as Errors, values: {} },
-          { status: problem.status },
-        );
-      try {
-        const { kind, contact } = state.pending;
-        await api.notify.updateContacts(
-          cf,
-          kind === "EMAIL" ? { email: contact } : { sms: toNotifySms(contact) },
-        );
-      } catch (error) {
-        if (!isUpstreamFailure(error)) throw error;
-        log.warn({ err: error }, "contacts update failed");
-        return failed(t("profile.contacts.saveFailed"));
-      }
-      return redirect(outcomeHref("contatti", "contatti"), {
-        headers: contactFlow.clear(flow),
-      });
-    }
-    default:
-      return redirect(profilePath());
+const failed = (message: string, values: Record<string, string> = {}, status = 502) =>
+  data({ errors: { form: message } as Errors, values }, { status });
+
+/** One upstream change: on success the outcome it names, on an upstream failure its message (502). */
+async function change(update: () => Promise<unknown>, failure: string, success: () => Response) {
+  try {
+    await update();
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    return failed(failure);
   }
+  return success();
+}
+
+function savePreferences({ context, form, cf, t }: ProfileInput) {
+  const { api } = getServices(context);
+  return change(
+    async () => api.notify.updatePreferences(cf, readPreferences(form, await api.notify.getServices())),
+    t("profile.preferences.saveFailed"),
+    () => redirect(outcomeHref("preferenze", "preferenze")),
+  );
+}
+
+function saveReceipts({ context, form, cf, t }: ProfileInput) {
+  return change(
+    () => getServices(context).api.receiptStorage.set(cf, form.get("receipts") === "on"),
+    t("profile.receipts.saveFailed"),
+    () => redirect(outcomeHref("ricevute", "pagamenti")),
+  );
+}
+
+function removePhone({ context, cf, t }: ProfileInput) {
+  return change(
+    () => getServices(context).api.notify.updateContacts(cf, { sms: null }),
+    t("profile.contacts.saveFailed"),
+    () => redirect(outcomeHref("telefono-rimosso", "contatti")),
+  );
+}
+
+function deleteContacts({ context, cf, t }: ProfileInput) {
+  const { api, flow } = getServices(context);
+  return change(
+    () => api.notify.deleteUser(cf),
+    t("profile.contacts.saveFailed"),
+    () => redirect(outcomeHref("contatti-eliminati"), { headers: contactFlow.clear(flow) }),
+  );
+}
+
+/** "Modifica e-mail / telefono": the new contact checked, a code sent to it, the pending change kept. */
+async function startChange({ context, form, cf, t, validate }: ProfileInput, isEmail: boolean) {
+  const parsed = isEmail ? validate(emailFormSchema(t)) : validate(z.object({ phone: phoneText(t, true) }));
+  if (!parsed.ok) return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+  const contact = "email" in parsed.values ? parsed.values.email : parsed.values.phone;
+  const sent = await sendCode(context, cf, isEmail ? "EMAIL" : "SMS", contact);
+  if ("error" in sent)
+    return failed(sent.error, Object.fromEntries(form) as Record<string, string>, sent.status);
+  const state: ContactState = { v: 1, cf, pending: sent.pending };
+  return redirect(modeHref(isEmail ? "email" : "telefono"), {
+    headers: contactFlow.save(getServices(context).flow, state),
+  });
+}
+
+const modeOf = (state: ContactState): ProfileMode => (state.pending.kind === "EMAIL" ? "email" : "telefono");
+
+/** The pending change of this citizen, or back to the profile when there is none. */
+function pendingChange({ context, cf }: ProfileInput): ContactState {
+  const state = readOwnState(contactFlow, getServices(context).flow, cf);
+  if (!state) throw redirect(profilePath());
+  return state;
+}
+
+/** "Cambia": the pending change dropped, the contact's form again. */
+async function dropChange(input: ProfileInput) {
+  const state = pendingChange(input);
+  return redirect(modeHref(modeOf(state)), { headers: contactFlow.clear(getServices(input.context).flow) });
+}
+
+/** "Invia di nuovo": another code to the same contact. */
+async function resendCode(input: ProfileInput) {
+  const { context, cf } = input;
+  const state = pendingChange(input);
+  const sent = await sendCode(context, cf, state.pending.kind, state.pending.contact, state.pending);
+  if ("error" in sent) return failed(sent.error, {}, sent.status);
+  return redirect(withQuery(profilePath(), { modifica: modeOf(state), nuovo: 1 }), {
+    headers: contactFlow.save(getServices(context).flow, { ...state, pending: sent.pending }),
+  });
+}
+
+/** "Verifica": the code checked, then the contact saved in Notify. */
+async function verifyChange(input: ProfileInput) {
+  const { context, cf, t, validate } = input;
+  const { api, flow, log } = getServices(context);
+  const state = pendingChange(input);
+  const parsed = validate(codeFormSchema(t));
+  if (!parsed.ok) return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+  const problem = await checkCode(context, cf, state.pending, parsed.values.code);
+  if (problem?.discarded) {
+    // Too many wrong codes: the pending change is gone; the contact's form again, saying why.
+    return redirect(withQuery(profilePath(), { modifica: modeOf(state), annullato: 1 }), {
+      headers: contactFlow.clear(flow),
+    });
+  }
+  if (problem)
+    return data(
+      { errors: { [problem.field]: problem.message } as Errors, values: {} },
+      { status: problem.status },
+    );
+  try {
+    const { kind, contact } = state.pending;
+    await api.notify.updateContacts(
+      cf,
+      kind === "EMAIL" ? { email: contact } : { sms: toNotifySms(contact) },
+    );
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "contacts update failed");
+    return failed(t("profile.contacts.saveFailed"));
+  }
+  return redirect(outcomeHref("contatti", "contatti"), { headers: contactFlow.clear(flow) });
+}
+
+const INTENTS: Record<string, (input: ProfileInput) => Promise<Response | ReturnType<typeof failed>>> = {
+  preferences: savePreferences,
+  receipts: saveReceipts,
+  "remove-phone": removePhone,
+  delete: deleteContacts,
+  "change-email": (input) => startChange(input, true),
+  "change-phone": (input) => startChange(input, false),
+  change: dropChange,
+  resend: resendCode,
+  verify: verifyChange,
+};
+
+export async function profileAction(context: Context, request: Request) {
+  const user = await getCitizen(context);
+  const { form } = await parseForm(request, context, z.object({}));
+  const intent = form.get("intent");
+  const handler = typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  if (!handler) return redirect(profilePath());
+  const locale = getServices(context).locale;
+  return handler({
+    context,
+    form,
+    cf: user.codFisc,
+    t: serverT(context, profileIt),
+    validate: (schema) => validateForm(form, schema, locale),
+  });
 }

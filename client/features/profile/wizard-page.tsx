@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
@@ -82,24 +83,16 @@ function PrivacyStep({ data, action }: { data: WizardData; action?: WizardAction
       <Form method="post" action={stepHref("informativa")} noValidate>
         <XsrfField />
         <input type="hidden" name="intent" value="privacy" />
-        <div className="form-check mb-4">
-          <input
-            id="privacy-accept"
-            type="checkbox"
-            name="accept"
-            value="on"
-            defaultChecked={data.accepted}
-            required
-            aria-invalid={errors.accept ? true : undefined}
-            aria-describedby={errors.accept ? "privacy-accept-error" : undefined}
-          />
-          <label htmlFor="privacy-accept">{t("profile.wizard.accept")}</label>
-          {errors.accept ? (
-            <div id="privacy-accept-error" className="form-feedback just-validate-error-label d-block">
-              {errors.accept}
-            </div>
-          ) : null}
-        </div>
+        <CheckboxField
+          id="privacy-accept"
+          name="accept"
+          value="on"
+          label={t("profile.wizard.accept")}
+          defaultChecked={data.accepted}
+          required
+          error={errors.accept}
+          className="mb-4"
+        />
         <SubmitButton disabled={data.termsFailed}>{t("profile.wizard.next")}</SubmitButton>
       </Form>
     </>

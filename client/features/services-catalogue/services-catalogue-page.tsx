@@ -1,7 +1,7 @@
-import { useId } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { SearchForm } from "#client/components/ui/filter-form.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -22,7 +22,6 @@ export function ServicesCataloguePage({
   bookingHref: string | null;
 }) {
   const t = useT(servicesCatalogueIt);
-  const searchId = useId();
   const { category } = catalogue;
   const filtered = Boolean(catalogue.query || category);
   return (
@@ -43,33 +42,17 @@ export function ServicesCataloguePage({
             title={category ? category.nome : t("servicesCatalogue.title")}
             lead={t("servicesCatalogue.lead")}
           >
-            <Form method="get" action={href("/servizi")} role="search" className="mt-4">
+            <SearchForm
+              action={href("/servizi")}
+              label={t("servicesCatalogue.searchLabel")}
+              submitLabel={t("servicesCatalogue.searchSubmit")}
+              query={catalogue.query}
+              maxLength={QUERY_MAX}
+              placeholder={t("servicesCatalogue.searchPlaceholder")}
+              className="mt-4"
+            >
               {category ? <input type="hidden" name="categoria" value={category.slug} /> : null}
-              <div className="form-group mb-0">
-                <label htmlFor={searchId} className="active">
-                  {t("servicesCatalogue.searchLabel")}
-                </label>
-                <div className="input-group">
-                  <input
-                    id={searchId}
-                    className="form-control"
-                    type="search"
-                    name="q"
-                    defaultValue={catalogue.query}
-                    key={catalogue.query}
-                    maxLength={QUERY_MAX}
-                    placeholder={t("servicesCatalogue.searchPlaceholder")}
-                    autoComplete="off"
-                  />
-                  <div className="input-group-append">
-                    <button type="submit" className="btn btn-primary">
-                      <Icon name="it-search" className="icon-sm icon-white me-1" />
-                      {t("servicesCatalogue.searchSubmit")}
-                    </button>
-                  </div>
-                </div>
-              </div>
-            </Form>
+            </SearchForm>
           </PageHero>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
+import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
@@ -36,15 +37,13 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
           {t("tickets.section.new")}
         </Link>
       </div>
-      <Form
-        method="get"
-        className="row g-3 align-items-end mb-3"
-        aria-label={t("tickets.section.filterTitle")}
+      <FilterForm
+        label={t("tickets.section.filterTitle")}
+        submitLabel={t("tickets.section.apply")}
+        keep={otherQuery}
+        submitColumn="col-md-2"
         preventScrollReset
       >
-        {Object.entries(otherQuery).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
         <div className="col-12 col-md-4">
           <SelectField
             name="stato-richiesta"
@@ -66,12 +65,7 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
             maxLength={100}
           />
         </div>
-        <div className="col-12 col-md-2 form-group">
-          <button type="submit" className="btn btn-outline-primary w-100">
-            {t("tickets.section.apply")}
-          </button>
-        </div>
-      </Form>
+      </FilterForm>
       {tickets.status === "failed" ? (
         <div role="alert">
           <Callout variant="danger" title={t("tickets.section.loadFailed")}>

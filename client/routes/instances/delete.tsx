@@ -6,6 +6,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { instancesIt } from "#client/features/instances/texts.ts";
+import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
@@ -19,8 +20,10 @@ export const middleware = [requireAsset("MOON")];
 
 export const handle = routeHandle("instances.delete.title", instancesIt);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageTitle(matches, metaT(matches, instancesIt)("instances.delete.title"));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches, instancesIt, personalAreaIt);
+  return pageTitle(matches, [t("instances.delete.title"), t("personalArea.title")]);
+};
 
 const BACK = `${href("/area-personale/attivita")}#pratiche`;
 

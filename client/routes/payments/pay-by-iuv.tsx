@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link, useRouteError } from "react-router";
 import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
@@ -92,26 +93,14 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" noValidate>
             <XsrfField />
             <input type="hidden" name="intent" value="privacy" />
-            <div className="form-check mb-4">
-              <input
-                type="checkbox"
-                id="privacy"
-                name="privacy"
-                value="1"
-                required
-                aria-invalid={errors.privacy ? true : undefined}
-                aria-describedby={errors.privacy ? "privacy-error" : undefined}
-              />
-              <label htmlFor="privacy">
-                {t("payments.iuv.privacyAccept")}
-                <span aria-hidden="true"> *</span>
-              </label>
-              {errors.privacy ? (
-                <div id="privacy-error" className="invalid-feedback d-block">
-                  {errors.privacy}
-                </div>
-              ) : null}
-            </div>
+            <CheckboxField
+              id="privacy"
+              name="privacy"
+              label={t("payments.iuv.privacyAccept")}
+              required
+              error={errors.privacy}
+              className="mb-4"
+            />
             <SubmitButton>{t("payments.iuv.next")}</SubmitButton>
           </Form>
         </>

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
+import { Link } from "react-router";
 import type { Route } from "./+types/activities";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -160,10 +161,10 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
               {t("appointments.activity.book")}
             </Link>
           </div>
-          <Form
-            method="get"
-            className="activity-filter row g-3 align-items-end mb-3"
-            aria-label={t("appointments.activity.filterTitle")}
+          <FilterForm
+            label={t("appointments.activity.filterTitle")}
+            submitLabel={t("appointments.activity.apply")}
+            className="activity-filter"
           >
             <div className="col-12 col-md-5">
               <SelectField
@@ -188,12 +189,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             </div>
-            <div className="col-12 col-md-2 form-group">
-              <button type="submit" className="btn btn-outline-primary w-100">
-                {t("appointments.activity.apply")}
-              </button>
-            </div>
-          </Form>
+          </FilterForm>
           {appointments.status === "failed" ? (
             <div role="alert">
               <Callout variant="danger" title={t("appointments.activity.loadFailed")}>

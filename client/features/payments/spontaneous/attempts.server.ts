@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { createTransientStore, type StoreOwner } from "#client/lib/transient-store.server.ts";
 import type { SystemResult } from "./payment-system.server.ts";
@@ -87,8 +86,4 @@ export async function keepNotice(notice: StoredNotice, owner: StoreOwner): Promi
 
 export async function findNotice(token: string | undefined): Promise<StoredNotice | undefined> {
   return token ? await notices.get(token) : undefined;
-}
-
-export function newIdempotencyKey(): string {
-  return randomBytes(16).toString("hex");
 }

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -129,27 +130,15 @@ function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: Fiel
       <Form method="post" noValidate>
         <XsrfField />
         <Intent step="privacy" />
-        <div className="form-check mb-2">
-          <input
-            type="checkbox"
-            id="privacy"
-            name="privacy"
-            value="1"
-            required
-            defaultChecked={data.state.privacy}
-            aria-invalid={errors.privacy ? true : undefined}
-            aria-describedby={errors.privacy ? "privacy-error" : undefined}
-          />
-          <label htmlFor="privacy">
-            {t("payments.spont.privacyAccept")}
-            <span aria-hidden="true"> *</span>
-          </label>
-          {errors.privacy ? (
-            <div id="privacy-error" className="invalid-feedback d-block">
-              {errors.privacy}
-            </div>
-          ) : null}
-        </div>
+        <CheckboxField
+          id="privacy"
+          name="privacy"
+          label={t("payments.spont.privacyAccept")}
+          defaultChecked={data.state.privacy}
+          required
+          error={errors.privacy}
+          className="mb-2"
+        />
         <Buttons />
       </Form>
     </>
@@ -271,14 +260,6 @@ function PayerStep({
   back: string;
 }) {
   const t = useT(spontaneousIt);
-  const hydrated = useHydrated();
-  const payer = data.state.payer;
-  const identity = data.identity;
-  const [kind, setKind] = useState(values?.kind ?? payer?.kind ?? "F");
-  const [noTaxId, setNoTaxId] = useState(values ? values.noTaxId === "1" : Boolean(data.state.noTaxId));
-  const text = (name: string, fromState: string | undefined) => values?.[name] ?? fromState ?? "";
-  const showNatural = !hydrated || kind === "F";
-  const showLegal = !hydrated || kind === "G";
   const fields = {
     kind: { id: "kind-F", label: t("payments.spont.payer.kind") },
     firstName: { id: "firstName", label: t("payments.spont.payer.firstName") },
@@ -288,11 +269,6 @@ function PayerStep({
     emailRepeat: { id: "emailRepeat", label: t("payments.spont.payer.emailRepeat") },
     taxCode: { id: "taxCode", label: t("payments.spont.payer.taxCode") },
   };
-  const email = text("email", payer?.email ?? identity?.email);
-  // The identity's own e-mail needs no repeating; another address does (with JS the field shows once it differs).
-  const knownEmail = identity?.email ? identity.email.toLowerCase() : null;
-  const [typedEmail, setTypedEmail] = useState(email);
-  const repeatNeeded = !knownEmail || typedEmail.trim().toLowerCase() !== knownEmail;
   return (
     <>
       <StepErrors errors={errors} fields={fields} />
@@ -300,146 +276,194 @@ function PayerStep({
       <Form method="post" noValidate>
         <XsrfField />
         <Intent step="dati" />
-        {identity ? (
-          // The digital identity's data are facts, not fields: shown as text, never as inputs that look editable.
-          <div className="card card-bg no-after rounded mb-4">
-            <div className="card-body">
-              <p className="mb-3">{t("payments.spont.payer.locked")}</p>
-              <dl className="payment-facts mb-0">
-                <dt>{t("payments.spont.payer.firstName")}</dt>
-                <dd>{identity.firstName}</dd>
-                <dt>{t("payments.spont.payer.lastName")}</dt>
-                <dd>{identity.lastName}</dd>
-                <dt>{t("payments.spont.payer.taxCode")}</dt>
-                <dd>{identity.taxCode}</dd>
-              </dl>
-            </div>
-          </div>
+        {data.identity ? (
+          <IdentityFacts identity={data.identity} />
         ) : (
-          <>
-            <fieldset className="mb-4">
-              <legend className="h6 px-0 mb-3">
-                {t("payments.spont.payer.kind")}
-                <span aria-hidden="true"> *</span>
-              </legend>
-              <div className="d-flex flex-wrap gap-4">
-                {(["F", "G"] as const).map((value) => (
-                  <div className="form-check" key={value}>
-                    <input
-                      type="radio"
-                      name="kind"
-                      id={`kind-${value}`}
-                      value={value}
-                      checked={kind === value}
-                      onChange={() => setKind(value)}
-                      aria-invalid={errors.kind ? true : undefined}
-                    />
-                    <label htmlFor={`kind-${value}`}>
-                      {value === "F" ? t("payments.spont.payer.natural") : t("payments.spont.payer.legal")}
-                    </label>
-                  </div>
-                ))}
-              </div>
-              {errors.kind ? <div className="invalid-feedback d-block">{errors.kind}</div> : null}
-            </fieldset>
-            {showNatural ? (
-              <div className="row">
-                <div className="col-12 col-md-6">
-                  <TextField
-                    name="firstName"
-                    id="firstName"
-                    label={t("payments.spont.payer.firstName")}
-                    autoComplete="given-name"
-                    required={hydrated}
-                    defaultValue={text("firstName", payer?.kind === "F" ? payer.firstName : undefined)}
-                    error={errors.firstName}
-                  />
-                </div>
-                <div className="col-12 col-md-6">
-                  <TextField
-                    name="lastName"
-                    id="lastName"
-                    label={t("payments.spont.payer.lastName")}
-                    autoComplete="family-name"
-                    required={hydrated}
-                    defaultValue={text("lastName", payer?.kind === "F" ? payer.lastName : undefined)}
-                    error={errors.lastName}
-                  />
-                </div>
-              </div>
-            ) : null}
-            {showLegal ? (
-              <TextField
-                name="companyName"
-                id="companyName"
-                label={t("payments.spont.payer.companyName")}
-                autoComplete="organization"
-                required={hydrated}
-                defaultValue={text("companyName", payer?.kind === "G" ? payer.companyName : undefined)}
-                error={errors.companyName}
-              />
-            ) : null}
-            <TextField
-              name="taxCode"
-              id="taxCode"
-              label={t("payments.spont.payer.taxCode")}
-              hint={t("payments.spont.payer.taxCodeHint")}
-              uppercase
-              maxLength={16}
-              required={!noTaxId}
-              defaultValue={text("taxCode", data.state.noTaxId ? "" : payer?.taxCode)}
-              error={errors.taxCode}
-            />
-            <div className="form-check mb-4">
-              <input
-                type="checkbox"
-                id="noTaxId"
-                name="noTaxId"
-                value="1"
-                defaultChecked={noTaxId}
-                onChange={(event) => setNoTaxId(event.currentTarget.checked)}
-                aria-describedby="noTaxId-hint"
-              />
-              <label htmlFor="noTaxId">{t("payments.spont.payer.noTaxId")}</label>
-              <p id="noTaxId-hint" className="form-text mt-1">
-                {t("payments.spont.payer.noTaxIdHint")}
-              </p>
-            </div>
-          </>
+          <AnonymousPayerFields data={data} errors={errors} values={values} />
         )}
-        <div className="row">
-          <div className="col-12 col-md-6">
-            <TextField
-              name="email"
-              id="email"
-              type="email"
-              autoComplete="email"
-              label={t("payments.spont.payer.email")}
-              required
-              defaultValue={email}
-              onChange={(event) => setTypedEmail(event.currentTarget.value)}
-              error={errors.email}
-            />
-          </div>
-          {!hydrated || repeatNeeded ? (
-            <div className="col-12 col-md-6">
-              <TextField
-                name="emailRepeat"
-                id="emailRepeat"
-                type="email"
-                autoComplete="email"
-                label={t("payments.spont.payer.emailRepeat")}
-                hint={knownEmail ? t("payments.spont.payer.emailRepeatIfChanged") : undefined}
-                required={repeatNeeded}
-                defaultValue={values?.emailRepeat ?? (payer && !knownEmail ? payer.email : "")}
-                error={errors.emailRepeat}
-              />
-            </div>
-          ) : null}
-        </div>
+        <PayerEmailFields data={data} errors={errors} values={values} />
         <Buttons back={back} />
       </Form>
     </>
+  );
+}
+
+type PayerFieldsProps = {
+  data: SpontaneousFlowData;
+  errors: FieldErrors;
+  values: Record<string, string> | undefined;
+};
+
+/** The digital identity's data are facts, not fields: shown as text, never as inputs that look editable. */
+function IdentityFacts({ identity }: { identity: NonNullable<SpontaneousFlowData["identity"]> }) {
+  const t = useT(spontaneousIt);
+  return (
+    <div className="card card-bg no-after rounded mb-4">
+      <div className="card-body">
+        <p className="mb-3">{t("payments.spont.payer.locked")}</p>
+        <dl className="payment-facts mb-0">
+          <dt>{t("payments.spont.payer.firstName")}</dt>
+          <dd>{identity.firstName}</dd>
+          <dt>{t("payments.spont.payer.lastName")}</dt>
+          <dd>{identity.lastName}</dd>
+          <dt>{t("payments.spont.payer.taxCode")}</dt>
+          <dd>{identity.taxCode}</dd>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An anonymous payer: natural or legal person (with JavaScript only the chosen kind's fields are shown), the tax
+ * code or "I have no tax code".
+ */
+function AnonymousPayerFields({ data, errors, values }: PayerFieldsProps) {
+  const t = useT(spontaneousIt);
+  const hydrated = useHydrated();
+  const payer = data.state.payer;
+  const [kind, setKind] = useState(values?.kind ?? payer?.kind ?? "F");
+  const [noTaxId, setNoTaxId] = useState(values ? values.noTaxId === "1" : Boolean(data.state.noTaxId));
+  const text = (name: string, fromState: string | undefined) => values?.[name] ?? fromState ?? "";
+  const showNatural = !hydrated || kind === "F";
+  const showLegal = !hydrated || kind === "G";
+  return (
+    <>
+      <PayerKindRadios kind={kind} onChange={setKind} error={errors.kind} />
+      {showNatural ? (
+        <div className="row">
+          <div className="col-12 col-md-6">
+            <TextField
+              name="firstName"
+              id="firstName"
+              label={t("payments.spont.payer.firstName")}
+              autoComplete="given-name"
+              required={hydrated}
+              defaultValue={text("firstName", payer?.kind === "F" ? payer.firstName : undefined)}
+              error={errors.firstName}
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <TextField
+              name="lastName"
+              id="lastName"
+              label={t("payments.spont.payer.lastName")}
+              autoComplete="family-name"
+              required={hydrated}
+              defaultValue={text("lastName", payer?.kind === "F" ? payer.lastName : undefined)}
+              error={errors.lastName}
+            />
+          </div>
+        </div>
+      ) : null}
+      {showLegal ? (
+        <TextField
+          name="companyName"
+          id="companyName"
+          label={t("payments.spont.payer.companyName")}
+          autoComplete="organization"
+          required={hydrated}
+          defaultValue={text("companyName", payer?.kind === "G" ? payer.companyName : undefined)}
+          error={errors.companyName}
+        />
+      ) : null}
+      <TextField
+        name="taxCode"
+        id="taxCode"
+        label={t("payments.spont.payer.taxCode")}
+        hint={t("payments.spont.payer.taxCodeHint")}
+        uppercase
+        maxLength={16}
+        required={!noTaxId}
+        defaultValue={text("taxCode", data.state.noTaxId ? "" : payer?.taxCode)}
+        error={errors.taxCode}
+      />
+      <CheckboxField
+        id="noTaxId"
+        name="noTaxId"
+        label={t("payments.spont.payer.noTaxId")}
+        hint={t("payments.spont.payer.noTaxIdHint")}
+        defaultChecked={noTaxId}
+        onChange={(event) => setNoTaxId(event.currentTarget.checked)}
+        className="mb-4"
+      />
+    </>
+  );
+}
+
+/** Natural or legal person: controlled radios, so the fields of the other kind hide with JavaScript. */
+function PayerKindRadios(props: { kind: string; onChange: (kind: "F" | "G") => void; error?: string }) {
+  const t = useT(spontaneousIt);
+  return (
+    <fieldset className="mb-4">
+      <legend className="h6 px-0 mb-3">
+        {t("payments.spont.payer.kind")}
+        <span aria-hidden="true"> *</span>
+      </legend>
+      <div className="d-flex flex-wrap gap-4">
+        {(["F", "G"] as const).map((value) => (
+          <div className="form-check" key={value}>
+            <input
+              type="radio"
+              name="kind"
+              id={`kind-${value}`}
+              value={value}
+              checked={props.kind === value}
+              onChange={() => props.onChange(value)}
+              aria-invalid={props.error ? true : undefined}
+            />
+            <label htmlFor={`kind-${value}`}>
+              {value === "F" ? t("payments.spont.payer.natural") : t("payments.spont.payer.legal")}
+            </label>
+          </div>
+        ))}
+      </div>
+      {props.error ? <div className="invalid-feedback d-block">{props.error}</div> : null}
+    </fieldset>
+  );
+}
+
+/** The e-mail, and its repetition unless it is the identity's own (with JavaScript shown once it differs). */
+function PayerEmailFields({ data, errors, values }: PayerFieldsProps) {
+  const t = useT(spontaneousIt);
+  const hydrated = useHydrated();
+  const payer = data.state.payer;
+  const identity = data.identity;
+  const email = values?.email ?? payer?.email ?? identity?.email ?? "";
+  const knownEmail = identity?.email ? identity.email.toLowerCase() : null;
+  const [typedEmail, setTypedEmail] = useState(email);
+  const repeatNeeded = !knownEmail || typedEmail.trim().toLowerCase() !== knownEmail;
+  return (
+    <div className="row">
+      <div className="col-12 col-md-6">
+        <TextField
+          name="email"
+          id="email"
+          type="email"
+          autoComplete="email"
+          label={t("payments.spont.payer.email")}
+          required
+          defaultValue={email}
+          onChange={(event) => setTypedEmail(event.currentTarget.value)}
+          error={errors.email}
+        />
+      </div>
+      {!hydrated || repeatNeeded ? (
+        <div className="col-12 col-md-6">
+          <TextField
+            name="emailRepeat"
+            id="emailRepeat"
+            type="email"
+            autoComplete="email"
+            label={t("payments.spont.payer.emailRepeat")}
+            hint={knownEmail ? t("payments.spont.payer.emailRepeatIfChanged") : undefined}
+            required={repeatNeeded}
+            defaultValue={values?.emailRepeat ?? (payer && !knownEmail ? payer.email : "")}
+            error={errors.emailRepeat}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

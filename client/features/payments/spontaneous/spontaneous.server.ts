@@ -6,7 +6,7 @@ import { formatEuroCents } from "#shared/payments.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { routeError } from "#shared/route-error.ts";
 import { amountField, MAX_AMOUNT_CENTS, type AmountProblem } from "#shared/validation/amount.ts";
-import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
+import { validateForm, type FieldErrors, type FormValidation } from "#shared/validation/form.ts";
 import { payerTaxIdText, type PayerTaxIdProblem } from "#shared/validation/payer-tax-id.ts";
 import { email, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
@@ -23,6 +23,7 @@ import {
   spontaneousFlows,
   type NoticeState,
   type PaidState,
+  type SpontaneousMode,
   type SpontaneousState,
   type SystemSegment,
 } from "./flow-state.ts";
@@ -169,6 +170,236 @@ const fail = (
 ) => data<Failure>({ errors, values, failed }, { status, headers });
 
 const Intent = z.object({ intent: oneOf(["privacy", "tipologia", "dati", "importo", "paga"]) });
+type IntentName = z.infer<typeof Intent>["intent"];
+
+/** What every step handler of the action works with. */
+type StepInput = {
+  context: Context;
+  url: URL;
+  system: SystemSegment;
+  mode: SpontaneousMode;
+  state: SpontaneousState;
+  t: ReturnType<typeof serverT<[typeof spontaneousIt]>>;
+  /** The posted form checked against a schema, in the page's language. */
+  check: <S extends z.ZodType>(schema: S) => FormValidation<z.output<S>>;
+  /** The values typed, trimmed, sent back with an error. */
+  submitted: Record<string, string>;
+  /** Saves the next state (a new attempt) and goes on to the first step not completed yet. */
+  save: (next: SpontaneousState) => Response;
+};
+
+type StepResult = Response | ReturnType<typeof fail>;
+
+/** Going back to the first step not completed yet (a post for a step the state has not reached). */
+function backToFirstIncomplete({ url, system, state }: StepInput): never {
+  throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
+}
+
+async function privacyStep({ t, check, submitted, state, save }: StepInput): Promise<StepResult> {
+  const parsed = check(z.object({ privacy: text(required(t("payments.spont.privacyRequired"))) }));
+  if (!parsed.ok) return fail(parsed.errors, submitted);
+  return save({ ...state, privacy: true });
+}
+
+async function typeStep(input: StepInput): Promise<StepResult> {
+  const { context, url, system, state, t, check, submitted, save } = input;
+  if (!state.privacy) throw redirect(stepHref(url, "privacy"), 303);
+  const types = await listTypes(context, system);
+  if (!types) return fail({}, submitted, 503, "types");
+  const chosen = types.find((type) => type.code === submitted.typeCode);
+  const parsed = check(
+    z.object({
+      typeCode: text(required(t("payments.spont.type.required"))).refine(() => chosen !== undefined, {
+        error: t("payments.spont.type.required"),
+      }),
+      note: text(
+        ...(chosen?.notesRequired ? [required(t("payments.spont.type.noteRequired"))] : []),
+        maxLength(500, t("payments.spont.type.noteTooLong")),
+      ),
+    }),
+  );
+  if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
+  return save({
+    ...state,
+    type: {
+      code: chosen.code,
+      label: chosen.label,
+      ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}),
+    },
+    note: parsed.values.note || undefined,
+  });
+}
+
+type Identity = Awaited<ReturnType<typeof identityPayer>>;
+
+/** The payer step's schema: a logged-in citizen only confirms an e-mail; anyone else names a person or a company. */
+function payerSchema(t: StepInput["t"], identity: Identity, kind: string | undefined, noTaxId: boolean) {
+  const taxMessages: Record<PayerTaxIdProblem, string> = {
+    length: t("payments.spont.payer.taxCodeLength"),
+    fiscalCode: t("payments.spont.payer.taxCodeInvalidCf"),
+    vatNumber: t("payments.spont.payer.taxCodeInvalidVat"),
+  };
+  return z
+    .object({
+      kind: identity ? z.unknown().optional() : oneOf(["F", "G"], t("payments.spont.payer.kindRequired")),
+      firstName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
+      lastName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
+      companyName: kind === "G" ? text(required(), maxLength(200)) : z.unknown().optional(),
+      email: text(required(), email(), maxLength(254)),
+      emailRepeat: identity?.email ? text() : text(required()),
+      taxCode:
+        identity || noTaxId
+          ? z.unknown().optional()
+          : payerTaxIdText(t("payments.spont.payer.taxCodeRequired"), taxMessages),
+    })
+    .superRefine((v, ctx) => {
+      const a = typeof v.email === "string" ? v.email.toLowerCase() : "";
+      const b = typeof v.emailRepeat === "string" ? v.emailRepeat.toLowerCase() : "";
+      // The logged-in citizen's own e-mail needs no repeating; another address does.
+      if (identity?.email && a === identity.email.toLowerCase()) return;
+      if (identity?.email && !b)
+        ctx.addIssue({ code: "custom", path: ["emailRepeat"], message: t("field.requiredMessage") });
+      else if (b && a !== b)
+        ctx.addIssue({
+          code: "custom",
+          path: ["emailRepeat"],
+          message: t("payments.spont.payer.emailMismatch"),
+        });
+    });
+}
+
+async function payerStep(input: StepInput): Promise<StepResult> {
+  const { context, system, state, t, check, submitted, save } = input;
+  if (!state.type) backToFirstIncomplete(input);
+  const identity = await identityPayer(context);
+  const noTaxId = !identity && submitted.noTaxId === "1";
+  const kind = identity ? "F" : submitted.kind;
+  const parsed = check(payerSchema(t, identity, kind, noTaxId));
+  if (!parsed.ok) return fail(parsed.errors, submitted);
+  const v = parsed.values as Record<string, string>;
+  const taxCode = identity
+    ? identity.taxCode
+    : noTaxId
+      ? await placeholderTaxCode(context, system)
+      : v.taxCode!;
+  const payer: Payer = identity
+    ? { kind: "F", firstName: identity.firstName, lastName: identity.lastName, taxCode, email: v.email! }
+    : kind === "G"
+      ? { kind: "G", companyName: v.companyName!, taxCode, email: v.email! }
+      : { kind: "F", firstName: v.firstName!, lastName: v.lastName!, taxCode, email: v.email! };
+  return save({ ...state, payer, noTaxId: noTaxId || undefined });
+}
+
+const AMOUNT_PROBLEMS: AmountProblem[] = [
+  "required",
+  "spaces",
+  "negative",
+  "format",
+  "separators",
+  "decimals",
+  "zero",
+  "tooLarge",
+];
+
+async function amountStep(input: StepInput): Promise<StepResult> {
+  const { state, t, check, submitted, save } = input;
+  if (!state.payer || !state.type) backToFirstIncomplete(input);
+  const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
+  const messages = Object.fromEntries(
+    AMOUNT_PROBLEMS.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
+  ) as Record<AmountProblem, string>;
+  const parsed = check(
+    z.object({ amount: amountField({ maxCents, maxLabel: formatEuroCents(maxCents), messages }) }),
+  );
+  if (!parsed.ok) return fail(parsed.errors, submitted);
+  return save({ ...state, amountCents: parsed.values.amount });
+}
+
+type ReadyState = SpontaneousState &
+  Required<Pick<SpontaneousState, "attempt" | "type" | "payer" | "amountCents">>;
+
+/** Sends the attempt once (a re-post with the same key gets the same answer): a pagoPA URL or a notice kept. */
+function sendAttempt({ context, url, system, mode }: StepInput, state: ReadyState) {
+  const paymentSystem = systemFor(system);
+  const { api } = getServices(context);
+  const request = {
+    typeCode: state.type.code,
+    note: state.note,
+    amountCents: state.amountCents,
+    payer: state.payer,
+    idempotencyKey: state.attempt,
+    portalOrigin: url.origin,
+  };
+  return runOnce(`${system}:${mode}:${state.attempt}`, storeOwner(context), async () => {
+    if (mode === "online") {
+      const paid = await paymentSystem.payOnline(api, request);
+      return paid.ok ? { ok: true, value: { kind: "online", ...paid.value } as AttemptOutcome } : paid;
+    }
+    const notice = await paymentSystem.createNotice(api, request);
+    if (!notice.ok) return notice;
+    const { pdf, codiceAvviso, iuv } = notice.value;
+    const token = await keepNotice(
+      { pdf, codiceAvviso, amountCents: state.amountCents },
+      storeOwner(context),
+    );
+    if (!token) return { ok: false, reason: "unavailable" };
+    return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
+  });
+}
+
+/** Where the browser goes after a sent attempt: pagoPA (remembering the IUV) or the notice's outcome page. */
+function afterAttempt({ context, system }: StepInput, state: ReadyState, outcome: AttemptOutcome): never {
+  const cookies = getServices(context).flow;
+  if (outcome.kind === "online") {
+    // The browser that pays remembers the IUV: the outcome page shows its state and receipt, logged in or not.
+    const paid: PaidState = { v: 1, system, iuv: outcome.iuv, taxCode: state.payer.taxCode };
+    throw redirect(outcome.paymentUrl, { status: 303, headers: paidCookie.save(cookies, paid) });
+  }
+  const notice: NoticeState = {
+    v: 1,
+    token: outcome.token,
+    codiceAvviso: outcome.codiceAvviso,
+    amountCents: state.amountCents,
+    system,
+  };
+  const headers = mergeHeaders(noticeCookie.save(cookies, notice), spontaneousFlows[system].clear(cookies));
+  throw redirect(href("/avviso-pagamento/esito"), { status: 303, headers });
+}
+
+function isReady(system: SystemSegment, state: SpontaneousState): state is ReadyState {
+  return (
+    firstIncomplete(system, state) === "riepilogo" &&
+    !!state.attempt &&
+    !!state.type &&
+    !!state.payer &&
+    !!state.amountCents
+  );
+}
+
+async function payStep(input: StepInput): Promise<StepResult> {
+  const { context, system, mode, state, submitted } = input;
+  if (!isReady(system, state)) backToFirstIncomplete(input);
+  // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
+  if (!(await identityPayer(context))) {
+    const verdict = await getServices(context).payments.attemptAnonymousCreate();
+    if (!verdict.allowed)
+      return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
+  }
+  const result = await sendAttempt(input, state);
+  if (!result.ok) {
+    const status = result.reason === "unavailable" ? 503 : 502;
+    return fail({}, submitted, status, mode === "online" ? "pay" : "notice");
+  }
+  afterAttempt(input, state, result.value);
+}
+
+const STEPS: Record<IntentName, (input: StepInput) => Promise<StepResult>> = {
+  privacy: privacyStep,
+  tipologia: typeStep,
+  dati: payerStep,
+  importo: amountStep,
+  paga: payStep,
+};
 
 /**
  * Every step posts here with its `intent`: the step is checked (400 with Italian messages and the values typed),
@@ -181,196 +412,30 @@ export async function spontaneousAction(context: Context, request: Request) {
   const url = new URL(request.url);
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null), 303);
-  const t = serverT(context, spontaneousIt);
   const state: SpontaneousState = readFlow(context, system) ?? { v: 1 };
   const form = await parseForm(request, context, Intent);
   if (!form.ok) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
   const locale = getServices(context).locale;
-  const check = <S extends z.ZodType>(schema: S) => validateForm(form.form, schema, locale);
   const submitted: Record<string, string> = {};
   for (const [name, value] of form.form) if (typeof value === "string") submitted[name] = value.trim();
-  // Any change starts a new attempt (a new idempotency key when the summary shows again).
-  const save = (next: SpontaneousState) => {
-    const rest = withoutAttempt(next);
-    return redirect(stepHref(url, firstIncomplete(system, rest)), {
-      status: 303,
-      headers: spontaneousFlows[system].save(getServices(context).flow, rest),
-    });
-  };
-
-  switch (form.values.intent) {
-    case "privacy": {
-      const parsed = check(z.object({ privacy: text(required(t("payments.spont.privacyRequired"))) }));
-      if (!parsed.ok) return fail(parsed.errors, submitted);
-      return save({ ...state, privacy: true });
-    }
-    case "tipologia": {
-      if (!state.privacy) throw redirect(stepHref(url, "privacy"), 303);
-      const types = await listTypes(context, system);
-      if (!types) return fail({}, submitted, 503, "types");
-      const chosen = types.find((type) => type.code === submitted.typeCode);
-      const parsed = check(
-        z.object({
-          typeCode: text(required(t("payments.spont.type.required"))).refine(() => chosen !== undefined, {
-            error: t("payments.spont.type.required"),
-          }),
-          note: text(
-            ...(chosen?.notesRequired ? [required(t("payments.spont.type.noteRequired"))] : []),
-            maxLength(500, t("payments.spont.type.noteTooLong")),
-          ),
-        }),
-      );
-      if (!parsed.ok || !chosen) return fail(parsed.ok ? {} : parsed.errors, submitted);
-      return save({
-        ...state,
-        type: {
-          code: chosen.code,
-          label: chosen.label,
-          ...(chosen.maxCents ? { maxCents: chosen.maxCents } : {}),
-        },
-        note: parsed.values.note || undefined,
+  return STEPS[form.values.intent]({
+    context,
+    url,
+    system,
+    mode,
+    state,
+    t: serverT(context, spontaneousIt),
+    check: (schema) => validateForm(form.form, schema, locale),
+    submitted,
+    // Any change starts a new attempt (a new idempotency key when the summary shows again).
+    save: (next) => {
+      const rest = withoutAttempt(next);
+      return redirect(stepHref(url, firstIncomplete(system, rest)), {
+        status: 303,
+        headers: spontaneousFlows[system].save(getServices(context).flow, rest),
       });
-    }
-    case "dati": {
-      if (!state.type) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
-      const identity = await identityPayer(context);
-      const noTaxId = !identity && submitted.noTaxId === "1";
-      const kind = identity ? "F" : submitted.kind;
-      const taxMessages: Record<PayerTaxIdProblem, string> = {
-        length: t("payments.spont.payer.taxCodeLength"),
-        fiscalCode: t("payments.spont.payer.taxCodeInvalidCf"),
-        vatNumber: t("payments.spont.payer.taxCodeInvalidVat"),
-      };
-      const schema = z
-        .object({
-          kind: identity ? z.unknown().optional() : oneOf(["F", "G"], t("payments.spont.payer.kindRequired")),
-          firstName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
-          lastName: kind === "F" && !identity ? text(required(), maxLength(100)) : z.unknown().optional(),
-          companyName: kind === "G" ? text(required(), maxLength(200)) : z.unknown().optional(),
-          email: text(required(), email(), maxLength(254)),
-          emailRepeat: identity?.email ? text() : text(required()),
-          taxCode:
-            identity || noTaxId
-              ? z.unknown().optional()
-              : payerTaxIdText(t("payments.spont.payer.taxCodeRequired"), taxMessages),
-        })
-        .superRefine((v, ctx) => {
-          const a = typeof v.email === "string" ? v.email.toLowerCase() : "";
-          const b = typeof v.emailRepeat === "string" ? v.emailRepeat.toLowerCase() : "";
-          // The logged-in citizen's own e-mail needs no repeating; another address does.
-          if (identity?.email && a === identity.email.toLowerCase()) return;
-          if (identity?.email && !b)
-            ctx.addIssue({ code: "custom", path: ["emailRepeat"], message: t("field.requiredMessage") });
-          else if (b && a !== b)
-            ctx.addIssue({
-              code: "custom",
-              path: ["emailRepeat"],
-              message: t("payments.spont.payer.emailMismatch"),
-            });
-        });
-      const parsed = check(schema);
-      if (!parsed.ok) return fail(parsed.errors, submitted);
-      const v = parsed.values as Record<string, string>;
-      const taxCode = identity
-        ? identity.taxCode
-        : noTaxId
-          ? await placeholderTaxCode(context, system)
-          : v.taxCode!;
-      const payer: Payer = identity
-        ? { kind: "F", firstName: identity.firstName, lastName: identity.lastName, taxCode, email: v.email! }
-        : kind === "G"
-          ? { kind: "G", companyName: v.companyName!, taxCode, email: v.email! }
-          : { kind: "F", firstName: v.firstName!, lastName: v.lastName!, taxCode, email: v.email! };
-      return save({ ...state, payer, noTaxId: noTaxId || undefined });
-    }
-    case "importo": {
-      if (!state.payer || !state.type) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
-      const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
-      const problems: AmountProblem[] = [
-        "required",
-        "spaces",
-        "negative",
-        "format",
-        "separators",
-        "decimals",
-        "zero",
-        "tooLarge",
-      ];
-      const messages = Object.fromEntries(
-        problems.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
-      ) as Record<AmountProblem, string>;
-      const parsed = check(
-        z.object({ amount: amountField({ maxCents, maxLabel: formatEuroCents(maxCents), messages }) }),
-      );
-      if (!parsed.ok) return fail(parsed.errors, submitted);
-      return save({ ...state, amountCents: parsed.values.amount });
-    }
-    case "paga": {
-      if (
-        firstIncomplete(system, state) !== "riepilogo" ||
-        !state.attempt ||
-        !state.type ||
-        !state.payer ||
-        !state.amountCents
-      )
-        throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
-      const paymentSystem = systemFor(system);
-      const { api, payments } = getServices(context);
-      // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
-      if (!(await identityPayer(context))) {
-        const verdict = await payments.attemptAnonymousCreate();
-        if (!verdict.allowed)
-          return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
-      }
-      const request_ = {
-        typeCode: state.type.code,
-        note: state.note,
-        amountCents: state.amountCents,
-        payer: state.payer,
-        idempotencyKey: state.attempt,
-        portalOrigin: url.origin,
-      };
-      const amountCents = state.amountCents;
-      const result = await runOnce(`${system}:${mode}:${state.attempt}`, storeOwner(context), async () => {
-        if (mode === "online") {
-          const paid = await paymentSystem.payOnline(api, request_);
-          return paid.ok ? { ok: true, value: { kind: "online", ...paid.value } as AttemptOutcome } : paid;
-        }
-        const notice = await paymentSystem.createNotice(api, request_);
-        if (!notice.ok) return notice;
-        const { pdf, codiceAvviso, iuv } = notice.value;
-        const token = await keepNotice({ pdf, codiceAvviso, amountCents }, storeOwner(context));
-        if (!token) return { ok: false, reason: "unavailable" };
-        return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
-      });
-      if (!result.ok) {
-        const status = result.reason === "unavailable" ? 503 : 502;
-        return fail({}, submitted, status, mode === "online" ? "pay" : "notice");
-      }
-      const outcome = result.value;
-      if (outcome.kind === "online") {
-        // The browser that pays remembers the IUV: the outcome page shows its state and receipt, logged in or not.
-        const paid: PaidState = { v: 1, system, iuv: outcome.iuv, taxCode: state.payer.taxCode };
-        throw redirect(outcome.paymentUrl, {
-          status: 303,
-          headers: paidCookie.save(getServices(context).flow, paid),
-        });
-      }
-      const notice: NoticeState = {
-        v: 1,
-        token: outcome.token,
-        codiceAvviso: outcome.codiceAvviso,
-        amountCents,
-        system,
-      };
-      const cookies = getServices(context).flow;
-      const headers = mergeHeaders(
-        noticeCookie.save(cookies, notice),
-        spontaneousFlows[system].clear(cookies),
-      );
-      throw redirect(href("/avviso-pagamento/esito"), { status: 303, headers });
-    }
-  }
+    },
+  });
 }
 
 /** `/avviso-pagamento/esito`: the notice this browser generated last (its sealed cookie), or a 404 "non più disponibile". */

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
-import { cx } from "#client/components/ui/class-names.ts";
+import type { ChangeEventHandler, ReactNode } from "react";
+import { cx } from "./class-names.ts";
+import { FieldError } from "./field-parts.tsx";
 
 export type RadioOption = { value: string; label: ReactNode };
 
@@ -14,7 +15,7 @@ export type RadioGroupProps = {
   hint?: ReactNode;
 };
 
-/** A bootstrap-italia radio list in a fieldset, with the error tied to every option. */
+/** A bootstrap-italia radio list in a fieldset, with the hint and the error tied to every option. */
 export function RadioGroup({ name, idPrefix, legend, options, value, error, hint }: RadioGroupProps) {
   const errorId = `${idPrefix}-error`;
   const hintId = `${idPrefix}-hint`;
@@ -45,47 +46,58 @@ export function RadioGroup({ name, idPrefix, legend, options, value, error, hint
           </div>
         ))}
       </div>
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }
 
 export type CheckboxFieldProps = {
   name: string;
+  /** The input's id; the error is `{id}-error` (the error summary links to the id). */
   id: string;
   label: ReactNode;
+  /** What is posted when checked; `1` when left out. */
+  value?: string;
   defaultChecked?: boolean;
-  error?: string;
+  /** Marks the box required (the `*` and the attribute; the server checks it). */
   required?: boolean;
+  error?: string;
+  /** A hint under the label, tied to the box. */
+  hint?: ReactNode;
+  /** Extra classes of the `form-check` wrapper (e.g. a margin). */
+  className?: string;
+  onChange?: ChangeEventHandler<HTMLInputElement>;
 };
 
-export function CheckboxField({ name, id, label, defaultChecked, error, required }: CheckboxFieldProps) {
+/** A bootstrap-italia checkbox (`form-check`) with its required mark, hint and error, tied by `aria-describedby`. */
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { name, id, label, value = "1", defaultChecked, required, error, hint, className, onChange } = props;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cx("form-check", error && "is-invalid")}>
+    <div className={cx("form-check", className, error && "is-invalid")}>
       <input
         type="checkbox"
         name={name}
         id={id}
-        value="1"
+        value={value}
         defaultChecked={defaultChecked}
         required={required}
+        onChange={onChange}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
       />
       <label htmlFor={id}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {error ? (
-        <div id={errorId} className="invalid-feedback d-block">
-          {error}
-        </div>
+      {hint ? (
+        <p id={hintId} className="form-text mt-1">
+          {hint}
+        </p>
       ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

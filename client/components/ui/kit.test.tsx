@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { expect, test } from "vitest";
+import { renderPage } from "#tests/support/render.tsx";
+import { CheckboxField, RadioGroup } from "./choice-fields.tsx";
+import { FilterForm, SearchForm } from "./filter-form.tsx";
+import { PageLayout } from "./page-layout.tsx";
+
+test("PageLayout: breadcrumb with the current page, the page-name heading, the lead, the content and what follows", () => {
+  const page = renderPage(
+    <PageLayout
+      breadcrumb={[{ name: "Home", href: "/" }, { name: "Pagamenti" }]}
+      title="Pagamenti"
+      lead="Paga online"
+      after={<p>Valuta questo servizio</p>}
+    >
+      <p>Contenuto</p>
+    </PageLayout>,
+  );
+  const nav = page.getByRole("navigation");
+  expect(nav.querySelector('[aria-current="page"]')?.textContent).toContain("Pagamenti");
+  const heading = page.getByRole("heading", { level: 1, name: "Pagamenti" });
+  expect(heading.getAttribute("data-element")).toBe("page-name");
+  expect(page.getByText("Paga online").className).toBe("lead");
+  expect(page.getByText("Contenuto")).toBeTruthy();
+  expect(page.getByText("Valuta questo servizio").closest(".container")).toBeNull();
+});
+
+test("FilterForm: a GET form named for assistive technology, keeping the other lists' query, with one submit", () => {
+  const page = renderPage(
+    <FilterForm label="Filtra le richieste" submitLabel="Applica" keep={{ "stato-pratica": "bozze" }}>
+      <div className="col-12">
+        <label htmlFor="f">Stato</label>
+        <input id="f" name="stato" />
+      </div>
+    </FilterForm>,
+  );
+  const form = page.getByRole("form", { name: "Filtra le richieste" }) as HTMLFormElement;
+  expect(form.getAttribute("method")).toBe("get");
+  expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="stato-pratica"]')?.value).toBe(
+    "bozze",
+  );
+  expect(page.getAllByRole("button")).toHaveLength(1);
+  expect(page.getByRole("button", { name: "Applica" }).getAttribute("type")).toBe("submit");
+});
+
+test("SearchForm: a search landmark whose labelled field shows the text searched for", () => {
+  const page = renderPage(
+    <SearchForm
+      action="/faq"
+      label="Cerca nelle FAQ"
+      submitLabel="Cerca"
+      query="<b>tari</b>"
+      maxLength={100}
+    />,
+  );
+  const search = page.getByRole("search");
+  expect(search.getAttribute("method")).toBe("get");
+  const field = page.getByLabelText("Cerca nelle FAQ") as HTMLInputElement;
+  expect(field.name).toBe("q");
+  expect(field.value).toBe("<b>tari</b>");
+  expect(search.querySelector("b")).toBeNull();
+});
+
+test("CheckboxField and RadioGroup tie their error (and hint) to the controls and mark them invalid", () => {
+  const page = renderPage(
+    <>
+      <CheckboxField
+        id="privacy"
+        name="privacy"
+        label="Accetto"
+        required
+        error="Va accettata"
+        hint="Leggi prima"
+      />
+      <RadioGroup
+        name="ora"
+        idPrefix="ora"
+        legend="Orario"
+        options={[
+          { value: "9", label: "9:00" },
+          { value: "10", label: "10:00" },
+        ]}
+        value="10"
+        error="Scegli un orario"
+      />
+    </>,
+  );
+  const box = page.getByRole("checkbox", { name: /Accetto/ });
+  expect(box.getAttribute("aria-invalid")).toBe("true");
+  expect(box.getAttribute("aria-describedby")).toBe("privacy-hint privacy-error");
+  expect(page.getByText("Va accettata").id).toBe("privacy-error");
+  expect(page.getByText("Va accettata").className).toBe("invalid-feedback d-block");
+  const radios = page.getAllByRole("radio");
+  expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([false, true]);
+  for (const radio of radios) expect(radio.getAttribute("aria-describedby")).toBe("ora-error");
+  expect(page.getByRole("group", { name: "Orario" })).toBeTruthy();
+});

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Modal } from "#client/components/ui/modal.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { useToasts } from "../toasts.tsx";
+import { href } from "#client/lib/links.ts";
+import { XSRF_HEADER } from "#shared/xsrf.ts";
+import { browserSupportsPush, doNotAskKey, type PushSettings } from "./push-settings.ts";
+import type { ForegroundMessage } from "./push.client.ts";
+
+export type PushGuardProps = {
+  codiceEnte: string;
+  settings: PushSettings;
+  /** The device tokens the citizen's push contacts already hold. */
+  tokens: string[];
+  xsrfToken: string;
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+/** A message arriving while the page is open: the push toast (title, text, and a link to the message if any). */
+function usePushToast() {
+  const t = useT();
+  const { push } = useToasts();
+  return useCallback(
+    ({ title, body, link }: ForegroundMessage) => {
+      const text = `<p>${escapeHtml(body)}</p>`;
+      const anchor = link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(t("push.toast.open"))}</a></p>`
+        : "";
+      push({ kind: "success", variant: "push", title: title || t("push.toast.title"), html: text + anchor });
+    },
+    [push, t],
+  );
+}
+
+/**
+ * Gets this browser's push token (loading firebase only now) and gives a new one to the portal, which adds it to the
+ * citizen's contacts. Spec §4: a failure is only logged.
+ */
+async function registerDevice(options: {
+  settings: PushSettings;
+  tokens: string[];
+  xsrfToken: string;
+  showMessage: (message: ForegroundMessage) => void;
+}) {
+  try {
+    const { enablePush } = await import("./push.client.ts");
+    const token = await enablePush(options.settings, options.showMessage);
+    // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
+    if (token) document.documentElement.dataset["push"] = "on";
+    if (!token || options.tokens.includes(token)) return;
+    const body = new FormData();
+    body.set("token", token);
+    const res = await fetch(href("/notifiche-push/token"), {
+      method: "POST",
+      headers: { [XSRF_HEADER]: options.xsrfToken, Accept: "application/json" },
+      body,
+      credentials: "same-origin",
+    });
+    if (!res.ok) console.warn("push token not saved", res.status);
+  } catch (error) {
+    console.warn("push opt-in failed", error);
+  }
+}
+
+/**
+ * The push opt-in (spec §4, original TheGuardFcm), rendered by the shell only when the root data says the citizen may
+ * be asked (NOTIFICATIONS, firebase settings, contacts). In the browser: nothing unless push is supported and not
+ * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
+ * browser session. The token goes to the portal (`POST /notifiche-push/token`), which updates the contacts.
+ */
+export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [answered, setAnswered] = useState(false);
+  const started = useRef(false);
+  const okRef = useRef<HTMLButtonElement>(null);
+
+  const showMessage = usePushToast();
+
+  const enable = useCallback(async () => {
+    if (started.current) return;
+    started.current = true;
+    await registerDevice({ settings, tokens, xsrfToken, showMessage });
+  }, [settings, tokens, xsrfToken, showMessage]);
+
+  // Permission already granted: the token is fetched quietly (an external system, no state of ours).
+  useEffect(() => {
+    if (browserSupportsPush() && Notification.permission === "granted") void enable();
+  }, [enable]);
+
+  // Browser-only facts, read once hydrated (the server and the hydrating render show no modal).
+  const ask =
+    hydrated &&
+    !answered &&
+    browserSupportsPush() &&
+    Notification.permission === "default" &&
+    !sessionStorage.getItem(doNotAskKey(codiceEnte));
+
+  const decline = () => {
+    sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
+    setAnswered(true);
+  };
+  const accept = () => {
+    sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
+    setAnswered(true);
+    // Asked inside the click, the user's gesture.
+    void Notification.requestPermission().then((permission) => {
+      if (permission === "granted") void enable();
+    });
+  };
+
+  if (!ask) return null;
+  return (
+    <Modal
+      id="push-opt-in"
+      open
+      onClose={decline}
+      title={t("push.modal.title")}
+      initialFocusRef={okRef}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={decline}>
+            {t("push.modal.decline")}
+          </button>
+          <button ref={okRef} type="button" className="btn btn-primary btn-sm" onClick={accept}>
+            {t("push.modal.accept")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("push.modal.body")}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Locator, Page } from "@playwright/test";
+import { CITIZENS, expect, expectAccessible, loginAs, resetCitizen, tenantUrl } from "./fixtures.ts";
+
+// The disruption report's steps, shared by its journeys (disruption.test.ts) and the replica journeys (tests/replicas/).
+export const GIULIA = CITIZENS["Giulia Bianchi"];
+export const NEW = "/servizi/segnalazioni/nuova";
+export const SHOTS = "/tmp/h10/shots/report";
+/** A small real PNG (1×1). */
+export const PHOTO = {
+  name: "foto.png",
+  mimeType: "image/png",
+  buffer: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+};
+
+export const TOWNS = {
+  "comune-a": {
+    town: "Valverde",
+    category: "Illuminazione pubblica",
+    search: "Via Roma",
+    result: "Via Roma 12, Valverde",
+  },
+  "comune-b": {
+    town: "Montealto",
+    category: "Buche e dissesti stradali",
+    search: "Via Dante",
+    result: "Via Dante Alighieri 21, Montealto",
+  },
+} as const;
+export type Tenant = keyof typeof TOWNS;
+
+/** Logs Giulia in on the report's first step (axe needs JavaScript: not run in the no-JavaScript test). */
+export async function start(page: Page, tenant: Tenant, axe = true) {
+  await resetCitizen(GIULIA);
+  await page.goto(tenantUrl(tenant, NEW));
+  await loginAs(page, "Giulia Bianchi");
+  await expect(page.getByRole("heading", { level: 1, name: "Segnalazione disservizio" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Autorizzazioni e condizioni" })).toBeVisible();
+  if (axe) await expectAccessible(page);
+}
+
+export async function acceptPolicy(page: Page) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("link", { name: /devi accettare l'informativa/ })).toBeVisible();
+  // bootstrap-italia draws the checkbox on its label: the user clicks the label.
+  await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
+  await expect(page.getByLabel("Ho letto e compreso l'informativa sulla privacy")).toBeChecked();
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
+}
+
+export function map(page: Page): Locator {
+  return page.getByRole("region", { name: "Mappa per indicare il luogo del disservizio" });
+}
+
+export async function expectTiles(page: Page) {
+  await expect(map(page).locator("img.leaflet-tile-loaded").first()).toBeVisible();
+}
+
+export async function fillIssue(page: Page, tenant: Tenant, title: string) {
+  await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS[tenant].category });
+  await page.getByLabel("Titolo").fill(title);
+  await page.getByLabel("Dettagli").fill("Segnalato da un test: nessun disservizio reale.");
+  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+}
+
+export async function sendAndCheck(page: Page, tenant: Tenant, title: string, shot: string) {
+  await page.getByRole("button", { name: "Avanti" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText("foto.png")).toBeVisible();
+  await expect(page.getByText(TOWNS[tenant].category)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/${shot}-riepilogo.png`, fullPage: true });
+  await page.getByRole("button", { name: "Invia" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
+  await expect(page.getByText(/Numero della segnalazione: \d+/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/${shot}-esito.png`, fullPage: true });
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Scarica la ricevuta" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ricevuta-segnalazione-\d+\.pdf$/);
+  const bytes = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(bytes).subarray(0, 4).toString()).toBe("%PDF");
+}

@@ -1,0 +1,312 @@
+// The push opt-in (issue #29), driven through the real firebase SDK and the real service worker in Chromium.
+//
+// What is stubbed, and why: the tests cannot reach Google's cloud messaging service, so
+// - the installations and registrations calls the SDK makes (firebaseinstallations / fcmregistrations
+//   .googleapis.com) are answered at the browser's network layer (`context.route`) with the documented shapes;
+// - `PushManager.subscribe` is answered in the page with a subscription-shaped object (endpoint and keys): Chromium
+//   subscribes through its push service (FCM itself), unreachable here;
+// - push messages are delivered to the real service worker through the DevTools protocol
+//   (`ServiceWorker.deliverPushMessage`), as the push service would.
+import { request } from "node:http";
+import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { PORTAL_PORT } from "../../playwright.config.ts";
+import {
+  CITIZENS,
+  SANDBOX_URL,
+  expect,
+  expectAccessible,
+  logIn,
+  resetCitizen,
+  settled,
+  tenantUrl,
+  test,
+  type TenantId,
+} from "./fixtures.ts";
+
+// The opt-in itself is what this file tests (the other journeys run with it answered).
+test.use({ pushPrompt: true });
+
+const UPSTREAM_HOST: Record<TenantId, string> = {
+  "comune-a": "servizi.comune.valverde.it",
+  "comune-b": "servizi.comune.montealto.it",
+  "comune-c": "servizi.comune.roccaserena.it",
+};
+const CODICE_ENTE: Record<TenantId, string> = { "comune-a": "c_v001", "comune-b": "c_m002", "comune-c": "" };
+const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
+
+/** What the tests use of the worker's global scope (the DOM types in use here do not describe a worker). */
+type WorkerScope = EventTarget & { registration: ServiceWorkerRegistration };
+type WorkerGlobals = { Clients: { prototype: { openWindow: (url: string) => Promise<null> } } };
+
+/** Answers the SDK's installation and registration calls; returns the device token it will get. */
+async function answerMessagingService(context: BrowserContext, token: string) {
+  const calls: string[] = [];
+  await context.route("https://firebaseinstallations.googleapis.com/**", async (route) => {
+    const url = route.request().url();
+    calls.push(`installations ${route.request().method()} ${new URL(url).pathname}`);
+    const authToken = { token: "sandbox-installation-auth-token", expiresIn: "604800s" };
+    if (url.endsWith("/authTokens:generate")) return route.fulfill({ json: authToken });
+    const { fid } = route.request().postDataJSON() as { fid: string };
+    return route.fulfill({
+      json: {
+        name: `projects/sandbox/installations/${fid}`,
+        fid,
+        refreshToken: "sandbox-refresh",
+        authToken,
+      },
+    });
+  });
+  await context.route("https://fcmregistrations.googleapis.com/**", async (route) => {
+    const request = route.request();
+    calls.push(`registrations ${request.method()}`);
+    const body = request.postDataJSON() as { web?: { endpoint?: string; applicationPubKey?: string } } | null;
+    expect(body?.web?.endpoint).toContain("https://push.example.invalid/");
+    return route.fulfill({ json: { token } });
+  });
+  // Chromium's push service is FCM itself: a subscription-shaped answer in place of the real subscribe.
+  await context.addInitScript(() => {
+    const key = (length: number) => new Uint8Array(length).fill(7).buffer;
+    const subscription = {
+      endpoint: "https://push.example.invalid/sandbox-subscription",
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      getKey: (name: string) => (name === "p256dh" ? key(65) : key(16)),
+      toJSON: () => ({ endpoint: "https://push.example.invalid/sandbox-subscription" }),
+      unsubscribe: async () => true,
+    };
+    let subscribed = false;
+    PushManager.prototype.subscribe = async function () {
+      subscribed = true;
+      return subscription as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (subscribed ? subscription : null) as unknown as PushSubscription | null;
+    };
+  });
+  return calls;
+}
+
+/** The citizen's push contacts as the sandbox's Notify holds them (asked with the browser's sandbox session). */
+async function pushContacts(context: BrowserContext, tenant: TenantId, codFisc: string) {
+  const cookies = await context.cookies(tenantUrl(tenant));
+  const res = await fetch(`${SANDBOX_URL}/api/notificatore/preferenze/users/${codFisc}/contacts`, {
+    headers: {
+      "X-Forwarded-Host": UPSTREAM_HOST[tenant],
+      Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+    },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { push: Record<string, string[]> | null }).push ?? {};
+}
+
+/** `POST /notifiche-push/token` on comune-a with the browser's cookies but no XSRF header: the status. */
+function postToken(cookie: string): Promise<number> {
+  const body = "token=forged-token";
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: PORTAL_PORT,
+        method: "POST",
+        path: "/notifiche-push/token",
+        headers: {
+          Host: new URL(tenantUrl("comune-a")).host,
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The messaging worker's registration id, for `ServiceWorker.deliverPushMessage`. */
+async function workerRegistration(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const match = registrations.find((r) => r.scopeURL === `${origin}${SW_SCOPE}` && !r.isDeleted);
+      if (match) resolve(match.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  return found;
+}
+
+async function openModal(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Notifiche Push" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: accepted opt-in saves the token in every notification service, then a foreground and a background message`, async ({
+    page,
+    context,
+  }) => {
+    const codFisc = CITIZENS["Giulia Bianchi"];
+    await resetCitizen(codFisc);
+    const token = `sandbox-device-token-${tenant}`;
+    const calls = await answerMessagingService(context, token);
+    const origin = new URL(tenantUrl(tenant)).origin;
+
+    await logIn(page, tenant, "Giulia Bianchi");
+    const dialog = await openModal(page);
+    await expect(dialog).toContainText("notifiche in caso di eventi importanti");
+    await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
+    await expectAccessible(page);
+    expect(await pushContacts(context, tenant, codFisc)).toEqual({});
+
+    await context.grantPermissions(["notifications"], { origin });
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => Object.values(await pushContacts(context, tenant, codFisc)))
+      .not.toEqual([]);
+    const push = await pushContacts(context, tenant, codFisc);
+    for (const tokens of Object.values(push)) expect(tokens).toEqual([token]);
+    expect(calls).toContain("registrations POST");
+    expect(
+      await page.evaluate(
+        (key) => sessionStorage.getItem(key),
+        `CITFAC_${CODICE_ENTE[tenant]}_BANNER_FCM_DO_NOT_ASK`,
+      ),
+    ).toBe("true");
+
+    // Permission granted and the token held: another page asks nothing.
+    await page.goto(tenantUrl(tenant, "/area-personale"));
+    await settled(page);
+    await expect(page.locator("html")).toHaveAttribute("data-push", "on");
+    await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+
+    // Foreground: the worker hands the message to the open page, which shows the push toast.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await workerRegistration(cdp, origin);
+    const messagePath = `/area-personale/messaggi/bncgli-${tenant === "comune-a" ? "a" : "b"}-01`;
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId,
+      data: JSON.stringify({
+        notification: { title: "Nuovo avviso", body: "La tua pratica è stata aggiornata." },
+        fcmOptions: { link: messagePath },
+        from: "100000000001",
+        fcmMessageId: "m-foreground",
+      }),
+    });
+    const toast = page.getByRole("status").filter({ hasText: "Nuovo avviso" });
+    await expect(toast).toContainText("La tua pratica è stata aggiornata.");
+    await expect(toast.getByRole("link", { name: "Vai al messaggio" })).toHaveAttribute("href", messagePath);
+    await expectAccessible(page);
+    // The push toast hides by itself (5000 ms).
+    await expect(toast).toHaveCount(0, { timeout: 10_000 });
+
+    // Background: no window of the portal open, the worker shows a system notification.
+    const worker = context.serviceWorkers().find((w) => w.url().includes("/firebase-messaging-sw.js"));
+    expect(worker, "messaging service worker").toBeDefined();
+    await page.goto("about:blank");
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId,
+      data: JSON.stringify({
+        notification: { title: "Avviso in background", body: "Apri il messaggio." },
+        fcmOptions: { link: messagePath },
+        from: "100000000001",
+        fcmMessageId: "m-background",
+      }),
+    });
+    await expect
+      .poll(() =>
+        worker!.evaluate(async () => {
+          const scope = self as unknown as WorkerScope;
+          return (await scope.registration.getNotifications()).map((n) => n.title);
+        }),
+      )
+      .toEqual(["Avviso in background"]);
+    // Its click: the SDK's own notificationclick handler picks the portal address and opens a window on it.
+    // Chromium lets a worker open a window only from a trusted click, which headless Chromium cannot produce
+    // (no notification is ever on screen): the click is dispatched in the worker, `clients.openWindow` records the
+    // address the handler chose, and the test opens it as the browser would.
+    const openedLink = await worker!.evaluate(async () => {
+      const scope = self as unknown as WorkerScope;
+      const asked = new Promise<string>((resolve) => {
+        (globalThis as unknown as WorkerGlobals).Clients.prototype.openWindow = async (url: string) => {
+          resolve(String(url));
+          return null;
+        };
+      });
+      const [notification] = await scope.registration.getNotifications();
+      const click = new Event("notificationclick") as Event & Record<string, unknown>;
+      Object.assign(click, { notification, action: "", waitUntil: () => undefined });
+      scope.dispatchEvent(click);
+      return asked;
+    });
+    expect(openedLink).toBe(messagePath);
+    await page.goto(new URL(openedLink, origin).href);
+    const title = tenant === "comune-a" ? "Carta d'identità elettronica pronta" : "Scadenza IMU";
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expectAccessible(page);
+    await expect(page).toHaveURL(`${origin}${messagePath}`);
+  });
+}
+
+test("comune-a: 'No, grazie' closes the modal for this browser session only; Esc does the same", async ({
+  browser,
+}) => {
+  const codFisc = CITIZENS["Giulia Bianchi"];
+  await resetCitizen(codFisc);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await logIn(page, "comune-a", "Giulia Bianchi");
+    const dialog = await openModal(page);
+    await dialog.getByRole("button", { name: "No, grazie" }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto(tenantUrl("comune-a", "/area-personale"));
+    await settled(page);
+    await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+    expect(await pushContacts(context, "comune-a", codFisc)).toEqual({});
+
+    // A new browser session (a new tab's sessionStorage): asked again; Escape dismisses it too.
+    const next = await context.newPage();
+    await next.goto(tenantUrl("comune-a", "/area-personale"));
+    const again = await openModal(next);
+    await next.keyboard.press("Escape");
+    await expect(again).toBeHidden();
+    await next.reload();
+    await settled(next);
+    await expect(next.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("no modal and no firebase without contacts, or for a municipality without firebase settings", async ({
+  page,
+}) => {
+  const firebaseRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/push\.client|firebase-messaging-sw/.test(request.url())) firebaseRequests.push(request.url());
+  });
+  await resetCitizen(CITIZENS["Luca Verdi"]);
+  await logIn(page, "comune-a", "Luca Verdi");
+  await settled(page);
+  await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+  // The token's action takes no post without the XSRF token.
+  const cookies = await page.context().cookies(tenantUrl("comune-a"));
+  expect(await postToken(cookies.map((c) => `${c.name}=${c.value}`).join("; "))).toBe(403);
+  // The worker's file: from the site root, revalidated on every registration.
+  const worker = await fetch(`http://127.0.0.1:${PORTAL_PORT}/firebase-messaging-sw.js`);
+  expect(worker.status).toBe(200);
+  expect(worker.headers.get("cache-control")).toBe("no-cache");
+  expect(worker.headers.get("content-type")).toMatch(/javascript/);
+
+  await page.goto(tenantUrl("comune-c"));
+  await settled(page);
+  await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+  expect(firebaseRequests).toEqual([]);
+});
