@@ -18,3 +18,13 @@ export function withQuery(path: string, query: Query = {}, fragment?: string): s
   const search = params.toString();
   return `${path}${search ? `?${search}` : ""}${fragment ? `#${fragment}` : ""}`;
 }
+
+/**
+ * The page's own path from a loader's or action's request: a client-side navigation or form post reaches the server
+ * as `/the/page.data` (React Router's single fetch), a document request as `/the/page`. Code that reads which page it
+ * serves from the path uses this, never `url.pathname` directly.
+ */
+export function pagePathname(url: URL): string {
+  if (url.pathname === "/_root.data") return "/"; // the home page's data request
+  return url.pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}

@@ -13,6 +13,7 @@ import { routeError } from "#shared/route-error.ts";
 import { isValidFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
+import { pagePathname } from "#client/lib/links.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { delegheIt } from "./texts.ts";
@@ -21,8 +22,8 @@ import { DELEGHE_PAGE, listHref, type DelegheFilters, type DelegheListData } fro
 type Context = Readonly<RouterContextProvider>;
 
 /** The list a page shows, from its path (the index is "delegati", the spec's default). */
-export function listOfPath(pathname: string): DelegaList {
-  const last = pathname.replace(/\/+$/, "").split("/").pop();
+export function listOfPath(url: URL): DelegaList {
+  const last = pagePathname(url).split("/").pop();
   return last === "deleganti" || last === "richieste" ? last : "delegati";
 }
 
@@ -48,7 +49,7 @@ export function readFilters(url: URL): { filters: DelegheFilters; delegatorInval
 /** One list page: the delegations (or "failed": the rest of the page renders) and the delegable services. */
 export async function loadDelegheList(context: Context, url: URL): Promise<DelegheListData> {
   const { api, log } = getServices(context);
-  const which = listOfPath(url.pathname);
+  const which = listOfPath(url);
   const { filters, delegatorInvalid } = readFilters(url);
   const config = await api.getTenantConfig();
   const result = await api.deleghe
@@ -93,7 +94,7 @@ const ACTIONS_OF: Record<DelegaList, readonly string[]> = {
  */
 export async function delegheAction(context: Context, request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const which = listOfPath(url.pathname);
+  const which = listOfPath(url);
   const form = await readForm(request, context);
   const id = String(form.get("id") ?? "");
   const azione = String(form.get("azione") ?? "");

@@ -1,10 +1,9 @@
-import { href } from "#client/lib/links.ts";
+import { href, pagePathname } from "#client/lib/links.ts";
 import type { SpontaneousMode, SystemSegment } from "./flow-state.ts";
 
 /** `/servizi/{ppay|mypay}/pagamento-spontaneo[/online|/avviso-pagamento]`: which system and which way to pay. */
 export function readLocation(url: URL): { system: SystemSegment; mode: SpontaneousMode | null } {
-  // A request of React Router's client (`….data`) names the same route.
-  const [, , segment, , last] = url.pathname.replace(/\.data$/, "").split("/");
+  const [, , segment, , last] = pagePathname(url).split("/");
   const system: SystemSegment = segment === "mypay" ? "mypay" : "ppay";
   const mode = last === "online" ? "online" : last === "avviso-pagamento" ? "notice" : null;
   return { system, mode };
