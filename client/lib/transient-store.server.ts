@@ -103,81 +103,116 @@ const ownerKeysOf = <V>(options: TransientStoreOptions<V>, owner: StoreOwner) =>
 const sizeOfValue = <V>(options: TransientStoreOptions<V>, value: V) =>
   Math.max(1, Math.ceil(options.sizeOf?.(value) ?? 1));
 
+/** What the in-memory adapter holds: its entries, what each owner uses, and the bytes held by all. */
+type MemoryState<V> = {
+  // In the order written: with one time to live (and a clock that does not go back) the first entries expire first.
+  entries: Map<string, Entry<V>>;
+  usage: Map<string, Usage>;
+  bytes: number;
+};
+
+/** Counts an entry in (`sign` 1) or out (-1) of the store's bytes and each of its owners' usage. */
+function account<V>(state: MemoryState<V>, entry: Entry<V>, sign: 1 | -1) {
+  state.bytes += sign * entry.bytes;
+  for (const ownerKey of entry.owners) {
+    const used = state.usage.get(ownerKey) ?? { entries: 0, bytes: 0 };
+    used.entries += sign;
+    used.bytes += sign * entry.bytes;
+    if (used.entries <= 0) state.usage.delete(ownerKey);
+    else state.usage.set(ownerKey, used);
+  }
+}
+
+function removeEntry<V>(state: MemoryState<V>, key: string) {
+  const entry = state.entries.get(key);
+  if (!entry) return;
+  state.entries.delete(key);
+  account(state, entry, -1);
+}
+
+/** Expiry: drops the entries whose time to live is over at `at` (the oldest first, stopping at the first alive). */
+function purgeExpired<V>(state: MemoryState<V>, at: number) {
+  for (const [key, entry] of state.entries) {
+    if (entry.expires > at) break;
+    removeEntry(state, key);
+  }
+}
+
+/** What an entry being replaced gives back to an owner (or to the whole store: `ownerKey` null). */
+const freedBy = <V>(previous: Entry<V> | undefined, ownerKey: string | null): Usage =>
+  previous && (ownerKey === null || previous.owners.includes(ownerKey))
+    ? { entries: 1, bytes: previous.bytes }
+    : { entries: 0, bytes: 0 };
+
+const exceeds = (used: Usage, gone: Usage, bytes: number, limits: StoreLimits) =>
+  used.entries - gone.entries + 1 > limits.maxEntries ||
+  (limits.maxBytes !== undefined && used.bytes - gone.bytes + bytes > limits.maxBytes);
+
+/** Per-client and per-flow bounds: the first owner whose quota one more entry of `bytes` would exceed. */
+function quotaRefusal<V>(
+  options: TransientStoreOptions<V>,
+  state: MemoryState<V>,
+  owners: string[],
+  previous: Entry<V> | undefined,
+  bytes: number,
+): StoreRefused | undefined {
+  for (const ownerKey of owners) {
+    const isFlow = ownerKey.startsWith("f:");
+    const limits = isFlow ? options.perFlow! : options.perClient;
+    const used = state.usage.get(ownerKey) ?? { entries: 0, bytes: 0 };
+    if (exceeds(used, freedBy(previous, ownerKey), bytes, limits))
+      return { ok: false, refused: isFlow ? "flow" : "client" };
+  }
+  return undefined;
+}
+
+/** The whole store's bounds: whether one more entry of `bytes` would overfill it. */
+function fullRefusal<V>(
+  options: TransientStoreOptions<V>,
+  state: MemoryState<V>,
+  previous: Entry<V> | undefined,
+  bytes: number,
+): StoreRefused | undefined {
+  const used = { entries: state.entries.size, bytes: state.bytes };
+  return exceeds(used, freedBy(previous, null), bytes, options) ? { ok: false, refused: "full" } : undefined;
+}
+
+/**
+ * Writes `value` under `key` for `owner` (replacing `key`'s entry, whose share counts as gone), or refuses it and
+ * changes nothing: expired entries go first, then the owners' quotas and the store's bounds are checked.
+ */
+function writeEntry<V>(
+  options: TransientStoreOptions<V>,
+  state: MemoryState<V>,
+  at: number,
+  write: { key: string; value: V; owner: StoreOwner },
+): StoreSet {
+  purgeExpired(state, at);
+  const bytes = sizeOfValue(options, write.value);
+  const owners = ownerKeysOf(options, write.owner);
+  const previous = state.entries.get(write.key);
+  const refused =
+    quotaRefusal(options, state, owners, previous, bytes) ?? fullRefusal(options, state, previous, bytes);
+  if (refused) return refused;
+  const entry = { value: write.value, bytes, expires: at + options.ttlMs, owners };
+  removeEntry(state, write.key);
+  state.entries.set(write.key, entry);
+  account(state, entry, 1);
+  return { ok: true };
+}
+
 /** The in-memory adapter: the default, one process's entries. */
 export function createMemoryStore<V extends NonNullable<unknown>>(
   options: TransientStoreOptions<V>,
 ): TransientStore<V> & { readonly size: number; readonly bytes: number } {
   const now = options.now ?? (() => performance.now());
-  // In the order written: with one time to live (and a clock that does not go back) the first entries expire first.
-  const entries = new Map<string, Entry<V>>();
-  const usage = new Map<string, Usage>();
-  let bytesHeld = 0;
-
-  const limitsOf = (ownerKey: string) => (ownerKey.startsWith("f:") ? options.perFlow! : options.perClient);
-
-  function account(entry: Entry<V>, sign: 1 | -1) {
-    bytesHeld += sign * entry.bytes;
-    for (const ownerKey of entry.owners) {
-      const used = usage.get(ownerKey) ?? { entries: 0, bytes: 0 };
-      used.entries += sign;
-      used.bytes += sign * entry.bytes;
-      if (used.entries <= 0) usage.delete(ownerKey);
-      else usage.set(ownerKey, used);
-    }
-  }
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    account(entry, -1);
-  }
-
-  function purgeExpired() {
-    const at = now();
-    for (const [key, entry] of entries) {
-      if (entry.expires > at) break;
-      remove(key);
-    }
-  }
-
-  /** Whether `value` fits for `owner`, counting `key`'s current entry (being replaced) as gone. */
-  function admit(key: string, value: V, owner: StoreOwner): StoreRefused | Entry<V> {
-    purgeExpired();
-    const bytes = sizeOfValue(options, value);
-    const owners = ownerKeysOf(options, owner);
-    const previous = entries.get(key);
-    const freed = (ownerKey: string | null): Usage =>
-      previous && (ownerKey === null || previous.owners.includes(ownerKey))
-        ? { entries: 1, bytes: previous.bytes }
-        : { entries: 0, bytes: 0 };
-    for (const ownerKey of owners) {
-      const limits = limitsOf(ownerKey);
-      const used = usage.get(ownerKey) ?? { entries: 0, bytes: 0 };
-      const gone = freed(ownerKey);
-      if (
-        used.entries - gone.entries + 1 > limits.maxEntries ||
-        (limits.maxBytes !== undefined && used.bytes - gone.bytes + bytes > limits.maxBytes)
-      )
-        return { ok: false, refused: ownerKey.startsWith("f:") ? "flow" : "client" };
-    }
-    const gone = freed(null);
-    if (
-      entries.size - gone.entries + 1 > options.maxEntries ||
-      (options.maxBytes !== undefined && bytesHeld - gone.bytes + bytes > options.maxBytes)
-    )
-      return { ok: false, refused: "full" };
-    return { value, bytes, expires: now() + options.ttlMs, owners };
-  }
-
-  function write(key: string, value: V, owner: StoreOwner): StoreSet {
-    const admitted = admit(key, value, owner);
-    if ("ok" in admitted) return admitted;
-    remove(key);
-    entries.set(key, admitted);
-    account(admitted, 1);
-    return { ok: true };
-  }
+  const state: MemoryState<V> = { entries: new Map(), usage: new Map(), bytes: 0 };
+  const write = (key: string, value: V, owner: StoreOwner) =>
+    writeEntry(options, state, now(), { key, value, owner });
+  const current = () => {
+    purgeExpired(state, now());
+    return state;
+  };
 
   return {
     async put(value, owner) {
@@ -187,23 +222,20 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
     },
     async get(key) {
       if (!key) return undefined;
-      purgeExpired();
-      const entry = entries.get(key);
+      const entry = current().entries.get(key);
       return entry && entry.expires > now() ? entry.value : undefined;
     },
     async set(key, value, owner) {
       return write(key, value, owner);
     },
     async delete(key) {
-      if (key) remove(key);
+      if (key) removeEntry(state, key);
     },
     get size() {
-      purgeExpired();
-      return entries.size;
+      return current().entries.size;
     },
     get bytes() {
-      purgeExpired();
-      return bytesHeld;
+      return current().bytes;
     },
   };
 }
