@@ -77,9 +77,20 @@ export function storeHealth(): { ok: true } | { ok: false; reason: string } {
   return holder[HOLDER]?.health() ?? { ok: true };
 }
 
-function connect(url: string, log: (message: string, error?: unknown) => void): RedisBackend {
-  let lastError: string | null = "connecting";
-  let closed = false;
+/** What the connection knows of itself: why it is not ready (null when it is), and whether the portal closed it. */
+type ConnectionState = { lastError: string | null; closed: boolean };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The client and its reconnection: it keeps trying by itself, at most every 2 s, and its outages (an error, the
+ * connection ending) are recorded in `state` and logged once per distinct reason, as is the way back.
+ */
+function openClient(
+  url: string,
+  state: ConnectionState,
+  log: (message: string, error?: unknown) => void,
+): RedisClientType {
   const client: RedisClientType = createClient({
     url,
     disableOfflineQueue: true,
@@ -91,26 +102,29 @@ function connect(url: string, log: (message: string, error?: unknown) => void): 
   });
   client.on("error", (error: unknown) => {
     const reason = error instanceof Error ? error.message || error.name : String(error);
-    if (lastError !== reason) log("shared store (Valkey) error", error);
-    lastError = reason;
+    if (state.lastError !== reason) log("shared store (Valkey) error", error);
+    state.lastError = reason;
   });
   client.on("ready", () => {
-    if (lastError) log("shared store (Valkey) connected");
-    lastError = null;
+    if (state.lastError) log("shared store (Valkey) connected");
+    state.lastError = null;
   });
   client.on("end", () => {
-    if (!closed) lastError = "connection closed";
+    if (!state.closed) state.lastError = "connection closed";
   });
-  const connecting = client.connect().catch((error: unknown) => {
-    lastError = error instanceof Error ? error.message : String(error);
-  });
+  return client;
+}
 
-  const shas = new Map<string, string>();
-
-  async function command<T>(args: readonly string[]): Promise<T> {
+/**
+ * One command that fails fast while Valkey is down: it waits for the first connection at most the command timeout,
+ * sends nothing offline, and turns a missing answer into `StoreUnavailableError` (Valkey's own errors go on as they
+ * are).
+ */
+function commandRunner(client: RedisClientType, connecting: Promise<unknown>, state: ConnectionState) {
+  return async function command<T>(args: readonly string[]): Promise<T> {
     if (!client.isReady) {
       await Promise.race([connecting, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
-      if (!client.isReady) throw new StoreUnavailableError(lastError ?? "not connected");
+      if (!client.isReady) throw new StoreUnavailableError(state.lastError ?? "not connected");
     }
     try {
       return (await client.sendCommand([...args], {
@@ -123,35 +137,49 @@ function connect(url: string, log: (message: string, error?: unknown) => void): 
         !/closed/i.test(error.message)
       )
         throw error;
-      throw new StoreUnavailableError(error instanceof Error ? error.message : String(error));
+      throw new StoreUnavailableError(reasonOf(error));
     }
-  }
+  };
+}
 
+/** Lua scripts by their SHA (loaded on first use), sent whole again when Valkey restarted without its cache. */
+function scriptRunner(command: RedisBackend["command"]): RedisBackend["script"] {
+  const shas = new Map<string, string>();
+  return async function script<T>(source: string, keys: readonly string[], args: readonly string[]) {
+    let sha = shas.get(source);
+    if (!sha) {
+      sha = await command<string>(["SCRIPT", "LOAD", source]);
+      shas.set(source, sha);
+    }
+    try {
+      return await command<T>(["EVALSHA", sha, String(keys.length), ...keys, ...args]);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes("NOSCRIPT")) throw error;
+      // Valkey restarted without its script cache.
+      shas.delete(source);
+      return await command<T>(["EVAL", source, String(keys.length), ...keys, ...args]);
+    }
+  };
+}
+
+function connect(url: string, log: (message: string, error?: unknown) => void): RedisBackend {
+  const state: ConnectionState = { lastError: "connecting", closed: false };
+  const client = openClient(url, state, log);
+  const connecting = client.connect().catch((error: unknown) => {
+    state.lastError = reasonOf(error);
+  });
+  const command = commandRunner(client, connecting, state);
   return {
     url,
     command,
-    async script<T>(source: string, keys: readonly string[], args: readonly string[]) {
-      let sha = shas.get(source);
-      if (!sha) {
-        sha = await command<string>(["SCRIPT", "LOAD", source]);
-        shas.set(source, sha);
-      }
-      try {
-        return await command<T>(["EVALSHA", sha, String(keys.length), ...keys, ...args]);
-      } catch (error) {
-        if (!(error instanceof Error) || !error.message.includes("NOSCRIPT")) throw error;
-        // Valkey restarted without its script cache.
-        shas.delete(source);
-        return await command<T>(["EVAL", source, String(keys.length), ...keys, ...args]);
-      }
-    },
+    script: scriptRunner(command),
     health() {
       return client.isReady
         ? { ok: true }
-        : { ok: false, reason: `shared store (Valkey): ${lastError ?? "not connected"}` };
+        : { ok: false, reason: `shared store (Valkey): ${state.lastError ?? "not connected"}` };
     },
     async close() {
-      closed = true;
+      state.closed = true;
       await connecting;
       if (client.isOpen) await client.close().catch(() => {});
       else client.destroy();
