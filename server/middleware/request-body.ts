@@ -126,85 +126,139 @@ export function limitRequestBody(limits: BodyLimits, setHeaders?: RefusalHeaders
   };
 }
 
-function watchBody(req: Request, max: number, hold: boolean, onTooLarge: () => void): BodyPeek {
-  let received = 0;
-  let ended = false;
-  let over = false;
-  let discarded = false;
-  let holding = hold;
-  const held: Buffer[] = [];
-  const head: Buffer[] = [];
-  let headSize = 0;
-  const waiters = new Set<() => void>();
-  const notify = () => waiters.forEach((wake) => wake());
+/** What the watch of one body knows: what arrived, how it ended, what it holds back and what it keeps to peek at. */
+type BodyWatch = {
+  received: number;
+  /** The parser handed over the body's end. */
+  ended: boolean;
+  /** Past the limit (answered 413): nothing more is kept. */
+  over: boolean;
+  /** Refused by the portal (`discard`): nothing more is kept. */
+  discarded: boolean;
+  /** The client went away before the body ended. */
+  gone: boolean;
+  /** A page's body: its chunks are held back from its reader until it is complete. */
+  holding: boolean;
+  held: Buffer[];
+  /** A copy of the body's first bytes (about `HEAD_BYTES`), for `until`. */
+  head: Buffer[];
+  headSize: number;
+  /** Who waits for more of the body (`until`, `complete`): woken at every change. */
+  waiters: Set<() => void>;
+};
 
-  const push = req.push.bind(req);
-  const release = () => {
-    holding = false;
-    for (const chunk of held.splice(0)) push(chunk);
+const HEAD_BYTES = 8192;
+
+type Push = (chunk: Buffer | null, encoding?: BufferEncoding) => boolean;
+
+const notify = (watch: BodyWatch) => watch.waiters.forEach((wake) => wake());
+
+/** The body's end: a held body goes to its reader whole, unless it was refused (then its reader never sees it). */
+function endOfBody(watch: BodyWatch, push: Push): boolean {
+  watch.ended = true;
+  let result: boolean;
+  if (!watch.holding) result = push(null);
+  else if (watch.over || watch.discarded) result = false;
+  else {
+    watch.holding = false;
+    for (const chunk of watch.held.splice(0)) push(chunk);
     push(null);
-  };
-  req.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
-    if (chunk === null) {
-      ended = true;
-      const result = holding ? (over || discarded ? false : (release(), true)) : push(chunk, encoding);
-      notify();
-      return result;
-    }
-    if (over || discarded) return false;
-    received += chunk.length;
-    if (received > max) {
-      over = true;
-      held.length = 0;
-      onTooLarge();
-      notify();
-      return false;
-    }
-    if (headSize < 8192) {
-      head.push(Buffer.from(chunk));
-      headSize += chunk.length;
-    }
-    notify();
-    if (holding) {
-      held.push(chunk);
-      return true;
-    }
-    return push(chunk, encoding);
-  };
-  let gone = false;
-  req.once("close", () => {
-    if (!ended) gone = true;
-    notify();
+    result = true;
+  }
+  notify(watch);
+  return result;
+}
+
+/**
+ * One chunk from the parser: counted against the limit (past it: refused at once, nothing kept), copied into the
+ * head while that is short, then held back (a page's body) or passed on to the reader (a proxied body).
+ */
+function takeChunk(
+  watch: BodyWatch,
+  chunk: Buffer,
+  limit: { max: number; onTooLarge: () => void },
+  pass: () => boolean,
+): boolean {
+  if (watch.over || watch.discarded) return false;
+  watch.received += chunk.length;
+  if (watch.received > limit.max) {
+    watch.over = true;
+    watch.held.length = 0;
+    limit.onTooLarge();
+    notify(watch);
+    return false;
+  }
+  if (watch.headSize < HEAD_BYTES) {
+    watch.head.push(Buffer.from(chunk));
+    watch.headSize += chunk.length;
+  }
+  notify(watch);
+  if (!watch.holding) return pass();
+  watch.held.push(chunk);
+  return true;
+}
+
+/** Resolves with what `ready` gives once it gives something, checked now and at every change of the body. */
+function waitFor<T>(watch: BodyWatch, ready: () => T | undefined): Promise<T> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const value = ready();
+      if (value === undefined) return;
+      watch.waiters.delete(check);
+      resolve(value);
+    };
+    watch.waiters.add(check);
+    check();
   });
+}
 
-  const wait = <T>(ready: () => T | undefined): Promise<T> =>
-    new Promise((resolve) => {
-      const check = () => {
-        const value = ready();
-        if (value === undefined) return;
-        waiters.delete(check);
-        resolve(value);
-      };
-      waiters.add(check);
-      check();
-    });
-
+/** What the portal's middleware and the page's action see of the watched body. */
+function peekOf(watch: BodyWatch, hold: boolean): BodyPeek {
   return {
     until(enough, windowBytes) {
-      return wait(() => {
-        const text = Buffer.concat(head).subarray(0, windowBytes).toString("latin1");
-        const done = ended || over || gone || headSize >= windowBytes;
+      return waitFor(watch, () => {
+        const text = Buffer.concat(watch.head).subarray(0, windowBytes).toString("latin1");
+        const done = watch.ended || watch.over || watch.gone || watch.headSize >= windowBytes;
         return enough(text, done) || done ? { text, ended: done } : undefined;
       });
     },
     complete() {
-      if (!hold) return Promise.resolve(!over);
-      return wait(() => (over || discarded || gone ? false : ended && !holding ? true : undefined));
+      if (!hold) return Promise.resolve(!watch.over);
+      return waitFor(watch, () => {
+        if (watch.over || watch.discarded || watch.gone) return false;
+        return watch.ended && !watch.holding ? true : undefined;
+      });
     },
     discard() {
-      discarded = true;
-      held.length = 0;
-      notify();
+      watch.discarded = true;
+      watch.held.length = 0;
+      notify(watch);
     },
   };
+}
+
+/** Takes over `req.push` (where the HTTP parser hands the body over) to count, hold and peek at the body. */
+function watchBody(req: Request, max: number, hold: boolean, onTooLarge: () => void): BodyPeek {
+  const watch: BodyWatch = {
+    received: 0,
+    ended: false,
+    over: false,
+    discarded: false,
+    gone: false,
+    holding: hold,
+    held: [],
+    head: [],
+    headSize: 0,
+    waiters: new Set(),
+  };
+  const push: Push = req.push.bind(req);
+  req.push = (chunk: Buffer | null, encoding?: BufferEncoding) =>
+    chunk === null
+      ? endOfBody(watch, push)
+      : takeChunk(watch, chunk, { max, onTooLarge }, () => push(chunk, encoding));
+  req.once("close", () => {
+    if (!watch.ended) watch.gone = true;
+    notify(watch);
+  });
+  return peekOf(watch, hold);
 }
