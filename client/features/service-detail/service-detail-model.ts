@@ -145,6 +145,72 @@ function governmentService(options: {
   };
 }
 
+type ConfiguredService = TenantConfig["servizi"][number];
+type ServiceDetailConfig = TenantConfig["dettagli"][number];
+type AssetCode = Parameters<typeof findAsset>[1];
+
+/**
+ * "Accedi al servizio" of an active service: its form on the forms front office (MOON), linked only when the
+ * configuration says where that is, or its configured `linkServizio` (not the service's own page).
+ */
+function accessOf(
+  config: TenantConfig,
+  service: ConfiguredService,
+  detail: ServiceDetailConfig | undefined,
+  page: { self: string; origin: string },
+): ServiceLink | null {
+  if (!service.attivo) return null;
+  if (detail?.moduloMoon && findAsset(config, "MOON")) {
+    // The forms front office is another service: only linked when the configuration says where it is.
+    const baseUrl = config.comune.urlModuli;
+    if (!baseUrl) return null;
+    const backUrl = `${page.origin}${page.self}`;
+    return {
+      href: moonAccessHref({
+        baseUrl,
+        moduloMoon: detail.moduloMoon,
+        codiceEnte: config.comune.codiceEnte,
+        backUrl,
+      }),
+      kind: "external",
+    };
+  }
+  return service.linkServizio && service.linkServizio !== page.self
+    ? onlineLinkOf(service.linkServizio)
+    : null;
+}
+
+/** Booking from an active service when the municipality has appointments: from the service with its offices. */
+function bookingOf(
+  config: TenantConfig,
+  service: ConfiguredService,
+  detail: ServiceDetailConfig | undefined,
+): ServiceDetailView["booking"] {
+  if (!service.attivo || !findAsset(config, "APPSCHED")) return null;
+  return detail?.idSportello != null
+    ? { href: bookingFromServiceHref(service.id), fromService: true }
+    : { href: href("/servizi/prenotazione-appuntamento"), fromService: false };
+}
+
+/** The scheda servizio's sections, with each dated step's day written out for the page. */
+function sheetViewOf(
+  sheet: ServiceSheet | null,
+  formatDay: (day: string) => string,
+): ServiceDetailView["sheet"] {
+  if (!sheet) return null;
+  return {
+    destinatari: sheet.destinatari,
+    comeFare: sheet.comeFare,
+    cosaServe: sheet.cosaServe,
+    cosaSiOttiene: sheet.cosaSiOttiene,
+    tempi: sheet.tempi,
+    scadenze: sheet.scadenze.map((step) => ({ ...step, dataTesto: step.data ? formatDay(step.data) : null })),
+    costi: sheet.costi ?? null,
+    condizioni: sheet.condizioni,
+    ufficio: sheet.ufficio,
+  };
+}
+
 /**
  * Joins a configured service (`servizi`) with its detail (`dettagli`, by `idServizio`) into what the service page
  * shows; null when the municipality has no such service. Nothing is invented: a section exists only when the
@@ -163,54 +229,10 @@ export function buildServiceDetail(
   const detail = config.dettagli.find((d) => d.idServizio === id);
   const sheet = detail?.scheda ?? null;
   const self = href("/servizi/:id", { id });
-  const has = (code: Parameters<typeof findAsset>[1]) => Boolean(findAsset(config, code));
+  const has = (code: AssetCode) => Boolean(findAsset(config, code));
   const municipality = config.comune.nome;
-
-  let access: ServiceLink | null = null;
-  if (service.attivo) {
-    if (detail?.moduloMoon && has("MOON")) {
-      // The forms front office is another service: only linked when the configuration says where it is.
-      const baseUrl = config.comune.urlModuli;
-      access = baseUrl
-        ? {
-            href: moonAccessHref({
-              baseUrl,
-              moduloMoon: detail.moduloMoon,
-              codiceEnte: config.comune.codiceEnte,
-              backUrl: `${origin}${self}`,
-            }),
-            kind: "external",
-          }
-        : null;
-    } else if (service.linkServizio && service.linkServizio !== self) {
-      access = onlineLinkOf(service.linkServizio);
-    }
-  }
-
-  const booking =
-    service.attivo && has("APPSCHED")
-      ? detail?.idSportello != null
-        ? { href: bookingFromServiceHref(id), fromService: true }
-        : { href: href("/servizi/prenotazione-appuntamento"), fromService: false }
-      : null;
-
-  const [firstCategory] = service.categorie;
-  const sheetView: ServiceDetailView["sheet"] = sheet
-    ? {
-        destinatari: sheet.destinatari,
-        comeFare: sheet.comeFare,
-        cosaServe: sheet.cosaServe,
-        cosaSiOttiene: sheet.cosaSiOttiene,
-        tempi: sheet.tempi,
-        scadenze: sheet.scadenze.map((step) => ({
-          ...step,
-          dataTesto: step.data ? formatDay(step.data) : null,
-        })),
-        costi: sheet.costi ?? null,
-        condizioni: sheet.condizioni,
-        ufficio: sheet.ufficio,
-      }
-    : null;
+  const access = accessOf(config, service, detail, { self, origin });
+  const booking = bookingOf(config, service, detail);
   return {
     id,
     nome: service.nome,
@@ -219,7 +241,7 @@ export function buildServiceDetail(
     attivo: service.attivo,
     motivoStato: service.attivo ? null : service.motivoStato,
     argomenti: sheet?.argomenti ?? [],
-    sheet: sheetView,
+    sheet: sheetViewOf(sheet, formatDay),
     access,
     booking,
     delegation: detail?.delegabile && has("DELEGHE") ? { note: detail.noteDelega ?? null } : null,
@@ -230,7 +252,7 @@ export function buildServiceDetail(
     },
     jsonLd: governmentService({
       name: service.nome,
-      serviceType: sheet?.tipo ?? firstCategory ?? service.nome,
+      serviceType: sheet?.tipo ?? service.categorie[0] ?? service.nome,
       municipality,
       audience: sheet?.pubblico ?? sheet?.destinatari ?? municipality,
       serviceUrl: absolute(access?.href ?? booking?.href ?? self, origin),
