@@ -51,13 +51,11 @@ count(own)
 return {1}
 `;
 
-/**
- * Fixed-window attempt counters per (municipality, client address) and per municipality. In Valkey when `REDIS_URL`
- * is set (one count for all replicas: a guesser gets no more attempts from more replicas), else in a bounded LRU in
- * this process (a flood of addresses cannot grow it without end). While Valkey does not answer, the process counts
- * on its own (the limits per process still hold; availability is kept): docs/decisions/shared-store.md.
- */
-export function createRateLimiter(options: RateLimiterOptions) {
+/** One attempt of a client address (or of a known device, which has its own window instead) in a municipality. */
+type Attempt = { tenantId: string; client: string; knownDevice?: string };
+
+/** The windows in this process: a bounded LRU (a flood of addresses cannot grow it without end). */
+function createLocalWindows(options: RateLimiterOptions): (attempt: Attempt) => RateLimitVerdict {
   const now = options.now ?? Date.now;
   const windows = new LRUCache<string, Window>({ max: 50_000 });
 
@@ -78,7 +76,7 @@ export function createRateLimiter(options: RateLimiterOptions) {
     return { allowed: false, retryAfterS, scope };
   }
 
-  function attemptHere(tenantId: string, client: string, knownDevice?: string): RateLimitVerdict {
+  return ({ tenantId, client, knownDevice }) => {
     if (knownDevice !== undefined) {
       const device = current(`${tenantId}\u0000device\u0000${knownDevice}`);
       if (device.count >= options.perClient) return refuse(tenantId, "client", device);
@@ -92,30 +90,39 @@ export function createRateLimiter(options: RateLimiterOptions) {
     own.count++;
     all.count++;
     return { allowed: true };
-  }
+  };
+}
 
-  async function attemptShared(
-    backend: RedisBackend,
-    tenantId: string,
-    client: string,
-    knownDevice?: string,
-  ): Promise<RateLimitVerdict> {
-    const ns = `portal:rl:${options.name}:${tenantId}`;
-    const own = knownDevice !== undefined ? `${ns}:device:${knownDevice}` : `${ns}:client:${client}`;
-    const all = knownDevice !== undefined ? "" : `${ns}:all`;
-    const perTenant = Number.isFinite(options.perTenant) ? String(options.perTenant) : "-1";
-    const answer = await backend.script<[number, string?, number?, number?]>(
-      ATTEMPT_SCRIPT,
-      [],
-      [String(options.windowMs), String(options.perClient), perTenant, own, all],
-    );
-    if (answer[0] === 1) return { allowed: true };
-    const scope = answer[1] === "tenant" ? "tenant" : "client";
-    const retryAfterS = Math.max(1, Math.ceil(Number(answer[2]) / 1000));
-    if (answer[3] === 1) options.onLimited?.({ tenantId, scope, retryAfterS });
-    return { allowed: false, retryAfterS, scope };
-  }
+/** The same attempt counted in Valkey (ATTEMPT_SCRIPT), for every replica at once. */
+async function attemptShared(
+  options: RateLimiterOptions,
+  backend: RedisBackend,
+  { tenantId, client, knownDevice }: Attempt,
+): Promise<RateLimitVerdict> {
+  const ns = `portal:rl:${options.name}:${tenantId}`;
+  const own = knownDevice !== undefined ? `${ns}:device:${knownDevice}` : `${ns}:client:${client}`;
+  const all = knownDevice !== undefined ? "" : `${ns}:all`;
+  const perTenant = Number.isFinite(options.perTenant) ? String(options.perTenant) : "-1";
+  const answer = await backend.script<[number, string?, number?, number?]>(
+    ATTEMPT_SCRIPT,
+    [],
+    [String(options.windowMs), String(options.perClient), perTenant, own, all],
+  );
+  if (answer[0] === 1) return { allowed: true };
+  const scope = answer[1] === "tenant" ? "tenant" : "client";
+  const retryAfterS = Math.max(1, Math.ceil(Number(answer[2]) / 1000));
+  if (answer[3] === 1) options.onLimited?.({ tenantId, scope, retryAfterS });
+  return { allowed: false, retryAfterS, scope };
+}
 
+/**
+ * Fixed-window attempt counters per (municipality, client address) and per municipality. In Valkey when `REDIS_URL`
+ * is set (one count for all replicas: a guesser gets no more attempts from more replicas), else in a bounded LRU in
+ * this process (a flood of addresses cannot grow it without end). While Valkey does not answer, the process counts
+ * on its own (the limits per process still hold; availability is kept): docs/decisions/shared-store.md.
+ */
+export function createRateLimiter(options: RateLimiterOptions) {
+  const attemptHere = createLocalWindows(options);
   return {
     /**
      * Counts one attempt; refused attempts are not counted against the municipality. A known device (a browser that
@@ -125,13 +132,14 @@ export function createRateLimiter(options: RateLimiterOptions) {
      * out while it does. (A stolen device cookie still gets only `perClient` attempts per window.)
      */
     async attempt(tenantId: string, client: string, knownDevice?: string): Promise<RateLimitVerdict> {
+      const attempt = { tenantId, client, knownDevice };
       const backend = redisBackend();
-      if (!backend) return attemptHere(tenantId, client, knownDevice);
+      if (!backend) return attemptHere(attempt);
       try {
-        return await attemptShared(backend, tenantId, client, knownDevice);
+        return await attemptShared(options, backend, attempt);
       } catch (error) {
         if (!isStoreUnavailable(error)) throw error;
-        return attemptHere(tenantId, client, knownDevice);
+        return attemptHere(attempt);
       }
     },
   };
