@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { playsGaps } from "./gaps.ts";
 import { startSandbox } from "./start.ts";
 
 test("the sandbox listens on a random loopback port and closes cleanly", async () => {
@@ -15,4 +16,20 @@ test("the sandbox listens on a random loopback port and closes cleanly", async (
     await sandbox.close();
   }
   await expect(fetch(`${sandbox.url}/__sandbox/health`)).rejects.toThrow();
+});
+
+test("it hands back the state it serves and plays gaps mode when asked (tests read and change the upstream)", async () => {
+  const sandbox = await startSandbox({ port: 0, gaps: true });
+  try {
+    expect(playsGaps(sandbox.store)).toBe(true);
+    const fault = await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kb: "down" }),
+    });
+    expect(fault.status).toBe(200);
+    expect(sandbox.store.state.faults).toEqual({ kb: "down" });
+  } finally {
+    await sandbox.close();
+  }
 });

@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
+import type express from "express";
 import { createSandboxApp, type SandboxOptions } from "./app.ts";
+import type { SandboxStore } from "./types.ts";
 
 export type StartOptions = {
   port?: number;
@@ -9,11 +11,18 @@ export type StartOptions = {
   gaps?: boolean;
 };
 
+/** A listening sandbox: its base URL, and for tests its app (in-process requests) and its state (`store`). */
+export type StartedSandbox = {
+  url: string;
+  app: express.Express;
+  /** The sandbox's state, for a test to read what the upstream holds or change it (a service switched off). */
+  store: SandboxStore;
+  close(): Promise<void>;
+};
+
 /** Starts the sandbox on real HTTP (port 0 = a free port) and returns its base URL. */
-export async function startSandbox(
-  options: StartOptions = {},
-): Promise<{ url: string; close(): Promise<void> }> {
-  const { app } = createSandboxApp({
+export async function startSandbox(options: StartOptions = {}): Promise<StartedSandbox> {
+  const { app, store } = createSandboxApp({
     stateFile: options.stateFile,
     logger: options.logger,
     gaps: options.gaps,
@@ -32,6 +41,8 @@ export async function startSandbox(
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
+    app,
+    store,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
@@ -12,18 +10,15 @@ import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // The disruption report over HTTP, without JavaScript: production build (npm test builds first), the real app with
 // its sealed flow cookie, the sandbox upstream (in process, so a test can switch the service off).
-let sandbox: ReturnType<typeof createSandboxApp>;
-let server: Server;
+let sandbox: StartedSandbox;
 let upstreamUrl: string;
 let ssrHandler: RequestHandler;
 beforeAll(async () => {
-  sandbox = createSandboxApp();
-  server = sandbox.app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sandbox = await startSandbox();
+  upstreamUrl = sandbox.url;
   ssrHandler = await loadSsrHandler();
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => sandbox.close());
 
 const A = "comune-a.localhost";
 const GIULIA = CITIZENS.GIULIA;
@@ -320,12 +315,10 @@ describe("the files a report keeps (short-lived store)", () => {
 
   test("one client flooding uploads is refused with 429 at its quota, keeping what it typed; another citizen's photo survives and is sent", async () => {
     // A security test: against the sandbox playing the real upstream's documented gaps.
-    const gaps = createSandboxApp({ gaps: true });
-    const gapsServer = gaps.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => gapsServer.once("listening", resolve));
-    onTestFinished(() => new Promise<void>((resolve) => gapsServer.close(() => resolve())));
+    const gaps = await startSandbox({ gaps: true });
+    onTestFinished(() => gaps.close());
     const portal = testApp({
-      upstreamUrl: `http://127.0.0.1:${(gapsServer.address() as AddressInfo).port}`,
+      upstreamUrl: gaps.url,
       ssrHandler,
       mapTileUrl: TILES,
       env: { TRUST_PROXY: "loopback" },

@@ -1,9 +1,7 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { RequestHandler } from "express";
 import request from "supertest";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
@@ -21,26 +19,17 @@ const MARIO_SENT = "MOON-2026-000001";
 const MARIO_DRAFT = "MOON-2026-000003";
 const HOST = "comune-a.localhost";
 
+let sandbox: StartedSandbox;
 let store: SandboxStore;
-let sandboxServer: Server;
 let sandboxUrl: string;
 let ssrHandler: RequestHandler;
 
 beforeAll(async () => {
-  const sandbox = createSandboxApp({ gaps: true });
-  store = sandbox.store;
-  sandboxServer = sandbox.app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
-  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  sandbox = await startSandbox({ gaps: true });
+  ({ store, url: sandboxUrl } = sandbox);
   ssrHandler = await loadSsrHandler();
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      sandboxServer.closeAllConnections();
-      sandboxServer.close(() => resolve());
-    }),
-);
+afterAll(() => sandbox.close());
 beforeEach(async () => {
   await request(sandboxUrl).post("/__sandbox/reset").expect(200);
 });

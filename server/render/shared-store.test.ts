@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
@@ -13,23 +11,20 @@ import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Two portal apps (two replicas: createApp twice, the same secret, the same REDIS_URL) in front of one sandbox and one
 // real redis-server: a flow's steps alternate between them, and Valkey going away and coming back mid-flow.
-let sandbox: ReturnType<typeof createSandboxApp>;
-let server: Server;
+let sandbox: StartedSandbox;
 let upstreamUrl: string;
 let ssrHandler: RequestHandler;
 let redis: TestRedis;
 beforeAll(async () => {
   redis = await startRedis();
-  sandbox = createSandboxApp();
-  server = sandbox.app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sandbox = await startSandbox();
+  upstreamUrl = sandbox.url;
   ssrHandler = await loadSsrHandler();
 });
 afterAll(async () => {
   await useMemoryStore();
   await redis.stop();
-  await new Promise((resolve) => server.close(resolve));
+  await sandbox.close();
 });
 
 const A = "comune-a.localhost";

@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import { RELAY_EVERYTHING, startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
@@ -130,18 +128,15 @@ describe("the maintenance credential (a sealed cookie the maintainer keeps)", ()
 // A flow in progress across the rollout: the disruption report started on a replica sealing with the old secret,
 // continued on one with the new secret (production build, the sandbox upstream in process).
 describe("a flow in progress across the rotation", () => {
-  let sandbox: ReturnType<typeof createSandboxApp>;
-  let server: Server;
+  let sandbox: StartedSandbox;
   let upstreamUrl: string;
   let ssrHandler: RequestHandler;
   beforeAll(async () => {
-    sandbox = createSandboxApp();
-    server = sandbox.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    upstreamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    sandbox = await startSandbox();
+    upstreamUrl = sandbox.url;
     ssrHandler = await loadSsrHandler();
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => sandbox.close());
 
   const HOST = HOSTS.a;
   const REPORT = "/servizi/segnalazioni/nuova";
