@@ -15,7 +15,6 @@ const ALLOWED: Record<string, string> = {
   ...Object.fromEntries(
     [
       "client/routes/payments/pay-by-iuv.tsx#PayByIuv",
-      "client/features/profile/profile-page.tsx#Sections",
       "client/features/payments/payment-card.tsx#PaymentCard",
       "client/routes/personal-area/activities.tsx#Activities",
       "client/features/appointments/confirmation-page.tsx#ConfirmationPage",
