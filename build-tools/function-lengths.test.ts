@@ -16,12 +16,10 @@ const ALLOWED: Record<string, string> = {
     [
       "client/routes/payments/pay-by-iuv.tsx#PayByIuv",
       "client/features/appointments/confirmation-page.tsx#ConfirmationPage",
-      "client/features/messages/messages-page.tsx#MessagesPage",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#SummaryStep",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#TypeStep",
       "client/features/disruption/place-map.tsx#PlaceMap",
       "client/components/ui/file-upload.tsx#FileUpload",
-      "client/features/documents/documents-page.tsx#DocumentFilters",
       "client/routes/faq/index.tsx#FaqIndex",
       "client/features/appointments/step-requester.tsx#StepRequester",
       "client/features/assistance/request-page.tsx#VerifyStep",
