@@ -19,8 +19,6 @@ const ALLOWED: Record<string, string> = {
       "client/features/payments/spontaneous/spontaneous-steps.tsx#SummaryStep",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#TypeStep",
       "client/features/disruption/place-map.tsx#PlaceMap",
-      "client/components/ui/file-upload.tsx#FileUpload",
-      "client/routes/faq/index.tsx#FaqIndex",
       "client/features/appointments/step-requester.tsx#StepRequester",
       "client/features/assistance/request-page.tsx#VerifyStep",
     ].map((entry) => [entry, "a page component being split on the UI-kit branch of issue #27"]),
