@@ -18,7 +18,6 @@ const ALLOWED: Record<string, string> = {
       "client/features/appointments/confirmation-page.tsx#ConfirmationPage",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#SummaryStep",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#TypeStep",
-      "client/features/disruption/place-map.tsx#PlaceMap",
       "client/features/appointments/step-requester.tsx#StepRequester",
       "client/features/assistance/request-page.tsx#VerifyStep",
     ].map((entry) => [entry, "a page component being split on the UI-kit branch of issue #27"]),
