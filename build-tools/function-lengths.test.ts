@@ -14,23 +14,10 @@ const LIMIT = 80;
 const ALLOWED: Record<string, string> = {
   ...Object.fromEntries(
     [
-      "client/features/services-catalogue/services-catalogue-page.tsx#ServicesCataloguePage",
       "client/routes/payments/pay-by-iuv.tsx#PayByIuv",
-      "client/features/profile/profile-page.tsx#Sections",
-      "client/features/payments/payment-card.tsx#PaymentCard",
-      "client/routes/personal-area/activities.tsx#Activities",
       "client/features/appointments/confirmation-page.tsx#ConfirmationPage",
-      "client/features/messages/messages-page.tsx#MessagesPage",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#SummaryStep",
       "client/features/payments/spontaneous/spontaneous-steps.tsx#TypeStep",
-      "client/routes/personal-area/desk.tsx#Desk",
-      "client/features/disruption/place-map.tsx#PlaceMap",
-      "client/features/instances/instance-card.tsx#InstanceCard",
-      "client/features/instances/instances-section.tsx#InstancesSection",
-      "client/features/tickets/tickets-section.tsx#TicketsSection",
-      "client/components/ui/file-upload.tsx#FileUpload",
-      "client/features/documents/documents-page.tsx#DocumentFilters",
-      "client/routes/faq/index.tsx#FaqIndex",
       "client/features/appointments/step-requester.tsx#StepRequester",
       "client/features/assistance/request-page.tsx#VerifyStep",
     ].map((entry) => [entry, "a page component being split on the UI-kit branch of issue #27"]),

@@ -48,9 +48,7 @@ export function fileSizeText(bytes: number, locale: string): string {
  */
 export function FileUpload(props: FileUploadProps) {
   const t = useT();
-  const locale = useLocale();
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<readonly { name: string; size: number }[]>([]);
   const { id, error } = props;
   const held = props.held ?? [];
   const labelId = `${id}-label`;
@@ -58,16 +56,7 @@ export function FileUpload(props: FileUploadProps) {
   const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
     .filter(Boolean)
     .join(" ");
-  const input = useRef<HTMLInputElement>(null);
-  const list = (files: FileList | null | undefined) =>
-    setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })));
-  // A file chosen before the page was hydrated is listed too.
-  useEffect(() => list(input.current?.files), []);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    props.onChange?.(event);
-    // The handler may have emptied the input (a file too large): list what it holds afterwards.
-    list(event.currentTarget.files);
-  };
+  const { input, chosen, onChange } = useChosenFiles(props.onChange);
   const rows: (HeldFile & { chosen: boolean })[] = [
     ...held.map((file) => ({ ...file, chosen: false })),
     ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
@@ -77,26 +66,7 @@ export function FileUpload(props: FileUploadProps) {
       <p id={labelId} className="form-label d-block fw-semibold mb-2">
         {props.label}
       </p>
-      <ul id={`${id}-list`} className="upload-file-list" aria-live="polite">
-        {rows.length === 0 && props.emptyText ? (
-          <li className="upload-file">
-            <p className="mb-0 small">{props.emptyText}</p>
-          </li>
-        ) : null}
-        {rows.map((file) => (
-          <li key={file.key} className="upload-file success">
-            <Icon name="it-file" className="icon-sm" />
-            <p className="mb-0">
-              <span className="visually-hidden">{file.chosen ? t("upload.chosen") : t("upload.held")} </span>
-              {file.name}
-              {file.size !== undefined ? (
-                <span className="upload-file-weight"> ({fileSizeText(file.size, locale)})</span>
-              ) : null}
-            </p>
-            {file.action}
-          </li>
-        ))}
-      </ul>
+      <UploadFileList id={`${id}-list`} rows={rows} emptyText={props.emptyText} />
       {props.children}
       {props.canAdd === false ? null : (
         <>
@@ -133,5 +103,54 @@ export function FileUpload(props: FileUploadProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** The files chosen in the browser (also one chosen before hydration), listed again after each change. */
+function useChosenFiles(onChangeProp: FileUploadProps["onChange"]) {
+  const [chosen, setChosen] = useState<readonly { name: string; size: number }[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const list = (files: FileList | null | undefined) =>
+    setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })));
+  // A file chosen before the page was hydrated is listed too.
+  useEffect(() => list(input.current?.files), []);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    onChangeProp?.(event);
+    // The handler may have emptied the input (a file too large): list what it holds afterwards.
+    list(event.currentTarget.files);
+  };
+  return { input, chosen, onChange };
+}
+
+/** The `upload-file-list`: each file held or chosen with its size, or the empty text. */
+function UploadFileList(props: {
+  id: string;
+  rows: readonly (HeldFile & { chosen: boolean })[];
+  emptyText: ReactNode;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const { rows } = props;
+  return (
+    <ul id={props.id} className="upload-file-list" aria-live="polite">
+      {rows.length === 0 && props.emptyText ? (
+        <li className="upload-file">
+          <p className="mb-0 small">{props.emptyText}</p>
+        </li>
+      ) : null}
+      {rows.map((file) => (
+        <li key={file.key} className="upload-file success">
+          <Icon name="it-file" className="icon-sm" />
+          <p className="mb-0">
+            <span className="visually-hidden">{file.chosen ? t("upload.chosen") : t("upload.held")} </span>
+            {file.name}
+            {file.size !== undefined ? (
+              <span className="upload-file-weight"> ({fileSizeText(file.size, locale)})</span>
+            ) : null}
+          </p>
+          {file.action}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,6 +6,11 @@ import markerShadow from "leaflet/dist/images/marker-shadow.png?url";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { disruptionIt } from "./texts.ts";
 
+type Leaflet = typeof import("leaflet");
+type Point = { lat: number; lon: number };
+
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
 export type PlaceMapProps = {
   tileUrl: string;
   centre: { lat: number; lon: number };
@@ -26,7 +31,7 @@ export function PlaceMap({ tileUrl, centre, demo, place, onPick }: PlaceMapProps
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const marker = useRef<Marker | null>(null);
-  const leaflet = useRef<typeof import("leaflet") | null>(null);
+  const leaflet = useRef<Leaflet | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
   const texts = useRef({ marker: t("disruption.map.marker"), attribution: t("disruption.map.attribution") });
@@ -34,26 +39,15 @@ export function PlaceMap({ tileUrl, centre, demo, place, onPick }: PlaceMapProps
   useEffect(() => {
     let cancelled = false;
     void import("leaflet").then((module) => {
-      const L = (module as unknown as { default?: typeof import("leaflet") }).default ?? module;
+      const L = (module as unknown as { default?: Leaflet }).default ?? module;
       if (cancelled || !container.current) return;
       leaflet.current = L;
-      const created = L.map(container.current, {
-        center: [place?.lat ?? centre.lat, place?.lon ?? centre.lon],
-        zoom: 17,
-        minZoom: 13,
-        maxZoom: 18,
-        keyboard: true,
+      map.current = createMap(L, container.current, {
+        centre: place ?? centre,
+        tileUrl,
+        attribution: demo ? texts.current.attribution : OSM_ATTRIBUTION,
+        onClick: (lat, lon) => pick.current(lat, lon),
       });
-      created.attributionControl.setPrefix(false);
-      L.tileLayer(tileUrl, {
-        minZoom: 13,
-        maxZoom: 18,
-        attribution: demo
-          ? texts.current.attribution
-          : '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-      }).addTo(created);
-      created.on("click", (event) => pick.current(event.latlng.lat, event.latlng.lng));
-      map.current = created;
       if (place) placeMarker(place.lat, place.lon);
     });
     return () => {
@@ -69,22 +63,7 @@ export function PlaceMap({ tileUrl, centre, demo, place, onPick }: PlaceMapProps
   function placeMarker(lat: number, lon: number) {
     const L = leaflet.current;
     if (!L || !map.current) return;
-    if (!marker.current) {
-      const icon = L.icon({
-        iconUrl: markerIcon,
-        iconRetinaUrl: markerIcon2x,
-        shadowUrl: markerShadow,
-        iconSize: [25, 41],
-        iconAnchor: [12, 41],
-        shadowSize: [41, 41],
-      });
-      marker.current = L.marker([lat, lon], {
-        icon,
-        title: texts.current.marker,
-        alt: texts.current.marker,
-        keyboard: false,
-      }).addTo(map.current);
-    } else marker.current.setLatLng([lat, lon]);
+    marker.current = moveMarker(L, map.current, marker.current, { lat, lon }, texts.current.marker);
   }
 
   useEffect(() => {
@@ -119,4 +98,37 @@ export function PlaceMap({ tileUrl, centre, demo, place, onPick }: PlaceMapProps
       </button>
     </div>
   );
+}
+
+/** The map on `element`, centred on `centre`, with its tiles; a click picks a point. */
+function createMap(
+  L: Leaflet,
+  element: HTMLElement,
+  options: { centre: Point; tileUrl: string; attribution: string; onClick(lat: number, lon: number): void },
+): LeafletMap {
+  const created = L.map(element, {
+    center: [options.centre.lat, options.centre.lon],
+    zoom: 17,
+    minZoom: 13,
+    maxZoom: 18,
+    keyboard: true,
+  });
+  created.attributionControl.setPrefix(false);
+  L.tileLayer(options.tileUrl, { minZoom: 13, maxZoom: 18, attribution: options.attribution }).addTo(created);
+  created.on("click", (event) => options.onClick(event.latlng.lat, event.latlng.lng));
+  return created;
+}
+
+/** The chosen place's marker, titled: made on first use with Leaflet's own icon, then moved. */
+function moveMarker(L: Leaflet, map: LeafletMap, marker: Marker | null, at: Point, title: string): Marker {
+  if (marker) return marker.setLatLng([at.lat, at.lon]);
+  const icon = L.icon({
+    iconUrl: markerIcon,
+    iconRetinaUrl: markerIcon2x,
+    shadowUrl: markerShadow,
+    iconSize: [25, 41],
+    iconAnchor: [12, 41],
+    shadowSize: [41, 41],
+  });
+  return L.marker([at.lat, at.lon], { icon, title, alt: title, keyboard: false }).addTo(map);
 }

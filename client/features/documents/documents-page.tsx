@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
+import { DateRangeFields } from "#client/components/ui/date-range-fields.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -62,26 +63,11 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
                 autoComplete="off"
               />
             </div>
-            <div className="col-12 col-md-4">
-              <TextField
-                name="da"
-                id={fields.da.id}
-                type="date"
-                label={fields.da.label}
-                defaultValue={values.da}
-                error={messages.da}
-              />
-            </div>
-            <div className="col-12 col-md-4">
-              <TextField
-                name="a"
-                id={fields.a.id}
-                type="date"
-                label={fields.a.label}
-                defaultValue={values.a}
-                error={messages.a}
-              />
-            </div>
+            <DateRangeFields
+              from={{ name: "da", ...fields.da, value: values.da, error: messages.da }}
+              to={{ name: "a", ...fields.a, value: values.a, error: messages.a }}
+              columnClassName="col-12 col-md-4"
+            />
             <div className="col-12 col-md-4">
               <SelectField
                 name="ordine"

@@ -22,7 +22,6 @@ export function InstanceCard({
 }) {
   const t = useT(instancesIt);
   const locale = useLocale();
-  const code = instance.code;
   return (
     <article className="card card-bg shadow-sm rounded h-100" data-element="instance-card">
       <div className="card-body">
@@ -37,76 +36,95 @@ export function InstanceCard({
           </span>
         </div>
         <Heading className="card-title h5">{instance.title}</Heading>
-        <p className="small mb-2">{t("instances.card.code", { code })}</p>
-        <ol
-          className="instance-stages list-unstyled d-flex flex-wrap gap-2 small mb-3"
-          aria-label={t("instances.card.stages")}
+        <p className="small mb-2">{t("instances.card.code", { code: instance.code })}</p>
+        <InstanceStages stages={instance.stages} />
+        <InstanceActions instance={instance} />
+      </div>
+    </article>
+  );
+}
+
+/** The instance's stages, the current one marked as the current step. */
+function InstanceStages({ stages }: { stages: InstanceView["stages"] }) {
+  const t = useT(instancesIt);
+  return (
+    <ol
+      className="instance-stages list-unstyled d-flex flex-wrap gap-2 small mb-3"
+      aria-label={t("instances.card.stages")}
+    >
+      {stages.map((stage) => (
+        <li
+          key={stage.label}
+          className={`instance-stage instance-stage-${stage.state}`}
+          aria-current={stage.state === "current" ? "step" : undefined}
         >
-          {instance.stages.map((stage) => (
-            <li
-              key={stage.label}
-              className={`instance-stage instance-stage-${stage.state}`}
-              aria-current={stage.state === "current" ? "step" : undefined}
-            >
-              {t(stage.label)}
-              {stage.state === "todo" ? null : (
-                <span className="visually-hidden">
-                  {" "}
-                  ({stage.state === "done" ? t("instances.card.stageDone") : t("instances.card.stageCurrent")}
-                  )
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-        <div className="d-flex flex-wrap gap-2">
-          <a
-            className="btn btn-outline-primary btn-sm"
-            href={href("/area-personale/pratiche/:codice/ricevuta", { codice: code })}
-            download
-            aria-label={t("instances.card.receiptLabel", { code })}
-          >
-            {t("instances.card.receipt")}
-          </a>
-          {instance.draft ? (
-            <>
-              {instance.frontOffice ? (
-                <a
-                  className="btn btn-primary btn-sm"
-                  href={instance.frontOffice}
-                  aria-label={t("instances.card.completeLabel", { code })}
-                >
-                  {t("instances.card.complete")}
-                </a>
-              ) : null}
-              <Link
-                className="btn btn-outline-danger btn-sm"
-                to={href("/area-personale/pratiche/:codice/elimina", { codice: code })}
-                aria-label={t("instances.card.deleteLabel", { code })}
-              >
-                {t("instances.card.delete")}
-              </Link>
-            </>
-          ) : instance.frontOffice ? (
+          {t(stage.label)}
+          {stage.state === "todo" ? null : (
+            <span className="visually-hidden">
+              {" "}
+              ({stage.state === "done" ? t("instances.card.stageDone") : t("instances.card.stageCurrent")})
+            </span>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The receipt; a draft's "Completa" and "Elimina", a sent one's "Dettaglio richiesta" (both on the front office when
+ * it has one); "Duplica" for every instance.
+ */
+function InstanceActions({ instance }: { instance: InstanceView }) {
+  const t = useT(instancesIt);
+  const code = instance.code;
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <a
+        className="btn btn-outline-primary btn-sm"
+        href={href("/area-personale/pratiche/:codice/ricevuta", { codice: code })}
+        download
+        aria-label={t("instances.card.receiptLabel", { code })}
+      >
+        {t("instances.card.receipt")}
+      </a>
+      {instance.draft ? (
+        <>
+          {instance.frontOffice ? (
             <a
               className="btn btn-primary btn-sm"
               href={instance.frontOffice}
-              aria-label={t("instances.card.detailLabel", { code })}
+              aria-label={t("instances.card.completeLabel", { code })}
             >
-              {t("instances.card.detail")}
+              {t("instances.card.complete")}
             </a>
           ) : null}
-          <Form method="post" action={href("/area-personale/pratiche/:codice/duplica", { codice: code })}>
-            <XsrfField />
-            <SubmitButton
-              className="btn btn-outline-primary btn-sm"
-              aria-label={t("instances.card.duplicateLabel", { code })}
-            >
-              {t("instances.card.duplicate")}
-            </SubmitButton>
-          </Form>
-        </div>
-      </div>
-    </article>
+          <Link
+            className="btn btn-outline-danger btn-sm"
+            to={href("/area-personale/pratiche/:codice/elimina", { codice: code })}
+            aria-label={t("instances.card.deleteLabel", { code })}
+          >
+            {t("instances.card.delete")}
+          </Link>
+        </>
+      ) : instance.frontOffice ? (
+        <a
+          className="btn btn-primary btn-sm"
+          href={instance.frontOffice}
+          aria-label={t("instances.card.detailLabel", { code })}
+        >
+          {t("instances.card.detail")}
+        </a>
+      ) : null}
+      <Form method="post" action={href("/area-personale/pratiche/:codice/duplica", { codice: code })}>
+        <XsrfField />
+        <SubmitButton
+          className="btn btn-outline-primary btn-sm"
+          aria-label={t("instances.card.duplicateLabel", { code })}
+        >
+          {t("instances.card.duplicate")}
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }

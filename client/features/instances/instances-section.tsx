@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -32,12 +33,6 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
   const t = useT(instancesIt);
   const section = useRef<HTMLElement>(null);
   useListFocus(section, query.stato, query.pratiche);
-  const pageLink = (pratiche: number) =>
-    withQuery(
-      href("/area-personale/attivita"),
-      { ...otherQuery, ...instancesQueryWords({ ...query, pratiche }) },
-      "pratiche",
-    );
   return (
     <section ref={section} aria-labelledby="attivita-pratiche" className="mb-5" id="pratiche">
       <h3 id="attivita-pratiche" className="title-xlarge mb-3">
@@ -50,32 +45,54 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
           </Callout>
         </div>
       ) : null}
-      <FilterForm
-        label={t("instances.section.filterTitle")}
-        submitLabel={t("instances.section.apply")}
-        keep={otherQuery}
-        submitColumn="col-md-4"
-        preventScrollReset
-      >
-        <div className="col-12 col-md-8">
-          <SelectField
-            name="stato-pratica"
-            label={t("instances.section.filter")}
-            defaultValue={query.stato}
-            options={[
-              { value: "tutte", label: t("instances.section.filter.all") },
-              { value: "bozze", label: t("instances.section.filter.drafts") },
-              { value: "inviate", label: t("instances.section.filter.sent") },
-            ]}
-          />
-        </div>
-      </FilterForm>
+      <InstancesFilter query={query} otherQuery={otherQuery} />
+      <InstanceList instances={instances} query={query} otherQuery={otherQuery} />
+    </section>
+  );
+}
+
+type ListProps = Pick<InstancesSectionProps, "instances" | "query" | "otherQuery">;
+
+/** The filter by status (a GET form keeping the other sections' filters). */
+function InstancesFilter({ query, otherQuery }: Omit<ListProps, "instances">) {
+  const t = useT(instancesIt);
+  return (
+    <FilterForm
+      label={t("instances.section.filterTitle")}
+      submitLabel={t("instances.section.apply")}
+      keep={otherQuery}
+      submitColumn="col-md-4"
+      preventScrollReset
+    >
+      <div className="col-12 col-md-8">
+        <SelectField
+          name="stato-pratica"
+          label={t("instances.section.filter")}
+          defaultValue={query.stato}
+          options={[
+            { value: "tutte", label: t("instances.section.filter.all") },
+            { value: "bozze", label: t("instances.section.filter.drafts") },
+            { value: "inviate", label: t("instances.section.filter.sent") },
+          ]}
+        />
+      </div>
+    </FilterForm>
+  );
+}
+
+/** The instances found, with "Vedi altre pratiche" / "Vedi meno pratiche", or why there are none. */
+function InstanceList({ instances, query, otherQuery }: ListProps) {
+  const t = useT(instancesIt);
+  const pageLink = (pratiche: number) =>
+    withQuery(
+      href("/area-personale/attivita"),
+      { ...otherQuery, ...instancesQueryWords({ ...query, pratiche }) },
+      "pratiche",
+    );
+  return (
+    <>
       {instances.status === "failed" ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("instances.section.loadFailed")}>
-            <p className="mb-0">{t("common.retryLater")}</p>
-          </Callout>
-        </div>
+        <LoadFailed title={t("instances.section.loadFailed")} />
       ) : instances.items.length === 0 ? (
         <p role="status">
           {query.stato === "tutte" ? t("instances.section.empty") : t("instances.section.emptyFiltered")}
@@ -114,6 +131,6 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
           </div>
         </>
       )}
-    </section>
+    </>
   );
 }

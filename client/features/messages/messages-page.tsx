@@ -2,9 +2,9 @@ import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
+import { DateRangeFields, type DateBound } from "#client/components/ui/date-range-fields.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { TextField } from "#client/components/ui/text-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { messagesIt } from "./texts.ts";
@@ -36,7 +36,16 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
     da: errors.da ? t(errors.da) : undefined,
     a: errors.a ? t(errors.a) : undefined,
   };
-  const listPath = href("/area-personale/messaggi");
+  const period: Period = {
+    da: {
+      name: "da",
+      id: FIELD_IDS.da,
+      label: t("messages.filter.from"),
+      value: values.da,
+      error: errorTexts.da,
+    },
+    a: { name: "a", id: FIELD_IDS.a, label: t("messages.filter.to"), value: values.a, error: errorTexts.a },
+  };
   const section = useRef<HTMLElement>(null);
   // A new filter moves the focus to the count, "Vedi altre notifiche" to the first message it added.
   useListFocus(section, JSON.stringify(listParams(values, 1)), values.pagina * PAGE_SIZE);
@@ -46,88 +55,8 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
         {t("messages.title")}
       </h2>
       <p className="text-paragraph mb-4">{t("messages.lead")}</p>
-      <ErrorSummary
-        items={errorSummaryItems(errorTexts, {
-          da: { id: FIELD_IDS.da, label: t("messages.filter.from") },
-          a: { id: FIELD_IDS.a, label: t("messages.filter.to") },
-        })}
-      />
-      <Form
-        method="get"
-        action={listPath}
-        className="card card-bg shadow-sm mb-4 messages-card"
-        aria-labelledby="filter-title"
-      >
-        <div className="card-body p-3 p-lg-4">
-          <h3 id="filter-title" className="h5 mb-4">
-            {t("messages.filter.title")}
-          </h3>
-          <div className="row gx-3">
-            <div className="col-12 col-md-6 col-lg-3">
-              <TextField
-                id={FIELD_IDS.da}
-                name="da"
-                type="date"
-                label={t("messages.filter.from")}
-                max={today}
-                defaultValue={values.da}
-                error={errorTexts.da}
-              />
-            </div>
-            <div className="col-12 col-md-6 col-lg-3">
-              <TextField
-                id={FIELD_IDS.a}
-                name="a"
-                type="date"
-                label={t("messages.filter.to")}
-                max={today}
-                defaultValue={values.a}
-                error={errorTexts.a}
-              />
-            </div>
-            <div className="col-12 col-md-6 col-lg-3">
-              <SelectField
-                name="servizio"
-                label={t("messages.filter.sender")}
-                defaultValue={values.servizio}
-                placeholder={t("messages.filter.anySender")}
-                options={list?.senders ?? []}
-              />
-            </div>
-            <div className="col-12 col-md-6 col-lg-3">
-              <SelectField
-                name="stato"
-                label={t("messages.filter.read")}
-                defaultValue={values.stato}
-                options={[
-                  { value: "", label: t("messages.filter.readAll") },
-                  { value: "non-letti", label: t("messages.filter.unread") },
-                  { value: "letti", label: t("messages.filter.readOnly") },
-                ]}
-              />
-            </div>
-            <div className="col-12 col-md-6 col-lg-3">
-              <SelectField
-                name="ordine"
-                label={t("messages.filter.sort")}
-                defaultValue={values.ordine}
-                options={[
-                  { value: "recenti", label: t("messages.filter.newest") },
-                  { value: "meno-recenti", label: t("messages.filter.oldest") },
-                ]}
-              />
-            </div>
-          </div>
-          <div className="d-flex flex-wrap gap-3 align-items-center">
-            <button type="submit" className="btn btn-primary">
-              {t("messages.filter.apply")}
-            </button>
-            <Link to={listPath} className="btn btn-outline-primary">
-              {t("messages.filter.reset")}
-            </Link>
-          </div>
-        </div>
-      </Form>
+      <ErrorSummary items={errorSummaryItems(errorTexts, period)} />
+      <MessageFilters values={values} period={period} senders={list?.senders ?? []} today={today} />
       {list ? (
         <MessageList values={values} list={list} />
       ) : (
@@ -138,6 +67,87 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
         </div>
       )}
     </section>
+  );
+}
+
+/** The filter's period, as the date fields and the error summary name it. */
+type Period = Record<keyof typeof FIELD_IDS, DateBound>;
+
+type FilterProps = {
+  values: ListValues;
+  period: Period;
+  senders: NonNullable<MessageListData>["senders"];
+  today: string;
+};
+
+/**
+ * The filter: dates, sender, read or not, order (a GET form in a card, with "Annulla filtri"). The kit's FilterForm
+ * does not fit it: this one has its title, a reset link and the primary button of the page's main search.
+ */
+function MessageFilters({ values, period, senders, today }: FilterProps) {
+  const t = useT(messagesIt);
+  const listPath = href("/area-personale/messaggi");
+  return (
+    <Form
+      method="get"
+      action={listPath}
+      className="card card-bg shadow-sm mb-4 messages-card"
+      aria-labelledby="filter-title"
+    >
+      <div className="card-body p-3 p-lg-4">
+        <h3 id="filter-title" className="h5 mb-4">
+          {t("messages.filter.title")}
+        </h3>
+        <div className="row gx-3">
+          <DateRangeFields
+            from={period.da}
+            to={period.a}
+            columnClassName="col-12 col-md-6 col-lg-3"
+            max={today}
+          />
+          <div className="col-12 col-md-6 col-lg-3">
+            <SelectField
+              name="servizio"
+              label={t("messages.filter.sender")}
+              defaultValue={values.servizio}
+              placeholder={t("messages.filter.anySender")}
+              options={senders}
+            />
+          </div>
+          <div className="col-12 col-md-6 col-lg-3">
+            <SelectField
+              name="stato"
+              label={t("messages.filter.read")}
+              defaultValue={values.stato}
+              options={[
+                { value: "", label: t("messages.filter.readAll") },
+                { value: "non-letti", label: t("messages.filter.unread") },
+                { value: "letti", label: t("messages.filter.readOnly") },
+              ]}
+            />
+          </div>
+          <div className="col-12 col-md-6 col-lg-3">
+            <SelectField
+              name="ordine"
+              label={t("messages.filter.sort")}
+              defaultValue={values.ordine}
+              options={[
+                { value: "recenti", label: t("messages.filter.newest") },
+                { value: "meno-recenti", label: t("messages.filter.oldest") },
+              ]}
+            />
+          </div>
+        </div>
+        <div className="d-flex flex-wrap gap-3 align-items-center">
+          <button type="submit" className="btn btn-primary">
+            {t("messages.filter.apply")}
+          </button>
+          <Link to={listPath} className="btn btn-outline-primary">
+            {t("messages.filter.reset")}
+          </Link>
+        </div>
+      </div>
+    </Form>
   );
 }
 

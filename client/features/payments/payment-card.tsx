@@ -47,98 +47,115 @@ export function PaymentCard({
             {t("payments.card.payerWritten")}
           </p>
         ) : null}
-        <dl className="payment-facts small mb-3">
-          <dt>{t("payments.card.amount")}</dt>
-          <dd className="fw-semibold">{position.amount}</dd>
-          <dt>{t("payments.card.iuv")}</dt>
-          <dd>{position.iuv}</dd>
-          {position.paidOn ? (
-            <>
-              <dt>{t("payments.card.paidOn")}</dt>
-              <dd>{position.paidOn}</dd>
-            </>
-          ) : position.dueDate ? (
-            <>
-              <dt>{t("payments.card.dueDate")}</dt>
-              <dd>{position.dueDate}</dd>
-            </>
-          ) : null}
-          {position.transaction ? (
-            <>
-              <dt>{t("payments.card.transaction")}</dt>
-              <dd>{position.transaction}</dd>
-            </>
-          ) : null}
-          {position.type ? (
-            <>
-              <dt>{t("payments.card.type")}</dt>
-              <dd>{position.type}</dd>
-            </>
-          ) : null}
-          {position.notes ? (
-            <>
-              <dt>{t("payments.card.notes")}</dt>
-              <dd>{position.notes}</dd>
-            </>
-          ) : null}
-        </dl>
-        {actions && position.system === "mypay" ? (
-          position.payable ? (
-            <div className="d-flex flex-wrap gap-2">
-              <Form method="post" action={href("/area-personale/dovuti/:iuv/paga", { iuv: position.iuv })}>
-                <XsrfField />
-                <button
-                  type="submit"
-                  className="btn btn-primary btn-sm"
-                  aria-label={t("payments.card.payNowLabel", { description })}
-                >
-                  {t("payments.card.payNow")}
-                </button>
-              </Form>
-              <a
-                className="btn btn-outline-primary btn-sm"
-                href={href("/area-personale/dovuti/:iuv/avviso", { iuv: position.iuv })}
-                download
-                aria-label={t("payments.card.noticeLabel", { description })}
-              >
-                {t("payments.card.notice")}
-              </a>
-            </div>
-          ) : null
-        ) : actions ? (
-          <div className="d-flex flex-wrap gap-2">
-            {position.payable ? (
-              <Link
-                className="btn btn-primary btn-sm"
-                to={href("/area-personale/pagamento-iuv/:iuv", { iuv: position.iuv })}
-                aria-label={t("payments.card.payNowLabel", { description })}
-              >
-                {t("payments.card.payNow")}
-              </Link>
-            ) : null}
-            {position.hasReceipt ? (
-              <a
-                className="btn btn-outline-primary btn-sm"
-                href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv: position.iuv })}
-                download
-                aria-label={t("payments.card.receiptLabel", { description })}
-              >
-                {t("payments.card.receipt")}
-              </a>
-            ) : null}
-            {position.status !== "cancelled" ? (
-              <a
-                className="btn btn-outline-primary btn-sm"
-                href={href("/area-personale/pagamenti/:iuv/avviso", { iuv: position.iuv })}
-                download
-                aria-label={t("payments.card.noticeLabel", { description })}
-              >
-                {t("payments.card.notice")}
-              </a>
-            ) : null}
-          </div>
+        <PaymentFacts position={position} />
+        {actions ? (
+          position.system === "mypay" ? (
+            <MypayActions position={position} description={description} />
+          ) : (
+            <PpayActions position={position} description={description} />
+          )
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** A fact of the card, left out when the position has no value for it. */
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  return value ? (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  ) : null;
+}
+
+/** The amount, the IUV, when it was paid (or is due), the transaction, the type and the notes. */
+function PaymentFacts({ position }: { position: PositionView }) {
+  const t = useT(paymentsIt);
+  return (
+    <dl className="payment-facts small mb-3">
+      <dt>{t("payments.card.amount")}</dt>
+      <dd className="fw-semibold">{position.amount}</dd>
+      <dt>{t("payments.card.iuv")}</dt>
+      <dd>{position.iuv}</dd>
+      {position.paidOn ? (
+        <Fact label={t("payments.card.paidOn")} value={position.paidOn} />
+      ) : (
+        <Fact label={t("payments.card.dueDate")} value={position.dueDate} />
+      )}
+      <Fact label={t("payments.card.transaction")} value={position.transaction} />
+      <Fact label={t("payments.card.type")} value={position.type} />
+      <Fact label={t("payments.card.notes")} value={position.notes} />
+    </dl>
+  );
+}
+
+type ActionsProps = { position: PositionView; description: string };
+
+/** MYPAY: "Paga ora" is a post (the portal opens the payment there), the notice a download; nothing once paid. */
+function MypayActions({ position, description }: ActionsProps) {
+  const t = useT(paymentsIt);
+  if (!position.payable) return null;
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <Form method="post" action={href("/area-personale/dovuti/:iuv/paga", { iuv: position.iuv })}>
+        <XsrfField />
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          aria-label={t("payments.card.payNowLabel", { description })}
+        >
+          {t("payments.card.payNow")}
+        </button>
+      </Form>
+      <a
+        className="btn btn-outline-primary btn-sm"
+        href={href("/area-personale/dovuti/:iuv/avviso", { iuv: position.iuv })}
+        download
+        aria-label={t("payments.card.noticeLabel", { description })}
+      >
+        {t("payments.card.notice")}
+      </a>
+    </div>
+  );
+}
+
+/** PPAY: pay by IUV (a page of the portal), the receipt once paid, the notice unless cancelled. */
+function PpayActions({ position, description }: ActionsProps) {
+  const t = useT(paymentsIt);
+  const { iuv } = position;
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      {position.payable ? (
+        <Link
+          className="btn btn-primary btn-sm"
+          to={href("/area-personale/pagamento-iuv/:iuv", { iuv })}
+          aria-label={t("payments.card.payNowLabel", { description })}
+        >
+          {t("payments.card.payNow")}
+        </Link>
+      ) : null}
+      {position.hasReceipt ? (
+        <a
+          className="btn btn-outline-primary btn-sm"
+          href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv })}
+          download
+          aria-label={t("payments.card.receiptLabel", { description })}
+        >
+          {t("payments.card.receipt")}
+        </a>
+      ) : null}
+      {position.status !== "cancelled" ? (
+        <a
+          className="btn btn-outline-primary btn-sm"
+          href={href("/area-personale/pagamenti/:iuv/avviso", { iuv })}
+          download
+          aria-label={t("payments.card.noticeLabel", { description })}
+        >
+          {t("payments.card.notice")}
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -249,150 +249,180 @@ function DeleteConfirmation({ action }: { action?: ProfileActionData }) {
 }
 
 function Sections({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
+  return (
+    <>
+      <FormError message={action?.errors.form} />
+      <ProfileIndex hasPpay={data.hasPpay} />
+      <ContactsSection contacts={data.contacts} />
+      <PreferencesSection groups={data.groups} />
+      {data.hasPpay ? <ReceiptsSection receipts={data.receipts} /> : null}
+      <TermsSection terms={data.terms} acceptedAt={data.termsAcceptedAt} />
+    </>
+  );
+}
+
+/** "In questa pagina": links to the sections below (payments only where the municipality has them). */
+function ProfileIndex({ hasPpay }: { hasPpay: boolean }) {
   const t = useT(profileIt);
-  const locale = useLocale();
   const index: Array<[string, TextKey<typeof profileIt>]> = [
     ["contatti", "profile.contacts.heading"],
     ["preferenze", "profile.preferences.heading"],
-    ...(data.hasPpay
+    ...(hasPpay
       ? ([["pagamenti", "profile.receipts.heading"]] as Array<[string, TextKey<typeof profileIt>]>)
       : []),
     ["termini", "profile.terms.heading"],
   ];
   return (
-    <>
-      <FormError message={action?.errors.form} />
-      <nav className="mb-4" aria-labelledby="indice-profilo">
-        <h2 id="indice-profilo" className="h6 text-uppercase">
-          {t("profile.index")}
-        </h2>
-        <ul className="list-inline mb-0">
-          {index.map(([id, key]) => (
-            <li key={id} className="list-inline-item me-3">
-              <a href={`#${id}`}>{t(key)}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <nav className="mb-4" aria-labelledby="indice-profilo">
+      <h2 id="indice-profilo" className="h6 text-uppercase">
+        {t("profile.index")}
+      </h2>
+      <ul className="list-inline mb-0">
+        {index.map(([id, key]) => (
+          <li key={id} className="list-inline-item me-3">
+            <a href={`#${id}`}>{t(key)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
-      <section id="contatti" className="mb-5" aria-labelledby="contatti-titolo">
-        <h2 id="contatti-titolo" className="h4">
-          {t("profile.contacts.heading")}
-        </h2>
-        <dl>
-          <dt className="fw-semibold">{t("profile.contacts.email")}</dt>
-          <dd>
-            {data.contacts.email}{" "}
-            <Link className="ms-2" to={withQuery(profilePath, { modifica: "email" })}>
-              {t("profile.contacts.changeEmail")}
-            </Link>
-          </dd>
-          <dt className="fw-semibold">{t("profile.contacts.phone")}</dt>
-          <dd>
-            {data.contacts.phone ? `+39 ${data.contacts.phone}` : t("profile.contacts.noPhone")}{" "}
-            <Link className="ms-2" to={withQuery(profilePath, { modifica: "telefono" })}>
-              {data.contacts.phone ? t("profile.contacts.changePhone") : t("profile.contacts.addPhone")}
-            </Link>
-          </dd>
-          <dt className="fw-semibold">{t("profile.contacts.language")}</dt>
-          <dd>{t(`profile.language.${data.contacts.language}`)}</dd>
-        </dl>
-        <div className="d-flex flex-wrap gap-3">
-          {data.contacts.phone ? (
-            <Form method="post" action={profilePath}>
-              <XsrfField />
-              <input type="hidden" name="intent" value="remove-phone" />
-              <SubmitButton className="btn btn-outline-primary btn-sm">
-                {t("profile.contacts.removePhone")}
-              </SubmitButton>
-            </Form>
-          ) : null}
-          <Link
-            className="btn btn-outline-danger btn-sm"
-            to={withQuery(profilePath, { modifica: "elimina" })}
-          >
-            {t("profile.contacts.delete")}
+/** The contacts: e-mail, phone, language, with their change links, removing the phone and deleting them all. */
+function ContactsSection({ contacts }: { contacts: WithProfile["contacts"] }) {
+  const t = useT(profileIt);
+  return (
+    <section id="contatti" className="mb-5" aria-labelledby="contatti-titolo">
+      <h2 id="contatti-titolo" className="h4">
+        {t("profile.contacts.heading")}
+      </h2>
+      <dl>
+        <dt className="fw-semibold">{t("profile.contacts.email")}</dt>
+        <dd>
+          {contacts.email}{" "}
+          <Link className="ms-2" to={withQuery(profilePath, { modifica: "email" })}>
+            {t("profile.contacts.changeEmail")}
           </Link>
-        </div>
-      </section>
-
-      <section id="preferenze" className="mb-5" aria-labelledby="preferenze-titolo">
-        <h2 id="preferenze-titolo" className="h4">
-          {t("profile.preferences.heading")}
-        </h2>
-        {data.groups ? (
+        </dd>
+        <dt className="fw-semibold">{t("profile.contacts.phone")}</dt>
+        <dd>
+          {contacts.phone ? `+39 ${contacts.phone}` : t("profile.contacts.noPhone")}{" "}
+          <Link className="ms-2" to={withQuery(profilePath, { modifica: "telefono" })}>
+            {contacts.phone ? t("profile.contacts.changePhone") : t("profile.contacts.addPhone")}
+          </Link>
+        </dd>
+        <dt className="fw-semibold">{t("profile.contacts.language")}</dt>
+        <dd>{t(`profile.language.${contacts.language}`)}</dd>
+      </dl>
+      <div className="d-flex flex-wrap gap-3">
+        {contacts.phone ? (
           <Form method="post" action={profilePath}>
             <XsrfField />
-            <input type="hidden" name="intent" value="preferences" />
-            <p>{t("profile.preferences.lead")}</p>
-            <PreferencesFields groups={data.groups} />
-            <SubmitButton>{t("profile.preferences.save")}</SubmitButton>
+            <input type="hidden" name="intent" value="remove-phone" />
+            <SubmitButton className="btn btn-outline-primary btn-sm">
+              {t("profile.contacts.removePhone")}
+            </SubmitButton>
           </Form>
-        ) : (
-          <div className="alert alert-warning" role="status">
-            {t("profile.preferences.loadFailed")}
-          </div>
-        )}
-      </section>
-
-      {data.hasPpay ? (
-        <section id="pagamenti" className="mb-5" aria-labelledby="pagamenti-titolo">
-          <h2 id="pagamenti-titolo" className="h4">
-            {t("profile.receipts.heading")}
-          </h2>
-          {data.receipts ? (
-            <Form method="post" action={profilePath}>
-              <XsrfField />
-              <input type="hidden" name="intent" value="receipts" />
-              <div className="form-check mb-3">
-                <input
-                  id="profile-receipts"
-                  type="checkbox"
-                  name="receipts"
-                  defaultChecked={data.receipts.flag}
-                />
-                <label htmlFor="profile-receipts">{t("profile.receipts.label")}</label>
-              </div>
-              {data.receipts.since ? (
-                <p className="small">
-                  {t("profile.receipts.since", {
-                    date: formatDate(data.receipts.since, "d MMMM yyyy", locale),
-                  })}
-                </p>
-              ) : null}
-              <SubmitButton className="btn btn-outline-primary">{t("profile.receipts.save")}</SubmitButton>
-            </Form>
-          ) : (
-            <div className="alert alert-warning" role="status">
-              {t("profile.receipts.loadFailed")}
-            </div>
-          )}
-        </section>
-      ) : null}
-
-      <section id="termini" className="mb-5" aria-labelledby="termini-titolo">
-        <h2 id="termini-titolo" className="h4">
-          {t("profile.terms.heading")}
-        </h2>
-        {data.termsAcceptedAt ? (
-          <p>
-            {t("profile.terms.accepted", { date: formatDate(data.termsAcceptedAt, "d MMMM yyyy", locale) })}
-          </p>
         ) : null}
-        {data.terms ? (
-          <details>
-            <summary className="text-primary">{t("profile.terms.show")}</summary>
-            <div
-              className="border rounded p-3 mt-2"
-              // Sanitised by the server (server/upstream/notify.ts).
-              dangerouslySetInnerHTML={{ __html: data.terms }}
-            />
-          </details>
-        ) : (
-          <p role="status">{t("profile.terms.loadFailed")}</p>
-        )}
-      </section>
-    </>
+        <Link className="btn btn-outline-danger btn-sm" to={withQuery(profilePath, { modifica: "elimina" })}>
+          {t("profile.contacts.delete")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The notification preferences (or why they could not be loaded). */
+function PreferencesSection({ groups }: { groups: WithProfile["groups"] }) {
+  const t = useT(profileIt);
+  return (
+    <section id="preferenze" className="mb-5" aria-labelledby="preferenze-titolo">
+      <h2 id="preferenze-titolo" className="h4">
+        {t("profile.preferences.heading")}
+      </h2>
+      {groups ? (
+        <Form method="post" action={profilePath}>
+          <XsrfField />
+          <input type="hidden" name="intent" value="preferences" />
+          <p>{t("profile.preferences.lead")}</p>
+          <PreferencesFields groups={groups} />
+          <SubmitButton>{t("profile.preferences.save")}</SubmitButton>
+        </Form>
+      ) : (
+        <div className="alert alert-warning" role="status">
+          {t("profile.preferences.loadFailed")}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The payment receipts by e-mail, where the municipality has payments. */
+function ReceiptsSection({ receipts }: { receipts: WithProfile["receipts"] }) {
+  const t = useT(profileIt);
+  const locale = useLocale();
+  return (
+    <section id="pagamenti" className="mb-5" aria-labelledby="pagamenti-titolo">
+      <h2 id="pagamenti-titolo" className="h4">
+        {t("profile.receipts.heading")}
+      </h2>
+      {receipts ? (
+        <Form method="post" action={profilePath}>
+          <XsrfField />
+          <input type="hidden" name="intent" value="receipts" />
+          <div className="form-check mb-3">
+            <input id="profile-receipts" type="checkbox" name="receipts" defaultChecked={receipts.flag} />
+            <label htmlFor="profile-receipts">{t("profile.receipts.label")}</label>
+          </div>
+          {receipts.since ? (
+            <p className="small">
+              {t("profile.receipts.since", {
+                date: formatDate(receipts.since, "d MMMM yyyy", locale),
+              })}
+            </p>
+          ) : null}
+          <SubmitButton className="btn btn-outline-primary">{t("profile.receipts.save")}</SubmitButton>
+        </Form>
+      ) : (
+        <div className="alert alert-warning" role="status">
+          {t("profile.receipts.loadFailed")}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The terms of service: when they were accepted and their text. */
+function TermsSection({
+  terms,
+  acceptedAt,
+}: {
+  terms: WithProfile["terms"];
+  acceptedAt: WithProfile["termsAcceptedAt"];
+}) {
+  const t = useT(profileIt);
+  const locale = useLocale();
+  return (
+    <section id="termini" className="mb-5" aria-labelledby="termini-titolo">
+      <h2 id="termini-titolo" className="h4">
+        {t("profile.terms.heading")}
+      </h2>
+      {acceptedAt ? (
+        <p>{t("profile.terms.accepted", { date: formatDate(acceptedAt, "d MMMM yyyy", locale) })}</p>
+      ) : null}
+      {terms ? (
+        <details>
+          <summary className="text-primary">{t("profile.terms.show")}</summary>
+          <div
+            className="border rounded p-3 mt-2"
+            // Sanitised by the server (server/upstream/notify.ts).
+            dangerouslySetInnerHTML={{ __html: terms }}
+          />
+        </details>
+      ) : (
+        <p role="status">{t("profile.terms.loadFailed")}</p>
+      )}
+    </section>
   );
 }
 

@@ -57,105 +57,127 @@ export function ServicesCataloguePage({
         </div>
       </div>
 
-      <section className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
-        <div className="col-12 col-lg-10">
-          <h2 id="tutti-i-servizi" className="title-xxlarge mb-3">
-            {category
-              ? t("servicesCatalogue.categoryServices", { category: category.nome })
-              : t("servicesCatalogue.allServices")}
-          </h2>
-          <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
-            <p className="mb-0" role="status">
-              {t("servicesCatalogue.results", { count: catalogue.total })}
-            </p>
-            {filtered ? (
-              <Link to={href("/servizi")} className="fw-semibold">
-                {t("servicesCatalogue.clearFilters")}
-              </Link>
-            ) : null}
-          </div>
-          {catalogue.cards.length === 0 ? (
-            <p className="lead">{t("servicesCatalogue.noResults")}</p>
-          ) : (
-            <ul className="row g-4 list-unstyled mb-0">
-              {catalogue.cards.map((card) => (
-                <li key={card.id} id={`servizio-${card.id}`} className="col-12 col-md-6 col-lg-4">
-                  <ServiceCard
-                    title={card.nome}
-                    href={card.href}
-                    description={card.descrizione}
-                    category={card.categoria}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          {catalogue.loadMoreHref ? (
-            <div className="d-flex justify-content-center mt-4">
-              <Link
-                to={catalogue.loadMoreHref}
-                className="btn btn-outline-primary fw-bold"
-                data-element="load-other-cards"
-                preventScrollReset
-              >
-                {t("servicesCatalogue.loadMore")}
-              </Link>
-            </div>
+      <CatalogueResults catalogue={catalogue} filtered={filtered} />
+      {bookingHref ? <BookingTeaser to={bookingHref} /> : null}
+      <CategoryList catalogue={catalogue} />
+    </div>
+  );
+}
+
+/** "Tutti i servizi": how many were found, the cards and "Carica altri risultati". */
+function CatalogueResults({ catalogue, filtered }: { catalogue: CatalogueView; filtered: boolean }) {
+  const t = useT(servicesCatalogueIt);
+  const { category } = catalogue;
+  return (
+    <section className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
+      <div className="col-12 col-lg-10">
+        <h2 id="tutti-i-servizi" className="title-xxlarge mb-3">
+          {category
+            ? t("servicesCatalogue.categoryServices", { category: category.nome })
+            : t("servicesCatalogue.allServices")}
+        </h2>
+        <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
+          <p className="mb-0" role="status">
+            {t("servicesCatalogue.results", { count: catalogue.total })}
+          </p>
+          {filtered ? (
+            <Link to={href("/servizi")} className="fw-semibold">
+              {t("servicesCatalogue.clearFilters")}
+            </Link>
           ) : null}
         </div>
-      </section>
-
-      {bookingHref ? (
-        <section className="row justify-content-center pb-4" aria-labelledby="prenota-appuntamento">
-          <div className="col-12 col-lg-10">
-            <div className="card card-teaser shadow-sm rounded border border-light">
-              <div className="card-body d-flex flex-column flex-md-row align-items-md-center gap-3">
-                <Icon name="it-calendar" className="icon-lg icon-primary" />
-                <div className="flex-grow-1">
-                  <h2 id="prenota-appuntamento" className="card-title h4 mb-1">
-                    {t("servicesCatalogue.booking.title")}
-                  </h2>
-                  <p className="card-text mb-0">{t("servicesCatalogue.booking.text")}</p>
-                </div>
-                <Link to={bookingHref} className="btn btn-primary fw-bold" data-element="appointment-booking">
-                  {t("servicesCatalogue.booking.link")}
-                </Link>
-              </div>
-            </div>
-          </div>
-        </section>
-      ) : null}
-
-      <section className="row justify-content-center pb-5" aria-labelledby="categorie-servizi">
-        <div className="col-12 col-lg-10">
-          <h2 id="categorie-servizi" className="title-xxlarge mb-4">
-            {t("servicesCatalogue.categories")}
-          </h2>
+        {catalogue.cards.length === 0 ? (
+          <p className="lead">{t("servicesCatalogue.noResults")}</p>
+        ) : (
           <ul className="row g-4 list-unstyled mb-0">
-            {catalogue.categories.map((c) => (
-              <li key={c.slug} className="col-12 col-md-6 col-lg-4">
-                <div className="cmp-card-simple card card-teaser shadow-sm rounded h-100 p-0">
-                  <div className="card-body p-3">
-                    <h3 className="card-title h5 mb-1">
-                      <Link
-                        to={c.href}
-                        className="text-decoration-none"
-                        data-element="service-category-link"
-                        aria-current={category?.slug === c.slug ? "page" : undefined}
-                      >
-                        {c.nome}
-                      </Link>
-                    </h3>
-                    <p className="card-text text-secondary mb-0">
-                      {t("servicesCatalogue.categoryCount", { count: c.count })}
-                    </p>
-                  </div>
-                </div>
+            {catalogue.cards.map((card) => (
+              <li key={card.id} id={`servizio-${card.id}`} className="col-12 col-md-6 col-lg-4">
+                <ServiceCard
+                  title={card.nome}
+                  href={card.href}
+                  description={card.descrizione}
+                  category={card.categoria}
+                />
               </li>
             ))}
           </ul>
+        )}
+        {catalogue.loadMoreHref ? (
+          <div className="d-flex justify-content-center mt-4">
+            <Link
+              to={catalogue.loadMoreHref}
+              className="btn btn-outline-primary fw-bold"
+              data-element="load-other-cards"
+              preventScrollReset
+            >
+              {t("servicesCatalogue.loadMore")}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The booking entry point (`appointment-booking`), where the municipality books appointments. */
+function BookingTeaser({ to }: { to: string }) {
+  const t = useT(servicesCatalogueIt);
+  return (
+    <section className="row justify-content-center pb-4" aria-labelledby="prenota-appuntamento">
+      <div className="col-12 col-lg-10">
+        <div className="card card-teaser shadow-sm rounded border border-light">
+          <div className="card-body d-flex flex-column flex-md-row align-items-md-center gap-3">
+            <Icon name="it-calendar" className="icon-lg icon-primary" />
+            <div className="flex-grow-1">
+              <h2 id="prenota-appuntamento" className="card-title h4 mb-1">
+                {t("servicesCatalogue.booking.title")}
+              </h2>
+              <p className="card-text mb-0">{t("servicesCatalogue.booking.text")}</p>
+            </div>
+            <Link to={to} className="btn btn-primary fw-bold" data-element="appointment-booking">
+              {t("servicesCatalogue.booking.link")}
+            </Link>
+          </div>
         </div>
-      </section>
-    </div>
+      </div>
+    </section>
+  );
+}
+
+/** The categories (`service-category-link`), the one being browsed marked as the current page. */
+function CategoryList({ catalogue }: { catalogue: CatalogueView }) {
+  const t = useT(servicesCatalogueIt);
+  const { category } = catalogue;
+  return (
+    <section className="row justify-content-center pb-5" aria-labelledby="categorie-servizi">
+      <div className="col-12 col-lg-10">
+        <h2 id="categorie-servizi" className="title-xxlarge mb-4">
+          {t("servicesCatalogue.categories")}
+        </h2>
+        <ul className="row g-4 list-unstyled mb-0">
+          {catalogue.categories.map((c) => (
+            <li key={c.slug} className="col-12 col-md-6 col-lg-4">
+              <div className="cmp-card-simple card card-teaser shadow-sm rounded h-100 p-0">
+                <div className="card-body p-3">
+                  <h3 className="card-title h5 mb-1">
+                    <Link
+                      to={c.href}
+                      className="text-decoration-none"
+                      data-element="service-category-link"
+                      aria-current={category?.slug === c.slug ? "page" : undefined}
+                    >
+                      {c.nome}
+                    </Link>
+                  </h3>
+                  <p className="card-text text-secondary mb-0">
+                    {t("servicesCatalogue.categoryCount", { count: c.count })}
+                  </p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

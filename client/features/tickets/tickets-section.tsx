@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Link } from "react-router";
-import { Callout } from "#client/components/ui/callout.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
@@ -37,41 +37,55 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
           {t("tickets.section.new")}
         </Link>
       </div>
-      <FilterForm
-        label={t("tickets.section.filterTitle")}
-        submitLabel={t("tickets.section.apply")}
-        keep={otherQuery}
-        submitColumn="col-md-2"
-        preventScrollReset
-      >
-        <div className="col-12 col-md-4">
-          <SelectField
-            name="stato-richiesta"
-            label={t("tickets.section.filter")}
-            defaultValue={query.stato}
-            options={[
-              { value: "tutte", label: t("tickets.section.filter.all") },
-              { value: "aperte", label: t("tickets.section.filter.open") },
-              { value: "chiuse", label: t("tickets.section.filter.closed") },
-            ]}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <TextField
-            name="cerca-richiesta"
-            type="search"
-            label={t("tickets.section.search")}
-            defaultValue={query.cerca}
-            maxLength={100}
-          />
-        </div>
-      </FilterForm>
+      <TicketsFilter query={query} otherQuery={otherQuery} />
+      <TicketList tickets={tickets} query={query} otherQuery={otherQuery} filtered={filtered} />
+    </section>
+  );
+}
+
+/** The filter by state and title (a GET form keeping the other sections' filters). */
+function TicketsFilter({ query, otherQuery }: Omit<TicketsSectionProps, "tickets">) {
+  const t = useT(ticketsIt);
+  return (
+    <FilterForm
+      label={t("tickets.section.filterTitle")}
+      submitLabel={t("tickets.section.apply")}
+      keep={otherQuery}
+      submitColumn="col-md-2"
+      preventScrollReset
+    >
+      <div className="col-12 col-md-4">
+        <SelectField
+          name="stato-richiesta"
+          label={t("tickets.section.filter")}
+          defaultValue={query.stato}
+          options={[
+            { value: "tutte", label: t("tickets.section.filter.all") },
+            { value: "aperte", label: t("tickets.section.filter.open") },
+            { value: "chiuse", label: t("tickets.section.filter.closed") },
+          ]}
+        />
+      </div>
+      <div className="col-12 col-md-6">
+        <TextField
+          name="cerca-richiesta"
+          type="search"
+          label={t("tickets.section.search")}
+          defaultValue={query.cerca}
+          maxLength={100}
+        />
+      </div>
+    </FilterForm>
+  );
+}
+
+/** The tickets found, with "Vedi altre richieste", or why there are none. */
+function TicketList({ tickets, query, otherQuery, filtered }: TicketsSectionProps & { filtered: boolean }) {
+  const t = useT(ticketsIt);
+  return (
+    <>
       {tickets.status === "failed" ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("tickets.section.loadFailed")}>
-            <p className="mb-0">{t("common.retryLater")}</p>
-          </Callout>
-        </div>
+        <LoadFailed title={t("tickets.section.loadFailed")} />
       ) : tickets.items.length === 0 ? (
         <p role="status">{filtered ? t("tickets.section.emptyFiltered") : t("tickets.section.empty")}</p>
       ) : (
@@ -104,6 +118,6 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
           ) : null}
         </>
       )}
-    </section>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/activities";
 import { findAsset } from "#shared/api/tenant-config.ts";
-import { Callout } from "#client/components/ui/callout.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { PageIndex } from "#client/components/ui/page-index.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
@@ -124,8 +124,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const t = useT(appointmentsIt, personalAreaIt, paymentsIt, ticketsIt, assistanceIt, instancesIt);
   const { query, appointments, payments, tickets, instances, drafts } = loaderData;
-  const appointmentsSection = useRef<HTMLElement>(null);
-  useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
   // The page index (issue #25): on a phone the sections are one long page; the ids are the sections' own.
   const index = [
     ...(appointments ? [{ id: "appuntamenti", title: t("appointments.activity.sectionTitle") }] : []),
@@ -147,88 +145,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {appointments ? (
-        <section
-          ref={appointmentsSection}
-          id="appuntamenti"
-          aria-labelledby="attivita-appuntamenti"
-          className="mb-5"
-        >
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-            <h3 id="attivita-appuntamenti" className="title-xlarge mb-0">
-              {t("appointments.activity.sectionTitle")}
-            </h3>
-            <Link className="btn btn-primary btn-sm" to={BOOKING_PATH}>
-              {t("appointments.activity.book")}
-            </Link>
-          </div>
-          <FilterForm
-            label={t("appointments.activity.filterTitle")}
-            submitLabel={t("appointments.activity.apply")}
-            className="activity-filter"
-          >
-            <div className="col-12 col-md-5">
-              <SelectField
-                name="mostra"
-                label={t("appointments.activity.filter")}
-                defaultValue={query.mostra}
-                options={[
-                  { value: "tutti", label: t("appointments.activity.filter.all") },
-                  { value: "in-programma", label: t("appointments.activity.filter.upcoming") },
-                  { value: "passati", label: t("appointments.activity.filter.past") },
-                ]}
-              />
-            </div>
-            <div className="col-12 col-md-5">
-              <SelectField
-                name="ordine"
-                label={t("appointments.activity.sort")}
-                defaultValue={query.ordine}
-                options={[
-                  { value: "recenti", label: t("appointments.activity.sort.recent") },
-                  { value: "meno-recenti", label: t("appointments.activity.sort.oldest") },
-                ]}
-              />
-            </div>
-          </FilterForm>
-          {appointments.status === "failed" ? (
-            <div role="alert">
-              <Callout variant="danger" title={t("appointments.activity.loadFailed")}>
-                <p className="mb-0">{t("common.retryLater")}</p>
-              </Callout>
-            </div>
-          ) : appointments.items.length === 0 ? (
-            <p role="status">
-              {query.mostra === "tutti"
-                ? t("appointments.activity.empty")
-                : t("appointments.activity.emptyFiltered")}
-            </p>
-          ) : (
-            <>
-              <p role="status" className="small">
-                {t("appointments.activity.shown", {
-                  shown: appointments.items.length,
-                  total: appointments.total,
-                })}
-              </p>
-              <ul {...FOCUS_LIST} className="list-unstyled row g-3">
-                {appointments.items.map((activity) => (
-                  <li key={activity.id} className="col-12 col-lg-6">
-                    <AppointmentActivityCard activity={activity} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
-              {appointments.total > appointments.items.length ? (
-                <Link
-                  className="btn btn-outline-primary"
-                  preventScrollReset
-                  to={withQuery(href("/area-personale/attivita"), { ...query, quanti: query.quanti + PAGE })}
-                >
-                  {t("appointments.activity.more")}
-                </Link>
-              ) : null}
-            </>
-          )}
-        </section>
+        <AppointmentsSection appointments={appointments} query={query} />
       ) : payments || tickets || instances ? null : (
         <p>{t("personalArea.noActivities")}</p>
       )}
@@ -236,6 +153,120 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
       {payments ? <PaymentsSection {...payments} /> : null}
       {tickets ? <TicketsSection {...tickets} /> : null}
       {drafts ? <DraftsSection drafts={drafts} /> : null}
+    </>
+  );
+}
+
+type ActivitiesQuery = ReturnType<typeof readQuery>;
+type Appointments = NonNullable<Route.ComponentProps["loaderData"]["appointments"]>;
+
+/** The appointments: the booking link, the filter and the list (the focus moves to it when the filter changes). */
+function AppointmentsSection({
+  appointments,
+  query,
+}: {
+  appointments: Appointments;
+  query: ActivitiesQuery;
+}) {
+  const t = useT(appointmentsIt);
+  const appointmentsSection = useRef<HTMLElement>(null);
+  useListFocus(appointmentsSection, `${query.mostra}|${query.ordine}`, query.quanti);
+  return (
+    <section
+      ref={appointmentsSection}
+      id="appuntamenti"
+      aria-labelledby="attivita-appuntamenti"
+      className="mb-5"
+    >
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h3 id="attivita-appuntamenti" className="title-xlarge mb-0">
+          {t("appointments.activity.sectionTitle")}
+        </h3>
+        <Link className="btn btn-primary btn-sm" to={BOOKING_PATH}>
+          {t("appointments.activity.book")}
+        </Link>
+      </div>
+      <AppointmentsFilter query={query} />
+      <AppointmentsList appointments={appointments} query={query} />
+    </section>
+  );
+}
+
+/** Which appointments (all, upcoming, past) and in which order: a GET form. */
+function AppointmentsFilter({ query }: { query: ActivitiesQuery }) {
+  const t = useT(appointmentsIt);
+  return (
+    <FilterForm
+      label={t("appointments.activity.filterTitle")}
+      submitLabel={t("appointments.activity.apply")}
+      className="activity-filter"
+    >
+      <div className="col-12 col-md-5">
+        <SelectField
+          name="mostra"
+          label={t("appointments.activity.filter")}
+          defaultValue={query.mostra}
+          options={[
+            { value: "tutti", label: t("appointments.activity.filter.all") },
+            { value: "in-programma", label: t("appointments.activity.filter.upcoming") },
+            { value: "passati", label: t("appointments.activity.filter.past") },
+          ]}
+        />
+      </div>
+      <div className="col-12 col-md-5">
+        <SelectField
+          name="ordine"
+          label={t("appointments.activity.sort")}
+          defaultValue={query.ordine}
+          options={[
+            { value: "recenti", label: t("appointments.activity.sort.recent") },
+            { value: "meno-recenti", label: t("appointments.activity.sort.oldest") },
+          ]}
+        />
+      </div>
+    </FilterForm>
+  );
+}
+
+/** The appointments found, "Mostra altri" while there are more, or why there are none. */
+function AppointmentsList({ appointments, query }: { appointments: Appointments; query: ActivitiesQuery }) {
+  const t = useT(appointmentsIt);
+  return (
+    <>
+      {appointments.status === "failed" ? (
+        <LoadFailed title={t("appointments.activity.loadFailed")} />
+      ) : appointments.items.length === 0 ? (
+        <p role="status">
+          {query.mostra === "tutti"
+            ? t("appointments.activity.empty")
+            : t("appointments.activity.emptyFiltered")}
+        </p>
+      ) : (
+        <>
+          <p role="status" className="small">
+            {t("appointments.activity.shown", {
+              shown: appointments.items.length,
+              total: appointments.total,
+            })}
+          </p>
+          <ul {...FOCUS_LIST} className="list-unstyled row g-3">
+            {appointments.items.map((activity) => (
+              <li key={activity.id} className="col-12 col-lg-6">
+                <AppointmentActivityCard activity={activity} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          {appointments.total > appointments.items.length ? (
+            <Link
+              className="btn btn-outline-primary"
+              preventScrollReset
+              to={withQuery(href("/area-personale/attivita"), { ...query, quanti: query.quanti + PAGE })}
+            >
+              {t("appointments.activity.more")}
+            </Link>
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/desk";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
-import { Callout } from "#client/components/ui/callout.tsx";
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "#client/features/appointments/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
@@ -92,6 +93,37 @@ function interleave(lists: LatestActivity[][], limit: number): LatestActivity[] 
   return out;
 }
 
+type ActivitySources = {
+  appointments: Awaited<ReturnType<typeof loadAppointmentActivities>> | null;
+  payments: Awaited<ReturnType<typeof loadPaymentActivities>> | null;
+  tickets: Awaited<ReturnType<typeof loadTicketActivities>> | null;
+  instances: Awaited<ReturnType<typeof loadInstanceActivities>> | null;
+};
+
+/** The latest activities of every kind that loaded: upcoming appointments first (soonest first), then past ones. */
+function latestActivities({ appointments, payments, tickets, instances }: ActivitySources): LatestActivity[] {
+  return interleave(
+    [
+      payments?.status === "ok"
+        ? payments.items.map((p): LatestActivity => ({ kind: "payment", key: `p-${p.iuv}`, payment: p }))
+        : [],
+      tickets?.status === "ok"
+        ? tickets.items.map((t): LatestActivity => ({ kind: "ticket", key: `t-${t.id}`, ticket: t }))
+        : [],
+      instances?.status === "ok"
+        ? instances.items.map((i): LatestActivity => ({ kind: "instance", key: `i-${i.code}`, instance: i }))
+        : [],
+      appointments?.status === "ok"
+        ? [
+            ...appointments.items.filter((a) => a.upcoming).reverse(),
+            ...appointments.items.filter((a) => !a.upcoming),
+          ].map((a): LatestActivity => ({ kind: "appointment", key: `a-${a.id}`, appointment: a }))
+        : [],
+    ],
+    LATEST_ACTIVITIES,
+  );
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = getServices(context);
   const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
@@ -99,7 +131,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ppay: Boolean(findAsset(config, "PPAY")),
     mypay: Boolean(findAsset(config, "MYPAY")),
   };
-  // Upcoming appointments first (soonest first), then the most recent past ones.
   const [appointments, payments, tickets, instances, favourites, messages] = await Promise.all([
     findAsset(config, "APPSCHED")
       ? loadAppointmentActivities(context, user.codFisc, { filter: "all", limit: 100 })
@@ -128,26 +159,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       : null,
   ]);
   const sources = [appointments, payments, tickets, instances].filter((s) => s !== null);
-  const latest = interleave(
-    [
-      payments?.status === "ok"
-        ? payments.items.map((p): LatestActivity => ({ kind: "payment", key: `p-${p.iuv}`, payment: p }))
-        : [],
-      tickets?.status === "ok"
-        ? tickets.items.map((t): LatestActivity => ({ kind: "ticket", key: `t-${t.id}`, ticket: t }))
-        : [],
-      instances?.status === "ok"
-        ? instances.items.map((i): LatestActivity => ({ kind: "instance", key: `i-${i.code}`, instance: i }))
-        : [],
-      appointments?.status === "ok"
-        ? [
-            ...appointments.items.filter((a) => a.upcoming).reverse(),
-            ...appointments.items.filter((a) => !a.upcoming),
-          ].map((a): LatestActivity => ({ kind: "appointment", key: `a-${a.id}`, appointment: a }))
-        : [],
-    ],
-    LATEST_ACTIVITIES,
-  );
+  const latest = latestActivities({ appointments, payments, tickets, instances });
   return {
     activities: sources.length
       ? { failed: sources.some((source) => source.status === "failed"), latest }
@@ -158,104 +170,139 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Desk({ loaderData }: Route.ComponentProps) {
-  const t = useT(appointmentsIt, personalAreaIt);
   const { activities, favourites, messages } = loaderData;
-  const unread = useRootData().user?.unreadMessages ?? null;
   return (
     <>
-      {messages ? (
-        <section aria-labelledby="scrivania-messaggi" className="mb-5">
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-            <h2 id="scrivania-messaggi" className="title-xlarge mb-0">
-              {t("personalArea.desk.latestMessages")}
-              {unread ? (
-                <span className="badge rounded-pill bg-danger ms-2 align-middle fs-6">
-                  {t("common.unread", { count: unread })}
-                </span>
-              ) : null}
-            </h2>
-            <Link to={href("/area-personale/messaggi")}>{t("personalArea.desk.allMessages")}</Link>
-          </div>
-          {messages.list === null ? (
-            <div role="alert">
-              <Callout variant="danger" title={t("personalArea.desk.messagesFailed")}>
-                <p className="mb-0">{t("common.retryLater")}</p>
-              </Callout>
-            </div>
-          ) : messages.list.length === 0 ? (
-            <p>{t("personalArea.desk.noMessages")}</p>
-          ) : (
-            <ul className="list-unstyled">
-              {messages.list.map((message) => (
-                <MessageCard key={message.id} message={message} />
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
-      {activities ? (
-        <section aria-labelledby="scrivania-attivita" className="mb-5">
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-            <h2 id="scrivania-attivita" className="title-xlarge mb-0">
-              {t("personalArea.desk.latestActivities")}
-            </h2>
-            <Link to={href("/area-personale/attivita")}>{t("personalArea.desk.allActivities")}</Link>
-          </div>
-          {activities.failed ? (
-            <div role="alert" className="mb-3">
-              <Callout variant="danger" title={t("personalArea.desk.activitiesFailed")}>
-                <p className="mb-0">{t("common.retryLater")}</p>
-              </Callout>
-            </div>
-          ) : null}
-          {activities.latest.length === 0 ? (
-            activities.failed ? null : (
-              <p>{t("personalArea.noActivities")}</p>
-            )
-          ) : (
-            <ul className="list-unstyled row g-3" data-element="latest-activities">
-              {activities.latest.map((activity) => (
-                <li key={activity.key} className="col-12 col-lg-6">
-                  {activity.kind === "payment" ? (
-                    <PaymentCard position={activity.payment} headingAs="h3" />
-                  ) : activity.kind === "ticket" ? (
-                    <TicketCard ticket={activity.ticket} headingAs="h3" />
-                  ) : activity.kind === "instance" ? (
-                    <InstanceCard instance={activity.instance} headingAs="h3" />
-                  ) : (
-                    <AppointmentActivityCard activity={activity.appointment} headingLevel={3} />
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
-      <section aria-labelledby="scrivania-preferiti" className="mb-5">
-        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-          <h2 id="scrivania-preferiti" className="title-xlarge mb-0">
-            {t("personalArea.desk.favourites")}
-          </h2>
-          <Link to={href("/area-personale/servizi")}>{t("personalArea.desk.allServices")}</Link>
-        </div>
-        {favourites === null ? (
-          <div role="alert">
-            <Callout variant="danger" title={t("personalArea.desk.favouritesFailed")}>
-              <p className="mb-0">{t("common.retryLater")}</p>
-            </Callout>
-          </div>
-        ) : favourites.length === 0 ? (
-          <p>{t("personalArea.desk.noFavourites")}</p>
-        ) : (
-          <ul className="list-unstyled row g-3">
-            {favourites.map((service) => (
-              <li key={service.id} className="col-12 col-md-6 col-lg-4">
-                <ServiceCard title={service.title} href={service.href} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {messages ? <LatestMessages list={messages.list} /> : null}
+      {activities ? <LatestActivities activities={activities} /> : null}
+      <Favourites favourites={favourites} />
     </>
+  );
+}
+
+/** A desk's section: its heading, the link to the whole list, then the latest few. */
+function DeskSection(props: {
+  id: string;
+  title: ReactNode;
+  linkTo: string;
+  linkText: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className="mb-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h2 id={props.id} className="title-xlarge mb-0">
+          {props.title}
+        </h2>
+        <Link to={props.linkTo}>{props.linkText}</Link>
+      </div>
+      {props.children}
+    </section>
+  );
+}
+
+/** The latest messages of this municipality, with the count of the unread ones. */
+function LatestMessages({ list }: { list: MessageSummary[] | null }) {
+  const t = useT(personalAreaIt);
+  const unread = useRootData().user?.unreadMessages ?? null;
+  const title = (
+    <>
+      {t("personalArea.desk.latestMessages")}
+      {unread ? (
+        <span className="badge rounded-pill bg-danger ms-2 align-middle fs-6">
+          {t("common.unread", { count: unread })}
+        </span>
+      ) : null}
+    </>
+  );
+  return (
+    <DeskSection
+      id="scrivania-messaggi"
+      title={title}
+      linkTo={href("/area-personale/messaggi")}
+      linkText={t("personalArea.desk.allMessages")}
+    >
+      {list === null ? (
+        <LoadFailed title={t("personalArea.desk.messagesFailed")} />
+      ) : list.length === 0 ? (
+        <p>{t("personalArea.desk.noMessages")}</p>
+      ) : (
+        <ul className="list-unstyled">
+          {list.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </ul>
+      )}
+    </DeskSection>
+  );
+}
+
+/** The latest activities of every kind, one of each in turn; a card each, as on "Attività". */
+function LatestActivities({ activities }: { activities: { failed: boolean; latest: LatestActivity[] } }) {
+  const t = useT(personalAreaIt);
+  return (
+    <DeskSection
+      id="scrivania-attivita"
+      title={t("personalArea.desk.latestActivities")}
+      linkTo={href("/area-personale/attivita")}
+      linkText={t("personalArea.desk.allActivities")}
+    >
+      {activities.failed ? (
+        <LoadFailed title={t("personalArea.desk.activitiesFailed")} className="mb-3" />
+      ) : null}
+      {activities.latest.length === 0 ? (
+        activities.failed ? null : (
+          <p>{t("personalArea.noActivities")}</p>
+        )
+      ) : (
+        <ul className="list-unstyled row g-3" data-element="latest-activities">
+          {activities.latest.map((activity) => (
+            <li key={activity.key} className="col-12 col-lg-6">
+              <ActivityCard activity={activity} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DeskSection>
+  );
+}
+
+function ActivityCard({ activity }: { activity: LatestActivity }) {
+  switch (activity.kind) {
+    case "payment":
+      return <PaymentCard position={activity.payment} headingAs="h3" />;
+    case "ticket":
+      return <TicketCard ticket={activity.ticket} headingAs="h3" />;
+    case "instance":
+      return <InstanceCard instance={activity.instance} headingAs="h3" />;
+    case "appointment":
+      return <AppointmentActivityCard activity={activity.appointment} headingLevel={3} />;
+  }
+}
+
+/** The citizen's favourite services (or why they could not be loaded). */
+function Favourites({ favourites }: { favourites: FavouriteServiceLink[] | null }) {
+  const t = useT(personalAreaIt);
+  return (
+    <DeskSection
+      id="scrivania-preferiti"
+      title={t("personalArea.desk.favourites")}
+      linkTo={href("/area-personale/servizi")}
+      linkText={t("personalArea.desk.allServices")}
+    >
+      {favourites === null ? (
+        <LoadFailed title={t("personalArea.desk.favouritesFailed")} />
+      ) : favourites.length === 0 ? (
+        <p>{t("personalArea.desk.noFavourites")}</p>
+      ) : (
+        <ul className="list-unstyled row g-3">
+          {favourites.map((service) => (
+            <li key={service.id} className="col-12 col-md-6 col-lg-4">
+              <ServiceCard title={service.title} href={service.href} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DeskSection>
   );
 }
