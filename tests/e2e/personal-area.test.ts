@@ -48,7 +48,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const tabs = page.getByRole("navigation", { name: "Sezioni dell'area personale" }).getByRole("link");
     const expected =
       tenant === "comune-a"
-        ? [/^Scrivania/, /^Messaggi/, /^Attività/, /^Documenti/, /^Servizi/]
+        ? [/^Scrivania/, /^Messaggi/, /^Attività/, /^Documenti/, /^Deleghe/, /^Servizi/]
         : [/^Scrivania/, /^Messaggi/, /^Attività/, /^Servizi/];
     await expect(tabs).toHaveText(expected);
     await expect(tabs.first()).toHaveAttribute("aria-current", "page");
