@@ -174,6 +174,7 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
   await tabTo(page, page.getByRole("button", { name: "Avanti" }));
   await page.keyboard.press("Enter");
   await servicesAndDocuments(page, "comune-b", "comune-b-390");
+  await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
   await shot(page, "comune-b-riepilogo-390");
   await page.getByRole("button", { name: "Invia la richiesta" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Richiesta inviata" })).toBeVisible();

@@ -17,7 +17,8 @@ export function DocumentsFields({ held, errors }: { held: HeldDocuments; errors:
         const doc = held[slot];
         return (
           <FileUpload
-            key={slot}
+            // A new key when the held file changes: the input forgets the file it just sent (no double listing).
+            key={`${slot}-${doc?.nome ?? ""}-${doc?.dimensione ?? 0}`}
             id={documentFieldName(slot)}
             name={documentFieldName(slot)}
             label={t(`deleghe.slot.${slot}`)}
