@@ -110,6 +110,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("button", { name: "Avanti" }).click();
     await expect(page.getByText("Non puoi chiedere una delega a te stesso").first()).toBeVisible();
     await expect(page.getByLabel(/Nome del delegante/)).toHaveValue("Giulia");
+    await shot(page, `${tenant}-delegante-errore-1280`);
     await page.getByLabel(/Codice fiscale del delegante/).fill("BNCGLI85C55L219R");
     await page.getByRole("button", { name: "Avanti" }).click();
     await servicesAndDocuments(page, tenant, `${tenant}-1280`);
@@ -129,6 +130,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       .filter({ hasText: "Giulia Bianchi" })
       .filter({ hasText: SERVICE[tenant].title });
     await expect(card.getByText("In attesa dell'operatore")).toBeVisible();
+    await shot(page, `${tenant}-richieste-1280`); // on comune-a with the seeded refused request and its reason
     const id = await requestId(card);
     // Each document downloads byte-identical (through the browser: *.localhost resolves only there).
     const { readFile } = await import("node:fs/promises");
