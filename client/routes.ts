@@ -26,7 +26,7 @@ export default [
     route("pratiche/:codice/elimina", "routes/instances/delete.tsx"),
     route("pratiche/:codice/duplica", "routes/instances/duplicate.ts"),
     // Delegations (DELEGHE, issue #28): three lists (whom I delegated, who delegated me, my requests), a request's
-    // attachment, the new online delegation (choice, steps, success).
+    // attachment, the new online delegation (choice, steps, success), the request with documents (steps, success).
     route("deleghe", "routes/deleghe/layout.tsx", [
       index("routes/deleghe/list.tsx", { id: "deleghe-index" }),
       route("delegati", "routes/deleghe/list.tsx", { id: "deleghe-delegati" }),
@@ -37,6 +37,8 @@ export default [
     route("deleghe/nuova", "routes/deleghe/new.tsx"),
     route("deleghe/nuova/online", "routes/deleghe/online.tsx"),
     route("deleghe/nuova/successo", "routes/deleghe/success.tsx"),
+    route("deleghe/nuova/richiesta", "routes/deleghe/request.tsx"),
+    route("deleghe/nuova/richiesta/successo", "routes/deleghe/request-success.tsx"),
   ]),
   // Profile and notification preferences (NOTIFICATIONS)
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),

@@ -60,9 +60,48 @@ test("each side sees its own lists, with the §5 filters and paging, in our payl
 
 test("only where the asset is on, and only for a logged-in citizen", async () => {
   const s = setup();
-  const mario = await loginAs(s.app, MARIO);
-  expect((await s.b.get("/api/deleghe", mario)).status).toBe(404);
+  // Montealto has the asset (with its own 90 days); switched off, its calls are 404.
+  const onB = await loginAs(s.app, MARIO, hosts.b);
+  const montealto = s.store.tenants.find((t) => t.id === "comune-b")!;
+  expect(montealto.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays).toBe(90);
+  expect((await s.b.get("/api/deleghe", onB)).status).toBe(200);
+  montealto.assets = montealto.assets.filter((a) => a.codice !== "DELEGHE");
+  expect((await s.b.get("/api/deleghe", onB)).status).toBe(404);
+  expect((await s.b.post("/api/richiesta-delega", onB, {})).status).toBe(404);
   expect((await s.a.get("/api/deleghe", "")).status).toBe(401);
+});
+
+test("a request with the three documents, each checked by its bytes, waits for the operator", async () => {
+  const s = setup();
+  const luca = await loginAs(s.app, LUCA);
+  const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64");
+  const png =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  const body = {
+    delegante: { codiceFiscale: GIULIA, nome: "Giulia", cognome: "Bianchi" },
+    servizi: [108],
+    dataScadenza: addDays(today, 30),
+    allegati: [
+      { slot: "CI_FRONTE", nomeFile: "f.png", tipo: "image/png", dati: png },
+      { slot: "CI_RETRO", nomeFile: "r.png", tipo: "image/png", dati: png },
+      { slot: "MODULO_DELEGA", nomeFile: "m.pdf", tipo: "application/pdf", dati: b64("not a pdf") },
+    ],
+  };
+  const fake = await s.a.post("/api/richiesta-delega", luca, body);
+  expect(fake.status).toBe(400);
+  expect(JSON.stringify(fake.body)).toContain("MODULO_DELEGA");
+  const self = await s.a.post("/api/richiesta-delega", luca, {
+    ...body,
+    delegante: { codiceFiscale: LUCA, nome: "Luca", cognome: "Verdi" },
+  });
+  expect(self.status).toBe(400);
+  body.allegati[2]!.dati = b64("%PDF-1.4\n%%EOF\n");
+  const created = await s.a.post("/api/richiesta-delega", luca, body);
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ stato: "ATTESA_OPERATORE", delegante: { codiceFiscale: GIULIA } });
+  expect(created.body.richiesta.allegati).toHaveLength(3);
+  const requests = await s.a.get("/api/richieste-delega", luca);
+  expect(ids(requests.body)).toContain(created.body.uuidDelega);
 });
 
 test("online: the delegator creates, the delegate is told and accepts, the delegator withdraws", async () => {

@@ -12,7 +12,15 @@ import { isValidFiscalCode } from "../fiscal-code.ts";
 import { playsGaps } from "../gaps.ts";
 import { sendError } from "../http.ts";
 import { getLocals, type SandboxStore, type SandboxTenant } from "../types.ts";
-import { addDays, effectiveStatus, isoDay, type StoredDelega, type StoredPersona } from "./state.ts";
+import { checkAttachment } from "../../shared/validation/attachments.ts";
+import {
+  addDays,
+  effectiveStatus,
+  isoDay,
+  type StoredAllegato,
+  type StoredDelega,
+  type StoredPersona,
+} from "./state.ts";
 
 export const DELEGHE_POLICY =
   "Con la delega online autorizzi la persona indicata a usare per tuo conto i servizi scelti, fino alla data di scadenza. " +
@@ -52,6 +60,72 @@ export function toDelega(tenant: SandboxTenant, delega: StoredDelega, today: str
   };
 }
 
+/**
+ * The checks a new delegation or request shares: the other person (a valid fiscal code, not the caller's own, name
+ * and surname), the services (delegable ones of the municipality), the end date (after today, within
+ * `delegheMaxDays`). Answers the cleaned values or the problems (Italian, as the upstream's 400 `details`).
+ */
+function checkNew(
+  tenant: SandboxTenant,
+  me: string,
+  rawPersona: unknown,
+  rawServizi: unknown,
+  rawScadenza: unknown,
+): { persona: StoredPersona; servizi: number[]; scadenza: string; day: string } | { problems: string[] } {
+  const persona = (rawPersona ?? {}) as Partial<StoredPersona>;
+  const servizi = Array.isArray(rawServizi) ? rawServizi : [];
+  const scadenza = typeof rawScadenza === "string" ? rawScadenza : "";
+  const problems: string[] = [];
+  const cf = typeof persona.codiceFiscale === "string" ? persona.codiceFiscale.toUpperCase() : "";
+  if (!isValidFiscalCode(cf)) problems.push("codiceFiscale non valido");
+  if (cf === me) problems.push("non puoi indicare te stesso");
+  const nome = typeof persona.nome === "string" ? persona.nome.trim() : "";
+  const cognome = typeof persona.cognome === "string" ? persona.cognome.trim() : "";
+  if (!nome || nome.length > 100 || !cognome || cognome.length > 100)
+    problems.push("nome e cognome richiesti");
+  const delegable = new Set(
+    detailsOf(tenant)
+      .filter((d) => d.delegabile)
+      .map((d) => d.idServizio),
+  );
+  if (!servizi.length || !servizi.every((id) => typeof id === "number" && delegable.has(id)))
+    problems.push("servizi non delegabili");
+  const day = isoDay(new Date());
+  const maxDays = tenant.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays ?? 365;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(scadenza) || scadenza <= day || scadenza > addDays(day, maxDays))
+    problems.push(`dataScadenza entro ${maxDays} giorni`);
+  if (problems.length) return { problems };
+  return {
+    persona: { codiceFiscale: cf, nome, cognome },
+    servizi: [...new Set(servizi as number[])],
+    scadenza,
+    day,
+  };
+}
+
+/** The three documents of a request (§3), each checked by its bytes as the portal does: or the problems. */
+function checkDocuments(raw: unknown): { allegati: StoredAllegato[] } | { problems: string[] } {
+  const list = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
+  const problems: string[] = [];
+  const allegati: StoredAllegato[] = [];
+  for (const slot of DOCUMENT_SLOTS) {
+    const doc = list.find((a) => a?.slot === slot);
+    const nomeFile = typeof doc?.nomeFile === "string" ? doc.nomeFile.slice(0, 200) : "";
+    const dati = typeof doc?.dati === "string" ? doc.dati : "";
+    if (!doc || !nomeFile || !dati) {
+      problems.push(`${slot} mancante`);
+      continue;
+    }
+    const check = checkAttachment(
+      { filename: nomeFile, bytes: new Uint8Array(Buffer.from(dati, "base64")) },
+      { allowed: ["pdf", "png", "jpeg"] },
+    );
+    if (!check.ok) problems.push(`${slot}: ${check.message}`);
+    else allegati.push({ slot, nomeFile, tipo: check.mimeType, dati });
+  }
+  return problems.length ? { problems } : { allegati };
+}
+
 function positiveInt(value: unknown, fallback: number, max: number): number {
   const n = typeof value === "string" ? Number.parseInt(value, 10) : Number.NaN;
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
@@ -60,7 +134,7 @@ function positiveInt(value: unknown, fallback: number, max: number): number {
 /**
  * DELEGHE (our payloads, `shared/api/deleghe.ts`): `GET|POST /api/deleghe`, `PATCH /api/deleghe/{id}`,
  * `GET /api/deleghe/policy`, `GET /api/richieste-delega`, `PUT /api/richiesta-delega/{id}/annullamento`,
- * `GET /api/richiesta-delega/{id}/allegati/{slot}`; only where the municipality has the DELEGHE asset (404
+ * `GET /api/richiesta-delega/{id}/allegati/{slot}`, `POST /api/richiesta-delega`; only where the municipality has the DELEGHE asset (404
  * otherwise), fault switch `deleghe`. Every action checks the caller's side: the delegate accepts or refuses one
  * waiting for them, the delegator withdraws a live one, the requester cancels a request waiting for the operator
  * and reads its attachments; anything else is 404 (another citizen's id) or 409 (wrong status). In gaps mode the
@@ -135,35 +209,16 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
   router.post("/api/deleghe", express.json({ limit: "64kb" }), (req, res) => {
     const { tenant, citizen } = getLocals(res);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const delegato = (body.delegato ?? {}) as Partial<StoredPersona>;
-    const servizi = Array.isArray(body.servizi) ? body.servizi : [];
-    const scadenza = typeof body.dataScadenza === "string" ? body.dataScadenza : "";
-    const problems: string[] = [];
-    const cf = typeof delegato.codiceFiscale === "string" ? delegato.codiceFiscale.toUpperCase() : "";
-    if (!isValidFiscalCode(cf)) problems.push("delegato.codiceFiscale non valido");
-    if (cf === citizen!.codFisc) problems.push("non puoi delegare te stesso");
-    const nome = typeof delegato.nome === "string" ? delegato.nome.trim() : "";
-    const cognome = typeof delegato.cognome === "string" ? delegato.cognome.trim() : "";
-    if (!nome || nome.length > 100 || !cognome || cognome.length > 100)
-      problems.push("nome e cognome richiesti");
-    const delegable = new Set(
-      detailsOf(tenant)
-        .filter((d) => d.delegabile)
-        .map((d) => d.idServizio),
-    );
-    if (!servizi.length || !servizi.every((id) => typeof id === "number" && delegable.has(id)))
-      problems.push("servizi non delegabili");
-    const day = today();
-    const maxDays = tenant.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays ?? 365;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(scadenza) || scadenza <= day || scadenza > addDays(day, maxDays))
-      problems.push(`dataScadenza entro ${maxDays} giorni`);
-    if (problems.length) return sendError(res, 400, "Richiesta non valida", problems);
+    const checked = checkNew(tenant, citizen!.codFisc, body.delegato, body.servizi, body.dataScadenza);
+    if ("problems" in checked) return sendError(res, 400, "Richiesta non valida", checked.problems);
+    const { persona, servizi, scadenza, day } = checked;
+    const { codiceFiscale: cf, nome, cognome } = persona;
     const n = store.state.deleghe.next++;
     const stored: StoredDelega = {
       uuidDelega: `dlg-${tenant.id.slice(-1)}-${String(n).padStart(4, "0")}`,
       delegante: { codiceFiscale: citizen!.codFisc, nome: citizen!.nome, cognome: citizen!.cognome },
       delegato: { codiceFiscale: cf, nome, cognome },
-      servizi: [...new Set(servizi as number[])],
+      servizi,
       dataInizio: day,
       dataScadenza: scadenza,
       stato: "ATTESA_DELEGATO",
@@ -186,6 +241,39 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     });
     store.save();
     res.status(201).json(toDelega(tenant, stored, day));
+  });
+
+  /**
+   * A request (§3): the caller (the would-be delegate) asks to act for a delegator who cannot log in, with the three
+   * documents as base64 in JSON (our payload, `NuovaRichiestaDelega`); it waits for the operator (ATTESA_OPERATORE).
+   */
+  router.post("/api/richiesta-delega", express.json({ limit: "10mb" }), (req, res) => {
+    const { tenant, citizen } = getLocals(res);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const checked = checkNew(tenant, citizen!.codFisc, body.delegante, body.servizi, body.dataScadenza);
+    const documents = checkDocuments(body.allegati);
+    const problems = [
+      ...("problems" in checked ? checked.problems : []),
+      ...("problems" in documents ? documents.problems : []),
+    ];
+    if ("problems" in checked || "problems" in documents)
+      return sendError(res, 400, "Richiesta non valida", problems);
+    const n = store.state.deleghe.next++;
+    const stored: StoredDelega = {
+      uuidDelega: `dlg-${tenant.id.slice(-1)}-${String(n).padStart(4, "0")}`,
+      delegante: checked.persona,
+      delegato: { codiceFiscale: citizen!.codFisc, nome: citizen!.nome, cognome: citizen!.cognome },
+      servizi: checked.servizi,
+      dataInizio: checked.day,
+      dataScadenza: checked.scadenza,
+      stato: "ATTESA_OPERATORE",
+      motivo: null,
+      dataCreazione: new Date().toISOString(),
+      richiesta: { allegati: documents.allegati },
+    };
+    list(tenant.id).push(stored);
+    store.save();
+    res.status(201).json(toDelega(tenant, stored, checked.day));
   });
 
   /** The record by id, when the caller is on the side `side` (any citizen in gaps mode), or an answer sent. */

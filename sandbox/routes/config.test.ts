@@ -88,6 +88,7 @@ test("each municipality has its own assets and flags", async () => {
   const c = ComuneConfigSchema.parse(await get(hosts.c, "fromtenant"));
   expect(a.assets).toHaveLength(9);
   expect(a.assets.find((x) => x.codice === "DELEGHE")?.delegheMaxDays).toBe(365);
+  expect(b.assets.find((x) => x.codice === "DELEGHE")?.delegheMaxDays).toBe(90);
   expect(a.assets.find((x) => x.codice === "APPSCHED")?.showPublic).toBe(true);
   expect(a).toMatchObject({
     cms: true,
@@ -97,6 +98,7 @@ test("each municipality has its own assets and flags", async () => {
   expect(b.assets.map((x) => x.codice).sort()).toEqual([
     "APPSCHED",
     "ASSISTENZA_CRM",
+    "DELEGHE",
     "DISSERVIZIO_CRM",
     "NOTIFICATIONS",
     "PPAY",

@@ -119,6 +119,8 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       asset: "APPSCHED",
       idSportello: "1",
       codiceNotifiche: "montealto_anagrafe",
+      delegabile: true,
+      noteDelega: "Il delegato accompagna il delegante allo sportello per la firma e le impronte.",
     }),
     detail(202, "Certificati online", {}),
     detail(203, "Pagamento IMU", {
@@ -126,6 +128,7 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       codiceNotifiche: "montealto_tributi",
       codiceAssistenza: "TRIBUTI",
       codiceVersamento: "IMU",
+      delegabile: true,
     }),
     detail(204, "Pagamento spontaneo pagoPA", { asset: "PPAY" }),
     detail(205, "Multe e sanzioni", {
@@ -142,7 +145,11 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
     }),
     detail(209, "Segnalazione disservizio", { asset: "DISSERVIZIO_CRM" }),
     detail(210, "Richiesta di assistenza", { asset: "ASSISTENZA_CRM", codiceAssistenza: "URP" }),
-    detail(211, "Contributo affitto", { codiceAssistenza: "SOCIALE" }),
+    detail(211, "Contributo affitto", {
+      codiceAssistenza: "SOCIALE",
+      delegabile: true,
+      noteDelega: "Allegare la certificazione ISEE del nucleo del delegante.",
+    }),
     detail(212, "Prenotazione appuntamento", { asset: "APPSCHED", idSportello: "1" }),
   ],
   montealtoSheets,

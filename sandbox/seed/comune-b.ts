@@ -100,6 +100,8 @@ export const comuneB: SandboxTenant = {
     asset("APPSCHED", { showPublic: false }),
     asset("ASSISTENZA_CRM"),
     asset("NOTIFICATIONS"),
+    // DELEGHE (issue #28) with a shorter limit than Valverde's: a delegation lasts at most 90 days here.
+    asset("DELEGHE", { delegheMaxDays: 90 }),
     asset("DISSERVIZIO_CRM"),
   ],
   content: {

@@ -132,6 +132,7 @@ const ROUTES = [
   "/area-personale/deleghe/richieste",
   "/area-personale/deleghe/nuova",
   "/area-personale/deleghe/nuova/online?passo=delegato",
+  "/area-personale/deleghe/nuova/richiesta?passo=delegante",
   "/pagina/che/non-esiste",
 ];
 

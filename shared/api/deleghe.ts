@@ -12,6 +12,13 @@ import { z } from "zod";
  * online waits for the delegate (ATTESA_DELEGATO); one the would-be delegate asks for with the three documents is a
  * request (`richiesta` set) and waits for the municipality's operator (ATTESA_OPERATORE). `motivo` is the reason of a
  * refusal. SCADUTA and NON_ATTIVA are the upstream's reading of the dates of an approved one.
+ *
+ * A request is sent as ONE JSON body (`POST /richiesta-delega`, `NuovaRichiestaDelega`) with its three documents
+ * inline as base64 (`dati`), not as multipart: the portal has checked each one's type by its bytes and its size
+ * (2 MB each, as the assistance attachments), so the body is bounded (about 8 MB), and one JSON call keeps the
+ * upstream module a plain `callUpstream` with a zod-checked answer. The documents are never read back in a list:
+ * only their slot, name, type and size (`Allegato`); the bytes come one at a time from
+ * `GET /richiesta-delega/{id}/allegati/{slot}`.
  */
 
 export const DELEGA_STATI = [
@@ -105,6 +112,17 @@ export type NuovaDelega = {
   dataScadenza: string;
 };
 
+/** One document of a new request: its slot, the file's name, its type as checked by its bytes, the bytes (base64). */
+export type NuovoAllegato = { slot: DocumentSlot; nomeFile: string; tipo: string; dati: string };
+
+/** `POST /richiesta-delega` body: the caller (the would-be delegate) asks to act for a delegator who cannot log in. */
+export type NuovaRichiestaDelega = {
+  delegante: Persona;
+  servizi: number[];
+  dataScadenza: string;
+  allegati: NuovoAllegato[];
+};
+
 /** `PATCH /deleghe/{id}` body: the delegate accepts or refuses, the delegator withdraws. */
 export const DELEGA_AZIONI = ["ACCETTA", "RIFIUTA", "RITIRA"] as const;
 export type DelegaAzione = (typeof DELEGA_AZIONI)[number];
@@ -117,6 +135,8 @@ export interface DelegheApi {
   /** The citizen's own delegation in that list by id, or null (looked up in the list, not by id upstream). */
   find(which: DelegaList, id: string): Promise<Delega | null>;
   create(body: NuovaDelega): Promise<Delega>;
+  /** A request with the three documents, waiting for the operator (ATTESA_OPERATORE). */
+  createRequest(body: NuovaRichiestaDelega): Promise<Delega>;
   /** Only on a delegation of the citizen's list that the action belongs to (else 404 without an upstream call). */
   act(id: string, azione: DelegaAzione): Promise<Delega>;
   /** Cancels one of the citizen's requests waiting for the operator (`annullamento`). */

@@ -40,110 +40,125 @@ function ActionButton({
   );
 }
 
-/**
- * One delegation: the other person, the services, the dates, the status (and a refusal's reason), a request's
- * documents, and the actions its list allows: accept/refuse one waiting for me, withdraw a live one I gave, cancel a
- * request waiting for the operator.
- */
-export function DelegaCard({ delega, which }: { delega: Delega; which: DelegaList }) {
+type CardProps = { delega: Delega; which: DelegaList };
+
+/** The other person's role and name, the status, the dates, a refusal's reason. */
+function DelegaDetails({ delega, which }: CardProps) {
   const t = useT(delegheIt);
   const locale = useLocale();
   const status = useStatusLabel();
   const other = which === "delegati" ? delega.delegato : delega.delegante;
-  const headingId = `delega-${delega.uuidDelega}`;
   const day = (value: string) => (
     <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "dd/MM/yyyy", locale)}</time>
   );
+  return (
+    <dl className="row small mb-2">
+      <dt className="col-5">
+        {which === "delegati" ? t("deleghe.card.delegate") : t("deleghe.card.delegator")}
+      </dt>
+      <dd className="col-7">{`${other.nome} ${other.cognome}`}</dd>
+      <dt className="col-5">{t("deleghe.card.status")}</dt>
+      <dd className="col-7">
+        <span className="badge bg-secondary" data-stato={delega.stato}>
+          {status(delega.stato)}
+        </span>
+      </dd>
+      <dt className="col-5">{t("deleghe.card.from")}</dt>
+      <dd className="col-7">{day(delega.dataInizio)}</dd>
+      <dt className="col-5">{t("deleghe.card.to")}</dt>
+      <dd className="col-7">{day(delega.dataScadenza)}</dd>
+      {delega.motivo ? (
+        <>
+          <dt className="col-5">{t("deleghe.card.reason")}</dt>
+          <dd className="col-7">{delega.motivo}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** A request's own documents, each a download (through the portal's download route). */
+function DelegaDocuments({ delega }: { delega: Delega }) {
+  const t = useT(delegheIt);
+  if (!delega.richiesta?.allegati.length) return null;
+  return (
+    <>
+      <p className="small fw-semibold mb-1">{t("deleghe.card.documents")}</p>
+      <ul className="small">
+        {delega.richiesta.allegati.map((a) => (
+          <li key={a.slot}>
+            <a
+              href={href("/area-personale/deleghe/richieste/:id/allegati/:slot", {
+                id: delega.uuidDelega,
+                slot: a.slot,
+              })}
+              download
+            >
+              {t(`deleghe.slot.${a.slot}`)}
+            </a>{" "}
+            ({a.nomeFile})
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The actions the list allows: accept/refuse one waiting for me, withdraw a live one I gave, cancel a request
+ * waiting for the operator.
+ */
+function DelegaActions({ delega, which }: CardProps) {
+  const t = useT(delegheIt);
+  const other = which === "delegati" ? delega.delegato : delega.delegante;
   const names = { nome: other.nome, cognome: other.cognome };
+  const id = delega.uuidDelega;
   const live = ["ATTESA_DELEGATO", "ATTESA_OPERATORE", "APPROVATA"].includes(delega.stato);
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      {which === "deleganti" && delega.stato === "ATTESA_DELEGATO" ? (
+        <>
+          <ActionButton id={id} azione="ACCETTA" label={t("deleghe.action.accept", names)} />
+          <ActionButton id={id} azione="RIFIUTA" label={t("deleghe.action.refuse", names)} danger />
+        </>
+      ) : null}
+      {which === "delegati" && live ? (
+        <ActionButton id={id} azione="RITIRA" label={t("deleghe.action.withdraw", names)} danger />
+      ) : null}
+      {which === "richieste" && delega.stato === "ATTESA_OPERATORE" ? (
+        <ActionButton id={id} azione="ANNULLA" label={t("deleghe.action.cancel", names)} danger />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One delegation: the other person, the services, the dates, the status (and a refusal's reason), a request's
+ * documents, and the actions its list allows.
+ */
+export function DelegaCard({ delega, which }: CardProps) {
+  const t = useT(delegheIt);
+  const other = which === "delegati" ? delega.delegato : delega.delegante;
+  const headingId = `delega-${delega.uuidDelega}`;
   return (
     <article className="card card-bg shadow-sm h-100" aria-labelledby={headingId}>
       <div className="card-body">
         <h3 id={headingId} className="h5 card-title">
-          {t("deleghe.card.person", { ...names, codiceFiscale: other.codiceFiscale })}
+          {t("deleghe.card.person", {
+            nome: other.nome,
+            cognome: other.cognome,
+            codiceFiscale: other.codiceFiscale,
+          })}
         </h3>
-        <dl className="row small mb-2">
-          <dt className="col-5">
-            {which === "delegati" ? t("deleghe.card.delegate") : t("deleghe.card.delegator")}
-          </dt>
-          <dd className="col-7">{`${other.nome} ${other.cognome}`}</dd>
-          <dt className="col-5">{t("deleghe.card.status")}</dt>
-          <dd className="col-7">
-            <span className="badge bg-secondary" data-stato={delega.stato}>
-              {status(delega.stato)}
-            </span>
-          </dd>
-          <dt className="col-5">{t("deleghe.card.from")}</dt>
-          <dd className="col-7">{day(delega.dataInizio)}</dd>
-          <dt className="col-5">{t("deleghe.card.to")}</dt>
-          <dd className="col-7">{day(delega.dataScadenza)}</dd>
-          {delega.motivo ? (
-            <>
-              <dt className="col-5">{t("deleghe.card.reason")}</dt>
-              <dd className="col-7">{delega.motivo}</dd>
-            </>
-          ) : null}
-        </dl>
+        <DelegaDetails delega={delega} which={which} />
         <p className="small fw-semibold mb-1">{t("deleghe.card.services")}</p>
         <ul className="small">
           {delega.servizi.map((s) => (
             <li key={s.idServizio}>{s.titolo}</li>
           ))}
         </ul>
-        {which === "richieste" && delega.richiesta?.allegati.length ? (
-          <>
-            <p className="small fw-semibold mb-1">{t("deleghe.card.documents")}</p>
-            <ul className="small">
-              {delega.richiesta.allegati.map((a) => (
-                <li key={a.slot}>
-                  <a
-                    href={href("/area-personale/deleghe/richieste/:id/allegati/:slot", {
-                      id: delega.uuidDelega,
-                      slot: a.slot,
-                    })}
-                    download
-                  >
-                    {t(`deleghe.slot.${a.slot}`)}
-                  </a>{" "}
-                  ({a.nomeFile})
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <div className="d-flex flex-wrap gap-2">
-          {which === "deleganti" && delega.stato === "ATTESA_DELEGATO" ? (
-            <>
-              <ActionButton
-                id={delega.uuidDelega}
-                azione="ACCETTA"
-                label={t("deleghe.action.accept", names)}
-              />
-              <ActionButton
-                id={delega.uuidDelega}
-                azione="RIFIUTA"
-                label={t("deleghe.action.refuse", names)}
-                danger
-              />
-            </>
-          ) : null}
-          {which === "delegati" && live ? (
-            <ActionButton
-              id={delega.uuidDelega}
-              azione="RITIRA"
-              label={t("deleghe.action.withdraw", names)}
-              danger
-            />
-          ) : null}
-          {which === "richieste" && delega.stato === "ATTESA_OPERATORE" ? (
-            <ActionButton
-              id={delega.uuidDelega}
-              azione="ANNULLA"
-              label={t("deleghe.action.cancel", names)}
-              danger
-            />
-          ) : null}
-        </div>
+        {which === "richieste" ? <DelegaDocuments delega={delega} /> : null}
+        <DelegaActions delega={delega} which={which} />
       </div>
     </article>
   );

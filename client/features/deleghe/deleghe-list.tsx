@@ -10,21 +10,129 @@ import { delegheIt } from "./texts.ts";
 
 const DONE = ["ACCETTA", "RIFIUTA", "RITIRA", "ANNULLA"] as const;
 
+/** The §5 GET filters: service, status, and the delegator's fiscal code on "deleganti". */
+function DelegheFilters({ data }: { data: DelegheListData }) {
+  const t = useT(delegheIt);
+  const { which, filters } = data;
+  const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
+  return (
+    <Form method="get" className="row g-3 align-items-end mb-3" aria-label={t("deleghe.filter.title")}>
+      <div className="col-12 col-md-4">
+        <SelectField
+          name="servizio"
+          label={t("deleghe.filter.service")}
+          defaultValue={filters.servizio}
+          placeholder={t("deleghe.filter.all")}
+          options={data.services.map((s) => ({ value: s.id, label: s.titolo }))}
+        />
+      </div>
+      <div className="col-12 col-md-4">
+        <SelectField
+          name="stato"
+          label={t("deleghe.filter.status")}
+          defaultValue={filters.stato}
+          placeholder={t("deleghe.filter.all")}
+          options={DELEGA_STATI.map((s) => ({ value: s, label: t(`deleghe.status.${s}`) }))}
+        />
+      </div>
+      {which === "deleganti" ? (
+        <div className="col-12 col-md-4">
+          <TextField
+            name="delegante"
+            label={t("deleghe.filter.delegator")}
+            defaultValue={filters.delegante}
+            autoComplete="off"
+            maxLength={16}
+            error={data.delegatorInvalid ? t("deleghe.filter.delegatorInvalid") : undefined}
+          />
+        </div>
+      ) : null}
+      <div className="col-12 d-flex flex-wrap gap-2 form-group">
+        <button type="submit" className="btn btn-outline-primary">
+          {t("deleghe.filter.apply")}
+        </button>
+        {filtered ? (
+          <Link className="btn btn-link" to={listHref(which)}>
+            {t("deleghe.filter.reset")}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** The previous and next pages, as links. */
+function Paging({ data, pages }: { data: DelegheListData; pages: number }) {
+  const t = useT(delegheIt);
+  const { which, filters } = data;
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t("deleghe.paging")} className="d-flex flex-wrap gap-2">
+      {filters.pagina > 1 ? (
+        <Link
+          className="btn btn-outline-primary"
+          to={listHref(which, { ...filters, pagina: filters.pagina - 1 })}
+        >
+          {t("deleghe.previous")}
+        </Link>
+      ) : null}
+      {filters.pagina < pages ? (
+        <Link
+          className="btn btn-outline-primary"
+          to={listHref(which, { ...filters, pagina: filters.pagina + 1 })}
+        >
+          {t("deleghe.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The delegations found (or the load failure, or none), with the page count and paging. */
+function DelegheResults({ data }: { data: DelegheListData }) {
+  const t = useT(delegheIt);
+  const { which, filters, result } = data;
+  const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
+  if (result.status === "failed")
+    return (
+      <div role="alert">
+        <Callout variant="danger" title={t("deleghe.loadFailed")}>
+          <p className="mb-0">{t("common.retryLater")}</p>
+        </Callout>
+      </div>
+    );
+  if (result.items.length === 0)
+    return <p role="status">{filtered ? t("deleghe.emptyFiltered") : t("deleghe.empty")}</p>;
+  const pages = Math.max(1, Math.ceil(result.total / DELEGHE_PAGE));
+  return (
+    <>
+      <p role="status" className="small">
+        {t("deleghe.shown", { page: filters.pagina, pages, total: result.total })}
+      </p>
+      <ul className="list-unstyled row g-3">
+        {result.items.map((delega) => (
+          <li key={delega.uuidDelega} className="col-12 col-lg-6">
+            <DelegaCard delega={delega} which={which} />
+          </li>
+        ))}
+      </ul>
+      <Paging data={data} pages={pages} />
+    </>
+  );
+}
+
 /**
  * One list of delegations: the §5 GET filters (service, status; the delegator's fiscal code on "deleganti"), the
  * delegations, paging as links. A load failure is an alert; the rest of the page stays.
  */
 export function DelegheList({ data, failed }: { data: DelegheListData; failed: boolean }) {
   const t = useT(delegheIt);
-  const { which, filters, result } = data;
-  const headingId = `deleghe-${which}`;
+  const headingId = `deleghe-${data.which}`;
   const done = DONE.find((d) => d === data.done);
-  const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
-  const pages = result.status === "ok" ? Math.max(1, Math.ceil(result.total / DELEGHE_PAGE)) : 1;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="title-xlarge mb-3">
-        {t(`deleghe.list.${which}`)}
+        {t(`deleghe.list.${data.which}`)}
       </h2>
       {done ? (
         <div role="status" className="alert alert-success mb-3">
@@ -36,90 +144,8 @@ export function DelegheList({ data, failed }: { data: DelegheListData; failed: b
           {t("deleghe.action.failed")}
         </div>
       ) : null}
-      <Form method="get" className="row g-3 align-items-end mb-3" aria-label={t("deleghe.filter.title")}>
-        <div className="col-12 col-md-4">
-          <SelectField
-            name="servizio"
-            label={t("deleghe.filter.service")}
-            defaultValue={filters.servizio}
-            placeholder={t("deleghe.filter.all")}
-            options={data.services.map((s) => ({ value: s.id, label: s.titolo }))}
-          />
-        </div>
-        <div className="col-12 col-md-4">
-          <SelectField
-            name="stato"
-            label={t("deleghe.filter.status")}
-            defaultValue={filters.stato}
-            placeholder={t("deleghe.filter.all")}
-            options={DELEGA_STATI.map((s) => ({ value: s, label: t(`deleghe.status.${s}`) }))}
-          />
-        </div>
-        {which === "deleganti" ? (
-          <div className="col-12 col-md-4">
-            <TextField
-              name="delegante"
-              label={t("deleghe.filter.delegator")}
-              defaultValue={filters.delegante}
-              autoComplete="off"
-              maxLength={16}
-              error={data.delegatorInvalid ? t("deleghe.filter.delegatorInvalid") : undefined}
-            />
-          </div>
-        ) : null}
-        <div className="col-12 d-flex flex-wrap gap-2 form-group">
-          <button type="submit" className="btn btn-outline-primary">
-            {t("deleghe.filter.apply")}
-          </button>
-          {filtered ? (
-            <Link className="btn btn-link" to={listHref(which)}>
-              {t("deleghe.filter.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-      {result.status === "failed" ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("deleghe.loadFailed")}>
-            <p className="mb-0">{t("common.retryLater")}</p>
-          </Callout>
-        </div>
-      ) : result.items.length === 0 ? (
-        <p role="status">{filtered ? t("deleghe.emptyFiltered") : t("deleghe.empty")}</p>
-      ) : (
-        <>
-          <p role="status" className="small">
-            {t("deleghe.shown", { page: filters.pagina, pages, total: result.total })}
-          </p>
-          <ul className="list-unstyled row g-3">
-            {result.items.map((delega) => (
-              <li key={delega.uuidDelega} className="col-12 col-lg-6">
-                <DelegaCard delega={delega} which={which} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav aria-label={t("deleghe.paging")} className="d-flex flex-wrap gap-2">
-              {filters.pagina > 1 ? (
-                <Link
-                  className="btn btn-outline-primary"
-                  to={listHref(which, { ...filters, pagina: filters.pagina - 1 })}
-                >
-                  {t("deleghe.previous")}
-                </Link>
-              ) : null}
-              {filters.pagina < pages ? (
-                <Link
-                  className="btn btn-outline-primary"
-                  to={listHref(which, { ...filters, pagina: filters.pagina + 1 })}
-                >
-                  {t("deleghe.next")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </>
-      )}
+      <DelegheFilters data={data} />
+      <DelegheResults data={data} />
     </section>
   );
 }

@@ -87,4 +87,28 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.success.text":
     "The delegation to {nome} {cognome} is waiting for their acceptance: they will find it under Delegations in their personal area.",
   "deleghe.success.back": "Go to your delegations",
+  "deleghe.new.request": "Delegation request with documents",
+  "deleghe.new.requestText":
+    "Ask the municipality to use its services on behalf of someone who cannot sign in to the portal: you need their identity card (front and back) and the signed delegation form. The request is active once the municipality's operator approves it.",
+  "deleghe.request.title": "Delegation request",
+  "deleghe.request.step.delegator": "Delegator",
+  "deleghe.request.step.documents": "Documents",
+  "deleghe.request.fiscalCode": "Delegator's tax code",
+  "deleghe.request.fiscalCodeOwn": "You cannot ask for a delegation from yourself",
+  "deleghe.request.name": "Delegator's first name",
+  "deleghe.request.surname": "Delegator's surname",
+  "deleghe.request.documentsIntro": "Upload the three documents as PDF, JPG or PNG, at most 2 MB each.",
+  "deleghe.request.documentsHint": "PDF, JPG or PNG, at most 2 MB",
+  "deleghe.request.documentRequired": "Upload the document: {slot}",
+  "deleghe.request.documentLost": "The document {slot} is no longer available: upload it again",
+  "deleghe.request.held": "Document uploaded: choosing another one replaces it",
+  "deleghe.request.none": "No document uploaded",
+  "deleghe.request.documents": "Documents",
+  "deleghe.request.confirm": "Send the request",
+  "deleghe.request.failed": "The request could not be sent. Please try again later.",
+  "deleghe.request.refused": "The municipality did not accept the request: {details}",
+  "deleghe.request.success.title": "Request sent",
+  "deleghe.request.success.text":
+    "The delegation request for {nome} {cognome} is waiting for the municipality's operator: you can follow it in your delegation requests.",
+  "deleghe.request.success.back": "Go to your requests",
 };

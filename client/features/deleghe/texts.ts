@@ -88,4 +88,29 @@ export const delegheIt = {
   "deleghe.success.text":
     "La delega a {nome} {cognome} attende la sua accettazione: la trova nella sezione Deleghe della sua area personale.",
   "deleghe.success.back": "Vai alle tue deleghe",
+  "deleghe.new.request": "Richiesta di delega con documenti",
+  "deleghe.new.requestText":
+    "Chiedi al Comune di poter usare i servizi per conto di una persona che non può accedere al portale: servono la sua carta d'identità (fronte e retro) e il modulo di delega firmato. La richiesta è attiva quando l'operatore del Comune la approva.",
+  "deleghe.request.title": "Richiesta di delega",
+  "deleghe.request.step.delegator": "Delegante",
+  "deleghe.request.step.documents": "Documenti",
+  "deleghe.request.fiscalCode": "Codice fiscale del delegante",
+  "deleghe.request.fiscalCodeOwn": "Non puoi chiedere una delega a te stesso",
+  "deleghe.request.name": "Nome del delegante",
+  "deleghe.request.surname": "Cognome del delegante",
+  "deleghe.request.documentsIntro":
+    "Carica i tre documenti in formato PDF, JPG o PNG, al massimo 2 MB ciascuno.",
+  "deleghe.request.documentsHint": "PDF, JPG o PNG, al massimo 2 MB",
+  "deleghe.request.documentRequired": "Carica il documento: {slot}",
+  "deleghe.request.documentLost": "Il documento {slot} non è più disponibile: caricalo di nuovo",
+  "deleghe.request.held": "Documento caricato: sceglierne un altro lo sostituisce",
+  "deleghe.request.none": "Nessun documento caricato",
+  "deleghe.request.documents": "Documenti",
+  "deleghe.request.confirm": "Invia la richiesta",
+  "deleghe.request.failed": "Non è stato possibile inviare la richiesta. Riprova più tardi.",
+  "deleghe.request.refused": "Il Comune non ha accettato la richiesta: {details}",
+  "deleghe.request.success.title": "Richiesta inviata",
+  "deleghe.request.success.text":
+    "La richiesta di delega per {nome} {cognome} attende la verifica dell'operatore del Comune: ne vedi lo stato nelle tue richieste di delega.",
+  "deleghe.request.success.back": "Vai alle tue richieste",
 } as const;

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageTitle(matches, [t("deleghe.new.title"), t("personalArea.title")]);
 };
 
-/** "Nuova delega": the choice (the online delegation; the request with documents comes later, issue #28). */
+/** "Nuova delega": the choice between the online delegation and the request with documents. */
 export default function NewDelegation() {
   const t = useT(delegheIt);
   return (
@@ -31,6 +31,14 @@ export default function NewDelegation() {
             <Link to={href("/area-personale/deleghe/nuova/online")}>{t("deleghe.new.online")}</Link>
           </h3>
           <p className="mb-0">{t("deleghe.new.onlineText")}</p>
+        </div>
+      </div>
+      <div className="card card-bg shadow-sm mb-4">
+        <div className="card-body">
+          <h3 className="h5 card-title">
+            <Link to={href("/area-personale/deleghe/nuova/richiesta")}>{t("deleghe.new.request")}</Link>
+          </h3>
+          <p className="mb-0">{t("deleghe.new.requestText")}</p>
         </div>
       </div>
     </section>

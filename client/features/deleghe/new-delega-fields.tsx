@@ -1,0 +1,301 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { formatDate } from "#shared/dates.ts";
+import { ErrorSummary, errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { TextField } from "#client/components/ui/text-field.tsx";
+import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
+import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { delegheIt } from "./texts.ts";
+
+/*
+ * The pieces the new online delegation and the request with documents share: the page frame (heading, stepper,
+ * notices, the step's form with its error summary and buttons), the other person's fields, the services with the
+ * end date and the policy, the summary's rows.
+ */
+
+export type Errors = Partial<Record<string, string>>;
+export type Submitted = Record<string, string>;
+export type DelegableService = { id: string; titolo: string; note: string | null };
+export type Person = { codiceFiscale: string; nome: string; cognome: string };
+
+/** A date of the flow ("yyyy-MM-dd") as the page's language writes it. */
+export function useDay() {
+  const locale = useLocale();
+  return (value: string) => formatDate(`${value}T12:00:00Z`, "dd/MM/yyyy", locale);
+}
+
+type StepFrameProps = {
+  headingId: string;
+  title: string;
+  steps: string[];
+  current: number;
+  expired: boolean;
+  failed?: string | null;
+  action: string;
+  fromSummary: boolean;
+  multipart?: boolean;
+  errors: Errors;
+  targets: Record<string, SummaryTarget>;
+  back: string;
+  submitLabel: string;
+  children: ReactNode;
+};
+
+/** One step's page: heading, stepper, the expired and failed notices, the form (error summary first), buttons. */
+export function StepFrame(props: StepFrameProps) {
+  const t = useT(delegheIt);
+  return (
+    <section aria-labelledby={props.headingId}>
+      <h2 id={props.headingId} className="title-xxlarge mb-3">
+        {props.title}
+      </h2>
+      <Stepper steps={props.steps} current={props.current} />
+      {props.expired ? (
+        <div role="alert" className="alert alert-warning mt-3">
+          {t("deleghe.new.expired")}
+        </div>
+      ) : null}
+      {props.failed || props.errors.form ? (
+        <div role="alert" className="alert alert-danger mt-3">
+          {props.failed || props.errors.form}
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        action={props.action}
+        className="mt-4"
+        noValidate
+        encType={props.multipart ? "multipart/form-data" : undefined}
+      >
+        <XsrfField />
+        <ReturnToSummaryField active={props.fromSummary} />
+        <ErrorSummary items={errorSummaryItems(props.errors, props.targets)} />
+        {props.children}
+        <div className="d-flex flex-wrap gap-3 mt-3">
+          <Link className="btn btn-outline-primary" to={props.back}>
+            {t("deleghe.new.back")}
+          </Link>
+          <SubmitButton className="btn btn-primary">{props.submitLabel}</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The error summary's targets of the person's and the services' steps. */
+export function fieldTargets(services: readonly DelegableService[]): Record<string, SummaryTarget> {
+  return {
+    codiceFiscale: { id: "codiceFiscale" },
+    nome: { id: "nome" },
+    cognome: { id: "cognome" },
+    servizi: { id: `servizio-${services[0]?.id ?? ""}` },
+    scadenza: { id: "scadenza" },
+    accetto: { id: "accetto" },
+  };
+}
+
+type PersonFieldsProps = {
+  labels: { fiscalCode: string; name: string; surname: string };
+  person: Person | undefined;
+  submitted: Submitted;
+  errors: Errors;
+};
+
+/** The other person: fiscal code, name, surname (what was typed, else what the flow holds). */
+export function PersonFields({ labels, person, submitted, errors }: PersonFieldsProps) {
+  return (
+    <>
+      <TextField
+        id="codiceFiscale"
+        name="codiceFiscale"
+        label={labels.fiscalCode}
+        required
+        maxLength={16}
+        autoComplete="off"
+        uppercase
+        defaultValue={submitted.codiceFiscale ?? person?.codiceFiscale}
+        error={errors.codiceFiscale}
+      />
+      <TextField
+        id="nome"
+        name="nome"
+        label={labels.name}
+        required
+        maxLength={100}
+        defaultValue={submitted.nome ?? person?.nome}
+        error={errors.nome}
+      />
+      <TextField
+        id="cognome"
+        name="cognome"
+        label={labels.surname}
+        required
+        maxLength={100}
+        defaultValue={submitted.cognome ?? person?.cognome}
+        error={errors.cognome}
+      />
+    </>
+  );
+}
+
+/** The delegable services as checkboxes, each with its `noteDelega`. */
+function ServicesFieldset(props: {
+  services: readonly DelegableService[];
+  chosen?: string[];
+  error?: string;
+}) {
+  const t = useT(delegheIt);
+  return (
+    <fieldset className="mb-4" aria-describedby={props.error ? "servizi-error" : undefined}>
+      <legend className="h5">
+        {t("deleghe.new.services")}
+        <span aria-hidden="true"> *</span>
+      </legend>
+      {props.services.length === 0 ? <p>{t("deleghe.new.noServices")}</p> : null}
+      {props.error ? (
+        <div id="servizi-error" className="form-feedback just-validate-error-label d-block">
+          {props.error}
+        </div>
+      ) : null}
+      {props.services.map((s) => (
+        <div className="form-check" key={s.id}>
+          <input
+            id={`servizio-${s.id}`}
+            type="checkbox"
+            name="servizi"
+            value={s.id}
+            defaultChecked={props.chosen?.includes(s.id)}
+            aria-describedby={s.note ? `servizio-${s.id}-nota` : undefined}
+          />
+          <label htmlFor={`servizio-${s.id}`}>{s.titolo}</label>
+          {s.note ? (
+            <p id={`servizio-${s.id}-nota`} className="small text-muted ms-5 mb-2">
+              {s.note}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The policy's text and its acceptance. */
+function PolicyField(props: { policy: string | null; accepted?: boolean; error?: string }) {
+  const t = useT(delegheIt);
+  return (
+    <>
+      <section className="mb-3" aria-labelledby="informativa-deleghe">
+        <h3 id="informativa-deleghe" className="h5">
+          {t("deleghe.new.policy")}
+        </h3>
+        {props.policy ? <p className="text-paragraph">{props.policy}</p> : null}
+      </section>
+      <div className="form-check mb-4">
+        <input
+          id="accetto"
+          name="accetto"
+          type="checkbox"
+          defaultChecked={props.accepted}
+          required
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? "accetto-error" : undefined}
+        />
+        <label htmlFor="accetto">
+          {t("deleghe.new.policyAccept")}
+          <span aria-hidden="true"> *</span>
+        </label>
+        {props.error ? (
+          <div id="accetto-error" className="form-feedback just-validate-error-label d-block">
+            {props.error}
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+type ServicesFieldsProps = {
+  services: readonly DelegableService[];
+  limits: { min: string; max: string };
+  policy: string | null;
+  state: { servizi?: string[]; scadenza?: string; accepted?: boolean };
+  submitted: Submitted;
+  errors: Errors;
+};
+
+/** The services step: the services, the end date (at most `delegheMaxDays` away), the policy. */
+export function ServicesFields({ services, limits, policy, state, submitted, errors }: ServicesFieldsProps) {
+  const t = useT(delegheIt);
+  const day = useDay();
+  return (
+    <>
+      <ServicesFieldset services={services} chosen={state.servizi} error={errors.servizi} />
+      <TextField
+        id="scadenza"
+        name="scadenza"
+        type="date"
+        label={t("deleghe.new.endDate")}
+        hint={t("deleghe.new.endDateHint", { max: day(limits.max) })}
+        required
+        min={limits.min}
+        max={limits.max}
+        defaultValue={submitted.scadenza ?? state.scadenza}
+        error={errors.scadenza}
+      />
+      <PolicyField policy={policy} accepted={state.accepted} error={errors.accetto} />
+    </>
+  );
+}
+
+/** A summary's "Modifica" of one section (the section named for screen readers). */
+export function EditLink({ to, section }: { to: string; section: string }) {
+  const t = useT(delegheIt);
+  return (
+    <Link to={to}>
+      {t("deleghe.new.edit")}
+      <span className="visually-hidden"> {section}</span>
+    </Link>
+  );
+}
+
+type SummaryRowsProps = {
+  personLabel: string;
+  person: Person;
+  services: readonly DelegableService[];
+  state: { servizi?: string[]; scadenza?: string };
+  editPerson: string;
+  editServices: string;
+  children?: ReactNode;
+};
+
+/** The summary: the other person, the services and the end date, each with its "Modifica"; then `children`. */
+export function SummaryRows(props: SummaryRowsProps) {
+  const t = useT(delegheIt);
+  const day = useDay();
+  return (
+    <dl className="row">
+      <dt className="col-sm-4">{props.personLabel}</dt>
+      <dd className="col-sm-8">
+        {t("deleghe.card.person", props.person)}{" "}
+        <EditLink to={props.editPerson} section={props.personLabel} />
+      </dd>
+      <dt className="col-sm-4">{t("deleghe.card.services")}</dt>
+      <dd className="col-sm-8">
+        <ul className="mb-1">
+          {props.services
+            .filter((s) => props.state.servizi?.includes(s.id))
+            .map((s) => (
+              <li key={s.id}>{s.titolo}</li>
+            ))}
+        </ul>
+        <EditLink to={props.editServices} section={t("deleghe.card.services")} />
+      </dd>
+      <dt className="col-sm-4">{t("deleghe.card.to")}</dt>
+      <dd className="col-sm-8">{props.state.scadenza ? day(props.state.scadenza) : null}</dd>
+      {props.children}
+    </dl>
+  );
+}

@@ -1,0 +1,132 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import type { Flow, FlowCookies } from "#client/lib/flow.server.ts";
+import { withQuery } from "#client/lib/links.ts";
+import { getServices } from "#client/lib/services.ts";
+import { getCitizen } from "#client/lib/require-citizen.ts";
+import { delegheIt } from "./texts.ts";
+
+/*
+ * What the new online delegation and the request with documents share on the server: the delegable services, the
+ * end date's limits, the schemas of the person's and the services' steps, the page's step resolution and the final
+ * submit's refusal.
+ */
+
+type Context = Readonly<RouterContextProvider>;
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Tomorrow and the last day allowed (`delegheMaxDays` from today, 365 when the configuration says nothing). */
+export async function dateLimits(context: Context): Promise<{ min: string; max: string }> {
+  const config = await getServices(context).api.getTenantConfig();
+  const days = config.comune.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays ?? 365;
+  const now = Date.now();
+  return { min: isoDay(new Date(now + 86_400_000)), max: isoDay(new Date(now + days * 86_400_000)) };
+}
+
+export async function delegableServices(context: Context) {
+  const config = await getServices(context).api.getTenantConfig();
+  return config.dettagli
+    .filter((d) => d.delegabile)
+    .map((d) => ({ id: d.idServizio, titolo: d.titolo, note: d.noteDelega ?? null }));
+}
+
+/** The services (with their notes) and the end date's limits every step page shows. */
+export async function newDelegaExtras(context: Context) {
+  return { services: await delegableServices(context), limits: await dateLimits(context) };
+}
+
+/** The other person: a valid fiscal code that is not the citizen's own (`ownMessage`), name and surname. */
+export async function personSchema(context: Context, ownMessage: string) {
+  const own = (await getCitizen(context)).codFisc.toUpperCase();
+  return z.object({
+    codiceFiscale: fiscalCodeText(required()).refine((cf) => cf !== own, { error: ownMessage }),
+    nome: text(required(), maxLength(100)),
+    cognome: text(required(), maxLength(100)),
+  });
+}
+
+/** The delegable services (at least one), the end date within the limits, the policy accepted. */
+export async function servicesSchema(context: Context) {
+  const t = serverT(context, delegheIt);
+  const { services, limits } = await newDelegaExtras(context);
+  const ids = services.map((s) => s.id);
+  return z.object({
+    servizi: z.preprocess(
+      (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+      z
+        .array(z.string().refine((id) => ids.includes(id)))
+        .min(1, { error: t("deleghe.new.servicesRequired") }),
+    ),
+    scadenza: text(required()).refine(
+      (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= limits.min && d <= limits.max,
+      { error: t("deleghe.new.endDateInvalid", { max: limits.max }) },
+    ),
+    accetto: oneOf(["on"], t("deleghe.new.policyRequired")),
+  });
+}
+
+/** A step's form that did not pass: its messages and what was typed, 400. */
+export function invalidStep(parsed: {
+  errors: Partial<Record<string, string>>;
+  submitted: Record<string, string>;
+}) {
+  return data({ errors: parsed.errors, submitted: parsed.submitted }, { status: 400 });
+}
+
+type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: boolean; headers?: Headers };
+
+/**
+ * The step a page shows: a missing, tampered, invalid or expired state starts over at the first step (saying so
+ * when it was there), with a fresh state saved; a step asked for out of order goes to the one reached.
+ */
+export function resolveStepPage<S, Step extends string>(
+  flow: Flow<S, Step, undefined>,
+  cookies: FlowCookies,
+  url: URL,
+  create: () => S,
+  stepHref: (step: Step) => string,
+): StepPage<S, Step> {
+  const read = flow.read(cookies);
+  const requested = url.searchParams.get("passo");
+  const first = flow.steps[0]!;
+  const page = {
+    fromSummary: url.searchParams.get("da") === "riepilogo",
+    expired: url.searchParams.get("scaduta") === "1",
+  };
+  if (read.problem || !read.state) {
+    const state = create();
+    const headers = flow.save(cookies, state);
+    if (requested !== first)
+      throw redirect(withQuery(stepHref(first), { scaduta: read.problem ? "1" : undefined }), { headers });
+    return { step: first, state, headers, ...page };
+  }
+  const step = flow.resolveStep(requested, read.state, undefined);
+  if (requested !== step) throw redirect(stepHref(step));
+  return { step, state: read.state, ...page };
+}
+
+/** The final submit refused by the upstream (400/422: its details) or failed (502): the message on the summary. */
+export function sendFailure(
+  context: Context,
+  error: unknown,
+  keys: {
+    refused: "deleghe.new.refused" | "deleghe.request.refused";
+    failed: "deleghe.new.failed" | "deleghe.request.failed";
+  },
+) {
+  if (!isUpstreamFailure(error)) throw error;
+  const t = serverT(context, delegheIt);
+  getServices(context).log.warn({ status: error.data.status }, "delegation creation failed");
+  const refused = error.data.status === 400 || error.data.status === 422;
+  const details = refused ? error.data.details.join("; ") : "";
+  return data(
+    { errors: {}, submitted: {}, failed: refused ? t(keys.refused, { details }) : t(keys.failed) },
+    { status: refused ? 400 : 502 },
+  );
+}

@@ -1,0 +1,205 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
+import { shownFileName } from "#shared/file-name.ts";
+import { checkAttachment } from "#shared/validation/attachments.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import { isFromSummary, mergeHeaders } from "#client/lib/flow.server.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
+import { readForm } from "#client/lib/read-form.server.ts";
+import { getServices } from "#client/lib/services.ts";
+import {
+  isStoreUnavailable,
+  storeDown,
+  storeOwner,
+  storeRefusal,
+} from "#client/lib/transient-store.server.ts";
+import {
+  createRequestState,
+  requestFlow,
+  requestSentCookie,
+  type HeldDocument,
+  type RequestState,
+} from "./flow-state.ts";
+import {
+  invalidStep,
+  newDelegaExtras,
+  personSchema,
+  resolveStepPage,
+  sendFailure,
+  servicesSchema,
+} from "./new-delega.server.ts";
+import { clearDocuments, getDocuments, setDocuments, type StoredDocuments } from "./request-store.server.ts";
+import { documentFieldName, type RequestStep } from "./steps.ts";
+import { delegheIt } from "./texts.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The three documents' types (§3): PDF, JPG or PNG, checked by their bytes; the attachments' size limit. */
+const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
+
+const documentField = documentFieldName;
+
+const stepHref = (step: RequestStep) =>
+  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step });
+
+/** The step's page: the state so far (documents by name), the services, the limits, the policy. */
+export async function loadRequest(context: Context, url: URL) {
+  const { flow, api } = getServices(context);
+  const page = resolveStepPage(requestFlow, flow, url, () => createRequestState(), stepHref);
+  const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
+  const { headers, ...rest } = page;
+  return data({ ...rest, ...(await newDelegaExtras(context)), policy }, { headers });
+}
+
+/** Each step's form; the documents step keeps every good file even when another is refused; the summary sends. */
+export async function requestAction(context: Context, request: Request) {
+  const { flow } = getServices(context);
+  const read = requestFlow.read(flow);
+  if (!read.state) throw redirect(withQuery(stepHref("delegante"), { scaduta: "1" }));
+  const state = read.state;
+  const step = requestFlow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
+  const save = (next: RequestState, form: FormData) =>
+    redirect(stepHref(requestFlow.nextStep(step, next, undefined, isFromSummary(form))), {
+      headers: requestFlow.save(flow, next),
+    });
+  if (step === "delegante") {
+    const schema = await personSchema(context, serverT(context, delegheIt)("deleghe.request.fiscalCodeOwn"));
+    const parsed = await parseForm(request, context, schema);
+    return parsed.ok ? save({ ...state, delegante: parsed.values }, parsed.form) : invalidStep(parsed);
+  }
+  if (step === "servizi") {
+    const parsed = await parseForm(request, context, await servicesSchema(context));
+    if (!parsed.ok) return invalidStep(parsed);
+    const { servizi, scadenza } = parsed.values;
+    return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
+  }
+  if (step === "documenti") return documentsStep(context, request, state, save);
+  return sendRequest(context, request, state);
+}
+
+type Checked = { slot: DocumentSlot; stored: { filename: string; mimeType: string; data: Uint8Array } };
+
+/** The files chosen in this post, each checked by its bytes and size: the good ones, and a message per bad one. */
+async function checkChosen(form: FormData) {
+  const good: Checked[] = [];
+  const errors: Partial<Record<string, string>> = {};
+  for (const slot of DOCUMENT_SLOTS) {
+    const file = form.get(documentField(slot));
+    if (!(file instanceof File) || (file.size === 0 && file.name === "")) continue;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const check = checkAttachment({ filename: file.name, bytes }, { allowed: DOCUMENT_TYPES });
+    if (!check.ok) errors[documentField(slot)] = check.message;
+    else
+      good.push({
+        slot,
+        stored: { filename: shownFileName(file.name).slice(0, 200), mimeType: check.mimeType, data: bytes },
+      });
+  }
+  return { good, errors };
+}
+
+/**
+ * The documents step: the good files join the ones held (in the store, by the flow's `uploadId`), so a refused file
+ * never loses the others; a slot still empty is an error; all three held goes on.
+ */
+async function documentsStep(
+  context: Context,
+  request: Request,
+  state: RequestState,
+  save: (next: RequestState, form: FormData) => Response,
+) {
+  const t = serverT(context, delegheIt);
+  const form = await readForm(request, context);
+  const { good, errors } = await checkChosen(form);
+  let held: StoredDocuments;
+  try {
+    held = await getDocuments(state.uploadId);
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    return data({ errors: { form: serverT(context)("store.unavailable") }, submitted: {} }, { status: 503 });
+  }
+  const docs: StoredDocuments = { ...held };
+  for (const { slot, stored } of good) docs[slot] = stored;
+  const kept = good.length
+    ? await setDocuments(state.uploadId, docs, storeOwner(context, state.uploadId))
+    : null;
+  if (kept && !kept.ok) {
+    const refusal = storeRefusal(context, kept);
+    return data({ errors: { form: refusal.message }, submitted: {} }, { status: refusal.status });
+  }
+  const next: RequestState = { ...state, documenti: heldOf(docs) };
+  for (const slot of DOCUMENT_SLOTS)
+    if (!next.documenti?.[slot] && !errors[documentField(slot)])
+      errors[documentField(slot)] = t("deleghe.request.documentRequired", {
+        slot: t(`deleghe.slot.${slot}`),
+      });
+  if (Object.keys(errors).length === 0) return save(next, form);
+  // Refused: the good files are kept (the cookie names them), the bad one's message next to its field.
+  return data(
+    { errors, submitted: {}, held: next.documenti },
+    { status: 400, headers: requestFlow.save(getServices(context).flow, next) },
+  );
+}
+
+/** What the cookie says of the documents held. */
+function heldOf(docs: StoredDocuments): Partial<Record<DocumentSlot, HeldDocument>> {
+  const held: Partial<Record<DocumentSlot, HeldDocument>> = {};
+  for (const slot of DOCUMENT_SLOTS) {
+    const doc = docs[slot];
+    if (doc)
+      held[slot] = {
+        nome: doc.filename,
+        tipo: doc.mimeType as HeldDocument["tipo"],
+        dimensione: doc.data.byteLength,
+      };
+  }
+  return held;
+}
+
+/** The summary's "Invia la richiesta": the request with its documents, the flow and its files cleared, success. */
+async function sendRequest(context: Context, request: Request, state: RequestState) {
+  const { flow, api, log } = getServices(context);
+  await parseForm(request, context, z.object({}));
+  const { delegante, servizi, scadenza } = state;
+  if (!delegante || !servizi || !scadenza || requestFlow.firstIncomplete(state, undefined) !== "riepilogo")
+    throw redirect(stepHref(requestFlow.firstIncomplete(state, undefined)));
+  const docs = await getDocuments(state.uploadId).catch(storeDown(context));
+  const lost = DOCUMENT_SLOTS.filter((slot) => !docs[slot]);
+  if (lost.length) {
+    // The store forgot a file the summary listed: say so (its "Modifica" leads to it), never send without it.
+    const t = serverT(context, delegheIt);
+    const slots = lost.map((slot) => t(`deleghe.slot.${slot}`)).join(", ");
+    return data(
+      { errors: {}, submitted: {}, failed: t("deleghe.request.documentLost", { slot: slots }) },
+      { status: 409, headers: requestFlow.save(flow, { ...state, documenti: heldOf(docs) }) },
+    );
+  }
+  try {
+    const created = await api.deleghe.createRequest({
+      delegante,
+      servizi: servizi.map(Number),
+      dataScadenza: scadenza,
+      allegati: DOCUMENT_SLOTS.map((slot) => ({
+        slot,
+        nomeFile: docs[slot]!.filename,
+        tipo: docs[slot]!.mimeType,
+        dati: Buffer.from(docs[slot]!.data).toString("base64"),
+      })),
+    });
+    log.info({ delegation: created.uuidDelega }, "delegation request sent");
+  } catch (error) {
+    return sendFailure(context, error, {
+      refused: "deleghe.request.refused",
+      failed: "deleghe.request.failed",
+    });
+  }
+  await clearDocuments(state.uploadId).catch(() => {});
+  throw redirect(href("/area-personale/deleghe/nuova/richiesta/successo"), {
+    headers: mergeHeaders(
+      requestFlow.clear(flow),
+      requestSentCookie.save(flow, { nome: delegante.nome, cognome: delegante.cognome }),
+    ),
+  });
+}
