@@ -49,7 +49,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const expected =
       tenant === "comune-a"
         ? [/^Scrivania/, /^Messaggi/, /^Attività/, /^Documenti/, /^Deleghe/, /^Servizi/]
-        : [/^Scrivania/, /^Messaggi/, /^Attività/, /^Servizi/];
+        : [/^Scrivania/, /^Messaggi/, /^Attività/, /^Deleghe/, /^Servizi/];
     await expect(tabs).toHaveText(expected);
     await expect(tabs.first()).toHaveAttribute("aria-current", "page");
     // Latest messages, latest activities and favourite services, each leading to its section.
