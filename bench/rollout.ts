@@ -3,8 +3,11 @@
 // Starts 3 production portals behind nginx (bench/replicas.ts: round robin, retry of idempotent requests on the next
 // upstream), puts a steady, paced load on pages and API calls of both municipalities (Host comune-a.localhost and
 // comune-b.localhost), and alternates three times: a steady-state phase, then a rollout phase in which the replicas
-// are restarted one at a time (SIGTERM, wait for the exit while the portal drains, start again, wait for /readyz) with
-// the load going on. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
+// are restarted one at a time with the load going on. Two procedures (BENCH_ROLLOUT_MODE):
+//   drain (the default, the operator's procedure of docs/operations.md): take the replica out of nginx's upstream
+//     (deploy/nginx/drain.sh out: `down`, reload, wait until nginx's old workers are gone), SIGTERM, wait for the exit,
+//     start again, wait for /readyz, put it back (drain.sh in);
+//   sigterm: SIGTERM with the replica still in the upstream, wait for the exit (the portal drains), start, /readyz. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
 // steady state come from the same run, side by side. A failed request is a non-2xx/3xx answer or a socket error
 // (timeouts included): the goal is 0. Writes bench/results/rollout.json.
 //
@@ -12,6 +15,7 @@
 // say which phase an answer belongs to, nor list the failures.
 import { Agent, request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { XSRF_COOKIE, XSRF_FIELD } from "#shared/xsrf.ts";
 import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
@@ -26,6 +30,8 @@ const STEADY_S = setting("BENCH_ROLLOUT_STEADY_S", 10, 3, 120);
 /** Requests per second offered in total (paced: a steady load, not a saturating one). */
 const RATE = setting("BENCH_ROLLOUT_RATE", 150, 10, 2000);
 const CONNECTIONS = setting("BENCH_ROLLOUT_CONNECTIONS", 16, 1, 200);
+export type RolloutMode = "drain" | "sigterm";
+const MODE: RolloutMode = process.env.BENCH_ROLLOUT_MODE === "sigterm" ? "sigterm" : "drain";
 const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
 /** The allow list's logout navigation (a 302 from the sandbox, through the portal's /api proxy). */
 const API_PATH = "/api/utenti/logout";
@@ -97,10 +103,21 @@ type PhaseResult = {
 export type RolloutRound = {
   steady: PhaseResult;
   rollout: PhaseResult;
-  restarts: { port: number; exitCode: number | null; stoppedMs: number; readyMs: number }[];
+  restarts: {
+    port: number;
+    exitCode: number | null;
+    stoppedMs: number;
+    readyMs: number;
+    /** drain mode: ms from `drain.sh out` to nginx sending nothing more, and the script's report. */
+    drainMs?: number;
+    drained?: string;
+  }[];
 };
 export type RolloutResult = {
   date: string;
+  mode: RolloutMode;
+  /** The machine's load average (1 min) at the start and at the end of the run. */
+  loadAverage: { start: number; end: number };
   replicas: number;
   redis: boolean;
   rate: number;
@@ -118,6 +135,7 @@ export type RolloutResult = {
 };
 type MinMedMax = { min: number; median: number; max: number };
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const minMedMax = (values: number[]): MinMedMax => {
   const s = [...values].sort((a, b) => a - b);
@@ -228,7 +246,11 @@ function fixedPorts() {
   };
 }
 
-export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
+export async function measureRollout(
+  options: { redis?: boolean; mode?: RolloutMode } = {},
+): Promise<RolloutResult> {
+  const mode = options.mode ?? MODE;
+  const loadStart = loadavg()[0]!;
   const cluster = await startReplicas({
     replicas: REPLICAS,
     redis: options.redis ?? false,
@@ -247,8 +269,19 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       load.state.phase = "rollout";
       const rolloutStart = performance.now();
       const restarts: RolloutRound["restarts"] = [];
-      for (const replica of cluster.replicas)
-        restarts.push({ port: replica.port, ...(await replica.restart()) });
+      for (const replica of cluster.replicas) {
+        if (mode === "sigterm") {
+          restarts.push({ port: replica.port, ...(await replica.restart()) });
+          continue;
+        }
+        const t0 = performance.now();
+        const drained = await cluster.drain(replica, "out");
+        const drainMs = Math.round(performance.now() - t0);
+        const restart = await replica.restart();
+        await cluster.drain(replica, "in");
+        restarts.push({ port: replica.port, ...restart, drainMs, drained });
+        if (process.env.BENCH_VERBOSE) console.log(`    ${drained}`);
+      }
       // The last replica's first answers belong to the rollout too.
       await sleep(1000);
       const rolloutSeconds = (performance.now() - rolloutStart) / 1000;
@@ -257,8 +290,8 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       const rollout = { ...load.phase(round, "rollout"), seconds: Math.round(rolloutSeconds) };
       rounds.push({ steady, rollout, restarts });
       console.log(
-        `  rollout round ${round}: steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
-          `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
+        `  rollout round ${round} (${mode}): steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
+          `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.drainMs !== undefined ? `${r.drainMs}+` : ""}${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
           `${rollout.requests} req, ${rollout.failed} failed, p99 ${rollout.p99Ms} ms`,
       );
     }
@@ -268,6 +301,8 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
     if (process.env.BENCH_VERBOSE) console.log(nginxErrors);
     return {
       date: new Date().toISOString(),
+      mode,
+      loadAverage: { start: round1(loadStart), end: round1(loadavg()[0]!) },
       replicas: REPLICAS,
       redis: cluster.redisUrl !== null,
       rate: RATE,
@@ -292,7 +327,7 @@ export function printRollout(r: RolloutResult): string {
   const s = r.summary;
   const mmm = (v: MinMedMax) => `${v.min} / ${v.median} / ${v.max} ms`;
   return [
-    `## Rollout under load (${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
+    `## Rollout under load (${r.mode === "drain" ? "drain first: drain.sh out, SIGTERM, start, /readyz, drain.sh in" : "SIGTERM in place"}; ${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds; load average ${r.loadAverage.start} → ${r.loadAverage.end})`,
     "",
     "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
     "| ----- | -------: | -----: | --------------------------------------------- |",
