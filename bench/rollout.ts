@@ -9,7 +9,9 @@
 //     start again, wait for /readyz, put it back (drain.sh in);
 //   sigterm: SIGTERM with the replica still in the upstream, wait for the exit (the portal drains), start, /readyz. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
 // steady state come from the same run, side by side. A failed request is a non-2xx/3xx answer or a socket error
-// (timeouts included): the goal is 0. Writes bench/results/rollout.json.
+// (timeouts included): the goal is 0. A request that found its reused keep-alive connection already closed by nginx
+// (before any answer) is sent again once on a new connection, as browsers do, and counted apart as "resent".
+// Writes bench/results/rollout.json.
 //
 // Our own small paced load generator, not autocannon: autocannon reports one latency histogram per run and cannot
 // say which phase an answer belongs to, nor list the failures.
@@ -50,13 +52,18 @@ type LoadRequest = {
   body?: string;
 };
 
+/** A request that failed on a reused keep-alive connection before any answer came (see `send`). */
+class StaleConnectionError extends Error {}
+
 /** One request on the load's keep-alive agent (support.ts's `get`, with a method and a body). */
-function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
+function sendOnce(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
   return new Promise((done, fail) => {
+    let answered = false;
     const req = httpRequest(
       `${url}${r.path}`,
       { method: r.method, headers: r.headers, agent, timeout: timeoutMs },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
@@ -66,9 +73,39 @@ function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Pro
       },
     );
     req.on("timeout", () => req.destroy(new TimeoutError(`${r.method} ${r.path}: timeout`)));
-    req.on("error", fail);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = ["ECONNRESET", "EPIPE"].includes(error.code ?? "") || error.message === "socket hang up";
+      fail(
+        req.reusedSocket && !answered && stale
+          ? new StaleConnectionError(error.code ?? error.message)
+          : error,
+      );
+    });
     req.end(r.body);
   });
+}
+
+/**
+ * `sendOnce`, sent again once on a new connection when it failed on a reused keep-alive connection before any byte of
+ * an answer (the peer had closed the idle connection while the request was on its way: nginx's old workers close their
+ * idle client connections when it reloads). Browsers do the same for any method (Chromium's
+ * HttpNetworkTransaction::ShouldResendRequest, Firefox likewise), and so does Node's documented pattern
+ * (`request.reusedSocket`): nginx never read the request, so nothing reached a portal. Counted apart as `resent`.
+ */
+async function send(
+  url: string,
+  r: LoadRequest,
+  agent: Agent,
+  timeoutMs: number,
+  onResend: () => void,
+): Promise<Reply> {
+  try {
+    return await sendOnce(url, r, agent, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    onResend();
+    return sendOnce(url, r, agent, timeoutMs);
+  }
 }
 
 /** The rating's form post with the XSRF token of `cookie` (double submit). */
@@ -95,6 +132,8 @@ type Failure = { phase: Phase; round: number; host: string; path: string; what: 
 type PhaseResult = {
   requests: number;
   failed: number;
+  /** Sent again on a new connection after a reused keep-alive connection was found closed (as browsers do). */
+  resent: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -129,6 +168,8 @@ export type RolloutResult = {
   summary: {
     failedSteady: number;
     failedRollout: number;
+    resentSteady: number;
+    resentRollout: number;
     steadyP99Ms: MinMedMax;
     rolloutP99Ms: MinMedMax;
   };
@@ -153,7 +194,7 @@ function startLoad(url: string, cookie: string) {
   const state = { phase: "steady" as Phase, round: 0, running: true };
   const latencies: Record<string, number[]> = {};
   const failures: Failure[] = [];
-  const counts: Record<string, { requests: number; failed: number }> = {};
+  const counts: Record<string, { requests: number; failed: number; resent: number }> = {};
   const t0 = performance.now();
   let next = 0;
   const intervalMs = (1000 * CONNECTIONS) / RATE;
@@ -166,12 +207,12 @@ function startLoad(url: string, cookie: string) {
       const request = requests[next++ % requests.length]!;
       const key = `${state.round}:${state.phase}`;
       const { phase, round } = state;
-      const count = (counts[key] ??= { requests: 0, failed: 0 });
+      const count = (counts[key] ??= { requests: 0, failed: 0, resent: 0 });
       count.requests++;
       const started = performance.now();
       let what = "";
       try {
-        const reply = await send(url, request, agent, 15_000);
+        const reply = await send(url, request, agent, 15_000, () => count.resent++);
         if (reply.status >= 200 && reply.status < 400)
           (latencies[key] ??= []).push(performance.now() - started);
         else what = `HTTP ${reply.status}`;
@@ -202,6 +243,7 @@ function startLoad(url: string, cookie: string) {
         key,
         requests: counts[key]?.requests ?? 0,
         failed: counts[key]?.failed ?? 0,
+        resent: counts[key]?.resent ?? 0,
         p50Ms: Math.round(percentile(sorted, 50)),
         p99Ms: Math.round(percentile(sorted, 99)),
         maxMs: Math.round(sorted.at(-1) ?? 0),
@@ -225,7 +267,7 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
   if (!token) throw new Error("the home page issued no XSRF cookie");
   // The form post's answer is checked once, before the load: 200, the rating's follow-up.
   const agent = new Agent();
-  const reply = await send(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
+  const reply = await sendOnce(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
   agent.destroy();
   if (reply.status !== 200)
     throw new Error(`POST ${POST_PATH}: ${reply.status}\n${reply.body.toString().slice(0, 300)}`);
@@ -292,7 +334,7 @@ export async function measureRollout(
       console.log(
         `  rollout round ${round} (${mode}): steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
           `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.drainMs !== undefined ? `${r.drainMs}+` : ""}${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
-          `${rollout.requests} req, ${rollout.failed} failed, p99 ${rollout.p99Ms} ms`,
+          `${rollout.requests} req, ${rollout.failed} failed, ${rollout.resent} resent, p99 ${rollout.p99Ms} ms`,
       );
     }
     await load.done();
@@ -314,6 +356,8 @@ export async function measureRollout(
       summary: {
         failedSteady: rounds.reduce((n, r) => n + r.steady.failed, 0),
         failedRollout: rounds.reduce((n, r) => n + r.rollout.failed, 0),
+        resentSteady: rounds.reduce((n, r) => n + r.steady.resent, 0),
+        resentRollout: rounds.reduce((n, r) => n + r.rollout.resent, 0),
         steadyP99Ms: minMedMax(rounds.map((r) => r.steady.p99Ms)),
         rolloutP99Ms: minMedMax(rounds.map((r) => r.rollout.p99Ms)),
       },
@@ -329,10 +373,10 @@ export function printRollout(r: RolloutResult): string {
   return [
     `## Rollout under load (${r.mode === "drain" ? "drain first: drain.sh out, SIGTERM, start, /readyz, drain.sh in" : "SIGTERM in place"}; ${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds; load average ${r.loadAverage.start} → ${r.loadAverage.end})`,
     "",
-    "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
-    "| ----- | -------: | -----: | --------------------------------------------- |",
-    `| steady state | ${r.rounds.reduce((n, x) => n + x.steady.requests, 0)} | ${s.failedSteady} | ${mmm(s.steadyP99Ms)} |`,
-    `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${mmm(s.rolloutP99Ms)} |`,
+    "| phase | requests | failed | resent | served p99 (min / median / max of the rounds) |",
+    "| ----- | -------: | -----: | -----: | --------------------------------------------- |",
+    `| steady state | ${r.rounds.reduce((n, x) => n + x.steady.requests, 0)} | ${s.failedSteady} | ${s.resentSteady} | ${mmm(s.steadyP99Ms)} |`,
+    `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${s.resentRollout} | ${mmm(s.rolloutP99Ms)} |`,
     "",
     `Goal: 0 failed requests (${s.failedSteady + s.failedRollout === 0 ? "met" : "not met"}). nginx upstream errors (retried on the next replica): ${r.nginxUpstreamErrors}.`,
     ...r.failures
