@@ -37,8 +37,8 @@ const RUNS = setting("BENCH_FLOW_RUNS", 3, 1, 10);
 /** At most four: each connection is one of the four seeded citizens (the wizard resets its citizen). */
 const CONNECTIONS = setting("BENCH_FLOW_CONNECTIONS", 4, 1, 4);
 
-const A = { host: "comune-a.localhost", upstream: "servizi.comune.valverde.it" };
-const B = { host: "comune-b.localhost", upstream: "servizi.comune.montealto.it" };
+export const A = { host: "comune-a.localhost", upstream: "servizi.comune.valverde.it" };
+export const B = { host: "comune-b.localhost", upstream: "servizi.comune.montealto.it" };
 const CITIZENS = ["RSSMRA80A01H501U", "BNCGLI85C55L219R", "VRDLCU90E10F205V", "SPSNNA75T48F839X"];
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -63,7 +63,7 @@ type File = { field: string; name: string; type: string; bytes: Buffer };
 type StoreKind = "memory" | "valkey";
 
 /** Times per step label, for the current run; unexpected answers counted apart (and not timed). */
-class Recorder {
+export class Recorder {
   times = new Map<string, number[]>();
   /** Valkey round trips and commands per step (the counting pass: one browser alone). */
   commands = new Map<string, { trips: number; commands: number }>();
@@ -81,15 +81,17 @@ class Recorder {
   }
 }
 
-class UnexpectedAnswer extends Error {}
+export class UnexpectedAnswer extends Error {}
 
 /** One browser: a keep-alive socket of its own, its cookies (as Set-Cookie leaves them), its client address. */
-class Browser {
+export class Browser {
   readonly cookies = new Map<string, string>();
   readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
   readonly portal: string;
   /** The client address (X-Forwarded-For): a new visitor for every flow, as the per-client quotas expect. */
   client: string;
+  /** The scheme the portal sees (X-Forwarded-Proto, and the Origin of form posts): http behind the bench's nginx. */
+  scheme = "https";
   readonly recorder: () => Recorder;
   constructor(portal: string, client: string, recorder: () => Recorder) {
     this.portal = portal;
@@ -125,12 +127,12 @@ class Browser {
       host,
       cookie: this.cookieHeader(),
       "x-forwarded-for": this.client,
-      "x-forwarded-proto": "https",
+      "x-forwarded-proto": this.scheme,
     };
     if (body) {
       headers["content-type"] = body.type;
       headers["content-length"] = String(body.bytes.length);
-      headers.origin = `https://${host}`;
+      headers.origin = `${this.scheme}://${host}`;
     }
     const started = performance.now();
     return new Promise<Answer>((done, fail) => {
@@ -222,7 +224,7 @@ function freshCf(): string {
   return first15 + computeFiscalCodeCheckLetter(first15);
 }
 
-type Context = {
+export type Context = {
   sandbox: string;
   browser: Browser;
   citizen: string;
@@ -254,7 +256,7 @@ async function freeSlot(sandbox: string, offset: number): Promise<{ day: string;
 }
 
 /** The flows, each a sequence of timed steps (label: what the answer is). */
-const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> = [
+export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> = [
   {
     name: "booking",
     async run({ sandbox, browser: b, n }) {
