@@ -4,8 +4,9 @@
 // One production portal in this process (createApp, as bench/run.ts), the sandbox in its own process, a real
 // `redis-server` started here. A few connections, each a browser of its own (its own keep-alive socket, cookie jar
 // and client address behind a trusted proxy), run the flows one after the other for the length of a run: booking,
-// spontaneous payment notice (with its PDF), anonymous assistance request with an attachment and the e-mail code,
-// disruption report with a photo, profile wizard up to its code step. The same process switches its shared store
+// spontaneous payment notice (with its PDF), the logged-in PPAY online payment up to pagoPA's checkout, anonymous
+// assistance request with an attachment and the e-mail code, the logged-in assistance draft with an attachment (saved,
+// resumed from the personal area, sent), disruption report with a photo, profile wizard up to its code step. The same process switches its shared store
 // between runs: memory, Valkey, memory, Valkey, … (`useMemoryStore` / `useRedisStore`), so both see the same load.
 // Each request's time is measured from sending to the last byte of the answer; per step, p50 / p99 of each run, and
 // min / median / max of those over the runs of each store.
@@ -46,6 +47,7 @@ const PNG = Buffer.from(
 );
 const BOOKING = "/servizi/prenotazione-appuntamento";
 const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
+const ONLINE = "/servizi/ppay/pagamento-spontaneo/online";
 const ASSISTANCE = "/nuova-richiesta";
 const REPORT = "/servizi/segnalazioni/nuova";
 const WIZARD = "/area-personale/profilo-utente/componi";
@@ -320,6 +322,72 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
       );
       await b.page("payment: GET esito", A.host, "/avviso-pagamento/esito");
       await b.page("payment: GET avviso.pdf", A.host, "/avviso-pagamento/esito/avviso.pdf");
+    },
+  },
+  {
+    name: "payment (logged in)",
+    async run({ browser: b, session }) {
+      b.cookies.clear();
+      const [name, value] = session.a.split("=");
+      b.cookies.set(name!, value!);
+      // The payer is the identity; an e-mail other than the profile's (which a wizard run may have removed) is repeated.
+      const email = `pagante.${randomBytes(4).toString("hex")}@example.it`;
+      await b.page("payment (logged in): GET online", A.host, ONLINE);
+      const steps: Array<[string, Record<string, string>]> = [
+        ["privacy", { privacy: "1" }],
+        ["tipologia", { typeCode: "MENSA", note: "" }],
+        ["dati", { email, emailRepeat: email }],
+        ["importo", { amount: "7,30" }],
+      ];
+      for (const [intent, fields] of steps)
+        await b.post(`payment (logged in): POST ${intent}`, A.host, ONLINE, { intent, ...fields }, 303);
+      await b.page("payment (logged in): GET riepilogo", A.host, `${ONLINE}?passo=riepilogo`);
+      // To pagoPA's checkout (the sandbox's stand-in): the attempt sent upstream with its idempotency key.
+      await b.post("payment (logged in): POST paga", A.host, ONLINE, { intent: "paga" }, 303, /pagopa/);
+    },
+  },
+  {
+    name: "assistance draft",
+    async run({ browser: b, session }) {
+      b.cookies.clear();
+      const [name, value] = session.a.split("=");
+      b.cookies.set(name!, value!);
+      const fields = { servizio: "2", tipologia: "201", email: "bozza@example.it", telefono: "3331234567" };
+      await b.page("draft: GET form", A.host, `${ASSISTANCE}?servizio=2`);
+      await b.post(
+        "draft: POST salva + attachment",
+        A.host,
+        ASSISTANCE,
+        { intent: "bozza", ...fields, dettagli: "Bozza del bench" },
+        302,
+        /feedbackType=partialTicket$/,
+        [{ field: "allegato", name: "avviso.png", type: "image/png", bytes: PNG }],
+      );
+      // Resumed from the personal area (the newest of the citizen's drafts), its attachment kept upstream.
+      const area = await b.page("draft: GET attività", A.host, "/area-personale/attivita");
+      const ids = [...area.body.toString("utf8").matchAll(/idBozza=(\d+)/g)].map((m) => Number(m[1]));
+      if (ids.length === 0) {
+        b.recorder().miss("draft: GET ripresa", "no draft listed in the personal area");
+        throw new UnexpectedAnswer("draft: GET ripresa");
+      }
+      const resumed = await b.page("draft: GET ripresa", A.host, `${ASSISTANCE}?idBozza=${Math.max(...ids)}`);
+      const hidden = Object.fromEntries(
+        [
+          ...resumed.body
+            .toString("utf8")
+            .matchAll(
+              /<input type="hidden" name="(allegatoRef|allegatoNome|idBozza|chiaveInvio)" value="([^"]*)"/g,
+            ),
+        ].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]),
+      );
+      await b.post(
+        "draft: POST invia",
+        A.host,
+        ASSISTANCE,
+        { intent: "invia", ...fields, ...hidden, dettagli: "Bozza del bench, inviata", privacy: "1" },
+        302,
+        /feedbackType=ticket$/,
+      );
     },
   },
   {
