@@ -56,7 +56,7 @@ type LoadRequest = {
 class StaleConnectionError extends Error {}
 
 /** One request on the load's keep-alive agent (support.ts's `get`, with a method and a body). */
-function sendOnce(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
+function sendOnce(url: string, r: LoadRequest, agent: Agent | false, timeoutMs: number): Promise<Reply> {
   return new Promise((done, fail) => {
     let answered = false;
     const req = httpRequest(
@@ -78,7 +78,9 @@ function sendOnce(url: string, r: LoadRequest, agent: Agent, timeoutMs: number):
       fail(
         req.reusedSocket && !answered && stale
           ? new StaleConnectionError(error.code ?? error.message)
-          : error,
+          : Object.assign(error, {
+              where: `${req.reusedSocket ? "reused" : "new"} connection, ${answered ? "after" : "before"} the answer's head`,
+            }),
       );
     });
     req.end(r.body);
@@ -104,7 +106,8 @@ async function send(
   } catch (error) {
     if (!(error instanceof StaleConnectionError)) throw error;
     onResend();
-    return sendOnce(url, r, agent, timeoutMs);
+    // On a connection of its own: the load's other idle connections may have been closed in the same instant.
+    return sendOnce(url, r, false, timeoutMs);
   }
 }
 
@@ -217,7 +220,8 @@ function startLoad(url: string, cookie: string) {
           (latencies[key] ??= []).push(performance.now() - started);
         else what = `HTTP ${reply.status}`;
       } catch (error) {
-        what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+        const where = (error as { where?: string }).where;
+        what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}${where ? ` (${where})` : ""}`;
       }
       if (what) {
         count.failed++;
