@@ -7,7 +7,7 @@
 #
 # Why: a POST that nginx has already sent to a replica whose listener then closes (SIGTERM) is reset, and nginx never
 # retries a POST on the next upstream. Kubernetes avoids it with the preStop pause while the pod leaves the endpoints;
-# with a static upstream block the operator takes the replica out first. See docs/operations.md ("Rolling restarts").
+# with a static upstream block the operator takes the replica out first. See docs/operations.md ("Rolling restart behind a plain nginx").
 #
 # The upstream block includes UPSTREAM_FILE, one `server <address> …;` line per replica; `out` appends ` down` to the
 # replica's line, `in` removes it. The file is rewritten in place (same inode: it may be a bind mount).
