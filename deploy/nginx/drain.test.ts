@@ -74,7 +74,8 @@ describe("deploy/nginx/drain.sh", () => {
     const address = `127.0.0.1:${ports[0]}`;
     // Round robin: of two slow requests, one is on each replica.
     const slow = [fetchText("/slow"), fetchText("/slow")];
-    while (received[0]!.length === 0 || received[1]!.length === 0)
+    // Both have reached their replica (the start-up's requests are in `received` too) before the drain begins.
+    while (!received[0]!.includes("/slow") || !received[1]!.includes("/slow"))
       await new Promise((r) => setTimeout(r, 10));
     const started = performance.now();
     const report = await drainScript(binary!, dir, address, "out");
