@@ -4,8 +4,9 @@
 // One production portal in this process (createApp, as bench/run.ts), the sandbox in its own process, a real
 // `redis-server` started here. A few connections, each a browser of its own (its own keep-alive socket, cookie jar
 // and client address behind a trusted proxy), run the flows one after the other for the length of a run: booking,
-// spontaneous payment notice (with its PDF), anonymous assistance request with an attachment and the e-mail code,
-// disruption report with a photo, profile wizard up to its code step. The same process switches its shared store
+// spontaneous payment notice (with its PDF), the logged-in PPAY online payment up to pagoPA's checkout, anonymous
+// assistance request with an attachment and the e-mail code, the logged-in assistance draft with an attachment (saved,
+// resumed from the personal area, sent), disruption report with a photo, profile wizard up to its code step. The same process switches its shared store
 // between runs: memory, Valkey, memory, Valkey, … (`useMemoryStore` / `useRedisStore`), so both see the same load.
 // Each request's time is measured from sending to the last byte of the answer; per step, p50 / p99 of each run, and
 // min / median / max of those over the runs of each store.
@@ -37,8 +38,8 @@ const RUNS = setting("BENCH_FLOW_RUNS", 3, 1, 10);
 /** At most four: each connection is one of the four seeded citizens (the wizard resets its citizen). */
 const CONNECTIONS = setting("BENCH_FLOW_CONNECTIONS", 4, 1, 4);
 
-const A = { host: "comune-a.localhost", upstream: "servizi.comune.valverde.it" };
-const B = { host: "comune-b.localhost", upstream: "servizi.comune.montealto.it" };
+export const A = { host: "comune-a.localhost", upstream: "servizi.comune.valverde.it" };
+export const B = { host: "comune-b.localhost", upstream: "servizi.comune.montealto.it" };
 const CITIZENS = ["RSSMRA80A01H501U", "BNCGLI85C55L219R", "VRDLCU90E10F205V", "SPSNNA75T48F839X"];
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -46,6 +47,7 @@ const PNG = Buffer.from(
 );
 const BOOKING = "/servizi/prenotazione-appuntamento";
 const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
+const ONLINE = "/servizi/ppay/pagamento-spontaneo/online";
 const ASSISTANCE = "/nuova-richiesta";
 const REPORT = "/servizi/segnalazioni/nuova";
 const WIZARD = "/area-personale/profilo-utente/componi";
@@ -63,7 +65,7 @@ type File = { field: string; name: string; type: string; bytes: Buffer };
 type StoreKind = "memory" | "valkey";
 
 /** Times per step label, for the current run; unexpected answers counted apart (and not timed). */
-class Recorder {
+export class Recorder {
   times = new Map<string, number[]>();
   /** Valkey round trips and commands per step (the counting pass: one browser alone). */
   commands = new Map<string, { trips: number; commands: number }>();
@@ -81,15 +83,17 @@ class Recorder {
   }
 }
 
-class UnexpectedAnswer extends Error {}
+export class UnexpectedAnswer extends Error {}
 
 /** One browser: a keep-alive socket of its own, its cookies (as Set-Cookie leaves them), its client address. */
-class Browser {
+export class Browser {
   readonly cookies = new Map<string, string>();
   readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
   readonly portal: string;
   /** The client address (X-Forwarded-For): a new visitor for every flow, as the per-client quotas expect. */
   client: string;
+  /** The scheme the portal sees (X-Forwarded-Proto, and the Origin of form posts): http behind the bench's nginx. */
+  scheme = "https";
   readonly recorder: () => Recorder;
   constructor(portal: string, client: string, recorder: () => Recorder) {
     this.portal = portal;
@@ -125,12 +129,12 @@ class Browser {
       host,
       cookie: this.cookieHeader(),
       "x-forwarded-for": this.client,
-      "x-forwarded-proto": "https",
+      "x-forwarded-proto": this.scheme,
     };
     if (body) {
       headers["content-type"] = body.type;
       headers["content-length"] = String(body.bytes.length);
-      headers.origin = `https://${host}`;
+      headers.origin = `${this.scheme}://${host}`;
     }
     const started = performance.now();
     return new Promise<Answer>((done, fail) => {
@@ -222,7 +226,7 @@ function freshCf(): string {
   return first15 + computeFiscalCodeCheckLetter(first15);
 }
 
-type Context = {
+export type Context = {
   sandbox: string;
   browser: Browser;
   citizen: string;
@@ -254,7 +258,7 @@ async function freeSlot(sandbox: string, offset: number): Promise<{ day: string;
 }
 
 /** The flows, each a sequence of timed steps (label: what the answer is). */
-const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> = [
+export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> = [
   {
     name: "booking",
     async run({ sandbox, browser: b, n }) {
@@ -318,6 +322,72 @@ const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> = [
       );
       await b.page("payment: GET esito", A.host, "/avviso-pagamento/esito");
       await b.page("payment: GET avviso.pdf", A.host, "/avviso-pagamento/esito/avviso.pdf");
+    },
+  },
+  {
+    name: "payment (logged in)",
+    async run({ browser: b, session }) {
+      b.cookies.clear();
+      const [name, value] = session.a.split("=");
+      b.cookies.set(name!, value!);
+      // The payer is the identity; an e-mail other than the profile's (which a wizard run may have removed) is repeated.
+      const email = `pagante.${randomBytes(4).toString("hex")}@example.it`;
+      await b.page("payment (logged in): GET online", A.host, ONLINE);
+      const steps: Array<[string, Record<string, string>]> = [
+        ["privacy", { privacy: "1" }],
+        ["tipologia", { typeCode: "MENSA", note: "" }],
+        ["dati", { email, emailRepeat: email }],
+        ["importo", { amount: "7,30" }],
+      ];
+      for (const [intent, fields] of steps)
+        await b.post(`payment (logged in): POST ${intent}`, A.host, ONLINE, { intent, ...fields }, 303);
+      await b.page("payment (logged in): GET riepilogo", A.host, `${ONLINE}?passo=riepilogo`);
+      // To pagoPA's checkout (the sandbox's stand-in): the attempt sent upstream with its idempotency key.
+      await b.post("payment (logged in): POST paga", A.host, ONLINE, { intent: "paga" }, 303, /pagopa/);
+    },
+  },
+  {
+    name: "assistance draft",
+    async run({ browser: b, session }) {
+      b.cookies.clear();
+      const [name, value] = session.a.split("=");
+      b.cookies.set(name!, value!);
+      const fields = { servizio: "2", tipologia: "201", email: "bozza@example.it", telefono: "3331234567" };
+      await b.page("draft: GET form", A.host, `${ASSISTANCE}?servizio=2`);
+      await b.post(
+        "draft: POST salva + attachment",
+        A.host,
+        ASSISTANCE,
+        { intent: "bozza", ...fields, dettagli: "Bozza del bench" },
+        302,
+        /feedbackType=partialTicket$/,
+        [{ field: "allegato", name: "avviso.png", type: "image/png", bytes: PNG }],
+      );
+      // Resumed from the personal area (the newest of the citizen's drafts), its attachment kept upstream.
+      const area = await b.page("draft: GET attività", A.host, "/area-personale/attivita");
+      const ids = [...area.body.toString("utf8").matchAll(/idBozza=(\d+)/g)].map((m) => Number(m[1]));
+      if (ids.length === 0) {
+        b.recorder().miss("draft: GET ripresa", "no draft listed in the personal area");
+        throw new UnexpectedAnswer("draft: GET ripresa");
+      }
+      const resumed = await b.page("draft: GET ripresa", A.host, `${ASSISTANCE}?idBozza=${Math.max(...ids)}`);
+      const hidden = Object.fromEntries(
+        [
+          ...resumed.body
+            .toString("utf8")
+            .matchAll(
+              /<input type="hidden" name="(allegatoRef|allegatoNome|idBozza|chiaveInvio)" value="([^"]*)"/g,
+            ),
+        ].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, "&")]),
+      );
+      await b.post(
+        "draft: POST invia",
+        A.host,
+        ASSISTANCE,
+        { intent: "invia", ...fields, ...hidden, dettagli: "Bozza del bench, inviata", privacy: "1" },
+        302,
+        /feedbackType=ticket$/,
+      );
     },
   },
   {

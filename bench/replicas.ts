@@ -71,6 +71,12 @@ export type Replicas = {
   replicas: Replica[];
   /** nginx's error log (upstream errors and retries are logged there at warn/error). */
   nginxErrors(): string;
+  /**
+   * deploy/nginx/drain.sh on this cluster's nginx: `out` marks the replica `down` in the upstream list, reloads nginx
+   * and resolves once nginx sends it nothing more (its old workers gone); `in` puts it back. Resolves to the script's
+   * report line.
+   */
+  drain(replica: Replica, action: "out" | "in"): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -140,19 +146,28 @@ export async function startRedisServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
-/** The generated nginx.conf: round robin over the portals, retry of idempotent requests on the next one. */
-export function nginxConf(options: { dir: string; port: number; portals: number[]; root: boolean }): string {
+/** The upstream list nginx.conf includes (upstreams.conf): one line per portal, the one deploy/nginx/drain.sh edits. */
+export function upstreamList(portals: number[]): string {
+  return portals.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join("\n") + "\n";
+}
+
+/**
+ * The generated nginx.conf: round robin over the portals (the included upstreams.conf), retry of idempotent requests
+ * on the next one, an access log naming the upstream of each request (the `upstreamlog` format drain.sh reads).
+ */
+export function nginxConf(options: { dir: string; port: number; root: boolean }): string {
   const { dir } = options;
   return `${options.root ? "user root;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 2048; }
 http {
-  access_log off;
+  log_format upstreamlog '$msec "$upstream_addr" $status $request_time';
+  access_log ${dir}/access.log upstreamlog;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   upstream portals {
-${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
+    include ${dir}/upstreams.conf;
     keepalive 64;
   }
   server {
@@ -175,6 +190,39 @@ ${options.portals.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n"
   }
 }
 `;
+}
+
+/**
+ * deploy/nginx/drain.sh `action` `address` on the nginx whose prefix is `dir` (nginx.conf, upstreams.conf, access.log,
+ * nginx.pid, error.log there, as startReplicas writes them); resolves to the script's report, rejects on its failure.
+ */
+export function drainScript(
+  nginx: string,
+  dir: string,
+  address: string,
+  action: "out" | "in",
+): Promise<string> {
+  return new Promise((done, fail) => {
+    const script = spawn("sh", [join(ROOT, "deploy/nginx/drain.sh"), action, address], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        UPSTREAM_FILE: join(dir, "upstreams.conf"),
+        ACCESS_LOG: join(dir, "access.log"),
+        NGINX_CMD: `${nginx} -p ${dir} -c ${join(dir, "nginx.conf")} -e ${join(dir, "error.log")}`,
+        NGINX_PID_FILE: join(dir, "nginx.pid"),
+      },
+    });
+    let output = "";
+    script.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    script.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    script.on("error", fail);
+    script.on("exit", (code) =>
+      code === 0
+        ? done(output.trim())
+        : fail(new Error(`drain.sh ${action} ${address}: exit ${code}\n${output}`)),
+    );
+  });
 }
 
 export async function startReplicas(options: ReplicasOptions = {}): Promise<Replicas> {
@@ -277,10 +325,8 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
 
   const dir = mkdtempSync(join(tmpdir(), "replicas-nginx-"));
   const nginxPort = options.nginxPort ?? (await freePort());
-  writeFileSync(
-    join(dir, "nginx.conf"),
-    nginxConf({ dir, port: nginxPort, portals: ports, root: process.getuid?.() === 0 }),
-  );
+  writeFileSync(join(dir, "upstreams.conf"), upstreamList(ports));
+  writeFileSync(join(dir, "nginx.conf"), nginxConf({ dir, port: nginxPort, root: process.getuid?.() === 0 }));
   const nginxChild = spawn(
     nginx,
     ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],
@@ -320,6 +366,7 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
         return "";
       }
     },
+    drain: (replica, action) => drainScript(nginx, dir, `127.0.0.1:${replica.port}`, action),
     async stop() {
       await stopChild(nginxChild, "SIGQUIT");
       await Promise.all(replicas.map((r) => r.stop()));

@@ -3,15 +3,21 @@
 // Starts 3 production portals behind nginx (bench/replicas.ts: round robin, retry of idempotent requests on the next
 // upstream), puts a steady, paced load on pages and API calls of both municipalities (Host comune-a.localhost and
 // comune-b.localhost), and alternates three times: a steady-state phase, then a rollout phase in which the replicas
-// are restarted one at a time (SIGTERM, wait for the exit while the portal drains, start again, wait for /readyz) with
-// the load going on. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
+// are restarted one at a time with the load going on. Two procedures (BENCH_ROLLOUT_MODE):
+//   drain (the default, the operator's procedure of docs/operations.md): take the replica out of nginx's upstream
+//     (deploy/nginx/drain.sh out: `down`, reload, wait until nginx's old workers are gone), SIGTERM, wait for the exit,
+//     start again, wait for /readyz, put it back (drain.sh in);
+//   sigterm: SIGTERM with the replica still in the upstream, wait for the exit (the portal drains), start, /readyz. Every answer is attributed to the phase it was sent in, so served p99 during the rollout and in
 // steady state come from the same run, side by side. A failed request is a non-2xx/3xx answer or a socket error
-// (timeouts included): the goal is 0. Writes bench/results/rollout.json.
+// (timeouts included): the goal is 0. A request that found its reused keep-alive connection already closed by nginx
+// (before any answer) is sent again once on a new connection, as browsers do, and counted apart as "resent".
+// Writes bench/results/rollout.json.
 //
 // Our own small paced load generator, not autocannon: autocannon reports one latency histogram per run and cannot
 // say which phase an answer belongs to, nor list the failures.
 import { Agent, request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { XSRF_COOKIE, XSRF_FIELD } from "#shared/xsrf.ts";
 import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
@@ -26,6 +32,8 @@ const STEADY_S = setting("BENCH_ROLLOUT_STEADY_S", 10, 3, 120);
 /** Requests per second offered in total (paced: a steady load, not a saturating one). */
 const RATE = setting("BENCH_ROLLOUT_RATE", 150, 10, 2000);
 const CONNECTIONS = setting("BENCH_ROLLOUT_CONNECTIONS", 16, 1, 200);
+export type RolloutMode = "drain" | "sigterm";
+const MODE: RolloutMode = process.env.BENCH_ROLLOUT_MODE === "sigterm" ? "sigterm" : "drain";
 const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
 /** The allow list's logout navigation (a 302 from the sandbox, through the portal's /api proxy). */
 const API_PATH = "/api/utenti/logout";
@@ -44,13 +52,18 @@ type LoadRequest = {
   body?: string;
 };
 
+/** A request that failed on a reused keep-alive connection before any answer came (see `send`). */
+class StaleConnectionError extends Error {}
+
 /** One request on the load's keep-alive agent (support.ts's `get`, with a method and a body). */
-function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Promise<Reply> {
+function sendOnce(url: string, r: LoadRequest, agent: Agent | false, timeoutMs: number): Promise<Reply> {
   return new Promise((done, fail) => {
+    let answered = false;
     const req = httpRequest(
       `${url}${r.path}`,
       { method: r.method, headers: r.headers, agent, timeout: timeoutMs },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
@@ -60,9 +73,42 @@ function send(url: string, r: LoadRequest, agent: Agent, timeoutMs: number): Pro
       },
     );
     req.on("timeout", () => req.destroy(new TimeoutError(`${r.method} ${r.path}: timeout`)));
-    req.on("error", fail);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = ["ECONNRESET", "EPIPE"].includes(error.code ?? "") || error.message === "socket hang up";
+      fail(
+        req.reusedSocket && !answered && stale
+          ? new StaleConnectionError(error.code ?? error.message)
+          : Object.assign(error, {
+              where: `${req.reusedSocket ? "reused" : "new"} connection, ${answered ? "after" : "before"} the answer's head`,
+            }),
+      );
+    });
     req.end(r.body);
   });
+}
+
+/**
+ * `sendOnce`, sent again once on a new connection when it failed on a reused keep-alive connection before any byte of
+ * an answer (the peer had closed the idle connection while the request was on its way: nginx's old workers close their
+ * idle client connections when it reloads). Browsers do the same for any method (Chromium's
+ * HttpNetworkTransaction::ShouldResendRequest, Firefox likewise), and so does Node's documented pattern
+ * (`request.reusedSocket`): nginx never read the request, so nothing reached a portal. Counted apart as `resent`.
+ */
+async function send(
+  url: string,
+  r: LoadRequest,
+  agent: Agent,
+  timeoutMs: number,
+  onResend: () => void,
+): Promise<Reply> {
+  try {
+    return await sendOnce(url, r, agent, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    onResend();
+    // On a connection of its own: the load's other idle connections may have been closed in the same instant.
+    return sendOnce(url, r, false, timeoutMs);
+  }
 }
 
 /** The rating's form post with the XSRF token of `cookie` (double submit). */
@@ -89,6 +135,8 @@ type Failure = { phase: Phase; round: number; host: string; path: string; what: 
 type PhaseResult = {
   requests: number;
   failed: number;
+  /** Sent again on a new connection after a reused keep-alive connection was found closed (as browsers do). */
+  resent: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -97,10 +145,21 @@ type PhaseResult = {
 export type RolloutRound = {
   steady: PhaseResult;
   rollout: PhaseResult;
-  restarts: { port: number; exitCode: number | null; stoppedMs: number; readyMs: number }[];
+  restarts: {
+    port: number;
+    exitCode: number | null;
+    stoppedMs: number;
+    readyMs: number;
+    /** drain mode: ms from `drain.sh out` to nginx sending nothing more, and the script's report. */
+    drainMs?: number;
+    drained?: string;
+  }[];
 };
 export type RolloutResult = {
   date: string;
+  mode: RolloutMode;
+  /** The machine's load average (1 min) at the start and at the end of the run. */
+  loadAverage: { start: number; end: number };
   replicas: number;
   redis: boolean;
   rate: number;
@@ -112,12 +171,15 @@ export type RolloutResult = {
   summary: {
     failedSteady: number;
     failedRollout: number;
+    resentSteady: number;
+    resentRollout: number;
     steadyP99Ms: MinMedMax;
     rolloutP99Ms: MinMedMax;
   };
 };
 type MinMedMax = { min: number; median: number; max: number };
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const minMedMax = (values: number[]): MinMedMax => {
   const s = [...values].sort((a, b) => a - b);
@@ -135,7 +197,7 @@ function startLoad(url: string, cookie: string) {
   const state = { phase: "steady" as Phase, round: 0, running: true };
   const latencies: Record<string, number[]> = {};
   const failures: Failure[] = [];
-  const counts: Record<string, { requests: number; failed: number }> = {};
+  const counts: Record<string, { requests: number; failed: number; resent: number }> = {};
   const t0 = performance.now();
   let next = 0;
   const intervalMs = (1000 * CONNECTIONS) / RATE;
@@ -148,17 +210,18 @@ function startLoad(url: string, cookie: string) {
       const request = requests[next++ % requests.length]!;
       const key = `${state.round}:${state.phase}`;
       const { phase, round } = state;
-      const count = (counts[key] ??= { requests: 0, failed: 0 });
+      const count = (counts[key] ??= { requests: 0, failed: 0, resent: 0 });
       count.requests++;
       const started = performance.now();
       let what = "";
       try {
-        const reply = await send(url, request, agent, 15_000);
+        const reply = await send(url, request, agent, 15_000, () => count.resent++);
         if (reply.status >= 200 && reply.status < 400)
           (latencies[key] ??= []).push(performance.now() - started);
         else what = `HTTP ${reply.status}`;
       } catch (error) {
-        what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+        const where = (error as { where?: string }).where;
+        what = `${(error as Error).name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}${where ? ` (${where})` : ""}`;
       }
       if (what) {
         count.failed++;
@@ -184,6 +247,7 @@ function startLoad(url: string, cookie: string) {
         key,
         requests: counts[key]?.requests ?? 0,
         failed: counts[key]?.failed ?? 0,
+        resent: counts[key]?.resent ?? 0,
         p50Ms: Math.round(percentile(sorted, 50)),
         p99Ms: Math.round(percentile(sorted, 99)),
         maxMs: Math.round(sorted.at(-1) ?? 0),
@@ -207,7 +271,7 @@ async function xsrfCookie(cluster: Replicas): Promise<string> {
   if (!token) throw new Error("the home page issued no XSRF cookie");
   // The form post's answer is checked once, before the load: 200, the rating's follow-up.
   const agent = new Agent();
-  const reply = await send(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
+  const reply = await sendOnce(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
   agent.destroy();
   if (reply.status !== 200)
     throw new Error(`POST ${POST_PATH}: ${reply.status}\n${reply.body.toString().slice(0, 300)}`);
@@ -228,7 +292,11 @@ function fixedPorts() {
   };
 }
 
-export async function measureRollout(options: { redis?: boolean } = {}): Promise<RolloutResult> {
+export async function measureRollout(
+  options: { redis?: boolean; mode?: RolloutMode } = {},
+): Promise<RolloutResult> {
+  const mode = options.mode ?? MODE;
+  const loadStart = loadavg()[0]!;
   const cluster = await startReplicas({
     replicas: REPLICAS,
     redis: options.redis ?? false,
@@ -247,8 +315,19 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       load.state.phase = "rollout";
       const rolloutStart = performance.now();
       const restarts: RolloutRound["restarts"] = [];
-      for (const replica of cluster.replicas)
-        restarts.push({ port: replica.port, ...(await replica.restart()) });
+      for (const replica of cluster.replicas) {
+        if (mode === "sigterm") {
+          restarts.push({ port: replica.port, ...(await replica.restart()) });
+          continue;
+        }
+        const t0 = performance.now();
+        const drained = await cluster.drain(replica, "out");
+        const drainMs = Math.round(performance.now() - t0);
+        const restart = await replica.restart();
+        await cluster.drain(replica, "in");
+        restarts.push({ port: replica.port, ...restart, drainMs, drained });
+        if (process.env.BENCH_VERBOSE) console.log(`    ${drained}`);
+      }
       // The last replica's first answers belong to the rollout too.
       await sleep(1000);
       const rolloutSeconds = (performance.now() - rolloutStart) / 1000;
@@ -257,9 +336,9 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       const rollout = { ...load.phase(round, "rollout"), seconds: Math.round(rolloutSeconds) };
       rounds.push({ steady, rollout, restarts });
       console.log(
-        `  rollout round ${round}: steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
-          `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
-          `${rollout.requests} req, ${rollout.failed} failed, p99 ${rollout.p99Ms} ms`,
+        `  rollout round ${round} (${mode}): steady ${steady.requests} req, ${steady.failed} failed, p99 ${steady.p99Ms} ms | ` +
+          `rollout (${rollout.seconds} s, ${restarts.map((r) => `${r.drainMs !== undefined ? `${r.drainMs}+` : ""}${r.stoppedMs}+${r.readyMs} ms`).join(", ")}) ` +
+          `${rollout.requests} req, ${rollout.failed} failed, ${rollout.resent} resent, p99 ${rollout.p99Ms} ms`,
       );
     }
     await load.done();
@@ -268,6 +347,8 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
     if (process.env.BENCH_VERBOSE) console.log(nginxErrors);
     return {
       date: new Date().toISOString(),
+      mode,
+      loadAverage: { start: round1(loadStart), end: round1(loadavg()[0]!) },
       replicas: REPLICAS,
       redis: cluster.redisUrl !== null,
       rate: RATE,
@@ -279,6 +360,8 @@ export async function measureRollout(options: { redis?: boolean } = {}): Promise
       summary: {
         failedSteady: rounds.reduce((n, r) => n + r.steady.failed, 0),
         failedRollout: rounds.reduce((n, r) => n + r.rollout.failed, 0),
+        resentSteady: rounds.reduce((n, r) => n + r.steady.resent, 0),
+        resentRollout: rounds.reduce((n, r) => n + r.rollout.resent, 0),
         steadyP99Ms: minMedMax(rounds.map((r) => r.steady.p99Ms)),
         rolloutP99Ms: minMedMax(rounds.map((r) => r.rollout.p99Ms)),
       },
@@ -292,12 +375,12 @@ export function printRollout(r: RolloutResult): string {
   const s = r.summary;
   const mmm = (v: MinMedMax) => `${v.min} / ${v.median} / ${v.max} ms`;
   return [
-    `## Rollout under load (${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds)`,
+    `## Rollout under load (${r.mode === "drain" ? "drain first: drain.sh out, SIGTERM, start, /readyz, drain.sh in" : "SIGTERM in place"}; ${r.replicas} replicas behind nginx${r.redis ? ", one Valkey (REDIS_URL)" : ""}, ${r.rate} req/s over ${r.connections} connections, ${r.rounds.length} rounds; load average ${r.loadAverage.start} → ${r.loadAverage.end})`,
     "",
-    "| phase | requests | failed | served p99 (min / median / max of the rounds) |",
-    "| ----- | -------: | -----: | --------------------------------------------- |",
-    `| steady state | ${r.rounds.reduce((n, x) => n + x.steady.requests, 0)} | ${s.failedSteady} | ${mmm(s.steadyP99Ms)} |`,
-    `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${mmm(s.rolloutP99Ms)} |`,
+    "| phase | requests | failed | resent | served p99 (min / median / max of the rounds) |",
+    "| ----- | -------: | -----: | -----: | --------------------------------------------- |",
+    `| steady state | ${r.rounds.reduce((n, x) => n + x.steady.requests, 0)} | ${s.failedSteady} | ${s.resentSteady} | ${mmm(s.steadyP99Ms)} |`,
+    `| rolling restart | ${r.rounds.reduce((n, x) => n + x.rollout.requests, 0)} | ${s.failedRollout} | ${s.resentRollout} | ${mmm(s.rolloutP99Ms)} |`,
     "",
     `Goal: 0 failed requests (${s.failedSteady + s.failedRollout === 0 ? "met" : "not met"}). nginx upstream errors (retried on the next replica): ${r.nginxUpstreamErrors}.`,
     ...r.failures

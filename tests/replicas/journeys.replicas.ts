@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { createClient } from "redis";
 import type { Page } from "@playwright/test";
 import { startReplicas, type Replicas } from "../../bench/replicas.ts";
 import { expect, loginAs, resetCitizen, tenantUrl, test, CITIZENS } from "../e2e/fixtures.ts";
@@ -319,8 +320,14 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
   // Both replicas reconnect by themselves.
   await expect.poll(storeStates, { timeout: 20_000 }).toEqual(["ready/up", "ready/up"]);
 
-  if ((await page.getByText("File allegato: avviso.pdf").count()) === 0)
-    await page.getByLabel(/^Allegato/).setInputFiles(attachment);
+  // The file chosen before the outage is still the one chosen: not chosen again.
+  await expect
+    .poll(() =>
+      page
+        .getByLabel(/^Allegato/)
+        .evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((f) => `${f.name} ${f.size}`)),
+    )
+    .toEqual([`avviso.pdf ${PDF.length}`]);
   if (
     !(await page
       .getByRole("checkbox", { name: "Ho letto e compreso l'informativa sulla privacy" })
@@ -329,8 +336,45 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
     await tick(page, "Ho letto e compreso l'informativa sulla privacy");
   await sendButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
+  // The request sent after the recovery carried the file, byte for byte: the ticket waiting for the code (what goes
+  // upstream once the code is checked) and the kept attachment, in the store emptied by the restart (no persistence).
+  const kept = await keptAttachments();
+  expect(kept.map((file) => file.where)).toContain("ticket");
+  for (const file of kept) {
+    expect(file.filename).toBe("avviso.pdf");
+    expect(file.bytes.equals(PDF), `${file.where}: ${file.bytes.length} bytes`).toBe(true);
+  }
   await page.getByRole("button", { name: "Invia il codice" }).click();
   await page.getByLabel(/^Codice di verifica/).fill(await readCode(email));
   await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
 });
+
+/**
+ * Every file the assistance form keeps in the shared store now (Valkey keys `portal:assistance-pending:e:<key>`, the
+ * value JSON in the hash's `v`): a kept attachment (`{ filename, data, mime-type }`) or one inside a pending ticket.
+ */
+async function keptAttachments(): Promise<Array<{ where: string; filename: string; bytes: Buffer }>> {
+  const client = createClient({ url: cluster.redisUrl! });
+  await client.connect();
+  const found: Array<{ where: string; filename: string; bytes: Buffer }> = [];
+  const collect = (value: unknown, where: string) => {
+    if (Array.isArray(value)) for (const item of value) collect(item, where);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (typeof record.filename === "string" && typeof record.data === "string")
+        found.push({ where, filename: record.filename, bytes: Buffer.from(record.data, "base64") });
+      else for (const item of Object.values(record)) collect(item, where);
+    }
+  };
+  try {
+    for await (const batch of client.scanIterator({ MATCH: "portal:assistance-pending:e:*" }))
+      for (const key of [batch].flat()) {
+        const value = JSON.parse((await client.hGet(key, "v")) ?? "null") as unknown;
+        collect(value, value && typeof value === "object" && "ticket" in value ? "ticket" : "attachment");
+      }
+  } finally {
+    await client.quit();
+  }
+  return found;
+}
