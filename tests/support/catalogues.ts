@@ -16,6 +16,7 @@ import { serviceCardIt } from "#client/features/service-detail/texts.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
 import { ticketsIt } from "#client/features/tickets/texts.ts";
 import { instancesIt } from "#client/features/instances/texts.ts";
+import { delegheIt } from "#client/features/deleghe/texts.ts";
 import type { MessageKey } from "#client/texts.en.ts";
 import { validationIt } from "#shared/validation/texts.ts";
 
@@ -36,6 +37,7 @@ export const featureCataloguesIt = [
   servicesCatalogueIt,
   ticketsIt,
   instancesIt,
+  delegheIt,
 ] as const;
 
 /** Every Italian text: the base catalogue's, every feature's and the validation rules'. */
