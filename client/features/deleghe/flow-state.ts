@@ -36,7 +36,7 @@ export function createOnlineState(now: number = Date.now()): OnlineState {
 }
 
 export const onlineFlow = defineFlow<OnlineState, OnlineStep>({
-  name: "deleghe-online",
+  cookie: "flowDelegheOnline",
   schema: OnlineStateSchema,
   steps: ONLINE_STEPS,
   isComplete: (step, state) =>
@@ -48,6 +48,6 @@ export const onlineFlow = defineFlow<OnlineState, OnlineStep>({
 
 /** What the success page names: the delegate, once the delegation is created. */
 export const onlineSentCookie = defineFlowCookie(
-  "deleghe-inviata",
+  "flowDelegheSent",
   z.object({ nome: z.string().max(100), cognome: z.string().max(100) }).strict(),
 );
