@@ -21,8 +21,6 @@ const ALLOWED: Record<string, string> = {
       "client/routes/personal-area/activities.tsx#Activities",
       "client/features/appointments/confirmation-page.tsx#ConfirmationPage",
       "client/features/messages/messages-page.tsx#MessagesPage",
-      "client/features/payments/spontaneous/spontaneous-steps.tsx#SummaryStep",
-      "client/features/payments/spontaneous/spontaneous-steps.tsx#TypeStep",
       "client/routes/personal-area/desk.tsx#Desk",
       "client/features/disruption/place-map.tsx#PlaceMap",
       "client/features/instances/instance-card.tsx#InstanceCard",
