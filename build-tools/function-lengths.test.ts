@@ -15,7 +15,6 @@ const ALLOWED: Record<string, string> = {
   ...Object.fromEntries(
     [
       "client/features/services-catalogue/services-catalogue-page.tsx#ServicesCataloguePage",
-      "client/routes/payments/pay-by-iuv.tsx#PayByIuv",
       "client/features/profile/profile-page.tsx#Sections",
       "client/features/payments/payment-card.tsx#PaymentCard",
       "client/routes/personal-area/activities.tsx#Activities",
