@@ -7,15 +7,29 @@ import { XSRF_COOKIE } from "./xsrf.ts";
 export type CookieProtection = "sealed" | "plain";
 
 export type PortalCookie = {
-  /** The cookie's name, or for a family of cookies (one per flow) the prefix of their names. */
   name: string;
-  family?: true;
+  /** A multi-step flow's sealed state, or a small state kept beside one (client/lib/flow.server.ts). */
+  flow?: true;
   httpOnly: boolean;
   sameSite: "lax" | "strict";
   protection: CookieProtection;
   /** Seconds; absent for a session cookie. */
   maxAgeS?: number;
 };
+
+/** What every flow cookie's name starts with. */
+export const FLOW_COOKIE_PREFIX = "flow_";
+
+/** A flow's registry entry: `flow_<name>`, sealed, HttpOnly, SameSite=Lax, a session cookie. */
+function flowCookie<const N extends string>(name: N) {
+  return {
+    name: `${FLOW_COOKIE_PREFIX}${name}`,
+    flow: true,
+    httpOnly: true,
+    sameSite: "lax",
+    protection: "sealed",
+  } as const;
+}
 
 /**
  * Every cookie the portal sets for itself: the one registry used to set them (server/security/cookies.ts) and to keep
@@ -49,20 +63,66 @@ export const PORTAL_COOKIES = {
   },
   /** Development only: the simulated logout. */
   devLogout: { name: "dev_logout", httpOnly: true, sameSite: "lax", protection: "plain" },
-  /** One per multi-step flow (`flow_<name>`): its state. */
-  flow: { name: "flow_", family: true, httpOnly: true, sameSite: "lax", protection: "sealed" },
+  // One entry per multi-step flow, and per small state kept beside one (docs/decisions/flows.md): `flow_<name>`,
+  // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
+  // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.
+  /** The booking of an appointment. */
+  flowBooking: flowCookie("booking"),
+  /** The booking started from a service's page (`?servizio=`). */
+  flowBookingService: flowCookie("booking-service"),
+  /** The change of an appointment. */
+  flowAppointmentEdit: flowCookie("appt-edit"),
+  /** The proofs of anonymous bookings, kept until their appointments are over. */
+  flowAppointmentAccess: flowCookie("appt-access"),
+  /** A spontaneous payment through PagoPA (PPAY). */
+  flowSpontaneousPpay: flowCookie("spont-ppay"),
+  /** A spontaneous payment through MyPay. */
+  flowSpontaneousMypay: flowCookie("spont-mypay"),
+  /** The last generated payment notice (its result page and PDF). */
+  flowPaymentNotice: flowCookie("spont-notice"),
+  /** A payment's outcome by its idempotency key. */
+  flowPaymentOutcome: flowCookie("pay-outcome"),
+  /** An assistance request (anonymous: its e-mail code). */
+  flowAssistance: flowCookie("assist"),
+  /** The assistance request's result page. */
+  flowAssistanceFeedback: flowCookie("assist-feedback"),
+  /** A disruption report. */
+  flowDisruption: flowCookie("disruption"),
+  /** The profile wizard. */
+  flowProfileWizard: flowCookie("profile-wizard"),
+  /** A profile contact's change waiting for its code. */
+  flowProfileContact: flowCookie("profile-contact"),
+  /** An online delegation. */
+  flowDelegheOnline: flowCookie("deleghe-online"),
+  /** The online delegation's result page (the delegate's name). */
+  flowDelegheSent: flowCookie("deleghe-inviata"),
+  /** The delegation request with its three documents (the bytes wait in the shared store). */
+  flowDelegheRequest: flowCookie("deleghe-richiesta"),
+  /** The request's success page: whom it names. */
+  flowDelegheRequestSent: flowCookie("deleghe-richiesta-inviata"),
 } as const satisfies Record<string, PortalCookie>;
 
 export type PortalCookieKey = keyof typeof PORTAL_COOKIES;
 
-/** The registered cookie a name belongs to, if any. */
+/** The registry's flow entries (`flowBooking`...): what `defineFlow` and `defineFlowCookie` take. */
+export type FlowCookieKey = {
+  [K in PortalCookieKey]: (typeof PORTAL_COOKIES)[K] extends { flow: true } ? K : never;
+}[PortalCookieKey];
+
+/** The registered cookie of that name, if any. */
 export function portalCookieFor(name: string): PortalCookie | undefined {
-  return Object.values(PORTAL_COOKIES).find((c: PortalCookie) =>
-    c.family ? name.startsWith(c.name) : name === c.name,
-  );
+  return Object.values(PORTAL_COOKIES).find((c: PortalCookie) => name === c.name);
 }
 
-/** True for a cookie the portal sets for itself: never the upstream's business. */
+/**
+ * True for a cookie the portal sets for itself: never the upstream's business. Any `flow_` cookie is the portal's,
+ * registered or not (a browser may still hold one of a flow since removed).
+ */
 export function isPortalCookie(name: string): boolean {
-  return portalCookieFor(name) !== undefined;
+  return portalCookieFor(name) !== undefined || name.startsWith(FLOW_COOKIE_PREFIX);
+}
+
+/** A flow's name (what its sealing is bound to): its cookie's name after `flow_`. */
+export function flowNameOf(key: FlowCookieKey): string {
+  return PORTAL_COOKIES[key].name.slice(FLOW_COOKIE_PREFIX.length);
 }

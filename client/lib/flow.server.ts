@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { RequestServices } from "#client/context.ts";
+import { flowNameOf, type FlowCookieKey } from "#shared/portal-cookies.ts";
 import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
 
 /*
  * The one flow primitive (issue #26, docs/decisions/flows.md). A multi-step flow keeps what the citizen typed in one
- * sealed HttpOnly cookie of the `flow_` family (shared/portal-cookies.ts, sealed by server/render/flow-state.ts):
+ * sealed HttpOnly cookie, its own entry of shared/portal-cookies.ts (sealed by server/render/flow-state.ts):
  * it survives a reload, the back button and a login in the middle, and works without JavaScript. `defineFlow` says
  * once per flow which steps it has, which schema its state must pass when read back, when a step is complete (so
  * no step is shown before the ones it needs), how long a flow lasts and where the final submit's idempotency key
@@ -21,6 +22,7 @@ export type FlowRead<S> = { state: S | undefined; problem: FlowProblem | null };
 
 /** One sealed cookie read through a zod schema: the base of every flow, and of the small states kept beside one. */
 export type FlowCookie<S> = {
+  /** The flow's name: its cookie's after `flow_` (what its sealing is bound to). */
   readonly name: string;
   /** The state: `undefined` with `problem: null` when there is none, with a problem when it cannot be trusted. */
   read(cookies: FlowCookies): FlowRead<S>;
@@ -30,8 +32,12 @@ export type FlowCookie<S> = {
   clear(cookies: FlowCookies): Headers;
 };
 
-/** Defines a sealed cookie holding a state that must pass `schema` when read back. */
-export function defineFlowCookie<S>(name: string, schema: z.ZodType<S>): FlowCookie<S> {
+/**
+ * Defines a sealed cookie holding a state that must pass `schema` when read back: `key` is its entry in
+ * shared/portal-cookies.ts (a cookie without one does not compile).
+ */
+export function defineFlowCookie<S>(key: FlowCookieKey, schema: z.ZodType<S>): FlowCookie<S> {
+  const name = flowNameOf(key);
   return {
     name,
     read(cookies) {
@@ -56,8 +62,8 @@ export function defineFlowCookie<S>(name: string, schema: z.ZodType<S>): FlowCoo
 type WithAttempt = { attempt?: string };
 
 export type FlowDefinition<S, Step extends string, C> = {
-  /** The cookie's name after `flow_` (lower case, digits and dashes). */
-  name: string;
+  /** Its cookie's entry in shared/portal-cookies.ts (`flowBooking`...). */
+  cookie: FlowCookieKey;
   schema: z.ZodType<S>;
   /** The steps in order; the last one is the summary (never "complete": it is where the flow ends). */
   steps: readonly Step[];
@@ -95,7 +101,7 @@ export function defineFlow<S, Step extends string, C = void>(
   definition: FlowDefinition<S, Step, C>,
 ): Flow<S, Step, C> {
   const { steps, isComplete, expiry } = definition;
-  const cookie = defineFlowCookie(definition.name, definition.schema);
+  const cookie = defineFlowCookie(definition.cookie, definition.schema);
   const summary = steps[steps.length - 1]!;
   const isStep = (value: unknown): value is Step =>
     typeof value === "string" && (steps as readonly string[]).includes(value);

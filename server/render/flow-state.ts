@@ -1,13 +1,32 @@
 import { createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
-import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import {
+  PORTAL_COOKIES,
+  flowNameOf,
+  type FlowCookieKey,
+  type PortalCookieKey,
+} from "#shared/portal-cookies.ts";
 import { clearPortalCookie, setPortalCookie, type CookieSecurity } from "#server/security/cookies.ts";
 
 const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 const MAX_COOKIE = 3800;
 
+/** The registry's flow entries by flow name (`booking` → `flowBooking`). */
+const FLOW_KEYS = new Map<string, FlowCookieKey>(
+  (Object.keys(PORTAL_COOKIES) as PortalCookieKey[])
+    .filter((key): key is FlowCookieKey => "flow" in PORTAL_COOKIES[key])
+    .map((key) => [flowNameOf(key), key]),
+);
+
+/** A flow's registry key: every flow has its entry in shared/portal-cookies.ts (and a name the sealing accepts). */
+export function flowCookieKey(name: string): FlowCookieKey {
+  const key = FLOW_KEYS.get(name);
+  if (!key || !NAME.test(name))
+    throw new Error(`flow ${name} has no valid entry in shared/portal-cookies.ts`);
+  return key;
+}
+
 export function flowCookieName(name: string): string {
-  if (!NAME.test(name)) throw new Error(`invalid flow name ${name}`);
-  return `${PORTAL_COOKIES.flow.name}${name}`;
+  return PORTAL_COOKIES[flowCookieKey(name)].name;
 }
 
 /**
@@ -36,10 +55,10 @@ export function createFlowState(secrets: string | SealingSecrets) {
     write(name: string, value: unknown, options: { expires?: Date } = {}): string {
       const sealed = sealerFor(name).seal(JSON.stringify(value));
       if (sealed.length > MAX_COOKIE) throw new Error(`flow state ${name} too large`);
-      return setPortalCookie("flow", sealed, { ...security, ...options, name: flowCookieName(name) });
+      return setPortalCookie(flowCookieKey(name), sealed, { ...security, ...options });
     },
     clear(name: string): string {
-      return clearPortalCookie("flow", { ...security, name: flowCookieName(name) });
+      return clearPortalCookie(flowCookieKey(name), security);
     },
   });
 }

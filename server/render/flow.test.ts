@@ -51,7 +51,7 @@ const STEPS = ["luogo", "data", "richiedente", "riepilogo"] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const demo = defineFlow({
-  name: "demo",
+  cookie: "flowBooking",
   schema: StateSchema,
   steps: STEPS,
   isComplete: (step, state: State, loggedIn: boolean) =>
@@ -106,7 +106,7 @@ describe("defineFlow: which step may be shown", () => {
 
 function demoDefinition() {
   return {
-    name: "demo",
+    cookie: "flowBooking" as const,
     schema: StateSchema,
     steps: STEPS,
     isComplete: (step: (typeof STEPS)[number], state: State, _loggedIn: boolean) =>
@@ -122,7 +122,7 @@ describe("defineFlow: the sealed cookie", () => {
     const headers = demo.save(jar.services(), state);
     expect(headers).toBeInstanceOf(Headers);
     expect(headers.getSetCookie()).toHaveLength(1);
-    expect(headers.getSetCookie()[0]).toMatch(/^flow_demo=.+HttpOnly/);
+    expect(headers.getSetCookie()[0]).toMatch(/^flow_booking=.+HttpOnly/);
     jar.receive(headers);
     expect(demo.read(jar.services())).toEqual({ state, problem: null });
   });
@@ -130,20 +130,22 @@ describe("defineFlow: the sealed cookie", () => {
   test("a tampered cookie is told apart, and never parsed", () => {
     const jar = createJar();
     jar.receive(demo.save(jar.services(), complete()));
-    const sealed = jar.cookies["flow_demo"]!;
-    jar.cookies["flow_demo"] = `${sealed.slice(0, -4)}AAAA`;
+    const sealed = jar.cookies["flow_booking"]!;
+    jar.cookies["flow_booking"] = `${sealed.slice(0, -4)}AAAA`;
     expect(demo.read(jar.services())).toEqual({ state: undefined, problem: "tampered" });
     // Another flow's sealed state under this flow's name does not open either (sealed per flow name).
-    const other = defineFlowCookie("other", StateSchema);
+    const other = defineFlowCookie("flowDisruption", StateSchema);
     const otherJar = createJar();
     otherJar.receive(other.save(otherJar.services(), complete()));
-    jar.cookies["flow_demo"] = otherJar.cookies["flow_other"];
+    jar.cookies["flow_booking"] = otherJar.cookies["flow_disruption"];
     expect(demo.read(jar.services()).problem).toBe("tampered");
   });
 
   test("a state failing the schema is invalid", () => {
     const jar = createJar();
-    jar.receive(defineFlowCookie("demo", z.unknown()).save(jar.services(), { v: 2, started: Date.now() }));
+    jar.receive(
+      defineFlowCookie("flowBooking", z.unknown()).save(jar.services(), { v: 2, started: Date.now() }),
+    );
     expect(demo.read(jar.services())).toEqual({ state: undefined, problem: "invalid" });
   });
 
@@ -161,7 +163,7 @@ describe("defineFlow: the sealed cookie", () => {
     const jar = createJar();
     jar.receive(demo.save(jar.services(), complete()));
     const cleared = demo.clear(jar.services());
-    expect(cleared.getSetCookie()[0]).toMatch(/^flow_demo=;.*Max-Age=0/);
+    expect(cleared.getSetCookie()[0]).toMatch(/^flow_booking=;.*Max-Age=0/);
     jar.receive(cleared);
     expect(demo.read(jar.services())).toEqual({ state: undefined, problem: null });
   });
@@ -196,7 +198,7 @@ describe("the final submit's idempotency key", () => {
 describe("mergeHeaders", () => {
   test("keeps every Set-Cookie of every part", () => {
     const jar = createJar();
-    const proof = defineFlowCookie("proof", z.object({ id: z.string() }));
+    const proof = defineFlowCookie("flowAppointmentAccess", z.object({ id: z.string() }));
     const merged = mergeHeaders(
       demo.clear(jar.services()),
       undefined,
@@ -204,7 +206,20 @@ describe("mergeHeaders", () => {
     );
     const lines = merged.getSetCookie();
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^flow_demo=;/);
-    expect(lines[1]).toMatch(/^flow_proof=/);
+    expect(lines[0]).toMatch(/^flow_booking=;/);
+    expect(lines[1]).toMatch(/^flow_appt-access=/);
+  });
+});
+
+describe("one registry entry per flow (shared/portal-cookies.ts)", () => {
+  test("a flow names its entry's key: its cookie is the entry's name, with the entry's flags", () => {
+    const headers = defineFlowCookie("flowDisruption", StateSchema).save(createJar().services(), fresh());
+    expect(headers.getSetCookie()[0]).toMatch(/^flow_disruption=.+; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  test("a flow without an entry does not compile, and the cookies refuse its name at run time", () => {
+    // @ts-expect-error: "flowNowhere" is no entry of PORTAL_COOKIES
+    expect(() => defineFlowCookie("flowNowhere", StateSchema)).toThrow();
+    expect(() => createJar().services().read("nowhere")).toThrow(/no valid entry/);
   });
 });

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
-import { PORTAL_COOKIES, portalCookieFor } from "#shared/portal-cookies.ts";
+import { PORTAL_COOKIES, isPortalCookie } from "#shared/portal-cookies.ts";
 import type { TenantRef } from "#server/upstream/tenant-config.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import type { PublicPage } from "./public-pages.ts";
@@ -25,8 +25,7 @@ export type CookieVerdict = "neutral" | "unknown" | "personal";
 
 /** What a cookie does to the cache: `personal` bypasses it, `unknown` (analytics…) may read but never fill it. */
 export function classifyCookie(name: string, identityCookies: readonly string[]): CookieVerdict {
-  const registered = portalCookieFor(name);
-  if (registered) return NEUTRAL_PORTAL_COOKIES.has(registered.name) ? "neutral" : "personal";
+  if (isPortalCookie(name)) return NEUTRAL_PORTAL_COOKIES.has(name) ? "neutral" : "personal";
   for (const pattern of identityCookies) {
     if (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern) return "personal";
   }

@@ -7,8 +7,6 @@ export { PORTAL_COOKIES, isPortalCookie, portalCookieFor } from "#shared/portal-
 export type CookieSecurity = { secure: boolean };
 
 type SetOptions = CookieSecurity & {
-  /** For a cookie family (`flow_`): the member's full name. */
-  name?: string;
   /** Overrides the registered lifetime (e.g. a proof kept until its appointment is over). */
   expires?: Date;
 };
@@ -26,19 +24,12 @@ function attributes(cookie: PortalCookie, options: SetOptions) {
   } as const;
 }
 
-function nameOf(key: PortalCookieKey, options: SetOptions): string {
-  const cookie: PortalCookie = PORTAL_COOKIES[key];
-  if (!cookie.family) return cookie.name;
-  if (!options.name?.startsWith(cookie.name)) throw new Error(`${options.name} is not a ${key} cookie`);
-  return options.name;
-}
-
 /** The `Set-Cookie` value storing `value` (already sealed when the cookie is sealed) with the registered flags. */
 export function setPortalCookie(key: PortalCookieKey, value: string, options: SetOptions): string {
-  return serialize(nameOf(key, options), value, attributes(PORTAL_COOKIES[key], options));
+  return serialize(PORTAL_COOKIES[key].name, value, attributes(PORTAL_COOKIES[key], options));
 }
 
 /** The `Set-Cookie` value removing the cookie. */
-export function clearPortalCookie(key: PortalCookieKey, options: CookieSecurity & { name?: string }): string {
-  return serialize(nameOf(key, options), "", { ...attributes(PORTAL_COOKIES[key], options), maxAge: 0 });
+export function clearPortalCookie(key: PortalCookieKey, options: CookieSecurity): string {
+  return serialize(PORTAL_COOKIES[key].name, "", { ...attributes(PORTAL_COOKIES[key], options), maxAge: 0 });
 }

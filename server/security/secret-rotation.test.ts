@@ -41,15 +41,17 @@ describe("the sealer during a rotation", () => {
 
   test("a flow's state sealed under the old secret reads; its next write is sealed with the new one", () => {
     const security = { secure: false };
-    const oldCookie = createFlowState(OLD)({}, security).write("wizard", { step: 2 });
+    const oldCookie = createFlowState(OLD)({}, security).write("profile-wizard", { step: 2 });
     const value = oldCookie.slice(oldCookie.indexOf("=") + 1, oldCookie.indexOf(";"));
-    const cookies = { flow_wizard: value };
-    expect(createFlowState(ROTATING)(cookies, security).read("wizard")).toEqual({ step: 2 });
-    expect(createFlowState(NEW)(cookies, security).read("wizard")).toBe("tampered");
+    const cookies = { "flow_profile-wizard": value };
+    expect(createFlowState(ROTATING)(cookies, security).read("profile-wizard")).toEqual({ step: 2 });
+    expect(createFlowState(NEW)(cookies, security).read("profile-wizard")).toBe("tampered");
 
-    const next = createFlowState(ROTATING)({}, security).write("wizard", { step: 3 });
+    const next = createFlowState(ROTATING)({}, security).write("profile-wizard", { step: 3 });
     const nextValue = next.slice(next.indexOf("=") + 1, next.indexOf(";"));
-    expect(createFlowState(NEW)({ flow_wizard: nextValue }, security).read("wizard")).toEqual({ step: 3 });
+    expect(
+      createFlowState(NEW)({ "flow_profile-wizard": nextValue }, security).read("profile-wizard"),
+    ).toEqual({ step: 3 });
   });
 });
 

@@ -1,5 +1,4 @@
-import { useRef } from "react";
-import { Stepper } from "#client/components/ui/stepper.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { href } from "#client/lib/links.ts";
 import { BOOKING_STEPS, getPreviousBookingStep, STEP_TITLES, type BookingStep } from "./steps.ts";
@@ -13,16 +12,12 @@ import type { BookingPageData, BookingStepData, StepActionData } from "./step-ty
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
-import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 
 export type BookingPageProps = { data: BookingPageData; actionData?: StepActionData };
 
 /** The five-step booking (both variants): stepper, the current step's form and a way back at every step. */
 export function BookingPage({ data, actionData }: BookingPageProps) {
   const t = useT(appointmentsIt);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const step = data.kind === "step" ? data.stepData.step : "login";
-  useFocusOnChange(step, headingRef);
   if (data.kind === "login") {
     return (
       <AppointmentLayout title={t("appointments.title")} service={data.service}>
@@ -44,22 +39,35 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
           : t("appointments.lead")
       }
     >
-      <Stepper steps={BOOKING_STEPS.map((name) => t(STEP_TITLES[name]))} current={index} />
-      {data.restarted ? (
+      <FlowStepPage
+        steps={BOOKING_STEPS.map((name) => t(STEP_TITLES[name]))}
+        current={index}
+        title={t(STEP_TITLES[stepData.step])}
+        focusKey={stepData.step}
+        notices={<BookingNotices restarted={data.restarted} alreadySent={data.alreadySent} />}
+      >
+        <BookingStepView data={data} stepData={stepData} route={route} actionData={actionData} />
+      </FlowStepPage>
+    </AppointmentLayout>
+  );
+}
+
+/** The flow started again (its state was too old or not ours), or the booking was already sent. */
+function BookingNotices({ restarted, alreadySent }: { restarted?: boolean; alreadySent?: boolean }) {
+  const t = useT(appointmentsIt);
+  return (
+    <>
+      {restarted ? (
         <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
           <p className="mb-0">{t("appointments.restarted")}</p>
         </Callout>
       ) : null}
-      {data.alreadySent ? (
+      {alreadySent ? (
         <Callout title={t("appointments.alreadySentTitle")} variant="info" titleAs="h2">
           <p className="mb-0">{t("appointments.alreadySent")}</p>
         </Callout>
       ) : null}
-      <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
-        {t(STEP_TITLES[stepData.step])}
-      </h2>
-      <BookingStepView data={data} stepData={stepData} route={route} actionData={actionData} />
-    </AppointmentLayout>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
-import { useRef } from "react";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { Stepper } from "#client/components/ui/stepper.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { CancelAppointment, CancelConfirmation } from "./cancel-appointment.tsx";
 import { EDIT_STEPS, STEP_TITLES, type EditStep } from "./steps.ts";
 import { AppointmentLayout, LoginRequired } from "./page-layout.tsx";
@@ -12,15 +11,12 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
-import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 
 type EditData = Extract<EditPageData, { kind: "edit" }>;
 
 /** Change an appointment (by id or by e-mailed link): the current one, "Annulla", then date, details and summary. */
 export function EditPage({ data, actionData }: { data: EditPageData; actionData?: StepActionData }) {
   const t = useT(appointmentsIt);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusOnChange(data.kind === "edit" ? (data.stepData?.step ?? "annulla") : "login", headingRef);
   if (data.kind === "login") {
     return (
       <AppointmentLayout title={t("appointments.editFlow.title")} current={t("appointments.editFlow.title")}>
@@ -67,21 +63,21 @@ export function EditPage({ data, actionData }: { data: EditPageData; actionData?
           message={t("appointments.loginRequiredEdit")}
         />
       ) : data.stepData ? (
-        <>
-          <Stepper
-            steps={EDIT_STEPS.map((step) => t(STEP_TITLES[step]))}
-            current={EDIT_STEPS.indexOf(data.stepData.step) + 1}
-          />
-          {data.restarted ? (
-            <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
-              <p className="mb-0">{t("appointments.restarted")}</p>
-            </Callout>
-          ) : null}
-          <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
-            {t(STEP_TITLES[data.stepData.step])}
-          </h2>
+        <FlowStepPage
+          steps={EDIT_STEPS.map((step) => t(STEP_TITLES[step]))}
+          current={EDIT_STEPS.indexOf(data.stepData.step) + 1}
+          title={t(STEP_TITLES[data.stepData.step])}
+          focusKey={data.stepData.step}
+          notices={
+            data.restarted ? (
+              <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
+                <p className="mb-0">{t("appointments.restarted")}</p>
+              </Callout>
+            ) : null
+          }
+        >
           <EditStepView data={data} stepData={data.stepData} actionData={actionData} />
-        </>
+        </FlowStepPage>
       ) : null}
     </AppointmentLayout>
   );

@@ -25,7 +25,7 @@ import { getNextBookingStep, getPreviousBookingStep } from "./steps.ts";
 /** What the flow primitive reads from a cookie holding `raw` (already opened), through `schema` alone. */
 function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown) {
   const cookies = { read: () => raw, write: () => "", clear: () => "" } satisfies FlowCookies;
-  return defineFlowCookie("test", schema).read(cookies);
+  return defineFlowCookie("flowBooking", schema).read(cookies);
 }
 const isBookingFlowExpired = (state: BookingState, now: number) =>
   isExpired(state.started, BOOKING_FLOW_MAX_AGE_MS, now);

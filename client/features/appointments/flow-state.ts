@@ -1,3 +1,4 @@
+import { flowNameOf } from "#shared/portal-cookies.ts";
 import { z } from "zod";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
 import { isValidDay } from "#shared/dates.ts";
@@ -11,10 +12,9 @@ import { BOOKING_STEPS, EDIT_STEPS, type BookingStep, type EditStep } from "./st
  * state that fails them is treated like a tampered one.
  */
 
-export const BOOKING_FLOW = "booking";
-export const BOOKING_FROM_SERVICE_FLOW = "booking-service";
-export const EDIT_FLOW = "appt-edit";
-export const ACCESS_FLOW = "appt-access";
+/** The booking's and the access proofs' flow names (their cookies' after `flow_`; the tests' fake cookies). */
+export const BOOKING_FLOW = flowNameOf("flowBooking");
+export const ACCESS_FLOW = flowNameOf("flowAppointmentAccess");
 
 const IdSchema = z
   .string()
@@ -165,9 +165,9 @@ function isBookingStepDone(step: BookingStep, state: BookingState, loggedIn: boo
 }
 
 /** The booking flow's definition under a cookie name (the plain booking and the one started from a service). */
-function defineBookingFlow(name: string) {
+function defineBookingFlow(cookie: "flowBooking" | "flowBookingService") {
   return defineFlow<BookingState, BookingStep, boolean>({
-    name,
+    cookie,
     schema: BookingStateSchema,
     steps: BOOKING_STEPS,
     // The context: whether the citizen is logged in (see isRequesterComplete).
@@ -176,8 +176,8 @@ function defineBookingFlow(name: string) {
   });
 }
 
-export const bookingFlow = defineBookingFlow(BOOKING_FLOW);
-export const bookingFromServiceFlow = defineBookingFlow(BOOKING_FROM_SERVICE_FLOW);
+export const bookingFlow = defineBookingFlow("flowBooking");
+export const bookingFromServiceFlow = defineBookingFlow("flowBookingService");
 export type BookingFlow = typeof bookingFlow;
 
 export function isSameEditTarget(left: EditTarget, right: EditTarget): boolean {
@@ -188,7 +188,7 @@ export function isSameEditTarget(left: EditTarget, right: EditTarget): boolean {
 
 /** The edit flow: the slot must be chosen before the details, both before the summary; a bare address shows the slot. */
 export const editFlow = defineFlow<EditState, EditStep>({
-  name: EDIT_FLOW,
+  cookie: "flowAppointmentEdit",
   schema: EditStateSchema,
   steps: EDIT_STEPS,
   isComplete: (step, state) =>
@@ -197,7 +197,7 @@ export const editFlow = defineFlow<EditState, EditStep>({
 });
 
 /** The proofs of anonymous bookings (see AccessTokensSchema), kept beside the flows. */
-export const accessProofs = defineFlowCookie(ACCESS_FLOW, AccessTokensSchema);
+export const accessProofs = defineFlowCookie("flowAppointmentAccess", AccessTokensSchema);
 
 /** Adds (or refreshes) the proof of an anonymous booking, dropping expired ones and keeping only the newest few. */
 export function withAccessToken(

@@ -1,6 +1,6 @@
-import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { RadioGroup } from "#client/components/ui/choice-fields.tsx";
-import { FlowForm, StepNav } from "./flow-form.tsx";
+import { StepNav } from "./flow-form.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";
 import type { DateStepData, StepActionData } from "./step-types.ts";
@@ -31,11 +31,23 @@ export function StepDate(props: StepDateProps) {
   const chosenTime = values?.orario ?? data.time;
   return (
     <>
-      <ErrorSummary items={items} />
-      <p>{t("appointments.date.intro")}</p>
-      <OfficeCard office={data.office} />
-      <MonthCalendar calendar={data.calendar} monthHref={monthHref} dayHref={dayHref} error={errors.giorno} />
-      <FlowForm intent="data" returnToSummary={returnToSummary}>
+      <FlowStepForm
+        intent="data"
+        returnToSummary={returnToSummary}
+        errors={items}
+        intro={
+          <>
+            <p>{t("appointments.date.intro")}</p>
+            <OfficeCard office={data.office} />
+            <MonthCalendar
+              calendar={data.calendar}
+              monthHref={monthHref}
+              dayHref={dayHref}
+              error={errors.giorno}
+            />
+          </>
+        }
+      >
         <input type="hidden" name="giorno" value={data.day ?? ""} />
         <section id="orari" aria-label={t("appointments.date.time")} tabIndex={-1}>
           {data.day && data.times.length > 0 ? (
@@ -63,7 +75,7 @@ export function StepDate(props: StepDateProps) {
           ) : null}
         </section>
         <StepNav backHref={backHref} submitLabel={submitLabel} />
-      </FlowForm>
+      </FlowStepForm>
     </>
   );
 }

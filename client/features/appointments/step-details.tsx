@@ -1,8 +1,8 @@
-import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { APPOINTMENT_DETAILS_MAX_LENGTH } from "#shared/api/appsched.ts";
-import { FlowForm, StepNav } from "./flow-form.tsx";
+import { StepNav } from "./flow-form.tsx";
 import type { DetailsStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
@@ -26,9 +26,12 @@ export function StepDetails({ data, actionData, backHref, returnToSummary, submi
   });
   return (
     <>
-      <ErrorSummary items={items} />
-      <p className="text-secondary">{t("appointments.requiredNote")}</p>
-      <FlowForm intent="dettagli" returnToSummary={returnToSummary}>
+      <FlowStepForm
+        intent="dettagli"
+        returnToSummary={returnToSummary}
+        errors={items}
+        intro={<p className="text-secondary">{t("appointments.requiredNote")}</p>}
+      >
         <SelectField
           id="motivo"
           name="motivo"
@@ -51,7 +54,7 @@ export function StepDetails({ data, actionData, backHref, returnToSummary, submi
           error={errors.dettagli}
         />
         <StepNav backHref={backHref} submitLabel={submitLabel} />
-      </FlowForm>
+      </FlowStepForm>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
-import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
-import { FlowForm, StepNav } from "./flow-form.tsx";
+import { StepNav } from "./flow-form.tsx";
 import type { OfficeView } from "./appointment-view.ts";
 import { OfficeCard } from "./office-card.tsx";
 import type { PlaceStepData, StepActionData } from "./step-types.ts";
@@ -30,15 +30,25 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
   const items = summaryItems(errors, { categoria: { id: "categoria" }, ufficio: { id: "ufficio" } });
   return (
     <>
-      <ErrorSummary items={items} />
-      {data.fixedCategory ? (
-        <p>
-          {t("appointments.place.category")}: <strong>{data.fixedCategory.name}</strong>
-        </p>
-      ) : (
-        <CategoryChooser data={data} categoryId={categoryId} error={errors.categoria} servizio={servizio} />
-      )}
-      <FlowForm intent="luogo" returnToSummary={returnToSummary}>
+      <FlowStepForm
+        intent="luogo"
+        returnToSummary={returnToSummary}
+        errors={items}
+        intro={
+          data.fixedCategory ? (
+            <p>
+              {t("appointments.place.category")}: <strong>{data.fixedCategory.name}</strong>
+            </p>
+          ) : (
+            <CategoryChooser
+              data={data}
+              categoryId={categoryId}
+              error={errors.categoria}
+              servizio={servizio}
+            />
+          )
+        }
+      >
         {data.fixedCategory ? null : <input type="hidden" name="categoria" value={categoryId} />}
         {categoryId && data.offices.length === 0 ? <p>{t("appointments.place.noOffices")}</p> : null}
         {data.offices.length > 0 ? (
@@ -50,7 +60,7 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
           />
         ) : null}
         <StepNav backHref={backHref} />
-      </FlowForm>
+      </FlowStepForm>
     </>
   );
 }

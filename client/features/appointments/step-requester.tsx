@@ -1,7 +1,7 @@
-import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { FlowForm, StepNav } from "./flow-form.tsx";
+import { StepNav } from "./flow-form.tsx";
 import type { RequesterStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
@@ -32,75 +32,94 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
         codiceFiscale: { id: "codiceFiscale", label: t("appointments.requester.fiscalCode") },
       };
   return (
-    <>
-      <ErrorSummary items={summaryItems(errors, fields)} />
-      {data.profile ? null : (
-        <Callout title={t("appointments.requester.loginInvite")} titleAs="h3">
-          <p className="mb-0">
-            <a href={data.loginHref}>{t("appointments.requester.loginInviteLink")}</a>
-          </p>
-        </Callout>
-      )}
-      <p className="text-secondary">{t("appointments.requiredNote")}</p>
-      <FlowForm intent="richiedente" returnToSummary={returnToSummary}>
-        <fieldset>
-          <legend className="h5 px-0">{t("appointments.requester.aboutYou")}</legend>
-          {data.profile ? (
-            <IdentityFields profile={data.profile} />
-          ) : (
-            <>
-              <TextField
-                id="nome"
-                name="nome"
-                label={t("appointments.requester.nome")}
-                required
-                autoComplete="given-name"
-                defaultValue={values.nome}
-                maxLength={100}
-                error={errors.nome}
-              />
-              <TextField
-                id="cognome"
-                name="cognome"
-                label={t("appointments.requester.cognome")}
-                required
-                autoComplete="family-name"
-                defaultValue={values.cognome}
-                maxLength={100}
-                error={errors.cognome}
-              />
-            </>
-          )}
-          <TextField
-            id="email"
-            name="email"
-            type="email"
-            label={t("appointments.requester.email")}
-            required
-            autoComplete="email"
-            hint={t("appointments.requester.emailHint")}
-            defaultValue={values.email}
-            maxLength={254}
-            error={errors.email}
-          />
+    <FlowStepForm
+      intent="richiedente"
+      returnToSummary={returnToSummary}
+      errors={summaryItems(errors, fields)}
+      intro={
+        <>
           {data.profile ? null : (
-            <TextField
-              id="codiceFiscale"
-              name="codiceFiscale"
-              label={t("appointments.requester.fiscalCode")}
-              uppercase
-              hint={t("appointments.requester.fiscalCodeHint")}
-              defaultValue={values.codiceFiscale}
-              maxLength={16}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.codiceFiscale}
-            />
+            <Callout title={t("appointments.requester.loginInvite")} titleAs="h3">
+              <p className="mb-0">
+                <a href={data.loginHref}>{t("appointments.requester.loginInviteLink")}</a>
+              </p>
+            </Callout>
           )}
-        </fieldset>
-        <StepNav backHref={backHref} />
-      </FlowForm>
-    </>
+          <p className="text-secondary">{t("appointments.requiredNote")}</p>
+        </>
+      }
+    >
+      <RequesterFields profile={data.profile} values={values} errors={errors} />
+      <StepNav backHref={backHref} />
+    </FlowStepForm>
+  );
+}
+
+type RequesterFieldsProps = {
+  profile: RequesterStepData["profile"];
+  values: Record<string, string | undefined>;
+  errors: Partial<Record<string, string>>;
+};
+
+/** "Chi sei": the identity's facts (read-only) or the anonymous requester's fields, and the e-mail. */
+function RequesterFields({ profile, values, errors }: RequesterFieldsProps) {
+  const t = useT(appointmentsIt);
+  return (
+    <fieldset>
+      <legend className="h5 px-0">{t("appointments.requester.aboutYou")}</legend>
+      {profile ? (
+        <IdentityFields profile={profile} />
+      ) : (
+        <>
+          <TextField
+            id="nome"
+            name="nome"
+            label={t("appointments.requester.nome")}
+            required
+            autoComplete="given-name"
+            defaultValue={values.nome}
+            maxLength={100}
+            error={errors.nome}
+          />
+          <TextField
+            id="cognome"
+            name="cognome"
+            label={t("appointments.requester.cognome")}
+            required
+            autoComplete="family-name"
+            defaultValue={values.cognome}
+            maxLength={100}
+            error={errors.cognome}
+          />
+        </>
+      )}
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        label={t("appointments.requester.email")}
+        required
+        autoComplete="email"
+        hint={t("appointments.requester.emailHint")}
+        defaultValue={values.email}
+        maxLength={254}
+        error={errors.email}
+      />
+      {profile ? null : (
+        <TextField
+          id="codiceFiscale"
+          name="codiceFiscale"
+          label={t("appointments.requester.fiscalCode")}
+          uppercase
+          hint={t("appointments.requester.fiscalCodeHint")}
+          defaultValue={values.codiceFiscale}
+          maxLength={16}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.codiceFiscale}
+        />
+      )}
+    </fieldset>
   );
 }
 

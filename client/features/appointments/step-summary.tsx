@@ -1,6 +1,6 @@
-import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
-import { FlowForm, StepNav } from "./flow-form.tsx";
+import { StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -22,15 +22,21 @@ export function StepSummary({ data, actionData, backHref, editLinks, submitLabel
   const items = summaryItems(errors, { form: { id: "riepilogo-esito" }, privacy: { id: "privacy" } });
   return (
     <>
-      <ErrorSummary items={items} />
-      <p className="lead">{t("appointments.summary.declaration")}</p>
-      {errors.form ? (
-        <p id="riepilogo-esito" tabIndex={-1} className="alert alert-danger">
-          {errors.form}
-        </p>
-      ) : null}
-      <SummaryCards summary={data.summary} editLinks={editLinks} />
-      <FlowForm intent="riepilogo">
+      <FlowStepForm
+        intent="riepilogo"
+        errors={items}
+        intro={
+          <>
+            <p className="lead">{t("appointments.summary.declaration")}</p>
+            {errors.form ? (
+              <p id="riepilogo-esito" tabIndex={-1} className="alert alert-danger">
+                {errors.form}
+              </p>
+            ) : null}
+            <SummaryCards summary={data.summary} editLinks={editLinks} />
+          </>
+        }
+      >
         {data.legal ? (
           <section className="mt-4" aria-labelledby="informativa">
             <h3 id="informativa" className="h5">
@@ -50,7 +56,7 @@ export function StepSummary({ data, actionData, backHref, editLinks, submitLabel
           </section>
         ) : null}
         <StepNav backHref={backHref} submitLabel={submitLabel ?? t("appointments.confirm")} />
-      </FlowForm>
+      </FlowStepForm>
     </>
   );
 }

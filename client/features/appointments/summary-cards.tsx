@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { SummarySection } from "#client/components/flow/flow-summary.tsx";
 import type { SummaryView } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
@@ -60,20 +60,18 @@ function SummaryCard({
 }) {
   const t = useT(appointmentsIt);
   return (
-    <div className="card card-bg no-after rounded mx-0 mb-3">
-      <div className="card-body">
-        <div className="d-flex justify-content-between align-items-center border-bottom pb-2 mb-3">
-          <h3 className="h5 mb-0">{title}</h3>
-          {editHref ? (
-            <Link to={editHref} className="text-decoration-none fw-semibold">
-              {t("appointments.edit")}
-              <span className="visually-hidden"> {title.toLowerCase()}</span>
-            </Link>
-          ) : null}
-        </div>
-        <dl className="mb-0">{children}</dl>
-      </div>
-    </div>
+    <SummarySection
+      title={title}
+      editHref={editHref}
+      editLabel={t("appointments.edit")}
+      editSection={title.toLowerCase()}
+      editClassName="text-decoration-none fw-semibold"
+      className="card card-bg no-after rounded mx-0 mb-3"
+      bodyClassName="card-body"
+      headerClassName="d-flex justify-content-between align-items-center border-bottom pb-2 mb-3"
+    >
+      <dl className="mb-0">{children}</dl>
+    </SummarySection>
   );
 }
 

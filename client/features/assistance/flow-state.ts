@@ -8,8 +8,6 @@ import { defineFlowCookie } from "#client/lib/flow.server.ts";
  * its own flow, never from the address bar. Both are flow cookies of the flow primitive (client/lib/flow.server.ts):
  * the verification step is shown only with this state (the form comes first), so there is no step order to guard.
  */
-export const ASSIST_FLOW = "assist";
-export const FEEDBACK_FLOW = "assist-feedback";
 
 export const AssistFlowSchema = z
   .object({
@@ -25,6 +23,6 @@ export type AssistFlow = z.infer<typeof AssistFlowSchema>;
 export const FeedbackFlowSchema = z.object({ v: z.literal(1), email: z.string().max(254) }).strict();
 
 /** The request waiting for its e-mail code; a tampered or malformed state counts as none. */
-export const assistFlow = defineFlowCookie(ASSIST_FLOW, AssistFlowSchema);
+export const assistFlow = defineFlowCookie("flowAssistance", AssistFlowSchema);
 /** The e-mail the `/feedback` page names after an anonymous request. */
-export const feedbackFlow = defineFlowCookie(FEEDBACK_FLOW, FeedbackFlowSchema);
+export const feedbackFlow = defineFlowCookie("flowAssistanceFeedback", FeedbackFlowSchema);

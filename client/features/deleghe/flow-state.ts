@@ -49,7 +49,7 @@ export function createOnlineState(now: number = Date.now()): OnlineState {
 }
 
 export const onlineFlow = defineFlow<OnlineState, OnlineStep>({
-  name: "deleghe-online",
+  cookie: "flowDelegheOnline",
   schema: OnlineStateSchema,
   steps: ONLINE_STEPS,
   isComplete: (step, state) => (step === "delegato" ? Boolean(state.delegato) : servicesComplete(state)),
@@ -58,7 +58,7 @@ export const onlineFlow = defineFlow<OnlineState, OnlineStep>({
 
 /** What the success page names: the delegate, once the delegation is created. */
 export const onlineSentCookie = defineFlowCookie(
-  "deleghe-inviata",
+  "flowDelegheSent",
   z.object({ nome: z.string().max(100), cognome: z.string().max(100) }).strict(),
 );
 
@@ -97,7 +97,7 @@ export const documentsComplete = (state: RequestState) =>
   DOCUMENT_SLOTS.every((slot) => Boolean(state.documenti?.[slot]));
 
 export const requestFlow = defineFlow<RequestState, RequestStep>({
-  name: "deleghe-richiesta",
+  cookie: "flowDelegheRequest",
   schema: RequestStateSchema,
   steps: REQUEST_STEPS,
   isComplete: (step, state) =>
@@ -111,6 +111,6 @@ export const requestFlow = defineFlow<RequestState, RequestStep>({
 
 /** What the request's success page names: the delegator. */
 export const requestSentCookie = defineFlowCookie(
-  "deleghe-richiesta-inviata",
+  "flowDelegheRequestSent",
   z.object({ nome: z.string().max(100), cognome: z.string().max(100) }).strict(),
 );

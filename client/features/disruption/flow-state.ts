@@ -5,12 +5,10 @@ import { DISRUPTION_STEPS, type DisruptionStep } from "./steps.ts";
 
 /*
  * What the disruption report remembers between steps, defined with the flow primitive (client/lib/flow.server.ts): a
- * sealed HttpOnly cookie (name `DISRUPTION_FLOW`), read back through this schema (a state failing it is treated as
+ * sealed HttpOnly cookie (`flowDisruption` in shared/portal-cookies.ts), read back through this schema (a state failing it is treated as
  * tampered). The attached files
  * are NOT here: they wait in the server's short-lived store (upload-store.server.ts) under `uploadId`.
  */
-
-export const DISRUPTION_FLOW = "disruption";
 
 /** A report is good for a day from its first step. */
 export const DISRUPTION_FLOW_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -73,7 +71,7 @@ export function isDataComplete(state: DisruptionState): boolean {
 
 /** The report's flow: the authorisations, then the data, then the summary; a day from its first step. */
 export const disruptionFlow = defineFlow<DisruptionState, DisruptionStep>({
-  name: DISRUPTION_FLOW,
+  cookie: "flowDisruption",
   schema: DisruptionStateSchema,
   steps: DISRUPTION_STEPS,
   isComplete: (step, state) => (step === "autorizzazioni" ? Boolean(state.accepted) : isDataComplete(state)),

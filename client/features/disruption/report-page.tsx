@@ -1,20 +1,17 @@
-import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
+import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
+import { SummarySection } from "#client/components/flow/flow-summary.tsx";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
-import { useRef, type ReactNode } from "react";
-import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
-import { Form, Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
-import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { Stepper } from "#client/components/ui/stepper.tsx";
-import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { disruptionIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
@@ -41,82 +38,62 @@ export function DisruptionLayout({ children, after }: { children: ReactNode; aft
   );
 }
 
-function StepForm(props: { children: ReactNode; multipart?: boolean; id?: string }) {
-  const location = useLocation();
-  return (
-    <Form
-      method="post"
-      action={`${location.pathname}${location.search}`}
-      noValidate
-      encType={props.multipart ? "multipart/form-data" : undefined}
-      id={props.id}
-    >
-      <XsrfField />
-      {props.children}
-    </Form>
-  );
-}
-
 function StepNav(props: { backHref: string; submit: ReactNode; intent: string }) {
   const t = useT(disruptionIt);
   return (
-    <div className="steppers mt-4">
-      <nav className="steppers-nav" aria-label={t("disruption.stepsNav")}>
-        <Link to={props.backHref} className="btn btn-outline-primary btn-sm steppers-btn-prev">
-          <Icon name="it-chevron-left" className="icon-primary icon-sm" />
-          {t("disruption.back")}
-        </Link>
-        <SubmitButton
-          className="btn btn-primary btn-sm steppers-btn-confirm"
-          name="intent"
-          value={props.intent}
-        >
-          {props.submit}
-        </SubmitButton>
-      </nav>
-      <UploadProgress />
-    </div>
+    <FlowStepNav
+      className="steppers mt-4"
+      label={t("disruption.stepsNav")}
+      backHref={props.backHref}
+      backLabel={t("disruption.back")}
+      submitLabel={props.submit}
+      intent={props.intent}
+      after={<UploadProgress />}
+    />
   );
 }
 
 export function ReportPage({ data, actionData }: { data: ReportLoaderData; actionData?: ReportActionData }) {
   const t = useT(disruptionIt);
-  const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
-  useFocusOnChange(data.step, heading);
   const index = DISRUPTION_STEPS.indexOf(data.step) + 1;
   const returnToSummary = new URLSearchParams(location.search).get("da") === "riepilogo";
   const previous = previousStep(data.step);
   const backHref = returnToSummary ? stepHref("riepilogo") : previous ? stepHref(previous) : href("/");
   return (
     <DisruptionLayout>
-      <Stepper steps={DISRUPTION_STEPS.map((s) => t(STEP_TITLES[s]))} current={index} />
-      {data.restarted ? (
-        <Callout title={t("disruption.restartedTitle")} variant="warning" titleAs="h2">
-          <p className="mb-0">{t("disruption.restarted")}</p>
-        </Callout>
-      ) : null}
-      <h2 ref={heading} tabIndex={-1} className="h3 mt-4 mb-3">
-        {t(STEP_TITLES[data.step])}
-      </h2>
-      {data.step === "autorizzazioni" ? (
-        <PolicyStep
-          data={data}
-          actionData={actionData}
-          backHref={backHref}
-          returnToSummary={returnToSummary}
-        />
-      ) : data.step === "dati" ? (
-        <DataStep
-          // A new answer of the action (search results, errors) starts the step's local state again from it.
-          key={actionData ? JSON.stringify([actionData.values, actionData.results]) : "loader"}
-          data={data}
-          actionData={actionData}
-          backHref={backHref}
-        />
-      ) : (
-        <SummaryStep data={data} actionData={actionData} backHref={backHref} />
-      )}
+      <FlowStepPage
+        steps={DISRUPTION_STEPS.map((s) => t(STEP_TITLES[s]))}
+        current={index}
+        title={t(STEP_TITLES[data.step])}
+        focusKey={data.step}
+        notices={
+          data.restarted ? (
+            <Callout title={t("disruption.restartedTitle")} variant="warning" titleAs="h2">
+              <p className="mb-0">{t("disruption.restarted")}</p>
+            </Callout>
+          ) : null
+        }
+      >
+        {data.step === "autorizzazioni" ? (
+          <PolicyStep
+            data={data}
+            actionData={actionData}
+            backHref={backHref}
+            returnToSummary={returnToSummary}
+          />
+        ) : data.step === "dati" ? (
+          <DataStep
+            // A new answer of the action (search results, errors) starts the step's local state again from it.
+            key={actionData ? JSON.stringify([actionData.values, actionData.results]) : "loader"}
+            data={data}
+            actionData={actionData}
+            backHref={backHref}
+          />
+        ) : (
+          <SummaryStep data={data} actionData={actionData} backHref={backHref} />
+        )}
+      </FlowStepPage>
     </DisruptionLayout>
   );
 }
@@ -132,9 +109,10 @@ function PolicyStep({
   const t = useT(disruptionIt);
   const error = actionData?.errors?.accetto;
   return (
-    <StepForm>
-      <ErrorSummary items={errorSummaryItems(actionData?.errors ?? {}, { accetto: { id: "accetto" } })} />
-      <ReturnToSummaryField active={Boolean(returnToSummary)} />
+    <FlowStepForm
+      returnToSummary={returnToSummary}
+      errors={errorSummaryItems(actionData?.errors ?? {}, { accetto: { id: "accetto" } })}
+    >
       <section className="mb-4" aria-labelledby="informativa">
         <h3 id="informativa" className="h5">
           {t("disruption.policy.title")}
@@ -151,7 +129,7 @@ function PolicyStep({
         error={error}
       />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="autorizzazioni" />
-    </StepForm>
+    </FlowStepForm>
   );
 }
 
@@ -168,13 +146,12 @@ function DataStep({ data, actionData, backHref }: StepProps) {
     email: { id: "email", label: t("disruption.author.email") },
   });
   return (
-    <StepForm multipart id="dati-segnalazione">
-      <ErrorSummary items={summary} />
+    <FlowStepForm multipart id="dati-segnalazione" errors={summary}>
       <PlaceSection data={data} actionData={actionData} values={values} error={errors.luogo} />
       <IssueSection data={data} values={values} errors={errors} />
       <AuthorSection data={data} values={values} error={errors.email} />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="dati" />
-    </StepForm>
+    </FlowStepForm>
   );
 }
 
@@ -317,18 +294,15 @@ function AuthorList({ author }: { author: ReportLoaderData["author"] }) {
 function SummaryCard(props: { title: string; id: string; editHref: string; children: ReactNode }) {
   const t = useT(disruptionIt);
   return (
-    <section className="card has-bkg-grey shadow-sm mb-3 p-3" aria-labelledby={props.id}>
-      <div className="d-flex justify-content-between align-items-center mb-2">
-        <h3 id={props.id} className="h5 mb-0">
-          {props.title}
-        </h3>
-        <Link to={props.editHref} className="text-decoration-none">
-          {t("disruption.edit")}
-          <span className="visually-hidden"> {props.title}</span>
-        </Link>
-      </div>
+    <SummarySection
+      title={props.title}
+      id={props.id}
+      editHref={props.editHref}
+      editLabel={t("disruption.edit")}
+      className="card has-bkg-grey shadow-sm mb-3 p-3"
+    >
       {props.children}
-    </section>
+    </SummarySection>
   );
 }
 
@@ -337,7 +311,7 @@ function SummaryStep({ data, actionData, backHref }: StepProps) {
   const v = data.values;
   const edit = (step: DisruptionStep) => stepHref(step, { da: "riepilogo" });
   return (
-    <StepForm>
+    <FlowStepForm>
       {actionData?.errors?.form ? (
         <div role="alert">
           <Callout title={actionData.errors.form} variant="danger">
@@ -395,6 +369,6 @@ function SummaryStep({ data, actionData, backHref }: StepProps) {
         <p className="mb-0">{`${t("disruption.author.email")}: ${v.email}`}</p>
       </SummaryCard>
       <StepNav backHref={backHref} submit={t("disruption.summary.send")} intent="invia" />
-    </StepForm>
+    </FlowStepForm>
   );
 }

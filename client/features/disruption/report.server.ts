@@ -277,23 +277,12 @@ function dataSchema(t: ReturnType<typeof serverT>, catalogue: DisruptionCatalogu
 
 export async function handleReportAction(context: Context, request: Request) {
   const t = serverT(context, disruptionIt);
-  const services = getServices(context);
   const { state } = readState(context);
   if (!state) throw redirect(href("/servizi/segnalazioni/nuova"));
   const form = await readForm(request, context);
   const intent = String(form.get("intent") ?? "");
   if (state.sent) throw redirect(href("/servizi/segnalazioni/nuova/esito"), 303);
-
-  if (intent === "autorizzazioni") {
-    if (form.get("accetto") !== "on")
-      return data({ errors: { accetto: t("disruption.policy.required") } } satisfies ReportActionData, {
-        status: 400,
-      });
-    const next = { ...state, accepted: true };
-    const to = disruptionFlow.nextStep("autorizzazioni", next, undefined, isFromSummary(form));
-    return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
-  }
-
+  if (intent === "autorizzazioni") return savePolicy(context, state, form, t);
   if (intent === "invia") return sendReport(context, state);
 
   if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
@@ -309,40 +298,10 @@ export async function handleReportAction(context: Context, request: Request) {
   next = await withFileIds(next);
   const cookie = writeState(context, next);
   if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
-
-  if (intent === "cerca") {
-    const query = next.query ?? "";
-    const errors: FieldErrors = fileProblem ? { allegati: fileProblem.message } : {};
-    if (query.length < 3) {
-      errors.luogo = t("disruption.place.tooShort");
-      return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {
-        status: fileProblem?.status ?? 400,
-        headers: cookie,
-      });
-    }
-    let results: SearchResult[] = [];
-    let searchProblem: ReportActionData["searchProblem"];
-    try {
-      const found = (await services.geocoding?.search(query)) ?? [];
-      results = found.map((p) => ({ lat: Number(p.lat), lon: Number(p.lon), address: formatGeoAddress(p) }));
-      if (results.length === 0) searchProblem = "none";
-    } catch (error) {
-      services.log.warn(
-        { error: { message: (error as Error).message } },
-        "disruption: address search failed",
-      );
-      searchProblem = "failed";
-    }
-    const body: ReportActionData = { values: { ...valuesOf(next), place: null }, results, searchProblem };
-    if (Object.keys(errors).length > 0) body.errors = errors;
-    return data(body, {
-      status: fileProblem?.status ?? (Object.keys(errors).length > 0 ? 400 : 200),
-      headers: cookie,
-    });
-  }
+  if (intent === "cerca") return searchPlace(context, next, fileProblem, cookie, t);
 
   // "dati": everything of the step.
-  const checked = validateForm(form, dataSchema(t, catalogue), services.locale);
+  const checked = validateForm(form, dataSchema(t, catalogue), getServices(context).locale);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (!place) errors.luogo = t("disruption.place.required");
   if (fileProblem) errors.allegati = fileProblem.message;
@@ -355,6 +314,53 @@ export async function handleReportAction(context: Context, request: Request) {
   return redirect(stepHref("riepilogo"), {
     status: 303,
     headers: writeState(context, next),
+  });
+}
+
+/** Step "Autorizzazioni": the policy accepted, on to the data (or back to the summary after "Modifica"). */
+function savePolicy(context: Context, state: DisruptionState, form: FormData, t: ReturnType<typeof serverT>) {
+  if (form.get("accetto") !== "on")
+    return data({ errors: { accetto: t("disruption.policy.required") } } satisfies ReportActionData, {
+      status: 400,
+    });
+  const next = { ...state, accepted: true };
+  const to = disruptionFlow.nextStep("autorizzazioni", next, undefined, isFromSummary(form));
+  return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
+}
+
+/** "Cerca" in the data step: the addresses matching what was typed (what else was typed is kept). */
+async function searchPlace(
+  context: Context,
+  next: DisruptionState,
+  fileProblem: FileProblem | null,
+  cookie: Headers,
+  t: ReturnType<typeof serverT>,
+) {
+  const services = getServices(context);
+  const query = next.query ?? "";
+  const errors: FieldErrors = fileProblem ? { allegati: fileProblem.message } : {};
+  if (query.length < 3) {
+    errors.luogo = t("disruption.place.tooShort");
+    return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {
+      status: fileProblem?.status ?? 400,
+      headers: cookie,
+    });
+  }
+  let results: SearchResult[] = [];
+  let searchProblem: ReportActionData["searchProblem"];
+  try {
+    const found = (await services.geocoding?.search(query)) ?? [];
+    results = found.map((p) => ({ lat: Number(p.lat), lon: Number(p.lon), address: formatGeoAddress(p) }));
+    if (results.length === 0) searchProblem = "none";
+  } catch (error) {
+    services.log.warn({ error: { message: (error as Error).message } }, "disruption: address search failed");
+    searchProblem = "failed";
+  }
+  const body: ReportActionData = { values: { ...valuesOf(next), place: null }, results, searchProblem };
+  if (Object.keys(errors).length > 0) body.errors = errors;
+  return data(body, {
+    status: fileProblem?.status ?? (Object.keys(errors).length > 0 ? 400 : 200),
+    headers: cookie,
   });
 }
 

@@ -9,9 +9,6 @@ import { WIZARD_STEPS, type WizardStep } from "./steps.ts";
  * that address; everything read back is checked again with these schemas and must belong to the citizen logged in.
  */
 
-export const WIZARD_FLOW = "profile-wizard";
-export const CONTACT_FLOW = "profile-contact";
-
 const EmailSchema = z.string().max(254);
 /** The digits after "+39". */
 const PhoneSchema = z.string().regex(/^\d{9,10}$/);
@@ -92,14 +89,14 @@ function isStepDone(step: WizardStep, state: WizardState): boolean {
 
 /** The wizard: a step not yet reachable (or a bare address) shows the first one still to do. */
 export const wizardFlow = defineFlow<WizardState, WizardStep>({
-  name: WIZARD_FLOW,
+  cookie: "flowProfileWizard",
   schema: WizardStateSchema,
   steps: WIZARD_STEPS,
   isComplete: isStepDone,
 });
 
 /** A contact change waiting for its code (the profile page). */
-export const contactFlow = defineFlowCookie(CONTACT_FLOW, ContactStateSchema);
+export const contactFlow = defineFlowCookie("flowProfileContact", ContactStateSchema);
 
 /** What still needs a code: the e-mail first, then the phone; null when both are verified. */
 export function nextToVerify(state: WizardState): { kind: "EMAIL" | "SMS"; contact: string } | null {

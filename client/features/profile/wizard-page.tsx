@@ -1,12 +1,10 @@
-import { useRef } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
-import { Stepper } from "#client/components/ui/stepper.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
@@ -255,19 +253,20 @@ export function WizardPage({ data, action }: { data: WizardData; action?: Wizard
   const t = useT(profileIt);
   const titles = WIZARD_STEPS.map((step) => t(WIZARD_STEP_TITLES[step]));
   const current = WIZARD_STEPS.indexOf(data.step) + 1;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // A code sent (or the next contact's) is a new step too: the same heading, a new form under it.
-  useFocusOnChange(`${data.step}:${data.pending?.kind ?? ""}`, headingRef);
   return (
     <ProfileLayout {...data.identity} title={t("profile.composeTitle")}>
-      <Stepper steps={titles} current={current} />
-      <h2 ref={headingRef} tabIndex={-1} className="h3 mt-4 mb-3">
-        {t(WIZARD_STEP_TITLES[data.step])}
-      </h2>
-      {data.step === "informativa" ? <PrivacyStep data={data} action={action} /> : null}
-      {data.step === "contatti" ? <ContactsStep data={data} action={action} /> : null}
-      {data.step === "preferenze" ? <PreferencesStep data={data} /> : null}
-      {data.step === "riepilogo" ? <SummaryStep data={data} action={action} /> : null}
+      <FlowStepPage
+        steps={titles}
+        current={current}
+        title={t(WIZARD_STEP_TITLES[data.step])}
+        // A code sent (or the next contact's) is a new step too: the same heading, a new form under it.
+        focusKey={`${data.step}:${data.pending?.kind ?? ""}`}
+      >
+        {data.step === "informativa" ? <PrivacyStep data={data} action={action} /> : null}
+        {data.step === "contatti" ? <ContactsStep data={data} action={action} /> : null}
+        {data.step === "preferenze" ? <PreferencesStep data={data} /> : null}
+        {data.step === "riepilogo" ? <SummaryStep data={data} action={action} /> : null}
+      </FlowStepPage>
     </ProfileLayout>
   );
 }

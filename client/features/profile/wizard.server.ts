@@ -99,7 +99,7 @@ async function continueContacts(context: Context, cf: string, state: WizardState
 
 export async function wizardAction(context: Context, request: Request) {
   const t = serverT(context, profileIt);
-  const { api, log } = getServices(context);
+  const { api } = getServices(context);
   const { cf, state } = await readState(context);
   const { form } = await parseForm(request, context, z.object({}));
   const intent = form.get("intent");
@@ -122,63 +122,80 @@ export async function wizardAction(context: Context, request: Request) {
     const { email, phone } = parsed.values;
     return continueContacts(context, cf, { ...state, email, phone: phone || undefined, pending: undefined });
   }
-  if (intent === "verify" || intent === "resend" || intent === "change") {
-    const pending = state.pending;
-    if (!pending || intent === "change")
-      return save(context, { ...state, pending: undefined }, stepHref("contatti"));
-    if (intent === "resend") {
-      const sent = await sendCode(context, cf, pending.kind, pending.contact, pending);
-      if ("error" in sent)
-        return data({ errors: { form: sent.error } as Errors, values: {} }, { status: sent.status });
-      return save(
-        context,
-        { ...state, pending: sent.pending },
-        withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", nuovo: 1 }),
-      );
-    }
-    const parsed = validate(codeFormSchema(t));
-    if (!parsed.ok)
-      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
-    const problem = await checkCode(context, cf, pending, parsed.values.code);
-    if (problem?.discarded) {
-      // Too many wrong codes: the pending verification is gone; the contacts step again, saying why.
-      return save(
-        context,
-        { ...state, pending: undefined },
-        withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", annullato: 1 }),
-      );
-    }
-    if (problem)
-      return data(
-        { errors: { [problem.field]: problem.message } as Errors, values: {} },
-        { status: problem.status },
-      );
-    return continueContacts(context, cf, withVerified(state, pending));
-  }
+  if (intent === "verify" || intent === "resend" || intent === "change")
+    return verifyContact(context, cf, state, intent, validate);
   if (!areContactsVerified(state)) return redirect(stepHref("contatti"));
 
   if (intent === "preferences") {
     const services = await api.notify.getServices();
     return save(context, { ...state, preferences: readPreferences(form, services) }, stepHref("riepilogo"));
   }
-  if (intent === "confirm") {
-    if (state.preferences === undefined) return redirect(stepHref("preferenze"));
-    try {
-      await api.notify.acceptTerms(cf);
-      await api.notify.updateContacts(cf, {
-        email: state.email!,
-        sms: state.phone ? toNotifySms(state.phone) : null,
-        language: getServices(context).locale === "en" ? "en_GB" : "it_IT",
-      });
-      await api.notify.updatePreferences(cf, state.preferences);
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      log.warn({ err: error }, "profile wizard failed");
-      return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
-    }
-    return redirect(href("/area-personale/profilo-utente/componi/successo"), {
-      headers: wizardFlow.clear(getServices(context).flow),
-    });
-  }
+  if (intent === "confirm") return confirmWizard(context, cf, state);
   return redirect(stepHref(wizardFlow.resolveStep(null, state)));
+}
+
+type Validate = <S extends z.ZodType>(schema: S) => ReturnType<typeof validateForm<S>>;
+
+/** The contacts step's code: check it, send it again, or change the contact. */
+async function verifyContact(
+  context: Context,
+  cf: string,
+  state: WizardState,
+  intent: "verify" | "resend" | "change",
+  validate: Validate,
+) {
+  const t = serverT(context, profileIt);
+  const pending = state.pending;
+  if (!pending || intent === "change")
+    return save(context, { ...state, pending: undefined }, stepHref("contatti"));
+  if (intent === "resend") {
+    const sent = await sendCode(context, cf, pending.kind, pending.contact, pending);
+    if ("error" in sent)
+      return data({ errors: { form: sent.error } as Errors, values: {} }, { status: sent.status });
+    return save(
+      context,
+      { ...state, pending: sent.pending },
+      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", nuovo: 1 }),
+    );
+  }
+  const parsed = validate(codeFormSchema(t));
+  if (!parsed.ok) return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+  const problem = await checkCode(context, cf, pending, parsed.values.code);
+  if (problem?.discarded) {
+    // Too many wrong codes: the pending verification is gone; the contacts step again, saying why.
+    return save(
+      context,
+      { ...state, pending: undefined },
+      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", annullato: 1 }),
+    );
+  }
+  if (problem)
+    return data(
+      { errors: { [problem.field]: problem.message } as Errors, values: {} },
+      { status: problem.status },
+    );
+  return continueContacts(context, cf, withVerified(state, pending));
+}
+
+/** The summary's "Conferma": terms, contacts and preferences saved upstream, then the flow is over. */
+async function confirmWizard(context: Context, cf: string, state: WizardState) {
+  const t = serverT(context, profileIt);
+  const { api, log } = getServices(context);
+  if (state.preferences === undefined) return redirect(stepHref("preferenze"));
+  try {
+    await api.notify.acceptTerms(cf);
+    await api.notify.updateContacts(cf, {
+      email: state.email!,
+      sms: state.phone ? toNotifySms(state.phone) : null,
+      language: getServices(context).locale === "en" ? "en_GB" : "it_IT",
+    });
+    await api.notify.updatePreferences(cf, state.preferences);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    log.warn({ err: error }, "profile wizard failed");
+    return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
+  }
+  return redirect(href("/area-personale/profilo-utente/componi/successo"), {
+    headers: wizardFlow.clear(getServices(context).flow),
+  });
 }

@@ -12,9 +12,8 @@ import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 export type SpontaneousMode = "online" | "notice";
 export type SystemSegment = "ppay" | "mypay";
 
-export const flowName = (system: SystemSegment) => `spont-${system}`;
-/** The last generated notice (the esito page and the PDF download read it). */
-export const NOTICE_FLOW = "spont-notice";
+/** Each system's flow cookie in shared/portal-cookies.ts. */
+const FLOW_COOKIES = { ppay: "flowSpontaneousPpay", mypay: "flowSpontaneousMypay" } as const;
 
 const Code = z.string().min(1).max(64);
 
@@ -75,7 +74,6 @@ export type NoticeState = z.infer<typeof NoticeStateSchema>;
  * The last payment this browser sent to pagoPA (`pay-outcome`): the outcome page shows the state of THIS IUV (and
  * its receipt) to the payer, anonymous included; never the state of an IUV named only by the address.
  */
-export const PAID_FLOW = "pay-outcome";
 export const PaidStateSchema = z
   .object({
     v: z.literal(1),
@@ -89,7 +87,7 @@ export type PaidState = z.infer<typeof PaidStateSchema>;
 /** The stepper's flow for a system: a step is complete when its part of the state is there. */
 function defineSpontaneousFlow(system: SystemSegment) {
   return defineFlow<SpontaneousState, SpontaneousStep>({
-    name: flowName(system),
+    cookie: FLOW_COOKIES[system],
     schema: SpontaneousStateSchema,
     steps: SPONTANEOUS_STEPS,
     isComplete: (step, state) =>
@@ -109,6 +107,6 @@ export const spontaneousFlows = {
 };
 
 /** The last generated notice, beside the flow. */
-export const noticeCookie = defineFlowCookie(NOTICE_FLOW, NoticeStateSchema);
+export const noticeCookie = defineFlowCookie("flowPaymentNotice", NoticeStateSchema);
 /** The last payment sent to pagoPA, beside the flow. */
-export const paidCookie = defineFlowCookie(PAID_FLOW, PaidStateSchema);
+export const paidCookie = defineFlowCookie("flowPaymentOutcome", PaidStateSchema);

@@ -1,17 +1,15 @@
-import { useRef, useState } from "react";
+import { useState, type ReactNode } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Form, Link } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { Stepper } from "#client/components/ui/stepper.tsx";
-import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
-import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { spontaneousIt } from "./texts.ts";
 import { withQuery } from "#client/lib/links.ts";
@@ -49,14 +47,14 @@ export function SpontaneousSteps({
   const values = actionData?.values;
   const stepIndex = SPONTANEOUS_STEPS.indexOf(step) + 1;
   const stepLink = (s: SpontaneousStep) => withQuery(selfHref, { passo: s });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useFocusOnChange(step, headingRef);
   return (
-    <>
-      <Stepper steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))} current={stepIndex} />
-      <h2 ref={headingRef} tabIndex={-1} className="title-xlarge mt-4 mb-3">
-        {t(STEP_TITLES[step])}
-      </h2>
+    <FlowStepPage
+      steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))}
+      current={stepIndex}
+      title={t(STEP_TITLES[step])}
+      focusKey={step}
+      headingClassName="title-xlarge mt-4 mb-3"
+    >
       {step === "privacy" ? (
         <PrivacyStep data={data} errors={errors} />
       ) : step === "tipologia" ? (
@@ -74,90 +72,86 @@ export function SpontaneousSteps({
       ) : (
         <SummaryStep data={data} failed={actionData?.failed ?? null} stepLink={stepLink} />
       )}
-    </>
+    </FlowStepPage>
   );
 }
 
-function StepErrors({
-  errors,
-  fields,
-}: {
+/** A step's form: its error summary ("Correggi gli errori"), then the post carrying the step's `intent`. */
+function StepForm(props: {
+  step: string;
   errors: FieldErrors;
   fields: Record<string, { id: string; label?: string }>;
+  intro?: ReactNode;
+  children: ReactNode;
 }) {
   const t = useT(spontaneousIt);
-  return <ErrorSummary title={t("payments.spont.errorsTitle")} items={errorSummaryItems(errors, fields)} />;
-}
-
-function Intent({ step }: { step: string }) {
-  return <input type="hidden" name="intent" value={step} />;
+  return (
+    <FlowStepForm
+      intent={props.step}
+      errors={errorSummaryItems(props.errors, props.fields)}
+      errorsTitle={t("payments.spont.errorsTitle")}
+      intro={props.intro}
+    >
+      {props.children}
+    </FlowStepForm>
+  );
 }
 
 function Buttons({ back }: { back?: string }) {
   const t = useT(spontaneousIt);
   return (
-    <div className="d-flex flex-wrap gap-3 mt-4">
-      {back ? (
-        <Link className="btn btn-outline-primary" to={back}>
-          {t("payments.spont.back")}
-        </Link>
-      ) : null}
-      <SubmitButton>{t("payments.spont.next")}</SubmitButton>
-    </div>
+    <FlowStepNav
+      variant="inline"
+      backHref={back}
+      backLabel={t("payments.spont.back")}
+      submitLabel={t("payments.spont.next")}
+    />
   );
 }
 
 function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: FieldErrors }) {
   const t = useT(spontaneousIt);
+  const policy =
+    data.policy === null ? (
+      <div role="alert">
+        <Callout variant="danger" title={t("payments.spont.privacyFailed")}>
+          <p className="mb-0">{t("common.retryLater")}</p>
+        </Callout>
+      </div>
+    ) : (
+      <div
+        className="payment-policy border rounded p-3 mb-4"
+        tabIndex={0}
+        role="region"
+        aria-label={t("payments.spont.step.privacy")}
+        dangerouslySetInnerHTML={{ __html: data.policy }}
+      />
+    );
   return (
-    <>
-      <StepErrors errors={errors} fields={{ privacy: { id: "privacy" } }} />
-      {data.policy === null ? (
-        <div role="alert">
-          <Callout variant="danger" title={t("payments.spont.privacyFailed")}>
-            <p className="mb-0">{t("common.retryLater")}</p>
-          </Callout>
-        </div>
-      ) : (
-        <div
-          className="payment-policy border rounded p-3 mb-4"
-          tabIndex={0}
-          role="region"
-          aria-label={t("payments.spont.step.privacy")}
-          dangerouslySetInnerHTML={{ __html: data.policy }}
-        />
-      )}
-      <Form method="post" noValidate>
-        <XsrfField />
-        <Intent step="privacy" />
-        <CheckboxField
-          id="privacy"
-          name="privacy"
-          label={t("payments.spont.privacyAccept")}
-          defaultChecked={data.state.privacy}
-          required
-          error={errors.privacy}
-          className="mb-2"
-        />
-        <Buttons />
-      </Form>
-    </>
+    <StepForm step="privacy" errors={errors} fields={{ privacy: { id: "privacy" } }} intro={policy}>
+      <CheckboxField
+        id="privacy"
+        name="privacy"
+        label={t("payments.spont.privacyAccept")}
+        defaultChecked={data.state.privacy}
+        required
+        error={errors.privacy}
+        className="mb-2"
+      />
+      <Buttons />
+    </StepForm>
   );
 }
 
-function TypeStep({
-  data,
-  errors,
-  values,
-  failed,
-  selfHref,
-}: {
+type TypeStepProps = {
   data: SpontaneousFlowData;
   errors: FieldErrors;
   values: Record<string, string> | undefined;
   failed: boolean;
   selfHref: string;
-}) {
+};
+
+function TypeStep({ data, errors, values, failed, selfHref }: TypeStepProps) {
   const t = useT(spontaneousIt);
   const chosenCode = values?.typeCode ?? data.state.type?.code ?? "";
   const [selected, setSelected] = useState(chosenCode);
@@ -174,14 +168,55 @@ function TypeStep({
     );
   }
   return (
-    <>
-      <StepErrors
-        errors={errors}
-        fields={{
-          typeCode: { id: "typeCode", label: t("payments.spont.type.label") },
-          note: { id: "note", label: t("payments.spont.type.note") },
-        }}
+    <StepForm
+      step="tipologia"
+      errors={errors}
+      fields={{
+        typeCode: { id: "typeCode", label: t("payments.spont.type.label") },
+        note: { id: "note", label: t("payments.spont.type.note") },
+      }}
+      intro={<TypeSearch data={data} selfHref={selfHref} />}
+    >
+      <SelectField
+        name="typeCode"
+        id="typeCode"
+        label={t("payments.spont.type.label")}
+        placeholder={t("payments.spont.type.placeholder")}
+        options={shown.map((type) => ({ value: type.code, label: type.label }))}
+        value={selected}
+        onChange={(event) => setSelected(event.currentTarget.value)}
+        required
+        error={errors.typeCode}
       />
+      {chosen?.notes ? (
+        <div className="mb-4" aria-live="polite">
+          <Callout variant="info" title={t("payments.spont.type.notes")}>
+            <p className="mb-0">{chosen.notes}</p>
+          </Callout>
+        </div>
+      ) : null}
+      <h3 className="h5 mt-2">{t("payments.spont.type.specifics")}</h3>
+      <TextareaField
+        name="note"
+        id="note"
+        label={t("payments.spont.type.note")}
+        hint={chosen?.notesRequired ? t("payments.spont.type.noteHint") : undefined}
+        required={chosen?.notesRequired}
+        maxLength={500}
+        defaultValue={values?.note ?? data.state.note}
+        error={errors.note}
+        rows={3}
+      />
+      <Buttons back={withQuery(selfHref, { passo: "privacy" })} />
+    </StepForm>
+  );
+}
+
+/** The types' search (a GET form, before the step's post), and "no type matches" with a way back to all. */
+function TypeSearch({ data, selfHref }: { data: SpontaneousFlowData; selfHref: string }) {
+  const t = useT(spontaneousIt);
+  return (
+    <>
       <p className="mb-3">{t("payments.spont.type.question")}</p>
       <Form
         method="get"
@@ -209,41 +244,6 @@ function TypeStep({
           <Link to={withQuery(selfHref, { passo: "tipologia" })}>{t("payments.spont.type.searchReset")}</Link>
         </p>
       ) : null}
-      <Form method="post" noValidate>
-        <XsrfField />
-        <Intent step="tipologia" />
-        <SelectField
-          name="typeCode"
-          id="typeCode"
-          label={t("payments.spont.type.label")}
-          placeholder={t("payments.spont.type.placeholder")}
-          options={shown.map((type) => ({ value: type.code, label: type.label }))}
-          value={selected}
-          onChange={(event) => setSelected(event.currentTarget.value)}
-          required
-          error={errors.typeCode}
-        />
-        {chosen?.notes ? (
-          <div className="mb-4" aria-live="polite">
-            <Callout variant="info" title={t("payments.spont.type.notes")}>
-              <p className="mb-0">{chosen.notes}</p>
-            </Callout>
-          </div>
-        ) : null}
-        <h3 className="h5 mt-2">{t("payments.spont.type.specifics")}</h3>
-        <TextareaField
-          name="note"
-          id="note"
-          label={t("payments.spont.type.note")}
-          hint={chosen?.notesRequired ? t("payments.spont.type.noteHint") : undefined}
-          required={chosen?.notesRequired}
-          maxLength={500}
-          defaultValue={values?.note ?? data.state.note}
-          error={errors.note}
-          rows={3}
-        />
-        <Buttons back={withQuery(selfHref, { passo: "privacy" })} />
-      </Form>
     </>
   );
 }
@@ -270,21 +270,20 @@ function PayerStep({
     taxCode: { id: "taxCode", label: t("payments.spont.payer.taxCode") },
   };
   return (
-    <>
-      <StepErrors errors={errors} fields={fields} />
-      <p className="text-secondary">{t("payments.spont.requiredHint")}</p>
-      <Form method="post" noValidate>
-        <XsrfField />
-        <Intent step="dati" />
-        {data.identity ? (
-          <IdentityFacts identity={data.identity} />
-        ) : (
-          <AnonymousPayerFields data={data} errors={errors} values={values} />
-        )}
-        <PayerEmailFields data={data} errors={errors} values={values} />
-        <Buttons back={back} />
-      </Form>
-    </>
+    <StepForm
+      step="dati"
+      errors={errors}
+      fields={fields}
+      intro={<p className="text-secondary">{t("payments.spont.requiredHint")}</p>}
+    >
+      {data.identity ? (
+        <IdentityFacts identity={data.identity} />
+      ) : (
+        <AnonymousPayerFields data={data} errors={errors} values={values} />
+      )}
+      <PayerEmailFields data={data} errors={errors} values={values} />
+      <Buttons back={back} />
+    </StepForm>
   );
 }
 
@@ -480,134 +479,146 @@ function AmountStep({
 }) {
   const t = useT(spontaneousIt);
   return (
+    <StepForm
+      step="importo"
+      errors={errors}
+      fields={{ amount: { id: "amount", label: t("payments.spont.amount.label") } }}
+    >
+      <div className="col-12 col-md-6 px-0">
+        <TextField
+          name="amount"
+          id="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          label={`${t("payments.spont.amount.label")} (€)`}
+          hint={t("payments.spont.amount.hint")}
+          required
+          defaultValue={values?.amount ?? data.state.amount}
+          error={errors.amount}
+        />
+      </div>
+      <Buttons back={back} />
+    </StepForm>
+  );
+}
+
+type SummaryStepProps = {
+  data: SpontaneousFlowData;
+  failed: SpontaneousActionData["failed"];
+  stepLink: (s: SpontaneousStep) => string;
+};
+
+/** The summary: what failed last time, the facts with their "Modifica", then "Paga" (or "Genera l'avviso"). */
+function SummaryStep({ data, failed, stepLink }: SummaryStepProps) {
+  const t = useT(spontaneousIt);
+  const online = data.mode === "online";
+  return (
     <>
-      <StepErrors
-        errors={errors}
-        fields={{ amount: { id: "amount", label: t("payments.spont.amount.label") } }}
-      />
-      <Form method="post" noValidate>
-        <XsrfField />
-        <Intent step="importo" />
-        <div className="col-12 col-md-6 px-0">
-          <TextField
-            name="amount"
-            id="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            label={`${t("payments.spont.amount.label")} (€)`}
-            hint={t("payments.spont.amount.hint")}
-            required
-            defaultValue={values?.amount ?? data.state.amount}
-            error={errors.amount}
-          />
-        </div>
-        <Buttons back={back} />
-      </Form>
+      <SummaryFailure failed={failed} />
+      <SummaryFacts data={data} stepLink={stepLink} />
+      <FlowStepForm intent="paga">
+        <FlowStepNav
+          variant="inline"
+          className="d-flex flex-wrap gap-3"
+          backHref={stepLink("importo")}
+          backLabel={t("payments.spont.back")}
+          submitLabel={online ? t("payments.spont.pay") : t("payments.spont.generate")}
+          busyLabel={online ? t("payments.spont.paying") : t("payments.spont.generating")}
+        />
+      </FlowStepForm>
     </>
   );
 }
 
-function SummaryStep({
-  data,
-  failed,
-  stepLink,
-}: {
-  data: SpontaneousFlowData;
-  failed: SpontaneousActionData["failed"];
-  stepLink: (s: SpontaneousStep) => string;
-}) {
+function SummaryFailure({ failed }: { failed: SpontaneousActionData["failed"] }) {
+  const t = useT(spontaneousIt);
+  if (failed === "limited") {
+    return (
+      <div role="alert" className="mb-4">
+        <Callout variant="danger" title={t("payments.spont.limited")}>
+          <p className="mb-0">{t("payments.spont.limitedText")}</p>
+        </Callout>
+      </div>
+    );
+  }
+  if (failed !== "pay" && failed !== "notice") return null;
+  return (
+    <div role="alert" className="mb-4">
+      <Callout
+        variant="danger"
+        title={failed === "pay" ? t("payments.spont.payFailed") : t("payments.spont.noticeFailed")}
+      >
+        <p className="mb-0">{t("payments.spont.retry")}</p>
+      </Callout>
+    </div>
+  );
+}
+
+/** One card: the payment, the payer and the amount, each with its "Modifica" back to its step. */
+function SummaryFacts({ data, stepLink }: Omit<SummaryStepProps, "failed">) {
+  const t = useT(spontaneousIt);
+  const { state } = data;
+  const heading = (s: SpontaneousStep, section: string) => (
+    <div className="d-flex justify-content-between align-items-baseline">
+      <h3 className="h5">{section}</h3>
+      <Link
+        className="btn btn-link p-0"
+        to={stepLink(s)}
+        aria-label={t("payments.spont.summary.editLabel", { section })}
+      >
+        {t("payments.spont.summary.edit")}
+      </Link>
+    </div>
+  );
+  return (
+    <div className="card card-bg shadow-sm rounded mb-4">
+      <div className="card-body">
+        {heading("tipologia", t("payments.spont.summary.payment"))}
+        <dl className="payment-facts mb-4">
+          <dt>{t("payments.spont.summary.type")}</dt>
+          <dd>{state.type?.label}</dd>
+          {state.note ? (
+            <>
+              <dt>{t("payments.spont.summary.note")}</dt>
+              <dd>{state.note}</dd>
+            </>
+          ) : null}
+        </dl>
+        {heading("dati", t("payments.spont.summary.payer"))}
+        <PayerFacts data={data} />
+        {heading("importo", t("payments.spont.summary.due"))}
+        <p className="h4 mb-0" data-element="payment-amount">
+          {state.amountLabel}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PayerFacts({ data }: { data: SpontaneousFlowData }) {
   const t = useT(spontaneousIt);
   const { state } = data;
   const payer = state.payer;
-  const edit = (s: SpontaneousStep, section: string) => (
-    <Link
-      className="btn btn-link p-0"
-      to={stepLink(s)}
-      aria-label={t("payments.spont.summary.editLabel", { section })}
-    >
-      {t("payments.spont.summary.edit")}
-    </Link>
-  );
-  const online = data.mode === "online";
+  if (!payer) return null;
   return (
-    <>
-      {failed === "limited" ? (
-        <div role="alert" className="mb-4">
-          <Callout variant="danger" title={t("payments.spont.limited")}>
-            <p className="mb-0">{t("payments.spont.limitedText")}</p>
-          </Callout>
-        </div>
-      ) : null}
-      {failed === "pay" || failed === "notice" ? (
-        <div role="alert" className="mb-4">
-          <Callout
-            variant="danger"
-            title={failed === "pay" ? t("payments.spont.payFailed") : t("payments.spont.noticeFailed")}
-          >
-            <p className="mb-0">{t("payments.spont.retry")}</p>
-          </Callout>
-        </div>
-      ) : null}
-      <div className="card card-bg shadow-sm rounded mb-4">
-        <div className="card-body">
-          <div className="d-flex justify-content-between align-items-baseline">
-            <h3 className="h5">{t("payments.spont.summary.payment")}</h3>
-            {edit("tipologia", t("payments.spont.summary.payment"))}
-          </div>
-          <dl className="payment-facts mb-4">
-            <dt>{t("payments.spont.summary.type")}</dt>
-            <dd>{state.type?.label}</dd>
-            {state.note ? (
-              <>
-                <dt>{t("payments.spont.summary.note")}</dt>
-                <dd>{state.note}</dd>
-              </>
-            ) : null}
-          </dl>
-          <div className="d-flex justify-content-between align-items-baseline">
-            <h3 className="h5">{t("payments.spont.summary.payer")}</h3>
-            {edit("dati", t("payments.spont.summary.payer"))}
-          </div>
-          {payer ? (
-            <dl className="payment-facts mb-4">
-              {payer.kind === "F" ? (
-                <>
-                  <dt>{t("payments.spont.payer.firstName")}</dt>
-                  <dd>{payer.firstName}</dd>
-                  <dt>{t("payments.spont.payer.lastName")}</dt>
-                  <dd>{payer.lastName}</dd>
-                </>
-              ) : (
-                <>
-                  <dt>{t("payments.spont.payer.companyName")}</dt>
-                  <dd>{payer.companyName}</dd>
-                </>
-              )}
-              <dt>{t("payments.spont.payer.taxCode")}</dt>
-              <dd>{state.noTaxId ? t("payments.spont.payer.noTaxIdShown") : payer.taxCode}</dd>
-              <dt>{t("payments.spont.payer.email")}</dt>
-              <dd>{payer.email}</dd>
-            </dl>
-          ) : null}
-          <div className="d-flex justify-content-between align-items-baseline">
-            <h3 className="h5">{t("payments.spont.summary.due")}</h3>
-            {edit("importo", t("payments.spont.summary.due"))}
-          </div>
-          <p className="h4 mb-0" data-element="payment-amount">
-            {state.amountLabel}
-          </p>
-        </div>
-      </div>
-      <Form method="post" className="d-flex flex-wrap gap-3">
-        <XsrfField />
-        <Intent step="paga" />
-        <Link className="btn btn-outline-primary" to={stepLink("importo")}>
-          {t("payments.spont.back")}
-        </Link>
-        <SubmitButton busyLabel={online ? t("payments.spont.paying") : t("payments.spont.generating")}>
-          {online ? t("payments.spont.pay") : t("payments.spont.generate")}
-        </SubmitButton>
-      </Form>
-    </>
+    <dl className="payment-facts mb-4">
+      {payer.kind === "F" ? (
+        <>
+          <dt>{t("payments.spont.payer.firstName")}</dt>
+          <dd>{payer.firstName}</dd>
+          <dt>{t("payments.spont.payer.lastName")}</dt>
+          <dd>{payer.lastName}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{t("payments.spont.payer.companyName")}</dt>
+          <dd>{payer.companyName}</dd>
+        </>
+      )}
+      <dt>{t("payments.spont.payer.taxCode")}</dt>
+      <dd>{state.noTaxId ? t("payments.spont.payer.noTaxIdShown") : payer.taxCode}</dd>
+      <dt>{t("payments.spont.payer.email")}</dt>
+      <dd>{payer.email}</dd>
+    </dl>
   );
 }

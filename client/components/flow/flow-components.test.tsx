@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { expect, test } from "vitest";
+import { renderPage } from "#tests/support/render.tsx";
+import { FlowStepPage } from "./step-page.tsx";
+import { FlowStepForm, FlowStepNav } from "./step-form.tsx";
+import { FlowSummary, SummarySection } from "./flow-summary.tsx";
+
+test("FlowStepPage: the stepper with the current step, the notices, then the step's focusable heading and content", () => {
+  const page = renderPage(
+    <FlowStepPage
+      steps={["Luogo", "Data", "Riepilogo"]}
+      current={2}
+      title="Data"
+      focusKey="data"
+      notices={<p>Ricominciata</p>}
+    >
+      <p>Contenuto del passo</p>
+    </FlowStepPage>,
+  );
+  const steps = page.getByRole("list", { name: "Passaggi della procedura: passo 2 di 3" });
+  expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain("Data");
+  const heading = page.getByRole("heading", { level: 2, name: "Data" });
+  expect(heading.getAttribute("tabindex")).toBe("-1");
+  expect(heading.className).toBe("h3 mt-4 mb-3");
+  const notice = page.getByText("Ricominciata");
+  expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(page.getByText("Contenuto del passo")).toBeTruthy();
+});
+
+test("FlowStepForm: errors summarised above, then a POST to this address with the step and the return field", () => {
+  const page = renderPage(
+    <FlowStepForm
+      intent="dettagli"
+      returnToSummary
+      errors={[{ fieldId: "motivo", message: "Motivo: Campo obbligatorio" }]}
+      intro={<p>I campi con * sono obbligatori</p>}
+    >
+      <input id="motivo" name="motivo" aria-label="Motivo" />
+    </FlowStepForm>,
+    { url: "/prenota?passo=dettagli&da=riepilogo" },
+  );
+  const summary = page.getByRole("region", { name: "Correggi i seguenti errori" });
+  expect(page.getByRole("link", { name: "Motivo: Campo obbligatorio" }).getAttribute("href")).toBe("#motivo");
+  const form = page.container.querySelector("form")!;
+  expect(summary.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(form.getAttribute("method")).toBe("post");
+  expect(form.getAttribute("action")).toBe("/prenota?passo=dettagli&da=riepilogo");
+  expect(form.hasAttribute("novalidate")).toBe(true);
+  const hidden = [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((i) => [
+    i.name,
+    i.value,
+  ]);
+  // (the XSRF field comes from the root data, absent here: `XsrfField` is tested with it)
+  expect(hidden).toEqual([
+    ["intent", "dettagli"],
+    ["ritorno", "riepilogo"],
+  ]);
+  expect(page.getByText("I campi con * sono obbligatori").closest("form")).toBeNull();
+});
+
+test("FlowStepForm: no error summary without errors, no return field outside a 'Modifica'", () => {
+  const page = renderPage(
+    <FlowStepForm intent="luogo" multipart action="/altrove">
+      <p>Campi</p>
+    </FlowStepForm>,
+  );
+  expect(page.queryByRole("region")).toBeNull();
+  const form = page.container.querySelector("form")!;
+  expect(form.getAttribute("action")).toBe("/altrove");
+  expect(form.getAttribute("enctype")).toBe("multipart/form-data");
+  expect(form.querySelector('input[name="ritorno"]')).toBeNull();
+});
+
+test("FlowStepNav: a named step navigation with 'Indietro' as a link and the submit, or the inline buttons", () => {
+  const page = renderPage(
+    <>
+      <FlowStepNav
+        label="Navigazione tra i passi"
+        backHref="/indietro"
+        backLabel="Indietro"
+        submitLabel="Avanti"
+      />
+      <FlowStepNav variant="inline" backHref="/prima" backLabel="Torna" submitLabel="Paga" intent="paga" />
+    </>,
+  );
+  const nav = page.getByRole("navigation", { name: "Navigazione tra i passi" });
+  expect(nav.querySelector("a")?.getAttribute("href")).toBe("/indietro");
+  expect(nav.querySelector("a")?.textContent).toBe("Indietro");
+  expect(page.getByRole("button", { name: "Avanti" }).getAttribute("type")).toBe("submit");
+  const pay = page.getByRole("button", { name: "Paga" });
+  expect([pay.getAttribute("name"), pay.getAttribute("value")]).toEqual(["intent", "paga"]);
+  expect(page.getByRole("link", { name: "Torna" }).closest("nav")).toBeNull();
+});
+
+test("SummarySection: a named section whose 'Modifica' returns to its step and says which section", () => {
+  const page = renderPage(
+    <FlowSummary className="riepilogo">
+      <SummarySection
+        title="Ufficio"
+        id="s-ufficio"
+        editHref="/prenota?passo=luogo&da=riepilogo"
+        editLabel="Modifica"
+      >
+        <p>Anagrafe</p>
+      </SummarySection>
+      <SummarySection title="Stato" editLabel="Modifica" className="box">
+        <p>Confermato</p>
+      </SummarySection>
+    </FlowSummary>,
+  );
+  const section = page.getByRole("region", { name: "Ufficio" });
+  const edit = page.getByRole("link", { name: "Modifica Ufficio" });
+  expect(section.contains(edit)).toBe(true);
+  expect(edit.getAttribute("href")).toBe("/prenota?passo=luogo&da=riepilogo");
+  expect(page.getAllByRole("link")).toHaveLength(1);
+  expect(page.getByText("Confermato").closest(".box")).toBeTruthy();
+});

@@ -1,0 +1,46 @@
+import { useRef, type ReactNode } from "react";
+import { Stepper } from "#client/components/ui/stepper.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
+
+export type FlowStepPageProps = {
+  /** Every step's title, in order (the stepper). */
+  steps: string[];
+  /** The step shown, counting from 1. */
+  current: number;
+  /** The step's heading (an h2 under the page's h1). */
+  title: ReactNode;
+  /** What changes when another step shows without a page load: the heading takes the focus then. */
+  focusKey: string;
+  /** The heading's classes, as the flow's design has them. */
+  headingClassName?: string;
+  /** Shown between the stepper and the heading: a flow started again, already sent, an error summary. */
+  notices?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The frame of every flow's step (docs/decisions/flows.md): the bootstrap-italia stepper, the notices, the step's
+ * heading (focused when the step changes without a page load, see `useFocusOnChange`) and the step's content.
+ */
+export function FlowStepPage({
+  steps,
+  current,
+  title,
+  focusKey,
+  headingClassName = "h3 mt-4 mb-3",
+  notices,
+  children,
+}: FlowStepPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(focusKey, headingRef);
+  return (
+    <>
+      <Stepper steps={steps} current={current} />
+      {notices}
+      <h2 ref={headingRef} tabIndex={-1} className={headingClassName}>
+        {title}
+      </h2>
+      {children}
+    </>
+  );
+}
