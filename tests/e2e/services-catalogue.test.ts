@@ -78,6 +78,7 @@ test.describe("comune-b, without CMS, at 1280px", () => {
       "Tempi e scadenze",
       "Quanto costa",
       "Accedi al servizio",
+      "Delega", // the identity card is delegable on Montealto (its note says how)
       "Condizioni di servizio",
       "Contatti",
     ]);
