@@ -49,6 +49,11 @@ export const PORTAL_COOKIES = {
   },
   /** Development only: the simulated logout. */
   devLogout: { name: "dev_logout", httpOnly: true, sameSite: "lax", protection: "plain" },
+  /**
+   * DELEGHE acting-for (issue #28): per asset, the delegation the citizen chose to act under (sealed; session). The
+   * portal re-checks it upstream on every request; a cookie not sealed by the portal means no acting-for.
+   */
+  actingFor: { name: "CITFAC_DELEGANTE", httpOnly: true, sameSite: "lax", protection: "sealed" },
   /** One per multi-step flow (`flow_<name>`): its state. */
   flow: { name: "flow_", family: true, httpOnly: true, sameSite: "lax", protection: "sealed" },
 } as const satisfies Record<string, PortalCookie>;
