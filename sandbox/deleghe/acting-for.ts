@@ -79,3 +79,37 @@ export function requireOwnOrDelegated(store: SandboxStore, asset: string, param 
     next();
   };
 }
+
+/**
+ * For a module whose calls carry no fiscal code in the path (appointments): a logged-in call naming a delegation is
+ * made AS the delegator (`res.locals.citizen` becomes them, so the booking is in their name and only their
+ * appointments exist), when the delegation is live for the module (403 otherwise; gaps mode trusts the headers).
+ */
+export function actAsDelegator(store: SandboxStore, asset: string): RequestHandler {
+  return (req, res, next) => {
+    const locals = getLocals(res);
+    if (!actingForHeaders(req) || !locals.citizen || locals.publicApi) return next();
+    const subject = subjectOf(store, req, res, asset);
+    if (subject === null) return;
+    const record = store.state.citizens[subject];
+    const named = (store.state.deleghe.byTenant[locals.tenant.id] ?? []).find(
+      (d) => d.uuidDelega === actingForHeaders(req)?.id,
+    )?.delegante;
+    locals.citizen = record
+      ? {
+          codFisc: record.codFisc,
+          nome: record.nome,
+          cognome: record.cognome,
+          email: record.email,
+          phoneNumber: record.phoneNumber,
+        }
+      : {
+          ...locals.citizen,
+          codFisc: subject,
+          nome: named?.nome ?? "",
+          cognome: named?.cognome ?? "",
+          email: "",
+        };
+    next();
+  };
+}

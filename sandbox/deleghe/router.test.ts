@@ -61,6 +61,8 @@ test("each side sees its own lists, with the §5 filters and paging, in our payl
 test("only where the asset is on, and only for a logged-in citizen", async () => {
   const s = setup();
   const mario = await loginAs(s.app, MARIO);
+  const montealto = s.store.tenants.find((t) => t.id === "comune-b")!;
+  montealto.assets = montealto.assets.filter((a) => a.codice !== "DELEGHE");
   expect((await s.b.get("/api/deleghe", mario)).status).toBe(404);
   expect((await s.a.get("/api/deleghe", "")).status).toBe(401);
 });

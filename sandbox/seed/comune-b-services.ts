@@ -119,6 +119,8 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       asset: "APPSCHED",
       idSportello: "1",
       codiceNotifiche: "montealto_anagrafe",
+      delegabile: true,
+      noteDelega: "Il delegato presenta allo sportello un proprio documento d'identità.",
     }),
     detail(202, "Certificati online", {}),
     detail(203, "Pagamento IMU", {
@@ -126,6 +128,7 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       codiceNotifiche: "montealto_tributi",
       codiceAssistenza: "TRIBUTI",
       codiceVersamento: "IMU",
+      delegabile: true,
     }),
     detail(204, "Pagamento spontaneo pagoPA", { asset: "PPAY" }),
     detail(205, "Multe e sanzioni", {

@@ -101,6 +101,7 @@ export const comuneB: SandboxTenant = {
     asset("ASSISTENZA_CRM"),
     asset("NOTIFICATIONS"),
     asset("DISSERVIZIO_CRM"),
+    asset("DELEGHE", { delegheMaxDays: 180 }),
   ],
   content: {
     menu: {

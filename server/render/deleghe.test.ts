@@ -188,13 +188,21 @@ describe("the citizen's own delegations", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Non è stato possibile caricare le deleghe");
     expect(page.text).toContain("Nuova delega");
-    const montealto = await loginAs(sandboxUrl, MARIO, hosts.b);
-    const desk = await get("/area-personale", montealto, "comune-b.localhost");
-    expect(desk.status).toBe(200);
-    expect(desk.text).not.toContain("/area-personale/deleghe");
-    const off = await get("/area-personale/deleghe", montealto, "comune-b.localhost");
-    expect(off.status).toBe(302);
-    expect(off.headers.location).toBe("/servizio-non-disponibile");
+    // Montealto without the asset (its seed has it on since the acting-for journeys of issue #28).
+    const tenant = store.tenants.find((t) => t.id === "comune-b")!;
+    const assets = tenant.assets;
+    tenant.assets = assets.filter((a) => a.codice !== "DELEGHE");
+    try {
+      const montealto = await loginAs(sandboxUrl, MARIO, hosts.b);
+      const desk = await get("/area-personale", montealto, "comune-b.localhost");
+      expect(desk.status).toBe(200);
+      expect(desk.text).not.toContain("/area-personale/deleghe");
+      const off = await get("/area-personale/deleghe", montealto, "comune-b.localhost");
+      expect(off.status).toBe(302);
+      expect(off.headers.location).toBe("/servizio-non-disponibile");
+    } finally {
+      tenant.assets = assets;
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { ActingForChooser } from "#client/components/acting-for/acting-for-chooser.tsx";
 import { useRef } from "react";
 import { Stepper } from "#client/components/ui/stepper.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -44,6 +45,9 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
           : t("appointments.lead")
       }
     >
+      {data.actingFor ? (
+        <ActingForChooser choice={data.actingFor} redirectTo={bookingStepHref(route, "luogo")} />
+      ) : null}
       <Stepper steps={BOOKING_STEPS.map((name) => t(STEP_TITLES[name]))} current={index} />
       {data.restarted ? (
         <Callout title={t("appointments.restartedTitle")} variant="warning" titleAs="h2">
