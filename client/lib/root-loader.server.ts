@@ -21,7 +21,10 @@ function actingForView(context: Readonly<RouterContextProvider>) {
   }
   return {
     delegators: [...delegators.values()],
-    ended: state.ended.map(({ nome, cognome }) => ({ nome, cognome })),
+    // Once per delegator, whatever the number of assets that ended.
+    ended: [
+      ...new Map(state.ended.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values(),
+    ],
   };
 }
 
