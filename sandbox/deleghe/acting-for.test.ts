@@ -70,3 +70,18 @@ test("gaps mode trusts whatever delegation is named (the portal must check)", as
   const luca = await loginAs(s.app, LUCA);
   await s.get(positions(ANNA), luca, { id: "dlg-a-9999", cf: ANNA }).expect(200);
 });
+
+test("an appointment for a delegator needs a live delegation that includes an appointment service", async () => {
+  const s = setup();
+  const mario = await loginAs(s.app, MARIO);
+  // Anna's delegation to Mario covers the TARI and the certificates, no appointment service: 403.
+  await s
+    .get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario, { id: ANNA_TO_MARIO, cf: ANNA })
+    .expect(403);
+  const delega = s.store.state.deleghe.byTenant["comune-a"]!.find((d) => d.uuidDelega === ANNA_TO_MARIO)!;
+  delega.servizi.push(101);
+  const listed = await s
+    .get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario, { id: ANNA_TO_MARIO, cf: ANNA })
+    .expect(200);
+  expect(Array.isArray(listed.body)).toBe(true);
+});

@@ -196,6 +196,15 @@ describe("refused by the portal (the gaps-mode upstream would answer)", () => {
     expect(callsForAnna()).toEqual([]);
   });
 
+  test("appointments: a delegation without an appointment service cannot be chosen for them", async () => {
+    const login = await loginAs(sandboxUrl, MARIO);
+    const booking = await get("/servizi/prenotazione-appuntamento", login).expect(200);
+    expect(booking.text).not.toContain("Usa il servizio per conto di un delegante");
+    const res = await choose(login, "101", ANNA_TO_MARIO).expect(403);
+    expect(actingCookie(res)).toBeNull();
+    expect(upstreamCalls.filter((c) => c.includes("/appsched/") && !c.endsWith(" -"))).toEqual([]);
+  });
+
   test("acting on a PPAY service the delegation does not cover is refused", async () => {
     const cookie = await marioActingForAnna();
     const res = await get(`/servizi/pagamenti/${CDS}`, cookie).expect(403);
