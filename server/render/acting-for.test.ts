@@ -121,6 +121,7 @@ describe("choosing a delegator", () => {
     expect(res.text).toContain(BANNER);
     expect(res.text).toContain("Cancella delegato");
     expect(res.text).toContain(ANNA_TARI_DUE);
+    expect(res.text).toContain("intestate a Anna Esposito, per cui stai agendo con delega");
     expect(res.text).not.toContain(seedIuv("comune-a", MARIO, 4));
     expect(upstreamCalls).toContain(`GET /api/ppay/citizens/${ANNA}/debtpositions ${ANNA_TO_MARIO}`);
     // The banner is on every page, e.g. the home page.

@@ -35,7 +35,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  * of its payment type, or for anonymous visitors the login and the system's spontaneous payment.
  */
 export default function PaymentServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, query, positions, loginHref, actingFor } = loaderData;
+  const { service, query, positions, loginHref, actingFor, delegator } = loaderData;
   const location = useLocation();
   return (
     <PaymentLayout
@@ -48,7 +48,12 @@ export default function PaymentServicePage({ loaderData }: Route.ComponentProps)
         <ActingForChooser choice={actingFor} redirectTo={`${location.pathname}${location.search}`} />
       ) : null}
       {positions ? (
-        <ServicePositionsSection service={service} query={query} positions={positions} />
+        <ServicePositionsSection
+          service={service}
+          query={query}
+          positions={positions}
+          delegator={delegator}
+        />
       ) : (
         <ServiceAnonymous service={service} loginHref={loginHref ?? href("/")} />
       )}

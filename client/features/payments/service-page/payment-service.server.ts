@@ -89,6 +89,7 @@ export async function loadPaymentServicePage(context: Readonly<RouterContextProv
       positions: null,
       loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
       actingFor: null,
+      delegator: null,
     };
   }
   // Acting for a delegator (issue #28): their positions, on the delegated service's page only.
@@ -106,5 +107,7 @@ export async function loadPaymentServicePage(context: Readonly<RouterContextProv
     if (!isUpstreamFailure(error)) throw error;
     positions = { status: "failed" };
   }
-  return { service, query, positions, loginHref: null, actingFor };
+  const delegante = subject?.delegation?.delegante;
+  const delegator = delegante ? { nome: delegante.nome, cognome: delegante.cognome } : null;
+  return { service, query, positions, loginHref: null, actingFor, delegator };
 }
