@@ -4,6 +4,8 @@ import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
 import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
 import { DegradedNotice } from "#client/features/shell/degraded-notice.tsx";
+import { DelegatorBanner, DelegationEndedNotice } from "#client/features/shell/delegator-banner.tsx";
+import { href } from "#client/lib/links.ts";
 import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
@@ -78,8 +80,18 @@ export function AppShell({ children }: { children: ReactNode }) {
           xsrfToken={data.xsrfToken}
           hideNavigation={hideMenu}
         />
+        {data.actingFor.delegators.map((delegator) => (
+          <DelegatorBanner
+            key={delegator.codiceFiscale}
+            delegator={delegator}
+            action={href("/area-personale/per-conto-di")}
+            xsrfToken={data.xsrfToken}
+            hiddenFields={{ intent: "cancella", codiceFiscale: delegator.codiceFiscale, redirectTo: here }}
+          />
+        ))}
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
+        {data.actingFor.ended.length > 0 ? <DelegationEndedNotice ended={data.actingFor.ended} /> : null}
         <main id="main-container" tabIndex={-1}>
           {children}
         </main>

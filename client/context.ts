@@ -59,6 +59,16 @@ export type RequestServices = {
     /** A `Set-Cookie` value clearing the state. */
     clear(name: string): string;
   };
+  /**
+   * DELEGHE acting-for (issue #28): the sealed per-asset choice of a delegator (`CITFAC_DELEGANTE`). What it holds is
+   * only a claim: `client/lib/acting-for.server.ts` checks it upstream on every request before any page uses it.
+   */
+  actingFor: {
+    /** The stored value, `undefined` when absent, `"tampered"` when the cookie was not sealed by the portal. */
+    read(): unknown;
+    write(value: unknown): string;
+    clear(): string;
+  };
   /** The browser's cookies, parsed once by the server (never re-parse the Cookie header in a page). */
   cookies: Readonly<Record<string, string | undefined>>;
   /** Development only: the simulated logout (a registered portal cookie). */

@@ -19,6 +19,7 @@ import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
+import { actingForMiddleware } from "./lib/acting-for.server.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";
@@ -46,7 +47,11 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
   return pageTitle(matches, t(keys.title), found?.title ?? t(keys.message));
 };
 
-export const middleware: Route.MiddlewareFunction[] = [requireFormToken, maintenanceGate];
+export const middleware: Route.MiddlewareFunction[] = [
+  requireFormToken,
+  maintenanceGate,
+  actingForMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);

@@ -40,6 +40,8 @@ export default [
     route("deleghe/nuova/richiesta", "routes/deleghe/request.tsx"),
     route("deleghe/nuova/richiesta/successo", "routes/deleghe/request-success.tsx"),
   ]),
+  // Acting for a delegator (DELEGHE, issue #28): the choice among the upstream's delegators and "Cancella delegato".
+  route("area-personale/per-conto-di", "routes/deleghe/acting-for.ts"),
   // Profile and notification preferences (NOTIFICATIONS)
   route("area-personale/profilo-utente", "routes/profile/profile.tsx"),
   route("area-personale/profilo-utente/componi", "routes/profile/compose.tsx"),

@@ -63,6 +63,11 @@ export const PORTAL_COOKIES = {
   },
   /** Development only: the simulated logout. */
   devLogout: { name: "dev_logout", httpOnly: true, sameSite: "lax", protection: "plain" },
+  /**
+   * DELEGHE acting-for (issue #28): per asset, the delegation the citizen chose to act under (sealed; session). The
+   * portal re-checks it upstream on every request; a cookie not sealed by the portal means no acting-for.
+   */
+  actingFor: { name: "CITFAC_DELEGANTE", httpOnly: true, sameSite: "lax", protection: "sealed" },
   // One entry per multi-step flow, and per small state kept beside one (docs/decisions/flows.md): `flow_<name>`,
   // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
   // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.

@@ -6,6 +6,27 @@ import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
 import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
+import { actingForState } from "./acting-for.server.ts";
+
+/**
+ * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
+ * the green banner, and the delegations that ended in this request for the notice. Only what the banner prints.
+ */
+function actingForView(context: Readonly<RouterContextProvider>) {
+  const state = actingForState(context);
+  const delegators = new Map<string, { nome: string; cognome: string; codiceFiscale: string }>();
+  for (const d of Object.values(state.active)) {
+    const { codiceFiscale, nome, cognome } = d.delegante;
+    delegators.set(codiceFiscale, { codiceFiscale, nome, cognome });
+  }
+  return {
+    delegators: [...delegators.values()],
+    // Once per delegator, whatever the number of assets that ended.
+    ended: [
+      ...new Map(state.ended.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values(),
+    ],
+  };
+}
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
   const services = getServices(context);
@@ -133,5 +154,6 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       : null,
     devLoggedOut,
     upstreamDegraded,
+    actingFor: user ? actingForView(context) : { delegators: [], ended: [] },
   };
 }

@@ -2,6 +2,7 @@ import express from "express";
 import { faultGate } from "../faults.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import { requireAppschedAsset } from "./access.ts";
+import { actAsDelegator } from "../deleghe/acting-for.ts";
 import { createAppointmentRouter } from "./appointment-routes.ts";
 import { createCatalogRouter } from "./catalog-routes.ts";
 import { createHashRouter } from "./hash-routes.ts";
@@ -26,6 +27,8 @@ export function createAppschedRouter(
   const clock = options.now ?? (() => new Date());
   const router = express.Router();
   router.use(faultGate(store, "appsched"), express.json({ limit: "64kb" }), requireAppschedAsset);
+  // A call for a delegator (DELEGHE, issue #28): made as them when the delegation it names is live, else 403.
+  router.use(actAsDelegator(store, "APPSCHED"));
   router.get("/legal-contents", (_req, res) => {
     res.json(getLegalContents(getLocals(res).tenant));
   });

@@ -197,6 +197,40 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     page(req, res, rows);
   });
 
+  /**
+   * The caller's delegators for one service (our payload: `shared/api/deleghe.ts`): APPROVATA delegations live today
+   * that include it, grouped by delegator. Gaps mode lists every status and date (the portal must check them).
+   */
+  router.get("/api/deleghe/deleganti-by-service/:idServizio", (req, res) => {
+    const { tenant, citizen } = getLocals(res);
+    const idServizio = Number(req.params.idServizio);
+    if (!Number.isInteger(idServizio)) return sendError(res, 400, "Richiesta non valida", ["idServizio"]);
+    const day = today();
+    const rows = list(tenant.id).filter(
+      (d) =>
+        d.delegato.codiceFiscale === citizen!.codFisc &&
+        d.servizi.includes(idServizio) &&
+        (playsGaps(store) || effectiveStatus(d, day) === "APPROVATA"),
+    );
+    const byDelegator = new Map<
+      string,
+      { codiceFiscale: string; nome: string; cognome: string; deleghe: unknown[] }
+    >();
+    for (const d of rows) {
+      const entry = byDelegator.get(d.delegante.codiceFiscale) ?? { ...d.delegante, deleghe: [] };
+      entry.deleghe.push({
+        uuidDelega: d.uuidDelega,
+        idServizio,
+        stato: effectiveStatus(d, day),
+        dataInizio: d.dataInizio,
+        dataScadenza: d.dataScadenza,
+      });
+      byDelegator.set(d.delegante.codiceFiscale, entry);
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.json([...byDelegator.values()]);
+  });
+
   router.get("/api/richieste-delega", (req, res) => {
     const { tenant, citizen } = getLocals(res);
     page(

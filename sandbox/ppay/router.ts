@@ -1,6 +1,6 @@
 import express from "express";
 import type { Request, Response } from "express";
-import { requireOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
+import { requireOwnOrDelegated, subjectOf } from "../deleghe/acting-for.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import {
   citizenPositions,
@@ -46,7 +46,8 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       return ppayError(res, 404, "BUSINESS_ERROR", "Servizio PPAY non attivo");
     next();
   };
-  const own = requireOwnFiscalCode("cf", store);
+  // The citizen's own fiscal code, or a delegator's under a live delegation named in the headers (issue #28).
+  const own = requireOwnOrDelegated(store, "PPAY");
 
   router.get("/api-public/policy/ppay", (_req, res) => void res.json(PPAY_POLICY));
   // Receipts held back while the fault switch `pagopa-rt` was "down" arrive at the first PPAY read after it.
@@ -117,11 +118,14 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   router.get("/api/ppay/debtpositions/:iuv/payment", hasPpay, (req, res) => {
     const { tenant, citizen } = getLocals(res);
     if (!citizen) return ppayError(res, 401, "AUTHORIZATION_ERROR", "Accesso non effettuato");
+    // For a delegator when the headers name a live delegation (403 otherwise).
+    const subject = subjectOf(store, req, res, "PPAY");
+    if (subject === null) return;
     const owner = playsGaps(store)
       ? (Object.entries(store.state.ppay.positions[tenant.id] ?? {}).find(([, positions]) =>
           positions.some((p) => p.iuv === req.params.iuv),
-        )?.[0] ?? citizen.codFisc)
-      : citizen.codFisc;
+        )?.[0] ?? subject)
+      : subject;
     const found = positionOf(req, res, owner);
     if (!found) return;
     if (found.codiceStatoPagamento !== "1")

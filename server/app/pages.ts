@@ -6,6 +6,7 @@ import { SAFE_METHODS } from "../middleware/xsrf.ts";
 import { createPageCache } from "../render/page-cache.ts";
 import type { SsrHandler } from "../render/public-pages.ts";
 import { createRequestServices } from "../render/request-services.ts";
+import { createActingForCookie } from "../render/acting-for-cookie.ts";
 import { createFlowState } from "../render/flow-state.ts";
 import type { createGeocoding } from "../geocoding/router.ts";
 import type { AppContext } from "./context.ts";
@@ -60,6 +61,7 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
     sealer: ctx.sealer,
     secureCookies: ctx.secureCookies,
     flowState: createFlowState(ctx.secrets),
+    actingForCookie: createActingForCookie(ctx.secrets),
     tenantService: ctx.tenantService,
     metrics: ctx.metrics,
     logger: ctx.logger,

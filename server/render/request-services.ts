@@ -15,10 +15,12 @@ import { maskXsrfToken } from "#server/security/xsrf.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { OtpSendLimiter } from "#server/security/otp-limits.ts";
 import type { createFlowState } from "./flow-state.ts";
+import type { createActingForCookie } from "./acting-for-cookie.ts";
 import type { Geocoder } from "#server/geocoding/router.ts";
 
 export type RequestServicesDeps = {
   flowState: ReturnType<typeof createFlowState>;
+  actingForCookie: ReturnType<typeof createActingForCookie>;
   publicEnv: PublicEnv;
   sealer: Sealer;
   secureCookies: boolean;
@@ -85,6 +87,7 @@ export function createRequestServices(
     locale: res.locals.locale,
     log,
     flow: deps.flowState(res.locals.cookies, { secure }),
+    actingFor: deps.actingForCookie(res.locals.cookies, { secure }),
     cookies: res.locals.cookies,
     devLogout: {
       active: deps.publicEnv.devTools && res.locals.cookies[PORTAL_COOKIES.devLogout.name] === "1",

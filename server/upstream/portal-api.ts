@@ -17,6 +17,7 @@ import { createMypayApi } from "./mypay.ts";
 import { createCrmApi } from "./crm.ts";
 import { createMoonApi } from "./moon.ts";
 import { createDelegheApi } from "./deleghe.ts";
+import { createActingForApi } from "./acting-for.ts";
 import { createDisruptionApi, ownReportsOnly } from "./disruption.ts";
 
 /**
@@ -55,5 +56,6 @@ export function createPortalApi(
     disruption: ownReportsOnly(createDisruptionApi(ctx), crm, ownFiscalCode),
     moon: createMoonApi(ctx),
     deleghe: createDelegheApi(ctx),
+    actingFor: createActingForApi(ctx),
   };
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { AppschedApi } from "./appsched.ts";
+import type { DebtPosition, DebtPositionPage, DebtPositionQuery } from "./ppay.ts";
 
 /**
  * Delegations (DELEGHE, spec §3–§7; upstream contract: `GET|POST /deleghe`, `PATCH /deleghe/{id}`,
@@ -144,4 +146,91 @@ export interface DelegheApi {
   /** One attachment of one of the citizen's requests. */
   attachment(id: string, slot: DocumentSlot): Promise<Uint8Array>;
   policy(): Promise<string>;
+}
+
+/*
+ * ACTING FOR A DELEGATOR (spec §2, §6; issue #28). OURS too, like the rest of this file.
+ *
+ * `GET /deleghe/deleganti-by-service/{idServizio}` answers the caller's delegators for that service: each delegator
+ * (`codiceFiscale`, `nome`, `cognome`, as spec §3) with the delegations (`deleghe`) between them and the caller that
+ * include the service, `{uuidDelega, idServizio, stato, dataInizio, dataScadenza}`. The sandbox lists only APPROVATA
+ * delegations live today; in gaps mode it lists every status, so the portal checks status and dates itself.
+ *
+ * A call made FOR a delegator names the delegation and the delegator in two headers, `X-Delega-Id` and
+ * `X-Delega-Codice-Fiscale` (`ACTING_FOR_HEADERS`); the fiscal code the call already carries (PPAY's
+ * `citizens/{cf}` path, the appointment's `codice_fiscale`) is the delegator's. The upstream answers it only when
+ * that delegation is APPROVATA and live today, between the caller (delegate) and that delegator, for a service of
+ * the called module (asset); otherwise 403. The real upstream does not check (gaps mode trusts whatever is sent): the
+ * portal re-checks, on every request and before any call for the delegator, that the delegation is still listed.
+ */
+export const ACTING_FOR_HEADERS = { delega: "x-delega-id", delegante: "x-delega-codice-fiscale" } as const;
+
+export const DelegaDelServizioSchema = z
+  .object({
+    uuidDelega: z.string().regex(DELEGA_ID_PATTERN),
+    idServizio: z.number().int(),
+    stato: z.string(),
+    dataInizio: isoDate.nullish(),
+    dataScadenza: isoDate,
+  })
+  .loose();
+
+export const DeleganteSchema = z
+  .object({
+    codiceFiscale: z.string(),
+    nome: z.string(),
+    cognome: z.string(),
+    deleghe: z.array(DelegaDelServizioSchema),
+  })
+  .loose();
+export type Delegante = z.infer<typeof DeleganteSchema>;
+
+export const DelegantiByServiceSchema = z.array(DeleganteSchema);
+
+/** The modules a citizen can act for a delegator in (per asset; spec §6). */
+export const ACTING_FOR_ASSETS = ["PPAY", "APPSCHED"] as const;
+export type ActingForAsset = (typeof ACTING_FOR_ASSETS)[number];
+
+/** One delegation the citizen acts under: what the portal keeps, sealed, for one asset. */
+export type ActingForDelegation = { uuidDelega: string; idServizio: number; delegante: Persona };
+
+/** True when the upstream's entry is an APPROVATA delegation for `idServizio`, live on `today` (`yyyy-MM-dd`). */
+export function isLiveDelegation(
+  entry: z.infer<typeof DelegaDelServizioSchema>,
+  idServizio: number,
+  today: string,
+): boolean {
+  return (
+    entry.stato === "APPROVATA" &&
+    entry.idServizio === idServizio &&
+    (entry.dataInizio ?? today) <= today &&
+    entry.dataScadenza >= today
+  );
+}
+
+/** A module's calls made for the delegator of `d` (the delegation's headers added; see above). */
+type ForDelegation<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R
+    ? (d: ActingForDelegation, ...args: A) => R
+    : never;
+};
+
+export interface ActingForApi {
+  /** The caller's delegators for the service, as the upstream lists them (the portal still checks each entry). */
+  delegantiByService(idServizio: number): Promise<Delegante[]>;
+  /** PPAY for the delegator: their positions, receipts, notices, payment URLs (the path names the delegator). */
+  ppay: {
+    debtPositions(d: ActingForDelegation, query: DebtPositionQuery): Promise<DebtPositionPage>;
+    debtPosition(d: ActingForDelegation, iuv: string): Promise<DebtPosition | null>;
+    receipt(d: ActingForDelegation, iuv: string): Promise<Uint8Array>;
+    notice(d: ActingForDelegation, iuv: string): Promise<Uint8Array>;
+    paymentUrl(d: ActingForDelegation, iuv: string, portalOrigin: string): Promise<string>;
+  };
+  /** Appointments for the delegator: booked in their name, bound to them (never to the delegate's own). */
+  appsched: ForDelegation<
+    Pick<
+      AppschedApi,
+      "createAppointment" | "listAppointments" | "getAppointment" | "updateAppointment" | "deleteAppointment"
+    >
+  >;
 }

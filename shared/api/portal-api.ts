@@ -14,7 +14,7 @@ import type { MypayApi } from "./mypay.ts";
 import type { DisruptionApi } from "./disruption.ts";
 import type { CrmApi } from "./crm.ts";
 import type { MoonApi } from "./moon.ts";
-import type { DelegheApi } from "./deleghe.ts";
+import type { ActingForApi, DelegheApi } from "./deleghe.ts";
 
 export type MaintenanceCredential = { username: string; password: string };
 
@@ -60,4 +60,6 @@ export interface PortalApi {
   moon: MoonApi;
   /** Delegations (DELEGHE): the citizen's lists, bound to the citizen by the portal for every action by id. */
   deleghe: DelegheApi;
+  /** Calls made for a delegator (DELEGHE acting-for, issue #28): only with a delegation the portal has just checked. */
+  actingFor: ActingForApi;
 }

@@ -4,6 +4,8 @@ import { getServices } from "#client/lib/services.ts";
 import type { AppschedApi } from "#shared/api/appsched.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
+import type { ActingForDelegation } from "#shared/api/deleghe.ts";
+import { actingDelegation } from "#client/lib/acting-for.server.ts";
 
 export type AppschedAccess = {
   services: RequestServices;
@@ -13,6 +15,11 @@ export type AppschedAccess = {
   showPublic: boolean;
   /** The API for this visitor: authenticated when logged in or when the municipality is not public. */
   api: AppschedApi;
+  /**
+   * The logged-in API for calls by id (the citizen's own appointments); while the citizen acts for a delegator on
+   * APPSCHED (issue #28), the delegator's, bound to the delegator (`user` is then the delegator too).
+   */
+  authenticated: AppschedApi;
   /** Not public and anonymous: the page asks to log in instead of calling the API. */
   loginRequired: boolean;
 };
@@ -33,12 +40,35 @@ export async function getAppschedAccess(
   ]);
   const showPublic = findAsset(config, "APPSCHED")?.showPublic === true;
   const authenticated = user !== null || !showPublic;
+  // Acting for a delegator (checked upstream this very request by the root middleware): their name, their calls.
+  const delegation = user ? actingDelegation(context, "APPSCHED") : null;
+  const own = delegation ? delegatorAppsched(services, delegation) : services.api.appschedAuthenticated;
   return {
     services,
     config,
-    user,
+    user: user && delegation ? asDelegator(user, delegation) : user,
     showPublic,
-    api: authenticated ? services.api.appschedAuthenticated : services.api.appschedPublic,
+    api: authenticated ? own : services.api.appschedPublic,
+    authenticated: own,
     loginRequired: user === null && !showPublic,
+  };
+}
+
+/** The delegator as the booking's citizen: their name and fiscal code, no contacts of theirs. */
+function asDelegator(user: Utente, d: ActingForDelegation): Utente {
+  const { codiceFiscale, nome, cognome } = d.delegante;
+  return { ...user, codFisc: codiceFiscale, nome, cognome, email: undefined, contatti: undefined };
+}
+
+/** The appointments API for the delegator: the catalogue as the citizen's, every appointment call for them. */
+function delegatorAppsched(services: RequestServices, d: ActingForDelegation): AppschedApi {
+  const forD = services.api.actingFor.appsched;
+  return {
+    ...services.api.appschedAuthenticated,
+    createAppointment: (input, options) => forD.createAppointment(d, input, options),
+    listAppointments: (codiceFiscale) => forD.listAppointments(d, codiceFiscale),
+    getAppointment: (id, token) => forD.getAppointment(d, id, token),
+    updateAppointment: (id, input) => forD.updateAppointment(d, id, input),
+    deleteAppointment: (id) => forD.deleteAppointment(d, id),
   };
 }

@@ -24,6 +24,8 @@ import {
   pickReasonForService,
 } from "./step-loaders.server.ts";
 import type { BookingPageData, BookingStepData } from "./step-types.ts";
+import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
+import { actingForChoice } from "#client/lib/acting-for.server.ts";
 import {
   appointmentPaths,
   BOOKING_FROM_SERVICE_PATH,
@@ -167,6 +169,7 @@ export async function loadBooking(
       alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
       returnToSummary: url.searchParams.get("da") === "riepilogo",
       stepData,
+      actingFor: step === "luogo" && access.user ? await appointmentsChoice(context, access) : null,
     },
     { status, headers },
   );
@@ -282,4 +285,20 @@ export function getSummaryRequester(access: AppschedAccess, state: BookingState)
     email: requester.email,
     codiceFiscale: requester.codiceFiscale ?? null,
   };
+}
+
+/**
+ * The "per conto di" chooser of the booking (issue #28): acting-for is per asset, so the first delegable APPSCHED
+ * service of the municipality for which the citizen has a live delegator (or the one they act under) offers it.
+ */
+async function appointmentsChoice(
+  context: Readonly<RouterContextProvider>,
+  access: AppschedAccess,
+): Promise<ActingForChoice | null> {
+  for (const detail of access.config.dettagli) {
+    if (!detail.delegabile || detail.asset?.codice !== "APPSCHED") continue;
+    const choice = await actingForChoice(context, Number(detail.idServizio), "APPSCHED");
+    if (choice) return choice;
+  }
+  return null;
 }

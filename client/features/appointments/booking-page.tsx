@@ -1,3 +1,4 @@
+import { ActingForChooser } from "#client/components/acting-for/acting-for-chooser.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { href } from "#client/lib/links.ts";
@@ -39,6 +40,9 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
           : t("appointments.lead")
       }
     >
+      {data.actingFor ? (
+        <ActingForChooser choice={data.actingFor} redirectTo={bookingStepHref(route, "luogo")} />
+      ) : null}
       <FlowStepPage
         steps={BOOKING_STEPS.map((name) => t(STEP_TITLES[name]))}
         current={index}

@@ -43,10 +43,10 @@ export async function orAppointmentError<T>(
  */
 export async function readOwnAppointment(access: AppschedAccess, id: string): Promise<Appointment> {
   const token = findAccessToken(readAccessTokens(access.services.flow), id);
-  const { appschedAuthenticated, appschedPublic } = access.services.api;
+  const { appschedPublic } = access.services.api;
   if (access.user) {
     try {
-      return await appschedAuthenticated.getAppointment(id);
+      return await access.authenticated.getAppointment(id);
     } catch (error) {
       // Booked anonymously in this browser before logging in: the token still proves it.
       if (!(token && access.showPublic && isUpstreamFailure(error, 404))) throw error;
@@ -85,11 +85,7 @@ export async function loadEditSuccess({ request, context, params }: Args): Promi
   if (!access.user) throw appointmentError("not-found", access.services.locale);
   const id = params.id ?? "";
   const view = toAppointmentView(
-    await orAppointmentError(
-      access.services.api.appschedAuthenticated.getAppointment(id),
-      "not-found",
-      access.services.locale,
-    ),
+    await orAppointmentError(access.authenticated.getAppointment(id), "not-found", access.services.locale),
     access.services.locale,
   );
   return {

@@ -59,7 +59,7 @@ async function resolveSubject(
     if (!access.user) return { access, loginHref: upstreamLoginHref(here) };
     const id = params.id ?? "";
     if (!/^[\w-]{1,64}$/.test(id)) throw appointmentError("not-found", access.services.locale);
-    const api = access.services.api.appschedAuthenticated;
+    const api = access.authenticated;
     const basePath = appointmentPaths.edit(id);
     return {
       access,

@@ -1,3 +1,4 @@
+import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
 import type { CalendarMonth } from "./calendar.ts";
 import type { AppointmentView, OfficeView } from "./appointment-view.ts";
 import type { BookingRoute } from "./urls.ts";
@@ -91,6 +92,8 @@ export type BookingPageData =
       /** Came from a "Modifica" link of the summary: saving goes back there. */
       returnToSummary: boolean;
       stepData: BookingStepData;
+      /** On the first step of a logged-in citizen with delegators for a delegable appointment service (issue #28). */
+      actingFor: ActingForChoice | null;
     };
 
 export type CancelLinks = { action: string; noJsHref: string; confirm: boolean };

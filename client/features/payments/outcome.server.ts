@@ -8,6 +8,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
+import { ppayOf, ppaySubject } from "./acting-for.server.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
 import { paidCookie, type PaidState } from "./spontaneous/flow-state.ts";
@@ -92,7 +93,8 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   if (!iuv) return { ...none, kind: "notFound" };
   let position;
   try {
-    position = await api.ppay.debtPosition(user.codFisc, iuv);
+    // Acting for a delegator (issue #28): the delegator's position (the checkout paid it in their name).
+    position = await ppayOf(context, await ppaySubject(context, user.codFisc)).debtPosition(iuv);
   } catch (error) {
     if (!isMissing(error)) throw error;
     position = null;

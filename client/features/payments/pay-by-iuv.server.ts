@@ -13,6 +13,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
+import { ppayOf, ppaySubject } from "./acting-for.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -23,9 +24,11 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
     routeError(404, { title: t("payments.iuv.notFound"), details: [t("payments.iuv.notFoundDetails")] });
   if (!iuv || !IUV_PATTERN.test(iuv)) throw notFound();
   const user = await getCitizen(context);
+  // Acting for a delegator (issue #28): their position, of the delegated payment type only.
+  const subject = await ppaySubject(context, user.codFisc);
   let position;
   try {
-    position = await getServices(context).api.ppay.debtPosition(user.codFisc, iuv);
+    position = await ppayOf(context, subject).debtPosition(iuv);
   } catch (error) {
     if (readRouteError(error, 404) || readRouteError(error, 400) || readRouteError(error, 403))
       throw notFound();
@@ -35,7 +38,15 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
   const view =
     position && toPositionView(position, undefined, isPayerWritten(spontaneous, position.codiceVersamento));
   if (!view) throw notFound();
-  return { user, view };
+  const payer = subject.delegation
+    ? { ...subject.delegation.delegante, codFisc: subject.codFisc, email: null }
+    : {
+        nome: user.nome,
+        cognome: user.cognome,
+        codFisc: user.codFisc,
+        email: user.contatti?.email ?? user.email ?? null,
+      };
+  return { subject, payer, view };
 }
 
 /**
@@ -43,7 +54,7 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
  * (`?passo=riepilogo`, reached only through step 1's post) the summary and "Paga con pagoPA".
  */
 export async function loadPayByIuv(context: Context, iuv: string | undefined, url: URL) {
-  const { user, view } = await findOwnPosition(context, iuv);
+  const { payer, view } = await findOwnPosition(context, iuv);
   const step = url.searchParams.get("passo") === "riepilogo" && view.payable ? "summary" : "privacy";
   let policy: string | null = null;
   if (step === "privacy" && view.payable) {
@@ -57,12 +68,7 @@ export async function loadPayByIuv(context: Context, iuv: string | undefined, ur
     step,
     position: view,
     policy,
-    payer: {
-      nome: user.nome,
-      cognome: user.cognome,
-      email: user.contatti?.email ?? user.email ?? null,
-      codFisc: user.codFisc,
-    },
+    payer: { nome: payer.nome, cognome: payer.cognome, email: payer.email, codFisc: payer.codFisc },
   } as const;
 }
 
@@ -77,7 +83,7 @@ const PrivacySchema = (message: string) =>
 export async function payByIuvAction(context: Context, request: Request, iuv: string | undefined) {
   const t = serverT(context, paymentsIt);
   const parsed = await parseForm(request, context, PrivacySchema(t("payments.iuv.privacyRequired")));
-  const { view } = await findOwnPosition(context, iuv);
+  const { subject, view } = await findOwnPosition(context, iuv);
   const self = href("/area-personale/pagamento-iuv/:iuv", { iuv: view.iuv });
   if (!parsed.ok) {
     // The summary's form always carries the acceptance: without it, back to the privacy step.
@@ -88,7 +94,7 @@ export async function payByIuvAction(context: Context, request: Request, iuv: st
   if (parsed.values.intent === "privacy") throw redirect(withQuery(self, { passo: "riepilogo" }), 303);
   let paymentUrl: string;
   try {
-    paymentUrl = await getServices(context).api.ppay.paymentUrl(view.iuv, new URL(request.url).origin);
+    paymentUrl = await ppayOf(context, subject).paymentUrl(view.iuv, new URL(request.url).origin);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     return data({ errors: {} as FieldErrors, payFailed: true }, { status: 502 });

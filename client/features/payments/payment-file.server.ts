@@ -4,6 +4,7 @@ import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
+import { ppayOf, ppaySubject } from "./acting-for.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 
@@ -34,10 +35,9 @@ export async function loadPaymentFile({ context, params, request }: Args, kind: 
   const iuv = params.iuv ?? "";
   if (!IUV_PATTERN.test(iuv)) return downloadRefusal(context, 404, notFound);
   return answerDownload(context, { notFound }, async () => {
-    const bytes =
-      kind === "receipt"
-        ? await api.ppay.receipt(user.codFisc, iuv)
-        : await api.ppay.notice(user.codFisc, iuv);
+    // Acting for a delegator (issue #28): the delegator's file, of the delegated payment type only.
+    const ppay = ppayOf(context, await ppaySubject(context, user.codFisc));
+    const bytes = kind === "receipt" ? await ppay.receipt(iuv) : await ppay.notice(iuv);
     return pdfResponse(bytes, `${kind === "receipt" ? "ricevuta" : "avviso-pagamento"}-${iuv}.pdf`);
   });
 }

@@ -100,6 +100,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.service.routeTitle": "Payment service",
   "payments.service.positionsTitle": "Your payments",
   "payments.service.positionsLead": "The positions of this service in your name, most recent first.",
+  "payments.service.positionsLeadFor":
+    "The positions of this service in the name of {nome} {cognome}, on whose behalf you are acting, most recent first.",
   "payments.service.anonymousTitle": "Log in to see your payments",
   "payments.service.anonymousText":
     "Log in with SPID, CIE or CNS to see the positions of this service in your name, pay them with pagoPA and download receipts and payment notices.",

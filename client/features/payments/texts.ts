@@ -105,6 +105,8 @@ export const paymentsIt = {
   "payments.service.routeTitle": "Servizio di pagamento",
   "payments.service.positionsTitle": "I tuoi pagamenti",
   "payments.service.positionsLead": "Le posizioni di questo servizio intestate a te, dalla più recente.",
+  "payments.service.positionsLeadFor":
+    "Le posizioni di questo servizio intestate a {nome} {cognome}, per cui stai agendo con delega, dalla più recente.",
   "payments.service.anonymousTitle": "Accedi per vedere i tuoi pagamenti",
   "payments.service.anonymousText":
     "Accedi con SPID, CIE o CNS per consultare le posizioni di questo servizio intestate a te, pagarle con pagoPA e scaricare ricevute e avvisi di pagamento.",

@@ -32,3 +32,19 @@ export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {
     </section>
   );
 }
+
+/** Shown once, on the request that found the chosen delegation(s) no longer active (the mode is then cleared). */
+export function DelegationEndedNotice({ ended }: { ended: { nome: string; cognome: string }[] }) {
+  const t = useT();
+  return (
+    <div className="alert alert-warning rounded-0 border-0 mb-0 py-2" role="status">
+      <div className="container">
+        {ended.map((e) => (
+          <p key={`${e.nome} ${e.cognome}`} className="mb-0">
+            {t("delegator.ended", e)}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-import { Link, useRouteError } from "react-router";
+import { Link, useLocation, useRouteError } from "react-router";
+import { ActingForChooser } from "#client/components/acting-for/acting-for-chooser.tsx";
 import type { Route } from "./+types/service";
 import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
@@ -34,7 +35,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
  * of its payment type, or for anonymous visitors the login and the system's spontaneous payment.
  */
 export default function PaymentServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, query, positions, loginHref } = loaderData;
+  const { service, query, positions, loginHref, actingFor, delegator } = loaderData;
+  const location = useLocation();
   return (
     <PaymentLayout
       title={service.name}
@@ -42,8 +44,16 @@ export default function PaymentServicePage({ loaderData }: Route.ComponentProps)
       parent="services"
       after={<PageEnd variant="service" title={service.name} />}
     >
+      {actingFor ? (
+        <ActingForChooser choice={actingFor} redirectTo={`${location.pathname}${location.search}`} />
+      ) : null}
       {positions ? (
-        <ServicePositionsSection service={service} query={query} positions={positions} />
+        <ServicePositionsSection
+          service={service}
+          query={query}
+          positions={positions}
+          delegator={delegator}
+        />
       ) : (
         <ServiceAnonymous service={service} loginHref={loginHref ?? href("/")} />
       )}

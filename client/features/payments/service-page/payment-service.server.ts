@@ -10,6 +10,8 @@ import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { isPayerWritten, mypaySpontaneousCodes, ppaySpontaneousCodes } from "../payer-written.server.ts";
 import { toPositionView, type PositionView } from "../position-view.ts";
+import { ppayOf, ppaySubject, requireDelegatedService, type PpaySubject } from "../acting-for.server.ts";
+import { actingForChoice } from "#client/lib/acting-for.server.ts";
 import {
   findPaymentService,
   mypayPositionView,
@@ -40,9 +42,13 @@ export async function requirePaymentService(
 }
 
 /** PPAY positions of the service's `codiceVersamento` (all the citizen's when the service has none). */
-async function ppayPositions(context: Readonly<RouterContextProvider>, codFisc: string, type: string | null) {
+async function ppayPositions(
+  context: Readonly<RouterContextProvider>,
+  subject: PpaySubject,
+  type: string | null,
+) {
   const [page, spontaneous] = await Promise.all([
-    getServices(context).api.ppay.debtPositions(codFisc, { currentPage: 1, elements: 100, sort: "-iuv" }),
+    ppayOf(context, subject).debtPositions({ currentPage: 1, elements: 100, sort: "-iuv" }),
     ppaySpontaneousCodes(context),
   ]);
   return page.debtPositions
@@ -82,18 +88,26 @@ export async function loadPaymentServicePage(context: Readonly<RouterContextProv
       query,
       positions: null,
       loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+      actingFor: null,
+      delegator: null,
     };
   }
+  // Acting for a delegator (issue #28): their positions, on the delegated service's page only.
+  const subject = service.asset === "PPAY" ? await ppaySubject(context, user.codFisc) : null;
+  if (subject) requireDelegatedService(context, subject, service.id);
+  const actingFor =
+    service.asset === "PPAY" ? await actingForChoice(context, Number(service.id), "PPAY") : null;
   let positions: ServicePositions;
   try {
-    const all =
-      service.asset === "PPAY"
-        ? await ppayPositions(context, user.codFisc, service.paymentType)
-        : await mypayPositions(context, user.codFisc, service.paymentType);
+    const all = subject
+      ? await ppayPositions(context, subject, service.paymentType)
+      : await mypayPositions(context, user.codFisc, service.paymentType);
     positions = { status: "ok", ...pageOf(all, query) };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     positions = { status: "failed" };
   }
-  return { service, query, positions, loginHref: null };
+  const delegante = subject?.delegation?.delegante;
+  const delegator = delegante ? { nome: delegante.nome, cognome: delegante.cognome } : null;
+  return { service, query, positions, loginHref: null, actingFor, delegator };
 }

@@ -13,6 +13,8 @@ export function ServicePositionsSection(props: {
   service: PaymentService;
   query: ServicePaymentsQuery;
   positions: ServicePositions;
+  /** Acting for a delegator (issue #28): whose positions these are. */
+  delegator?: { nome: string; cognome: string } | null;
 }) {
   const t = useT(paymentsIt);
   const { service, query, positions } = props;
@@ -26,7 +28,11 @@ export function ServicePositionsSection(props: {
       <h2 id="servizio-pagamenti" className="title-xlarge mb-2">
         {t("payments.service.positionsTitle")}
       </h2>
-      <p className="mb-3">{t("payments.service.positionsLead")}</p>
+      <p className="mb-3">
+        {props.delegator
+          ? t("payments.service.positionsLeadFor", props.delegator)
+          : t("payments.service.positionsLead")}
+      </p>
       <PaymentStatusFilter stato={query.stato} />
       <PaymentPositionsState list={positions} stato={query.stato}>
         {(ok) => (

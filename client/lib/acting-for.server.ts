@@ -1,0 +1,255 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import {
+  ACTING_FOR_ASSETS,
+  DELEGA_ID_PATTERN,
+  isLiveDelegation,
+  type ActingForAsset,
+  type ActingForDelegation,
+  type Delegante,
+} from "#shared/api/deleghe.ts";
+import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { todayInRome } from "#shared/dates.ts";
+import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { routeError } from "#shared/route-error.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { serverT } from "#client/i18n/server-t.ts";
+import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
+import { getServices } from "./services.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const PersonaStored = z.object({ codiceFiscale: z.string(), nome: z.string(), cognome: z.string() });
+const EntryStored = z.object({
+  uuidDelega: z.string().regex(DELEGA_ID_PATTERN),
+  idServizio: z.number().int(),
+  delegante: PersonaStored,
+});
+
+/** What the sealed cookie holds: whose choice (municipality, delegate) and, per asset, the chosen delegation. */
+const StoredSchema = z.object({
+  tenant: z.string(),
+  cittadino: z.string(),
+  perAsset: z.object({ PPAY: EntryStored.optional(), APPSCHED: EntryStored.optional() }),
+});
+export type Stored = z.infer<typeof StoredSchema>;
+
+export type EndedDelegation = { asset: ActingForAsset; nome: string; cognome: string };
+
+/** This request's acting-for, as checked upstream by the root middleware. */
+export type ActingForState = {
+  active: Partial<Record<ActingForAsset, ActingForDelegation>>;
+  /** Delegations the cookie named that are no longer listed (expired, withdrawn, refused): cleared this request. */
+  ended: EndedDelegation[];
+  /** Assets whose delegation could not be checked (upstream failure): their pages refuse rather than guess. */
+  unchecked: ActingForAsset[];
+};
+
+const NONE: ActingForState = { active: {}, ended: [], unchecked: [] };
+export const actingForContext = createContext<ActingForState>(NONE);
+
+/** The delegable service `idServizio` of the municipality, when it belongs to `asset`. */
+export function isDelegableFor(config: TenantConfig, idServizio: number, asset: ActingForAsset): boolean {
+  const detail = config.dettagli.find((d) => d.idServizio === String(idServizio));
+  return Boolean(detail?.delegabile && detail.asset?.codice === asset);
+}
+
+/** The delegator and the live delegation `uuidDelega` among the upstream's list for `idServizio`, or null. */
+export function findListed(
+  list: readonly Delegante[],
+  idServizio: number,
+  uuidDelega: string,
+  today = todayInRome(),
+): { delegante: Delegante; uuidDelega: string } | null {
+  for (const delegante of list) {
+    const hit = delegante.deleghe.find(
+      (d) => d.uuidDelega === uuidDelega && isLiveDelegation(d, idServizio, today),
+    );
+    if (hit) return { delegante, uuidDelega };
+  }
+  return null;
+}
+
+/** The delegators the upstream lists for `idServizio` with at least one live delegation (the chooser's options). */
+export function liveDelegators(list: readonly Delegante[], idServizio: number, today = todayInRome()) {
+  return list.flatMap((delegante) => {
+    const live = delegante.deleghe.find((d) => isLiveDelegation(d, idServizio, today));
+    return live ? [{ delegante, delega: live }] : [];
+  });
+}
+
+/** Still listed upstream, live, for a delegable service of its asset: true, false, or null when unknown. */
+async function stillListed(
+  context: Context,
+  config: TenantConfig,
+  asset: ActingForAsset,
+  entry: ActingForDelegation,
+): Promise<boolean | null> {
+  if (!isDelegableFor(config, entry.idServizio, asset)) return false;
+  try {
+    const list = await getServices(context).api.actingFor.delegantiByService(entry.idServizio);
+    const hit = findListed(list, entry.idServizio, entry.uuidDelega);
+    return hit !== null && hit.delegante.codiceFiscale.toUpperCase() === entry.delegante.codiceFiscale;
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    return null;
+  }
+}
+
+/** The cookie's claim, when it is ours, for this municipality and for the logged-in citizen; else null. */
+async function readClaim(context: Context): Promise<Stored | null> {
+  const services = getServices(context);
+  const parsed = StoredSchema.safeParse(services.actingFor.read());
+  if (!parsed.success) {
+    services.log.warn({ actingFor: "refused" }, "acting-for cookie not sealed by the portal or unreadable");
+    return null;
+  }
+  const user = await services.api.getCurrentUser();
+  const claim = parsed.data;
+  if (!user || claim.tenant !== services.tenantId || claim.cittadino !== normalizeFiscalCode(user.codFisc))
+    return null;
+  return claim;
+}
+
+/** Checks every asset of the claim upstream; what stays active, what ended, and the cookie to write (or null). */
+async function checkClaim(context: Context, claim: Stored) {
+  const services = getServices(context);
+  const config = await services.api.getTenantConfig();
+  const state: ActingForState = { active: {}, ended: [], unchecked: [] };
+  const kept: Stored = { ...claim, perAsset: { ...claim.perAsset } };
+  for (const asset of ACTING_FOR_ASSETS) {
+    const entry = claim.perAsset[asset];
+    if (!entry) continue;
+    const listed = await stillListed(context, config, asset, entry);
+    if (listed === null) state.unchecked.push(asset);
+    else if (listed) {
+      state.active[asset] = entry;
+      services.log.info({ actingFor: { asset, delega: entry.uuidDelega } }, "request acts for a delegator");
+    } else {
+      state.ended.push({ asset, nome: entry.delegante.nome, cognome: entry.delegante.cognome });
+      delete kept.perAsset[asset];
+      services.log.info(
+        { actingFor: { asset, delega: entry.uuidDelega } },
+        "delegation no longer active: cleared",
+      );
+    }
+  }
+  const empty = !kept.perAsset.PPAY && !kept.perAsset.APPSCHED;
+  const cookie =
+    state.ended.length === 0 ? null : empty ? services.actingFor.clear() : services.actingFor.write(kept);
+  return { state, cookie };
+}
+
+/**
+ * Root middleware (issue #28): with an acting-for cookie, before any loader or action, each asset's delegation is
+ * looked up again in `deleganti-by-service` (live, approved, that service); the result is this request's
+ * `actingForContext`. A delegation no longer listed is dropped from the cookie; a cookie that is not ours, another
+ * municipality's or another citizen's is cleared. Without the cookie nothing is called.
+ */
+export const actingForMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const services = getServices(context);
+  if (services.actingFor.read() === undefined) return next();
+  let claim: Stored | null;
+  try {
+    claim = await readClaim(context);
+  } catch (error) {
+    if (isUpstreamFailure(error)) return next();
+    throw error;
+  }
+  const { state, cookie } = claim
+    ? await checkClaim(context, claim)
+    : { state: NONE, cookie: services.actingFor.clear() };
+  context.set(actingForContext, state);
+  const response = await next();
+  const name = `${PORTAL_COOKIES.actingFor.name}=`;
+  if (cookie && !response.headers.getSetCookie().some((c) => c.startsWith(name)))
+    response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+/** This request's acting-for (after the root middleware). */
+export function actingForState(context: Context): ActingForState {
+  return context.get(actingForContext);
+}
+
+/**
+ * In a page of `asset`: the delegation the request acts under, or null for the citizen's own data. When the
+ * delegation ended in this very request, the page refuses (403, "La delega di … non è più attiva") rather than show
+ * or change anything; when it could not be checked, 503. Never the delegator's data without a fresh check.
+ */
+export function actingDelegation(context: Context, asset: ActingForAsset): ActingForDelegation | null {
+  const state = actingForState(context);
+  const t = serverT(context);
+  const ended = state.ended.find((e) => e.asset === asset);
+  if (ended) {
+    throw routeError(403, {
+      title: t("delegator.endedTitle"),
+      details: [t("delegator.endedAction", { nome: ended.nome, cognome: ended.cognome })],
+    });
+  }
+  if (state.unchecked.includes(asset)) throw routeError(503, { title: t("delegator.unchecked") });
+  return state.active[asset] ?? null;
+}
+
+/** The citizen's stored claim (a new, empty one when there is none, or it is not theirs or not ours). */
+export function currentClaim(context: Context, citizen: string): Stored {
+  const services = getServices(context);
+  const parsed = StoredSchema.safeParse(services.actingFor.read());
+  return parsed.success && parsed.data.tenant === services.tenantId && parsed.data.cittadino === citizen
+    ? parsed.data
+    : { tenant: services.tenantId, cittadino: citizen, perAsset: {} };
+}
+
+/** The citizen's claim with `asset` set to `delegation` (or dropped, for null). */
+export function claimWith(
+  context: Context,
+  citizen: string,
+  asset: ActingForAsset,
+  delegation: ActingForDelegation | null,
+): Stored {
+  const base = currentClaim(context, citizen);
+  const perAsset = { ...base.perAsset };
+  if (delegation) perAsset[asset] = delegation;
+  else delete perAsset[asset];
+  return { ...base, perAsset };
+}
+
+/** True when the claim holds no delegation at all. */
+export function isEmptyClaim(claim: Stored): boolean {
+  return ACTING_FOR_ASSETS.every((asset) => !claim.perAsset[asset]);
+}
+
+/**
+ * The chooser of a delegable service's page: null when the service is not delegable for `asset`, the municipality
+ * has no DELEGHE or the citizen has no delegator for it (and acts for nobody there); the upstream's live delegators
+ * otherwise (`failed` when they could not be read: the page still renders).
+ */
+export async function actingForChoice(
+  context: Context,
+  idServizio: number,
+  asset: ActingForAsset,
+): Promise<ActingForChoice | null> {
+  const { api } = getServices(context);
+  const config = await api.getTenantConfig();
+  if (!config.comune.assets.some((a) => a.codice === "DELEGHE")) return null;
+  if (!isDelegableFor(config, idServizio, asset)) return null;
+  const current = actingForState(context).active[asset];
+  const acting = current?.idServizio === idServizio ? current.uuidDelega : null;
+  try {
+    const options = liveDelegators(await api.actingFor.delegantiByService(idServizio), idServizio).map(
+      ({ delegante, delega }) => ({
+        uuidDelega: delega.uuidDelega,
+        codiceFiscale: delegante.codiceFiscale,
+        nome: delegante.nome,
+        cognome: delegante.cognome,
+        dataScadenza: delega.dataScadenza,
+      }),
+    );
+    if (options.length === 0 && !acting) return null;
+    return { idServizio, options, current: acting, failed: false };
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    return { idServizio, options: [], current: acting, failed: true };
+  }
+}

@@ -1,0 +1,257 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import express, { type RequestHandler } from "express";
+import request from "supertest";
+import { createSandboxApp } from "#sandbox/app.ts";
+import type { SandboxStore } from "#sandbox/types.ts";
+import { addDays, isoDay } from "#sandbox/deleghe/state.ts";
+import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
+import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { testApp } from "#tests/support/test-app.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
+
+// Acting for a delegator (DELEGHE, issue #28) through the portal, against a sandbox in GAPS mode: there the upstream
+// trusts whatever delegation a call names (and lists delegations of every status), so every refusal below is the
+// PORTAL's: it only acts under a delegation `deleganti-by-service` lists right now, live and approved, for that
+// service, and re-checks it on every request before any call for the delegator.
+
+const MARIO = "RSSMRA80A01H501U";
+const LUCA = "VRDLCU90E10F205V";
+const ANNA = "SPSNNA75T48F839X";
+const ANNA_TO_MARIO = "dlg-a-0001"; // approved, live, services 104 (TARI, PPAY) and 102
+const MARIO_TO_LUCA = "dlg-a-0003"; // withdrawn, service 104
+const HOST = "comune-a.localhost";
+const TARI = "104";
+const CDS = "107"; // PPAY, not delegable
+const ANNA_TARI_PAID = seedIuv("comune-a", ANNA, 1);
+const ANNA_TARI_DUE = seedIuv("comune-a", ANNA, 6);
+const ANNA_IMU_DUE = seedIuv("comune-a", ANNA, 4);
+const BANNER = "Stai utilizzando il servizio per conto di Anna Esposito (SPSNNA75T48F839X)";
+
+let store: SandboxStore;
+let sandboxServer: Server;
+let sandboxUrl: string;
+let ssrHandler: RequestHandler;
+/** Every upstream call: method, path and the delegation it names. */
+const upstreamCalls: string[] = [];
+let built: ReturnType<typeof testApp>;
+
+beforeAll(async () => {
+  const sandbox = createSandboxApp({ gaps: true });
+  store = sandbox.store;
+  const outer = express();
+  outer.use((req, _res, next) => {
+    upstreamCalls.push(`${req.method} ${req.path} ${req.get("x-delega-id") ?? "-"}`);
+    next();
+  });
+  outer.use(sandbox.app);
+  sandboxServer = outer.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
+  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  ssrHandler = await loadSsrHandler();
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      sandboxServer.closeAllConnections();
+      sandboxServer.close(() => resolve());
+    }),
+);
+beforeEach(async () => {
+  await request(sandboxUrl).post("/__sandbox/reset").expect(200);
+  upstreamCalls.length = 0;
+  built = testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: true });
+});
+
+const get = (path: string, cookie: string) =>
+  request(built.app).get(path).set("Host", HOST).set("Cookie", cookie);
+function post(path: string, cookie: string, fields: Record<string, string>) {
+  const token = createXsrfToken();
+  return request(built.app)
+    .post(path)
+    .set("Host", HOST)
+    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
+    .type("form")
+    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields }).toString());
+}
+const choose = (cookie: string, idServizio: string, uuidDelega: string) =>
+  post("/area-personale/per-conto-di", cookie, {
+    intent: "scegli",
+    idServizio,
+    uuidDelega,
+    redirectTo: `/servizi/pagamenti/${idServizio}`,
+  });
+/** The acting-for cookie a response sets (`name=value`), or null. */
+function actingCookie(res: request.Response): string | null {
+  const all = (res.headers["set-cookie"] as unknown as string[] | undefined) ?? [];
+  const hit = all.find((c) => c.startsWith("CITFAC_DELEGANTE="));
+  return hit ? hit.split(";")[0]! : null;
+}
+/** Calls made for Anna (her fiscal code in a PPAY path, or a delegation named). */
+const callsForAnna = () => upstreamCalls.filter((c) => c.includes(ANNA) || !c.endsWith(" -"));
+const delegation = (id: string) =>
+  store.state.deleghe.byTenant["comune-a"]!.find((d) => d.uuidDelega === id)!;
+
+/** Mario logged in and acting for Anna on PPAY (the choice made through the portal). */
+async function marioActingForAnna() {
+  const login = await loginAs(sandboxUrl, MARIO);
+  const res = await choose(login, TARI, ANNA_TO_MARIO).expect(303);
+  expect(res.headers.location).toBe(`/servizi/pagamenti/${TARI}`);
+  const acting = actingCookie(res);
+  expect(acting).not.toBeNull();
+  upstreamCalls.length = 0;
+  return `${login}; ${acting}`;
+}
+
+describe("choosing a delegator", () => {
+  test("the TARI page offers Mario the delegators the upstream lists, and nobody acts for anyone yet", async () => {
+    const login = await loginAs(sandboxUrl, MARIO);
+    const res = await get(`/servizi/pagamenti/${TARI}`, login).expect(200);
+    expect(res.text).toContain("Usa il servizio per conto di un delegante");
+    expect(res.text).toContain("Anna Esposito (SPSNNA75T48F839X), delega valida fino al");
+    expect(res.text).not.toContain(BANNER);
+    expect(callsForAnna()).toEqual([]);
+  });
+
+  test("Mario acting for Anna sees the banner and Anna's TARI positions, asked with the delegation", async () => {
+    const cookie = await marioActingForAnna();
+    const res = await get(`/servizi/pagamenti/${TARI}`, cookie).expect(200);
+    expect(res.text).toContain(BANNER);
+    expect(res.text).toContain("Cancella delegato");
+    expect(res.text).toContain(ANNA_TARI_DUE);
+    expect(res.text).toContain("intestate a Anna Esposito, per cui stai agendo con delega");
+    expect(res.text).not.toContain(seedIuv("comune-a", MARIO, 4));
+    expect(upstreamCalls).toContain(`GET /api/ppay/citizens/${ANNA}/debtpositions ${ANNA_TO_MARIO}`);
+    // The banner is on every page, e.g. the home page.
+    expect((await get("/", cookie).expect(200)).text).toContain(BANNER);
+  });
+
+  test("the logs name the delegation, never the delegator's fiscal code", async () => {
+    const cookie = await marioActingForAnna();
+    await get(`/servizi/pagamenti/${TARI}`, cookie).expect(200);
+    const logged = built.logs.lines.join("\n");
+    expect(logged).toContain(ANNA_TO_MARIO);
+    expect(logged).not.toContain(ANNA);
+  });
+
+  test("Anna's receipt downloads; her position of a type the delegation does not cover is missing", async () => {
+    const cookie = await marioActingForAnna();
+    const receipt = await get(`/area-personale/pagamenti/${ANNA_TARI_PAID}/ricevuta`, cookie).expect(200);
+    expect(receipt.headers["content-type"]).toContain("application/pdf");
+    await get(`/area-personale/pagamenti/${ANNA_IMU_DUE}/ricevuta`, cookie).expect(404);
+    await get(`/area-personale/pagamento-iuv/${ANNA_IMU_DUE}`, cookie).expect(404);
+  });
+
+  test("paying Anna's TARI opens the pagoPA checkout for her position", async () => {
+    const cookie = await marioActingForAnna();
+    const path = `/area-personale/pagamento-iuv/${ANNA_TARI_DUE}`;
+    const summary = await get(`${path}?passo=riepilogo`, cookie).expect(200);
+    expect(summary.text).toContain(ANNA);
+    const res = await post(path, cookie, { intent: "paga", privacy: "1" }).expect(303);
+    expect(res.headers.location).toMatch(/\/checkout\//);
+    expect(upstreamCalls).toContain(`GET /api/ppay/debtpositions/${ANNA_TARI_DUE}/payment ${ANNA_TO_MARIO}`);
+  });
+
+  test("'Cancella delegato' clears the mode: back to Mario's own positions", async () => {
+    const cookie = await marioActingForAnna();
+    const res = await post("/area-personale/per-conto-di", cookie, {
+      intent: "cancella",
+      codiceFiscale: ANNA,
+      redirectTo: `/servizi/pagamenti/${TARI}`,
+    }).expect(303);
+    expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
+    const page = await get(`/servizi/pagamenti/${TARI}`, `${cookie.split(";")[0]}`).expect(200);
+    expect(page.text).not.toContain(BANNER);
+  });
+});
+
+describe("refused by the portal (the gaps-mode upstream would answer)", () => {
+  test("another citizen's delegation id: Luca cannot choose Anna's delegation to Mario", async () => {
+    const login = await loginAs(sandboxUrl, LUCA);
+    const res = await choose(login, TARI, ANNA_TO_MARIO).expect(403);
+    expect(actingCookie(res)).toBeNull();
+    expect(callsForAnna()).toEqual([]);
+  });
+
+  test("a withdrawn delegation (listed by the gaps-mode upstream) cannot be chosen", async () => {
+    const login = await loginAs(sandboxUrl, LUCA);
+    const listed = await request(sandboxUrl)
+      .get(`/api/deleghe/deleganti-by-service/${TARI}`)
+      .set("X-Forwarded-Host", "servizi.comune.valverde.it")
+      .set("Cookie", login)
+      .expect(200);
+    expect(JSON.stringify(listed.body)).toContain(MARIO_TO_LUCA);
+    const res = await choose(login, TARI, MARIO_TO_LUCA).expect(403);
+    expect(actingCookie(res)).toBeNull();
+    expect((await get(`/servizi/pagamenti/${TARI}`, login).expect(200)).text).not.toContain(
+      "Usa il servizio per conto",
+    );
+  });
+
+  test("a service that is not delegable cannot be chosen", async () => {
+    const login = await loginAs(sandboxUrl, MARIO);
+    const res = await choose(login, CDS, ANNA_TO_MARIO).expect(403);
+    expect(actingCookie(res)).toBeNull();
+    expect(callsForAnna()).toEqual([]);
+  });
+
+  test("appointments: a delegation without an appointment service cannot be chosen for them", async () => {
+    const login = await loginAs(sandboxUrl, MARIO);
+    const booking = await get("/servizi/prenotazione-appuntamento", login).expect(200);
+    expect(booking.text).not.toContain("Usa il servizio per conto di un delegante");
+    const res = await choose(login, "101", ANNA_TO_MARIO).expect(403);
+    expect(actingCookie(res)).toBeNull();
+    expect(upstreamCalls.filter((c) => c.includes("/appsched/") && !c.endsWith(" -"))).toEqual([]);
+  });
+
+  test("acting on a PPAY service the delegation does not cover is refused", async () => {
+    const cookie = await marioActingForAnna();
+    const res = await get(`/servizi/pagamenti/${CDS}`, cookie).expect(403);
+    expect(res.text).toContain("Servizio non compreso nella delega");
+    expect(upstreamCalls.filter((c) => c.includes("/api/ppay/citizens/"))).toEqual([]);
+  });
+
+  test("a forged delegator cookie is no acting-for: cleared, Mario's own data, no call for Anna", async () => {
+    const login = await loginAs(sandboxUrl, MARIO);
+    const res = await get(`/servizi/pagamenti/${TARI}`, `${login}; CITFAC_DELEGANTE=forged-value`).expect(
+      200,
+    );
+    expect(res.text).not.toContain(BANNER);
+    expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
+    expect(res.text).toContain(seedIuv("comune-a", MARIO, 4));
+    expect(callsForAnna()).toEqual([]);
+  });
+
+  test("Mario's sealed cookie does not make Luca act for Anna", async () => {
+    const cookie = await marioActingForAnna();
+    const luca = await loginAs(sandboxUrl, LUCA);
+    const res = await get(`/servizi/pagamenti/${TARI}`, `${luca}; ${cookie.split("; ")[1]}`).expect(200);
+    expect(res.text).not.toContain(BANNER);
+    expect(callsForAnna()).toEqual([]);
+  });
+
+  const ended: [string, () => void][] = [
+    ["withdrawn", () => void (delegation(ANNA_TO_MARIO).stato = "RITIRATA")],
+    ["refused", () => void (delegation(ANNA_TO_MARIO).stato = "RIFIUTATA")],
+    ["expired", () => void (delegation(ANNA_TO_MARIO).dataScadenza = addDays(isoDay(new Date()), -1))],
+  ];
+  test.each(ended)("a delegation %s while in use ends the mode with the message", async (_label, end) => {
+    const cookie = await marioActingForAnna();
+    end();
+    const res = await get(`/servizi/pagamenti/${TARI}`, cookie).expect(403);
+    expect(res.text).toContain("La delega di Anna Esposito non è più attiva");
+    expect(res.text).not.toContain(BANNER);
+    expect(res.text).not.toContain(ANNA_TARI_DUE);
+    expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
+    // Only the check itself went upstream: nothing for Anna.
+    expect(upstreamCalls.filter((c) => c.includes("/ppay/"))).toEqual([]);
+    const pay = await post(`/area-personale/pagamento-iuv/${ANNA_TARI_DUE}`, cookie, {
+      intent: "paga",
+      privacy: "1",
+    });
+    expect(pay.status).toBe(403);
+    expect(upstreamCalls.filter((c) => c.includes("/ppay/"))).toEqual([]);
+  });
+});
