@@ -58,9 +58,9 @@ test("FlowStepForm: errors summarised above, then a POST to this address with th
   expect(page.getByText("I campi con * sono obbligatori").closest("form")).toBeNull();
 });
 
-test("FlowStepForm: no error summary without errors, no return field outside a 'Modifica'", () => {
+test("FlowStepForm: no error summary without errors, no return field outside a 'Modifica', a name when given", () => {
   const page = renderPage(
-    <FlowStepForm intent="luogo" multipart action="/altrove">
+    <FlowStepForm intent="luogo" multipart action="/altrove" label="Richiesta assistenza">
       <p>Campi</p>
     </FlowStepForm>,
   );
@@ -69,6 +69,7 @@ test("FlowStepForm: no error summary without errors, no return field outside a '
   expect(form.getAttribute("action")).toBe("/altrove");
   expect(form.getAttribute("enctype")).toBe("multipart/form-data");
   expect(form.querySelector('input[name="ritorno"]')).toBeNull();
+  expect(page.getByRole("form", { name: "Richiesta assistenza" })).toBe(form);
 });
 
 test("FlowStepNav: a named step navigation with 'Indietro' as a link and the submit, or the inline buttons", () => {
