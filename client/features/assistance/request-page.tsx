@@ -310,11 +310,39 @@ function RequesterFieldset({ values, errors, locked }: FormProps & { locked: boo
   );
 }
 
-/**
- * "Richiesta": the service and its sub-service (loaded in the browser when the service changes, by an "Aggiorna"
- * post without JavaScript), the details and the attachment.
- */
+/** "Richiesta": the service and its sub-service, the details and the attachment. */
 function RequestFieldset({
+  data,
+  action,
+  values,
+  errors,
+}: FormProps & { data: RequestFormData; action?: RequestActionData }) {
+  const t = useT(assistanceIt);
+  return (
+    <fieldset className="mb-4">
+      <legend className="h4 mb-3">{t("assistance.request")}</legend>
+      <ServiceSelects data={data} action={action} values={values} errors={errors} />
+      <TextareaField
+        id={fieldIds.dettagli.id}
+        name="dettagli"
+        label={t("assistance.details")}
+        hint={t("assistance.detailsHint")}
+        defaultValue={values.dettagli}
+        maxLength={DETAILS_MAX_LENGTH}
+        rows={5}
+        required
+        error={errors.dettagli}
+      />
+      <AttachmentField values={values} error={errors.allegato} />
+    </fieldset>
+  );
+}
+
+/**
+ * The service and its sub-service: loaded in the browser when the service changes, by an "Aggiorna" post without
+ * JavaScript.
+ */
+function ServiceSelects({
   data,
   action,
   values,
@@ -334,8 +362,7 @@ function RequestFieldset({
     if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
   };
   return (
-    <fieldset className="mb-4">
-      <legend className="h4 mb-3">{t("assistance.request")}</legend>
+    <>
       <SelectField
         id={fieldIds.servizio.id}
         name="servizio"
@@ -370,19 +397,7 @@ function RequestFieldset({
         required
         error={errors.tipologia}
       />
-      <TextareaField
-        id={fieldIds.dettagli.id}
-        name="dettagli"
-        label={t("assistance.details")}
-        hint={t("assistance.detailsHint")}
-        defaultValue={values.dettagli}
-        maxLength={DETAILS_MAX_LENGTH}
-        rows={5}
-        required
-        error={errors.dettagli}
-      />
-      <AttachmentField values={values} error={errors.allegato} />
-    </fieldset>
+    </>
   );
 }
 
