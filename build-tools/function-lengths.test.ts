@@ -14,8 +14,6 @@ const LIMIT = 80;
 const ALLOWED: Record<string, string> = {
   "client/features/appointments/confirmation-page.tsx#ConfirmationPage":
     "the booking's confirmation page, not split yet (issue #27)",
-  "client/features/assistance/request-page.tsx#VerifyStep":
-    "the assistance request's code step, left for its move onto the flow components (issue #26)",
 };
 
 const keyOf = (entry: { file: string; name: string }) => `${entry.file}#${entry.name}`;

@@ -27,6 +27,26 @@ test("FlowStepPage: the stepper with the current step, the notices, then the ste
   expect(page.getByText("Contenuto del passo")).toBeTruthy();
 });
 
+test("FlowStepPage: a flow's own title above the stepper, with its id", () => {
+  const page = renderPage(
+    <FlowStepPage
+      steps={["Delegato", "Riepilogo"]}
+      current={1}
+      title="Delega online"
+      focusKey="delegato"
+      heading="flow"
+      headingId="delega-online"
+    >
+      <p>Campi</p>
+    </FlowStepPage>,
+  );
+  const heading = page.getByRole("heading", { level: 2, name: "Delega online" });
+  expect(heading.id).toBe("delega-online");
+  const steps = page.getByRole("list", { name: "Passaggi della procedura: passo 1 di 2" });
+  expect(heading.compareDocumentPosition(steps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(page.getAllByRole("heading")).toHaveLength(1);
+});
+
 test("FlowStepForm: errors summarised above, then a POST to this address with the step and the return field", () => {
   const page = renderPage(
     <FlowStepForm
@@ -58,9 +78,9 @@ test("FlowStepForm: errors summarised above, then a POST to this address with th
   expect(page.getByText("I campi con * sono obbligatori").closest("form")).toBeNull();
 });
 
-test("FlowStepForm: no error summary without errors, no return field outside a 'Modifica'", () => {
+test("FlowStepForm: no error summary without errors, no return field outside a 'Modifica', a name when given", () => {
   const page = renderPage(
-    <FlowStepForm intent="luogo" multipart action="/altrove">
+    <FlowStepForm intent="luogo" multipart action="/altrove" label="Richiesta assistenza">
       <p>Campi</p>
     </FlowStepForm>,
   );
@@ -69,6 +89,7 @@ test("FlowStepForm: no error summary without errors, no return field outside a '
   expect(form.getAttribute("action")).toBe("/altrove");
   expect(form.getAttribute("enctype")).toBe("multipart/form-data");
   expect(form.querySelector('input[name="ritorno"]')).toBeNull();
+  expect(page.getByRole("form", { name: "Richiesta assistenza" })).toBe(form);
 });
 
 test("FlowStepNav: a named step navigation with 'Indietro' as a link and the submit, or the inline buttons", () => {
@@ -103,7 +124,7 @@ test("SummarySection: a named section whose 'Modifica' returns to its step and s
       >
         <p>Anagrafe</p>
       </SummarySection>
-      <SummarySection title="Stato" editLabel="Modifica" className="box">
+      <SummarySection title="Stato" editLabel="Modifica" className="box" titleClassName="h5 card-title">
         <p>Confermato</p>
       </SummarySection>
     </FlowSummary>,
@@ -114,4 +135,6 @@ test("SummarySection: a named section whose 'Modifica' returns to its step and s
   expect(edit.getAttribute("href")).toBe("/prenota?passo=luogo&da=riepilogo");
   expect(page.getAllByRole("link")).toHaveLength(1);
   expect(page.getByText("Confermato").closest(".box")).toBeTruthy();
+  expect(page.getByRole("heading", { name: "Ufficio" }).className).toBe("h5 mb-0");
+  expect(page.getByRole("heading", { name: "Stato" }).className).toBe("h5 card-title");
 });

@@ -37,6 +37,8 @@ export type SummarySectionProps = {
   bodyClassName?: string;
   /** The heading row's classes. */
   headerClassName?: string;
+  /** The heading's classes (default `h5 mb-0`; e.g. a card's `h5 card-title`). */
+  titleClassName?: string;
   children: ReactNode;
 };
 
@@ -45,7 +47,7 @@ export function SummarySection(props: SummarySectionProps) {
   const { title, id, editHref, editLabel, bodyClassName } = props;
   const header = (
     <div className={props.headerClassName ?? "d-flex justify-content-between align-items-center mb-2"}>
-      <h3 id={id} className="h5 mb-0">
+      <h3 id={id} className={props.titleClassName ?? "h5 mb-0"}>
         {title}
       </h3>
       {editHref ? (

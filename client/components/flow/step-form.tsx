@@ -20,6 +20,8 @@ export type FlowStepFormProps = {
   /** Default: the current address (path and query). */
   action?: string;
   multipart?: boolean;
+  /** The form's accessible name, when a page has several forms (e.g. the assistance request's). */
+  label?: string;
   id?: string;
   className?: string;
   children: ReactNode;
@@ -43,6 +45,7 @@ export function FlowStepForm(props: FlowStepFormProps) {
         encType={multipart ? "multipart/form-data" : undefined}
         id={id}
         className={className}
+        aria-label={props.label}
       >
         <XsrfField />
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}

@@ -13,6 +13,13 @@ export type FlowStepPageProps = {
   focusKey: string;
   /** The heading's classes, as the flow's design has them. */
   headingClassName?: string;
+  /** The heading's id (e.g. to name the section around the page). */
+  headingId?: string;
+  /**
+   * `step` (default): the heading is the step's, under the stepper; `flow`: the heading is the flow's own title,
+   * above the stepper (the delegations have no heading per step).
+   */
+  heading?: "step" | "flow";
   /** Shown between the stepper and the heading: a flow started again, already sent, an error summary. */
   notices?: ReactNode;
   children: ReactNode;
@@ -28,18 +35,24 @@ export function FlowStepPage({
   title,
   focusKey,
   headingClassName = "h3 mt-4 mb-3",
+  headingId,
+  heading = "step",
   notices,
   children,
 }: FlowStepPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(focusKey, headingRef);
+  const h2 = (
+    <h2 ref={headingRef} id={headingId} tabIndex={-1} className={headingClassName}>
+      {title}
+    </h2>
+  );
   return (
     <>
+      {heading === "flow" ? h2 : null}
       <Stepper steps={steps} current={current} />
       {notices}
-      <h2 ref={headingRef} tabIndex={-1} className={headingClassName}>
-        {title}
-      </h2>
+      {heading === "step" ? h2 : null}
       {children}
     </>
   );

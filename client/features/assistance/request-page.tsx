@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
 import {
   acceptAttribute,
@@ -9,7 +9,8 @@ import {
 } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { PageLayout } from "#client/components/ui/page-layout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -19,7 +20,6 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
-import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -195,15 +195,17 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
   return (
     <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")} headingRef={headingRef}>
       <RequestNotices data={data} values={values} />
-      <ErrorSummary items={errorSummaryItems(errors, summaryLabels)} />
-      {errors.form ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.form}
-        </div>
-      ) : null}
-      <p className="small">{t("assistance.requiredNote")}</p>
-      <Form method="post" encType="multipart/form-data" noValidate aria-label={t("assistance.title")}>
-        <XsrfField />
+      <FlowStepForm
+        multipart
+        label={t("assistance.title")}
+        errors={errorSummaryItems(errors, summaryLabels)}
+        intro={
+          <>
+            <FormError message={errors.form} />
+            <p className="small">{t("assistance.requiredNote")}</p>
+          </>
+        }
+      >
         {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
         {values.chiaveInvio ? <input type="hidden" name="chiaveInvio" value={values.chiaveInvio} /> : null}
         <RequesterFieldset values={values} errors={errors} locked={!data.anonymous} />
@@ -211,7 +213,7 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
         <PrivacyFieldset policy={data.policy} values={values} error={errors.privacy} />
         <RequestButtons anonymous={data.anonymous} />
         <UploadProgress />
-      </Form>
+      </FlowStepForm>
     </AssistanceLayout>
   );
 }
@@ -308,11 +310,39 @@ function RequesterFieldset({ values, errors, locked }: FormProps & { locked: boo
   );
 }
 
-/**
- * "Richiesta": the service and its sub-service (loaded in the browser when the service changes, by an "Aggiorna"
- * post without JavaScript), the details and the attachment.
- */
+/** "Richiesta": the service and its sub-service, the details and the attachment. */
 function RequestFieldset({
+  data,
+  action,
+  values,
+  errors,
+}: FormProps & { data: RequestFormData; action?: RequestActionData }) {
+  const t = useT(assistanceIt);
+  return (
+    <fieldset className="mb-4">
+      <legend className="h4 mb-3">{t("assistance.request")}</legend>
+      <ServiceSelects data={data} action={action} values={values} errors={errors} />
+      <TextareaField
+        id={fieldIds.dettagli.id}
+        name="dettagli"
+        label={t("assistance.details")}
+        hint={t("assistance.detailsHint")}
+        defaultValue={values.dettagli}
+        maxLength={DETAILS_MAX_LENGTH}
+        rows={5}
+        required
+        error={errors.dettagli}
+      />
+      <AttachmentField values={values} error={errors.allegato} />
+    </fieldset>
+  );
+}
+
+/**
+ * The service and its sub-service: loaded in the browser when the service changes, by an "Aggiorna" post without
+ * JavaScript.
+ */
+function ServiceSelects({
   data,
   action,
   values,
@@ -332,8 +362,7 @@ function RequestFieldset({
     if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
   };
   return (
-    <fieldset className="mb-4">
-      <legend className="h4 mb-3">{t("assistance.request")}</legend>
+    <>
       <SelectField
         id={fieldIds.servizio.id}
         name="servizio"
@@ -368,19 +397,7 @@ function RequestFieldset({
         required
         error={errors.tipologia}
       />
-      <TextareaField
-        id={fieldIds.dettagli.id}
-        name="dettagli"
-        label={t("assistance.details")}
-        hint={t("assistance.detailsHint")}
-        defaultValue={values.dettagli}
-        maxLength={DETAILS_MAX_LENGTH}
-        rows={5}
-        required
-        error={errors.dettagli}
-      />
-      <AttachmentField values={values} error={errors.allegato} />
-    </fieldset>
+    </>
   );
 }
 
@@ -442,6 +459,35 @@ function RequestButtons(props: { anonymous: boolean }) {
   );
 }
 
+/** A post's error that is no field's (the upstream refused, the pending request expired), with what to do next. */
+function FormError({ message, children }: { message?: string; children?: ReactNode }) {
+  return message ? (
+    <div className="alert alert-danger" role="alert">
+      {message}
+      {children}
+    </div>
+  ) : null;
+}
+
+/** One button posting one `intent` (send the code again, cancel...): a form of its own, as without JavaScript. */
+function IntentForm({
+  intent,
+  className,
+  children,
+}: {
+  intent: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FlowStepForm>
+      <SubmitButton name="intent" value={intent} className={className}>
+        {children}
+      </SubmitButton>
+    </FlowStepForm>
+  );
+}
+
 /** The anonymous request's e-mail code: ask for it, type it, send the request. */
 export function VerifyStep({ data, action, headingRef }: StepProps<VerifyData>) {
   const t = useT(assistanceIt);
@@ -449,79 +495,71 @@ export function VerifyStep({ data, action, headingRef }: StepProps<VerifyData>) 
   const { email, sent, resent } = data.verify;
   return (
     <AssistanceLayout title={t("assistance.verify.title")} headingRef={headingRef}>
-      {errors.form ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.form}
-          {action?.expired ? (
-            <>
-              {" "}
-              <Link to={href("/nuova-richiesta")}>{t("assistance.feedback.newRequest")}</Link>
-            </>
-          ) : null}
-        </div>
-      ) : null}
-      {sent ? (
-        <>
-          <p role="status">
-            {t("assistance.verify.sent", { email })}
-            {resent ? ` ${t("assistance.verify.resent")}` : null}
-          </p>
-          <ErrorSummary
-            items={errorSummaryItems(errors, {
-              codice: { id: "richiesta-codice", label: t("assistance.verify.code") },
-            })}
-          />
-          <Form method="post" noValidate>
-            <XsrfField />
-            <TextField
-              id="richiesta-codice"
-              name="codice"
-              label={t("assistance.verify.code")}
-              hint={t("assistance.verify.codeHint")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={5}
-              required
-              error={errors.codice}
-            />
-            <SubmitButton name="intent" value="verifica">
-              {t("assistance.verify.submit")}
-            </SubmitButton>
-          </Form>
-          <div className="d-flex flex-wrap gap-3 mt-3">
-            <Form method="post">
-              <XsrfField />
-              <SubmitButton name="intent" value="reinvia" className="btn btn-outline-primary">
-                {t("assistance.verify.resend")}
-              </SubmitButton>
-            </Form>
-            <Form method="post">
-              <XsrfField />
-              <SubmitButton name="intent" value="annulla" className="btn btn-link">
-                {t("assistance.verify.cancel")}
-              </SubmitButton>
-            </Form>
-          </div>
-        </>
-      ) : (
-        <>
-          <p>{t("assistance.verify.intro", { email })}</p>
-          <div className="d-flex flex-wrap gap-3">
-            <Form method="post">
-              <XsrfField />
-              <SubmitButton name="intent" value="annulla" className="btn btn-outline-primary">
-                {t("assistance.verify.cancel")}
-              </SubmitButton>
-            </Form>
-            <Form method="post">
-              <XsrfField />
-              <SubmitButton name="intent" value="codice">
-                {t("assistance.verify.confirm")}
-              </SubmitButton>
-            </Form>
-          </div>
-        </>
-      )}
+      <FormError message={errors.form}>
+        {action?.expired ? (
+          <>
+            {" "}
+            <Link to={href("/nuova-richiesta")}>{t("assistance.feedback.newRequest")}</Link>
+          </>
+        ) : null}
+      </FormError>
+      {sent ? <CodeEntry email={email} resent={resent} error={errors.codice} /> : <CodeOffer email={email} />}
     </AssistanceLayout>
+  );
+}
+
+/** Before the code is sent: where it will go, "Annulla" or "Invia il codice". */
+function CodeOffer({ email }: { email: string }) {
+  const t = useT(assistanceIt);
+  return (
+    <>
+      <p>{t("assistance.verify.intro", { email })}</p>
+      <div className="d-flex flex-wrap gap-3">
+        <IntentForm intent="annulla" className="btn btn-outline-primary">
+          {t("assistance.verify.cancel")}
+        </IntentForm>
+        <IntentForm intent="codice">{t("assistance.verify.confirm")}</IntentForm>
+      </div>
+    </>
+  );
+}
+
+/** The code sent: type it and send the request, or have it sent again, or cancel. */
+function CodeEntry({ email, resent, error }: { email: string; resent: boolean; error?: string }) {
+  const t = useT(assistanceIt);
+  const label = t("assistance.verify.code");
+  return (
+    <>
+      <p role="status">
+        {t("assistance.verify.sent", { email })}
+        {resent ? ` ${t("assistance.verify.resent")}` : null}
+      </p>
+      <FlowStepForm
+        errors={errorSummaryItems({ codice: error }, { codice: { id: "richiesta-codice", label } })}
+      >
+        <TextField
+          id="richiesta-codice"
+          name="codice"
+          label={label}
+          hint={t("assistance.verify.codeHint")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={5}
+          required
+          error={error}
+        />
+        <SubmitButton name="intent" value="verifica">
+          {t("assistance.verify.submit")}
+        </SubmitButton>
+      </FlowStepForm>
+      <div className="d-flex flex-wrap gap-3 mt-3">
+        <IntentForm intent="reinvia" className="btn btn-outline-primary">
+          {t("assistance.verify.resend")}
+        </IntentForm>
+        <IntentForm intent="annulla" className="btn btn-link">
+          {t("assistance.verify.cancel")}
+        </IntentForm>
+      </div>
+    </>
   );
 }

@@ -127,26 +127,64 @@ function withIdentity(values: RequestValues, identity: Identity | null): Request
   return { ...values, nome: identity.nome, cognome: identity.cognome, codiceFiscale: identity.codFisc };
 }
 
-export async function loadRequest(context: Context, url: URL) {
+/** The e-mail code step of an anonymous request: only with its pending request (else the form, saying so). */
+async function loadVerify(context: Context, url: URL) {
   const { flow } = getServices(context);
+  const state = assistFlow.read(flow).state;
+  if (!state) throw redirect(requestHref());
+  // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
+  if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
+    throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
+      headers: assistFlow.clear(flow),
+    });
+  return {
+    step: "verify",
+    anonymous: true,
+    verify: { email: state.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
+  } as const;
+}
+
+/** A logged-in citizen's draft resumed (`?idBozza=`): its values, its attachment kept again as pending. */
+async function withDraft(context: Context, values: RequestValues, idBozza: string): Promise<RequestValues> {
+  const draft = /^\d{1,12}$/.test(idBozza)
+    ? (await getServices(context).api.crm.drafts(await assetId(context))).find(
+        (d) => String(d.id) === idBozza,
+      )
+    : undefined;
+  if (!draft) {
+    const t = serverT(context, assistanceIt);
+    throw routeError(404, {
+      title: t("assistance.draftNotFound"),
+      details: [t("assistance.draftNotFoundDetails")],
+    });
+  }
+  const read = readDraftBody(draft.body);
+  const resumed = { ...values, ...read.values, idBozza: String(draft.id) };
+  if (read.attachment) {
+    const kept = await putPending(read.attachment, storeOwner(context));
+    if (!kept.ok)
+      throw routeError(storeRefusal(context, kept).status, {
+        title: storeRefusal(context, kept).message,
+      });
+    resumed.allegatoRef = kept.key;
+    resumed.allegatoNome = read.attachment.filename;
+  }
+  return resumed;
+}
+
+/** Back from the verification step ("Annulla"): the anonymous form as it was, if its request is still pending. */
+async function pendingValues(context: Context): Promise<RequestValues | null> {
+  const state = assistFlow.read(getServices(context).flow).state;
+  const pending = state
+    ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
+    : null;
+  return pending?.success ? pending.data.values : null;
+}
+
+export async function loadRequest(context: Context, url: URL) {
   const citizen = await citizenDefaults(context);
   const identity = citizen?.identity ?? null;
-  const step = url.searchParams.get("passo") === "verifica" && !identity ? "verify" : "form";
-
-  if (step === "verify") {
-    const state = assistFlow.read(flow).state;
-    if (!state) throw redirect(requestHref());
-    // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
-    if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
-      throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
-        headers: assistFlow.clear(flow),
-      });
-    return {
-      step,
-      anonymous: true,
-      verify: { email: state.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
-    } as const;
-  }
+  if (url.searchParams.get("passo") === "verifica" && !identity) return loadVerify(context, url);
 
   let values: RequestValues = {
     ...emptyValues,
@@ -156,45 +194,14 @@ export async function loadRequest(context: Context, url: URL) {
   const idBozza = url.searchParams.get("idBozza");
   if (identity) {
     values = { ...values, email: citizen!.email, telefono: citizen!.phone };
-    if (idBozza) {
-      const draft = /^\d{1,12}$/.test(idBozza)
-        ? (await getServices(context).api.crm.drafts(await assetId(context))).find(
-            (d) => String(d.id) === idBozza,
-          )
-        : undefined;
-      if (!draft) {
-        const t = serverT(context, assistanceIt);
-        throw routeError(404, {
-          title: t("assistance.draftNotFound"),
-          details: [t("assistance.draftNotFoundDetails")],
-        });
-      }
-      const read = readDraftBody(draft.body);
-      values = { ...values, ...read.values, idBozza: String(draft.id) };
-      if (read.attachment) {
-        const kept = await putPending(read.attachment, storeOwner(context));
-        if (!kept.ok)
-          throw routeError(storeRefusal(context, kept).status, {
-            title: storeRefusal(context, kept).message,
-          });
-        values.allegatoRef = kept.key;
-        values.allegatoNome = read.attachment.filename;
-      }
-    }
-  } else {
-    // Back from the verification step ("Annulla"): the form as it was.
-    const state = assistFlow.read(flow).state;
-    const pending = state
-      ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
-      : null;
-    if (pending?.success) values = pending.data.values;
-  }
+    if (idBozza) values = await withDraft(context, values, idBozza);
+  } else values = (await pendingValues(context)) ?? values;
   const annulled = identity ? null : url.searchParams.get("annullata");
   const cancelled = annulled === "1" ? "tooManyTries" : annulled === "scaduta" ? "expired" : null;
   values = withIdentity(values, identity);
   const [lists, policy] = await Promise.all([loadLists(context, values.servizio), loadPolicy(context)]);
   return {
-    step,
+    step: "form",
     anonymous: !identity,
     loginHref: upstreamLoginHref(currentPathHref(url.pathname, url.search)),
     cancelled,

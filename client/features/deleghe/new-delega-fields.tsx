@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
-import { ErrorSummary, errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
-import { Stepper } from "#client/components/ui/stepper.tsx";
-import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { ReturnToSummaryField } from "#client/components/flow/return-to-summary-field.tsx";
-import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { SummaryEditLink } from "#client/components/flow/flow-summary.tsx";
+import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
+import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { delegheIt } from "./texts.ts";
 
@@ -44,43 +42,57 @@ type StepFrameProps = {
   children: ReactNode;
 };
 
-/** One step's page: heading, stepper, the expired and failed notices, the form (error summary first), buttons. */
+/**
+ * One step's page (`FlowStepPage` with the flow's title above the stepper): the expired and failed notices, the
+ * step's form (`FlowStepForm`, its error summary first) and its buttons.
+ */
 export function StepFrame(props: StepFrameProps) {
   const t = useT(delegheIt);
-  return (
-    <section aria-labelledby={props.headingId}>
-      <h2 id={props.headingId} className="title-xxlarge mb-3">
-        {props.title}
-      </h2>
-      <Stepper steps={props.steps} current={props.current} />
+  const failed = props.failed || props.errors.form;
+  const notices = (
+    <>
       {props.expired ? (
         <div role="alert" className="alert alert-warning mt-3">
           {t("deleghe.new.expired")}
         </div>
       ) : null}
-      {props.failed || props.errors.form ? (
+      {failed ? (
         <div role="alert" className="alert alert-danger mt-3">
-          {props.failed || props.errors.form}
+          {failed}
         </div>
       ) : null}
-      <Form
-        method="post"
-        action={props.action}
-        className="mt-4"
-        noValidate
-        encType={props.multipart ? "multipart/form-data" : undefined}
+    </>
+  );
+  return (
+    <section aria-labelledby={props.headingId}>
+      <FlowStepPage
+        steps={props.steps}
+        current={props.current}
+        title={props.title}
+        focusKey={String(props.current)}
+        heading="flow"
+        headingId={props.headingId}
+        headingClassName="title-xxlarge mb-3"
+        notices={notices}
       >
-        <XsrfField />
-        <ReturnToSummaryField active={props.fromSummary} />
-        <ErrorSummary items={errorSummaryItems(props.errors, props.targets)} />
-        {props.children}
-        <div className="d-flex flex-wrap gap-3 mt-3">
-          <Link className="btn btn-outline-primary" to={props.back}>
-            {t("deleghe.new.back")}
-          </Link>
-          <SubmitButton className="btn btn-primary">{props.submitLabel}</SubmitButton>
+        <div className="mt-4">
+          <FlowStepForm
+            action={props.action}
+            returnToSummary={props.fromSummary}
+            multipart={props.multipart}
+            errors={errorSummaryItems(props.errors, props.targets)}
+          >
+            {props.children}
+            <FlowStepNav
+              variant="inline"
+              className="d-flex flex-wrap gap-3 mt-3"
+              backHref={props.back}
+              backLabel={t("deleghe.new.back")}
+              submitLabel={props.submitLabel}
+            />
+          </FlowStepForm>
         </div>
-      </Form>
+      </FlowStepPage>
     </section>
   );
 }
@@ -250,15 +262,10 @@ export function ServicesFields({ services, limits, policy, state, submitted, err
   );
 }
 
-/** A summary's "Modifica" of one section (the section named for screen readers). */
+/** A summary's "Modifica" of one section (`SummaryEditLink`: the section named for screen readers). */
 export function EditLink({ to, section }: { to: string; section: string }) {
   const t = useT(delegheIt);
-  return (
-    <Link to={to}>
-      {t("deleghe.new.edit")}
-      <span className="visually-hidden"> {section}</span>
-    </Link>
-  );
+  return <SummaryEditLink href={to} label={t("deleghe.new.edit")} section={section} className="" />;
 }
 
 type SummaryRowsProps = {

@@ -119,7 +119,6 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.wizard.next": "Next",
   "profile.wizard.back": "Back",
   "profile.wizard.edit": "Edit",
-  "profile.wizard.editStep": "Edit {step}",
   "profile.wizard.confirm": "Confirm",
   "profile.wizard.summaryPrivacy": "You have read and accepted the privacy notice.",
   "profile.wizard.summaryNoPhone": "No phone number",

@@ -121,7 +121,6 @@ export const profileIt = {
   "profile.wizard.next": "Avanti",
   "profile.wizard.back": "Indietro",
   "profile.wizard.edit": "Modifica",
-  "profile.wizard.editStep": "Modifica {step}",
   "profile.wizard.confirm": "Conferma",
   "profile.wizard.summaryPrivacy": "Hai letto e accettato l'informativa sulla privacy.",
   "profile.wizard.summaryNoPhone": "Nessun numero di telefono",

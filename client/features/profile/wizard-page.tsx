@@ -1,11 +1,12 @@
+import type { ReactNode } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
-import { Form, Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { SummarySection } from "#client/components/flow/flow-summary.tsx";
+import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -52,51 +53,66 @@ function FormError({ message }: { message?: string }) {
   ) : null;
 }
 
-function BackLink({ to }: { to: WizardStep }) {
-  const t = useT(profileIt);
-  return (
-    <Link className="btn btn-outline-primary" to={stepHref(to)}>
-      {t("profile.wizard.back")}
-    </Link>
-  );
-}
-
+/** Step 1: the terms to read (or why they could not be loaded) and the acceptance. */
 function PrivacyStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
   const t = useT(profileIt);
   const errors = action?.errors ?? {};
+  const terms = data.termsFailed ? (
+    <div className="alert alert-danger" role="alert">
+      {t("profile.terms.loadFailed")}
+    </div>
+  ) : (
+    <div
+      className="profile-terms border rounded p-3 mb-4"
+      // Sanitised by the server (server/upstream/notify.ts).
+      dangerouslySetInnerHTML={{ __html: data.terms ?? "" }}
+    />
+  );
   return (
-    <>
-      <ErrorSummary items={errorSummaryItems(errors, { accept: { id: "privacy-accept" } })} />
-      {data.termsFailed ? (
-        <div className="alert alert-danger" role="alert">
-          {t("profile.terms.loadFailed")}
-        </div>
-      ) : (
-        <div
-          className="profile-terms border rounded p-3 mb-4"
-          // Sanitised by the server (server/upstream/notify.ts).
-          dangerouslySetInnerHTML={{ __html: data.terms ?? "" }}
-        />
-      )}
-      <Form method="post" action={stepHref("informativa")} noValidate>
-        <XsrfField />
-        <input type="hidden" name="intent" value="privacy" />
-        <CheckboxField
-          id="privacy-accept"
-          name="accept"
-          value="on"
-          label={t("profile.wizard.accept")}
-          defaultChecked={data.accepted}
-          required
-          error={errors.accept}
-          className="mb-4"
-        />
-        <SubmitButton disabled={data.termsFailed}>{t("profile.wizard.next")}</SubmitButton>
-      </Form>
-    </>
+    <FlowStepForm
+      action={stepHref("informativa")}
+      intent="privacy"
+      errors={errorSummaryItems(errors, { accept: { id: "privacy-accept" } })}
+      intro={terms}
+    >
+      <CheckboxField
+        id="privacy-accept"
+        name="accept"
+        value="on"
+        label={t("profile.wizard.accept")}
+        defaultChecked={data.accepted}
+        required
+        error={errors.accept}
+        className="mb-4"
+      />
+      <SubmitButton disabled={data.termsFailed}>{t("profile.wizard.next")}</SubmitButton>
+    </FlowStepForm>
   );
 }
 
+/** "Indietro" to the step before and "Avanti", side by side. */
+function WizardNav({
+  back,
+  submitLabel,
+  className,
+}: {
+  back: WizardStep;
+  submitLabel: string;
+  className?: string;
+}) {
+  const t = useT(profileIt);
+  return (
+    <FlowStepNav
+      variant="inline"
+      backHref={stepHref(back)}
+      backLabel={t("profile.wizard.back")}
+      submitLabel={submitLabel}
+      className={className}
+    />
+  );
+}
+
+/** Step 2: e-mail (twice) and phone; once sent, the code of each new contact (`OtpForm`). */
 function ContactsStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
   const t = useT(profileIt);
   const errors = action?.errors ?? {};
@@ -111,16 +127,8 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
       />
     );
   }
-  const values = action?.values;
-  return (
+  const intro = (
     <>
-      <ErrorSummary
-        items={errorSummaryItems(errors, {
-          email: { id: "wizard-email", label: t("profile.email.label") },
-          emailRepeat: { id: "wizard-email-repeat", label: t("profile.email.repeat") },
-          phone: { id: "wizard-phone", label: t("profile.phone.labelRequired") },
-        })}
-      />
       <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
       <Callout variant="warning" title={t("profile.email.mandatory")}>
         <p className="mb-0">{t("profile.email.codeNotice")}</p>
@@ -128,83 +136,103 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
       {data.verifiedEmail ? (
         <p role="status">{t("profile.otp.verified", { contact: data.verifiedEmail })}</p>
       ) : null}
-      <Form method="post" action={stepHref("contatti")} noValidate>
-        <XsrfField />
-        <input type="hidden" name="intent" value="contacts" />
-        <TextField
-          id="wizard-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("profile.email.label")}
-          required
-          defaultValue={value(values, "email", data.email)}
-          error={errors.email}
-        />
-        <TextField
-          id="wizard-email-repeat"
-          name="emailRepeat"
-          type="email"
-          autoComplete="email"
-          label={t("profile.email.repeat")}
-          required
-          defaultValue={value(values, "emailRepeat", data.verifiedEmail ?? "")}
-          error={errors.emailRepeat}
-        />
-        <TextField
-          id="wizard-phone"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          label={t("profile.phone.label")}
-          hint={t("profile.phone.hint")}
-          defaultValue={value(values, "phone", data.phone)}
-          error={errors.phone}
-        />
-        <div className="d-flex flex-wrap gap-3">
-          <BackLink to="informativa" />
-          <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
-        </div>
-      </Form>
+    </>
+  );
+  return (
+    <FlowStepForm
+      action={stepHref("contatti")}
+      intent="contacts"
+      errors={errorSummaryItems(errors, {
+        email: { id: "wizard-email", label: t("profile.email.label") },
+        emailRepeat: { id: "wizard-email-repeat", label: t("profile.email.repeat") },
+        phone: { id: "wizard-phone", label: t("profile.phone.labelRequired") },
+      })}
+      intro={intro}
+    >
+      <ContactFields data={data} action={action} />
+      <WizardNav
+        back="informativa"
+        submitLabel={t("profile.wizard.next")}
+        className="d-flex flex-wrap gap-3"
+      />
+    </FlowStepForm>
+  );
+}
+
+/** The contacts step's fields, filled with what was posted, else the citizen's contacts. */
+function ContactFields({ data, action }: { data: WizardData; action?: WizardActionData }) {
+  const t = useT(profileIt);
+  const errors = action?.errors ?? {};
+  const values = action?.values;
+  return (
+    <>
+      <TextField
+        id="wizard-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t("profile.email.label")}
+        required
+        defaultValue={value(values, "email", data.email)}
+        error={errors.email}
+      />
+      <TextField
+        id="wizard-email-repeat"
+        name="emailRepeat"
+        type="email"
+        autoComplete="email"
+        label={t("profile.email.repeat")}
+        required
+        defaultValue={value(values, "emailRepeat", data.verifiedEmail ?? "")}
+        error={errors.emailRepeat}
+      />
+      <TextField
+        id="wizard-phone"
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        label={t("profile.phone.label")}
+        hint={t("profile.phone.hint")}
+        defaultValue={value(values, "phone", data.phone)}
+        error={errors.phone}
+      />
     </>
   );
 }
 
+/** Step 3: the channels of each kind of notice. */
 function PreferencesStep({ data }: { data: WizardData }) {
   const t = useT(profileIt);
   return (
-    <Form method="post" action={stepHref("preferenze")}>
-      <XsrfField />
-      <input type="hidden" name="intent" value="preferences" />
+    <FlowStepForm action={stepHref("preferenze")} intent="preferences">
       <p>{t("profile.preferences.lead")}</p>
       {data.groups ? <PreferencesFields groups={data.groups} /> : null}
-      <div className="d-flex flex-wrap gap-3">
-        <BackLink to="contatti" />
-        <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
-      </div>
-    </Form>
+      <WizardNav back="contatti" submitLabel={t("profile.wizard.next")} className="d-flex flex-wrap gap-3" />
+    </FlowStepForm>
   );
 }
 
-function SummarySection({ step, children }: { step: WizardStep; children: React.ReactNode }) {
+/** A summary card with its "Modifica" back to its step ("Modifica Contatti"). */
+function WizardSummarySection({ step, children }: { step: WizardStep; children: ReactNode }) {
   const t = useT(profileIt);
-  const title = t(WIZARD_STEP_TITLES[step]);
   return (
-    <div className="card card-bg mb-3">
-      <div className="card-body">
-        <div className="d-flex justify-content-between align-items-start gap-3">
-          <h3 className="h5 card-title">{title}</h3>
-          <Link to={stepHref(step)} aria-label={t("profile.wizard.editStep", { step: title })}>
-            {t("profile.wizard.edit")}
-          </Link>
-        </div>
-        {children}
-      </div>
-    </div>
+    <SummarySection
+      title={t(WIZARD_STEP_TITLES[step])}
+      editHref={stepHref(step)}
+      editLabel={t("profile.wizard.edit")}
+      editClassName=""
+      className="card card-bg mb-3"
+      bodyClassName="card-body"
+      headerClassName="d-flex justify-content-between align-items-start gap-3"
+      titleClassName="h5 card-title"
+    >
+      {children}
+    </SummarySection>
   );
 }
 
+/** Step 4: what the profile will be, each part with its "Modifica", and the confirmation. */
 function SummaryStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
   const t = useT(profileIt);
   const rows = data.groups ? [...data.groups.general, ...data.groups.payments] : [];
@@ -212,10 +240,10 @@ function SummaryStep({ data, action }: { data: WizardData; action?: WizardAction
   return (
     <>
       <FormError message={action?.errors.form} />
-      <SummarySection step="informativa">
+      <WizardSummarySection step="informativa">
         <p className="mb-0">{t("profile.wizard.summaryPrivacy")}</p>
-      </SummarySection>
-      <SummarySection step="contatti">
+      </WizardSummarySection>
+      <WizardSummarySection step="contatti">
         <dl className="mb-0">
           <dt>{t("profile.email.label")}</dt>
           <dd>{data.verifiedEmail}</dd>
@@ -224,8 +252,8 @@ function SummaryStep({ data, action }: { data: WizardData; action?: WizardAction
             {data.verifiedPhone ? `+39 ${data.verifiedPhone}` : t("profile.wizard.summaryNoPhone")}
           </dd>
         </dl>
-      </SummarySection>
-      <SummarySection step="preferenze">
+      </WizardSummarySection>
+      <WizardSummarySection step="preferenze">
         {enabled.length === 0 ? (
           <p className="mb-0">{t("profile.wizard.summaryNoPreferences")}</p>
         ) : (
@@ -237,13 +265,10 @@ function SummaryStep({ data, action }: { data: WizardData; action?: WizardAction
             ))}
           </ul>
         )}
-      </SummarySection>
-      <Form method="post" action={stepHref("riepilogo")} className="d-flex flex-wrap gap-3 mt-4">
-        <XsrfField />
-        <input type="hidden" name="intent" value="confirm" />
-        <BackLink to="preferenze" />
-        <SubmitButton>{t("profile.wizard.confirm")}</SubmitButton>
-      </Form>
+      </WizardSummarySection>
+      <FlowStepForm action={stepHref("riepilogo")} intent="confirm">
+        <WizardNav back="preferenze" submitLabel={t("profile.wizard.confirm")} />
+      </FlowStepForm>
     </>
   );
 }

@@ -10,6 +10,8 @@ import {
   ServicesFields,
   StepFrame,
   SummaryRows,
+  type DelegableService,
+  type Person,
 } from "#client/features/deleghe/new-delega-fields.tsx";
 import { DocumentsFields, DocumentsSummary } from "#client/features/deleghe/request-documents.tsx";
 import { loadRequest, requestAction } from "#client/features/deleghe/request.server.ts";
@@ -94,21 +96,34 @@ export default function DelegationRequest({ loaderData, actionData }: Route.Comp
       ) : null}
       {step === "documenti" ? <DocumentsFields held={held} errors={errors} /> : null}
       {step === "riepilogo" && state.delegante ? (
-        <SummaryRows
-          personLabel={t("deleghe.card.delegator")}
-          person={state.delegante}
-          services={services}
-          state={state}
-          editPerson={stepHref("delegante", true)}
-          editServices={stepHref("servizi", true)}
-        >
-          <dt className="col-sm-4">{t("deleghe.request.documents")}</dt>
-          <dd className="col-sm-8">
-            <DocumentsSummary held={held} />
-            <EditLink to={stepHref("documenti", true)} section={t("deleghe.request.documents")} />
-          </dd>
-        </SummaryRows>
+        <RequestSummary delegante={state.delegante} services={services} state={state} held={held} />
       ) : null}
     </StepFrame>
+  );
+}
+
+/** The summary: the delegator, the services and the end date, the documents, each with its "Modifica". */
+function RequestSummary(props: {
+  delegante: Person;
+  services: readonly DelegableService[];
+  state: { servizi?: string[]; scadenza?: string };
+  held: Parameters<typeof DocumentsSummary>[0]["held"];
+}) {
+  const t = useT(delegheIt);
+  return (
+    <SummaryRows
+      personLabel={t("deleghe.card.delegator")}
+      person={props.delegante}
+      services={props.services}
+      state={props.state}
+      editPerson={stepHref("delegante", true)}
+      editServices={stepHref("servizi", true)}
+    >
+      <dt className="col-sm-4">{t("deleghe.request.documents")}</dt>
+      <dd className="col-sm-8">
+        <DocumentsSummary held={props.held} />
+        <EditLink to={stepHref("documenti", true)} section={t("deleghe.request.documents")} />
+      </dd>
+    </SummaryRows>
   );
 }
