@@ -13,10 +13,12 @@ import { withoutLeadingLabel } from "./office-notes.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 
+type Appointment = ConfirmationData["appointment"];
+
 /** "Appuntamento confermato" / "Appuntamento modificato": summary, what to bring, address, calendar file, rating. */
 export function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const t = useT(appointmentsIt);
-  const { appointment, manage } = data;
+  const { appointment } = data;
   const title =
     data.kind === "booked" ? t("appointments.success.title") : t("appointments.success.editedTitle");
   const office = appointment.office;
@@ -39,7 +41,34 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       }
       after={<PageEnd variant="service" title={title} />}
     >
-      {data.alreadySent ? (
+      <ConfirmationNotices appointment={appointment} alreadySent={data.alreadySent} />
+      <PageIndex
+        id="indice-della-pagina"
+        title={t("appointments.success.index")}
+        items={sections}
+        className="mb-4"
+      />
+      <SummarySection appointment={appointment} />
+      <WhatToBringSection appointment={appointment} />
+      <AddressSection appointment={appointment} />
+      <CalendarSection calendarHref={data.calendarHref} />
+      <ManageSection data={data} />
+    </AppointmentLayout>
+  );
+}
+
+/** "Già inviata" when the confirmation was posted twice, then the code, office, time and status. */
+function ConfirmationNotices({
+  appointment,
+  alreadySent,
+}: {
+  appointment: Appointment;
+  alreadySent?: boolean;
+}) {
+  const t = useT(appointmentsIt);
+  return (
+    <>
+      {alreadySent ? (
         <Callout title={t("appointments.success.alreadySentTitle")} variant="info" titleAs="h2">
           <p className="mb-0">{t("appointments.success.alreadySent")}</p>
         </Callout>
@@ -53,75 +82,104 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
           <p className="mb-0 mt-2">{t("appointments.success.pending")}</p>
         ) : null}
       </Callout>
-      <PageIndex
-        id="indice-della-pagina"
-        title={t("appointments.success.index")}
-        items={sections}
-        className="mb-4"
-      />
-      <Section id="riepilogo" title={t("appointments.success.summary")}>
-        {office ? (
-          <SummaryCards
-            summary={{
-              office,
-              when: appointment.when,
-              reasonName: appointment.reasonName,
-              details: appointment.details,
-              requester: appointment.requester,
-              statusLabel: appointment.statusLabel,
-            }}
-          />
-        ) : null}
-      </Section>
-      {office?.additionalInformations ? (
-        <Section id="cosa-serve" title={t("appointments.success.whatToBring")}>
-          <p>
-            {withoutLeadingLabel(office.additionalInformations, [
-              t("appointments.success.whatToBring"),
-              appointmentsIt["appointments.success.whatToBring"],
-            ])}
-          </p>
-        </Section>
+    </>
+  );
+}
+
+function SummarySection({ appointment }: { appointment: Appointment }) {
+  const t = useT(appointmentsIt);
+  const office = appointment.office;
+  return (
+    <Section id="riepilogo" title={t("appointments.success.summary")}>
+      {office ? (
+        <SummaryCards
+          summary={{
+            office,
+            when: appointment.when,
+            reasonName: appointment.reasonName,
+            details: appointment.details,
+            requester: appointment.requester,
+            statusLabel: appointment.statusLabel,
+          }}
+        />
       ) : null}
-      <Section id="indirizzo" title={t("appointments.success.address")}>
-        <p className="mb-1">{office?.name}</p>
-        <p>{office?.location}</p>
-        {appointment.videoCallUrl ? (
-          <p>
-            {t("appointments.success.videoCall")}:{" "}
-            <a href={appointment.videoCallUrl}>{appointment.videoCallUrl}</a>
-          </p>
-        ) : null}
-      </Section>
-      <Section id="calendario" title={t("appointments.success.addToCalendar")}>
-        <p>{t("appointments.success.calendarHint")}</p>
-        <a className="btn btn-outline-primary" href={data.calendarHref} download>
-          <Icon name="it-calendar" className="icon-primary icon-sm me-2" />
-          {t("appointments.success.download")}
-        </a>
-      </Section>
-      <Section id="gestione" title={t("appointments.success.manage")}>
-        {manage ? (
-          <div className="d-flex flex-wrap gap-3">
-            <Link className="btn btn-primary" to={manage.editHref}>
-              {t("appointments.success.editLink")}
-            </Link>
-            <CancelAppointment
-              appointment={appointment}
-              action={manage.cancelAction}
-              noJsHref={manage.cancelNoJsHref}
-            />
-          </div>
-        ) : data.loggedIn ? null : (
-          <p>{t("appointments.success.manageByMail")}</p>
-        )}
-        <p className="mt-4">
-          <Link to={href(data.loggedIn ? "/area-personale" : "/servizi/prenotazione-appuntamento")}>
-            {data.loggedIn ? t("appointments.success.personalArea") : t("appointments.success.newBooking")}
-          </Link>
+    </Section>
+  );
+}
+
+/** The office's "what to bring", without its own leading label (the section's title says it). */
+function WhatToBringSection({ appointment }: { appointment: Appointment }) {
+  const t = useT(appointmentsIt);
+  const notes = appointment.office?.additionalInformations;
+  if (!notes) return null;
+  return (
+    <Section id="cosa-serve" title={t("appointments.success.whatToBring")}>
+      <p>
+        {withoutLeadingLabel(notes, [
+          t("appointments.success.whatToBring"),
+          appointmentsIt["appointments.success.whatToBring"],
+        ])}
+      </p>
+    </Section>
+  );
+}
+
+function AddressSection({ appointment }: { appointment: Appointment }) {
+  const t = useT(appointmentsIt);
+  const office = appointment.office;
+  return (
+    <Section id="indirizzo" title={t("appointments.success.address")}>
+      <p className="mb-1">{office?.name}</p>
+      <p>{office?.location}</p>
+      {appointment.videoCallUrl ? (
+        <p>
+          {t("appointments.success.videoCall")}:{" "}
+          <a href={appointment.videoCallUrl}>{appointment.videoCallUrl}</a>
         </p>
-      </Section>
-    </AppointmentLayout>
+      ) : null}
+    </Section>
+  );
+}
+
+function CalendarSection({ calendarHref }: { calendarHref: string }) {
+  const t = useT(appointmentsIt);
+  return (
+    <Section id="calendario" title={t("appointments.success.addToCalendar")}>
+      <p>{t("appointments.success.calendarHint")}</p>
+      <a className="btn btn-outline-primary" href={calendarHref} download>
+        <Icon name="it-calendar" className="icon-primary icon-sm me-2" />
+        {t("appointments.success.download")}
+      </a>
+    </Section>
+  );
+}
+
+/** Change or cancel (when this browser may), or how to manage it by e-mail; then where to go next. */
+function ManageSection({ data }: { data: ConfirmationData }) {
+  const t = useT(appointmentsIt);
+  const { manage } = data;
+  return (
+    <Section id="gestione" title={t("appointments.success.manage")}>
+      {manage ? (
+        <div className="d-flex flex-wrap gap-3">
+          <Link className="btn btn-primary" to={manage.editHref}>
+            {t("appointments.success.editLink")}
+          </Link>
+          <CancelAppointment
+            appointment={data.appointment}
+            action={manage.cancelAction}
+            noJsHref={manage.cancelNoJsHref}
+          />
+        </div>
+      ) : data.loggedIn ? null : (
+        <p>{t("appointments.success.manageByMail")}</p>
+      )}
+      <p className="mt-4">
+        <Link to={href(data.loggedIn ? "/area-personale" : "/servizi/prenotazione-appuntamento")}>
+          {data.loggedIn ? t("appointments.success.personalArea") : t("appointments.success.newBooking")}
+        </Link>
+      </p>
+    </Section>
   );
 }
 
