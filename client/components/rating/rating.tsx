@@ -51,9 +51,12 @@ export function Rating(props: RatingProps) {
   const sentByFetcher = fetcher.data?.ok === true;
   const done = submitted || sentByFetcher;
   const errors = clientErrors ?? (fetcher.data?.ok === false ? fetcher.data.errors : props.errors) ?? {};
+  // Focus the thanks once the post and the revalidation after it have settled: focusing it as soon as the answer
+  // came could lose the focus to the re-render that follows on a slow connection.
+  const settled = fetcher.state === "idle";
   useEffect(() => {
-    if (sentByFetcher) thanksRef.current?.focus();
-  }, [sentByFetcher]);
+    if (sentByFetcher && settled) thanksRef.current?.focus();
+  }, [sentByFetcher, settled]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const found = getMissingAnswers(new FormData(event.currentTarget), {
