@@ -167,6 +167,54 @@ describe("choosing a delegator", () => {
   });
 });
 
+describe("a delegation from a request with documents", () => {
+  test("waiting for the operator it cannot be chosen; once the operator approves, Luca acts for Giulia", async () => {
+    const GIULIA = "BNCGLI85C55L219R";
+    const login = await loginAs(sandboxUrl, LUCA);
+    const png =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const created = await request(sandboxUrl)
+      .post("/api/richiesta-delega")
+      .set("X-Forwarded-Host", "servizi.comune.valverde.it")
+      .set("Cookie", login)
+      .send({
+        delegante: { codiceFiscale: GIULIA, nome: "Giulia", cognome: "Bianchi" },
+        servizi: [Number(TARI)],
+        dataScadenza: addDays(isoDay(new Date()), 30),
+        allegati: [
+          { slot: "CI_FRONTE", nomeFile: "f.png", tipo: "image/png", dati: png },
+          { slot: "CI_RETRO", nomeFile: "r.png", tipo: "image/png", dati: png },
+          {
+            slot: "MODULO_DELEGA",
+            nomeFile: "m.pdf",
+            tipo: "application/pdf",
+            dati: Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64"),
+          },
+        ],
+      })
+      .expect(201);
+    const id = (created.body as { uuidDelega: string }).uuidDelega;
+    const offer = "Giulia Bianchi (BNCGLI85C55L219R), delega valida fino al";
+    // Waiting for the operator (listed by the gaps-mode upstream): neither offered nor accepted.
+    expect((await get(`/servizi/pagamenti/${TARI}`, login).expect(200)).text).not.toContain(offer);
+    expect(actingCookie(await choose(login, TARI, id).expect(403))).toBeNull();
+    await request(sandboxUrl)
+      .post(`/__sandbox/deleghe/richieste/${id}/esito`)
+      .send({ comune: "comune-a", esito: "APPROVATA" })
+      .expect(200);
+    expect((await get(`/servizi/pagamenti/${TARI}`, login).expect(200)).text).toContain(offer);
+    const chosen = await choose(login, TARI, id).expect(303);
+    const acting = actingCookie(chosen);
+    expect(acting).not.toBeNull();
+    upstreamCalls.length = 0;
+    const page = await get(`/servizi/pagamenti/${TARI}`, `${login}; ${acting}`).expect(200);
+    expect(page.text).toContain(
+      "Stai utilizzando il servizio per conto di Giulia Bianchi (BNCGLI85C55L219R)",
+    );
+    expect(upstreamCalls).toContain(`GET /api/ppay/citizens/${GIULIA}/debtpositions ${id}`);
+  });
+});
+
 describe("refused by the portal (the gaps-mode upstream would answer)", () => {
   test("another citizen's delegation id: Luca cannot choose Anna's delegation to Mario", async () => {
     const login = await loginAs(sandboxUrl, LUCA);

@@ -181,13 +181,52 @@ describe("the citizen's own delegations", () => {
     expect(deleghe().find((d) => d.uuidDelega === LUCA_REQUEST)?.stato).toBe("RITIRATA");
   });
 
+  test("the delegate refuses one waiting for them, with the notice; an invalid delegator filter is reported", async () => {
+    const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
+    const refused = await post("/area-personale/deleghe/deleganti", giulia, {
+      id: MARIO_TO_GIULIA,
+      azione: "RIFIUTA",
+    });
+    expect([refused.status, refused.headers.location]).toEqual([
+      302,
+      "/area-personale/deleghe/deleganti?fatto=RIFIUTA",
+    ]);
+    expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("RIFIUTATA");
+    const after = await get("/area-personale/deleghe/deleganti?fatto=RIFIUTA", giulia);
+    expect(after.text).toContain("La delega è stata rifiutata.");
+    expect(after.text).toContain("Rifiutata");
+    expect(after.text).not.toContain("Accetta la delega di Mario Rossi");
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const invalid = await get("/area-personale/deleghe/deleganti?delegante=NONVALIDO", luca);
+    expect(invalid.status).toBe(200);
+    expect(invalid.text).toContain(
+      "Il codice fiscale del delegante non è valido: il filtro non è stato applicato",
+    );
+    expect(invalid.text).toContain("Anna Esposito (SPSNNA75T48F839X)"); // the unfiltered list
+  });
+
   test("one list failing shows its message and the page renders; no tab where the asset is off", async () => {
     const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
     await request(sandboxUrl).post("/__sandbox/faults").send({ deleghe: "down" }).expect(200);
-    const page = await get("/area-personale/deleghe/deleganti", mario);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain("Non è stato possibile caricare le deleghe");
-    expect(page.text).toContain("Nuova delega");
+    // Each of the three lists: its message, its heading, the tabs, the filters and "Nuova delega" still there.
+    for (const [list, heading] of [
+      ["delegati", "Persone che ho delegato"],
+      ["deleganti", "Persone che mi hanno delegato"],
+      ["richieste", "Le mie richieste di delega"],
+    ] as const) {
+      const page = await get(`/area-personale/deleghe/${list}`, mario);
+      expect(page.status, list).toBe(200);
+      expect(page.text, list).toContain("Non è stato possibile caricare le deleghe");
+      expect(page.text, list).toContain(`${heading}</h2>`);
+      expect(page.text, list).toContain("Nuova delega");
+      expect(page.text, list).toContain("Filtra");
+      expect(page.text, list).not.toContain("<article");
+      for (const tab of ["delegati", "deleganti", "richieste"])
+        expect(page.text, list).toContain(`href="/area-personale/deleghe/${tab}"`);
+    }
+    const english = await get("/area-personale/deleghe/richieste", `${mario}; lang=en`);
+    expect(english.text).toContain("The delegations could not be loaded");
+    expect(english.text).toContain("My delegation requests</h2>");
     // Montealto with its DELEGHE asset switched off for this test.
     const montealtoTenant = store.tenants.find((t) => t.id === "comune-b")!;
     const assets = montealtoTenant.assets;
@@ -297,5 +336,9 @@ describe("the new online delegation", () => {
     expect((await get("/area-personale/deleghe/deleganti", luca)).text).toContain(
       "Accetta la delega di Mario Rossi",
     );
+    // The delegate is told in Messaggi.
+    const messages = await get("/area-personale/messaggi", luca);
+    expect(messages.status).toBe(200);
+    expect(messages.text).toContain("Nuova delega da accettare");
   });
 });
