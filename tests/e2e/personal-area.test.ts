@@ -168,3 +168,28 @@ test("keyboard: the sections are reachable and followed with Tab and Enter", asy
   await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale/attivita"));
   await expect(activities).toHaveAttribute("aria-current", "page");
 });
+
+test("at 1280 px every section's link is whole on screen, in Italian and in English (six sections on comune-a)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(tenantUrl("comune-a", "/area-personale"));
+  await loginAs(page, "Anna Esposito");
+  for (const [lang, name] of [
+    ["it", "Sezioni dell'area personale"],
+    ["en", "Sections of the personal area"],
+  ] as const) {
+    await page.goto(tenantUrl("comune-a", `/area-personale?lang=${lang}`));
+    const nav = page.getByRole("navigation", { name });
+    const links = nav.getByRole("link");
+    await expect(links).toHaveCount(6);
+    const list = (await nav.getByRole("list").boundingBox())!;
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x, `${lang}: ${await link.innerText()}`).toBeGreaterThanOrEqual(list.x);
+      expect(box.x + box.width, `${lang}: ${await link.innerText()}`).toBeLessThanOrEqual(
+        list.x + list.width + 0.5,
+      );
+    }
+  }
+});
