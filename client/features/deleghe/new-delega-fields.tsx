@@ -6,6 +6,7 @@ import { SummaryEditLink } from "#client/components/flow/flow-summary.tsx";
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { href, withQuery } from "#client/lib/links.ts";
 import { delegheIt } from "./texts.ts";
 
 /*
@@ -304,5 +305,86 @@ export function SummaryRows(props: SummaryRowsProps) {
       <dd className="col-sm-8">{props.state.scadenza ? day(props.state.scadenza) : null}</dd>
       {props.children}
     </dl>
+  );
+}
+
+/** A flow's step links: `?passo=…`, with `da=riepilogo` when the summary's "Modifica" leads there. */
+export function stepLinks<Step extends string>(base: string) {
+  return (step: Step, fromSummary = false) =>
+    withQuery(base, { passo: step, da: fromSummary ? "riepilogo" : undefined });
+}
+
+type StepPageData<Step extends string> = {
+  step: Step;
+  expired: boolean;
+  fromSummary: boolean;
+  services: readonly DelegableService[];
+  limits: { min: string; max: string };
+  policy: string | null;
+  state: { servizi?: string[]; scadenza?: string; accepted?: boolean };
+};
+
+type NewDelegaStepsProps<Step extends string> = {
+  flowSteps: readonly Step[];
+  stepHref: (step: Step, fromSummary?: boolean) => string;
+  loaderData: StepPageData<Step>;
+  actionData: { errors?: Errors; submitted?: Submitted; failed?: string } | undefined;
+  frame: { headingId: string; title: string; steps: string[]; confirmLabel: string; multipart?: boolean };
+  /** The other person (the flow's first step): its fields' labels, its summary row's label, what the flow holds. */
+  person: { labels: PersonFieldsProps["labels"]; summaryLabel: string; value: Person | undefined };
+  /** The targets of the flow's own fields; its own steps' content (`children`) and summary rows (`summaryRows`). */
+  targets?: Record<string, SummaryTarget>;
+  summaryRows?: ReactNode;
+  children?: ReactNode;
+};
+
+/**
+ * A step's page in both flows: the frame (its back link and button), the person's step (the first), the services'
+ * step and the summary; the flow adds its own steps and summary rows.
+ */
+export function NewDelegaSteps<Step extends string>(props: NewDelegaStepsProps<Step>) {
+  const t = useT(delegheIt);
+  const { flowSteps, stepHref, loaderData, frame, person } = props;
+  const { step, state, services } = loaderData;
+  const errors: Errors = props.actionData?.errors ?? {};
+  const submitted: Submitted = props.actionData?.submitted ?? {};
+  const index = flowSteps.indexOf(step);
+  const summary = step === "riepilogo";
+  return (
+    <StepFrame
+      headingId={frame.headingId}
+      title={frame.title}
+      steps={frame.steps}
+      current={index + 1}
+      expired={loaderData.expired}
+      failed={props.actionData?.failed ?? null}
+      action={stepHref(step)}
+      fromSummary={loaderData.fromSummary}
+      multipart={frame.multipart}
+      errors={errors}
+      targets={{ ...fieldTargets(services), ...props.targets }}
+      back={index === 0 ? href("/area-personale/deleghe/nuova") : stepHref(flowSteps[index - 1]!)}
+      submitLabel={summary ? frame.confirmLabel : t("deleghe.new.continue")}
+    >
+      {index === 0 ? (
+        <PersonFields labels={person.labels} person={person.value} submitted={submitted} errors={errors} />
+      ) : null}
+      {step === "servizi" ? (
+        <ServicesFields {...loaderData} state={state} submitted={submitted} errors={errors} />
+      ) : null}
+      {props.children}
+      {summary && person.value ? (
+        <SummaryRows
+          personLabel={person.summaryLabel}
+          person={person.value}
+          services={services}
+          state={state}
+          editPerson={stepHref(flowSteps[0]!, true)}
+          editServices={stepHref("servizi" as Step, true)}
+        >
+          {props.summaryRows}
+        </SummaryRows>
+      ) : null}
+    </StepFrame>
   );
 }

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import type { Flow, FlowCookies } from "#client/lib/flow.server.ts";
+import { isFromSummary, type Flow, type FlowCookies } from "#client/lib/flow.server.ts";
+import { parseForm } from "#client/lib/parse-form.server.ts";
 import { withQuery } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
+import type { PersonState, ServicesState } from "./flow-state.ts";
 import { delegheIt } from "./texts.ts";
 
 /*
@@ -109,6 +111,68 @@ export function resolveStepPage<S, Step extends string>(
   const step = flow.resolveStep(requested, read.state, undefined);
   if (requested !== step) throw redirect(stepHref(step));
   return { step, state: read.state, ...page };
+}
+
+/** A step page's data in both flows: the step resolved, the services and limits, the policy on the services' step. */
+export async function loadStepPage<S, Step extends string>(
+  context: Context,
+  url: URL,
+  flow: Flow<S, Step, undefined>,
+  create: () => S,
+  stepHref: (step: Step) => string,
+) {
+  const { flow: cookies, api } = getServices(context);
+  const page = resolveStepPage(flow, cookies, url, create, stepHref);
+  const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
+  const { headers, ...rest } = page;
+  return data({ ...rest, ...(await newDelegaExtras(context)), policy }, { headers });
+}
+
+/** Saves the next state and goes on to the step after (or back to the summary when the form came from it). */
+export type SaveStep<S> = (next: S, form: FormData) => Response;
+
+/** The other person's step of a flow: where its state keeps the person, and the message for the citizen's own code. */
+type PersonStep = {
+  key: "delegato" | "delegante";
+  ownMessage: "deleghe.new.fiscalCodeOwn" | "deleghe.request.fiscalCodeOwn";
+};
+
+/**
+ * A step's form in both flows: an expired state starts over at the first step; the person's step (the first) and
+ * the services' step are the same in both; every other step is the flow's own (`own`, with the state and `save`).
+ */
+export async function stepAction<
+  S extends ServicesState & Partial<Record<PersonStep["key"], PersonState>>,
+  Step extends string,
+  R,
+>(
+  context: Context,
+  request: Request,
+  flow: Flow<S, Step, undefined>,
+  stepHref: (step: Step) => string,
+  person: PersonStep,
+  own: (step: Step, state: S, save: SaveStep<S>) => Promise<R>,
+) {
+  const { flow: cookies } = getServices(context);
+  const state = flow.read(cookies).state;
+  if (!state) throw redirect(withQuery(stepHref(flow.steps[0]!), { scaduta: "1" }));
+  const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
+  const save: SaveStep<S> = (next, form) =>
+    redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {
+      headers: flow.save(cookies, next),
+    });
+  if (step === flow.steps[0]) {
+    const schema = await personSchema(context, serverT(context, delegheIt)(person.ownMessage));
+    const parsed = await parseForm(request, context, schema);
+    return parsed.ok ? save({ ...state, [person.key]: parsed.values }, parsed.form) : invalidStep(parsed);
+  }
+  if (step === "servizi") {
+    const parsed = await parseForm(request, context, await servicesSchema(context));
+    if (!parsed.ok) return invalidStep(parsed);
+    const { servizi, scadenza } = parsed.values;
+    return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
+  }
+  return own(step, state, save);
 }
 
 /** The final submit refused by the upstream (400/422: its details) or failed (502): the message on the summary. */

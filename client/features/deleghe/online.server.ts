@@ -1,21 +1,12 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { serverT } from "#client/i18n/server-t.ts";
-import { isFromSummary, mergeHeaders } from "#client/lib/flow.server.ts";
+import { mergeHeaders } from "#client/lib/flow.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { createOnlineState, onlineFlow, onlineSentCookie, type OnlineState } from "./flow-state.ts";
-import {
-  invalidStep,
-  newDelegaExtras,
-  personSchema,
-  resolveStepPage,
-  sendFailure,
-  servicesSchema,
-} from "./new-delega.server.ts";
+import { loadStepPage, sendFailure, stepAction } from "./new-delega.server.ts";
 import type { OnlineStep } from "./steps.ts";
-import { delegheIt } from "./texts.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,36 +15,15 @@ const stepHref = (step: OnlineStep) =>
 
 /** The step's page: the state so far, the services, the limits, the policy; redirects to the step reached. */
 export async function loadOnline(context: Context, url: URL) {
-  const { flow, api } = getServices(context);
-  const page = resolveStepPage(onlineFlow, flow, url, () => createOnlineState(), stepHref);
-  const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
-  const { headers, ...rest } = page;
-  return data({ ...rest, ...(await newDelegaExtras(context)), policy }, { headers });
+  return loadStepPage(context, url, onlineFlow, () => createOnlineState(), stepHref);
 }
 
 /** Each step's form; the summary's sends the delegation. */
 export async function onlineAction(context: Context, request: Request) {
-  const { flow } = getServices(context);
-  const read = onlineFlow.read(flow);
-  if (!read.state) throw redirect(withQuery(stepHref("delegato"), { scaduta: "1" }));
-  const state = read.state;
-  const step = onlineFlow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
-  const save = (next: OnlineState, form: FormData) =>
-    redirect(stepHref(onlineFlow.nextStep(step, next, undefined, isFromSummary(form))), {
-      headers: onlineFlow.save(flow, next),
-    });
-  if (step === "delegato") {
-    const schema = await personSchema(context, serverT(context, delegheIt)("deleghe.new.fiscalCodeOwn"));
-    const parsed = await parseForm(request, context, schema);
-    return parsed.ok ? save({ ...state, delegato: parsed.values }, parsed.form) : invalidStep(parsed);
-  }
-  if (step === "servizi") {
-    const parsed = await parseForm(request, context, await servicesSchema(context));
-    if (!parsed.ok) return invalidStep(parsed);
-    const { servizi, scadenza } = parsed.values;
-    return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
-  }
-  return sendOnline(context, request, state);
+  const person = { key: "delegato", ownMessage: "deleghe.new.fiscalCodeOwn" } as const;
+  return stepAction(context, request, onlineFlow, stepHref, person, (_step, state) =>
+    sendOnline(context, request, state),
+  );
 }
 
 /** The summary's "Invia la delega": the delegation created, the flow cleared, the success page. */

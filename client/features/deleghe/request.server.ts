@@ -4,7 +4,7 @@ import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
 import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { isFromSummary, mergeHeaders } from "#client/lib/flow.server.ts";
+import { mergeHeaders } from "#client/lib/flow.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
@@ -22,14 +22,7 @@ import {
   type HeldDocument,
   type RequestState,
 } from "./flow-state.ts";
-import {
-  invalidStep,
-  newDelegaExtras,
-  personSchema,
-  resolveStepPage,
-  sendFailure,
-  servicesSchema,
-} from "./new-delega.server.ts";
+import { loadStepPage, sendFailure, stepAction, type SaveStep } from "./new-delega.server.ts";
 import { clearDocuments, getDocuments, setDocuments, type StoredDocuments } from "./request-store.server.ts";
 import { documentFieldName, type RequestStep } from "./steps.ts";
 import { delegheIt } from "./texts.ts";
@@ -46,37 +39,16 @@ const stepHref = (step: RequestStep) =>
 
 /** The step's page: the state so far (documents by name), the services, the limits, the policy. */
 export async function loadRequest(context: Context, url: URL) {
-  const { flow, api } = getServices(context);
-  const page = resolveStepPage(requestFlow, flow, url, () => createRequestState(), stepHref);
-  const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
-  const { headers, ...rest } = page;
-  return data({ ...rest, ...(await newDelegaExtras(context)), policy }, { headers });
+  return loadStepPage(context, url, requestFlow, () => createRequestState(), stepHref);
 }
 
 /** Each step's form; the documents step keeps every good file even when another is refused; the summary sends. */
 export async function requestAction(context: Context, request: Request) {
-  const { flow } = getServices(context);
-  const read = requestFlow.read(flow);
-  if (!read.state) throw redirect(withQuery(stepHref("delegante"), { scaduta: "1" }));
-  const state = read.state;
-  const step = requestFlow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
-  const save = (next: RequestState, form: FormData) =>
-    redirect(stepHref(requestFlow.nextStep(step, next, undefined, isFromSummary(form))), {
-      headers: requestFlow.save(flow, next),
-    });
-  if (step === "delegante") {
-    const schema = await personSchema(context, serverT(context, delegheIt)("deleghe.request.fiscalCodeOwn"));
-    const parsed = await parseForm(request, context, schema);
-    return parsed.ok ? save({ ...state, delegante: parsed.values }, parsed.form) : invalidStep(parsed);
-  }
-  if (step === "servizi") {
-    const parsed = await parseForm(request, context, await servicesSchema(context));
-    if (!parsed.ok) return invalidStep(parsed);
-    const { servizi, scadenza } = parsed.values;
-    return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
-  }
-  if (step === "documenti") return documentsStep(context, request, state, save);
-  return sendRequest(context, request, state);
+  const person = { key: "delegante", ownMessage: "deleghe.request.fiscalCodeOwn" } as const;
+  return stepAction(context, request, requestFlow, stepHref, person, async (step, state, save) => {
+    if (step === "documenti") return documentsStep(context, request, state, save);
+    return sendRequest(context, request, state);
+  });
 }
 
 type Checked = { slot: DocumentSlot; stored: { filename: string; mimeType: string; data: Uint8Array } };
@@ -108,7 +80,7 @@ async function documentsStep(
   context: Context,
   request: Request,
   state: RequestState,
-  save: (next: RequestState, form: FormData) => Response,
+  save: SaveStep<RequestState>,
 ) {
   const t = serverT(context, delegheIt);
   const form = await readForm(request, context);

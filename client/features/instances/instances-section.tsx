@@ -1,10 +1,9 @@
 import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
-import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { CardList, PageLink } from "#client/components/ui/card-list.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
+import { useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { instancesIt } from "./texts.ts";
@@ -90,47 +89,25 @@ function InstanceList({ instances, query, otherQuery }: ListProps) {
       "pratiche",
     );
   return (
-    <>
-      {instances.status === "failed" ? (
-        <LoadFailed title={t("instances.section.loadFailed")} />
-      ) : instances.items.length === 0 ? (
-        <p role="status">
-          {query.stato === "tutte" ? t("instances.section.empty") : t("instances.section.emptyFiltered")}
-        </p>
-      ) : (
-        <>
-          <p role="status" className="small">
-            {t("instances.section.shown", { shown: instances.items.length, total: instances.total })}
-          </p>
-          <ul {...FOCUS_LIST} className="list-unstyled row g-3">
-            {instances.items.map((instance) => (
-              <li key={instance.code} className="col-12 col-lg-6">
-                <InstanceCard instance={instance} />
-              </li>
-            ))}
-          </ul>
-          <div className="d-flex flex-wrap gap-2">
-            {instances.total > instances.items.length ? (
-              <Link
-                className="btn btn-outline-primary"
-                preventScrollReset
-                to={pageLink(query.pratiche + INSTANCES_PAGE)}
-              >
-                {t("instances.section.more")}
-              </Link>
-            ) : null}
-            {query.pratiche > INSTANCES_PAGE ? (
-              <Link
-                className="btn btn-outline-primary"
-                preventScrollReset
-                to={pageLink(Math.max(INSTANCES_PAGE, query.pratiche - INSTANCES_PAGE))}
-              >
-                {t("instances.section.less")}
-              </Link>
-            ) : null}
-          </div>
-        </>
+    <CardList
+      list={instances}
+      failedTitle={t("instances.section.loadFailed")}
+      empty={query.stato === "tutte" ? t("instances.section.empty") : t("instances.section.emptyFiltered")}
+      shown={(ok) => t("instances.section.shown", { shown: ok.items.length, total: ok.total })}
+      itemKey={(instance) => instance.code}
+      card={(instance) => <InstanceCard instance={instance} />}
+      links={(ok) => (
+        <div className="d-flex flex-wrap gap-2">
+          {ok.total > ok.items.length ? (
+            <PageLink to={pageLink(query.pratiche + INSTANCES_PAGE)}>{t("instances.section.more")}</PageLink>
+          ) : null}
+          {query.pratiche > INSTANCES_PAGE ? (
+            <PageLink to={pageLink(Math.max(INSTANCES_PAGE, query.pratiche - INSTANCES_PAGE))}>
+              {t("instances.section.less")}
+            </PageLink>
+          ) : null}
+        </div>
       )}
-    </>
+    />
   );
 }

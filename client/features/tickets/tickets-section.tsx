@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Link } from "react-router";
-import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+import { CardList, PageLink } from "#client/components/ui/card-list.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
+import { useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -82,42 +82,20 @@ function TicketsFilter({ query, otherQuery }: Omit<TicketsSectionProps, "tickets
 /** The tickets found, with "Vedi altre richieste", or why there are none. */
 function TicketList({ tickets, query, otherQuery, filtered }: TicketsSectionProps & { filtered: boolean }) {
   const t = useT(ticketsIt);
+  const more = withQuery(
+    href("/area-personale/attivita"),
+    { ...otherQuery, ...ticketsQueryWords({ ...query, richieste: query.richieste + TICKETS_PAGE }) },
+    "richieste",
+  );
   return (
-    <>
-      {tickets.status === "failed" ? (
-        <LoadFailed title={t("tickets.section.loadFailed")} />
-      ) : tickets.items.length === 0 ? (
-        <p role="status">{filtered ? t("tickets.section.emptyFiltered") : t("tickets.section.empty")}</p>
-      ) : (
-        <>
-          <p role="status" className="small">
-            {t("tickets.section.shown", { count: tickets.items.length })}
-          </p>
-          <ul {...FOCUS_LIST} className="list-unstyled row g-3">
-            {tickets.items.map((ticket) => (
-              <li key={ticket.id} className="col-12 col-lg-6">
-                <TicketCard ticket={ticket} />
-              </li>
-            ))}
-          </ul>
-          {tickets.more ? (
-            <Link
-              className="btn btn-outline-primary"
-              preventScrollReset
-              to={withQuery(
-                href("/area-personale/attivita"),
-                {
-                  ...otherQuery,
-                  ...ticketsQueryWords({ ...query, richieste: query.richieste + TICKETS_PAGE }),
-                },
-                "richieste",
-              )}
-            >
-              {t("tickets.section.more")}
-            </Link>
-          ) : null}
-        </>
-      )}
-    </>
+    <CardList
+      list={tickets}
+      failedTitle={t("tickets.section.loadFailed")}
+      empty={filtered ? t("tickets.section.emptyFiltered") : t("tickets.section.empty")}
+      shown={(ok) => t("tickets.section.shown", { count: ok.items.length })}
+      itemKey={(ticket) => ticket.id}
+      card={(ticket) => <TicketCard ticket={ticket} />}
+      links={(ok) => (ok.more ? <PageLink to={more}>{t("tickets.section.more")}</PageLink> : null)}
+    />
   );
 }

@@ -1,18 +1,9 @@
 import type { Route } from "./+types/request";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
-import {
-  EditLink,
-  fieldTargets,
-  PersonFields,
-  ServicesFields,
-  StepFrame,
-  SummaryRows,
-  type DelegableService,
-  type Person,
-} from "#client/features/deleghe/new-delega-fields.tsx";
+import { EditLink, NewDelegaSteps, stepLinks } from "#client/features/deleghe/new-delega-fields.tsx";
 import { DocumentsFields, DocumentsSummary } from "#client/features/deleghe/request-documents.tsx";
 import { loadRequest, requestAction } from "#client/features/deleghe/request.server.ts";
 import { REQUEST_STEPS, documentFieldName, type RequestStep } from "#client/features/deleghe/steps.ts";
@@ -37,93 +28,60 @@ export async function action({ context, request }: Route.ActionArgs) {
   return requestAction(context, request);
 }
 
-const stepHref = (step: RequestStep, fromSummary = false) =>
-  withQuery(href("/area-personale/deleghe/nuova/richiesta"), {
-    passo: step,
-    da: fromSummary ? "riepilogo" : undefined,
-  });
+const stepHref = stepLinks<RequestStep>(href("/area-personale/deleghe/nuova/richiesta"));
+
+const documentTargets = Object.fromEntries(
+  DOCUMENT_SLOTS.map((slot) => [documentFieldName(slot), { id: documentFieldName(slot) }]),
+);
 
 /**
  * The request with documents (the would-be delegate is logged in): the delegator, the services with the end date
- * and the policy, the three documents, the summary.
+ * and the policy, the three documents, the summary (its documents' row added to the shared ones).
  */
 export default function DelegationRequest({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(delegheIt);
-  const { step, state, services } = loaderData;
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const submitted: Record<string, string> = actionData?.submitted ?? {};
-  const index = REQUEST_STEPS.indexOf(step);
+  const { step, state } = loaderData;
   // A refused documents step names the files it kept (its cookie is read by the next request only).
   const held = (actionData && "held" in actionData ? actionData.held : undefined) ?? state.documenti ?? {};
-  const documentTargets = Object.fromEntries(
-    DOCUMENT_SLOTS.map((slot) => [documentFieldName(slot), { id: documentFieldName(slot) }]),
-  );
   return (
-    <StepFrame
-      headingId="richiesta-delega"
-      title={t("deleghe.request.title")}
-      steps={[
-        t("deleghe.request.step.delegator"),
-        t("deleghe.new.step.services"),
-        t("deleghe.request.step.documents"),
-        t("deleghe.new.step.summary"),
-      ]}
-      current={index + 1}
-      expired={loaderData.expired}
-      failed={actionData && "failed" in actionData ? actionData.failed : null}
-      action={stepHref(step)}
-      fromSummary={loaderData.fromSummary}
-      multipart={step === "documenti"}
-      errors={errors}
-      targets={{ ...fieldTargets(services), ...documentTargets }}
-      back={index === 0 ? href("/area-personale/deleghe/nuova") : stepHref(REQUEST_STEPS[index - 1]!)}
-      submitLabel={step === "riepilogo" ? t("deleghe.request.confirm") : t("deleghe.new.continue")}
+    <NewDelegaSteps
+      flowSteps={REQUEST_STEPS}
+      stepHref={stepHref}
+      loaderData={loaderData}
+      actionData={actionData}
+      frame={{
+        headingId: "richiesta-delega",
+        title: t("deleghe.request.title"),
+        steps: [
+          t("deleghe.request.step.delegator"),
+          t("deleghe.new.step.services"),
+          t("deleghe.request.step.documents"),
+          t("deleghe.new.step.summary"),
+        ],
+        confirmLabel: t("deleghe.request.confirm"),
+        multipart: step === "documenti",
+      }}
+      person={{
+        labels: {
+          fiscalCode: t("deleghe.request.fiscalCode"),
+          name: t("deleghe.request.name"),
+          surname: t("deleghe.request.surname"),
+        },
+        summaryLabel: t("deleghe.card.delegator"),
+        value: state.delegante,
+      }}
+      targets={documentTargets}
+      summaryRows={
+        <>
+          <dt className="col-sm-4">{t("deleghe.request.documents")}</dt>
+          <dd className="col-sm-8">
+            <DocumentsSummary held={held} />
+            <EditLink to={stepHref("documenti", true)} section={t("deleghe.request.documents")} />
+          </dd>
+        </>
+      }
     >
-      {step === "delegante" ? (
-        <PersonFields
-          labels={{
-            fiscalCode: t("deleghe.request.fiscalCode"),
-            name: t("deleghe.request.name"),
-            surname: t("deleghe.request.surname"),
-          }}
-          person={state.delegante}
-          submitted={submitted}
-          errors={errors}
-        />
-      ) : null}
-      {step === "servizi" ? (
-        <ServicesFields {...loaderData} state={state} submitted={submitted} errors={errors} />
-      ) : null}
-      {step === "documenti" ? <DocumentsFields held={held} errors={errors} /> : null}
-      {step === "riepilogo" && state.delegante ? (
-        <RequestSummary delegante={state.delegante} services={services} state={state} held={held} />
-      ) : null}
-    </StepFrame>
-  );
-}
-
-/** The summary: the delegator, the services and the end date, the documents, each with its "Modifica". */
-function RequestSummary(props: {
-  delegante: Person;
-  services: readonly DelegableService[];
-  state: { servizi?: string[]; scadenza?: string };
-  held: Parameters<typeof DocumentsSummary>[0]["held"];
-}) {
-  const t = useT(delegheIt);
-  return (
-    <SummaryRows
-      personLabel={t("deleghe.card.delegator")}
-      person={props.delegante}
-      services={props.services}
-      state={props.state}
-      editPerson={stepHref("delegante", true)}
-      editServices={stepHref("servizi", true)}
-    >
-      <dt className="col-sm-4">{t("deleghe.request.documents")}</dt>
-      <dd className="col-sm-8">
-        <DocumentsSummary held={props.held} />
-        <EditLink to={stepHref("documenti", true)} section={t("deleghe.request.documents")} />
-      </dd>
-    </SummaryRows>
+      {step === "documenti" ? <DocumentsFields held={held} errors={actionData?.errors ?? {}} /> : null}
+    </NewDelegaSteps>
   );
 }

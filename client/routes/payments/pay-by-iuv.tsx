@@ -16,6 +16,7 @@ import { requireCitizen } from "#client/lib/require-citizen.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadPayByIuv, payByIuvAction } from "#client/features/payments/pay-by-iuv.server.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
+import { PaymentPolicy } from "#client/features/payments/payment-policy.tsx";
 import "#client/features/payments/payments.css";
 
 export const middleware = [requireCitizen, requireAsset("PPAY")];
@@ -120,21 +121,11 @@ function PrivacyStep({ data, actionData }: { data: IuvData; actionData: IuvActio
     <FlowStepForm
       intent="privacy"
       intro={
-        policy === null ? (
-          <div role="alert">
-            <Callout variant="danger" title={t("payments.iuv.privacyFailed")}>
-              <p className="mb-0">{t("common.retryLater")}</p>
-            </Callout>
-          </div>
-        ) : (
-          <div
-            className="payment-policy border rounded p-3 mb-4"
-            tabIndex={0}
-            role="region"
-            aria-label={t("payments.iuv.step.privacy")}
-            dangerouslySetInnerHTML={{ __html: policy }}
-          />
-        )
+        <PaymentPolicy
+          policy={policy}
+          label={t("payments.iuv.step.privacy")}
+          failedTitle={t("payments.iuv.privacyFailed")}
+        />
       }
     >
       <CheckboxField

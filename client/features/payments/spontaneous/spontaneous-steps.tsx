@@ -12,6 +12,7 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { spontaneousIt } from "./texts.ts";
+import { PaymentPolicy } from "../payment-policy.tsx";
 import { withQuery } from "#client/lib/links.ts";
 import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
@@ -111,22 +112,13 @@ function Buttons({ back }: { back?: string }) {
 
 function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: FieldErrors }) {
   const t = useT(spontaneousIt);
-  const policy =
-    data.policy === null ? (
-      <div role="alert">
-        <Callout variant="danger" title={t("payments.spont.privacyFailed")}>
-          <p className="mb-0">{t("common.retryLater")}</p>
-        </Callout>
-      </div>
-    ) : (
-      <div
-        className="payment-policy border rounded p-3 mb-4"
-        tabIndex={0}
-        role="region"
-        aria-label={t("payments.spont.step.privacy")}
-        dangerouslySetInnerHTML={{ __html: data.policy }}
-      />
-    );
+  const policy = (
+    <PaymentPolicy
+      policy={data.policy}
+      label={t("payments.spont.step.privacy")}
+      failedTitle={t("payments.spont.privacyFailed")}
+    />
+  );
   return (
     <StepForm step="privacy" errors={errors} fields={{ privacy: { id: "privacy" } }} intro={policy}>
       <CheckboxField

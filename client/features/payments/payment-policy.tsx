@@ -1,0 +1,18 @@
+import { LoadFailed } from "#client/components/ui/load-failed.tsx";
+
+/**
+ * The privacy step's policy text (HTML from the upstream) in a focusable region named `label`, or the alert naming
+ * `failedTitle` when it could not be loaded: the same in the spontaneous payment and the payment by IUV.
+ */
+export function PaymentPolicy(props: { policy: string | null; label: string; failedTitle: string }) {
+  if (props.policy === null) return <LoadFailed title={props.failedTitle} />;
+  return (
+    <div
+      className="payment-policy border rounded p-3 mb-4"
+      tabIndex={0}
+      role="region"
+      aria-label={props.label}
+      dangerouslySetInnerHTML={{ __html: props.policy }}
+    />
+  );
+}
