@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { expect, test } from "vitest";
 import { renderPage } from "#tests/support/render.tsx";
+import { CardList, PageLink } from "./card-list.tsx";
 import { CheckboxField, RadioGroup } from "./choice-fields.tsx";
 import { FilterForm, SearchForm } from "./filter-form.tsx";
 import { PageLayout } from "./page-layout.tsx";
@@ -94,4 +95,27 @@ test("CheckboxField and RadioGroup tie their error (and hint) to the controls an
   expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([false, true]);
   for (const radio of radios) expect(radio.getAttribute("aria-describedby")).toBe("ora-error");
   expect(page.getByRole("group", { name: "Orario" })).toBeTruthy();
+});
+
+test("CardList: the cards with their count and paging links; an empty list says so; a failed one shows its alert", () => {
+  const props = {
+    failedTitle: "Non è stato possibile caricare le pratiche",
+    empty: "Nessuna pratica",
+    shown: (list: { items: readonly string[] }) => `${list.items.length} pratiche mostrate`,
+    itemKey: (item: string) => item,
+    card: (item: string) => <article>{item}</article>,
+    links: () => <PageLink to="/area-personale/attivita?quante=4">Vedi altre pratiche</PageLink>,
+  };
+  const full = renderPage(<CardList {...props} list={{ status: "ok", items: ["Prima", "Seconda"] }} />);
+  expect(full.getByRole("status").textContent).toBe("2 pratiche mostrate");
+  expect(full.getAllByRole("article").map((card) => card.textContent)).toEqual(["Prima", "Seconda"]);
+  expect(full.getByRole("link", { name: "Vedi altre pratiche" }).getAttribute("href")).toBe(
+    "/area-personale/attivita?quante=4",
+  );
+  const empty = renderPage(<CardList {...props} list={{ status: "ok", items: [] }} />);
+  expect(empty.getByRole("status").textContent).toBe("Nessuna pratica");
+  expect(empty.queryAllByRole("article")).toHaveLength(0);
+  const failed = renderPage(<CardList {...props} list={{ status: "failed" }} />);
+  expect(failed.getByText("Non è stato possibile caricare le pratiche")).toBeTruthy();
+  expect(failed.queryAllByRole("link")).toHaveLength(0);
 });
