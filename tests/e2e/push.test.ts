@@ -219,16 +219,12 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
         fcmMessageId: "m-background",
       }),
     });
-    // The worker may have to start again first (it stops when idle): on a loaded machine that takes more than the
-    // default 10 s (CI saw it fail once at 10 s).
     await expect
-      .poll(
-        () =>
-          worker!.evaluate(async () => {
-            const scope = self as unknown as WorkerScope;
-            return (await scope.registration.getNotifications()).map((n) => n.title);
-          }),
-        { timeout: 30_000 },
+      .poll(() =>
+        worker!.evaluate(async () => {
+          const scope = self as unknown as WorkerScope;
+          return (await scope.registration.getNotifications()).map((n) => n.title);
+        }),
       )
       .toEqual(["Avviso in background"]);
     // Its click: the SDK's own notificationclick handler picks the portal address and opens a window on it.
