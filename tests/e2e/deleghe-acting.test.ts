@@ -114,7 +114,14 @@ async function chooseAnna(page: Page) {
   await expect(form).toBeVisible();
   await form.getByText(`Anna Esposito (${ANNA})`).click();
   await expect(form.getByLabel(new RegExp(`Anna Esposito \\(${ANNA}\\)`))).toBeChecked();
+  // Wait for the choice itself: for the second module the banner already shows Anna (acting for her on PPAY), so
+  // it cannot tell that this choice was saved (CI once went on before it was, and booked in Giulia's name).
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && response.url().includes("/area-personale/per-conto-di"),
+  );
   await form.getByRole("button", { name: "Conferma la scelta" }).click();
+  await saved;
   await expect(banner(page)).toContainText(BANNER);
 }
 
