@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type express from "express";
+import express from "express";
 import { createSandboxApp, type SandboxOptions } from "./app.ts";
 import type { SandboxStore } from "./types.ts";
 
@@ -9,6 +9,8 @@ export type StartOptions = {
   stateFile?: string;
   logger?: SandboxOptions["logger"];
   gaps?: boolean;
+  /** Called with every request the sandbox receives, before it answers (a test recording the upstream calls). */
+  onRequest?: (req: express.Request) => void;
 };
 
 /** A listening sandbox: its base URL, and for tests its app (in-process requests) and its state (`store`). */
@@ -28,7 +30,14 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     gaps: options.gaps,
   });
   const host = options.host ?? "127.0.0.1";
-  const server = app.listen(options.port ?? 0, host);
+  const { onRequest } = options;
+  const served = onRequest
+    ? express().use((req, _res, next) => {
+        onRequest(req);
+        next();
+      }, app)
+    : app;
+  const server = served.listen(options.port ?? 0, host);
   // Longer than the idle keep-alive of the portal's HTTP agent (Node's default 5 s equals the server's default 5 s,
   // so a reused socket could meet the server's close and the proxy answer 502). Real upstreams sit behind proxies
   // with long keep-alives too.

@@ -1,9 +1,7 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import request from "supertest";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { addDays, isoDay } from "#sandbox/deleghe/state.ts";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
@@ -31,7 +29,7 @@ const ANNA_IMU_DUE = seedIuv("comune-a", ANNA, 4);
 const BANNER = "Stai utilizzando il servizio per conto di Anna Esposito (SPSNNA75T48F839X)";
 
 let store: SandboxStore;
-let sandboxServer: Server;
+let sandbox: StartedSandbox;
 let sandboxUrl: string;
 let ssrHandler: RequestHandler;
 /** Every upstream call: method, path and the delegation it names. */
@@ -39,26 +37,15 @@ const upstreamCalls: string[] = [];
 let built: ReturnType<typeof testApp>;
 
 beforeAll(async () => {
-  const sandbox = createSandboxApp({ gaps: true });
-  store = sandbox.store;
-  const outer = express();
-  outer.use((req, _res, next) => {
-    upstreamCalls.push(`${req.method} ${req.path} ${req.get("x-delega-id") ?? "-"}`);
-    next();
+  sandbox = await startSandbox({
+    gaps: true,
+    onRequest: (req) => upstreamCalls.push(`${req.method} ${req.path} ${req.get("x-delega-id") ?? "-"}`),
   });
-  outer.use(sandbox.app);
-  sandboxServer = outer.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
-  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  store = sandbox.store;
+  sandboxUrl = sandbox.url;
   ssrHandler = await loadSsrHandler();
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      sandboxServer.closeAllConnections();
-      sandboxServer.close(() => resolve());
-    }),
-);
+afterAll(() => sandbox.close());
 beforeEach(async () => {
   await request(sandboxUrl).post("/__sandbox/reset").expect(200);
   upstreamCalls.length = 0;

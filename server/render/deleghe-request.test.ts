@@ -1,9 +1,7 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import request from "supertest";
-import { createSandboxApp } from "#sandbox/app.ts";
+import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { CITIZENS, HOSTS, pageText, signIn, withXsrf } from "#tests/support/portal-requests.ts";
@@ -18,32 +16,21 @@ const NEW = "/area-personale/deleghe/nuova/richiesta";
 const step = (passo: string) => `${NEW}?passo=${passo}`;
 
 let store: SandboxStore;
-let sandboxServer: Server;
+let sandbox: StartedSandbox;
 let sandboxUrl: string;
 let ssrHandler: RequestHandler;
 const upstreamCalls: string[] = [];
 
 beforeAll(async () => {
-  const sandbox = createSandboxApp({ gaps: true });
-  store = sandbox.store;
-  const outer = express();
-  outer.use((req, _res, next) => {
-    upstreamCalls.push(`${req.method} ${req.path}`);
-    next();
+  sandbox = await startSandbox({
+    gaps: true,
+    onRequest: (req) => upstreamCalls.push(`${req.method} ${req.path}`),
   });
-  outer.use(sandbox.app);
-  sandboxServer = outer.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => sandboxServer.once("listening", resolve));
-  sandboxUrl = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}`;
+  store = sandbox.store;
+  sandboxUrl = sandbox.url;
   ssrHandler = await loadSsrHandler();
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      sandboxServer.closeAllConnections();
-      sandboxServer.close(() => resolve());
-    }),
-);
+afterAll(() => sandbox.close());
 beforeEach(async () => {
   await request(sandboxUrl).post("/__sandbox/reset").expect(200);
   upstreamCalls.length = 0;
