@@ -389,7 +389,9 @@ export function createPageCache(options: PageCacheOptions) {
     const upstreamTroubled = renderStart - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
     holdUntilRendered(res, (html, send) => {
       const stored = upstreamTroubled ? undefined : entryOf(context, res, version, renderStart, html);
-      if (!stored) return send();
+      if (!stored) {
+        return send();
+      }
       cache.set(key, stored);
       count("store");
       serveStored(context, req, res, stored, "MISS", true);

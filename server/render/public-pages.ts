@@ -69,4 +69,8 @@ export function publicPagesOf(routes: ServerBuild["routes"]): PublicPage {
 const DECIDED_PATHS = 4096;
 
 /** React Router's request handler, with the page cache's path test of its build (ssr-app.ts). */
-export type SsrHandler = RequestHandler & { publicPage?: PublicPage };
+export type SsrHandler = RequestHandler & {
+  publicPage?: PublicPage;
+  /** The build's route table (tests list every route that has an action from it). */
+  routes?: ServerBuild["routes"];
+};
