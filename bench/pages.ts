@@ -92,7 +92,11 @@ async function measure(
 type RunResult = Record<string, Measure>;
 
 /** One run of every scenario against the portal of `root` (with nginx beside it). */
-async function runOnce(root: string, sandbox: { url: string; pid: number }, nginx: string): Promise<RunResult> {
+async function runOnce(
+  root: string,
+  sandbox: { url: string; pid: number },
+  nginx: string,
+): Promise<RunResult> {
   const portal = await startPortalProcess(sandbox.url, { PAGE_CACHE_TTL_S: "10" }, root);
   const staticDir = resolve(root, "build/client");
   const pageHeaders = { ...BROWSER, host: TENANT_HOST, accept: "text/html" };
@@ -105,7 +109,8 @@ async function runOnce(root: string, sandbox: { url: string; pid: number }, ngin
     writeFileSync(join(staticDir, "bench-home.html"), home.body);
     const session = await loginAs(sandbox.url, CITIZEN);
     const citizenHome = await get(`${portal.url}/`, { ...pageHeaders, cookie: session });
-    if (!citizenHome.body.toString().includes("Mario")) throw new Error("the citizen's home does not greet him");
+    if (!citizenHome.body.toString().includes("Mario"))
+      throw new Error("the citizen's home does not greet him");
 
     const upstream = new URL(sandbox.url).host;
     const portalHost = new URL(portal.url).host;
@@ -144,12 +149,23 @@ async function runOnce(root: string, sandbox: { url: string; pid: number }, ngin
     results.cached = await measure(`${portal.url}/`, pageHeaders, CONNECTIONS, p);
     results.nginxCache = await measure(`${front.url}/`, pageHeaders, CONNECTIONS, { ...n, ...p });
     results.faq = await measure(`${portal.url}/faq`, pageHeaders, CONNECTIONS, p);
-    results.citizen = await measure(`${portal.url}/`, { ...pageHeaders, cookie: session }, CITIZEN_CONNECTIONS, {
-      ...p,
-      sandbox: sandbox.pid,
-    });
+    results.citizen = await measure(
+      `${portal.url}/`,
+      { ...pageHeaders, cookie: session },
+      CITIZEN_CONNECTIONS,
+      {
+        ...p,
+        sandbox: sandbox.pid,
+      },
+    );
     const api = { ...BROWSER, accept: "application/json" };
-    results.logout = await measure(`${portal.url}/api/utenti/logout`, { ...api, host: TENANT_HOST }, CONNECTIONS, p, 302);
+    results.logout = await measure(
+      `${portal.url}/api/utenti/logout`,
+      { ...api, host: TENANT_HOST },
+      CONNECTIONS,
+      p,
+      302,
+    );
     results.nginxLogout = await measure(`${front.url}/api/utenti/logout`, api, CONNECTIONS, n, 302);
   } finally {
     for (const s of started) await s.stop();
@@ -175,7 +191,8 @@ const spread = (values: (number | null)[]) => {
   if (known.length === 0) return "n/a";
   return `${Math.min(...known)} / ${median(known)} / ${Math.max(...known)}`;
 };
-const ratioOf = (a: Measure, b: Measure) => (b.reqPerSec > 0 ? Number((a.reqPerSec / b.reqPerSec).toFixed(3)) : 0);
+const ratioOf = (a: Measure, b: Measure) =>
+  b.reqPerSec > 0 ? Number((a.reqPerSec / b.reqPerSec).toFixed(3)) : 0;
 
 function table(label: string, runs: RunResult[]): string[] {
   const rows = SCENARIOS.map(([key, name]) => {
@@ -187,7 +204,10 @@ function table(label: string, runs: RunResult[]): string[] {
   });
   const ratios = [
     ["anonymous home, portal alone / nginx static", runs.map((r) => ratioOf(r.cached!, r.static!))],
-    ["anonymous home, shipped nginx cache / nginx static", runs.map((r) => ratioOf(r.nginxCache!, r.static!))],
+    [
+      "anonymous home, shipped nginx cache / nginx static",
+      runs.map((r) => ratioOf(r.nginxCache!, r.static!)),
+    ],
     ["logout, portal / nginx", runs.map((r) => ratioOf(r.logout!, r.nginxLogout!))],
   ] as const;
   return [
@@ -211,17 +231,50 @@ function goals(runs: RunResult[]): string[] {
   };
   const g = PAGE_GOALS;
   const rows: [string, number, string, boolean][] = [
-    ["portal alone / nginx static", med((r) => ratioOf(r.cached!, r.static!)), `≥ ×${g.cachedVsStatic} (floor ×${g.cachedVsStaticFloor})`, med((r) => ratioOf(r.cached!, r.static!)) >= g.cachedVsStatic],
-    ["CPU µs per cached answer", med((r) => r.cached!.cpu.portal ?? null), `≤ ${g.cachedCpuMicros}`, med((r) => r.cached!.cpu.portal ?? null) <= g.cachedCpuMicros],
-    ["shipped nginx cache / nginx static", med((r) => ratioOf(r.nginxCache!, r.static!)), `≥ ×${g.nginxCacheVsStatic}`, med((r) => ratioOf(r.nginxCache!, r.static!)) >= g.nginxCacheVsStatic],
-    ["/faq p99 ms (50 conn)", med((r) => r.faq!.p99Ms), `≤ ${g.upstreamPageP99Ms}, all 2xx`, med((r) => r.faq!.p99Ms) <= g.upstreamPageP99Ms && runs.every((r) => r.faq!.not2xx + r.faq!.errors === 0)],
-    ["logged-in home req/s (10 conn)", med((r) => r.citizen!.reqPerSec), `≥ ${g.citizenReqPerSec}`, med((r) => r.citizen!.reqPerSec) >= g.citizenReqPerSec],
-    ["logged-in home CPU µs in the portal", med((r) => r.citizen!.cpu.portal ?? null), `≤ ${g.citizenCpuMicros}`, med((r) => r.citizen!.cpu.portal ?? null) <= g.citizenCpuMicros],
+    [
+      "portal alone / nginx static",
+      med((r) => ratioOf(r.cached!, r.static!)),
+      `≥ ×${g.cachedVsStatic} (floor ×${g.cachedVsStaticFloor})`,
+      med((r) => ratioOf(r.cached!, r.static!)) >= g.cachedVsStatic,
+    ],
+    [
+      "CPU µs per cached answer",
+      med((r) => r.cached!.cpu.portal ?? null),
+      `≤ ${g.cachedCpuMicros}`,
+      med((r) => r.cached!.cpu.portal ?? null) <= g.cachedCpuMicros,
+    ],
+    [
+      "shipped nginx cache / nginx static",
+      med((r) => ratioOf(r.nginxCache!, r.static!)),
+      `≥ ×${g.nginxCacheVsStatic}`,
+      med((r) => ratioOf(r.nginxCache!, r.static!)) >= g.nginxCacheVsStatic,
+    ],
+    [
+      "/faq p99 ms (50 conn)",
+      med((r) => r.faq!.p99Ms),
+      `≤ ${g.upstreamPageP99Ms}, all 2xx`,
+      med((r) => r.faq!.p99Ms) <= g.upstreamPageP99Ms &&
+        runs.every((r) => r.faq!.not2xx + r.faq!.errors === 0),
+    ],
+    [
+      "logged-in home req/s (10 conn)",
+      med((r) => r.citizen!.reqPerSec),
+      `≥ ${g.citizenReqPerSec}`,
+      med((r) => r.citizen!.reqPerSec) >= g.citizenReqPerSec,
+    ],
+    [
+      "logged-in home CPU µs in the portal",
+      med((r) => r.citizen!.cpu.portal ?? null),
+      `≤ ${g.citizenCpuMicros}`,
+      med((r) => r.citizen!.cpu.portal ?? null) <= g.citizenCpuMicros,
+    ],
   ];
   return [
     "| goal (issue #38), median of the runs | measured | goal | |",
     "|---|---:|---:|---|",
-    ...rows.map(([name, value, goal, met]) => `| ${name} | ${value} | ${goal} | ${met ? "met" : "**not met**"} |`),
+    ...rows.map(
+      ([name, value, goal, met]) => `| ${name} | ${value} | ${goal} | ${met ? "met" : "**not met**"} |`,
+    ),
     "",
   ];
 }
@@ -232,20 +285,33 @@ export async function runPagesBench(): Promise<void> {
     console.log("pages bench: skipped: nginx not installed (apt-get install nginx-light)");
     return;
   }
-  const loadBefore = loadavg().map((l) => l.toFixed(2)).join(" ");
-  console.log(`pages bench: ${RUNS} alternated runs, ${WARMUP_S} s warm-up + ${DURATION_S} s each, load ${loadBefore}`);
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  console.log(
+    `pages bench: ${RUNS} alternated runs, ${WARMUP_S} s warm-up + ${DURATION_S} s each, load ${loadBefore}`,
+  );
   const sandbox = await startSandboxProcess();
   const sandboxPid = sandbox.child.pid!;
-  const trees: [string, string][] = [...(BASELINE_DIR ? [["before", BASELINE_DIR] as [string, string]] : []), ["after", ROOT]];
+  const trees: [string, string][] = [
+    ...(BASELINE_DIR ? [["before", BASELINE_DIR] as [string, string]] : []),
+    ["after", ROOT],
+  ];
   const runs: Record<string, RunResult[]> = Object.fromEntries(trees.map(([name]) => [name, []]));
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const [name, root] of trees) {
-        console.log(`  run ${i + 1}, ${name} (${root}) · load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+        console.log(
+          `  run ${i + 1}, ${name} (${root}) · load ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(" ")}`,
+        );
         const result = await runOnce(root, { url: sandbox.url, pid: sandboxPid }, nginx);
         for (const [key] of SCENARIOS) {
           const m = result[key]!;
-          console.log(`    ${key}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, CPU µs ${JSON.stringify(m.cpu)}, not expected ${m.not2xx}, errors ${m.errors}`);
+          console.log(
+            `    ${key}: ${m.reqPerSec} req/s, p99 ${m.p99Ms} ms, CPU µs ${JSON.stringify(m.cpu)}, not expected ${m.not2xx}, errors ${m.errors}`,
+          );
         }
         runs[name]!.push(result);
       }
@@ -253,7 +319,9 @@ export async function runPagesBench(): Promise<void> {
   } finally {
     await stop(sandbox.child);
   }
-  const loadAfter = loadavg().map((l) => l.toFixed(2)).join(" ");
+  const loadAfter = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   const md = [
     `# Pages bench ${new Date().toISOString()}`,
     "",
@@ -263,17 +331,23 @@ export async function runPagesBench(): Promise<void> {
     ...trees.flatMap(([name, root]) => table(`${name}: ${root}`, runs[name]!)),
   ].join("\n");
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(join(RESULTS_DIR, "pages.json"), `${JSON.stringify({ loadBefore, loadAfter, runs }, null, 2)}\n`);
+  writeFileSync(
+    join(RESULTS_DIR, "pages.json"),
+    `${JSON.stringify({ loadBefore, loadAfter, runs }, null, 2)}\n`,
+  );
   writeFileSync(join(RESULTS_DIR, "pages.md"), md);
   console.log(`\n${md}`);
 }
 
 if (import.meta.main) {
-  const watchdog = setTimeout(() => {
-    console.error("pages bench: did not finish in time, giving up");
-    killChildren();
-    process.exit(2);
-  }, (RUNS * (BASELINE_DIR ? 2 : 1) * (7 * (WARMUP_S + DURATION_S) + 60) + 60) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error("pages bench: did not finish in time, giving up");
+      killChildren();
+      process.exit(2);
+    },
+    (RUNS * (BASELINE_DIR ? 2 : 1) * (7 * (WARMUP_S + DURATION_S) + 60) + 60) * 1000,
+  );
   watchdog.unref();
   try {
     await runPagesBench();
@@ -282,4 +356,3 @@ if (import.meta.main) {
   }
   process.exit(0);
 }
-

@@ -262,7 +262,9 @@ ${body(dir, port)}
     }
   }
   // The worker's pid: the master does no work per request.
-  const workers = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" }).stdout.trim().split("\n");
+  const workers = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n");
   const pid = Number(workers[0]) || child.pid!;
   return { url, pid, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

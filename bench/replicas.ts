@@ -163,7 +163,10 @@ const SHIPPED_CACHE_PATH = "/var/cache/nginx/portal-pages";
  */
 export function pageCacheIncludes(dir: string): { http: string; location: string } {
   for (const file of ["page-cache-http.conf", "page-cache.conf"]) {
-    const text = readFileSync(join(SHIPPED_NGINX, file), "utf8").replace(SHIPPED_CACHE_PATH, join(dir, "page-cache"));
+    const text = readFileSync(join(SHIPPED_NGINX, file), "utf8").replace(
+      SHIPPED_CACHE_PATH,
+      join(dir, "page-cache"),
+    );
     writeFileSync(join(dir, file), text);
   }
   return { http: `include ${dir}/page-cache-http.conf;`, location: `include ${dir}/page-cache.conf;` };
@@ -173,7 +176,12 @@ export function pageCacheIncludes(dir: string): { http: string; location: string
  * The generated nginx.conf: round robin over the portals (the included upstreams.conf), retry of idempotent requests
  * on the next one, an access log naming the upstream of each request (the `upstreamlog` format drain.sh reads).
  */
-export function nginxConf(options: { dir: string; port: number; root: boolean; pageCache?: boolean }): string {
+export function nginxConf(options: {
+  dir: string;
+  port: number;
+  root: boolean;
+  pageCache?: boolean;
+}): string {
   const { dir } = options;
   // With the cache, as deploy/nginx/replicas.conf: pages streamed (proxy_buffering off), an anonymous public page
   // asking for buffering itself (X-Accel-Buffering: yes), which nginx needs to store it.

@@ -21,7 +21,9 @@ const status = (reply: Reply) => reply.headers["x-cache-status"];
 const text = (reply: Reply) => reply.body.toString("utf8");
 /** How many times the portal was asked for `path` (its access log: one info line per answered request). */
 const portalRequests = (path: string) =>
-  cluster.replicas[0]!.logLines().filter((line) => line.includes(`"url":"${path}"`) && line.includes("request completed")).length;
+  cluster.replicas[0]!.logLines().filter(
+    (line) => line.includes(`"url":"${path}"`) && line.includes("request completed"),
+  ).length;
 
 beforeAll(async () => {
   cluster = await startReplicas({
@@ -42,7 +44,8 @@ describe("the shipped nginx page cache", () => {
     expect(first.status).toBe(200);
     expect(status(first)).toBe("MISS");
     // The portal's access line of that render (written asynchronously) is in before counting.
-    for (let i = 0; i < 200 && portalRequests("/servizi") === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && portalRequests("/servizi") === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
     const asked = portalRequests("/servizi");
     expect(asked).toBe(1);
     const again = await page("/servizi");
@@ -52,7 +55,8 @@ describe("the shipped nginx page cache", () => {
     expect(String(again.headers["content-security-policy"])).toMatch(/script-src 'self' 'sha256-/);
     // The portal was not asked again: nginx answered (a later request's access line would be in by now).
     await page("/faq/");
-    for (let i = 0; i < 200 && portalRequests("/faq/") === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && portalRequests("/faq/") === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(portalRequests("/servizi")).toBe(asked);
     // And nginx keeps it for the time the portal said (s-maxage), no longer than the portal's own cache.
     expect(String(again.headers["cache-control"])).toMatch(/s-maxage=\d+/);
@@ -79,7 +83,13 @@ describe("the shipped nginx page cache", () => {
     expect(text(after)).not.toContain("RSSMRA80A01H501U");
     // Any other cookie (a flow, the XSRF token, analytics, a session cookie nginx does not know by name) is a
     // citizen's request too.
-    for (const cookie of ["flow_booking=x", "XSRF-TOKEN=abc", "_ga=GA1.1", "SOME_SSO=1", "lang=en; SANDBOX_SSO=1"]) {
+    for (const cookie of [
+      "flow_booking=x",
+      "XSRF-TOKEN=abc",
+      "_ga=GA1.1",
+      "SOME_SSO=1",
+      "lang=en; SANDBOX_SSO=1",
+    ]) {
       expect(await page("/", A, cookie).then(status)).toBe("BYPASS");
     }
   });

@@ -35,7 +35,9 @@ const app = (env: Record<string, string> = {}, upstreamUrl = sandbox.url) =>
 
 const hashOf = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!)).map((m) => m[2]!);
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/\ssrc=/.test(m[1]!))
+    .map((m) => m[2]!);
 
 describe("anonymous pages", () => {
   test("every anonymous visitor gets the same bytes, without React the second time: no token, no cookie, hashed scripts", async () => {

@@ -61,7 +61,10 @@ export function pageKey(url: string, locale: string): string {
  * `'sha256-…'` source of each inline script for its CSP (a strict hash-based script policy). `undefined` when the
  * nonce still shows anywhere else: such a page is not stored.
  */
-export function publicDocument(html: string, nonce: string): { html: string; scriptHashes: string[] } | undefined {
+export function publicDocument(
+  html: string,
+  nonce: string,
+): { html: string; scriptHashes: string[] } | undefined {
   const stripped = nonce ? html.split(` nonce="${nonce}"`).join("") : html;
   if (nonce && stripped.includes(nonce)) return undefined;
   const hashes = new Set<string>();
@@ -341,7 +344,8 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** The stored page to answer now (fresh, or within the outage window while the upstream fails), if any. */
   const servable = (entry: Entry | undefined, version: readonly unknown[] | undefined, at: number) => {
-    if (entry === undefined || version === undefined || !sameVersion(entry.version, version)) return undefined;
+    if (entry === undefined || version === undefined || !sameVersion(entry.version, version))
+      return undefined;
     if (at < entry.freshUntil) return "HIT" as const;
     const upstreamTroubled = at - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
     return upstreamTroubled && at < entry.freshUntil + staleIfErrorMs ? ("STALE" as const) : undefined;
@@ -423,7 +427,10 @@ export function createPageCache(options: PageCacheOptions) {
     if (entry === undefined) return next();
     if (servable(entry, options.versionOf(tenant) ?? undefined, context.now()) !== "HIT") return next();
     count("hit");
-    res.writeHead(entry.status, headOf(context, entry, { mark: "HIT", gzip: acceptsGzip(headers), shared: true }));
+    res.writeHead(
+      entry.status,
+      headOf(context, entry, { mark: "HIT", gzip: acceptsGzip(headers), shared: true }),
+    );
     res.end(acceptsGzip(headers) ? entry.gzipped : entry.body);
   };
 

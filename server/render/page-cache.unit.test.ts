@@ -53,7 +53,9 @@ describe("an anonymous page made the same for every visitor", () => {
     expect(hashPolicy(policy, nonce, ["'sha256-A'", "'sha256-B'"])).toBe(
       "default-src 'self';script-src 'self' 'sha256-A' 'sha256-B';style-src 'self'",
     );
-    expect(hashPolicy(policy, nonce, [])).toBe("default-src 'self';script-src 'self' 'none';style-src 'self'");
+    expect(hashPolicy(policy, nonce, [])).toBe(
+      "default-src 'self';script-src 'self' 'none';style-src 'self'",
+    );
   });
 
   test("a page whose nonce shows anywhere but in a nonce attribute is not made public", () => {

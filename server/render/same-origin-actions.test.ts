@@ -47,7 +47,11 @@ describe("every action requires its own origin", () => {
   test("the build has the actions the issue named, among many", () => {
     const paths = actionPaths(ssrHandler.routes!);
     expect(paths).toEqual(
-      expect.arrayContaining(["/area-personale/per-conto-di", "/area-personale/pratiche/1/duplica", "/notifiche-push/token"]),
+      expect.arrayContaining([
+        "/area-personale/per-conto-di",
+        "/area-personale/pratiche/1/duplica",
+        "/notifiche-push/token",
+      ]),
     );
     expect(paths.length).toBeGreaterThan(20);
   });
@@ -60,24 +64,27 @@ describe("every action requires its own origin", () => {
     ["another site's Referer (no Origin)", { Referer: "https://attacker.example/form.html" }],
   ] as const;
 
-  test.each(cases)("%s is refused by every action, with a valid token and a session", async (_label, headers) => {
-    const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler });
-    const token = createXsrfToken();
-    const accepted: string[] = [];
-    for (const path of actionPaths(ssrHandler.routes!)) {
-      const res = await request(app)
-        .post(path)
-        .set("Host", A)
-        .set(headers)
-        .set("Cookie", `${session}; XSRF-TOKEN=${token}`)
-        .set("X-XSRF-TOKEN", token)
-        .type("form")
-        .send(`_xsrf=${maskXsrfToken(token)}&token=abc&delegante=RSSMRA80A01H501U`);
-      // React Router's own check answers a document post 400; the root middleware answers the others 403.
-      if (res.status !== 400 && res.status !== 403) accepted.push(`${path}: ${res.status}`);
-    }
-    expect(accepted).toEqual([]);
-  });
+  test.each(cases)(
+    "%s is refused by every action, with a valid token and a session",
+    async (_label, headers) => {
+      const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler });
+      const token = createXsrfToken();
+      const accepted: string[] = [];
+      for (const path of actionPaths(ssrHandler.routes!)) {
+        const res = await request(app)
+          .post(path)
+          .set("Host", A)
+          .set(headers)
+          .set("Cookie", `${session}; XSRF-TOKEN=${token}`)
+          .set("X-XSRF-TOKEN", token)
+          .type("form")
+          .send(`_xsrf=${maskXsrfToken(token)}&token=abc&delegante=RSSMRA80A01H501U`);
+        // React Router's own check answers a document post 400; the root middleware answers the others 403.
+        if (res.status !== 400 && res.status !== 403) accepted.push(`${path}: ${res.status}`);
+      }
+      expect(accepted).toEqual([]);
+    },
+  );
 
   test("the same post from the portal's own page is not refused for its origin", async () => {
     const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler });
