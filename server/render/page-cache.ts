@@ -172,7 +172,51 @@ type CacheContext = {
   lastUpstreamFailure: () => number;
   /** `Cache-Control` of an anonymous page that caches in front may keep. */
   sharedPolicy: string;
+  /** How long past its freshness a page is still served while the upstream fails. */
+  staleIfErrorMs: number;
 };
+
+function cacheContext(options: PageCacheOptions): CacheContext {
+  const ttlS = Math.max(0, Math.floor(options.ttlMs / 1000));
+  return {
+    options,
+    now: options.now ?? (() => performance.now()),
+    count: (event) => options.metrics?.cacheEvents.inc({ cache: "pages", event }),
+    lastUpstreamFailure: () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY,
+    // Browsers revalidate every time (max-age=0): only caches in front keep the page, for the portal's own TTL.
+    sharedPolicy: `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${options.staleWhileRevalidateS ?? 60}`,
+    staleIfErrorMs: options.staleIfErrorMs ?? STALE_IF_ERROR_MS,
+  };
+}
+
+/** The stored page to answer now (fresh, or within the outage window while the upstream fails), if any. */
+function servable(
+  context: CacheContext,
+  entry: Entry | undefined,
+  version: readonly unknown[] | undefined,
+  at: number,
+): "HIT" | "STALE" | undefined {
+  if (entry === undefined || version === undefined || !sameVersion(entry.version, version)) return undefined;
+  if (at < entry.freshUntil) return "HIT";
+  const upstreamTroubled = at - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
+  return upstreamTroubled && at < entry.freshUntil + context.staleIfErrorMs ? "STALE" : undefined;
+}
+
+/** The pages kept for one municipality (made on its first page). */
+function tenantCache(context: CacheContext, tenants: Map<string, LRUCache<string, Entry>>, tenantId: string) {
+  let cache = tenants.get(tenantId);
+  if (!cache) {
+    cache = new LRUCache<string, Entry>({
+      max: context.options.maxEntries,
+      maxSize: context.options.maxBytes,
+      sizeCalculation: (e) => Math.max(1, e.bytes),
+      // Kept past freshness (`Entry.freshUntil`) for the outage window; lru-cache drops them after it.
+      ttl: context.options.ttlMs + context.staleIfErrorMs,
+    });
+    tenants.set(tenantId, cache);
+  }
+  return cache;
+}
 
 /** A visitor whose page is theirs: a citizen's cookies or headers, the maintenance credential, an over-long query. */
 function isPersonal(
@@ -313,42 +357,11 @@ function neutralCookieHeader(header: string | undefined, identityCookies: readon
  */
 export function createPageCache(options: PageCacheOptions) {
   const tenants = new Map<string, LRUCache<string, Entry>>();
-  const staleIfErrorMs = options.staleIfErrorMs ?? STALE_IF_ERROR_MS;
-  const ttlS = Math.max(0, Math.floor(options.ttlMs / 1000));
-  const context: CacheContext = {
-    options,
-    now: options.now ?? (() => performance.now()),
-    count: (event) => options.metrics?.cacheEvents.inc({ cache: "pages", event }),
-    lastUpstreamFailure: () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY,
-    // Browsers revalidate every time (max-age=0): only caches in front keep the page, for the portal's own TTL.
-    sharedPolicy: `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${options.staleWhileRevalidateS ?? 60}`,
-  };
+  const context = cacheContext(options);
   const { count } = context;
-  const cacheFor = (tenantId: string) => {
-    let cache = tenants.get(tenantId);
-    if (!cache) {
-      cache = new LRUCache<string, Entry>({
-        max: options.maxEntries,
-        maxSize: options.maxBytes,
-        sizeCalculation: (e) => Math.max(1, e.bytes),
-        // Kept past freshness (`Entry.freshUntil`) for the outage window; lru-cache drops them after it.
-        ttl: options.ttlMs + staleIfErrorMs,
-      });
-      tenants.set(tenantId, cache);
-    }
-    return cache;
-  };
+  const cacheFor = (tenantId: string) => tenantCache(context, tenants, tenantId);
   const mark = (res: Response, value: "HIT" | "STALE" | "MISS" | "BYPASS") => {
     if (options.xCacheHeader !== false) res.setHeader("x-cache", value);
-  };
-
-  /** The stored page to answer now (fresh, or within the outage window while the upstream fails), if any. */
-  const servable = (entry: Entry | undefined, version: readonly unknown[] | undefined, at: number) => {
-    if (entry === undefined || version === undefined || !sameVersion(entry.version, version))
-      return undefined;
-    if (at < entry.freshUntil) return "HIT" as const;
-    const upstreamTroubled = at - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
-    return upstreamTroubled && at < entry.freshUntil + staleIfErrorMs ? ("STALE" as const) : undefined;
   };
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -372,7 +385,7 @@ export function createPageCache(options: PageCacheOptions) {
     // page, not a render that can only say the services are down, and no call to the failing upstream). Only pages
     // of the municipality's current configuration, and only to visitors this middleware let through above (never a
     // personal one): the same rules as a fresh page.
-    const served = servable(entry, version, renderStart);
+    const served = servable(context, entry, version, renderStart);
     if (served) {
       count(served === "HIT" ? "hit" : "stale-if-error");
       return serveStored(context, req, res, entry!, served, anonymous);
@@ -403,13 +416,29 @@ export function createPageCache(options: PageCacheOptions) {
     next();
   };
 
-  /**
-   * The fast lane: a GET of a public page by a visitor with no cookie but the neutral ones, no identity header and a
-   * plainly valid Host, whose page is stored and fresh, is answered here with one lookup and one write. Anything
-   * else (and every doubt) goes on to the full chain, whose `middleware` decides as above.
-   */
+  const lane = fastLane(context, tenants);
+
+  return {
+    middleware,
+    lane,
+    clear: () => tenants.clear(),
+    /** Drops a municipality's pages (it left the tenants file, or its hosts changed). */
+    forget: (tenantId: string) => void tenants.delete(tenantId),
+  };
+}
+
+/**
+ * The fast lane: a GET of a public page by a visitor with no cookie but the neutral ones, no identity header and a
+ * plainly valid Host, whose page is stored and fresh, is answered here with one lookup and one write. Anything
+ * else (and every doubt) goes on to the full chain, whose `middleware` decides as above.
+ */
+function fastLane(
+  context: CacheContext,
+  tenants: ReadonlyMap<string, LRUCache<string, Entry>>,
+): RequestHandler {
+  const options = context.options;
   const laneOptions = options.lane;
-  const lane: RequestHandler = (req, res, next) => {
+  return (req, res, next) => {
     if (!laneOptions || options.ttlMs <= 0 || req.method !== "GET") return next();
     const url = req.url;
     if (url.charCodeAt(0) !== 47 /* "/" */) return next();
@@ -425,21 +454,14 @@ export function createPageCache(options: PageCacheOptions) {
     if (!tenant) return next();
     const entry = tenants.get(tenant.id)?.get(pageKey(url, localeOf(cookie)));
     if (entry === undefined) return next();
-    if (servable(entry, options.versionOf(tenant) ?? undefined, context.now()) !== "HIT") return next();
-    count("hit");
+    if (servable(context, entry, options.versionOf(tenant) ?? undefined, context.now()) !== "HIT")
+      return next();
+    context.count("hit");
     res.writeHead(
       entry.status,
       headOf(context, entry, { mark: "HIT", gzip: acceptsGzip(headers), shared: true }),
     );
     res.end(acceptsGzip(headers) ? entry.gzipped : entry.body);
-  };
-
-  return {
-    middleware,
-    lane,
-    clear: () => tenants.clear(),
-    /** Drops a municipality's pages (it left the tenants file, or its hosts changed). */
-    forget: (tenantId: string) => void tenants.delete(tenantId),
   };
 }
 
