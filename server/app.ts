@@ -1,7 +1,7 @@
 import express, { type Express } from "express";
 import compression from "compression";
 import { operationsRouter } from "./middleware/operations.ts";
-import { storeHealth, useRedisStore } from "#client/lib/store-backend.server.ts";
+import { storeHealth, useRedisStore } from "#server/store/shared-store.ts";
 import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
 import { requireValidHost } from "./middleware/host-header.ts";
 import { resolveTenant } from "./middleware/tenant.ts";

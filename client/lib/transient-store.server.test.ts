@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
-import { useMemoryStore, useRedisStore } from "./store-backend.server.ts";
+import { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";
 import {
   TRANSIENT_KEY_PATTERN,
   createMemoryStore,

@@ -1,4 +1,4 @@
-import { redisBackend, isStoreUnavailable } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable } from "#server/store/shared-store.ts";
 
 export type QueueEvent = "queued" | "shed" | "dropped";
 

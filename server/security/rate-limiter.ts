@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { redisBackend, isStoreUnavailable, type RedisBackend } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "#server/store/shared-store.ts";
 
 type Window = { count: number; resetAt: number; warned: boolean };
 
