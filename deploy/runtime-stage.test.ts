@@ -61,8 +61,10 @@ beforeAll(async () => {
   server.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
   const giveUp = Date.now() + 45_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`the image's command exited (${server.exitCode}):\n${output}`);
-    if (Date.now() > giveUp) throw new Error(`the image's command did not answer /healthz in 45 s:\n${output}`);
+    if (server.exitCode !== null)
+      throw new Error(`the image's command exited (${server.exitCode}):\n${output}`);
+    if (Date.now() > giveUp)
+      throw new Error(`the image's command did not answer /healthz in 45 s:\n${output}`);
     const up = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.ok,
       () => false,
@@ -85,9 +87,13 @@ describe("the Dockerfile's runtime stage", () => {
   it("holds no client/, tests or test files: only what its COPY lines name", () => {
     const top = readdirSync(layout.dir).sort();
     expect(top).toEqual(["build", "config", "node_modules", "package.json", "sandbox", "server", "shared"]);
-    const files = spawnSync("find", [layout.dir, "-path", `${layout.dir}/node_modules`, "-prune", "-o", "-type", "f", "-print"], {
-      encoding: "utf8",
-    }).stdout.split("\n");
+    const files = spawnSync(
+      "find",
+      [layout.dir, "-path", `${layout.dir}/node_modules`, "-prune", "-o", "-type", "f", "-print"],
+      {
+        encoding: "utf8",
+      },
+    ).stdout.split("\n");
     expect(files.filter((f) => /\.test\.tsx?$/.test(f))).toEqual([]);
   });
 
@@ -97,7 +103,11 @@ describe("the Dockerfile's runtime stage", () => {
     expect(await res.json()).toEqual({ status: "ok" });
     expect(layout.healthcheck).not.toBeNull();
     const [bin, ...args] = command(layout.healthcheck!);
-    const check = spawnSync(bin!, args, { cwd: layout.dir, env: { ...imageEnv(Number(new URL(base).port)) }, timeout: 10_000 });
+    const check = spawnSync(bin!, args, {
+      cwd: layout.dir,
+      env: { ...imageEnv(Number(new URL(base).port)) },
+      timeout: 10_000,
+    });
     expect(check.status).toBe(0);
   });
 
@@ -117,10 +127,19 @@ describe("the Dockerfile's runtime stage", () => {
   });
 
   it("ships only packages the server runs: no browser-only dependency among the production ones", () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     const sources = spawnSync(
       "grep",
-      ["-rhoE", `from ["'][^"'.#][^"']*["']|import\\(["'][^"'.#][^"']*["']\\)`, "server", "sandbox", "config", "shared"],
+      [
+        "-rhoE",
+        `from ["'][^"'.#][^"']*["']|import\\(["'][^"'.#][^"']*["']\\)`,
+        "server",
+        "sandbox",
+        "config",
+        "shared",
+      ],
       { cwd: layout.dir, encoding: "utf8" },
     ).stdout;
     // The server bundle: static imports only (a dynamic import there runs in the browser's effects, never on the server).

@@ -12,7 +12,16 @@
 // across file systems) from the repository's node_modules, which `npm ci` installed from the same lock: the same
 // tree in about a second instead of half a minute of npm (compared package by package on 2026-11-29: 265 = 265).
 // A package with an install script would make the two differ; `productionPackages` refuses it.
-import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -56,7 +65,10 @@ function ignoreMatcher(patterns: string[]): (path: string) => boolean {
       .map((segment) =>
         segment === "**"
           ? "(?:.*)"
-          : segment.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]"),
+          : segment
+              .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+              .replace(/\*/g, "[^/]*")
+              .replace(/\?/g, "[^/]"),
       )
       .join("/")
       .replace(/\(\?:\.\*\)\//g, "(?:.*/)?");
@@ -81,7 +93,13 @@ export function dockerIgnore(root = ROOT): (path: string) => boolean {
   return ignoreMatcher(patterns);
 }
 
-type LockPackage = { dev?: boolean; optional?: boolean; devOptional?: boolean; link?: boolean; hasInstallScript?: boolean };
+type LockPackage = {
+  dev?: boolean;
+  optional?: boolean;
+  devOptional?: boolean;
+  link?: boolean;
+  hasInstallScript?: boolean;
+};
 
 /** The lock file's packages `npm ci` installs with these `--omit` values (their paths under the project). */
 export function productionPackages(root: string, omit: readonly string[]): string[] {
@@ -186,7 +204,8 @@ export function layOutRuntimeStage(dir: string, root = ROOT): RuntimeLayout {
   let cmd: string[] = [];
   let healthcheck: string[] | null = null;
   let packages = 0;
-  const inImage = (path: string) => join(dir, relative(workdir, path.startsWith("/") ? path : join(workdir, path)));
+  const inImage = (path: string) =>
+    join(dir, relative(workdir, path.startsWith("/") ? path : join(workdir, path)));
 
   const copyFromContext = (source: string, dest: string) => {
     const from = join(root, source);
@@ -233,16 +252,22 @@ export function layOutRuntimeStage(dir: string, root = ROOT): RuntimeLayout {
           for (const pkg of list) linkTree(join(root, pkg), join(destination, relative("node_modules", pkg)));
           packages = list.length;
         } else {
-          if (path.startsWith("..")) throw new Error(`COPY --from=${from} ${source}: outside ${stageWorkdir}`);
+          if (path.startsWith(".."))
+            throw new Error(`COPY --from=${from} ${source}: outside ${stageWorkdir}`);
           const built = join(root, path);
-          if (!existsSync(built)) throw new Error(`COPY --from=${from} ${source}: ${built} is missing (npm run build?)`);
+          if (!existsSync(built))
+            throw new Error(`COPY --from=${from} ${source}: ${built} is missing (npm run build?)`);
           cpSync(built, destination, { recursive: true });
         }
       }
     }
   }
   for (let up = dir; ; up = dirname(up)) {
-    if (up !== dir && existsSync(join(up, "node_modules")) && lstatSync(join(up, "node_modules")).isDirectory())
+    if (
+      up !== dir &&
+      existsSync(join(up, "node_modules")) &&
+      lstatSync(join(up, "node_modules")).isDirectory()
+    )
       throw new Error(`${up}/node_modules would be found by Node from ${dir}: lay the stage out elsewhere`);
     if (dirname(up) === up) break;
   }

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
 import { routeError } from "#shared/route-error.ts";
-import { redisBackend, isStoreUnavailable, type RedisBackend } from "#server/store/shared-store.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "#shared/store-port.server.ts";
 import { getServices } from "./services.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { redisBackend, isStoreUnavailable } from "#server/store/shared-store.ts";
+import { redisBackend, isStoreUnavailable } from "#shared/store-port.server.ts";
 
 export type QueueEvent = "queued" | "shed" | "dropped";
 

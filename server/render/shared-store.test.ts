@@ -6,7 +6,8 @@ import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
-import { redisBackend, useMemoryStore } from "#server/store/shared-store.ts";
+import { useMemoryStore } from "#server/store/shared-store.ts";
+import { redisBackend } from "#shared/store-port.server.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Two portal apps (two replicas: createApp twice, the same secret, the same REDIS_URL) in front of one sandbox and one

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { redisBackend, isStoreUnavailable, type RedisBackend } from "#server/store/shared-store.ts";
+import { redisBackend, isStoreUnavailable, type RedisBackend } from "#shared/store-port.server.ts";
 
 type Window = { count: number; resetAt: number; warned: boolean };
 
