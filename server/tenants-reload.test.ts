@@ -73,7 +73,7 @@ describe("the tenants file, reloaded without a restart", () => {
     expect((await p.home("servizi.montealto.example")).status).toBe(200);
     expect((await p.home("comune-a.localhost")).text).toContain("Valverde");
     const ready = await request(p.app).get("/readyz").set("Host", "comune-a.localhost");
-    expect(Object.keys(ready.body.upstream)).toEqual(["comune-a", "comune-b"]);
+    expect(ready.body.municipalities).toEqual({ "comune-a": "ready", "comune-b": "ready" });
 
     const line = p.logged().find((l) => l.msg === "tenants file reloaded")!;
     expect(line.added).toEqual([

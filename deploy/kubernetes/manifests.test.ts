@@ -451,7 +451,7 @@ describe("the app behind the probes", () => {
           createTenantDirectory([{ id: "comune-a", hosts: ["a.test"], upstreamHost: "a.test" }]),
         ),
         metrics: createMetrics(),
-        checkTenant: async () => ({ config: true, upstream: true }),
+        checkTenant: () => "ready",
       }),
     );
     expect([...paths].sort()).toEqual(["/healthz", "/readyz"]);

@@ -179,7 +179,8 @@ describe("two replicas, one Valkey", () => {
     await vi.waitFor(
       async () => {
         const ready = await request(one).get("/readyz");
-        expect(ready.body).toMatchObject({ status: "ready", store: { state: "up" } });
+        expect(ready.status).toBe(200);
+        expect(ready.body).toMatchObject({ municipalities: { "comune-a": "ready" }, store: { state: "up" } });
       },
       { timeout: 10_000, interval: 100 },
     );

@@ -147,9 +147,10 @@ function connect(url: string, log: (message: string, error?: unknown) => void): 
     },
     async close() {
       state.closed = true;
-      await connecting;
-      if (client.isOpen) await client.close().catch(() => {});
-      else client.destroy();
+      // A connection that never came up keeps retrying (its connect() never settles): destroyed, not waited for.
+      if (client.isReady) await client.close().catch(() => {});
+      else if (client.isOpen) client.destroy();
+      await Promise.race([connecting, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
     },
   };
 }
