@@ -28,7 +28,11 @@ function replaceSingleValuedHeaders(res: express.Response): void {
 }
 
 /** The limiters of the pages' actions: maintenance login, anonymous payment creation, one-time code sending. */
-function pageLimiters({ env, logger }: AppContext) {
+function pageLimiters({ env, logger, metrics }: AppContext) {
+  const refused =
+    (limiter: string) =>
+    ({ tenantId, scope }: { tenantId: string; scope: string }) =>
+      metrics.rateLimited.inc({ limiter, scope, municipality: tenantId });
   return {
     loginLimiter: createRateLimiter({
       name: "maintenance-login",
@@ -36,6 +40,7 @@ function pageLimiters({ env, logger }: AppContext) {
       perClient: env.MAINTENANCE_LOGIN_PER_CLIENT,
       perTenant: env.MAINTENANCE_LOGIN_PER_TENANT,
       onLimited: (event) => logger.warn(event, "maintenance login rate limit reached"),
+      onRefused: refused("maintenance-login"),
     }),
     paymentCreateLimiter: createRateLimiter({
       name: "payment-create",
@@ -43,12 +48,14 @@ function pageLimiters({ env, logger }: AppContext) {
       perClient: env.PAYMENT_CREATE_PER_CLIENT,
       perTenant: env.PAYMENT_CREATE_PER_TENANT,
       onLimited: (event) => logger.warn(event, "anonymous payment creation rate limit reached"),
+      onRefused: refused("payment-create"),
     }),
     otpLimiter: createOtpSendLimiter({
       windowMs: env.OTP_SEND_WINDOW_S * 1000,
       perClient: env.OTP_SEND_PER_CLIENT,
       perContact: env.OTP_SEND_PER_CONTACT,
       onLimited: (event) => logger.warn(event, "one-time code sending limit reached"),
+      onRefused: refused("otp-send"),
     }),
   };
 }

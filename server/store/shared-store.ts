@@ -19,11 +19,22 @@ import {
 
 const COMMAND_TIMEOUT_MS = 1000;
 
-/** Opens (once per process and URL) the connection every store uses from now on. */
+/** How long each command took and how it ended (`portal_store_command_duration_seconds`). */
+export type StoreObserver = (seconds: number, outcome: "ok" | "error" | "unavailable") => void;
+
+/** The observer of this process's commands: createApp's metrics (the last app made, one per process outside tests). */
+let observer: StoreObserver = () => {};
+
+/**
+ * Opens (once per process and URL) the connection every store uses from now on; `observe` (when given) is told of
+ * every command from now on.
+ */
 export function useRedisStore(
   url: string,
   log: (message: string, error?: unknown) => void = () => {},
+  observe?: StoreObserver,
 ): RedisBackend {
+  if (observe) observer = observe;
   const current = redisBackend();
   if (current?.url === url) return current;
   if (current) void current.close();
@@ -89,21 +100,31 @@ function openClient(
  */
 function commandRunner(client: RedisClientType, connecting: Promise<unknown>, state: ConnectionState) {
   return async function command<T>(args: readonly string[]): Promise<T> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     if (!client.isReady) {
       await Promise.race([connecting, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
-      if (!client.isReady) throw new StoreUnavailableError(state.lastError ?? "not connected");
+      if (!client.isReady) {
+        observer(seconds(), "unavailable");
+        throw new StoreUnavailableError(state.lastError ?? "not connected");
+      }
     }
     try {
-      return (await client.sendCommand([...args], {
+      const answer = (await client.sendCommand([...args], {
         abortSignal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
       })) as T;
+      observer(seconds(), "ok");
+      return answer;
     } catch (error) {
       if (
         error instanceof Error &&
         /NOSCRIPT|ERR|WRONGTYPE/.test(error.message) &&
         !/closed/i.test(error.message)
-      )
+      ) {
+        observer(seconds(), "error");
         throw error;
+      }
+      observer(seconds(), "unavailable");
       throw new StoreUnavailableError(reasonOf(error));
     }
   };
