@@ -102,12 +102,12 @@ function mountSecurityAndOperations(app: Express, ctx: AppContext, gate: Request
 }
 
 /** The request's municipality, cookies, XSRF, maintenance credential, identity headers and the form's XSRF check. */
-function mountRequestIdentity(app: Express, { deps, env, sealer, secureCookies }: AppContext) {
+function mountRequestIdentity(app: Express, { deps, env, sealers, secureCookies }: AppContext) {
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
   app.use(issueXsrfCookie({ secure: secureCookies }));
-  app.use(readMaintenanceCredential(sealer, { secure: secureCookies }));
+  app.use(readMaintenanceCredential(sealers, { secure: secureCookies }));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
   app.use(checkFormXsrf());
 }

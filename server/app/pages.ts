@@ -65,7 +65,7 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
   const { deps, env, production } = ctx;
   return {
     publicEnv: { sandbox: deps.sandbox, devTools: env.DEV_TOOLS && !production, mapTileUrl: deps.mapTileUrl },
-    sealer: ctx.sealer,
+    sealers: ctx.sealers,
     secureCookies: ctx.secureCookies,
     flowState: createFlowState(ctx.secrets),
     actingForCookie: createActingForCookie(ctx.secrets),

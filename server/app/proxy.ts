@@ -24,7 +24,7 @@ import type { RequestGate } from "./request-gate.ts";
  * escapes are refused (400) by `guard` before anything matches them.
  */
 export function proxyChain(
-  { deps, env, logger, metrics, secureCookies, sealer, tenantService }: AppContext,
+  { deps, env, logger, metrics, secureCookies, sealers, tenantService }: AppContext,
   gate: RequestGate,
   guard: ReturnType<typeof guardProxyPath>,
 ) {
@@ -38,7 +38,7 @@ export function proxyChain(
     resolveTenant(deps.tenants),
     parseCookies(),
     issueXsrfCookie({ secure: secureCookies }),
-    readMaintenanceCredential(sealer, { secure: secureCookies }),
+    readMaintenanceCredential(sealers, { secure: secureCookies }),
     collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS),
     guard,
     gateProxyCalls({

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { Express } from "express";
 import request from "supertest";
 import { serialize } from "cookie";
-import { createSealer } from "#server/security/seal.ts";
+import { createMaintenanceSealers } from "#server/middleware/maintenance-credential.ts";
 import { startTestUpstream, RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
 import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
@@ -142,7 +142,9 @@ describe("the /api proxy", () => {
   test("sends the sealed maintenance credential upstream as HTTP Basic", async () => {
     const u = await upstream(json(200, {}));
     const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
-    const sealer = createSealer("test-secret-test-secret-test-secret-0123", "maintenance-credential");
+    const sealer = createMaintenanceSealers({
+      current: "test-secret-test-secret-test-secret-0123",
+    }).credential;
     const sealed = sealer.seal(JSON.stringify({ username: "manutentore", password: "segreto" }));
     await request(app)
       .get("/api-public/crm/services")
