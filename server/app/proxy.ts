@@ -31,6 +31,12 @@ export function proxyChain(
   return flatChain([
     gate.proxyLog,
     gate.countRequest,
+    // Every answer of this lane, the refusals below included (shed, 405/400, unknown host, the allow list's 404/400,
+    // XSRF 403): nosniff, and HSTS behind TLS. A relayed answer keeps them (the upstream's own are dropped).
+    (_req, res, next) => {
+      gate.proxiedAnswerHeaders(res);
+      next();
+    },
     gate.limitBody,
     gate.shed,
     refuseUnsupportedRequests(),
@@ -48,10 +54,6 @@ export function proxyChain(
     }),
     requireXsrfHeader(),
     guardLoginRedirector(),
-    (_req, res, next) => {
-      gate.proxiedAnswerHeaders(res);
-      next();
-    },
     apiProxy({
       target: deps.upstreamUrl,
       secureCookies,
