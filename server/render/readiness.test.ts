@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
-import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
+import { relayTo, startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { HOSTS } from "#tests/support/portal-requests.ts";
 import { useMemoryStore } from "#server/store/shared-store.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -24,26 +24,12 @@ const held: { destroy(): void }[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   ssrHandler = await loadSsrHandler();
+  const relayToSandbox = relayTo(sandbox.url);
   relay = await startTestUpstream((req, res, body) => {
     const mode = modes[String(req.headers["x-forwarded-host"])] ?? "up";
     if (mode === "hang") return void held.push(res.socket!);
     if (mode === "fail") return void res.writeHead(500, { "content-type": "text/plain" }).end("guasto");
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(
-        ([name]) => !["host", "content-length", "connection"].includes(name),
-      ),
-    ) as Record<string, string>;
-    fetch(`${sandbox.url}${req.url}`, {
-      method: req.method,
-      headers,
-      body: body || undefined,
-      redirect: "manual",
-    })
-      .then(async (r) => {
-        res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "text/plain" });
-        res.end(Buffer.from(await r.arrayBuffer()));
-      })
-      .catch(() => res.destroy());
+    relayToSandbox(req, res, body);
   });
 });
 afterEach(() => {

@@ -135,7 +135,15 @@ export function startRelay(
   target: string,
   alter: (path: string, json: unknown) => unknown = (_path, json) => json,
 ) {
-  return startTestUpstream((req, res, body) => {
+  return startTestUpstream(relayTo(target, alter));
+}
+
+/** The handler of `startRelay`, for a test upstream that relays some requests and does something else with others. */
+export function relayTo(
+  target: string,
+  alter: (path: string, json: unknown) => unknown = (_path, json) => json,
+) {
+  return (req: IncomingMessage, res: ServerResponse, body: string) => {
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(
         ([name]) => !["host", "content-length", "connection"].includes(name),
@@ -161,5 +169,5 @@ export function startRelay(
         res.end(out);
       })
       .catch(() => res.destroy());
-  });
+  };
 }
