@@ -117,11 +117,13 @@ export const PORTAL_NODE_FLAGS = ["--max-semi-space-size=16", "--max-old-space-s
 export async function startPortalProcess(
   upstreamUrl: string,
   env: Record<string, string> = {},
+  /** Another checkout to run (its own build), e.g. the tree before a change for a before → after bench. */
+  root = ROOT,
 ): Promise<Portal> {
   const port = await freePort();
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, "server/index.ts"], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
@@ -229,4 +231,63 @@ http {
     }
   }
   return { url, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds (`/proc/<pid>/stat`, clock ticks of 10 ms). */
+export function cpuMicros(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** nginx (one worker) with a generated configuration `body` (the http block's content) in a temp dir, on `port`. */
+export async function startNginxWith(
+  binary: string,
+  body: (dir: string, port: number) => string,
+): Promise<{ url: string; pid: number; child: ChildProcess; cleanup(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `${root ? "user root;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+${body(dir, port)}
+}
+`,
+  );
+  const child = spawn(binary, ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const t = track(child);
+  const url = `http://127.0.0.1:${port}`;
+  const giveUp = Date.now() + 10_000;
+  for (;;) {
+    if (t.exited() !== null) throw new Error(`nginx exited at start-up:\n${t.output()}`);
+    if (Date.now() > giveUp) throw new Error(`nginx did not start:\n${t.output()}`);
+    try {
+      await get(`${url}/`, {}, { timeoutMs: 1000, agent: false });
+      break;
+    } catch {
+      await sleep(50);
+    }
+  }
+  // The worker's pid: the master does no work per request.
+  const workers = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n");
+  const pid = Number(workers[0]) || child.pid!;
+  return { url, pid, child, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

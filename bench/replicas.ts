@@ -48,6 +48,8 @@ export type ReplicasOptions = {
   logLevel?: string;
   /** More environment for the portals (e.g. SHUTDOWN_TIMEOUT_MS). */
   env?: Record<string, string>;
+  /** nginx keeps anonymous pages with the shipped cache (deploy/nginx/page-cache*.conf); default false. */
+  pageCache?: boolean;
 };
 
 export type Replica = {
@@ -164,6 +166,25 @@ export function upstreamList(portals: number[]): string {
   return portals.map((p) => `server 127.0.0.1:${p} ${UPSTREAM_SERVER_PARAMETERS};`).join("\n") + "\n";
 }
 
+const SHIPPED_NGINX = join(ROOT, "deploy/nginx");
+/** Where the shipped cache configuration keeps its files in production (rewritten to the temp dir here). */
+const SHIPPED_CACHE_PATH = "/var/cache/nginx/portal-pages";
+
+/**
+ * The shipped page cache (deploy/nginx/page-cache-http.conf and page-cache.conf) copied into `dir`, its cache files
+ * under `dir` too: the include lines for the http block and for the portals' location.
+ */
+export function pageCacheIncludes(dir: string): { http: string; location: string } {
+  for (const file of ["page-cache-http.conf", "page-cache.conf"]) {
+    const text = readFileSync(join(SHIPPED_NGINX, file), "utf8").replace(
+      SHIPPED_CACHE_PATH,
+      join(dir, "page-cache"),
+    );
+    writeFileSync(join(dir, file), text);
+  }
+  return { http: `include ${dir}/page-cache-http.conf;`, location: `include ${dir}/page-cache.conf;` };
+}
+
 /**
  * The access log's format: `upstreamlog` as deploy/nginx/drain.sh reads it (time, the upstreams tried), then what the
  * replica-kill test reads: status, duration, method, each try's status and bytes sent to it, the request's path.
@@ -171,11 +192,22 @@ export function upstreamList(portals: number[]): string {
 export const UPSTREAM_LOG_FORMAT = `'$msec "$upstream_addr" $status $request_time $request_method "$upstream_status" "$upstream_bytes_sent" "$uri"'`;
 
 /**
- * The generated nginx.conf: round robin over the portals (the included upstreams.conf), retry of idempotent requests
- * on the next one, an access log naming the upstream of each request (the `upstreamlog` format drain.sh reads).
+ * The generated nginx.conf: round robin over the portals (the included upstreams.conf), what ships for a failed replica
+ * (deploy/nginx/failover.conf, included as it is), an access log naming the upstream of each request (the
+ * `upstreamlog` format drain.sh reads, and what the replica-kill test reads after it).
  */
-export function nginxConf(options: { dir: string; port: number; root: boolean }): string {
+export function nginxConf(options: {
+  dir: string;
+  port: number;
+  root: boolean;
+  pageCache?: boolean;
+}): string {
   const { dir } = options;
+  // With the cache, as deploy/nginx/replicas.conf: pages streamed (proxy_buffering off), an anonymous public page
+  // asking for buffering itself (X-Accel-Buffering: yes), which nginx needs to store it.
+  const cache = options.pageCache
+    ? { ...pageCacheIncludes(dir), buffering: "proxy_buffering off;" }
+    : { http: "", location: "", buffering: "" };
   return `${options.root ? "user root;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -185,6 +217,7 @@ http {
   access_log ${dir}/access.log upstreamlog;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  ${cache.http}
   upstream portals {
     include ${dir}/upstreams.conf;
     keepalive 64;
@@ -203,6 +236,8 @@ http {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       include ${join(ROOT, "deploy/nginx/failover.conf")};
       proxy_read_timeout 30s;
+      ${cache.buffering}
+      ${cache.location}
     }
   }
 }
@@ -350,7 +385,10 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const dir = mkdtempSync(join(tmpdir(), "replicas-nginx-"));
   const nginxPort = options.nginxPort ?? (await freePort());
   writeFileSync(join(dir, "upstreams.conf"), upstreamList(ports));
-  writeFileSync(join(dir, "nginx.conf"), nginxConf({ dir, port: nginxPort, root: process.getuid?.() === 0 }));
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    nginxConf({ dir, port: nginxPort, root: process.getuid?.() === 0, pageCache: options.pageCache }),
+  );
   const nginxChild = spawn(
     nginx,
     ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],

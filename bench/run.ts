@@ -10,7 +10,8 @@
 //       200 connections × 60 s of citizens' pages (served p99, shed answers, errors, RSS; BENCH_SOAK for longer);
 //   (e) the client bundle sizes (raw and gzip), and what a first visit of the home page downloads;
 //   (f) a rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts, bench/results/rollout.json);
-//   (g) each flow step with the memory store and with Valkey, alternated (bench/flow-steps.ts).
+//   (g) each flow step with the memory store and with Valkey, alternated (bench/flow-steps.ts);
+//   (h) the page scenarios of issue #38 against nginx, CPU µs per answer, alternated runs (bench/pages.ts).
 // Writes bench/results/latest.json and latest.md. Every step is bounded; the process exits by itself.
 import "./production-env.ts";
 import { randomBytes } from "node:crypto";
@@ -594,6 +595,16 @@ await main();
 clearTimeout(watchdog);
 // (d) What Chromium transfers on a first visit of home (bench/first-visit.ts; prints "skipped: …" without Chromium).
 await (await import("./first-visit.ts")).runFirstVisit();
+// (h) The page scenarios of issue #38, each against nginx, CPU µs per answer, three alternated runs (bench/pages.ts;
+// BENCH_BASELINE_DIR adds a baseline checkout to alternate with).
+const pagesWatchdog = setTimeout(() => {
+  console.error("bench: the pages bench did not finish in time, giving up");
+  killChildren();
+  process.exit(2);
+}, 900_000);
+pagesWatchdog.unref();
+await (await import("./pages.ts")).runPagesBench();
+clearTimeout(pagesWatchdog);
 // (f) A rolling restart of 3 replicas behind nginx under steady load (bench/rollout.ts; skipped without nginx).
 const rolloutWatchdog = setTimeout(() => {
   console.error("bench: the rollout did not finish in time, giving up");

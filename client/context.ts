@@ -33,10 +33,17 @@ export type RequestServices = {
   /** True for a document (a full page load), false for a client-side navigation's data request (`….data`). */
   documentRequest: boolean;
   nonce: string;
-  /** The XSRF token masked for this response (its bytes differ on every page), for the forms' `_xsrf` field. */
+  /**
+   * The XSRF token masked for this response (its bytes differ on every page), for the forms' `_xsrf` field; empty on
+   * an anonymous public page (the same page for every visitor: its forms are protected by the same-origin check).
+   */
   xsrfToken: string;
-  /** False when this request is a form post without a valid token: the root middleware refuses it. */
+  /**
+   * False when this request is a form post another site sent, or one whose sender is unknown without a valid token:
+   * the root middleware refuses it, for the reason in `formRefusal`.
+   */
   xsrfValid: boolean;
+  formRefusal?: "cross-site origin" | "form token missing or wrong";
   /** Limits of multipart uploads, applied where a form is parsed (`readForm`). */
   uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
   /** Geocoding on the server (the `/geocoding` route's cache and queue), e.g. an address search without JavaScript. */

@@ -136,11 +136,22 @@ describe("docker-compose.yml's replicas profile", () => {
     expect(binary, "nginx is not installed (apt-get install nginx-light)").not.toBeNull();
     const dir = mkdtempSync(join(tmpdir(), "compose-nginx-"));
     try {
-      // The compose service names do not resolve here: the same file with loopback in their place.
+      // The compose service names do not resolve here: the same file with loopback in their place, and the page cache's
+      // files (mounted under /etc/nginx/portal/) from deploy/nginx, its cache directory in the temp dir.
       const conf = NGINX_CONF.replace(/server portal-\d+:/g, "server 127.0.0.1:").replaceAll(
-        FAILOVER_MOUNT,
-        join(dir, "failover.conf"),
+        "/etc/nginx/portal/",
+        `${dir}/`,
       );
+      for (const file of ["page-cache-http.conf", "page-cache.conf"])
+        writeFileSync(
+          join(dir, file),
+          readFileSync(join(ROOT, "deploy/nginx", file), "utf8").replace(
+            "/var/cache/nginx/portal-pages",
+            join(dir, "pages"),
+          ),
+        );
+      for (const file of ["page-cache-http.conf", "page-cache.conf"])
+        expect(services.nginx!.volumes).toContain(`./deploy/nginx/${file}:/etc/nginx/portal/${file}:ro`);
       writeFileSync(join(dir, "replicas.conf"), conf);
       writeFileSync(join(dir, "failover.conf"), FAILOVER_CONF);
       writeFileSync(

@@ -21,7 +21,8 @@ import { appContext, type AppContext, type AppDeps } from "./app/context.ts";
 import { requestGate, type RequestGate } from "./app/request-gate.ts";
 import { proxyChain } from "./app/proxy.ts";
 import { mountAssets } from "./app/assets.ts";
-import { mountPages } from "./app/pages.ts";
+import { mountPages, pageCacheOptions } from "./app/pages.ts";
+import { createPageCache } from "./render/page-cache.ts";
 
 export { createTenantServiceFor, type AppDeps } from "./app/context.ts";
 
@@ -62,7 +63,12 @@ function followTenantChanges({ deps, tenantService }: AppContext): ((id: string)
  * everything else through the pages' prelude. A path that only resolves to /api (`/x/../api/…`) is refused on the
  * pages' side too.
  */
-function mountRequestGate(app: Express, ctx: AppContext, gate: RequestGate) {
+function mountRequestGate(
+  app: Express,
+  ctx: AppContext,
+  gate: RequestGate,
+  pageCache: ReturnType<typeof createPageCache> | undefined,
+) {
   const guard = guardProxyPath((reason) => ctx.logger.warn({ reason }, "proxy path refused"));
   const proxy = proxyChain(ctx, gate, guard);
   const pagePrelude = flatChain([
@@ -71,6 +77,8 @@ function mountRequestGate(app: Express, ctx: AppContext, gate: RequestGate) {
     gate.limitBody,
     gate.shed,
     (req, res, next) => (req.url.includes("api") ? guard(req, res, next) : next()),
+    // A stored anonymous page is answered here: one lookup and one write of its precomputed head and bytes.
+    ...(pageCache ? [pageCache.lane] : []),
   ]);
   app.use((req, res, next) => (PROXIED_PATH.test(req.path) ? proxy : pagePrelude)(req, res, next));
   return proxy;
@@ -106,7 +114,8 @@ function mountRequestIdentity(app: Express, { deps, env, sealers, secureCookies 
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
-  app.use(issueXsrfCookie({ secure: secureCookies }));
+  // The cookie goes with every page but an anonymous public one (mountPages).
+  app.use(issueXsrfCookie({ secure: secureCookies, send: false }));
   app.use(readMaintenanceCredential(sealers, { secure: secureCookies }));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
   app.use(checkFormXsrf());
@@ -144,14 +153,16 @@ export function createApp(deps: AppDeps) {
   app.set("query parser", "simple");
 
   const gate = requestGate(ctx);
-  const proxy = mountRequestGate(app, ctx, gate);
+  const pageCache = deps.ssrHandler ? createPageCache(pageCacheOptions(ctx, deps.ssrHandler)) : undefined;
+  const proxy = mountRequestGate(app, ctx, gate, pageCache);
   mountSecurityAndOperations(app, ctx, gate);
   if (deps.staticDir !== false) mountAssets(app, deps.staticDir, ctx.behindTls);
   mountRequestIdentity(app, ctx);
   const geocoding = mountGeocoding(app, ctx);
   app.use(resolveLocale({ secure: ctx.secureCookies }));
   for (const handler of deps.beforePages ?? []) app.use(handler);
-  if (deps.ssrHandler) forgetOnChange.push(mountPages(app, ctx, deps.ssrHandler, geocoding));
+  if (deps.ssrHandler && pageCache)
+    forgetOnChange.push(mountPages(app, ctx, deps.ssrHandler, pageCache, geocoding));
 
   const lastErrorHandler = errorHandler(ctx.logger);
   app.use(lastErrorHandler);

@@ -44,14 +44,15 @@ export function isCrossOriginAction(request: Request): boolean {
 }
 
 /**
- * Root middleware: every page request that is not a GET (a form post, with or without JavaScript) needs the
- * XSRF token, checked by the server before the body was read. No action can forget it.
+ * Root middleware: every page request that is not a GET (a form post, with or without JavaScript, the action of a
+ * resource route) must come from the portal's own pages: checked by the server before the body was read
+ * (`checkFormXsrf`: same origin by `Sec-Fetch-Site`/`Origin`/`Referer`, else the XSRF token). No action can forget it.
  */
 export const requireFormToken: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
   const services = getServices(context);
   if (!services.xsrfValid) {
-    logRefusedFormPost(services.log, request, "form token missing or wrong");
+    logRefusedFormPost(services.log, request, services.formRefusal ?? "form token missing or wrong");
     throw routeError(403, { title: serverT(context)("form.xsrfRejected") });
   }
   return next();

@@ -19,7 +19,26 @@ export const handle = { ...routeHandle("home.title"), ...PUBLIC_PAGE };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
-  const groups = groupServicesByCategory(config.servizi).map((g) => ({
+  // In a document the list is rendered on the server only; a client-side navigation gets it as data.
+  return { groups: keepForDocument(context, SERVICES_ISLAND, serviceGroups(config.servizi)) };
+}
+
+/**
+ * The services by category, the same for every visitor of a municipality: made once per configuration (the
+ * configuration cache hands out the same `servizi` until it is refreshed), not once per citizen's home.
+ */
+const groupsOf = new WeakMap<object, ReturnType<typeof makeServiceGroups>>();
+function serviceGroups(servizi: Parameters<typeof groupServicesByCategory>[0]) {
+  let groups = groupsOf.get(servizi);
+  if (!groups) {
+    groups = makeServiceGroups(servizi);
+    groupsOf.set(servizi, groups);
+  }
+  return groups;
+}
+
+function makeServiceGroups(servizi: Parameters<typeof groupServicesByCategory>[0]) {
+  return groupServicesByCategory(servizi).map((g) => ({
     category: g.category,
     slug: categorySlug(g.category),
     services: g.services.map((s) => ({
@@ -30,8 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: configuredPortalPage(s.linkServizio) ?? href("/servizi/:id", { id: s.id }),
     })),
   }));
-  // In a document the list is rendered on the server only; a client-side navigation gets it as data.
-  return { groups: keepForDocument(context, SERVICES_ISLAND, groups) };
 }
 
 /** The name under which the loader keeps the services for the server's render (`ServerIsland`). */

@@ -15,6 +15,7 @@ import { createTenantDirectory, createTenantHolder, TenantsFileSchema } from "#c
 import { operationsRouter } from "#server/middleware/operations.ts";
 import { METRICS_PATH } from "#server/operational-paths.ts";
 import { createMetrics } from "#server/observability/metrics.ts";
+import { parse } from "yaml";
 import {
   KUBERNETES_DIR,
   kustomizeHash,
@@ -702,5 +703,30 @@ describe("the renderer", () => {
     expect(strategicMerge(target, { metadata: { annotations: { drop: null } } })).toEqual({
       metadata: { annotations: { keep: "1" } },
     });
+  });
+});
+
+describe("the ingress's page cache", () => {
+  /** The directives of an nginx file or snippet: comment and blank lines dropped, indentation trimmed. */
+  const directives = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("#"));
+  const shipped = (file: string) => directives(readFileSync(join(KUBERNETES_DIR, "../nginx", file), "utf8"));
+
+  it("is deploy/nginx/page-cache.conf in the Ingress and page-cache-http.conf in the controller's ConfigMap", () => {
+    const ingress = parse(readFileSync(join(KUBERNETES_DIR, "base/ingress.yaml"), "utf8")) as K8sObject;
+    const annotations = ingress.metadata.annotations as Record<string, string>;
+    expect(directives(annotations["nginx.ingress.kubernetes.io/configuration-snippet"]!)).toEqual(
+      shipped("page-cache.conf"),
+    );
+    // Pages stream (proxy buffering off): an anonymous public page asks for buffering itself (X-Accel-Buffering).
+    expect(annotations["nginx.ingress.kubernetes.io/proxy-buffering"]).toBe("off");
+    const controller = parse(
+      readFileSync(join(KUBERNETES_DIR, "ingress-nginx/controller-configmap.yaml"), "utf8"),
+    ) as K8sObject & { data: Record<string, string> };
+    expect(directives(controller.data["http-snippet"]!)).toEqual(shipped("page-cache-http.conf"));
+    expect(controller.data["allow-snippet-annotations"]).toBe("true");
   });
 });

@@ -2,14 +2,16 @@ import type express from "express";
 import type { Express } from "express";
 import { createRateLimiter } from "../security/rate-limiter.ts";
 import { createOtpSendLimiter } from "../security/otp-limits.ts";
-import { SAFE_METHODS } from "../middleware/xsrf.ts";
-import { createPageCache } from "../render/page-cache.ts";
+import { SAFE_METHODS, sendXsrfCookie } from "../middleware/xsrf.ts";
+import type { createPageCache } from "../render/page-cache.ts";
 import type { SsrHandler } from "../render/public-pages.ts";
 import { createRequestServices } from "../render/request-services.ts";
 import { createActingForCookie } from "../render/acting-for-cookie.ts";
 import { createFlowState } from "../render/flow-state.ts";
 import type { createGeocoding } from "../geocoding/router.ts";
 import type { AppContext } from "./context.ts";
+import { hasOneValidHost } from "../middleware/host-header.ts";
+import { tenantOfHost } from "../middleware/tenant.ts";
 
 /** Headers that take one value: a route's own value replaces the app's default instead of being added to it. */
 const SINGLE_VALUED = new Set(["cache-control", "x-content-type-options", "content-type"]);
@@ -82,18 +84,11 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
   };
 }
 
-/**
- * The pages: React Router behind the page cache. Returns what a municipality's leaving must forget (its cached pages).
- */
-export function mountPages(
-  app: Express,
-  ctx: AppContext,
-  ssr: SsrHandler,
-  geocoder: ReturnType<typeof createGeocoding>,
-): (tenantId: string) => void {
+/** The anonymous page cache of the pages (docs/decisions/page-cache.md), made before the app's chain: its `lane` is
+ * mounted right after the request gate, its `middleware` in front of React Router. */
+export function pageCacheOptions(ctx: AppContext, ssr: SsrHandler): Parameters<typeof createPageCache>[0] {
   const { env, tenantService, metrics } = ctx;
-  const servicesDeps = requestServicesDeps(ctx, geocoder);
-  const pageCache = createPageCache({
+  return {
     ttlMs: env.PAGE_CACHE_TTL_S * 1000,
     maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
     maxBytes: env.PAGE_CACHE_MAX_BYTES,
@@ -103,19 +98,38 @@ export function mountPages(
     publicPage: ssr.publicPage ?? (() => false),
     versionOf: (tenant) => tenantService.configVersion(tenant),
     metrics,
-  });
+    lane: {
+      tenantOf: (req) => (hasOneValidHost(req) ? tenantOfHost(ctx.deps.tenants, req) : undefined),
+      identityHeaders: env.TRUSTED_IDENTITY_HEADERS.map((name) => name.toLowerCase()),
+    },
+  };
+}
+
+/**
+ * The pages: React Router behind the page cache. Returns what a municipality's leaving must forget (its cached pages).
+ */
+export function mountPages(
+  app: Express,
+  ctx: AppContext,
+  ssr: SsrHandler,
+  pageCache: ReturnType<typeof createPageCache>,
+  geocoder: ReturnType<typeof createGeocoding>,
+): (tenantId: string) => void {
+  const servicesDeps = requestServicesDeps(ctx, geocoder);
   app.use(async (req, res, next) => {
     // A form post reaches its action only once its whole body is in, within the limit (else it got its 413).
     if (!SAFE_METHODS.has(req.method) && res.locals.xsrfValid && !(await res.locals.bodyPeek.complete()))
       return;
-    // Every page carries this visitor's XSRF token, and may carry the citizen or a flow: no cache may keep it.
-    // A route that serves something else sets its own Cache-Control, which replaces this default (below).
+    // A page may carry this visitor's XSRF token, the citizen or a flow: no cache may keep it. The page cache gives
+    // the anonymous public pages their own policy; a route that serves something else sets its own Cache-Control,
+    // which replaces this default (below).
     res.setHeader("cache-control", "no-store");
     res.append("vary", "Cookie");
     replaceSingleValuedHeaders(res);
-    // Anonymous public pages: a HIT answers here, without React and without the request's services (it only needs
-    // a freshly masked XSRF token); a MISS gets them, renders and may be stored.
+    // Anonymous public pages: a HIT answers here, without React and without the request's services; a MISS gets
+    // them, renders (without a token or a cookie) and may be stored. Every other page gets the XSRF cookie.
     return pageCache.middleware(req, res, () => {
+      if (!res.locals.anonymousPage) sendXsrfCookie(req, res, ctx.secureCookies);
       res.locals.services = createRequestServices(servicesDeps, req, res);
       ssr(req, res, next);
     });

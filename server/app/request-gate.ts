@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type express from "express";
 import { requestLogging } from "../middleware/request-logging.ts";
-import { proxyAccessLog } from "../observability/access-log.ts";
+import { proxyAccessLog, requestIds } from "../observability/access-log.ts";
 import { cspNonce, securityHeaders, setNonDocumentHeaders } from "../middleware/security-headers.ts";
 import { httpMetrics } from "../middleware/http-metrics.ts";
 import { limitRequestBody } from "../middleware/request-body.ts";
@@ -52,7 +52,7 @@ export function requestGate({ deps, env, logger, metrics, production, behindTls 
     metrics,
   });
   return {
-    pageLog: requestLogging(logger),
+    pageLog: logger.isLevelEnabled("error") ? requestLogging(logger) : requestIdOnly(),
     proxyLog: proxyAccessLog(logger),
     countRequest: httpMetrics(metrics),
     documentHeaders,
@@ -63,3 +63,15 @@ export function requestGate({ deps, env, logger, metrics, production, behindTls 
 }
 
 export type RequestGate = ReturnType<typeof requestGate>;
+
+/**
+ * The pages' access log when the logger writes nothing at all (`LOG_LEVEL=silent`): no pino-http (its per-request
+ * child logger and serializers cost a cached page more than serving it), only the request id, as the proxy's lean log.
+ */
+function requestIdOnly(): express.RequestHandler {
+  const nextId = requestIds();
+  return (req, res, next) => {
+    res.setHeader("x-request-id", nextId(req.headers["x-request-id"]));
+    next();
+  };
+}

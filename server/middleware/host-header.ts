@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { sendPlainError } from "./plain-page.ts";
 
 /** `host[:port]` (RFC 9110 §7.2): a name or IPv4 address, or an IPv6 literal in brackets; one port at most. */
@@ -22,12 +22,17 @@ function hostLines(raw: readonly string[]): number {
  */
 export function requireValidHost(): RequestHandler {
   return (req, res, next) => {
-    const hosts = hostLines(req.rawHeaders);
-    const effective = req.host;
-    const missing = hosts === 0 && req.httpVersion !== "1.0";
-    if (missing || hosts > 1 || (effective !== undefined && !HOST.test(effective))) {
+    if (!hasOneValidHost(req)) {
       return sendPlainError(req, res, 400, "server.badRequest.title", "server.badHost.message");
     }
     next();
   };
+}
+
+/** The test of `requireValidHost`: one well-formed host (none only in HTTP/1.0). */
+export function hasOneValidHost(req: Request): boolean {
+  const hosts = hostLines(req.rawHeaders);
+  const effective = req.host;
+  const missing = hosts === 0 && req.httpVersion !== "1.0";
+  return !(missing || hosts > 1 || (effective !== undefined && !HOST.test(effective)));
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Tenant, TenantHolder } from "#config/tenants.ts";
 import { sendPlainError } from "./plain-page.ts";
 
@@ -16,6 +16,12 @@ const HOST = /^[a-z0-9.-]{1,253}$/i;
  * (see host-header.ts). The directory is the holder's current one (a reloaded tenants file counts from the next
  * request); the tenant is resolved once, here, and everything after reads `res.locals.portalTenant`.
  */
+/** The municipality of a request whose host name is well formed and listed; `undefined` otherwise. */
+export function tenantOfHost(tenants: TenantHolder, req: Request): Tenant | undefined {
+  const host = req.hostname;
+  return host && HOST.test(host) ? tenants.current().byHost(host) : undefined;
+}
+
 export function resolveTenant(tenants: TenantHolder): RequestHandler {
   return (req, res, next) => {
     const host = req.hostname;

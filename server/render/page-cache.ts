@@ -1,22 +1,27 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { IncomingHttpHeaders } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { parse as parseCookieHeader } from "cookie";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
 import { PORTAL_COOKIES, isPortalCookie } from "#shared/portal-cookies.ts";
 import type { TenantRef } from "#server/upstream/tenant-config.ts";
-import { maskXsrfToken } from "#server/security/xsrf.ts";
 import type { PublicPage } from "./public-pages.ts";
 
 /**
  * The anonymous page cache (docs/decisions/page-cache.md): rendered HTML of a few public pages, per municipality,
  * for visitors who carry nothing that makes a page theirs. Which pages: those whose route module says
- * `handle.pageCache: "public"` (public-pages.ts reads it from the server build's routes). The CSP nonce and the (masked) XSRF token of the render
- * are cut out of the stored bytes and every answer gets its own.
+ * `handle.pageCache: "public"` (public-pages.ts reads it from the server build's routes). Such a page is the same
+ * for every anonymous visitor (docs/decisions/anonymous-pages.md): no XSRF token in it, no cookie with it, its inline
+ * scripts allowed by their hashes; so it is answered with `Cache-Control: public, s-maxage=…` for the caches in front
+ * too, and a HIT is one lookup and one write of precomputed bytes (`lane`, mounted before the document's headers).
  */
 
 /**
- * Registered portal cookies that leave a page the same for everyone: the XSRF token (substituted per answer) and the
- * language (part of the key). Every other registered cookie (maintenance credential, flows, the development logout,
+ * Registered portal cookies that leave a page the same for everyone: the XSRF token (an anonymous page carries none)
+ * and the language (part of the key). Every other registered cookie (maintenance credential, flows, the development logout,
  * and any cookie added to the registry later) makes the page personal.
  */
 const NEUTRAL_PORTAL_COOKIES = new Set<string>([PORTAL_COOKIES.xsrf.name, PORTAL_COOKIES.locale.name]);
@@ -46,45 +51,46 @@ export function classifyCookies(cookies: CookieJar, identityCookies: readonly st
   return verdict;
 }
 
-/** A stored page: its bytes split where the render's nonce or XSRF token stood. */
-export type Template = { parts: string[]; slots: ("nonce" | "xsrf")[] };
-
-/** Cuts every occurrence of `nonce` and `xsrf` out of `html`. */
-export function makeTemplate(html: string, nonce: string, xsrf: string): Template {
-  const parts: string[] = [];
-  const slots: Template["slots"] = [];
-  let at = 0;
-  for (;;) {
-    const n = nonce ? html.indexOf(nonce, at) : -1;
-    const x = xsrf ? html.indexOf(xsrf, at) : -1;
-    if (n < 0 && x < 0) break;
-    const useNonce = n >= 0 && (x < 0 || n < x);
-    const index = useNonce ? n : x;
-    parts.push(html.slice(at, index));
-    slots.push(useNonce ? "nonce" : "xsrf");
-    at = index + (useNonce ? nonce.length : xsrf.length);
-  }
-  parts.push(html.slice(at));
-  return { parts, slots };
-}
-
-export function fillTemplate(template: Template, nonce: string, xsrf: string): string {
-  let out = template.parts[0]!;
-  for (let i = 0; i < template.slots.length; i++) {
-    out += (template.slots[i] === "nonce" ? nonce : xsrf) + template.parts[i + 1]!;
-  }
-  return out;
-}
-
 /** The cache key within a municipality: path, query and language. */
 export function pageKey(url: string, locale: string): string {
   return `${locale} ${url}`;
 }
 
+/**
+ * A rendered anonymous page made the same for every visitor: the render's nonce attributes removed, and the
+ * `'sha256-…'` source of each inline script for its CSP (a strict hash-based script policy). `undefined` when the
+ * nonce still shows anywhere else: such a page is not stored.
+ */
+export function publicDocument(
+  html: string,
+  nonce: string,
+): { html: string; scriptHashes: string[] } | undefined {
+  const stripped = nonce ? html.split(` nonce="${nonce}"`).join("") : html;
+  if (nonce && stripped.includes(nonce)) return undefined;
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of stripped.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+  }
+  return { html: stripped, scriptHashes: [...hashes] };
+}
+
+/** The render's CSP with its `'nonce-…'` source replaced by the page's script hashes. */
+export function hashPolicy(policy: string, nonce: string, scriptHashes: readonly string[]): string {
+  return policy.replace(`'nonce-${nonce}'`, scriptHashes.join(" ") || "'none'");
+}
+
+/** How an answer of a stored page is marked, encoded and cached downstream: one precomputed head each. */
+type Variant = { mark: "HIT" | "STALE" | "MISS"; gzip: boolean; shared: boolean };
+
 type Entry = {
-  template: Template;
+  body: Buffer;
+  gzipped: Buffer;
   status: number;
-  headers: [string, string | string[]][];
+  /** The answer's headers but the per-answer ones (cache policy, cache mark, encoding, length). */
+  headers: [string, string][];
+  /** Raw header lists ready for `writeHead`, by variant (made on first use). */
+  heads: Map<string, string[]>;
   /** The municipality configuration objects the page was rendered from (identity compares). */
   version: readonly unknown[];
   bytes: number;
@@ -113,8 +119,19 @@ export type PageCacheOptions = {
    * an outage the last good page beats a render that can only say the services are down.
    */
   staleIfErrorMs?: number;
+  /** How long a cache in front may serve a page past its `s-maxage` while it fetches a new one (seconds, default 60). */
+  staleWhileRevalidateS?: number;
   /** The clock, in `performance.now()` time like the upstream failure time (tests inject one). */
   now?: () => number;
+  /**
+   * What the fast lane (`lane`, before the document headers, the tenant and the cookies are settled) needs: the
+   * request's municipality when its Host is plainly valid (else the full chain answers), and the names of the trusted
+   * identity headers (a request carrying one is a citizen's).
+   */
+  lane?: {
+    tenantOf: (req: Request) => TenantRef | undefined;
+    identityHeaders: readonly string[];
+  };
 };
 
 /**
@@ -126,6 +143,8 @@ const UPSTREAM_QUIET_MS = 5000;
 const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 /** Longest query string worth a cache entry; longer ones are rendered every time. */
 const MAX_QUERY = 256;
+/** Largest page kept (and buffered before it is sent): beyond it the render streams and nothing is stored. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Headers of the render not kept with the page: per answer, or set again by the portal for every answer. */
 const NOT_STORED = new Set([
   "set-cookie",
@@ -133,6 +152,8 @@ const NOT_STORED = new Set([
   "transfer-encoding",
   "content-encoding",
   "content-security-policy",
+  "cache-control",
+  "vary",
   "date",
   "connection",
   "keep-alive",
@@ -149,6 +170,8 @@ type CacheContext = {
   now: () => number;
   count: (event: string) => void;
   lastUpstreamFailure: () => number;
+  /** `Cache-Control` of an anonymous page that caches in front may keep. */
+  sharedPolicy: string;
 };
 
 /** A visitor whose page is theirs: a citizen's cookies or headers, the maintenance credential, an over-long query. */
@@ -166,67 +189,139 @@ function isPersonal(
   );
 }
 
-/** A stored page answered: its headers, and its template filled with this request's nonce and XSRF token. */
-function serveStored(res: Response, entry: Entry): void {
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res
-    .status(entry.status)
-    .end(fillTemplate(entry.template, res.locals.cspNonce, maskXsrfToken(res.locals.xsrfToken)));
+const acceptsGzip = (headers: IncomingHttpHeaders) => /\bgzip\b/i.test(headers["accept-encoding"] ?? "");
+
+/**
+ * The head of one variant of a stored page, as a raw list for `writeHead`: the stored headers, the cache policy
+ * (`public, s-maxage` only for a page any visitor may get from a cache in front; a stale one during an outage is
+ * never offered to them), `Vary`, the encoding, the length and the cache mark.
+ */
+function headOf(context: CacheContext, entry: Entry, variant: Variant): string[] {
+  const name = `${variant.mark}${variant.gzip ? "z" : ""}${variant.shared ? "s" : ""}`;
+  let head = entry.heads.get(name);
+  if (head) return head;
+  head = [];
+  for (const [field, value] of entry.headers) head.push(field, value);
+  head.push("cache-control", variant.shared ? context.sharedPolicy : "no-store");
+  // The page differs by language and by being a citizen's (both in Cookie), and by its encoding; never by
+  // Accept-Language (the language is the cookie's or `?lang`'s).
+  head.push("vary", "Accept-Encoding, Cookie");
+  if (variant.shared) head.push("x-accel-buffering", "yes");
+  if (variant.gzip) head.push("content-encoding", "gzip");
+  head.push("content-length", String((variant.gzip ? entry.gzipped : entry.body).length));
+  if (context.options.xCacheHeader !== false) head.push("x-cache", variant.mark);
+  entry.heads.set(name, head);
+  return head;
 }
 
-/** The answer's headers worth storing (not the nonce's CSP, the cookies, the request id, the cache mark). */
-function storedHeaders(res: Response): Entry["headers"] {
+/** A stored page answered: one precomputed head and the stored bytes (compressed when the visitor takes gzip). */
+function serveStored(
+  context: CacheContext,
+  req: Request,
+  res: Response,
+  entry: Entry,
+  mark: Variant["mark"],
+  shared: boolean,
+): void {
+  const gzip = acceptsGzip(req.headers);
+  // Whatever the chain set before (the render's nonce CSP, the default policy) gives way to the page's own head.
+  for (const name of res.getHeaderNames()) if (name !== "x-request-id") res.removeHeader(name);
+  res.writeHead(entry.status, headOf(context, entry, { mark, gzip, shared: shared && mark !== "STALE" }));
+  res.end(gzip ? entry.gzipped : entry.body);
+}
+
+/** The answer's headers worth storing (not the nonce's CSP, the cookies, the request id, the cache policy). */
+function storedHeaders(res: Response, policy: string): Entry["headers"] {
   const headers: Entry["headers"] = [];
   for (const name of res.getHeaderNames()) {
     if (NOT_STORED.has(name)) continue;
     const value = res.getHeader(name);
-    if (value !== undefined) headers.push([name, Array.isArray(value) ? value : String(value)]);
+    if (value === undefined) continue;
+    for (const one of [value].flat()) headers.push([name, String(one)]);
   }
+  if (policy) headers.push(["content-security-policy", policy]);
   return headers;
 }
 
-/** Stores a rendered page when it is the same for every anonymous visitor of the configuration it was made with. */
-function store(
-  { options, now, count, lastUpstreamFailure }: CacheContext,
+/**
+ * The entry of a rendered page when it is the same for every anonymous visitor of the configuration it was made with:
+ * a 200 HTML page, no cookie set, no upstream failure meanwhile, the configuration unchanged.
+ */
+function entryOf(
+  { options, now, lastUpstreamFailure }: CacheContext,
   res: Response,
-  cache: LRUCache<string, Entry>,
-  key: string,
   before: readonly unknown[] | undefined,
   renderStart: number,
   html: string,
-) {
-  if (res.statusCode !== 200) return;
+): Entry | undefined {
+  if (res.statusCode !== 200) return undefined;
   // An upstream call failed meanwhile (this render or another): the page may show a degraded state.
-  if (lastUpstreamFailure() >= renderStart) return;
-  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-  // The only cookie a cacheable answer may set is the visitor's XSRF token; anything else (a flow, a flash, a
-  // language switch) makes it this visitor's answer.
-  const cookies = [res.getHeader("set-cookie") ?? []].flat().map(String);
-  if (cookies.some((c) => !c.startsWith(`${PORTAL_COOKIES.xsrf.name}=`))) return;
+  if (lastUpstreamFailure() >= renderStart) return undefined;
+  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return undefined;
+  // An anonymous page sets no cookie; one that does (a flow, a flash, a language switch) is this visitor's answer.
+  if (res.getHeader("set-cookie") !== undefined) return undefined;
   // The configuration changed while rendering (this page may mix both), or the municipality went into maintenance.
   // Not held before: the render loaded it, and the page is of the version held now.
   const version = options.versionOf(res.locals.portalTenant);
-  if (!version || (before && !sameVersion(before, version))) return;
-  const template = makeTemplate(html, res.locals.cspNonce, res.locals.services.xsrfToken);
-  const bytes = html.length * 2;
-  if (bytes > options.maxBytes) return;
-  const headers = storedHeaders(res);
-  cache.set(key, { template, status: 200, headers, version, bytes, freshUntil: now() + options.ttlMs });
-  count("store");
+  if (!version || (before && !sameVersion(before, version))) return undefined;
+  const nonce = res.locals.cspNonce ?? "";
+  const page = publicDocument(html, nonce);
+  if (!page) return undefined;
+  const body = Buffer.from(page.html, "utf8");
+  const bytes = body.length * 2;
+  if (bytes > options.maxBytes) return undefined;
+  const policy = String(res.getHeader("content-security-policy") ?? "");
+  return {
+    body,
+    gzipped: gzipSync(body),
+    status: 200,
+    headers: storedHeaders(res, policy ? hashPolicy(policy, nonce, page.scriptHashes) : ""),
+    heads: new Map(),
+    version,
+    bytes,
+    freshUntil: now() + options.ttlMs,
+  };
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /**
+     * This answer is an anonymous public page (the same for every anonymous visitor): no XSRF token in it, no cookie
+     * with it. Set by the page cache before the render.
+     */
+    anonymousPage?: boolean;
+  }
+}
+
+/** Whether a Cookie header holds only cookies that leave a page the same for everyone (or nothing). */
+function neutralCookieHeader(header: string | undefined, identityCookies: readonly string[]): boolean {
+  if (header === undefined || header === "") return true;
+  if (header.length > 8192) return false;
+  try {
+    const jar: CookieJar = parseCookieHeader(header);
+    jar[RAW_COOKIE_HEADER] = header;
+    return classifyCookies(jar, identityCookies) === "neutral";
+  } catch {
+    return false;
+  }
 }
 
 /**
- * The cache as an Express middleware, mounted just before React Router (after the nonce, the XSRF cookie, the
- * tenant and the locale are settled). `render` is the rest of the chain: a HIT never calls it.
+ * The cache as Express middleware: `middleware`, mounted just before React Router (after the nonce, the tenant, the
+ * cookies and the locale are settled), and `lane`, mounted right after the request gate, which answers the plainest
+ * HIT (a GET of a public page by a visitor with no cookie but the neutral ones) before any of that.
  */
 export function createPageCache(options: PageCacheOptions) {
   const tenants = new Map<string, LRUCache<string, Entry>>();
   const staleIfErrorMs = options.staleIfErrorMs ?? STALE_IF_ERROR_MS;
+  const ttlS = Math.max(0, Math.floor(options.ttlMs / 1000));
   const context: CacheContext = {
     options,
     now: options.now ?? (() => performance.now()),
     count: (event) => options.metrics?.cacheEvents.inc({ cache: "pages", event }),
     lastUpstreamFailure: () => options.metrics?.upstreamHealth.lastFailureAt ?? Number.NEGATIVE_INFINITY,
+    // Browsers revalidate every time (max-age=0): only caches in front keep the page, for the portal's own TTL.
+    sharedPolicy: `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${options.staleWhileRevalidateS ?? 60}`,
   };
   const { count } = context;
   const cacheFor = (tenantId: string) => {
@@ -247,6 +342,15 @@ export function createPageCache(options: PageCacheOptions) {
     if (options.xCacheHeader !== false) res.setHeader("x-cache", value);
   };
 
+  /** The stored page to answer now (fresh, or within the outage window while the upstream fails), if any. */
+  const servable = (entry: Entry | undefined, version: readonly unknown[] | undefined, at: number) => {
+    if (entry === undefined || version === undefined || !sameVersion(entry.version, version))
+      return undefined;
+    if (at < entry.freshUntil) return "HIT" as const;
+    const upstreamTroubled = at - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
+    return upstreamTroubled && at < entry.freshUntil + staleIfErrorMs ? ("STALE" as const) : undefined;
+  };
+
   const middleware: RequestHandler = (req, res, next) => {
     if (options.ttlMs <= 0 || req.method !== "GET" || !options.publicPage(req.path)) return next();
     const tenant = res.locals.portalTenant;
@@ -260,78 +364,141 @@ export function createPageCache(options: PageCacheOptions) {
     const cache = cacheFor(tenant.id);
     const entry = cache.get(key);
     const renderStart = context.now();
-    const upstreamTroubled = renderStart - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
-    const current = entry !== undefined && version !== undefined && sameVersion(entry.version, version);
+    // Only a visitor with no cookie but the neutral ones gets the page every anonymous visitor gets (and a cache in
+    // front may keep it); one with an unknown cookie (analytics, or a session cookie the portal does not know by name)
+    // may read the cache, but is answered `no-store` and never fills it.
+    const anonymous = classifyCookies(res.locals.cookies, options.identityCookies) === "neutral";
     // A fresh page is served; so is one past its freshness while the upstream is failing (an outage: the last good
     // page, not a render that can only say the services are down, and no call to the failing upstream). Only pages
     // of the municipality's current configuration, and only to visitors this middleware let through above (never a
     // personal one): the same rules as a fresh page.
-    const fresh = current && renderStart < entry.freshUntil;
-    const withinOutageWindow = current && renderStart < entry.freshUntil + staleIfErrorMs;
-    if (current && (fresh || (upstreamTroubled && withinOutageWindow))) {
-      count(fresh ? "hit" : "stale-if-error");
-      mark(res, fresh ? "HIT" : "STALE");
-      return serveStored(res, entry);
+    const served = servable(entry, version, renderStart);
+    if (served) {
+      count(served === "HIT" ? "hit" : "stale-if-error");
+      return serveStored(context, req, res, entry!, served, anonymous);
     }
     // A page of another configuration goes; one that is only past its freshness stays until this render replaces it,
     // so a render that meets an outage leaves it to be served meanwhile.
+    const current = entry !== undefined && version !== undefined && sameVersion(entry.version, version);
     if (entry && !current) {
       count("stale");
       cache.delete(key);
     } else count(entry ? "expired" : "miss");
     mark(res, "MISS");
-    // Only a visitor with no cookie but the neutral ones may fill the cache: a session cookie the portal does not know
-    // by name cannot put a citizen's page in it.
-    const mayStore =
-      !upstreamTroubled && classifyCookies(res.locals.cookies, options.identityCookies) === "neutral";
-    if (mayStore) capture(res, (html) => store(context, res, cache, key, version, renderStart, html));
+    // A `?lang=` switch sets the language cookie: this visitor's answer, rendered as any other page.
+    if (!anonymous || res.getHeader("set-cookie") !== undefined) return next();
+    res.locals.anonymousPage = true;
+    // The whole page is rendered before it is sent (public pages have no deferred data), so that this first answer is
+    // already the page every visitor gets, and a cache in front may keep it too.
+    const upstreamTroubled = renderStart - context.lastUpstreamFailure() < UPSTREAM_QUIET_MS;
+    holdUntilRendered(res, (html, send) => {
+      const stored = upstreamTroubled ? undefined : entryOf(context, res, version, renderStart, html);
+      if (!stored) {
+        return send();
+      }
+      cache.set(key, stored);
+      count("store");
+      serveStored(context, req, res, stored, "MISS", true);
+    });
     next();
+  };
+
+  /**
+   * The fast lane: a GET of a public page by a visitor with no cookie but the neutral ones, no identity header and a
+   * plainly valid Host, whose page is stored and fresh, is answered here with one lookup and one write. Anything
+   * else (and every doubt) goes on to the full chain, whose `middleware` decides as above.
+   */
+  const laneOptions = options.lane;
+  const lane: RequestHandler = (req, res, next) => {
+    if (!laneOptions || options.ttlMs <= 0 || req.method !== "GET") return next();
+    const url = req.url;
+    if (url.charCodeAt(0) !== 47 /* "/" */) return next();
+    const queryAt = url.indexOf("?");
+    if (queryAt >= 0 && (url.length - queryAt > MAX_QUERY || url.includes("lang=", queryAt))) return next();
+    if (!options.publicPage(queryAt < 0 ? url : url.slice(0, queryAt))) return next();
+    const headers = req.headers;
+    if (headers.authorization !== undefined) return next();
+    for (const name of laneOptions.identityHeaders) if (headers[name] !== undefined) return next();
+    const cookie = headers.cookie;
+    if (!neutralCookieHeader(cookie, options.identityCookies)) return next();
+    const tenant = laneOptions.tenantOf(req);
+    if (!tenant) return next();
+    const entry = tenants.get(tenant.id)?.get(pageKey(url, localeOf(cookie)));
+    if (entry === undefined) return next();
+    if (servable(entry, options.versionOf(tenant) ?? undefined, context.now()) !== "HIT") return next();
+    count("hit");
+    res.writeHead(
+      entry.status,
+      headOf(context, entry, { mark: "HIT", gzip: acceptsGzip(headers), shared: true }),
+    );
+    res.end(acceptsGzip(headers) ? entry.gzipped : entry.body);
   };
 
   return {
     middleware,
+    lane,
     clear: () => tenants.clear(),
     /** Drops a municipality's pages (it left the tenants file, or its hosts changed). */
     forget: (tenantId: string) => void tenants.delete(tenantId),
   };
 }
 
-/** Copies what the render writes (the answer still streams to the visitor) and hands the whole of it over at the end. */
-function capture(res: Response, done: (html: string) => void): void {
+/** The language of a visitor with neutral cookies: the `lang` cookie's (as `resolveLocale` reads it). */
+function localeOf(cookie: string | undefined): "it" | "en" {
+  if (cookie === undefined || !cookie.includes(PORTAL_COOKIES.locale.name)) return "it";
+  try {
+    return parseCookieHeader(cookie)[PORTAL_COOKIES.locale.name] === "en" ? "en" : "it";
+  } catch {
+    return "it";
+  }
+}
+
+/**
+ * Holds what the render writes instead of sending it; at its end, `done` gets the whole page and `send`, which sends
+ * it as it was rendered. A page larger than MAX_PAGE_BYTES is sent as it streams and `done` is never called.
+ */
+function holdUntilRendered(res: Response, done: (html: string, send: () => void) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooBig = false;
+  const write = res.write;
+  const end = res.end;
+  const restore = () => {
+    res.write = write;
+    res.end = end;
+  };
   const keep = (chunk: unknown, encoding: unknown) => {
-    if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
     const buffer = Buffer.isBuffer(chunk)
       ? chunk
       : typeof chunk === "string"
         ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
         : Buffer.from(chunk as Uint8Array);
     size += buffer.length;
-    if (size > 2 * 1024 * 1024) {
-      tooBig = true;
-      chunks.length = 0;
-      return;
-    }
     chunks.push(Buffer.from(buffer));
   };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.write = ((...args: unknown[]) => {
     keep(args[0], args[1]);
-    return write(...args);
+    if (size > MAX_PAGE_BYTES) {
+      // Too large to hold: what was held goes out, and the rest streams.
+      restore();
+      return res.write(Buffer.concat(chunks.splice(0)));
+    }
+    const callback = args.find((a) => typeof a === "function") as (() => void) | undefined;
+    if (callback) process.nextTick(callback);
+    return true;
   }) as Response["write"];
   res.end = ((...args: unknown[]) => {
     keep(args[0], args[1]);
-    const result = end(...args);
-    if (!tooBig) {
-      try {
-        done(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        // a page that cannot be stored is simply not stored
-      }
+    restore();
+    const callback = args.find((a) => typeof a === "function") as (() => void) | undefined;
+    const body = Buffer.concat(chunks);
+    const send = () => void res.end(body, callback);
+    try {
+      done(body.toString("utf8"), send);
+    } catch {
+      // a page that cannot be stored is simply sent as rendered
+      if (!res.headersSent) send();
     }
-    return result;
+    return res;
   }) as Response["end"];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
-import { classifyCookie, classifyCookies, fillTemplate, makeTemplate, pageKey } from "./page-cache.ts";
+import { createHash } from "node:crypto";
+import { classifyCookie, classifyCookies, hashPolicy, pageKey, publicDocument } from "./page-cache.ts";
 
 const IDENTITY = ["SANDBOX_SSO", "_shibsession_*"];
 const jar = (cookies: Record<string, string>): CookieJar => ({ ...cookies, [RAW_COOKIE_HEADER]: "x" });
@@ -30,28 +31,35 @@ describe("which cookies bypass the cache", () => {
   });
 });
 
-describe("substitution", () => {
+describe("an anonymous page made the same for every visitor", () => {
   const nonce = "abc+/def==";
-  const xsrf = "T".repeat(86);
-  const html = `<script nonce="${nonce}">x</script><input name="_xsrf" value="${xsrf}"><style nonce="${nonce}"></style>"${xsrf}"`;
+  const inline = "window.__reactRouterContext = {};";
+  const html =
+    `<link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/><script nonce="${nonce}">${inline}</script>` +
+    `<script type="module" async="" nonce="${nonce}">import "/assets/b.js";</script>` +
+    `<script src="/assets/c.js" nonce="${nonce}"></script><script nonce="${nonce}">${inline}</script>`;
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-  test("cuts out every nonce and token and fills in new ones", () => {
-    const template = makeTemplate(html, nonce, xsrf);
-    expect(template.slots).toEqual(["nonce", "xsrf", "nonce", "xsrf"]);
-    const filled = fillTemplate(template, "NEW", "TOKEN");
-    expect(filled).toBe(
-      `<script nonce="NEW">x</script><input name="_xsrf" value="TOKEN"><style nonce="NEW"></style>"TOKEN"`,
+  test("the render's nonce attributes go, and each inline script is allowed by its hash (once)", () => {
+    const page = publicDocument(html, nonce)!;
+    expect(page.html).not.toContain(nonce);
+    expect(page.html).not.toContain("nonce=");
+    expect(page.html).toContain(`<script>${inline}</script>`);
+    expect(page.scriptHashes).toEqual([sha(inline), sha('import "/assets/b.js";')]);
+  });
+
+  test("the policy names the hashes where it named the nonce", () => {
+    const policy = `default-src 'self';script-src 'self' 'nonce-${nonce}';style-src 'self'`;
+    expect(hashPolicy(policy, nonce, ["'sha256-A'", "'sha256-B'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-A' 'sha256-B';style-src 'self'",
     );
-    expect(filled).not.toContain(nonce);
-    expect(filled).not.toContain(xsrf);
+    expect(hashPolicy(policy, nonce, [])).toBe(
+      "default-src 'self';script-src 'self' 'none';style-src 'self'",
+    );
   });
 
-  test("the template round-trips with the original values", () => {
-    expect(fillTemplate(makeTemplate(html, nonce, xsrf), nonce, xsrf)).toBe(html);
-  });
-
-  test("a page without either is kept whole", () => {
-    expect(makeTemplate("<p>ciao</p>", nonce, xsrf)).toEqual({ parts: ["<p>ciao</p>"], slots: [] });
+  test("a page whose nonce shows anywhere but in a nonce attribute is not made public", () => {
+    expect(publicDocument(`${html}<p>${nonce}</p>`, nonce)).toBeUndefined();
   });
 });
 

@@ -135,15 +135,18 @@ describe("one message", () => {
     const cookie = await citizenCookie();
     const confirm = await get(`${LIST}/rssmra-a-03?elimina=1`, cookie);
     expect(textOf(confirm.text)).toMatch(/Stai per eliminare il messaggio ".+"\. Vuoi proseguire\?/);
-    const post = (fields: Record<string, string>) =>
+    // A post that names no sender (no Sec-Fetch-Site, Origin or Referer) needs the token; another site's is refused.
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       request(app)
         .post(`${LIST}/rssmra-a-03`)
         .set("Host", HOST)
-        .set("Origin", `http://${HOST}`)
+        .set(headers)
         .set("Cookie", cookie)
         .type("form")
         .send(new URLSearchParams(fields).toString());
     expect((await post({})).status).toBe(403);
+    const forged = await post({ _xsrf: maskXsrfToken(xsrf) }, { Origin: "https://attacker.example" });
+    expect([400, 403]).toContain(forged.status);
     const done = await post({ _xsrf: maskXsrfToken(xsrf) });
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe(`${LIST}?eliminato=1`);

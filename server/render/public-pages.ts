@@ -46,12 +46,31 @@ export function publicPagesOf(routes: ServerBuild["routes"]): PublicPage {
           children: node.children.map(shape),
         };
   });
-  return (path) => {
+  const decide = (path: string) => {
     const leaf = matchRoutes(tree, path)?.at(-1);
     if (!leaf?.route.id) return false;
     return (routes[leaf.route.id]?.module.handle as PageCacheHandle)?.pageCache === "public";
   };
+  // `matchRoutes` flattens and ranks the whole route table on every call (~100 µs): each path is decided once and
+  // remembered (a bounded table, emptied when full, so that a flood of made-up paths costs what it cost before).
+  const decided = new Map<string, boolean>();
+  return (path) => {
+    let verdict = decided.get(path);
+    if (verdict === undefined) {
+      verdict = decide(path);
+      if (decided.size >= DECIDED_PATHS) decided.clear();
+      decided.set(path, verdict);
+    }
+    return verdict;
+  };
 }
 
+/** How many paths' decisions are remembered. */
+const DECIDED_PATHS = 4096;
+
 /** React Router's request handler, with the page cache's path test of its build (ssr-app.ts). */
-export type SsrHandler = RequestHandler & { publicPage?: PublicPage };
+export type SsrHandler = RequestHandler & {
+  publicPage?: PublicPage;
+  /** The build's route table (tests list every route that has an action from it). */
+  routes?: ServerBuild["routes"];
+};

@@ -77,8 +77,10 @@ export function createRequestServices(
     clientAddress: client,
     documentRequest: !req.path.endsWith(".data"),
     nonce: res.locals.cspNonce,
-    xsrfToken: maskXsrfToken(res.locals.xsrfToken),
+    // An anonymous public page is the same for every visitor: no token in it (its forms are same-origin checked).
+    xsrfToken: res.locals.anonymousPage ? "" : maskXsrfToken(res.locals.xsrfToken),
     xsrfValid: res.locals.xsrfValid,
+    formRefusal: res.locals.formRefusal,
     uploads: deps.uploads,
     geocoding: geocoder
       ? {

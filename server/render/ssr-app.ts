@@ -29,5 +29,6 @@ export async function createSsrHandler(): Promise<SsrHandler> {
   }) as unknown as SsrHandler;
   // The page cache asks the build's route modules which pages are public (their `handle.pageCache`).
   handler.publicPage = publicPagesOf(build.routes);
+  handler.routes = build.routes;
   return handler;
 }

@@ -71,53 +71,58 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = getServices(context);
   const [user, config] = await Promise.all([getCitizen(context), api.getTenantConfig()]);
   const query = readQuery(url);
-  const appointments = findAsset(config, "APPSCHED")
-    ? await loadAppointmentActivities(context, user.codFisc, {
-        filter: FILTERS[query.mostra],
-        sort: SORTS[query.ordine],
-        limit: query.quanti,
-      })
-    : null;
   const paymentsQuery = readPaymentsQuery(url);
   const paymentSystems = {
     ppay: Boolean(findAsset(config, "PPAY")),
     mypay: Boolean(findAsset(config, "MYPAY")),
   };
-  const payments =
-    paymentSystems.ppay || paymentSystems.mypay
-      ? {
-          query: paymentsQuery,
-          otherQuery: Object.fromEntries(
-            [...url.searchParams].filter(([name]) => name !== "stato-pagamento" && name !== "pagamenti"),
-          ),
-          payments: await loadPaymentActivities(context, user.codFisc, paymentsQuery, paymentSystems),
-        }
-      : null;
   const ticketsQuery = readTicketsQuery(url);
-  const tickets = findAsset(config, "ASSISTENZA_CRM")
-    ? {
-        query: ticketsQuery,
-        otherQuery: Object.fromEntries(
-          [...url.searchParams].filter(([name]) => !(TICKET_QUERY_NAMES as readonly string[]).includes(name)),
-        ),
-        tickets: await loadTicketActivities(context, user.codFisc, ticketsQuery),
-      }
-    : null;
   const instancesQuery = readInstancesQuery(url);
   const duplicated = url.searchParams.get("duplicata") ?? "";
-  const instances = findAsset(config, "MOON")
-    ? {
-        query: instancesQuery,
-        otherQuery: Object.fromEntries(
-          [...url.searchParams].filter(
-            ([name]) => !(INSTANCE_QUERY_NAMES as readonly string[]).includes(name),
-          ),
-        ),
-        duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
-        instances: await loadInstanceActivities(context, config, url.origin, instancesQuery),
-      }
-    : null;
-  const drafts = await loadAssistanceDrafts(context);
+  /** The other query words of the page, kept by a section's own filter form. */
+  const otherQuery = (own: (name: string) => boolean) =>
+    Object.fromEntries([...url.searchParams].filter(([name]) => !own(name)));
+  // The five sources are independent: asked at once, the page waits for the slowest, not for their sum.
+  const [appointments, paymentList, ticketList, instanceList, drafts] = await Promise.all([
+    findAsset(config, "APPSCHED")
+      ? loadAppointmentActivities(context, user.codFisc, {
+          filter: FILTERS[query.mostra],
+          sort: SORTS[query.ordine],
+          limit: query.quanti,
+        })
+      : null,
+    paymentSystems.ppay || paymentSystems.mypay
+      ? loadPaymentActivities(context, user.codFisc, paymentsQuery, paymentSystems)
+      : null,
+    findAsset(config, "ASSISTENZA_CRM") ? loadTicketActivities(context, user.codFisc, ticketsQuery) : null,
+    findAsset(config, "MOON") ? loadInstanceActivities(context, config, url.origin, instancesQuery) : null,
+    loadAssistanceDrafts(context),
+  ]);
+  const payments =
+    paymentList === null
+      ? null
+      : {
+          query: paymentsQuery,
+          otherQuery: otherQuery((name) => name === "stato-pagamento" || name === "pagamenti"),
+          payments: paymentList,
+        };
+  const tickets =
+    ticketList === null
+      ? null
+      : {
+          query: ticketsQuery,
+          otherQuery: otherQuery((name) => (TICKET_QUERY_NAMES as readonly string[]).includes(name)),
+          tickets: ticketList,
+        };
+  const instances =
+    instanceList === null
+      ? null
+      : {
+          query: instancesQuery,
+          otherQuery: otherQuery((name) => (INSTANCE_QUERY_NAMES as readonly string[]).includes(name)),
+          duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
+          instances: instanceList,
+        };
   return { query, appointments, payments, tickets, instances, drafts };
 }
 

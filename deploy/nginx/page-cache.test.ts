@@ -1,0 +1,119 @@
+// The shipped page cache (deploy/nginx/page-cache-http.conf + page-cache.conf) behind a real nginx (Debian's
+// nginx-light, as bench/replicas.ts starts it) in front of a production portal on the sandbox: anonymous pages are
+// served by nginx as cache hits, a citizen's requests always reach the portal and his pages are never stored, a
+// municipality's pages never show under another's host, and the language choice is kept apart. The page-cache leak
+// tests of server/render/page-cache.test.ts (personal data, another municipality, another language), through nginx.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { get, type Reply } from "../../bench/support.ts";
+import { startReplicas, type Replicas } from "../../bench/replicas.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
+
+let cluster: Replicas;
+let session = "";
+const A = "comune-a.localhost";
+const B = "comune-b.localhost";
+const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0", accept: "text/html" };
+
+/** A page through nginx, with its Host and cookie. */
+const page = (path: string, host = A, cookie?: string): Promise<Reply> =>
+  get(`${cluster.url}${path}`, { ...BROWSER, host, ...(cookie ? { cookie } : {}) }, { agent: false });
+const status = (reply: Reply) => reply.headers["x-cache-status"];
+const text = (reply: Reply) => reply.body.toString("utf8");
+/** How many times the portal was asked for `path` (its access log: one info line per answered request). */
+const portalRequests = (path: string) =>
+  cluster.replicas[0]!.logLines().filter(
+    (line) => line.includes(`"url":"${path}"`) && line.includes("request completed"),
+  ).length;
+
+beforeAll(async () => {
+  cluster = await startReplicas({
+    replicas: 1,
+    pageCache: true,
+    nginxPort: process.env.PAGE_CACHE_NGINX_PORT ? Number(process.env.PAGE_CACHE_NGINX_PORT) : undefined,
+  });
+  session = await loginAs(cluster.sandboxUrl, "RSSMRA80A01H501U");
+}, 120_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+describe("the shipped nginx page cache", () => {
+  it("serves an anonymous page from nginx once the portal answered it, the same bytes every time", async () => {
+    const first = await page("/servizi");
+    expect(first.status).toBe(200);
+    expect(status(first)).toBe("MISS");
+    // The portal's access line of that render (written asynchronously) is in before counting.
+    for (let i = 0; i < 200 && portalRequests("/servizi") === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    const asked = portalRequests("/servizi");
+    expect(asked).toBe(1);
+    const again = await page("/servizi");
+    expect(status(again)).toBe("HIT");
+    expect(text(again)).toBe(text(first));
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(String(again.headers["content-security-policy"])).toMatch(/script-src 'self' 'sha256-/);
+    // The portal was not asked again: nginx answered (a later request's access line would be in by now).
+    await page("/faq/");
+    for (let i = 0; i < 200 && portalRequests("/faq/") === 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(portalRequests("/servizi")).toBe(asked);
+    // And nginx keeps it for the time the portal said (s-maxage), no longer than the portal's own cache.
+    expect(String(again.headers["cache-control"])).toMatch(/s-maxage=\d+/);
+  });
+
+  it("never gives a citizen a cached page, and never stores his", async () => {
+    // A citizen first: his home must not be stored for the anonymous visitors after him.
+    const citizen = await page("/faq", A, session);
+    expect(citizen.status).toBe(200);
+    expect(status(citizen)).toBe("BYPASS");
+    expect(String(citizen.headers["cache-control"])).toBe("no-store");
+    const anonymous = await page("/faq");
+    expect(status(anonymous)).toBe("MISS");
+    expect(await page("/faq").then(status)).toBe("HIT");
+    // Now the cache holds /faq and /: a citizen still gets his own page from the portal, never the cached one.
+    await page("/");
+    expect(await page("/").then(status)).toBe("HIT");
+    const home = await page("/", A, session);
+    expect(status(home)).toBe("BYPASS");
+    expect(text(home)).toContain("Mario");
+    const after = await page("/");
+    expect(status(after)).toBe("HIT");
+    expect(text(after)).not.toContain("Mario");
+    expect(text(after)).not.toContain("RSSMRA80A01H501U");
+    // Any other cookie (a flow, the XSRF token, analytics, a session cookie nginx does not know by name) is a
+    // citizen's request too.
+    for (const cookie of [
+      "flow_booking=x",
+      "XSRF-TOKEN=abc",
+      "_ga=GA1.1",
+      "SOME_SSO=1",
+      "lang=en; SANDBOX_SSO=1",
+    ]) {
+      expect(await page("/", A, cookie).then(status)).toBe("BYPASS");
+    }
+  });
+
+  it("keeps each municipality's pages under its own host", async () => {
+    await page("/", B);
+    const [a, b] = [await page("/", A), await page("/", B)];
+    expect([status(a), status(b)]).toEqual(["HIT", "HIT"]);
+    expect(text(a)).toContain("Comune di Valverde");
+    expect(text(a)).not.toContain("Montealto");
+    expect(text(b)).toContain("Comune di Montealto");
+    expect(text(b)).not.toContain("Valverde");
+  });
+
+  it("respects the language choice: a switch is never stored, each language is its own page", async () => {
+    const switched = await page("/servizi?lang=en");
+    expect(String(switched.headers["set-cookie"])).toMatch(/^lang=en/);
+    expect(status(switched)).toBe("MISS");
+    expect(await page("/servizi?lang=en").then(status)).toBe("MISS");
+    await page("/servizi", A, "lang=en");
+    const english = await page("/servizi", A, "lang=en");
+    const italian = await page("/servizi");
+    expect([status(english), status(italian)]).toEqual(["HIT", "HIT"]);
+    expect(text(english)).toMatch(/<html[^>]*lang="en"/);
+    expect(text(italian)).toMatch(/<html[^>]*lang="it"/);
+  });
+});
