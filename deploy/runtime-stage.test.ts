@@ -6,10 +6,10 @@
 // container. Needs `npm run build` (npm test builds first).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, layOutRuntimeStage, type RuntimeLayout } from "./runtime-stage.ts";
 
@@ -150,6 +150,25 @@ describe("the Dockerfile's runtime stage", () => {
     const imported = new Set(
       [...`${sources}\n${bundle}`.matchAll(/["']((?:@[^/"']+\/)?[^/"']+)[^"']*["']/g)].map((m) => m[1]!),
     );
-    expect(Object.keys(pkg.dependencies).filter((name) => !imported.has(name))).toEqual([]);
+    // What those need in turn (e.g. @react-router/express → @react-router/node), resolved in the production
+    // node_modules as Node would (nested first, then up).
+    const needed = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (name: string, from: string) => {
+      for (let dir = from; dir.startsWith(layout.dir); dir = dirname(dir)) {
+        const at = join(dir, "node_modules", name);
+        if (!existsSync(join(at, "package.json"))) continue;
+        needed.add(name);
+        if (seen.has(at)) return;
+        seen.add(at);
+        const { dependencies = {} } = JSON.parse(readFileSync(join(at, "package.json"), "utf8")) as {
+          dependencies?: Record<string, string>;
+        };
+        for (const dependency of Object.keys(dependencies)) visit(dependency, at);
+        return;
+      }
+    };
+    for (const name of imported) if (name in pkg.dependencies) visit(name, layout.dir);
+    expect(Object.keys(pkg.dependencies).filter((name) => !needed.has(name))).toEqual([]);
   });
 });
