@@ -18,6 +18,17 @@ const CLIENT = {
   group: ["\\#client/*", "**/client/**"],
   message: "shared/ is used by both sides: it may not import client/ modules.",
 };
+/**
+ * What the image runs (server/, sandbox/, config/) reaches the React app only through the build (build/server, loaded
+ * by server/render/load-ssr-handler.ts): the Dockerfile's runtime stage copies no client/ (deploy/runtime-stage.test.ts).
+ * Types are fine (erased when Node strips them); server/render/ssr-app.ts is bundled into the build, not run from source.
+ */
+const CLIENT_AT_RUN_TIME = {
+  group: ["\\#client/*", "**/client/**"],
+  allowTypeImports: true,
+  message:
+    "The image copies no client/ (Dockerfile): server/, sandbox/ and config/ may import client/ modules for their types only; the pages reach the server through RequestServices and shared/ ports (shared/store-port.server.ts).",
+};
 
 /**
  * The shared layers of the client (lib, components, i18n) sit under the features and the app layer (the top-level
@@ -158,6 +169,14 @@ export default defineConfig([
         "error",
         dynamicImportOf(["server", "sandbox", "client"], `${SERVER_ONLY.message} ${CLIENT.message}`),
       ],
+    },
+  },
+  {
+    files: ["server/**/*.ts", "sandbox/**/*.ts", "config/**/*.ts"],
+    ignores: ["**/*.test.ts", "server/render/ssr-app.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [CLIENT_AT_RUN_TIME] }],
+      "no-restricted-syntax": ["error", dynamicImportOf(["client"], CLIENT_AT_RUN_TIME.message)],
     },
   },
   // Import graph: features stay apart and no module imports itself through a cycle (import-x resolves the

@@ -23,7 +23,7 @@ import { createApp } from "#server/app.ts";
 import { createLogger } from "#server/observability/logger.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { closeGracefully, createHttpServer } from "#server/server.ts";
-import { useMemoryStore, useRedisStore } from "#client/lib/store-backend.server.ts";
+import { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";
 import { addDaysToDay, todayInRome } from "#shared/dates.ts";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";

@@ -10,10 +10,27 @@ import { get } from "./support.ts";
 const ROOT = resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const children = new Set<ChildProcess>();
+/**
+ * Children spawned as the leader of their own process group (`detached`): nginx, whose workers outlive a master
+ * killed with SIGKILL and keep listening. They are killed with their whole group.
+ */
+const groupLeaders = new WeakSet<ChildProcess>();
 
-/** Ends every child still running (SIGKILL): the watchdog's and the normal exit's last word. */
+function killHard(child: ChildProcess): void {
+  if (groupLeaders.has(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+      return;
+    } catch {
+      // the group is gone already: the leader below, if anything
+    }
+  }
+  child.kill("SIGKILL");
+}
+
+/** Ends every child still running (SIGKILL, nginx with its workers): the watchdog's and the normal exit's last word. */
 export function killChildren(): void {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const child of children) if (child.exitCode === null) killHard(child);
 }
 
 export async function freePort(): Promise<number> {
@@ -27,8 +44,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export function track(child: ChildProcess): { output: () => string; exited: () => number | null } {
+export function track(
+  child: ChildProcess,
+  options: { group?: boolean } = {},
+): { output: () => string; exited: () => number | null } {
   children.add(child);
+  if (options.group) groupLeaders.add(child);
   let output = "";
   const keep = (chunk: Buffer) => void (output = (output + chunk.toString("utf8")).slice(-4000));
   child.stdout?.on("data", keep);
@@ -45,7 +66,7 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTER
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exit = new Promise<void>((done) => child.once("exit", () => done()));
   child.kill(signal);
-  const timer = setTimeout(() => child.kill("SIGKILL"), 8000);
+  const timer = setTimeout(() => killHard(child), 8000);
   await exit;
   clearTimeout(timer);
 }
@@ -191,10 +212,12 @@ http {
 }
 `,
   );
+  // Its own process group: killed with its workers (killChildren).
   const child = spawn(binary, ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")], {
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
-  const t = track(child);
+  const t = track(child, { group: true });
   const url = `http://127.0.0.1:${port}`;
   const giveUp = Date.now() + 10_000;
   for (;;) {

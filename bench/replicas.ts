@@ -9,9 +9,10 @@
 // One sandbox upstream (bench/sandbox-child.ts), optionally one `redis-server` (Debian's; no persistence), N portals
 // (`node server/index.ts`, the production build, the same PORTAL_SECRET, each on its own port, its access log captured
 // line by line from stdout, REDIS_URL when redis is on) and nginx (Debian's, `-p <tmpdir> -c <generated conf>`, no
-// root needed): plain round robin, `proxy_next_upstream error timeout http_502 http_503` (nginx retries on the next
-// upstream only requests with an idempotent method, its default), X-Forwarded-* headers set, and the portals'
-// TRUST_PROXY=loopback matching it (nginx is their only client, on loopback).
+// root needed): plain round robin with the upstream server parameters of deploy/nginx/replicas.conf and its failure
+// handling, deploy/nginx/failover.conf, included as it ships (a failed replica marked down, only what may be repeated
+// retried, never a 503), X-Forwarded-* headers set, and the portals' TRUST_PROXY=loopback matching it (nginx is their
+// only client, on loopback).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -59,6 +60,8 @@ export type Replica = {
   restart(): Promise<{ exitCode: number | null; stoppedMs: number; readyMs: number }>;
   /** SIGTERM and wait for the exit; resolves to the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash: nothing drains) and wait for the exit. */
+  kill(): Promise<void>;
   /** Every line the replica wrote on stdout/stderr so far (pino JSON: the access log and the rest), all processes. */
   logLines(): string[];
 };
@@ -73,6 +76,8 @@ export type Replicas = {
   replicas: Replica[];
   /** nginx's error log (upstream errors and retries are logged there at warn/error). */
   nginxErrors(): string;
+  /** nginx's access log (UPSTREAM_LOG_FORMAT), one line per request. */
+  nginxAccess(): string[];
   /**
    * deploy/nginx/drain.sh on this cluster's nginx: `out` marks the replica `down` in the upstream list, reloads nginx
    * and resolves once nginx sends it nothing more (its old workers gone); `in` puts it back. Resolves to the script's
@@ -148,9 +153,17 @@ export async function startRedisServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
+/** deploy/nginx/replicas.conf's parameters of a replica's `server` line (`max_fails=1 fail_timeout=5s`). */
+export const UPSTREAM_SERVER_PARAMETERS = (() => {
+  const conf = readFileSync(join(ROOT, "deploy/nginx/replicas.conf"), "utf8");
+  const line = /^\s*server portal-1:\d+((?:\s+[a-z_]+=\S+?)*)\s*;/m.exec(conf);
+  if (!line) throw new Error("deploy/nginx/replicas.conf: no `server portal-1:…;` line");
+  return line[1]!.trim();
+})();
+
 /** The upstream list nginx.conf includes (upstreams.conf): one line per portal, the one deploy/nginx/drain.sh edits. */
 export function upstreamList(portals: number[]): string {
-  return portals.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join("\n") + "\n";
+  return portals.map((p) => `server 127.0.0.1:${p} ${UPSTREAM_SERVER_PARAMETERS};`).join("\n") + "\n";
 }
 
 const SHIPPED_NGINX = join(ROOT, "deploy/nginx");
@@ -173,8 +186,15 @@ export function pageCacheIncludes(dir: string): { http: string; location: string
 }
 
 /**
- * The generated nginx.conf: round robin over the portals (the included upstreams.conf), retry of idempotent requests
- * on the next one, an access log naming the upstream of each request (the `upstreamlog` format drain.sh reads).
+ * The access log's format: `upstreamlog` as deploy/nginx/drain.sh reads it (time, the upstreams tried), then what the
+ * replica-kill test reads: status, duration, method, each try's status and bytes sent to it, the request's path.
+ */
+export const UPSTREAM_LOG_FORMAT = `'$msec "$upstream_addr" $status $request_time $request_method "$upstream_status" "$upstream_bytes_sent" "$uri"'`;
+
+/**
+ * The generated nginx.conf: round robin over the portals (the included upstreams.conf), what ships for a failed replica
+ * (deploy/nginx/failover.conf, included as it is), an access log naming the upstream of each request (the
+ * `upstreamlog` format drain.sh reads, and what the replica-kill test reads after it).
  */
 export function nginxConf(options: {
   dir: string;
@@ -193,7 +213,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 2048; }
 http {
-  log_format upstreamlog '$msec "$upstream_addr" $status $request_time';
+  log_format upstreamlog ${UPSTREAM_LOG_FORMAT};
   access_log ${dir}/access.log upstreamlog;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
@@ -214,9 +234,7 @@ http {
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_timeout 15s;
-      proxy_connect_timeout 2s;
+      include ${join(ROOT, "deploy/nginx/failover.conf")};
       proxy_read_timeout 30s;
       ${cache.buffering}
       ${cache.location}
@@ -336,6 +354,12 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
       await stopChild(c, "SIGTERM");
       return c.exitCode;
     };
+    const kill = async () => {
+      if (!child) return;
+      const c = child;
+      child = null;
+      await stopChild(c, "SIGKILL");
+    };
     const replica: Replica & { start: typeof start } = {
       port,
       get pid() {
@@ -343,6 +367,7 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
       },
       start,
       stop,
+      kill,
       async restart() {
         const t0 = performance.now();
         const exitCode = await stop();
@@ -367,9 +392,11 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const nginxChild = spawn(
     nginx,
     ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    // Its own process group: a watchdog's SIGKILL (killChildren) takes its workers too, which would otherwise keep
+    // listening on the port after their master is gone.
+    { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
-  const nt = track(nginxChild);
+  const nt = track(nginxChild, { group: true });
   const url = `http://127.0.0.1:${nginxPort}`;
   await waitFor(
     `nginx on ${nginxPort}`,
@@ -401,6 +428,13 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
         return readFileSync(join(dir, "error.log"), "utf8");
       } catch {
         return "";
+      }
+    },
+    nginxAccess: () => {
+      try {
+        return readFileSync(join(dir, "access.log"), "utf8").split("\n").filter(Boolean);
+      } catch {
+        return [];
       }
     },
     drain: (replica, action) => drainScript(nginx, dir, `127.0.0.1:${replica.port}`, action),

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { EnvSchema, parseEnv } from "#config/env.ts";
 import { nginxBinary } from "../bench/processes.ts";
+import { UPSTREAM_SERVER_PARAMETERS } from "../bench/replicas.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 type Service = {
@@ -28,6 +29,8 @@ const compose = parse(readFileSync(join(ROOT, "docker-compose.yml"), "utf8"), { 
 };
 const services = compose.services;
 const NGINX_CONF = readFileSync(join(ROOT, "deploy/nginx/replicas.conf"), "utf8");
+const FAILOVER_CONF = readFileSync(join(ROOT, "deploy/nginx/failover.conf"), "utf8");
+const FAILOVER_MOUNT = "/etc/nginx/portal/failover.conf";
 /** The env names the app reads; REDIS_URL is issue #26's, added to the schema in parallel. */
 const APP_ENV_NAMES = [
   ...Object.keys(EnvSchema.shape),
@@ -89,20 +92,42 @@ describe("docker-compose.yml's replicas profile", () => {
   it("publishes nginx's listen port, whose upstreams are exactly the replicas on the port they listen on", () => {
     const nginx = services.nginx!;
     expect(nginx.volumes).toContain("./deploy/nginx/replicas.conf:/etc/nginx/conf.d/default.conf:ro");
+    expect(nginx.volumes).toContain(`./deploy/nginx/failover.conf:${FAILOVER_MOUNT}:ro`);
     const listen = /^\s*listen (\d+);/m.exec(NGINX_CONF)?.[1];
     expect(nginx.ports).toEqual([`${listen}:${listen}`]);
     const servers = [...NGINX_CONF.matchAll(/^\s*server ([\w.-]+):(\d+)[^;]*;/gm)].map(
       (m) => `${m[1]}:${m[2]}`,
     );
     expect(servers).toEqual(REPLICAS.map((name) => `${name}:${services[name]!.environment!.PORT}`));
-    expect(NGINX_CONF).toMatch(/^\s*proxy_next_upstream error timeout http_502 http_503;/m);
-    // Retrying a non-idempotent request would send a citizen's POST twice.
-    expect(NGINX_CONF).not.toMatch(/non_idempotent/);
+    // nginx/-t and the replica-kill test (tests/replicas/replica-kill.replicas.ts) run this very file.
+    expect(NGINX_CONF).toContain(`include ${FAILOVER_MOUNT};`);
+    for (const [, parameters] of NGINX_CONF.matchAll(/^\s*server portal-\d+:\d+([^;]*);/gm))
+      expect(parameters!.trim()).toBe(UPSTREAM_SERVER_PARAMETERS);
+    expect(NGINX_CONF).not.toMatch(/proxy_next_upstream/);
+    expect(NGINX_CONF).not.toMatch(/max_fails=0/);
     for (const header of ["X-Forwarded-Host", "X-Forwarded-Proto", "X-Forwarded-For"])
       expect(NGINX_CONF).toContain(`proxy_set_header ${header} `);
     expect(nginx.depends_on).toEqual(
       Object.fromEntries(REPLICAS.map((name) => [name, { condition: "service_healthy" }])),
     );
+  });
+
+  it("marks a failed replica down, retries only what may be repeated, and passes a replica's 502 or 503 on", () => {
+    const directive = (name: string) =>
+      new RegExp(`^${name}\\s+([^;]*);`, "m").exec(FAILOVER_CONF)?.[1]?.split(/\s+/) ?? [];
+    // A failed replica: marked down for fail_timeout after one failure.
+    expect(UPSTREAM_SERVER_PARAMETERS).toMatch(/(^|\s)max_fails=1(\s|$)/);
+    expect(UPSTREAM_SERVER_PARAMETERS).toMatch(/(^|\s)fail_timeout=\d+s(\s|$)/);
+    // Retried on the other: a connection that fails or times out. Never a 502 or a 503 a replica answered (a shed 503
+    // goes back with its Retry-After), never a non-idempotent request once sent.
+    expect(directive("proxy_next_upstream").sort()).toEqual(["error", "timeout"]);
+    expect(directive("proxy_next_upstream_tries")).toEqual(["2"]);
+    expect(FAILOVER_CONF).not.toMatch(/^[^#]*(non_idempotent|http_50[234])/m);
+  });
+
+  it("keeps /metrics and /readyz off the public entry", () => {
+    for (const path of ["/metrics", "/readyz"])
+      expect(NGINX_CONF).toMatch(new RegExp(`location = ${path} \\{ return 404; \\}`));
   });
 
   // nginx is installed by .ci/run (nginx-light), as the replicas harness needs it.
@@ -128,6 +153,7 @@ describe("docker-compose.yml's replicas profile", () => {
       for (const file of ["page-cache-http.conf", "page-cache.conf"])
         expect(services.nginx!.volumes).toContain(`./deploy/nginx/${file}:/etc/nginx/portal/${file}:ro`);
       writeFileSync(join(dir, "replicas.conf"), conf);
+      writeFileSync(join(dir, "failover.conf"), FAILOVER_CONF);
       writeFileSync(
         join(dir, "nginx.conf"),
         `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/replicas.conf;\n}\n`,

@@ -1,7 +1,8 @@
 import express, { type Express } from "express";
 import compression from "compression";
 import { operationsRouter } from "./middleware/operations.ts";
-import { storeHealth, useRedisStore } from "#client/lib/store-backend.server.ts";
+import { storeHealth, useRedisStore } from "#server/store/shared-store.ts";
+import { useStoreKeySecret } from "#shared/store-port.server.ts";
 import { refuseUnsupportedRequests } from "./middleware/request-target.ts";
 import { requireValidHost } from "./middleware/host-header.ts";
 import { resolveTenant } from "./middleware/tenant.ts";
@@ -25,12 +26,19 @@ import { createPageCache } from "./render/page-cache.ts";
 
 export { createTenantServiceFor, type AppDeps } from "./app/context.ts";
 
-/** The shared store (Valkey/Redis) every replica uses; without REDIS_URL everything stays in this process. */
-function connectSharedStore({ env, logger }: AppContext): void {
-  if (env.REDIS_URL)
-    useRedisStore(env.REDIS_URL, (message, err) =>
-      err ? logger.warn({ err }, message) : logger.info(message),
-    );
+/**
+ * The shared store (Valkey/Redis) every replica uses; without REDIS_URL everything stays in this process. Its keys'
+ * personal parts are hashed under a key derived from PORTAL_SECRET (the same on every replica).
+ */
+function connectSharedStore({ env, logger, metrics, secrets }: AppContext): void {
+  useStoreKeySecret(secrets.current);
+  metrics.watchStore(storeHealth);
+  if (!env.REDIS_URL) return;
+  useRedisStore(
+    env.REDIS_URL,
+    (message, err) => (err ? logger.warn({ err }, message) : logger.info(message)),
+    (seconds, outcome) => metrics.storeCommands.observe({ outcome }, seconds),
+  );
 }
 
 /**
@@ -102,13 +110,13 @@ function mountSecurityAndOperations(app: Express, ctx: AppContext, gate: Request
 }
 
 /** The request's municipality, cookies, XSRF, maintenance credential, identity headers and the form's XSRF check. */
-function mountRequestIdentity(app: Express, { deps, env, sealer, secureCookies }: AppContext) {
+function mountRequestIdentity(app: Express, { deps, env, sealers, secureCookies }: AppContext) {
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   app.use(resolveTenant(deps.tenants));
   app.use(parseCookies());
   // The cookie goes with every page but an anonymous public one (mountPages).
   app.use(issueXsrfCookie({ secure: secureCookies, send: false }));
-  app.use(readMaintenanceCredential(sealer, { secure: secureCookies }));
+  app.use(readMaintenanceCredential(sealers, { secure: secureCookies }));
   app.use(collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS));
   app.use(checkFormXsrf());
 }
@@ -134,6 +142,9 @@ function mountGeocoding(app: Express, { deps, env, metrics }: AppContext) {
 export function createApp(deps: AppDeps) {
   const ctx = appContext(deps);
   connectSharedStore(ctx);
+  ctx.metrics.watchMunicipalities(() =>
+    deps.tenants.current().all.map((t) => [t.id, ctx.tenantService.readiness(t)] as const),
+  );
   const forgetOnChange = followTenantChanges(ctx);
 
   const app = express();

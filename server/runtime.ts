@@ -9,6 +9,7 @@ import {
   type TenantHolder,
 } from "#config/tenants.ts";
 import { createLogger } from "./observability/logger.ts";
+import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { closeGracefully } from "./server.ts";
 import { watchTenantsFile } from "./tenants-reload.ts";
 import { sandboxTileUrl } from "#shared/map-tiles.ts";
@@ -19,6 +20,8 @@ export type Runtime = {
   /** The municipalities, re-read from TENANTS_FILE every TENANTS_RELOAD_S seconds when it changes. */
   tenants: TenantHolder;
   logger: Logger;
+  /** The process's metrics: the tenants file's watch reports into them, `createApp` adds the rest. */
+  metrics: Metrics;
   /** The upstream BFF base URL (the embedded sandbox when UPSTREAM_URL is unset). */
   upstreamUrl: string;
   geocoderUrl: string;
@@ -53,12 +56,15 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  const metrics = createMetrics();
   const holder = createTenantHolder(tenants);
+  metrics.tenantsLoaded.set(Date.now() / 1000);
   const reloader = watchTenantsFile({
     path: env.TENANTS_FILE,
     holder,
     logger,
     intervalMs: env.TENANTS_RELOAD_S * 1000,
+    metrics,
   });
 
   let upstreamUrl = env.UPSTREAM_URL;
@@ -85,6 +91,7 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
     env,
     tenants: holder,
     logger,
+    metrics,
     upstreamUrl,
     geocoderUrl: env.GEOCODER_URL ?? `${upstreamUrl}/geocoder/`,
     mapTileUrl: env.MAP_TILE_URL ?? (env.UPSTREAM_URL ? undefined : sandboxTileUrl(upstreamUrl)),

@@ -11,6 +11,7 @@ import { captureLogs, testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./render/load-ssr-handler.ts";
 import { resolveTenant } from "./middleware/tenant.ts";
 import { watchTenantsFile } from "./tenants-reload.ts";
+import { createMetrics } from "./observability/metrics.ts";
 
 // The tenants file changed on disk while the portal runs (a ConfigMap update): real files in a temp dir, the real app
 // (production build) over the sandbox upstream. The reloader's tick is called directly (`check()`), except in the
@@ -39,9 +40,10 @@ const json = (tenants: unknown[]) => JSON.stringify({ tenants }, null, 2);
 function portal(path: string, intervalMs = 0) {
   const holder = createTenantHolder(loadTenantsFile(path));
   const logs = captureLogs();
-  const reloader = watchTenantsFile({ path, holder, logger: logs.logger, intervalMs });
+  const metrics = createMetrics();
+  const reloader = watchTenantsFile({ path, holder, logger: logs.logger, intervalMs, metrics });
   onTestFinished(() => reloader.stop());
-  const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler, tenants: holder });
+  const { app } = testApp({ upstreamUrl: sandbox.url, ssrHandler, tenants: holder, metrics });
   const home = (host: string) => request(app).get("/").set("Host", host);
   const logged = () => logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   return { holder, reloader, app, home, logged };
@@ -73,7 +75,7 @@ describe("the tenants file, reloaded without a restart", () => {
     expect((await p.home("servizi.montealto.example")).status).toBe(200);
     expect((await p.home("comune-a.localhost")).text).toContain("Valverde");
     const ready = await request(p.app).get("/readyz").set("Host", "comune-a.localhost");
-    expect(Object.keys(ready.body.upstream)).toEqual(["comune-a", "comune-b"]);
+    expect(ready.body.municipalities).toEqual({ "comune-a": "ready", "comune-b": "ready" });
 
     const line = p.logged().find((l) => l.msg === "tenants file reloaded")!;
     expect(line.added).toEqual([
@@ -132,11 +134,21 @@ describe("the tenants file, reloaded without a restart", () => {
     expect(p.holder.current().all.map((t) => t.id)).toEqual(["comune-a"]);
     expect((await p.home("comune-a.localhost")).status).toBe(200);
     expect((await p.home("comune-b.localhost")).status).toBe(404);
+    // What the alert "tenants file refused" reads (deploy/kubernetes/base/prometheusrule.yaml).
+    const metrics = async () => (await request(p.app).get("/metrics")).text;
+    expect(await metrics()).toMatch(/^portal_tenants_file_refused 1$/m);
+    expect(await metrics()).toMatch(/^portal_tenants_reloads_total\{outcome="refused"\} 2$/m);
 
     // Fixed: taken at the next look.
     writeFileSync(path, json([A, B]));
     expect(await p.reloader.check()).toBe("reloaded");
     expect((await p.home("comune-b.localhost")).status).toBe(200);
+    expect(await metrics()).toMatch(/^portal_tenants_file_refused 0$/m);
+    expect(await metrics()).toMatch(/^portal_tenants_reloads_total\{outcome="reloaded"\} 1$/m);
+    const loadedAt = Number(
+      /^portal_tenants_last_reload_timestamp_seconds (\S+)$/m.exec(await metrics())?.[1],
+    );
+    expect(Math.abs(loadedAt - Date.now() / 1000)).toBeLessThan(60);
   });
 
   test("a ConfigMap update (the `..data` symlink swapped to a new directory) is found by the timer", async () => {

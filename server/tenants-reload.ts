@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
+import type { Metrics } from "./observability/metrics.ts";
 import {
   diffTenants,
   parseTenantsFile,
@@ -47,12 +48,16 @@ export function watchTenantsFile(options: {
   holder: TenantHolder;
   logger: Logger;
   intervalMs: number;
+  /** Each look's outcome, whether the file's content is refused, when the mapping in use was read. */
+  metrics?: Pick<Metrics, "tenantsReloads" | "tenantsRefused" | "tenantsLoaded">;
 }): TenantsReloader {
   const { path, holder, logger } = options;
   let lastHash: string | undefined;
   let running: Promise<TenantsReloadResult> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Whether the file's current content is refused (the mapping in use is an older one). */
+  let refused = false;
 
   const look = async (): Promise<TenantsReloadResult> => {
     let text: string;
@@ -66,6 +71,7 @@ export function watchTenantsFile(options: {
           "tenants file unreadable: the municipalities in use are kept",
         );
       lastHash = hash;
+      refused = true;
       return "refused";
     }
     const hash = createHash("sha256").update(text).digest("hex");
@@ -79,8 +85,10 @@ export function watchTenantsFile(options: {
         { file: path, reason: (error as Error).message },
         "tenants file refused: the municipalities in use are kept",
       );
+      refused = true;
       return "refused";
     }
+    refused = false;
     const change = diffTenants(holder.current(), next);
     if (!change.added.length && !change.removed.length && !change.changed.length) {
       logger.debug({ file: path }, "tenants file rewritten, same municipalities");
@@ -94,9 +102,19 @@ export function watchTenantsFile(options: {
     return "reloaded";
   };
 
+  const report = (result: TenantsReloadResult) => {
+    const metrics = options.metrics;
+    if (!metrics) return result;
+    metrics.tenantsReloads.inc({ outcome: result });
+    metrics.tenantsRefused.set(refused ? 1 : 0);
+    if (result === "reloaded") metrics.tenantsLoaded.set(Date.now() / 1000);
+    return result;
+  };
   const check = () => {
     // One look at a time: a slow read is not overtaken by the next tick.
-    running ??= look().finally(() => (running = undefined));
+    running ??= look()
+      .then(report)
+      .finally(() => (running = undefined));
     return running;
   };
   const schedule = () => {

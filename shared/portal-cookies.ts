@@ -15,19 +15,33 @@ export type PortalCookie = {
   protection: CookieProtection;
   /** Seconds; absent for a session cookie. */
   maxAgeS?: number;
+  /**
+   * Sealed cookies: how long the sealed value opens after it was sealed (seconds), whatever the browser keeps. A
+   * captured cookie stops working by itself (server/security/seal.ts); a rewrite (each step of a flow) starts again.
+   */
+  sealedMaxAgeS?: number;
 };
+
+const HOUR_S = 60 * 60;
+const DAY_S = 24 * HOUR_S;
+/** A flow's state: a day after its last step (the flows' own limits are shorter or equal). */
+const FLOW_SEALED_MAX_AGE_S = DAY_S;
 
 /** What every flow cookie's name starts with. */
 export const FLOW_COOKIE_PREFIX = "flow_";
 
-/** A flow's registry entry: `flow_<name>`, sealed, HttpOnly, SameSite=Lax, a session cookie. */
-function flowCookie<const N extends string>(name: N) {
+/**
+ * A flow's registry entry: `flow_<name>`, sealed, HttpOnly, SameSite=Lax, a session cookie whose sealed state opens
+ * for a day after it was written (`sealedMaxAgeS` for a flow kept longer).
+ */
+function flowCookie<const N extends string>(name: N, sealedMaxAgeS: number = FLOW_SEALED_MAX_AGE_S) {
   return {
     name: `${FLOW_COOKIE_PREFIX}${name}`,
     flow: true,
     httpOnly: true,
     sameSite: "lax",
     protection: "sealed",
+    sealedMaxAgeS,
   } as const;
 }
 
@@ -39,8 +53,17 @@ function flowCookie<const N extends string>(name: N) {
 export const PORTAL_COOKIES = {
   /** The double-submit token, read by scripts and echoed as `X-XSRF-TOKEN` or the `_xsrf` form field. */
   xsrf: { name: XSRF_COOKIE, httpOnly: false, sameSite: "lax", protection: "plain" },
-  /** The maintenance credential (the spec's session-storage key as name). */
-  maintenance: { name: "CITFAC_MAINTENANCE", httpOnly: true, sameSite: "strict", protection: "sealed" },
+  /**
+   * The maintenance credential (the spec's session-storage key as name): a session cookie whose sealed value opens
+   * for 12 hours (a working day; then the maintainer logs in again).
+   */
+  maintenance: {
+    name: "CITFAC_MAINTENANCE",
+    httpOnly: true,
+    sameSite: "strict",
+    protection: "sealed",
+    sealedMaxAgeS: 12 * HOUR_S,
+  },
   /**
    * A browser the maintainer logged in from (sealed: the municipality and a random id), for 90 days: its maintenance
    * logins count against its own limit, not the address's or the municipality's, so a flood of wrong logins from
@@ -51,7 +74,8 @@ export const PORTAL_COOKIES = {
     httpOnly: true,
     sameSite: "strict",
     protection: "sealed",
-    maxAgeS: 90 * 24 * 60 * 60,
+    maxAgeS: 90 * DAY_S,
+    sealedMaxAgeS: 90 * DAY_S,
   },
   /** The chosen language, `it` or `en`, for a year. */
   locale: {
@@ -59,7 +83,7 @@ export const PORTAL_COOKIES = {
     httpOnly: false,
     sameSite: "lax",
     protection: "plain",
-    maxAgeS: 365 * 24 * 60 * 60,
+    maxAgeS: 365 * DAY_S,
   },
   /** Development only: the simulated logout. */
   devLogout: { name: "dev_logout", httpOnly: true, sameSite: "lax", protection: "plain" },
@@ -67,7 +91,13 @@ export const PORTAL_COOKIES = {
    * DELEGHE acting-for (issue #28): per asset, the delegation the citizen chose to act under (sealed; session). The
    * portal re-checks it upstream on every request; a cookie not sealed by the portal means no acting-for.
    */
-  actingFor: { name: "CITFAC_DELEGANTE", httpOnly: true, sameSite: "lax", protection: "sealed" },
+  actingFor: {
+    name: "CITFAC_DELEGANTE",
+    httpOnly: true,
+    sameSite: "lax",
+    protection: "sealed",
+    sealedMaxAgeS: DAY_S,
+  },
   // One entry per multi-step flow, and per small state kept beside one (docs/decisions/flows.md): `flow_<name>`,
   // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
   // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.
@@ -78,7 +108,7 @@ export const PORTAL_COOKIES = {
   /** The change of an appointment. */
   flowAppointmentEdit: flowCookie("appt-edit"),
   /** The proofs of anonymous bookings, kept until their appointments are over. */
-  flowAppointmentAccess: flowCookie("appt-access"),
+  flowAppointmentAccess: flowCookie("appt-access", 201 * DAY_S),
   /** A spontaneous payment through PagoPA (PPAY). */
   flowSpontaneousPpay: flowCookie("spont-ppay"),
   /** A spontaneous payment through MyPay. */
@@ -113,6 +143,14 @@ export type PortalCookieKey = keyof typeof PORTAL_COOKIES;
 export type FlowCookieKey = {
   [K in PortalCookieKey]: (typeof PORTAL_COOKIES)[K] extends { flow: true } ? K : never;
 }[PortalCookieKey];
+
+/** How long a sealed cookie's value opens after it was sealed (its registry entry's `sealedMaxAgeS`). */
+export function sealedMaxAgeOf(key: PortalCookieKey): number {
+  const cookie: PortalCookie = PORTAL_COOKIES[key];
+  if (cookie.protection !== "sealed" || cookie.sealedMaxAgeS === undefined)
+    throw new Error(`${cookie.name} is not a sealed cookie with a maximum age`);
+  return cookie.sealedMaxAgeS;
+}
 
 /** The registered cookie of that name, if any. */
 export function portalCookieFor(name: string): PortalCookie | undefined {

@@ -1,5 +1,92 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { redactText, redactUrl } from "./redact.ts";
+import { PERSONAL_QUERY_PARAMETERS, redactText, redactUrl } from "./redact.ts";
+
+/**
+ * Query parameters the portal reads or sends that hold nothing personal: steps, page numbers, sort orders, flags,
+ * municipality codes, service and category ids, dates of a calendar, upstream paging. A new parameter must be put
+ * here or in PERSONAL_QUERY_PARAMETERS (the test below reads the sources).
+ */
+const NOT_PERSONAL = new Set([
+  "passo",
+  "servizio",
+  "nuovo",
+  "da",
+  "a",
+  "categoria",
+  "mese",
+  "giorno",
+  "annullato",
+  "annullata",
+  "annulla",
+  "polygon_geojson",
+  "elimina",
+  "scaduta",
+  "richieste",
+  "richiesta",
+  "quanti",
+  "quante",
+  "pratiche",
+  "pagina",
+  "pagamenti",
+  "ordine",
+  "negata",
+  "mostra",
+  "modifica",
+  "idBozza",
+  "format",
+  "feedbackType",
+  "fatto",
+  "esito",
+  "duplicata",
+  "codEsito",
+  "descEsito",
+  "addressdetails",
+  "asset",
+  "codice_ente",
+  "comune",
+  "download",
+  "enableReceiptStorage",
+  "idServizio",
+  "lang",
+  "limit",
+  "offset",
+  "page",
+  "per_page",
+  "portal",
+  "ruolo",
+  "stato",
+  "date",
+  "sort",
+  "order",
+  "aggregates",
+  "currentPage",
+  "elements",
+  "redirector",
+  "redirectTo",
+  "hash",
+  "tenant",
+  "status",
+  "step",
+  "id",
+  "next",
+  "paymentTypesDescription",
+  "ambito",
+  "back_url",
+  "chiudi",
+  "chiusa",
+  "consumer",
+  "details",
+  "eliminato",
+  "inviata",
+  "option",
+  "p",
+  "rating",
+  "service",
+  "valutazione",
+  "version",
+]);
 
 // Shaped like the sandbox's hashes (sandbox/appsched/tokens.ts): 32 base64url characters.
 const HASH = "q3V9_xk2-Lm8PzR4tYw1HbN6cJ0aDfGe";
@@ -72,12 +159,14 @@ describe("redactUrl", () => {
 
   test("hides 11-digit company numbers (partita IVA), also encoded", () => {
     expect(redactUrl(`/api/imprese/${PIVA}/pratiche`)).toBe("/api/imprese/[piva]/pratiche");
-    expect(redactUrl(`/api/imprese?partitaIva=IT${PIVA}`)).toBe("/api/imprese?partitaIva=IT[piva]");
+    expect(redactUrl(`/api/imprese?partitaIva=IT${PIVA}`)).toBe("/api/imprese?partitaIva=[redacted]");
     expect(redactUrl(`/api/imprese/${[...PIVA].map((d) => `%3${d}`).join("")}`)).toBe("/api/imprese/[piva]");
-    // Other numbers stay: ids, ten-digit phone numbers, millisecond timestamps.
-    expect(redactUrl("/faq/12/dettagli?t=1763890000000&tel=3331234567")).toBe(
-      "/faq/12/dettagli?t=1763890000000&tel=3331234567",
+    // Other numbers are no company number: ids, ten-digit numbers, millisecond timestamps (a phone number in `tel`
+    // is redacted as a personal parameter, not as a company number).
+    expect(redactUrl("/faq/12/dettagli?t=1763890000000&n=3331234567")).toBe(
+      "/faq/12/dettagli?t=1763890000000&n=3331234567",
     );
+    expect(redactUrl("/faq/12/dettagli?tel=3331234567")).toBe("/faq/12/dettagli?tel=[redacted]");
   });
 
   test("leaves ordinary URLs alone", () => {
@@ -98,5 +187,59 @@ describe("redactText", () => {
     expect(redactText(message)).toBe(
       'You made a POST request to "/servizi/modifica-appuntamento/[hash]" as [cf] for [piva]',
     );
+  });
+});
+
+describe("the personal query parameters (one list)", () => {
+  test("every value on the list is redacted, whatever the case, the other parameters kept", () => {
+    for (const name of PERSONAL_QUERY_PARAMETERS) {
+      const url = `/servizi/x?passo=dati&${name}=mario.rossi%40example.it&pagina=2`;
+      expect(redactUrl(url), name).toBe(`/servizi/x?passo=dati&${name}=[redacted]&pagina=2`);
+      expect(redactUrl(`/x?${name.toUpperCase()}=Mario`), name).toBe(`/x?${name.toUpperCase()}=[redacted]`);
+    }
+    // The issue's examples (#37): e-mail, phone and a one-time code in a logged URL.
+    expect(redactUrl("/api-public/otp/send?email=a%40b.it&tel=3331234567&codice=123456")).toBe(
+      "/api-public/otp/send?email=[redacted]&tel=[redacted]&codice=[redacted]",
+    );
+  });
+
+  test("covers every query parameter the sources read or send, or the parameter is known not personal", () => {
+    const root = resolve(import.meta.dirname, "..");
+    const grep = (pattern: string) =>
+      execFileSync(
+        "grep",
+        [
+          "-rhoE",
+          pattern,
+          "client",
+          "server",
+          "sandbox",
+          "shared",
+          "--include=*.ts",
+          "--include=*.tsx",
+          "--exclude=*.test.ts",
+          "--exclude=*.test.tsx",
+        ],
+        {
+          cwd: root,
+          encoding: "utf8",
+        },
+      );
+    const names = new Set<string>();
+    for (const [, name] of grep(`searchParams\\.(get|getAll|has)\\("[A-Za-z_]+"\\)`).matchAll(
+      /"([A-Za-z_]+)"/g,
+    ))
+      names.add(name!);
+    for (const [, name] of grep(`req\\.query\\.[A-Za-z_]+`).matchAll(/query\.([A-Za-z_]+)/g))
+      names.add(name!);
+    for (const [, name] of grep(`[?&][A-Za-z_]+=`).matchAll(/[?&]([A-Za-z_]+)=/g)) names.add(name!);
+    for (const [, list] of grep(`query: \\{[^}]*\\}`).matchAll(/query: \{([^}]*)\}/g))
+      for (const [, name] of list!.matchAll(/(?:^|,)\s*([A-Za-z_]+)/g)) names.add(name!);
+    const personal = new Set<string>(PERSONAL_QUERY_PARAMETERS.map((n) => n.toLowerCase()));
+    const undecided = [...names].filter((n) => !personal.has(n.toLowerCase()) && !NOT_PERSONAL.has(n)).sort();
+    expect(
+      undecided,
+      "add each to PERSONAL_QUERY_PARAMETERS (shared/redact.ts) or to NOT_PERSONAL here",
+    ).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import { FISCAL_CODE_PATTERN } from "./validation/fiscal-code.ts";
  * - The e-mailed appointment hash, a bearer secret: whoever holds it may change or cancel the appointment →
  *   `[hash]` in `/modifica-appuntamento/{hash}`, `/modifica-appuntamento/successo/{hash}`,
  *   `/appointments/hash/{hash}` and `?hash=`.
- * - Sensitive query parameters (fiscal code, OTP, tokens, passwords, the hash) → `[redacted]`.
+ * - Every query parameter that can hold personal data or a secret (`PERSONAL_QUERY_PARAMETERS`, the one list,
+ *   docs/operations.md "Logs") → `[redacted]`, whatever its case.
  *
  * Percent-encoded spellings (also double-encoded, e.g. a path inside `?redirectTo=`) are decoded first.
  */
@@ -21,7 +22,63 @@ const COMPANY_NUMBER = /(?<![0-9])[0-9]{11}(?![0-9])/g;
 const HASH_IN_PATH =
   /(\/modifica-appuntamento\/(?:successo\/)?|\/appointments\/hash\/)(?!successo(?:[/?#&\s"'<>]|$))[^/?#&\s"'<>]+/gi;
 const HASH_QUERY = /([?&]hash=)[^&#\s"'<>]*/gi;
-const SENSITIVE_QUERY = /([?&](?:codice_fiscale|codiceFiscale|cf|codFisc|otp|token|password)=)[^&#\s"'<>]*/gi;
+/**
+ * The query parameters whose values never reach a log (compared without regard to case): what identifies a person
+ * (fiscal codes, VAT numbers, names), reaches them (e-mail, phone), locates them (an address searched, a point on the
+ * map), what they wrote (searches, descriptions), and what opens something (one-time codes, tokens, passwords, a
+ * payment notice's or position's code). The portal's own pages, its `/api` relay and its upstream calls use these
+ * names (and the sandbox's log redacts with the same list).
+ */
+export const PERSONAL_QUERY_PARAMETERS = [
+  // who
+  "codice_fiscale",
+  "codiceFiscale",
+  "codiceFiscaleDelegante",
+  "delegante",
+  "codFisc",
+  "cf",
+  "partitaIva",
+  "piva",
+  "nome",
+  "cognome",
+  "name",
+  // how to reach them
+  "email",
+  "mail",
+  "pec",
+  "tel",
+  "telefono",
+  "cellulare",
+  "phone",
+  "to",
+  // where
+  "q",
+  "indirizzo",
+  "address",
+  "lat",
+  "lon",
+  // what they wrote (a CRM filter may name a fiscal code)
+  "cerca",
+  "search",
+  "filter",
+  "descrizione",
+  "testo",
+  "messaggio",
+  // what opens something
+  "otp",
+  "codice",
+  "token",
+  "accessToken",
+  "password",
+  "iuv",
+  "avviso",
+  "codiceAvviso",
+] as const;
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const SENSITIVE_QUERY = new RegExp(
+  `([?&](?:${PERSONAL_QUERY_PARAMETERS.map(escapeName).join("|")})=)[^&#\\s"'<>]*`,
+  "gi",
+);
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 const MAX_DECODING_ROUNDS = 3;
 

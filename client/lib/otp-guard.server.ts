@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeKey } from "#shared/store-port.server.ts";
 import { createTransientStore, type TransientStore } from "./transient-store.server.ts";
 
 /**
@@ -23,7 +24,12 @@ export const OTP_RESEND_INTERVAL_MS = 30_000;
 export const OTP_VALIDITY_MS = 5 * 60 * 1000;
 
 export type OtpBinding = { cf: string; kind: "EMAIL" | "SMS"; contact: string };
-type Entry = OtpBinding & { wrong: number; sends: number; lastSentAt: number };
+/**
+ * What the store keeps of a binding: keyed hashes (shared/store-port.server.ts), never the fiscal code or the contact
+ * (docs/operations.md "Personal data"). `cf` and `binding` compare equal exactly when the values do.
+ */
+type BindingKeys = { cf: string; binding: string; slot: string; contact: string };
+type Entry = BindingKeys & { wrong: number; sends: number; lastSentAt: number };
 
 export type SendVerdict =
   | { ok: true; undo(): Promise<void> }
@@ -36,15 +42,26 @@ export type TryVerdict =
   | { ok: true; done(outcome: "valid" | "wrong" | "outage"): Promise<{ discarded: boolean; left: number }> }
   | { ok: false; reason: "exhausted" | "unknown" };
 
-function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
-  return a.cf.toUpperCase() === b.cf.toUpperCase() && a.kind === b.kind && a.contact === b.contact;
+function keysOf(binding: OtpBinding): BindingKeys {
+  const cf = storeKey("otp-cf", binding.cf.toUpperCase());
+  return {
+    cf,
+    binding: storeKey(
+      "otp-binding",
+      `${binding.kind}\u0000${binding.cf.toUpperCase()}\u0000${binding.contact}`,
+    ),
+    // Per channel and fiscal code: the contact the last exclusive code went to.
+    slot: `${binding.kind}:${cf}`,
+    contact: storeKey("otp-contact", binding.contact),
+  };
 }
 
-const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${binding.cf.toUpperCase()}`;
+const sameBinding = (entry: BindingKeys, binding: OtpBinding) => entry.binding === keysOf(binding).binding;
 
 const EntrySchema = z.object({
   cf: z.string(),
-  kind: z.enum(["EMAIL", "SMS"]),
+  binding: z.string(),
+  slot: z.string(),
   contact: z.string(),
   wrong: z.number(),
   sends: z.number(),
@@ -69,7 +86,8 @@ function createKeyLock() {
   };
 }
 
-const ownerOf = (binding: OtpBinding) => ({ client: `cf:${binding.cf.toUpperCase()}` });
+/** The fiscal code's account in the store (hashed again by the store: its keys never hold the value). */
+const ownerOf = (keys: { cf: string }) => ({ client: `cf:${keys.cf}` });
 
 /** The guard's stores, lock and clock. */
 type Guard = {
@@ -77,7 +95,7 @@ type Guard = {
   locked: ReturnType<typeof createKeyLock>;
   /** The pending requests' counters. */
   store: TransientStore<Entry>;
-  /** Per channel and fiscal code: the contact the last exclusive code went to, and until when it is valid. */
+  /** Per channel and fiscal code (hashed): the contact (hashed) the last exclusive code went to, and until when. */
   lastContact: TransientStore<{ contact: string; until: number }>;
 };
 
@@ -86,15 +104,15 @@ type SendOptions = { exclusive?: boolean; hold?: boolean };
 /** Records the contact a code goes to (exclusive or held sends); returns how to give the record back. */
 async function holdContact(guard: Guard, binding: OtpBinding, options: SendOptions) {
   if (!options.exclusive && !options.hold) return async () => {};
-  const slot = slotOf(binding);
+  const { slot, contact } = keysOf(binding);
   const previous = await guard.lastContact.get(slot);
   await guard.lastContact.set(
     slot,
-    { contact: binding.contact, until: guard.now() + OTP_VALIDITY_MS },
-    ownerOf(binding),
+    { contact, until: guard.now() + OTP_VALIDITY_MS },
+    ownerOf(keysOf(binding)),
   );
   return async () => {
-    if (previous) await guard.lastContact.set(slot, previous, ownerOf(binding));
+    if (previous) await guard.lastContact.set(slot, previous, ownerOf(keysOf(binding)));
     else await guard.lastContact.delete(slot);
   };
 }
@@ -108,7 +126,8 @@ async function firstSend(
 ): Promise<SendVerdict> {
   const { store, locked, now } = guard;
   // The fiscal code's share of the store is used up: as many codes as it may have at once are pending.
-  const kept = await store.set(key, { ...binding, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(binding));
+  const keys = keysOf(binding);
+  const kept = await store.set(key, { ...keys, wrong: 0, sends: 1, lastSentAt: now() }, ownerOf(keys));
   if (!kept.ok) return { ok: false, reason: "resends" };
   const release = await holdContact(guard, binding, options);
   return {
@@ -136,7 +155,7 @@ async function resend(
   if (since < OTP_RESEND_INTERVAL_MS)
     return { ok: false, reason: "wait", waitS: Math.ceil((OTP_RESEND_INTERVAL_MS - since) / 1000) };
   const previous = entry.lastSentAt;
-  await store.set(key, { ...entry, sends: entry.sends + 1, lastSentAt: now() }, ownerOf(binding));
+  await store.set(key, { ...entry, sends: entry.sends + 1, lastSentAt: now() }, ownerOf(entry));
   const release = await holdContact(guard, binding, options);
   return {
     ok: true,
@@ -147,7 +166,7 @@ async function resend(
           await store.set(
             key,
             { ...current, sends: current.sends - 1, lastSentAt: previous },
-            ownerOf(binding),
+            ownerOf(current),
           );
         await release();
       }),
@@ -162,9 +181,10 @@ function beginSend(
 ): Promise<SendVerdict> {
   return guard.locked(key, async (): Promise<SendVerdict> => {
     if (options.exclusive) {
-      const holder = await guard.lastContact.get(slotOf(binding));
+      const keys = keysOf(binding);
+      const holder = await guard.lastContact.get(keys.slot);
       const now = guard.now();
-      if (holder && holder.contact !== binding.contact && holder.until > now)
+      if (holder && holder.contact !== keys.contact && holder.until > now)
         return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now) / 1000) };
     }
     const entry = await guard.store.get(key);
@@ -182,8 +202,8 @@ async function endTry(guard: Guard, key: string, entry: Entry, outcome: "valid" 
   const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
   if (discarded) await store.delete(key);
   // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
-  if (outcome === "valid" && (await lastContact.get(slotOf(entry)))?.contact === entry.contact)
-    await lastContact.delete(slotOf(entry));
+  if (outcome === "valid" && (await lastContact.get(entry.slot))?.contact === entry.contact)
+    await lastContact.delete(entry.slot);
   return { discarded: outcome === "wrong" && discarded, left };
 }
 
@@ -193,7 +213,7 @@ function beginTry(guard: Guard, key: string, binding: OtpBinding): Promise<TryVe
     if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
     // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
     if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
-    await guard.store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(binding));
+    await guard.store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(entry));
     return { ok: true, done: (outcome) => guard.locked(key, () => endTry(guard, key, entry, outcome)) };
   });
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
-import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
-import { useMemoryStore, useRedisStore } from "./store-backend.server.ts";
+import { startRedis, useMemoryStore, useRedisStore, type TestRedis } from "#tests/support/redis-server.ts";
 import {
   TRANSIENT_KEY_PATTERN,
   createMemoryStore,

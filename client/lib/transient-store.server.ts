@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverT } from "#client/i18n/server-t.ts";
 import { routeError } from "#shared/route-error.ts";
-import { redisBackend, isStoreUnavailable, type RedisBackend } from "./store-backend.server.ts";
+import { redisBackend, isStoreUnavailable, storeKey, type RedisBackend } from "#shared/store-port.server.ts";
 import { getServices } from "./services.ts";
 
 /**
@@ -95,10 +95,16 @@ export function createTransientStore<V extends NonNullable<unknown>>(
 type Entry<V> = { value: V; bytes: number; expires: number; owners: string[] };
 type Usage = { entries: number; bytes: number };
 
-const ownerKeysOf = <V>(options: TransientStoreOptions<V>, owner: StoreOwner) =>
-  owner.flow === undefined || !options.perFlow
-    ? [`c:${owner.client}`]
-    : [`c:${owner.client}`, `f:${owner.flow}`];
+/**
+ * The accounts an entry counts against, as they appear in Valkey's key names: a keyed hash of the client (an address,
+ * or a fiscal code for the OTP guard) and of the flow, never the value itself (docs/operations.md "Personal data").
+ */
+const ownerKeysOf = <V>(options: TransientStoreOptions<V>, owner: StoreOwner) => {
+  const client = `c:${storeKey("store-owner", owner.client)}`;
+  return owner.flow === undefined || !options.perFlow
+    ? [client]
+    : [client, `f:${storeKey("store-flow", owner.flow)}`];
+};
 
 const sizeOfValue = <V>(options: TransientStoreOptions<V>, value: V) =>
   Math.max(1, Math.ceil(options.sizeOf?.(value) ?? 1));

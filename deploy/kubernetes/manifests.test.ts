@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import express from "express";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { ServiceAccount, Service, ConfigMap } from "kubernetes-models/v1";
+import { z } from "zod";
+import { ServiceAccount, Service, ConfigMap, Secret } from "kubernetes-models/v1";
 import { Deployment, StatefulSet } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
@@ -11,15 +13,64 @@ import { Ingress, NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
 import { EnvSchema, parseEnv } from "#config/env.ts";
 import { createTenantDirectory, createTenantHolder, TenantsFileSchema } from "#config/tenants.ts";
 import { operationsRouter } from "#server/middleware/operations.ts";
+import { METRICS_PATH } from "#server/operational-paths.ts";
 import { createMetrics } from "#server/observability/metrics.ts";
 import { parse } from "yaml";
-import { KUBERNETES_DIR, renderKustomization, strategicMerge, type K8sObject } from "./render.ts";
+import {
+  KUBERNETES_DIR,
+  kustomizeHash,
+  renderKustomization,
+  strategicMerge,
+  type K8sObject,
+} from "./render.ts";
+
+/** The Prometheus Operator's two kinds (no schema package for them here): the fields used, strictly. */
+const ServiceMonitorSchema = z.object({
+  apiVersion: z.literal("monitoring.coreos.com/v1"),
+  kind: z.literal("ServiceMonitor"),
+  metadata: z.object({ name: z.string(), namespace: z.string(), labels: z.record(z.string(), z.string()) }),
+  spec: z.strictObject({
+    selector: z.strictObject({ matchLabels: z.record(z.string(), z.string()) }),
+    endpoints: z
+      .array(
+        z.strictObject({
+          port: z.string(),
+          path: z.string(),
+          interval: z.string().regex(/^\d+[sm]$/),
+          scrapeTimeout: z.string().regex(/^\d+[sm]$/),
+        }),
+      )
+      .min(1),
+  }),
+});
+const PrometheusRuleSchema = z.object({
+  apiVersion: z.literal("monitoring.coreos.com/v1"),
+  kind: z.literal("PrometheusRule"),
+  metadata: z.object({ name: z.string(), namespace: z.string(), labels: z.record(z.string(), z.string()) }),
+  spec: z.strictObject({
+    groups: z.array(
+      z.strictObject({
+        name: z.string(),
+        rules: z.array(
+          z.strictObject({
+            alert: z.string().regex(/^[A-Z][A-Za-z]+$/),
+            expr: z.string(),
+            for: z.string().regex(/^\d+[sm]$/),
+            labels: z.strictObject({ severity: z.enum(["critical", "warning", "info"]) }),
+            annotations: z.strictObject({ summary: z.string(), description: z.string() }),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
 
 /** The schema of every kind the overlays may hold (an object of another kind fails the test). */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "v1/ServiceAccount": ServiceAccount,
   "v1/Service": Service,
   "v1/ConfigMap": ConfigMap,
+  "v1/Secret": Secret,
   "apps/v1/Deployment": Deployment,
   "apps/v1/StatefulSet": StatefulSet,
   "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
@@ -63,7 +114,7 @@ type PodSpec = {
   volumes?: { name: string; configMap?: { name: string }; emptyDir?: unknown }[];
 };
 type DeploymentSpec = {
-  replicas: number;
+  replicas?: number;
   selector: { matchLabels: Record<string, string> };
   strategy: { type: string; rollingUpdate?: { maxUnavailable?: number | string } };
   template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
@@ -83,9 +134,17 @@ const APP_ENV_NAMES = [
 const SECRET_STAND_IN: Record<string, string> = {
   REDIS_URL: "rediss://:a-secret-of-at-least-32-characters-0123@valkey.example.it:6379",
 };
-const rendered = Object.fromEntries(
-  OVERLAYS.map((o) => [o, renderKustomization(join(KUBERNETES_DIR, "overlays", o))]),
-) as Record<(typeof OVERLAYS)[number], K8sObject[]>;
+/** Stand-ins for the env file each overlay makes its Secret from (written by the operator, never in the repository). */
+const secretsFile = (overlay: string) => join(KUBERNETES_DIR, "overlays", overlay, "portal-secrets.env");
+const STAND_IN_SECRETS = `PORTAL_SECRET=${"s".repeat(64)}\nREDIS_URL=${SECRET_STAND_IN.REDIS_URL}\n`;
+const render = (overlay: string, secrets = STAND_IN_SECRETS) =>
+  renderKustomization(join(KUBERNETES_DIR, "overlays", overlay), {
+    files: { [secretsFile(overlay)]: secrets },
+  });
+const rendered = Object.fromEntries(OVERLAYS.map((o) => [o, render(o)])) as Record<
+  (typeof OVERLAYS)[number],
+  K8sObject[]
+>;
 
 function find(objects: K8sObject[], kind: string, name: string): K8sObject {
   const object = objects.find((o) => o.kind === kind && o.metadata.name === name);
@@ -123,6 +182,14 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
   it("validates every object against the Kubernetes schema of its kind", () => {
     expect(objects.length).toBeGreaterThan(5);
     for (const object of objects) {
+      if (object.kind === "ServiceMonitor") {
+        expect(() => ServiceMonitorSchema.parse(object)).not.toThrow();
+        continue;
+      }
+      if (object.kind === "PrometheusRule") {
+        expect(() => PrometheusRuleSchema.parse(object)).not.toThrow();
+        continue;
+      }
       const Model = MODELS[`${object.apiVersion}/${object.kind}`];
       expect(Model, `${object.apiVersion} ${object.kind} has no schema here`).toBeDefined();
       expect(
@@ -138,7 +205,6 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
   it("rolls the portal out without an unavailable replica and drains it before SIGTERM", () => {
     const deployment = portal(objects);
     const container = portalContainer(objects);
-    expect(deployment.replicas).toBeGreaterThanOrEqual(2);
     expect(deployment.strategy.type).toBe("RollingUpdate");
     expect(deployment.strategy.rollingUpdate?.maxUnavailable).toBe(0);
     expect(container.readinessProbe?.httpGet?.path).toBe("/readyz");
@@ -188,15 +254,38 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     expect(env.UPSTREAM_URL).toBeDefined();
   });
 
-  it("takes the secrets by reference only", () => {
-    expect(objects.filter((o) => o.kind === "Secret")).toEqual([]);
+  it("takes the secrets by reference, from a Secret generated out of a file the repository never holds", () => {
+    const secrets = objects.filter((o) => o.kind === "Secret");
+    expect(secrets.map((s) => s.metadata.name)).toEqual([
+      `portal-secrets-${kustomizeHash({ ...secrets[0]!, metadata: { name: "portal-secrets" } })}`,
+    ]);
     for (const name of ["PORTAL_SECRET", "PORTAL_SECRET_PREVIOUS"]) {
       const variable = portalContainer(objects).env?.find((v) => v.name === name);
       expect(variable?.value).toBeUndefined();
       expect(variable?.valueFrom?.secretKeyRef).toEqual(
-        expect.objectContaining({ name: "portal-secrets", key: name }),
+        expect.objectContaining({ name: secrets[0]!.metadata.name, key: name }),
       );
     }
+    const tracked = spawnSync("git", ["ls-files", "--", secretsFile(overlay)], { encoding: "utf8" });
+    expect(tracked.stdout).toBe("");
+    const ignored = spawnSync("git", ["check-ignore", "-q", secretsFile(overlay)]);
+    expect(ignored.status, `${secretsFile(overlay)} must be git-ignored`).toBe(0);
+  });
+
+  it("rolls the pods when a secret changes: the Secret's name, hence the pod template, follows its content", () => {
+    const template = (objects: K8sObject[]) => JSON.stringify(portal(objects).template);
+    const again = render(overlay);
+    expect(template(again)).toBe(template(objects));
+    const rotated = render(overlay, STAND_IN_SECRETS.replace("s".repeat(64), "t".repeat(64)));
+    expect(template(rotated)).not.toBe(template(objects));
+    const secretNames = (list: K8sObject[]) =>
+      list.filter((o) => o.kind === "Secret").map((o) => o.metadata.name);
+    expect(secretNames(rotated)).not.toEqual(secretNames(objects));
+    expect(
+      portalContainer(rotated).env?.find((v) => v.name === "PORTAL_SECRET")?.valueFrom?.secretKeyRef?.name,
+    ).toBe(secretNames(rotated)[0]);
+    // The tenants ConfigMap keeps its name (the portal re-reads the mounted file: no rollout for a tenants change).
+    expect(find(rotated, "ConfigMap", "portal-tenants")).toBeDefined();
   });
 
   it("serves the probes on the port the app listens on, through the Service and the Ingress", () => {
@@ -261,20 +350,63 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     expect(annotations["nginx.ingress.kubernetes.io/proxy-next-upstream"]).toBe("error timeout http_502");
   });
 
-  it("scales on CPU from two replicas and lets at most one go in a disruption", () => {
+  it("scales on CPU from two replicas (three in production), the HPA owning the count, and lets at most one go in a disruption", () => {
     const hpa = spec<{
       scaleTargetRef: { kind: string; name: string };
       minReplicas: number;
       maxReplicas: number;
     }>(find(objects, "HorizontalPodAutoscaler", "portal"));
     expect(hpa.scaleTargetRef).toEqual(expect.objectContaining({ kind: "Deployment", name: "portal" }));
-    expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(hpa.minReplicas).toBe(overlay === "production" ? 3 : 2);
+    // No `replicas` in the Deployment: an apply would reset what the HPA decided (and contradict its minimum).
+    expect(portal(objects).replicas).toBeUndefined();
     expect(hpa.maxReplicas).toBeGreaterThan(hpa.minReplicas);
     const pdb = spec<{ maxUnavailable: number; selector: { matchLabels: Record<string, string> } }>(
       find(objects, "PodDisruptionBudget", "portal"),
     );
     expect(pdb.maxUnavailable).toBe(1);
     expect(pdb.selector.matchLabels).toEqual(portal(objects).selector.matchLabels);
+  });
+
+  it("has Prometheus scrape every portal pod's /metrics through the Service that has them", () => {
+    const monitor = ServiceMonitorSchema.parse(find(objects, "ServiceMonitor", "portal"));
+    const services = objects.filter(
+      (o) =>
+        o.kind === "Service" &&
+        Object.entries(monitor.spec.selector.matchLabels).every(([k, v]) => o.metadata.labels?.[k] === v),
+    );
+    expect(services.map((s) => s.metadata.name)).toEqual(["portal"]);
+    const service = spec<{
+      selector: Record<string, string>;
+      ports: { name: string; targetPort: string | number }[];
+    }>(services[0]!);
+    expect(service.selector).toEqual(portal(objects).selector.matchLabels);
+    const [endpoint] = monitor.spec.endpoints;
+    expect(endpoint!.path).toBe(METRICS_PATH);
+    const port = service.ports.find((p) => p.name === endpoint!.port);
+    expect(port, `the Service has no port named ${endpoint!.port}`).toBeDefined();
+    const containerPort = portalContainer(objects).ports?.find((p) => p.name === port!.targetPort);
+    expect(containerPort?.containerPort).toBe(parseEnv(portalEnv(objects)).PORT);
+  });
+
+  it("alerts on what an on-call acts on, reading only metrics and labels the portal exposes", () => {
+    const rule = PrometheusRuleSchema.parse(find(objects, "PrometheusRule", "portal"));
+    const alerts = rule.spec.groups.flatMap((g) => g.rules);
+    expect(alerts.map((a) => a.alert).sort()).toEqual([
+      "PortalAllDown",
+      "PortalDown",
+      "PortalErrorRatioHigh",
+      "PortalMunicipalityDegraded",
+      "PortalOverloadShedding",
+      "PortalRateLimitRefusals",
+      "PortalStoreDown",
+      "PortalStoreSlow",
+      "PortalTenantsFileRefused",
+    ]);
+    for (const alert of alerts) {
+      const problems = checkExpression(alert.expr);
+      expect(problems, `${alert.alert}: ${alert.expr}`).toEqual([]);
+    }
   });
 
   it("lets the portal reach only DNS, its upstream and Valkey, and only the ingress controller and Prometheus reach it", () => {
@@ -417,7 +549,10 @@ describe("the production overlay", () => {
   it("takes REDIS_URL (the external Valkey, with its password) from the Secret", () => {
     const variable = portalContainer(objects).env?.find((v) => v.name === "REDIS_URL");
     expect(variable?.value).toBeUndefined();
-    expect(variable?.valueFrom?.secretKeyRef).toEqual({ name: "portal-secrets", key: "REDIS_URL" });
+    expect(variable?.valueFrom?.secretKeyRef).toEqual({
+      name: objects.find((o) => o.kind === "Secret")!.metadata.name,
+      key: "REDIS_URL",
+    });
     expect(objects.filter((o) => o.kind === "StatefulSet")).toEqual([]);
   });
 
@@ -438,6 +573,56 @@ describe("the production overlay", () => {
   });
 });
 
+/** The portal's metrics, with their label names (a histogram's series: _bucket with `le`, _count, _sum). */
+const EXPOSED: Map<string, Set<string>> = (() => {
+  const metrics = createMetrics();
+  const exposed = new Map<string, Set<string>>();
+  for (const metric of metrics.registry.getMetricsAsArray()) {
+    const {
+      name,
+      labelNames = [],
+      type,
+    } = metric as unknown as { name: string; labelNames?: string[]; type: string };
+    exposed.set(name, new Set(labelNames));
+    if (type === "histogram") {
+      exposed.set(`${name}_bucket`, new Set([...labelNames, "le"]));
+      exposed.set(`${name}_count`, new Set(labelNames));
+      exposed.set(`${name}_sum`, new Set(labelNames));
+    }
+  }
+  return exposed;
+})();
+/** The labels Prometheus adds to every series it scrapes through the ServiceMonitor. */
+const TARGET_LABELS = ["namespace", "pod", "job", "instance", "service", "container", "endpoint"];
+
+/**
+ * What is wrong with an alert's PromQL as far as the portal's side goes: a metric it does not expose, a label that
+ * metric does not have (in a selector or a `by`), unbalanced brackets.
+ */
+function checkExpression(expr: string): string[] {
+  const problems: string[] = [];
+  const balanced = [..."({["].every((open, i) => expr.split(open).length === expr.split(")}]"[i]!).length);
+  if (!balanced) problems.push("unbalanced brackets");
+  const used = new Set<string>();
+  for (const [, name, selector = ""] of expr.matchAll(/\b((?:portal_|up\b)[a-z_]*)(?:\{([^}]*)\})?/g)) {
+    const labels = name === "up" ? new Set<string>() : EXPOSED.get(name!);
+    if (!labels) {
+      problems.push(`${name} is not exposed`);
+      continue;
+    }
+    used.add(name!);
+    for (const [, label] of selector.matchAll(/([a-z_]+)\s*(?:=~|!~|!=|=)/g))
+      if (!labels.has(label!) && !TARGET_LABELS.includes(label!))
+        problems.push(`${name} has no label ${label}`);
+  }
+  if (used.size === 0 && !/\bup\b/.test(expr)) problems.push("reads no metric");
+  const known = new Set([...used].flatMap((n) => [...(EXPOSED.get(n) ?? [])]));
+  for (const [, list] of expr.matchAll(/\bby\s*\(([^)]*)\)/g))
+    for (const label of list!.split(",").map((l) => l.trim()))
+      if (!known.has(label) && !TARGET_LABELS.includes(label)) problems.push(`by (${label}): no such label`);
+  return problems;
+}
+
 describe("the app behind the probes", () => {
   it("answers the probe paths the manifests use", async () => {
     const paths = new Set(
@@ -452,7 +637,7 @@ describe("the app behind the probes", () => {
           createTenantDirectory([{ id: "comune-a", hosts: ["a.test"], upstreamHost: "a.test" }]),
         ),
         metrics: createMetrics(),
-        checkTenant: async () => ({ config: true, upstream: true }),
+        checkTenant: () => "ready",
       }),
     );
     expect([...paths].sort()).toEqual(["/healthz", "/readyz"]);
@@ -463,7 +648,31 @@ describe("the app behind the probes", () => {
   });
 });
 
+describe("the alerts' check", () => {
+  it("refuses a metric the portal does not expose, a label it does not have, a `by` on a missing label", () => {
+    expect(
+      checkExpression('sum by (namespace) (rate(portal_requests_total{municipality!="none"}[5m]))'),
+    ).toEqual([]);
+    expect(checkExpression("rate(portal_nope_total[5m]) > 0")).toContain("portal_nope_total is not exposed");
+    expect(checkExpression('portal_store_up{tenant="a"} == 0')).toEqual([
+      "portal_store_up has no label tenant",
+    ]);
+    expect(checkExpression("sum by (tenant) (portal_shed_total)")).toEqual(["by (tenant): no such label"]);
+  });
+});
+
 describe("the renderer", () => {
+  it("names a generated Secret as kustomize does (api/hasher: the suffix of its own example)", () => {
+    const secret = {
+      apiVersion: "v1",
+      kind: "Secret",
+      metadata: { name: "my-secret" },
+      type: "Opaque",
+      data: { baz: "d2hhdGV2ZXI=", foo: "YmFy", initial: "d2hhdGV2ZXI=" },
+    };
+    expect(kustomizeHash(secret)).toBe("b22th6mh4g");
+  });
+
   it("merges lists of named items like a strategic merge patch, and replaces other lists", () => {
     const target = {
       containers: [{ name: "a", env: [{ name: "X", value: "1" }], args: ["--one"] }],

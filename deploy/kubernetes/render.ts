@@ -3,13 +3,16 @@
  * maintained npm package runs kustomize). It implements exactly the subset the base and the two overlays
  * use, and refuses any other field instead of ignoring it:
  * `resources` (files and directories), `namespace`, `labels` (metadata only, kustomize's `includeSelectors: false`),
- * `images` (`newName`/`newTag`), `configMapGenerator` from `files` with `generatorOptions.disableNameSuffixHash`,
- * and `patches` by `path` as a strategic merge of the simple cases: maps merged key by key, the lists whose
+ * `images` (`newName`/`newTag`), `configMapGenerator` from `files` and `secretGenerator` from `envs` (with kustomize's
+ * name suffix hash, unless `disableNameSuffixHash` in the generator's `options` or in `generatorOptions`, and the
+ * generated name put in the pods' references to it: env `secretKeyRef`/`configMapKeyRef`, `envFrom`, volumes), and
+ * `patches` by `path` as a strategic merge of the simple cases: maps merged key by key, the lists whose
  * Kubernetes merge key is `name` (containers, env, volumes, volumeMounts) merged item by item, other lists replaced,
  * a null value deleting its key.
  * `kubectl kustomize deploy/kubernetes/overlays/<name>` gives the same objects (README.md next to this file).
  */
-import { readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseAllDocuments } from "yaml";
 
@@ -26,10 +29,15 @@ type Kustomization = {
   labels?: { pairs: Record<string, string> }[];
   resources?: string[];
   images?: { name: string; newName?: string; newTag?: string }[];
-  generatorOptions?: { disableNameSuffixHash?: boolean };
-  configMapGenerator?: { name: string; files: string[] }[];
+  generatorOptions?: GeneratorOptions;
+  configMapGenerator?: { name: string; files: string[]; options?: GeneratorOptions }[];
+  secretGenerator?: { name: string; envs: string[]; type?: string; options?: GeneratorOptions }[];
   patches?: { path: string }[];
 };
+type GeneratorOptions = { disableNameSuffixHash?: boolean };
+
+/** Files the caller supplies in place of files that are not in the repository (a Secret's env file, in the tests). */
+export type RenderOptions = { files?: Record<string, string> };
 
 const KNOWN_FIELDS = new Set([
   "apiVersion",
@@ -40,6 +48,7 @@ const KNOWN_FIELDS = new Set([
   "images",
   "generatorOptions",
   "configMapGenerator",
+  "secretGenerator",
   "patches",
 ]);
 
@@ -116,7 +125,7 @@ function replaceImage(containers: unknown, images: NonNullable<Kustomization["im
 }
 
 /** Renders the kustomization in `dir` (a directory holding kustomization.yaml) into its list of objects. */
-export function renderKustomization(dir: string): K8sObject[] {
+export function renderKustomization(dir: string, options: RenderOptions = {}): K8sObject[] {
   const file = join(dir, "kustomization.yaml");
   const [raw] = readYamlDocuments(file);
   if (!isObject(raw)) throw new Error(`${file}: not a map`);
@@ -128,20 +137,55 @@ export function renderKustomization(dir: string): K8sObject[] {
   let objects: K8sObject[] = [];
   for (const entry of k.resources ?? []) {
     const path = resolve(dir, entry);
-    if (statSync(path).isDirectory()) objects.push(...renderKustomization(path));
+    if (statSync(path).isDirectory()) objects.push(...renderKustomization(path, options));
     else objects.push(...readYamlDocuments(path).map((d) => asK8sObject(d, path)));
   }
 
-  if (k.configMapGenerator?.length && k.generatorOptions?.disableNameSuffixHash !== true) {
-    throw new Error(`${file}: this renderer only generates ConfigMaps with disableNameSuffixHash: true`);
-  }
+  const read = (path: string) => {
+    const full = resolve(dir, path);
+    if (options.files?.[full] !== undefined) return options.files[full]!;
+    if (!existsSync(full))
+      throw new Error(`${file}: ${path} is missing (it is not in the repository: README.md)`);
+    return readFileSync(full, "utf8");
+  };
+  const unhashed = (local?: GeneratorOptions) =>
+    k.generatorOptions?.disableNameSuffixHash === true || local?.disableNameSuffixHash === true;
+  /** Generated names: the name the manifests use → the name with kustomize's hash suffix. */
+  const generatedNames = new Map<string, { kind: "ConfigMap" | "Secret"; name: string }>();
+  const generate = (object: K8sObject, local?: GeneratorOptions) => {
+    if (!unhashed(local)) {
+      const name = `${object.metadata.name}-${kustomizeHash(object)}`;
+      generatedNames.set(`${object.kind}/${object.metadata.name}`, { kind: object.kind as "Secret", name });
+      object.metadata.name = name;
+    }
+    objects.push(object);
+  };
   for (const generator of k.configMapGenerator ?? []) {
     const data: Record<string, string> = {};
     for (const source of generator.files) {
       const [key, path] = source.includes("=") ? source.split("=", 2) : [basename(source), source];
-      data[key!] = readFileSync(resolve(dir, path!), "utf8");
+      data[key!] = read(path!);
     }
-    objects.push({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: generator.name }, data });
+    generate(
+      { apiVersion: "v1", kind: "ConfigMap", metadata: { name: generator.name }, data },
+      generator.options,
+    );
+  }
+  for (const generator of k.secretGenerator ?? []) {
+    const data: Record<string, string> = {};
+    for (const source of generator.envs)
+      for (const [key, value] of parseEnvFile(read(source), source))
+        data[key] = Buffer.from(value, "utf8").toString("base64");
+    generate(
+      {
+        apiVersion: "v1",
+        kind: "Secret",
+        metadata: { name: generator.name },
+        type: generator.type ?? "Opaque",
+        data,
+      },
+      generator.options,
+    );
   }
 
   for (const { path } of k.patches ?? []) {
@@ -159,15 +203,82 @@ export function renderKustomization(dir: string): K8sObject[] {
     for (const { pairs } of k.labels ?? []) {
       object.metadata.labels = { ...object.metadata.labels, ...pairs };
     }
+    const spec = (object.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template
+      ?.spec;
     if (k.images) {
-      const spec = (object.spec as { template?: { spec?: Record<string, unknown> } } | undefined)?.template
-        ?.spec;
       replaceImage(spec?.containers, k.images);
       replaceImage(spec?.initContainers, k.images);
     }
+    if (spec && generatedNames.size) renameReferences(spec, generatedNames);
     return object;
   });
   return objects;
+}
+
+/** kustomize's name suffix (api/hasher): sha256 of the object's kind, name, type and data as Go's json.Marshal writes them. */
+export function kustomizeHash(object: K8sObject): string {
+  const sorted = (value: unknown): unknown =>
+    isObject(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sorted(value[key])]),
+        )
+      : value;
+  const fields =
+    object.kind === "Secret"
+      ? { data: object.data ?? "", kind: "Secret", name: object.metadata.name, type: object.type ?? "" }
+      : { data: object.data ?? "", kind: "ConfigMap", name: object.metadata.name };
+  // Go's encoder escapes <, > and & in strings.
+  const json = JSON.stringify(sorted(fields)).replace(
+    /[<>&]/g,
+    (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+  );
+  const hex = createHash("sha256").update(json).digest("hex").slice(0, 10);
+  return hex.replace(/[013ae]/g, (c) => ({ "0": "g", "1": "h", "3": "k", a: "m", e: "t" })[c]!);
+}
+
+/** KEY=VALUE lines (kustomize's `envs`): blank lines and `#` comments skipped, the value taken as written. */
+function parseEnvFile(text: string, source: string): [string, string][] {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/\r$/, ""))
+    .filter((line) => line.trim() !== "" && !line.trimStart().startsWith("#"))
+    .map((line) => {
+      const at = line.indexOf("=");
+      if (at <= 0) throw new Error(`${source}: "${line.slice(0, 20)}…" is not KEY=VALUE`);
+      return [line.slice(0, at).trim(), line.slice(at + 1)];
+    });
+}
+
+/** Points a pod spec's references to generated ConfigMaps and Secrets at their generated (hashed) names. */
+function renameReferences(spec: Record<string, unknown>, names: Map<string, { name: string }>) {
+  const renamed = (kind: string, ref: unknown, field: string) => {
+    if (!isObject(ref) || typeof ref[field] !== "string") return;
+    const generated = names.get(`${kind}/${ref[field]}`);
+    if (generated) ref[field] = generated.name;
+  };
+  for (const list of [spec.containers, spec.initContainers]) {
+    for (const container of Array.isArray(list) ? list : []) {
+      if (!isObject(container)) continue;
+      for (const variable of Array.isArray(container.env) ? container.env : []) {
+        const from = isObject(variable) ? variable.valueFrom : undefined;
+        if (!isObject(from)) continue;
+        renamed("Secret", from.secretKeyRef, "name");
+        renamed("ConfigMap", from.configMapKeyRef, "name");
+      }
+      for (const source of Array.isArray(container.envFrom) ? container.envFrom : []) {
+        if (!isObject(source)) continue;
+        renamed("Secret", source.secretRef, "name");
+        renamed("ConfigMap", source.configMapRef, "name");
+      }
+    }
+  }
+  for (const volume of Array.isArray(spec.volumes) ? spec.volumes : []) {
+    if (!isObject(volume)) continue;
+    renamed("Secret", volume.secret, "secretName");
+    renamed("ConfigMap", volume.configMap, "name");
+  }
 }
 
 /** This directory, for the tests and for `node deploy/kubernetes/render.ts <overlay>`. */

@@ -70,14 +70,11 @@ if ! $NGINX_CMD -t -q; then
 fi
 
 master=$(cat "$NGINX_PID_FILE")
-# The master's children now: the workers that still know the old upstream list.
-old_workers=""
-for stat in /proc/[0-9]*/stat; do
-  pid=${stat#/proc/}
-  pid=${pid%/stat}
-  ppid=$(awk '{ print $4 }' "$stat" 2>/dev/null || true)
-  [ "$ppid" = "$master" ] && old_workers="$old_workers $pid"
-done
+# The master's children now: the workers that still know the old upstream list. One awk over every process's stat
+# (one awk per process took seconds on a busy machine, long enough for a request to end before the reload: issue
+# #37); the command name may hold spaces, so the parent's pid is read after its closing parenthesis.
+old_workers=$(cat /proc/[0-9]*/stat 2>/dev/null | awk -v master="$master" '
+  { rest = $0; sub(/.*\) /, "", rest); split(rest, field, " "); if (field[2] == master) printf " %s", $1 }')
 reloaded_at=$(date +%s.%N)
 $NGINX_CMD -s reload
 

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Env } from "#config/env.ts";
 import type { TenantHolder } from "#config/tenants.ts";
 import { createMetrics, type Metrics } from "../observability/metrics.ts";
-import { createSealer } from "../security/seal.ts";
+import { createMaintenanceSealers, type MaintenanceSealers } from "../middleware/maintenance-credential.ts";
 import type { LagSource } from "../middleware/overload.ts";
 import type { SsrHandler } from "../render/public-pages.ts";
 import type { ProxyRoute } from "../proxy/allow-list.ts";
@@ -53,7 +53,7 @@ export type AppContext = {
   secureCookies: boolean;
   secrets: { current: string; previous: readonly string[] };
   /** Seals the maintenance credential. */
-  sealer: ReturnType<typeof createSealer>;
+  sealers: MaintenanceSealers;
   tenantService: TenantService;
 };
 
@@ -87,7 +87,7 @@ export function appContext(deps: AppDeps): AppContext {
     behindTls,
     secureCookies: production && behindTls,
     secrets,
-    sealer: createSealer(secrets, "maintenance-credential"),
+    sealers: createMaintenanceSealers(secrets),
     tenantService: deps.tenantService ?? createTenantServiceFor(deps, metrics),
   };
 }

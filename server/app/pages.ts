@@ -30,7 +30,11 @@ function replaceSingleValuedHeaders(res: express.Response): void {
 }
 
 /** The limiters of the pages' actions: maintenance login, anonymous payment creation, one-time code sending. */
-function pageLimiters({ env, logger }: AppContext) {
+function pageLimiters({ env, logger, metrics }: AppContext) {
+  const refused =
+    (limiter: string) =>
+    ({ tenantId, scope }: { tenantId: string; scope: string }) =>
+      metrics.rateLimited.inc({ limiter, scope, municipality: tenantId });
   return {
     loginLimiter: createRateLimiter({
       name: "maintenance-login",
@@ -38,6 +42,7 @@ function pageLimiters({ env, logger }: AppContext) {
       perClient: env.MAINTENANCE_LOGIN_PER_CLIENT,
       perTenant: env.MAINTENANCE_LOGIN_PER_TENANT,
       onLimited: (event) => logger.warn(event, "maintenance login rate limit reached"),
+      onRefused: refused("maintenance-login"),
     }),
     paymentCreateLimiter: createRateLimiter({
       name: "payment-create",
@@ -45,12 +50,14 @@ function pageLimiters({ env, logger }: AppContext) {
       perClient: env.PAYMENT_CREATE_PER_CLIENT,
       perTenant: env.PAYMENT_CREATE_PER_TENANT,
       onLimited: (event) => logger.warn(event, "anonymous payment creation rate limit reached"),
+      onRefused: refused("payment-create"),
     }),
     otpLimiter: createOtpSendLimiter({
       windowMs: env.OTP_SEND_WINDOW_S * 1000,
       perClient: env.OTP_SEND_PER_CLIENT,
       perContact: env.OTP_SEND_PER_CONTACT,
       onLimited: (event) => logger.warn(event, "one-time code sending limit reached"),
+      onRefused: refused("otp-send"),
     }),
   };
 }
@@ -60,7 +67,7 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
   const { deps, env, production } = ctx;
   return {
     publicEnv: { sandbox: deps.sandbox, devTools: env.DEV_TOOLS && !production, mapTileUrl: deps.mapTileUrl },
-    sealer: ctx.sealer,
+    sealers: ctx.sealers,
     secureCookies: ctx.secureCookies,
     flowState: createFlowState(ctx.secrets),
     actingForCookie: createActingForCookie(ctx.secrets),

@@ -24,13 +24,19 @@ import type { RequestGate } from "./request-gate.ts";
  * escapes are refused (400) by `guard` before anything matches them.
  */
 export function proxyChain(
-  { deps, env, logger, metrics, secureCookies, sealer, tenantService }: AppContext,
+  { deps, env, logger, metrics, secureCookies, sealers, tenantService }: AppContext,
   gate: RequestGate,
   guard: ReturnType<typeof guardProxyPath>,
 ) {
   return flatChain([
     gate.proxyLog,
     gate.countRequest,
+    // Every answer of this lane, the refusals below included (shed, 405/400, unknown host, the allow list's 404/400,
+    // XSRF 403): nosniff, and HSTS behind TLS. A relayed answer keeps them (the upstream's own are dropped).
+    (_req, res, next) => {
+      gate.proxiedAnswerHeaders(res);
+      next();
+    },
     gate.limitBody,
     gate.shed,
     refuseUnsupportedRequests(),
@@ -38,7 +44,7 @@ export function proxyChain(
     resolveTenant(deps.tenants),
     parseCookies(),
     issueXsrfCookie({ secure: secureCookies }),
-    readMaintenanceCredential(sealer, { secure: secureCookies }),
+    readMaintenanceCredential(sealers, { secure: secureCookies }),
     collectIdentityHeaders(env.TRUSTED_IDENTITY_HEADERS),
     guard,
     gateProxyCalls({
@@ -48,10 +54,6 @@ export function proxyChain(
     }),
     requireXsrfHeader(),
     guardLoginRedirector(),
-    (_req, res, next) => {
-      gate.proxiedAnswerHeaders(res);
-      next();
-    },
     apiProxy({
       target: deps.upstreamUrl,
       secureCookies,

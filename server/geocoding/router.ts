@@ -11,7 +11,7 @@ import {
 } from "./schemas.ts";
 import { disconnectSignal } from "./disconnect-signal.ts";
 import { QueueFullError, createFairQueue, sharedSlot } from "./throttle.ts";
-import { redisBackend } from "#client/lib/store-backend.server.ts";
+import { redisBackend } from "#shared/store-port.server.ts";
 import { callHttp } from "#server/upstream/http.ts";
 import { UpstreamError } from "#server/upstream/errors.ts";
 import { isServerTextKey, requestLocale, serverText } from "#server/texts.ts";

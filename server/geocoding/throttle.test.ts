@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { QueueFullError, createFairQueue, sharedSlot, type QueueEvent } from "./throttle.ts";
 import { startRedis } from "#tests/support/redis-server.ts";
-import { useMemoryStore, useRedisStore } from "#client/lib/store-backend.server.ts";
+import { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,4 +1,4 @@
-import { redisBackend, isStoreUnavailable } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable } from "#shared/store-port.server.ts";
 
 export type QueueEvent = "queued" | "shed" | "dropped";
 

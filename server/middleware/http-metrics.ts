@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Metrics } from "#server/observability/metrics.ts";
+import { NO_MUNICIPALITY, type Metrics } from "#server/observability/metrics.ts";
 import { isAssetPath, isOperationsPath } from "#server/operational-paths.ts";
 
 /** A small, bounded set of route labels: never raw paths (they would explode cardinality and carry personal data). */
@@ -13,14 +13,22 @@ export function routeLabel(path: string): string {
   return "page";
 }
 
+/**
+ * Each answer's duration, and the per-municipality request and error counters (`municipality`: the id the tenant
+ * middleware resolved, from the tenants file, or `none`): an error is a 5xx other than a read shed under overload.
+ */
 export function httpMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     res.on("finish", () => {
+      const route = routeLabel(req.path);
       metrics.httpDuration.observe(
-        { route: routeLabel(req.path), method: req.method, status: String(res.statusCode) },
+        { route, method: req.method, status: String(res.statusCode) },
         (performance.now() - started) / 1000,
       );
+      const municipality = res.locals.portalTenant?.id ?? NO_MUNICIPALITY;
+      metrics.requests.inc({ municipality, route, code: `${Math.floor(res.statusCode / 100)}xx` });
+      if (res.statusCode >= 500 && !res.locals.shed) metrics.errors.inc({ municipality, route });
     });
     next();
   };

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import type { MaintenanceCredential } from "#shared/api/portal-api.ts";
-import type { Sealer } from "#server/security/seal.ts";
+import { createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
 import { basicAuthorization } from "#server/upstream/maintenance.ts";
-import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { PORTAL_COOKIES, sealedMaxAgeOf } from "#shared/portal-cookies.ts";
 import { clearPortalCookie, setPortalCookie } from "#server/security/cookies.ts";
 
 /** The spec's session-storage key, kept as the cookie name. */
@@ -20,16 +20,31 @@ declare module "express-serve-static-core" {
 const CredentialSchema = z.object({ username: z.string().min(1), password: z.string().min(1) });
 const DeviceSchema = z.object({ device: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), tenant: z.string() });
 
-export function maintenanceCookies(sealer: Sealer, secure: boolean) {
+/** The two sealed maintenance cookies' sealers: each its own key and maximum age (shared/portal-cookies.ts). */
+export type MaintenanceSealers = { credential: Sealer; device: Sealer };
+
+export function createMaintenanceSealers(secrets: SealingSecrets): MaintenanceSealers {
   return {
-    seal: (credential: MaintenanceCredential) =>
-      setPortalCookie("maintenance", sealer.seal(JSON.stringify(credential)), { secure }),
+    credential: createSealer(secrets, "maintenance-credential", { maxAgeS: sealedMaxAgeOf("maintenance") }),
+    device: createSealer(secrets, "maintenance-device", { maxAgeS: sealedMaxAgeOf("maintenanceDevice") }),
+  };
+}
+
+export function maintenanceCookies(sealers: MaintenanceSealers, secure: boolean) {
+  return {
+    /** The credential, sealed now (or at `issuedAt`: sealed again after a rotation, it keeps its first time). */
+    seal: (credential: MaintenanceCredential, issuedAt?: number) =>
+      setPortalCookie("maintenance", sealers.credential.seal(JSON.stringify(credential), issuedAt), {
+        secure,
+      }),
     clear: () => clearPortalCookie("maintenance", { secure }),
     /** Marks this browser as one the maintainer logged in from, for this municipality (a new random id). */
     knownDevice: (tenantId: string) =>
       setPortalCookie(
         "maintenanceDevice",
-        sealer.seal(JSON.stringify({ device: randomBytes(16).toString("base64url"), tenant: tenantId })),
+        sealers.device.seal(
+          JSON.stringify({ device: randomBytes(16).toString("base64url"), tenant: tenantId }),
+        ),
         { secure },
       ),
   };
@@ -37,11 +52,11 @@ export function maintenanceCookies(sealer: Sealer, secure: boolean) {
 
 /** The id of the known device this browser proves to be for `tenantId` (a sealed cookie), or undefined. */
 export function readKnownDevice(
-  sealer: Sealer,
+  sealers: MaintenanceSealers,
   cookie: string | undefined,
   tenantId: string,
 ): string | undefined {
-  const opened = sealer.unseal(cookie);
+  const opened = sealers.device.unseal(cookie);
   if (!opened) return undefined;
   try {
     const parsed = DeviceSchema.safeParse(JSON.parse(opened));
@@ -56,15 +71,21 @@ export function readKnownDevice(
  * previous secret (`PORTAL_SECRET_PREVIOUS`) is accepted and sealed again with the current one in this answer, so the
  * maintainer is still logged in once the previous secret is dropped.
  */
-export function readMaintenanceCredential(sealer: Sealer, options: { secure: boolean }): RequestHandler {
+export function readMaintenanceCredential(
+  sealers: MaintenanceSealers,
+  options: { secure: boolean },
+): RequestHandler {
   return (_req, res, next) => {
-    const opened = sealer.open(res.locals.cookies[MAINTENANCE_COOKIE]);
+    const opened = sealers.credential.open(res.locals.cookies[MAINTENANCE_COOKIE]);
     if (opened) {
       try {
         const credential = CredentialSchema.parse(JSON.parse(opened.value));
         res.locals.maintenanceAuthorization = basicAuthorization(credential);
         if (opened.previous)
-          res.append("set-cookie", maintenanceCookies(sealer, options.secure).seal(credential));
+          res.append(
+            "set-cookie",
+            maintenanceCookies(sealers, options.secure).seal(credential, opened.issuedAt),
+          );
       } catch {
         // not a credential: treat as absent
       }

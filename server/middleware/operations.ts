@@ -1,18 +1,21 @@
 import { Router } from "express";
 import type { Tenant, TenantHolder } from "#config/tenants.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
+import type { TenantReadiness } from "#server/upstream/tenant-config.ts";
 import { HEALTH_PATH, METRICS_PATH, READY_PATH } from "#server/operational-paths.ts";
 
-/** Whether a municipality's configuration is held (cached or just loaded), and whether its upstream answered now. */
-export type TenantReadiness = { config: boolean; upstream: boolean };
-export type ReadinessCheck = (tenant: Tenant) => Promise<TenantReadiness>;
+/** What this process holds for one municipality: read from its own state, never by asking the upstream. */
+export type ReadinessCheck = (tenant: Tenant) => TenantReadiness;
 
 /**
- * /healthz: the process is up. /readyz: 200 while every municipality's pages can be served (its configuration is
- * reachable or cached), with each upstream's state in the body ("degraded" when one is down but cached pages still
- * work); 503 only when a municipality has no configuration at all. The municipalities are the holder's current
- * ones (one snapshot per check). The shared store (Valkey), when configured, is "up" or "down" with its reason: down
- * is "degraded" (pages still work; the steps that keep data say so in Italian). /metrics: Prometheus.
+ * /healthz (liveness): the process answers. /readyz (readiness): this pod can serve, from state it already keeps; it
+ * never calls nor waits on the upstream, so a hung upstream cannot time the probe out, and it answers 200 whatever
+ * one municipality's (or the shared store's) state, because every replica shares them: taking the pods out would
+ * turn a degraded municipality into an outage of all. The body says what is degraded, per municipality (`ready`,
+ * `stale`: served from the configuration held, its last refresh failed; `unavailable`: nothing held yet, its pages
+ * answer the Italian "service unavailable" page) and for the shared store (Valkey) when there is one. The
+ * municipalities are the holder's current ones (one snapshot per check). docs/operations.md "Health checks".
+ * /metrics: Prometheus.
  */
 export function operationsRouter(options: {
   tenants: TenantHolder;
@@ -25,29 +28,18 @@ export function operationsRouter(options: {
   router.get(HEALTH_PATH, (_req, res) => {
     res.set("cache-control", "no-store").json({ status: "ok" });
   });
-  router.get(READY_PATH, async (_req, res) => {
-    const unknown: TenantReadiness = { config: false, upstream: false };
-    const results = await Promise.all(
-      options.tenants
-        .current()
-        .all.map(async (t) => [t.id, await options.checkTenant(t).catch(() => unknown)] as const),
+  router.get(READY_PATH, (_req, res) => {
+    const municipalities = Object.fromEntries(
+      options.tenants.current().all.map((t) => [t.id, options.checkTenant(t)] as const),
     );
-    const failing = results.filter(([, r]) => !r.config).map(([id]) => id);
-    const upstreamDown = results.some(([, r]) => !r.upstream);
-    const upstream = Object.fromEntries(results.map(([id, r]) => [id, r.upstream ? "up" : "down"]));
     const store = options.store?.();
-    const status = failing.length
-      ? "unavailable"
-      : upstreamDown || store?.ok === false
-        ? "degraded"
-        : "ready";
+    const degraded = Object.values(municipalities).some((state) => state !== "ready") || store?.ok === false;
     res
-      .status(failing.length ? 503 : 200)
+      .status(200)
       .set("cache-control", "no-store")
       .json({
-        status,
-        failing,
-        upstream,
+        status: degraded ? "degraded" : "ready",
+        municipalities,
         ...(store ? { store: store.ok ? { state: "up" } : { state: "down", reason: store.reason } } : {}),
       });
   });

@@ -5,6 +5,13 @@ import { LOCALES, type Locale } from "#shared/locale.ts";
 import { requestLocale, serverText } from "#server/texts.ts";
 import { ROUTE_MANIFEST_PATH, isAssetPath, isOperationsPath } from "#server/operational-paths.ts";
 
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** This answer is a read shed under overload (counted in portal_shed_total, not as an error). */
+    shed?: boolean;
+  }
+}
+
 /** The event loop's lag in milliseconds, as sustained over the monitor's window (see `createLagWindow`). */
 export type LagSource = () => number;
 
@@ -176,6 +183,7 @@ export function shedOverload(options: {
     }
     const api = /^\/api(-public)?(\/|$)/.test(req.path) || wantsJson(req);
     options.metrics.shed.inc({ kind: api ? "api" : "page" });
+    res.locals.shed = true;
     res.status(503).set({ "retry-after": String(options.retryAfterS), "cache-control": "no-store" });
     const { page, json } = answers[requestLocale(req, res)];
     if (api) res.type("application/json; charset=utf-8").send(json);

@@ -51,3 +51,37 @@ test("a proxied mutation without the XSRF header is still refused before the ups
   expect(res.status).toBe(403);
   expect(u.connections).toHaveLength(0);
 });
+
+test("the proxy's own refusals carry nosniff, and HSTS behind TLS, like the answers it relays", async () => {
+  const u = await countingUpstream();
+  const product = testApp({ upstreamUrl: u.url, env: { TRUST_PROXY: "loopback" } }).app;
+  const refusals = [
+    // Not in the allow list: 404. An allowed call with a parameter it does not take: 400. A dot segment: 400.
+    request(product).get("/api/utenti/qualcosa").set("Host", "comune-a.localhost"),
+    request(product).get("/api/utenti/logout?x=1").set("Host", "comune-a.localhost"),
+    request(product).get("/api/utenti/%2e%2e/me").set("Host", "comune-a.localhost"),
+    // An unknown municipality: 404; a mutation without the XSRF header: 403.
+    request(product).get("/api/utenti/logout").set("Host", "sconosciuto.example"),
+    request(
+      testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url, env: { TRUST_PROXY: "loopback" } }).app,
+    )
+      .post("/api-public/feedback")
+      .set("Host", "comune-a.localhost")
+      .send({ a: 1 }),
+  ];
+  const statuses = [];
+  for (const res of await Promise.all(refusals)) {
+    statuses.push(res.status);
+    expect(res.headers["x-content-type-options"], `${res.status} ${res.text}`).toBe("nosniff");
+    expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+; includeSubDomains$/);
+  }
+  expect(statuses).toEqual([404, 400, 400, 404, 403]);
+  expect(u.connections).toHaveLength(0);
+  // Without TLS declared (no TRUST_PROXY): nosniff, no HSTS.
+  const plain = await request(testApp({ upstreamUrl: u.url }).app)
+    .get("/api/utenti/qualcosa")
+    .set("Host", "comune-a.localhost");
+  expect(plain.status).toBe(404);
+  expect(plain.headers["x-content-type-options"]).toBe("nosniff");
+  expect(plain.headers["strict-transport-security"]).toBeUndefined();
+});

@@ -1,12 +1,12 @@
 import { createSealer, type SealingSecrets } from "#server/security/seal.ts";
-import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { PORTAL_COOKIES, sealedMaxAgeOf } from "#shared/portal-cookies.ts";
 import { clearPortalCookie, setPortalCookie, type CookieSecurity } from "#server/security/cookies.ts";
 
 const MAX_COOKIE = 3800;
 
 /** The sealed acting-for cookie (RequestServices.actingFor), with the registry's flags; a session cookie. */
 export function createActingForCookie(secrets: string | SealingSecrets) {
-  const sealer = createSealer(secrets, "acting-for");
+  const sealer = createSealer(secrets, "acting-for", { maxAgeS: sealedMaxAgeOf("actingFor") });
   const name = PORTAL_COOKIES.actingFor.name;
   return (cookies: Record<string, string | undefined>, security: CookieSecurity) => ({
     read(): unknown {

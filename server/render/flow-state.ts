@@ -2,6 +2,7 @@ import { createSealer, type Sealer, type SealingSecrets } from "#server/security
 import {
   PORTAL_COOKIES,
   flowNameOf,
+  sealedMaxAgeOf,
   type FlowCookieKey,
   type PortalCookieKey,
 } from "#shared/portal-cookies.ts";
@@ -37,7 +38,10 @@ export function createFlowState(secrets: string | SealingSecrets) {
   const sealers = new Map<string, Sealer>();
   const sealerFor = (name: string) => {
     let sealer = sealers.get(name);
-    if (!sealer) sealers.set(name, (sealer = createSealer(secrets, `flow:${name}`)));
+    if (!sealer) {
+      const maxAgeS = sealedMaxAgeOf(flowCookieKey(name));
+      sealers.set(name, (sealer = createSealer(secrets, `flow:${name}`, { maxAgeS })));
+    }
     return sealer;
   };
   return (cookies: Record<string, string | undefined>, security: CookieSecurity) => ({

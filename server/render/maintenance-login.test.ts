@@ -39,6 +39,10 @@ test("the maintenance login is rate limited per address: Italian 429 with Retry-
   const warnings = logs.lines.filter((line) => line.includes("maintenance login rate limit reached"));
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toContain('"level":"warn"');
+  // Every refusal is counted (the warning is once per window).
+  expect((await request(app).get("/metrics")).text).toContain(
+    'portal_rate_limited_total{limiter="maintenance-login",scope="client",municipality="comune-c"} 2',
+  );
 });
 
 test("the municipality's limit cannot lock out the maintainer: a browser that logged in before (a known device) is exempt", async () => {

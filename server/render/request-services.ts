@@ -3,8 +3,11 @@ import type { Logger } from "pino";
 import type { RequestServices } from "#client/context.ts";
 import type { PublicEnv } from "#config/public.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
-import type { Sealer } from "#server/security/seal.ts";
-import { maintenanceCookies, readKnownDevice } from "#server/middleware/maintenance-credential.ts";
+import {
+  maintenanceCookies,
+  readKnownDevice,
+  type MaintenanceSealers,
+} from "#server/middleware/maintenance-credential.ts";
 import { createPortalApi } from "#server/upstream/portal-api.ts";
 import type { TenantService } from "#server/upstream/tenant-config.ts";
 import { clearPortalCookie, setPortalCookie } from "#server/security/cookies.ts";
@@ -22,7 +25,7 @@ export type RequestServicesDeps = {
   flowState: ReturnType<typeof createFlowState>;
   actingForCookie: ReturnType<typeof createActingForCookie>;
   publicEnv: PublicEnv;
-  sealer: Sealer;
+  sealers: MaintenanceSealers;
   secureCookies: boolean;
   tenantService: TenantService;
   metrics: Metrics;
@@ -52,7 +55,7 @@ export function createRequestServices(
 ): RequestServices {
   const tenant = res.locals.portalTenant;
   const secure = deps.secureCookies || req.secure;
-  const cookies = maintenanceCookies(deps.sealer, secure);
+  const cookies = maintenanceCookies(deps.sealers, secure);
   const api = createPortalApi(
     {
       ...deps.tenantService.scope(tenant),
@@ -108,7 +111,7 @@ export function createRequestServices(
         deps.loginLimiter.attempt(
           tenant.id,
           req.ip ?? "unknown",
-          readKnownDevice(deps.sealer, res.locals.cookies[PORTAL_COOKIES.maintenanceDevice.name], tenant.id),
+          readKnownDevice(deps.sealers, res.locals.cookies[PORTAL_COOKIES.maintenanceDevice.name], tenant.id),
         ),
     },
     payments: {

@@ -6,7 +6,8 @@ import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
-import { redisBackend, useMemoryStore } from "#client/lib/store-backend.server.ts";
+import { useMemoryStore } from "#server/store/shared-store.ts";
+import { redisBackend } from "#shared/store-port.server.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 
 // Two portal apps (two replicas: createApp twice, the same secret, the same REDIS_URL) in front of one sandbox and one
@@ -178,7 +179,8 @@ describe("two replicas, one Valkey", () => {
     await vi.waitFor(
       async () => {
         const ready = await request(one).get("/readyz");
-        expect(ready.body).toMatchObject({ status: "ready", store: { state: "up" } });
+        expect(ready.status).toBe(200);
+        expect(ready.body).toMatchObject({ municipalities: { "comune-a": "ready" }, store: { state: "up" } });
       },
       { timeout: 10_000, interval: 100 },
     );
@@ -202,5 +204,42 @@ describe("two replicas, one Valkey", () => {
     for (let i = 0; i < 6; i++) statuses.push((await attempt(i)).status);
     // Per process, each replica would allow 4 (8 in all): together, the 5th is refused.
     expect(statuses).toEqual([403, 403, 403, 403, 429, 429]);
+  });
+
+  test("Valkey's key names carry no fiscal code, e-mail address, phone number or client address (keyed hashes)", async () => {
+    // Everything the tests above kept (a disruption report's photo by Giulia, maintenance-login counts per address),
+    // plus one-time codes: the guard's counters and last contact, the sending limits per address and per contact.
+    const app = replica();
+    const email = "giulia.bianchi@example.it";
+    const { otpGuard } = await import("#client/lib/otp-guard.server.ts");
+    const sent = await otpGuard.beginSend(
+      "a".repeat(43),
+      { cf: GIULIA, kind: "EMAIL", contact: email },
+      { exclusive: true },
+    );
+    expect(sent.ok).toBe(true);
+    const { createOtpSendLimiter } = await import("#server/security/otp-limits.ts");
+    const limiter = createOtpSendLimiter({ windowMs: 60_000, perClient: 5, perContact: 5 });
+    expect((await limiter.attempt("comune-a", "203.0.113.9", "+39 333 123 4567")).allowed).toBe(true);
+    expect((await request(app).get("/").set("Host", A)).status).toBe(200);
+
+    const keys = await redisBackend()!.command<string[]>(["KEYS", "*"]);
+    expect(keys.some((k) => k.startsWith("portal:otp-guard:"))).toBe(true);
+    expect(keys.some((k) => k.startsWith("portal:rl:otp-contact:"))).toBe(true);
+    expect(keys.some((k) => k.startsWith("portal:rl:maintenance-login:"))).toBe(true);
+    const personal = keys.filter((k) =>
+      /[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]|@|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}|::|3331234567|giulia/i.test(
+        k,
+      ),
+    );
+    expect(personal).toEqual([]);
+    // Nor do the OTP guard's values: hashes of the fiscal code and the contact, to compare with.
+    const entries = keys.filter((k) => /^portal:otp-(guard|last-contact):e:/.test(k));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const key of entries) {
+      const value = await redisBackend()!.command<string>(["HGET", key, "v"]);
+      expect(value).not.toContain(GIULIA);
+      expect(value).not.toContain(email);
+    }
   });
 });

@@ -109,13 +109,22 @@ describe("server rendering", () => {
   });
 });
 
-test("/readyz answers 200 once every municipality's configuration is reachable", async () => {
-  const res = await request(app()).get("/readyz");
+test("/readyz says which municipalities' configuration is held: ready once each one's pages were served", async () => {
+  const portal = app();
+  const before = await request(portal).get("/readyz");
+  // Nothing loaded yet (no warm-up here): 200 all the same, every municipality unavailable.
+  expect(before.status).toBe(200);
+  expect(before.body).toEqual({
+    status: "degraded",
+    municipalities: { "comune-a": "unavailable", "comune-b": "unavailable", "comune-c": "unavailable" },
+  });
+  for (const host of ["comune-a.localhost", "comune-b.localhost", "comune-c.localhost"])
+    expect((await request(portal).get("/").set("Host", host)).status).toBeLessThan(400);
+  const res = await request(portal).get("/readyz");
   expect(res.status).toBe(200);
   expect(res.body).toEqual({
     status: "ready",
-    failing: [],
-    upstream: { "comune-a": "up", "comune-b": "up", "comune-c": "up" },
+    municipalities: { "comune-a": "ready", "comune-b": "ready", "comune-c": "ready" },
   });
 });
 

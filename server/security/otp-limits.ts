@@ -17,6 +17,8 @@ export type OtpSendLimiterOptions = {
   perContact: number;
   now?: () => number;
   onLimited?: (event: { tenantId: string; scope: "client" | "contact"; retryAfterS: number }) => void;
+  /** Every refused send (the metrics' count). */
+  onRefused?: (event: { tenantId: string; scope: "client" | "contact" }) => void;
 };
 
 export function normaliseContact(contact: string): string {
@@ -33,6 +35,7 @@ export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
     name: "otp-client",
     perClient: options.perClient,
     onLimited: ({ tenantId, retryAfterS }) => options.onLimited?.({ tenantId, scope: "client", retryAfterS }),
+    onRefused: ({ tenantId }) => options.onRefused?.({ tenantId, scope: "client" }),
   });
   const byContact = createRateLimiter({
     ...common,
@@ -41,6 +44,7 @@ export function createOtpSendLimiter(options: OtpSendLimiterOptions) {
     // The contact itself never reaches the log.
     onLimited: ({ tenantId, retryAfterS }) =>
       options.onLimited?.({ tenantId, scope: "contact", retryAfterS }),
+    onRefused: ({ tenantId }) => options.onRefused?.({ tenantId, scope: "contact" }),
   });
   return {
     /** Counts one code sent to `contact` from `client`; refused when either is over its limit. */

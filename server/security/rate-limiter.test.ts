@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
-import { redisBackend, useMemoryStore, useRedisStore } from "#client/lib/store-backend.server.ts";
+import { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";
+import { redisBackend } from "#shared/store-port.server.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 function limiter(onLimited = () => {}) {

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { redisBackend, isStoreUnavailable, type RedisBackend } from "#client/lib/store-backend.server.ts";
+import { redisBackend, isStoreUnavailable, storeKey, type RedisBackend } from "#shared/store-port.server.ts";
 
 type Window = { count: number; resetAt: number; warned: boolean };
 
@@ -17,6 +17,8 @@ export type RateLimiterOptions = {
   now?: () => number;
   /** Called once per window and key, when that key is first refused. */
   onLimited?: (event: { tenantId: string; scope: "client" | "tenant"; retryAfterS: number }) => void;
+  /** Called for every refused attempt (the metrics' count of refusals). */
+  onRefused?: (event: { tenantId: string; scope: "client" | "tenant" }) => void;
 };
 
 /*
@@ -123,6 +125,16 @@ async function attemptShared(
  */
 export function createRateLimiter(options: RateLimiterOptions) {
   const attemptHere = createLocalWindows(options);
+  const decide = async (attempt: Attempt): Promise<RateLimitVerdict> => {
+    const backend = redisBackend();
+    if (!backend) return attemptHere(attempt);
+    try {
+      return await attemptShared(options, backend, attempt);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      return attemptHere(attempt);
+    }
+  };
   return {
     /**
      * Counts one attempt; refused attempts are not counted against the municipality. A known device (a browser that
@@ -132,15 +144,16 @@ export function createRateLimiter(options: RateLimiterOptions) {
      * out while it does. (A stolen device cookie still gets only `perClient` attempts per window.)
      */
     async attempt(tenantId: string, client: string, knownDevice?: string): Promise<RateLimitVerdict> {
-      const attempt = { tenantId, client, knownDevice };
-      const backend = redisBackend();
-      if (!backend) return attemptHere(attempt);
-      try {
-        return await attemptShared(options, backend, attempt);
-      } catch (error) {
-        if (!isStoreUnavailable(error)) throw error;
-        return attemptHere(attempt);
-      }
+      // Keys carry a keyed hash of the address (or contact, or device), never the value (docs/operations.md
+      // "Personal data"): in Valkey's key names and in this process's windows alike.
+      const verdict = await decide({
+        tenantId,
+        client: storeKey(`rl:${options.name}`, client),
+        knownDevice:
+          knownDevice === undefined ? undefined : storeKey(`rl:${options.name}:device`, knownDevice),
+      });
+      if (!verdict.allowed) options.onRefused?.({ tenantId, scope: verdict.scope });
+      return verdict;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
 import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
@@ -7,7 +7,10 @@ import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { createFlowState } from "#server/render/flow-state.ts";
 import { maskXsrfToken } from "./xsrf.ts";
+import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { PORTAL_COOKIES, type PortalCookie } from "#shared/portal-cookies.ts";
 import { createSealer } from "./seal.ts";
+import { createMaintenanceSealers } from "#server/middleware/maintenance-credential.ts";
 import { HOSTS } from "#tests/support/portal-requests.ts";
 
 // PORTAL_SECRET rotated: what was sealed under the old secret still opens while it is listed in
@@ -16,26 +19,29 @@ import { HOSTS } from "#tests/support/portal-requests.ts";
 const OLD = "old-secret-old-secret-old-secret-0123";
 const NEW = "new-secret-new-secret-new-secret-4567";
 const ROTATING = { current: NEW, previous: [OLD] };
+const AN_HOUR = { maxAgeS: 3600 };
 
 describe("the sealer during a rotation", () => {
   test("opens a token sealed with a previous secret, says so, and seals with the current one", () => {
-    const token = createSealer(OLD, "test").seal("ciao");
-    const rotating = createSealer(ROTATING, "test");
-    expect(rotating.open(token)).toEqual({ value: "ciao", previous: true });
+    const token = createSealer(OLD, "test", AN_HOUR).seal("ciao");
+    const rotating = createSealer(ROTATING, "test", AN_HOUR);
+    expect(rotating.open(token)).toMatchObject({ value: "ciao", previous: true });
     expect(rotating.unseal(token)).toBe("ciao");
 
     const fresh = rotating.seal("ciao");
-    expect(rotating.open(fresh)).toEqual({ value: "ciao", previous: false });
-    expect(createSealer(NEW, "test").unseal(fresh)).toBe("ciao");
-    expect(createSealer(OLD, "test").unseal(fresh)).toBeUndefined();
+    expect(rotating.open(fresh)).toMatchObject({ value: "ciao", previous: false });
+    expect(createSealer(NEW, "test", AN_HOUR).unseal(fresh)).toBe("ciao");
+    expect(createSealer(OLD, "test", AN_HOUR).unseal(fresh)).toBeUndefined();
   });
 
   test("without the previous secret an old token is refused; the purpose still separates keys", () => {
-    const token = createSealer(OLD, "test").seal("ciao");
-    expect(createSealer(NEW, "test").unseal(token)).toBeUndefined();
-    expect(createSealer(ROTATING, "other").unseal(token)).toBeUndefined();
+    const token = createSealer(OLD, "test", AN_HOUR).seal("ciao");
+    expect(createSealer(NEW, "test", AN_HOUR).unseal(token)).toBeUndefined();
+    expect(createSealer(ROTATING, "other", AN_HOUR).unseal(token)).toBeUndefined();
     expect(
-      createSealer({ current: NEW, previous: ["another-secret-another-secret-1234"] }, "test").open(token),
+      createSealer({ current: NEW, previous: ["another-secret-another-secret-1234"] }, "test", AN_HOUR).open(
+        token,
+      ),
     ).toBeUndefined();
   });
 
@@ -55,9 +61,104 @@ describe("the sealer during a rotation", () => {
   });
 });
 
+// Sealed cookies carry their issue time (issue #37): a captured cookie stops opening by itself after its kind's age,
+// whatever secrets are still listed; a rotation keeps the issue time, never extends it.
+describe("sealed cookies expire by kind", () => {
+  const HOUR = 60 * 60 * 1000;
+  const at = (ms: number) => vi.setSystemTime(new Date(Date.UTC(2026, 10, 29, 8) + ms));
+  afterEach(() => void vi.useRealTimers());
+  const valueOf = (setCookie: string) => setCookie.slice(setCookie.indexOf("=") + 1, setCookie.indexOf(";"));
+
+  test("every sealed cookie has a maximum age: the credential 12 h, a known device 90 days, a flow a day", () => {
+    const sealed = Object.values(PORTAL_COOKIES as Record<string, PortalCookie>).filter(
+      (c) => c.protection === "sealed",
+    );
+    expect(sealed.filter((c) => !(c.sealedMaxAgeS! > 0)).map((c) => c.name)).toEqual([]);
+    expect(PORTAL_COOKIES.maintenance.sealedMaxAgeS).toBe(12 * 3600);
+    expect(PORTAL_COOKIES.maintenanceDevice.sealedMaxAgeS).toBe(90 * 86_400);
+    expect(PORTAL_COOKIES.flowDisruption.sealedMaxAgeS).toBe(86_400);
+  });
+
+  test("a token opens until its age, then never; its issue time cannot be changed; the old format is refused", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at(0);
+    const sealer = createSealer(NEW, "test", AN_HOUR);
+    const token = sealer.seal("ciao");
+    at(HOUR - 1000);
+    expect(sealer.open(token)).toMatchObject({
+      value: "ciao",
+      issuedAt: Math.floor(Date.UTC(2026, 10, 29, 8) / 1000),
+    });
+    at(HOUR + 1000);
+    expect(sealer.unseal(token)).toBeUndefined();
+    // The issue time moved forward by hand: the tag no longer matches.
+    const raw = Buffer.from(token, "base64url");
+    raw.writeUInt32BE(raw.readUInt32BE(1) + 3600, 1);
+    expect(sealer.unseal(raw.toString("base64url"))).toBeUndefined();
+    // Sealed "in the future" beyond a replica's clock skew: refused.
+    const ahead = sealer.seal("ciao", Math.floor(Date.now() / 1000) + 3600);
+    expect(sealer.unseal(ahead)).toBeUndefined();
+    // A token of the format before issue times (iv | tag | ciphertext): refused, it would open forever.
+    const key = Buffer.from(hkdfSync("sha256", NEW, "portale-del-cittadino", "test", 32));
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const body = Buffer.concat([cipher.update("ciao", "utf8"), cipher.final()]);
+    expect(
+      sealer.unseal(Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url")),
+    ).toBeUndefined();
+  });
+
+  test("a flow's state sealed under the old secret reads during the rotation until its age, keeping its issue time; the next step seals it anew", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const security = { secure: false };
+    at(0);
+    const old = valueOf(createFlowState(OLD)({}, security).write("disruption", { step: 2 }));
+    const cookies = { flow_disruption: old };
+    at(23 * HOUR);
+    expect(createFlowState(ROTATING)(cookies, security).read("disruption")).toEqual({ step: 2 });
+    // Written at its next step (with the new secret): a day from now.
+    const next = valueOf(createFlowState(ROTATING)({}, security).write("disruption", { step: 3 }));
+    at(25 * HOUR);
+    expect(createFlowState(ROTATING)(cookies, security).read("disruption")).toBe("tampered");
+    expect(createFlowState(ROTATING)({ flow_disruption: next }, security).read("disruption")).toEqual({
+      step: 3,
+    });
+    expect(createFlowState(NEW)({ flow_disruption: next }, security).read("disruption")).toEqual({ step: 3 });
+    at(48 * HOUR);
+    expect(createFlowState(NEW)({ flow_disruption: next }, security).read("disruption")).toBe("tampered");
+  });
+
+  test("the anonymous bookings' proofs (a flow kept for months) open for 201 days", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const security = { secure: false };
+    at(0);
+    const proofs = valueOf(createFlowState(NEW)({}, security).write("appt-access", { tokens: [] }));
+    at(200 * 24 * HOUR);
+    expect(createFlowState(NEW)({ "flow_appt-access": proofs }, security).read("appt-access")).toEqual({
+      tokens: [],
+    });
+    at(202 * 24 * HOUR);
+    expect(createFlowState(NEW)({ "flow_appt-access": proofs }, security).read("appt-access")).toBe(
+      "tampered",
+    );
+  });
+
+  test("a known-device cookie opens for 90 days; the credential's own sealer cannot open it", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at(0);
+    const sealers = createMaintenanceSealers({ current: NEW });
+    const device = sealers.device.seal(JSON.stringify({ device: "d".repeat(22), tenant: "comune-a" }));
+    expect(sealers.credential.unseal(device)).toBeUndefined();
+    at(89 * 24 * HOUR);
+    expect(sealers.device.unseal(device)).toBeDefined();
+    at(91 * 24 * HOUR);
+    expect(sealers.device.unseal(device)).toBeUndefined();
+  });
+});
+
 describe("the maintenance credential (a sealed cookie the maintainer keeps)", () => {
   const sealedCredential = () =>
-    createSealer(OLD, "maintenance-credential").seal(
+    createMaintenanceSealers({ current: OLD }).credential.seal(
       JSON.stringify({ username: "manutentore", password: "x" }),
     );
   const basic = `Basic ${Buffer.from("manutentore:x").toString("base64")}`;
@@ -71,7 +172,8 @@ describe("the maintenance credential (a sealed cookie the maintainer keeps)", ()
     return u;
   }
 
-  test("sealed under the old secret: still sent upstream, and sealed again with the new one in the answer", async () => {
+  /** A proxied call through a portal in the middle of a rotation, with `credential` as the maintenance cookie. */
+  async function callDuringRotation(credential: string) {
     const u = await upstream();
     const { app } = testApp({
       proxyRoutes: RELAY_EVERYTHING,
@@ -82,37 +184,46 @@ describe("the maintenance credential (a sealed cookie the maintainer keeps)", ()
     const res = await request(app)
       .get("/api-public/crm/services")
       .set("Host", "comune-a.localhost")
-      .set("Cookie", `CITFAC_MAINTENANCE=${sealedCredential()}`);
-    expect(res.status).toBe(200);
-    expect(u.received[0]!.headers.authorization).toBe(basic);
+      .set("Cookie", `CITFAC_MAINTENANCE=${credential}`);
     const cookie = ([] as string[])
       .concat(res.headers["set-cookie"] ?? [])
-      .find((c) => c.startsWith("CITFAC_MAINTENANCE="))!;
+      .find((c) => c.startsWith("CITFAC_MAINTENANCE="));
+    return { res, u, cookie, resealed: cookie?.slice("CITFAC_MAINTENANCE=".length, cookie.indexOf(";")) };
+  }
+
+  test("sealed under the old secret: still sent upstream, and sealed again with the new one in the answer", async () => {
+    const { res, u, cookie, resealed } = await callDuringRotation(sealedCredential());
+    expect(res.status).toBe(200);
+    expect(u.received[0]!.headers.authorization).toBe(basic);
     expect(cookie).toContain("HttpOnly");
-    const resealed = cookie.slice("CITFAC_MAINTENANCE=".length, cookie.indexOf(";"));
-    expect(JSON.parse(createSealer(NEW, "maintenance-credential").unseal(resealed)!)).toEqual({
+    expect(JSON.parse(createMaintenanceSealers({ current: NEW }).credential.unseal(resealed!)!)).toEqual({
       username: "manutentore",
       password: "x",
     });
   });
 
   test("sealed with the current secret: no new cookie", async () => {
-    const u = await upstream();
-    const { app } = testApp({
-      proxyRoutes: RELAY_EVERYTHING,
-      upstreamUrl: u.url,
-      secret: NEW,
-      previousSecrets: [OLD],
-    });
-    const current = createSealer(NEW, "maintenance-credential").seal(
+    const current = createMaintenanceSealers({ current: NEW }).credential.seal(
       JSON.stringify({ username: "manutentore", password: "x" }),
     );
-    const res = await request(app)
-      .get("/api-public/crm/services")
-      .set("Host", "comune-a.localhost")
-      .set("Cookie", `CITFAC_MAINTENANCE=${current}`);
+    const { u, cookie } = await callDuringRotation(current);
     expect(u.received[0]!.headers.authorization).toBe(basic);
-    expect(String(res.headers["set-cookie"] ?? "")).not.toContain("CITFAC_MAINTENANCE=");
+    expect(cookie).toBeUndefined();
+  });
+
+  test("sealed again after a rotation, it keeps its first issue time: 12 hours from the login, not from the rotation", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    const start = Date.UTC(2026, 10, 29, 8);
+    vi.setSystemTime(start);
+    const old = sealedCredential();
+    vi.setSystemTime(start + 11 * 3600 * 1000);
+    const { u, resealed } = await callDuringRotation(old);
+    expect(u.received[0]!.headers.authorization).toBe(basic);
+    const credential = createMaintenanceSealers({ current: NEW }).credential;
+    expect(credential.open(resealed)?.issuedAt).toBe(start / 1000);
+    vi.setSystemTime(start + 13 * 3600 * 1000);
+    expect(credential.unseal(resealed)).toBeUndefined();
   });
 
   test("without the previous secret: ignored, as any foreign cookie", async () => {

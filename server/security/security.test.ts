@@ -29,7 +29,7 @@ describe("login redirector guard", () => {
 });
 
 describe("sealed cookies", () => {
-  const sealer = createSealer("a-secret-a-secret-a-secret-a-secret!", "test");
+  const sealer = createSealer("a-secret-a-secret-a-secret-a-secret!", "test", { maxAgeS: 3600 });
 
   test("round-trips a value", () => {
     expect(sealer.unseal(sealer.seal("ciao"))).toBe("ciao");
@@ -39,8 +39,12 @@ describe("sealed cookies", () => {
     const token = sealer.seal("ciao");
     const tampered = token.slice(0, -2) + (token.endsWith("A") ? "BB" : "AA");
     expect(sealer.unseal(tampered)).toBeUndefined();
-    expect(createSealer("another-secret-another-secret-12345", "test").unseal(token)).toBeUndefined();
-    expect(createSealer("a-secret-a-secret-a-secret-a-secret!", "other").unseal(token)).toBeUndefined();
+    expect(
+      createSealer("another-secret-another-secret-12345", "test", { maxAgeS: 3600 }).unseal(token),
+    ).toBeUndefined();
+    expect(
+      createSealer("a-secret-a-secret-a-secret-a-secret!", "other", { maxAgeS: 3600 }).unseal(token),
+    ).toBeUndefined();
     expect(sealer.unseal("not base64!")).toBeUndefined();
     expect(sealer.unseal(undefined)).toBeUndefined();
   });

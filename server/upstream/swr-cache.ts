@@ -23,7 +23,12 @@ export type SwrCache<V, C> = {
   delete(key: string): void;
   /** The value held for the key (fresh or stale), without loading or refreshing it. */
   peek(key: string): V | undefined;
+  /** How the key's last load or refresh ended (undefined: none yet), without loading: readiness reads it. */
+  lastLoad(key: string): LoadOutcome | undefined;
 };
+
+/** The end of a load: whether it succeeded, and when (`now()`'s clock). */
+export type LoadOutcome = { ok: boolean; at: number };
 
 /**
  * A per-key cache on `lru-cache`'s `fetch`: single flight (concurrent misses share one load), stale-while-revalidate
@@ -33,6 +38,9 @@ export type SwrCache<V, C> = {
  */
 export function createSwrCache<V extends object, C>(options: SwrCacheOptions<V, C>): SwrCache<V, C> {
   const count = (event: string) => options.metrics?.cacheEvents.inc({ cache: options.name, event });
+  const now = options.now ?? (() => performance.now());
+  // One entry per key loaded at least once (the keys are the caller's, e.g. the municipalities), dropped with it.
+  const outcomes = new Map<string, LoadOutcome>();
   const cache = new LRUCache<string, V, C>({
     max: options.max ?? 1000,
     ttl: options.ttlMs,
@@ -44,8 +52,11 @@ export function createSwrCache<V extends object, C>(options: SwrCacheOptions<V, 
     noDeleteOnFetchRejection: true,
     fetchMethod: async (key, _stale, { context }) => {
       try {
-        return await options.load(key, context);
+        const value = await options.load(key, context);
+        outcomes.set(key, { ok: true, at: now() });
+        return value;
       } catch (error) {
+        outcomes.set(key, { ok: false, at: now() });
         count("refresh_error");
         options.onRefreshError?.(key, error);
         throw error;
@@ -73,9 +84,16 @@ export function createSwrCache<V extends object, C>(options: SwrCacheOptions<V, 
         throw status.fetchError ?? new Error(`${options.name}: nothing loaded for ${key}`);
       return value;
     },
-    set: (key, value) => void cache.set(key, value),
+    set: (key, value) => {
+      cache.set(key, value);
+      outcomes.set(key, { ok: true, at: now() });
+    },
     has: held,
-    delete: (key) => void cache.delete(key),
+    delete: (key) => {
+      cache.delete(key);
+      outcomes.delete(key);
+    },
     peek: (key) => cache.peek(key, { allowStale: true }),
+    lastLoad: (key) => outcomes.get(key),
   };
 }

@@ -146,16 +146,22 @@ export function createTenantService(options: TenantServiceOptions) {
       comune.delete(keyOf(tenant));
       content.delete(keyOf(tenant));
     },
-    /** Readiness: asks the upstream now (refreshing the cache); the configuration is ready if held, even stale. */
-    async readiness(tenant: TenantRef): Promise<{ config: boolean; upstream: boolean }> {
-      try {
-        comune.set(keyOf(tenant), await fetchComune(scope(tenant)));
-        return { config: true, upstream: true };
-      } catch {
-        return { config: comune.has(keyOf(tenant)), upstream: false };
-      }
+    /**
+     * Readiness, read-only (never asks the upstream, never waits): what this process holds for the municipality.
+     * `ready`: its configuration is held and no load of it failed last; `stale`: held, but the last load of a part
+     * failed (its pages are served from what is held, a missing part says so in Italian); `unavailable`: nothing held
+     * (its pages answer the Italian "service unavailable" page until a load succeeds).
+     */
+    readiness(tenant: TenantRef): TenantReadiness {
+      const key = keyOf(tenant);
+      if (!comune.has(key)) return "unavailable";
+      const failed = [comune.lastLoad(key), content.lastLoad(key)].some((load) => load?.ok === false);
+      return failed ? "stale" : "ready";
     },
   };
 }
+
+/** What readiness reports for one municipality (TenantService.readiness). */
+export type TenantReadiness = "ready" | "stale" | "unavailable";
 
 export type TenantService = ReturnType<typeof createTenantService>;

@@ -279,13 +279,13 @@ test("maintenance gate: the per-client login limit counts the attempts on both r
   ).toBe(true);
 });
 
-/** Each replica's `/readyz` store state ("up"/"down"), asked directly (not through nginx). */
+/** Each replica's `/readyz` answer and store state ("200/up", "200/down"), asked directly (not through nginx). */
 async function storeStates(): Promise<string[]> {
   return Promise.all(
     cluster.replicas.map(async (replica) => {
       const res = await fetch(`http://127.0.0.1:${replica.port}/readyz`);
       const body = (await res.json()) as { status: string; store?: { state: string } };
-      return `${body.status}/${body.store?.state}`;
+      return `${res.status}/${body.store?.state}`;
     }),
   );
 }
@@ -310,7 +310,7 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Non trovo l'importo IMU da pagare per il 2026.");
     await expect(page.getByLabel(/^Cognome/)).toHaveValue("Verdi");
-    await expect.poll(storeStates).toEqual(["degraded/down", "degraded/down"]);
+    await expect.poll(storeStates).toEqual(["200/down", "200/down"]);
     // The browser logs the action's 503: expected here, and the only console error.
     expect(consoleErrors).toEqual([expect.stringMatching(/status of 503 .*\/nuova-richiesta\.data\)$/)]);
     consoleErrors.length = 0;
@@ -318,7 +318,7 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
     await cluster.redis!.start();
   }
   // Both replicas reconnect by themselves.
-  await expect.poll(storeStates, { timeout: 20_000 }).toEqual(["ready/up", "ready/up"]);
+  await expect.poll(storeStates, { timeout: 20_000 }).toEqual(["200/up", "200/up"]);
 
   // The file chosen before the outage is still the one chosen: not chosen again.
   await expect

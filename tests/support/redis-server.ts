@@ -81,3 +81,9 @@ export async function startRedis(): Promise<TestRedis> {
   await start();
   return { port, url: `redis://127.0.0.1:${port}`, stop, start };
 }
+
+/**
+ * The process's store connection (the server's, server/store/shared-store.ts), for tests of the pages' stores that
+ * run without an app: client/ code may not import server/ (eslint.config.js), its tests reach it here.
+ */
+export { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";

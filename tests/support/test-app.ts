@@ -7,6 +7,7 @@ import { createLogger } from "#server/observability/logger.ts";
 import { createApp } from "#server/app.ts";
 import type { ProxyRoute } from "#server/proxy/allow-list.ts";
 import type { SsrHandler } from "#server/render/public-pages.ts";
+import type { Metrics } from "#server/observability/metrics.ts";
 
 /**
  * An allow list that lets the proxy relay every `/api` and `/api-public` call: only for the tests of the relay's own
@@ -62,6 +63,8 @@ export function testApp(options: {
   /** The sealing secret (default: a fixed test secret) and those still accepted for opening (a rotation). */
   secret?: string;
   previousSecrets?: readonly string[];
+  /** The metrics (default: the app's own); a test of the tenants file's reload shares them with its reloader. */
+  metrics?: Metrics;
 }) {
   const logs = captureLogs();
   const env = parseEnv({
@@ -86,6 +89,7 @@ export function testApp(options: {
     previousSecrets: options.previousSecrets,
     lag: options.lag,
     proxyRoutes: options.proxyRoutes,
+    metrics: options.metrics,
   });
   return { ...built, logs };
 }
@@ -131,7 +135,15 @@ export function startRelay(
   target: string,
   alter: (path: string, json: unknown) => unknown = (_path, json) => json,
 ) {
-  return startTestUpstream((req, res, body) => {
+  return startTestUpstream(relayTo(target, alter));
+}
+
+/** The handler of `startRelay`, for a test upstream that relays some requests and does something else with others. */
+export function relayTo(
+  target: string,
+  alter: (path: string, json: unknown) => unknown = (_path, json) => json,
+) {
+  return (req: IncomingMessage, res: ServerResponse, body: string) => {
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(
         ([name]) => !["host", "content-length", "connection"].includes(name),
@@ -157,5 +169,5 @@ export function startRelay(
         res.end(out);
       })
       .catch(() => res.destroy());
-  });
+  };
 }

@@ -1,80 +1,58 @@
 import { createClient, type RedisClientType } from "redis";
+import {
+  StoreUnavailableError,
+  installRedisBackend,
+  redisBackend,
+  type RedisBackend,
+} from "#shared/store-port.server.ts";
 
 /**
  * Where the portal's shared short-lived state lives: in this process (the default: `npm start` and the demo need
  * nothing more) or in Valkey/Redis when `REDIS_URL` is set (every replica then sees the same entries, quotas,
  * rate limits and geocoder budget: docs/decisions/shared-store.md).
  *
- * One connection per process, opened by `useRedisStore` (createApp, from `REDIS_URL`). It never crashes the
+ * One connection per process, opened by `useRedisStore` (createApp, from `REDIS_URL`) and installed in the store
+ * port (shared/store-port.server.ts), through which the pages' stores reach it. It never crashes the
  * process: connection errors are logged and counted, commands fail fast while it is down (no offline queue, a short
  * timeout) with `StoreUnavailableError`, and the client reconnects by itself; `storeHealth()` tells /readyz.
  */
 
-const UNAVAILABLE = Symbol.for("portal.shared-store.unavailable");
-
-export class StoreUnavailableError extends Error {
-  readonly [UNAVAILABLE] = true;
-  constructor(reason: string) {
-    super(`shared store unavailable: ${reason}`);
-    this.name = "StoreUnavailableError";
-  }
-}
-
-/**
- * Whether `error` is the shared store not answering. Not `instanceof`: the pages' build has its own copy of this
- * module (and of the class), while the connection is one per process.
- */
-export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
-  return typeof error === "object" && error !== null && UNAVAILABLE in error;
-}
-
-export type RedisBackend = {
-  readonly url: string;
-  /** Runs one command (arguments as strings), failing with `StoreUnavailableError` when Valkey does not answer. */
-  command<T = unknown>(args: readonly string[]): Promise<T>;
-  /** Runs a Lua script (EVALSHA, loading it on first use). */
-  script<T = unknown>(source: string, keys: readonly string[], args: readonly string[]): Promise<T>;
-  health(): { ok: true } | { ok: false; reason: string };
-  close(): Promise<void>;
-};
-
 const COMMAND_TIMEOUT_MS = 1000;
 
-/*
- * Held on `globalThis`: the server (createApp, from source) and the pages' build (its own copy of this module) must
- * see the same connection.
+/** How long each command took and how it ended (`portal_store_command_duration_seconds`). */
+export type StoreObserver = (seconds: number, outcome: "ok" | "error" | "unavailable") => void;
+
+/** The observer of this process's commands: createApp's metrics (the last app made, one per process outside tests). */
+let observer: StoreObserver = () => {};
+
+/**
+ * Opens (once per process and URL) the connection every store uses from now on; `observe` (when given) is told of
+ * every command from now on.
  */
-const HOLDER = Symbol.for("portal.shared-store");
-type Holder = { [HOLDER]?: RedisBackend };
-const holder = globalThis as Holder;
-
-/** The shared backend when `REDIS_URL` is set (undefined: every store stays in this process). */
-export function redisBackend(): RedisBackend | undefined {
-  return holder[HOLDER];
-}
-
-/** Opens (once per process and URL) the connection every store uses from now on. */
 export function useRedisStore(
   url: string,
   log: (message: string, error?: unknown) => void = () => {},
+  observe?: StoreObserver,
 ): RedisBackend {
-  const current = holder[HOLDER];
+  if (observe) observer = observe;
+  const current = redisBackend();
   if (current?.url === url) return current;
   if (current) void current.close();
-  holder[HOLDER] = connect(url, log);
-  return holder[HOLDER];
+  const backend = connect(url, log);
+  installRedisBackend(backend);
+  return backend;
 }
 
 /** For tests: back to the in-process stores. */
 export async function useMemoryStore(): Promise<void> {
-  const previous = holder[HOLDER];
-  holder[HOLDER] = undefined;
+  const previous = redisBackend();
+  installRedisBackend(undefined);
   await previous?.close();
 }
 
 /** /readyz: whether the shared store answers (always true in memory). */
 export function storeHealth(): { ok: true } | { ok: false; reason: string } {
-  return holder[HOLDER]?.health() ?? { ok: true };
+  return redisBackend()?.health() ?? { ok: true };
 }
 
 /** What the connection knows of itself: why it is not ready (null when it is), and whether the portal closed it. */
@@ -122,21 +100,31 @@ function openClient(
  */
 function commandRunner(client: RedisClientType, connecting: Promise<unknown>, state: ConnectionState) {
   return async function command<T>(args: readonly string[]): Promise<T> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     if (!client.isReady) {
       await Promise.race([connecting, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
-      if (!client.isReady) throw new StoreUnavailableError(state.lastError ?? "not connected");
+      if (!client.isReady) {
+        observer(seconds(), "unavailable");
+        throw new StoreUnavailableError(state.lastError ?? "not connected");
+      }
     }
     try {
-      return (await client.sendCommand([...args], {
+      const answer = (await client.sendCommand([...args], {
         abortSignal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
       })) as T;
+      observer(seconds(), "ok");
+      return answer;
     } catch (error) {
       if (
         error instanceof Error &&
         /NOSCRIPT|ERR|WRONGTYPE/.test(error.message) &&
         !/closed/i.test(error.message)
-      )
+      ) {
+        observer(seconds(), "error");
         throw error;
+      }
+      observer(seconds(), "unavailable");
       throw new StoreUnavailableError(reasonOf(error));
     }
   };
@@ -180,9 +168,10 @@ function connect(url: string, log: (message: string, error?: unknown) => void): 
     },
     async close() {
       state.closed = true;
-      await connecting;
-      if (client.isOpen) await client.close().catch(() => {});
-      else client.destroy();
+      // A connection that never came up keeps retrying (its connect() never settles): destroyed, not waited for.
+      if (client.isReady) await client.close().catch(() => {});
+      else if (client.isOpen) client.destroy();
+      await Promise.race([connecting, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
     },
   };
 }
