@@ -7,6 +7,9 @@ export default defineConfig({
     // Component tests pick a DOM with `// @vitest-environment happy-dom` on their first line.
     environment: "node",
     setupFiles: ["tests/setup/vitest-setup.ts"],
-    testTimeout: 15_000,
+    // Deadlines a busy machine meets (two cores shared with a browser run): a test or hook that needs longer waits
+    // for something that will not come. Nothing here bounds how fast the product must be (bench/ does that).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
