@@ -9,12 +9,15 @@ import { monitorRedis } from "#tests/support/redis-server.ts";
 // second" is read on Valkey's clock, the one both portals share: each lookup's turn is the slot script's SET in
 // Valkey (MONITOR), never how late a busy machine's timers fire.
 let cluster: Replicas;
+// Kept so that a cluster still starting when its hook gives up is stopped all the same (no process left behind).
+let starting: Promise<Replicas> | undefined;
 beforeAll(async () => {
-  cluster = await startReplicas({ replicas: 2, redis: true, logLevel: "warn" });
-}, 120_000);
+  starting = startReplicas({ replicas: 2, redis: true, logLevel: "warn" });
+  cluster = await starting;
+}, 300_000);
 afterAll(async () => {
-  await cluster?.stop();
-}, 30_000);
+  await (await starting?.catch(() => undefined))?.stop();
+}, 300_000);
 
 type Arrivals = { count: number; arrivals: number[] };
 const upstreamSeen = async (): Promise<Arrivals> =>

@@ -13,14 +13,15 @@ import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 /** The rating form of a page as a browser without JavaScript parses it. */
 function ratingForm(html: string) {
-  const document = new new Window().DOMParser().parseFromString(html, "text/html");
+  // happy-dom's document, read through the DOM's own types.
+  const document = new new Window().DOMParser().parseFromString(html, "text/html") as unknown as Document;
   const form = document.querySelector<HTMLFormElement>('[data-element="feedback"] form');
   if (!form) throw new Error("no rating form in the page");
   const radios = (name: string) => [
     ...form.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]`),
   ];
   return {
-    /** The checked values of the radios called `name` (every radio of the name must be in the form). */
+    /** The values of the checked radios called `name`. */
     checked: (name: string) =>
       radios(name)
         .filter((radio) => radio.checked)
