@@ -282,12 +282,30 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const nginx = nginxBinary();
   if (!nginx) throw new Error("nginx is not installed (apt-get install nginx-light)");
   const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
+  // What has started so far, stopped again if a later part does not come up (no process outlives a failed start).
+  const launched: ChildProcess[] = [sandbox.child];
+  try {
+    return await startCluster(options, count, nginx, sandbox, launched);
+  } catch (error) {
+    await Promise.all(launched.map((child) => stopChild(child, "SIGKILL")));
+    throw error;
+  }
+}
+
+async function startCluster(
+  options: ReplicasOptions,
+  count: number,
+  nginx: string,
+  sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
+  launched: ChildProcess[],
+): Promise<Replicas> {
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
   let redisPort = 0;
   if (options.redis) {
     redisPort = options.redisPort ?? (await freePort());
     redis = await startRedisServer(redisPort);
+    launched.push(redis);
     redisUrl = `redis://127.0.0.1:${redisPort}`;
   }
   const secret = randomBytes(32).toString("hex");
@@ -332,12 +350,14 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
         env: env(port),
       });
       const t = track(c);
+      launched.push(c);
       c.stdout!.on("data", keep);
       c.stderr!.on("data", keep);
       child = c;
       await waitFor(
         `portal on ${port}`,
-        60_000,
+        // Start-up imports the SSR bundle: on a busy machine of two cores, up to a minute or more.
+        120_000,
         async () =>
           (await get(`http://127.0.0.1:${port}/readyz`, {}, { timeoutMs: 2000, agent: false })).status ===
           200,
@@ -397,6 +417,7 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   const nt = track(nginxChild, { group: true });
+  launched.push(nginxChild);
   const url = `http://127.0.0.1:${nginxPort}`;
   await waitFor(
     `nginx on ${nginxPort}`,

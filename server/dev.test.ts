@@ -26,7 +26,7 @@ test("the development server renders pages however Node was started", { timeout:
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  await expect.poll(() => output.includes("listening"), { timeout: 45_000 }).toBe(true);
+  await expect.poll(() => output.includes("listening"), { timeout: 60_000 }).toBe(true);
 
   const { status, body } = await getPage(port, "/");
   expect(status, output.slice(-2000)).toBe(200);

@@ -41,7 +41,7 @@ async function startPortal(upstreamUrl: string) {
   closers.push(async () => void child.kill("SIGKILL"));
   let output = "";
   child.stdout.on("data", (c) => (output += c));
-  await expect.poll(() => output.includes("listening"), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => output.includes("listening"), { timeout: 60_000 }).toBe(true);
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.on("exit", (code) => resolve({ code, at: Date.now() })),
   );

@@ -171,7 +171,7 @@ describe("the tenants file, reloaded without a restart", () => {
     rmSync(join(dir, "..2026_11_26_10_00_00.1"), { recursive: true });
 
     await expect
-      .poll(() => p.holder.current().all.map((t) => t.id), { timeout: 5000 })
+      .poll(() => p.holder.current().all.map((t) => t.id), { timeout: 30_000 })
       .toEqual(["comune-a", "comune-b"]);
     expect((await p.home("comune-b.localhost")).text).toContain("Montealto");
   });

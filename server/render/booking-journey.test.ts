@@ -178,6 +178,8 @@ describe("confirming a booking", () => {
     // Between the portal and the sandbox: the first booking call reaches the sandbox, whose answer is held until the
     // portal has given up waiting (it closes the connection at its timeout); everything else passes straight on.
     let held = 0;
+    let heldAnswered!: () => void;
+    const sandboxBooked = new Promise<void>((resolve) => (heldAnswered = resolve));
     const upstream = await startTestUpstream((req, res, body) => {
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(
@@ -191,7 +193,7 @@ describe("confirming a booking", () => {
         redirect: "manual",
       });
       if (req.method === "POST" && req.url?.endsWith("/appsched/appointments") && held++ === 0) {
-        void answer.then(() => undefined);
+        void answer.then(() => heldAnswered());
         return;
       }
       void answer.then(async (reply) => {
@@ -199,10 +201,14 @@ describe("confirming a booking", () => {
         res.end(Buffer.from(await reply.arrayBuffer()));
       });
     });
-    const slow = testApp({ upstreamUrl: upstream.url, ssrHandler, env: { UPSTREAM_TIMEOUT_MS: "300" } }).app;
+    // The portal's deadline: long enough for the calls that pass straight on, however busy the machine; the held
+    // booking's answer never comes.
+    const slow = testApp({ upstreamUrl: upstream.url, ssrHandler, env: { UPSTREAM_TIMEOUT_MS: "3000" } }).app;
     try {
       const first = await post(jar, "riepilogo", { privacy: "1" }, slow);
       expect(first.status).toBe(504);
+      // The sandbox booked (its answer, held, came back to the relay) before the mails are read.
+      await sandboxBooked;
       const booked = (await mailsTo(email)).filter(
         (mail) => mail.subject === "Conferma prenotazione appuntamento",
       );

@@ -47,7 +47,7 @@ test("the server listens only once the pages are loaded: the first page imports 
   stops.push(() => child.kill("SIGKILL"));
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
-  await expect.poll(() => output.includes("listening on"), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => output.includes("listening on"), { timeout: 60_000 }).toBe(true);
 
   const beforeListening = output.slice(0, output.indexOf("listening on"));
   expect(beforeListening).toMatch(SERVER_BUILD);

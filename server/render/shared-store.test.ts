@@ -171,7 +171,7 @@ describe("two replicas, one Valkey", () => {
           expect(ready.body.store.state).toBe("down");
           expect(ready.body.store.reason).toMatch(/Valkey/);
         },
-        { timeout: 5000, interval: 100 },
+        { timeout: 30_000, interval: 100 },
       );
     } finally {
       await redis.start();
@@ -182,7 +182,7 @@ describe("two replicas, one Valkey", () => {
         expect(ready.status).toBe(200);
         expect(ready.body).toMatchObject({ municipalities: { "comune-a": "ready" }, store: { state: "up" } });
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: 30_000, interval: 100 },
     );
     expect((await browser.post(two, "dati", VALID, [PNG])).status).toBe(303);
     expect(decode((await browser.get(one, `${NEW}?passo=riepilogo`)).text)).toContain("buca-0.png");

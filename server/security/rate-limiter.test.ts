@@ -94,7 +94,7 @@ describe("attempt rate limiter in Valkey/Redis (shared by every replica)", () =>
     for (let i = 0; i < 3; i++) expect((await one!.attempt("comune-a", "10.0.0.1")).allowed).toBe(true);
     expect((await one!.attempt("comune-a", "10.0.0.1")).allowed).toBe(false);
     await redis.start();
-    await vi.waitFor(() => expect(redisBackend()!.health()).toEqual({ ok: true }), { timeout: 10_000 });
+    await vi.waitFor(() => expect(redisBackend()!.health()).toEqual({ ok: true }), { timeout: 30_000 });
     expect((await one!.attempt("comune-a", "10.0.0.2")).allowed).toBe(true);
   });
 });

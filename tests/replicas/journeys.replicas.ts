@@ -48,10 +48,12 @@ import { expectServedByAll, logMark, servedBy } from "./support.ts";
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 let cluster: Replicas;
+// Kept so that a cluster still starting when its hook gives up is stopped all the same (its fixed ports free again).
+let starting: Promise<Replicas> | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  cluster = await startReplicas({
+  test.setTimeout(300_000);
+  starting = startReplicas({
     replicas: 2,
     redis: true,
     nginxPort: port("E2E_PORTAL_PORT", 8491),
@@ -61,6 +63,7 @@ test.beforeAll(async () => {
     // Render every page (tests change upstream data between visits); no overload shedding on a busy machine.
     env: { PAGE_CACHE_TTL_S: "0", SHED_LAG_MS: "0", TENANT_CONFIG_TTL_S: "1" },
   });
+  cluster = await starting;
 });
 
 /** A failed journey shows the replicas' error lines and nginx's (the access log alone says which, not why). */
@@ -77,7 +80,8 @@ test.afterEach(async ({}, info) => {
 });
 
 test.afterAll(async () => {
-  await cluster?.stop();
+  test.setTimeout(300_000);
+  await (await starting?.catch(() => undefined))?.stop();
 });
 
 test("assistance: an anonymous request with an attachment, confirmed with the e-mail code", async ({

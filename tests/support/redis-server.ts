@@ -87,3 +87,47 @@ export async function startRedis(): Promise<TestRedis> {
  * run without an app: client/ code may not import server/ (eslint.config.js), its tests reach it here.
  */
 export { useMemoryStore, useRedisStore } from "#server/store/shared-store.ts";
+
+/** A command as Valkey/Redis ran it (MONITOR): its arguments, and whether a Lua script ran it. */
+export type MonitoredCommand = { args: string[]; fromScript: boolean };
+
+/**
+ * Every command the server at `url` runs from now on, in the order it ran them, as MONITOR reports them (a Lua
+ * script's own commands included). Tests read what the server did instead of timing it from outside: `settle()`
+ * waits until every command run before it has been reported.
+ */
+export async function monitorRedis(url: string) {
+  const { createClient } = await import("redis");
+  const commands: MonitoredCommand[] = [];
+  const client = createClient({ url });
+  await client.connect();
+  const marker = `monitor-settled-${process.pid}`;
+  let settled = 0;
+  const waiting: Array<() => void> = [];
+  await client.monitor((line: string) => {
+    const args = [...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, "$1"));
+    if (args[0]?.toUpperCase() === "ECHO" && args[1] === marker) {
+      settled++;
+      waiting.shift()?.();
+      return;
+    }
+    commands.push({ args, fromScript: / \[\d+ lua\] /.test(line) });
+  });
+  const probe = createClient({ url });
+  await probe.connect();
+  return {
+    commands,
+    /** Resolves once MONITOR has reported every command the server ran before this call. */
+    async settle() {
+      const seen = new Promise<void>((resolve) => waiting.push(resolve));
+      await probe.echo(marker);
+      await seen;
+      return settled;
+    },
+    async stop() {
+      // A monitoring connection takes no QUIT: both are closed at once.
+      probe.destroy();
+      client.destroy();
+    },
+  };
+}
