@@ -3,6 +3,7 @@ import type { Response } from "express";
 import { formsFrontOfficeUrl } from "../forms/front-office.ts";
 import { notifyServiceNamesOf } from "../notify/services.ts";
 import { cmsAddress } from "../cms.ts";
+import type { SandboxServizio } from "../seed/content-types.ts";
 import { getLocals, type SandboxStore, type SandboxTenant } from "../types.ts";
 
 const base = "/api-public/configComune";
@@ -17,7 +18,10 @@ export function toComuneConfig(tenant: SandboxTenant): object {
     regione,
     codiceEnte,
     tenant: tenant.host,
-    firebase: tenant.firebase ?? null,
+    // Jackson writes every field of the BFF's FirebaseCredentials, the ones the demo has not as null.
+    firebase: tenant.firebase
+      ? { authDomain: null, databaseURL: null, storageBucket: null, ...tenant.firebase }
+      : null,
     assets,
   };
   // `sede` and `paginePortale` are not in the public contract (issue #24): sent only by the tenants that have them.
@@ -32,6 +36,23 @@ export function toComuneConfig(tenant: SandboxTenant): object {
     ...pages,
     // Not in the public contract (issue #25): the notification services' own names, by code.
     nomiServiziNotifiche: notifyServiceNamesOf(tenant.id),
+  };
+}
+
+/**
+ * A service as the BFF's ServiziDto writes it: snake_case, every field, nulls included. The category and the link
+ * keep the seed's spelling (every one seen in the wild, on purpose: see seed/content-types.ts).
+ */
+function asServiziDto(s: SandboxServizio) {
+  return {
+    servizio_citta_facile: false,
+    notificabile: false,
+    codice_notifiche: null,
+    assistenza: false,
+    codice_assistenza: null,
+    ...s,
+    link_scheda: s.link_scheda ?? null,
+    messaggio_manutenzione: s.messaggio_manutenzione ?? null,
   };
 }
 
@@ -67,7 +88,7 @@ export function createConfigRouter(store: SandboxStore): express.Router {
   router.get(
     `${base}/servizi`,
     redirectToCms(store, "servizi"),
-    (_req, res) => void res.json(content(res).servizi),
+    (_req, res) => void res.json(content(res).servizi.map(asServiziDto)),
   );
   router.get(`${base}/dettaglioServizi`, (_req, res) => void res.json(content(res).dettagli));
   router.get(`${base}/disservizio/policy`, (_req, res) => void res.json(content(res).disservizioPolicy));

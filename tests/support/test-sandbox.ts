@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import request from "supertest";
+import request, { type Test } from "supertest";
 import { createSandboxApp } from "#sandbox/app.ts";
 import type { SandboxProfile } from "#sandbox/profile.ts";
 
@@ -25,12 +25,12 @@ export function createTestSandbox(options: { gaps?: boolean; profile?: SandboxPr
  * (`OTP valido`, `utente autorizzato`…), which supertest's JSON parser would refuse. `.parse(asText)`: `res.body`
  * is the text.
  */
-export function asText(res: IncomingMessage, done: (error: Error | null, body: string) => void): void {
+export const asText = ((res: IncomingMessage, done: (error: Error | null, body: string) => void): void => {
   let text = "";
   res.setEncoding("utf8");
   res.on("data", (chunk: string) => (text += chunk));
   res.on("end", () => done(null, text));
-}
+}) as unknown as Extract<Parameters<Test["parse"]>[0], (res: never, callback: never) => void>;
 
 /**
  * Logs a test citizen in through the sandbox identity provider and returns the `Cookie` header value. `app` is an
