@@ -22,7 +22,11 @@ describe("OTP (contract §8)", () => {
     return (cookie ? req.set("Cookie", cookie) : req).send(body);
   };
   const verify = (s: Sandbox, query: object, cookie?: string) => {
-    const req = s.http.get("/api-public/otp/verify").query(query).set("X-Forwarded-Host", hosts.a).parse(asText);
+    const req = s.http
+      .get("/api-public/otp/verify")
+      .query(query)
+      .set("X-Forwarded-Host", hosts.a)
+      .parse(asText);
     return cookie ? req.set("Cookie", cookie) : req;
   };
 

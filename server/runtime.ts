@@ -74,7 +74,12 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
     upstreamUrl = sandbox.url;
     closeSandbox = sandbox.close;
     logger.info(
-      { sandbox: sandbox.url, cms: sandbox.cmsUrl, gaps: env.SANDBOX_UPSTREAM_GAPS, profile: env.SANDBOX_BFF },
+      {
+        sandbox: sandbox.url,
+        cms: sandbox.cmsUrl,
+        gaps: env.SANDBOX_UPSTREAM_GAPS,
+        profile: env.SANDBOX_BFF,
+      },
       "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
     );
   }

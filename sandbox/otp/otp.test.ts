@@ -19,13 +19,17 @@ test("a code goes to the mailbox, is valid once and for five minutes", () => {
   expect(state.appsched.mailbox.at(-1)).toMatchObject({ to: "l@example.it", subject: "Codice di verifica" });
   expect(state.appsched.mailbox.at(-1)?.body).toContain("12345");
   const later = new Date(now.getTime() + 5 * 60 * 1000);
-  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, later)).toBe("expired");
-  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: "RSSMRA80A01H501U", otp: "12345" }, now)).toBe(
-    "not-found",
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, later)).toBe(
+    "expired",
   );
+  expect(
+    verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: "RSSMRA80A01H501U", otp: "12345" }, now),
+  ).toBe("not-found");
   expect(verifyOtp(state, { tipoRichiesta: "SMS", codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe("valid");
-  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe(
+    "not-found",
+  );
 });
 
 test("every pending code of the kind counts, each once; its expiry is written as the BFF's Java does", () => {
@@ -35,7 +39,9 @@ test("every pending code of the kind counts, each once; its expiry is written as
   if (first === "limit" || second === "limit") throw new Error("unexpected limit");
   expect(second.expirationDate).toBe("2027-03-01T09:05:00.000+00:00");
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "22222" }, now)).toBe("valid");
-  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "22222" }, now)).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "22222" }, now)).toBe(
+    "not-found",
+  );
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "11111" }, now)).toBe("valid");
 });
 
@@ -44,9 +50,13 @@ test("wrong codes burn the row after the maximum attempts", () => {
   const row = createOtp(state, input, now, "12345");
   if (row === "limit") throw new Error("unexpected limit");
   for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
-    expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "00000" }, now)).toBe("not-found");
+    expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "00000" }, now)).toBe(
+      "not-found",
+    );
   }
-  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe(
+    "not-found",
+  );
 });
 
 test("three SMS a day", () => {

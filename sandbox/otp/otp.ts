@@ -96,7 +96,8 @@ export function verifyOtp(
   now: Date,
   options: { gaps?: boolean } = {},
 ): VerifyOutcome {
-  const ofCitizen = (r: OtpRow) => r.codiceFiscale === input.codiceFiscale && r.tipoRichiesta === input.tipoRichiesta;
+  const ofCitizen = (r: OtpRow) =>
+    r.codiceFiscale === input.codiceFiscale && r.tipoRichiesta === input.tipoRichiesta;
   if (options.gaps) {
     const row = state.otp.rows.find((r) => ofCitizen(r) && !r.used && r.codiceOTP === input.otp);
     if (!row) return "not-found";

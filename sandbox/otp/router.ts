@@ -74,9 +74,14 @@ export function createOtpRouter(store: SandboxStore): express.Router {
     // `richiesta` is the BFF's enum TipoRichiestaOTP; Jersey answers 404 to any other value (a row id too).
     const outcome =
       richiesta === "EMAIL" || richiesta === "SMS"
-        ? verifyOtp(store.state, { tipoRichiesta: richiesta, codiceFiscale: cf.toUpperCase(), otp }, new Date(), {
-            gaps,
-          })
+        ? verifyOtp(
+            store.state,
+            { tipoRichiesta: richiesta, codiceFiscale: cf.toUpperCase(), otp },
+            new Date(),
+            {
+              gaps,
+            },
+          )
         : "not-found";
     store.save();
     if (outcome === "valid") return sendRawString(res, 200, "OTP valido");

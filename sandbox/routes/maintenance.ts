@@ -11,7 +11,8 @@ export function createMaintenanceRouter(): express.Router {
   const router = express.Router();
   router.post("/api-public/maintenance", (req, res) => {
     // As the BFF: raw strings labelled JSON, the refusal too (not an ErrorDto).
-    if (hasMaintenanceCredential(req, getLocals(res).tenant)) return sendRawString(res, 200, "utente autorizzato");
+    if (hasMaintenanceCredential(req, getLocals(res).tenant))
+      return sendRawString(res, 200, "utente autorizzato");
     sendRawString(res, 403, "Utente non autorizzato");
   });
   return router;

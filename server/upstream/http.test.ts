@@ -54,7 +54,11 @@ const ctx = (extra: Partial<UpstreamRequestContext> = {}): UpstreamRequestContex
 
 describe("answers labelled JSON that are plain strings", () => {
   test("a raw string is read as the string it is, in success and in error", async () => {
-    const { data } = await callUpstream(ctx(), { service: "otp", path: "api-public/otp/verify", schema: z.string() });
+    const { data } = await callUpstream(ctx(), {
+      service: "otp",
+      path: "api-public/otp/verify",
+      schema: z.string(),
+    });
     expect(data).toBe("OTP valido");
     const error = await callUpstream(ctx(), {
       service: "maintenance",
@@ -94,8 +98,17 @@ describe("redirects", () => {
   test("to another origin: followed with none of the call's own headers", async () => {
     const before = cms.received.length;
     const { data } = await callUpstream(
-      ctx({ cookie: "SANDBOX_SSO=x", authorization: "Basic eDp5", identityHeaders: { "shib-identita-codicefiscale": "X" } }),
-      { service: "config", path: "menu", schema: z.object({ main: z.array(z.unknown()) }), followRedirects: true },
+      ctx({
+        cookie: "SANDBOX_SSO=x",
+        authorization: "Basic eDp5",
+        identityHeaders: { "shib-identita-codicefiscale": "X" },
+      }),
+      {
+        service: "config",
+        path: "menu",
+        schema: z.object({ main: z.array(z.unknown()) }),
+        followRedirects: true,
+      },
     );
     expect(data).toEqual({ main: [] });
     const hop = cms.received.slice(before);

@@ -115,12 +115,15 @@ async function fetchFollowing(
           : null;
     if (why || !next) throw new UpstreamError(call.service, "invalid", 502, `${call.service}: ${why}`);
     const crossOrigin = next.origin !== target.origin;
-    const get = res.status === 303 || ((res.status === 301 || res.status === 302) && request.method !== "GET");
+    const get =
+      res.status === 303 || ((res.status === 301 || res.status === 302) && request.method !== "GET");
     request = {
       ...request,
       method: get ? "GET" : request.method,
       body: get ? undefined : request.body,
-      headers: crossOrigin ? new Headers({ accept: request.headers.get("accept") ?? "*/*" }) : request.headers,
+      headers: crossOrigin
+        ? new Headers({ accept: request.headers.get("accept") ?? "*/*" })
+        : request.headers,
     };
     target = next;
   }

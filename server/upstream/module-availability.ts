@@ -75,7 +75,8 @@ export function createModuleAvailability(options: { ttlMs: number; now?: () => n
         if (known && now() - known.at < options.ttlMs) continue;
         let ctx = tenantCtx;
         if ("asCitizen" in PROBED_MODULES[code]) {
-          if (!request || (!request.cookie && Object.keys(request.identityHeaders ?? {}).length === 0)) continue;
+          if (!request || (!request.cookie && Object.keys(request.identityHeaders ?? {}).length === 0))
+            continue;
           ctx = {
             ...tenantCtx,
             cookie: request.cookie,

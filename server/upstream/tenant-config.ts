@@ -183,7 +183,8 @@ export function createTenantService(options: TenantServiceOptions) {
   };
   const reportDropped = (key: string, part: ContentPart, value: unknown) => {
     for (const { path, rows } of droppedRowsIn(value))
-      for (const row of rows) report(key, { part, reason: `row ${path}[${row.index}] dropped (${row.issue})` });
+      for (const row of rows)
+        report(key, { part, reason: `row ${path}[${row.index}] dropped (${row.issue})` });
   };
   const comune = createSwrCache<ComuneConfig, TenantRef>({
     ...common,
@@ -191,7 +192,8 @@ export function createTenantService(options: TenantServiceOptions) {
     load: async (key, tenant) => {
       const value = await fetchComune(scope(tenant));
       for (const { path, rows } of droppedRowsIn(value))
-        for (const row of rows) report(key, { part: "comune", reason: `row ${path}[${row.index}] dropped (${row.issue})` });
+        for (const row of rows)
+          report(key, { part: "comune", reason: `row ${path}[${row.index}] dropped (${row.issue})` });
       return value;
     },
   });
@@ -230,7 +232,9 @@ export function createTenantService(options: TenantServiceOptions) {
   ): Promise<ComuneConfig> => {
     const codes = identity.assets.map((a) => a.codice);
     const missing = await modules.unavailable(key, codes, scope(tenant), request);
-    return missing.size === 0 ? identity : { ...identity, assets: identity.assets.filter((a) => !missing.has(a.codice)) };
+    return missing.size === 0
+      ? identity
+      : { ...identity, assets: identity.assets.filter((a) => !missing.has(a.codice)) };
   };
 
   return {

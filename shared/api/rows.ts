@@ -39,11 +39,16 @@ export function droppedRows(value: unknown): readonly DroppedRow[] {
 }
 
 /** Every list `rowsOf` dropped rows from, anywhere in a parsed answer (a few levels deep), by its path. */
-export function droppedRowsIn(value: unknown, path = "", depth = 0): Array<{ path: string; rows: readonly DroppedRow[] }> {
+export function droppedRowsIn(
+  value: unknown,
+  path = "",
+  depth = 0,
+): Array<{ path: string; rows: readonly DroppedRow[] }> {
   if (depth > 6 || value === null || typeof value !== "object") return [];
   const here = droppedRows(value);
   const found = here.length > 0 ? [{ path: path || "(list)", rows: here }] : [];
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  for (const [key, child] of entries) found.push(...droppedRowsIn(child, path ? `${path}.${key}` : key, depth + 1));
+  for (const [key, child] of entries)
+    found.push(...droppedRowsIn(child, path ? `${path}.${key}` : key, depth + 1));
   return found;
 }

@@ -260,9 +260,7 @@ export const ServizioSchema = z
       id: s.id,
       nome: s.nome,
       descrizione: s.descrizione ?? "",
-      categorie: categories
-        .map((c) => c.nome?.trim() ?? "")
-        .filter((n, i, all) => n && all.indexOf(n) === i),
+      categorie: categories.map((c) => c.nome?.trim() ?? "").filter((n, i, all) => n && all.indexOf(n) === i),
       linkScheda: s.link_scheda ?? null,
       linkServizio: s.linkServizio ?? s.link_servizio ?? null,
       attivo: s.servizio_attivo ?? true,
