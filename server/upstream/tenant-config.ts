@@ -82,6 +82,7 @@ const isRefused = (error: unknown) => isUpstreamError(error, 401) || isUpstreamE
 export async function fetchPart<K extends ContentPart>(
   ctx: UpstreamRequestContext,
   part: K,
+  onAbsent?: (degraded: DegradedPart) => void,
 ): Promise<TenantContent[K]> {
   const spec = CONTENT_PARTS[part] as PartSpec<K>;
   try {
@@ -93,8 +94,12 @@ export async function fetchPart<K extends ContentPart>(
     });
     return spec.prepare ? spec.prepare(data) : data;
   } catch (error) {
-    if (isAbsent(error)) return EMPTY_CONTENT[part];
-    throw error;
+    if (!isAbsent(error)) throw error;
+    onAbsent?.({
+      part,
+      reason: `not on this upstream (HTTP ${(error as UpstreamError).status}): shown empty`,
+    });
+    return EMPTY_CONTENT[part];
   }
 }
 
@@ -109,7 +114,7 @@ export async function fetchContent(
   ctx: UpstreamRequestContext,
   onDegraded?: (degraded: DegradedPart) => void,
 ): Promise<TenantContent> {
-  const settled = await Promise.allSettled(PART_NAMES.map((part) => fetchPart(ctx, part)));
+  const settled = await Promise.allSettled(PART_NAMES.map((part) => fetchPart(ctx, part, onDegraded)));
   const refused = settled.find((r) => r.status === "rejected" && isRefused(r.reason));
   if (refused) throw (refused as PromiseRejectedResult).reason;
   const content = { ...EMPTY_CONTENT } as Record<ContentPart, unknown>;
@@ -202,7 +207,7 @@ export function createTenantService(options: TenantServiceOptions) {
       ...common,
       name: `tenant-${part}`,
       load: async (key, tenant) => {
-        const value = await fetchPart(scope(tenant), part);
+        const value = await fetchPart(scope(tenant), part, (degraded) => report(key, degraded));
         reportDropped(key, part, value);
         return value;
       },
