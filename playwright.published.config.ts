@@ -4,7 +4,7 @@ import base from "./playwright.config.ts";
 // The journeys against the published Città Facile BFF (issue #35): the same portal with its embedded sandbox playing
 // the BFF as published (SANDBOX_BFF=published: no footer menus nor contacts, no MYPAY, delegations or disruption
 // reports, no appointment changes by link, CMS menus and services by redirect). A lean set: every page of both
-// municipalities and the published BFF's own degradations (published-bff.test.ts), plus the existing journeys of
+// municipalities and the published BFF's own degradations (published-bff.published.ts), plus the existing journeys of
 // login and maintenance, profile codes, favourites, drafts and the privacy text, unchanged.
 //
 // Ports of its own (PUBLISHED_PORTAL_PORT, PUBLISHED_SANDBOX_PORT), so it runs after the main project in `npm test`
@@ -19,11 +19,11 @@ const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webS
 export default defineConfig({
   ...base,
   testMatch: [
-    "published-bff.test.ts",
-    "platform.test.ts",
-    "profile.test.ts",
-    "personal-area-services.test.ts",
-    "assistance.test.ts",
+    "**/published-bff.published.ts",
+    "**/platform.test.ts",
+    "**/profile.test.ts",
+    "**/personal-area-services.test.ts",
+    "**/assistance.test.ts",
   ],
   webServer: {
     ...webServer,
