@@ -195,6 +195,14 @@ const PORTAL: Record<string, () => Promise<void>> = {
   "policy-ppay": async () => {
     expect(await createPpayApi(ctx()).policy()).toMatch(/^<p>Ai sensi del Regolamento/);
   },
+  "crm-tickets-search": async () => {
+    const tickets = await createCrmApi(ctx()).searchTickets({ codiceFiscale: ANNA, perPage: 10, page: 1 });
+    // Both shapes read; an e-mail customer names no fiscal code (ownership checks fail closed).
+    expect(tickets.map((t) => [t.id, t.customer?.codice_fiscale ?? null])).toEqual([
+      [1, ANNA],
+      [2, null],
+    ]);
+  },
   "notify-contacts": async () => {
     const contacts = await createNotifyApi(ctx()).getContacts(ANNA);
     expect(contacts).toMatchObject({ email: "a.esposito@example.it", phone: null, push: null });
