@@ -105,6 +105,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SANDBOX_UPSTREAM_GAPS: "yes" })).toThrow(/SANDBOX_UPSTREAM_GAPS/);
   });
 
+  test("SANDBOX_BFF: the spec's BFF by default, or the published one; nothing else", () => {
+    expect(parseEnv({}).SANDBOX_BFF).toBe("spec");
+    expect(parseEnv({ SANDBOX_BFF: "published" }).SANDBOX_BFF).toBe("published");
+    expect(() => parseEnv({ SANDBOX_BFF: "real" })).toThrow(/SANDBOX_BFF/);
+  });
+
   test("REDIS_URL: unset or empty is the in-process store; a redis:// or rediss:// URL, nothing else", () => {
     expect(parseEnv({}).REDIS_URL).toBeUndefined();
     expect(parseEnv({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();

@@ -126,6 +126,12 @@ export const EnvSchema = z.object({
    */
   SANDBOX_UPSTREAM_GAPS: booleanFlag("false"),
   /**
+   * Which BFF the embedded sandbox plays (sandbox/README.md "Profiles"): `spec`, the spec's fuller BFF, or
+   * `published`, the Città Facile BFF as published (what it does not route answers 404/405). No effect with
+   * UPSTREAM_URL set.
+   */
+  SANDBOX_BFF: z.enum(["spec", "published"]).default("spec"),
+  /**
    * Development tools on the pages (the header's "Simula logout"): only when asked for, never in production. `npm run
    * dev` turns them on; `npm start` (what citizens may see) does not.
    */

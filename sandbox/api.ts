@@ -25,6 +25,7 @@ import { createMyDocsRouter } from "./mydocs/router.ts";
 import { createFavouritesRouter } from "./favourites/router.ts";
 import { createDisruptionRouter } from "./crm/disruption.ts";
 import { getLocals, type SandboxStore } from "./types.ts";
+import { playsPublished, publishedRouting, sendSpringError } from "./profile.ts";
 
 const apiPath = /^\/api(-public|-admin)?(\/|$)/;
 
@@ -47,10 +48,10 @@ function markPublic(publicApi: boolean): RequestHandler {
 /** Everything under `/api`, `/api-public` (and `/api-admin`, all 404): the BFF's filters, then its routes. */
 export function createApiRouter(store: SandboxStore): express.Router {
   const api = express.Router();
-  api.use(publicCors, createTenantMiddleware(store.tenants), createIdentityMiddleware(store));
-  api.use(requireCitizenOnApi, maintenanceGate);
+  api.use(publicCors, createTenantMiddleware(store), createIdentityMiddleware(store));
+  api.use(requireCitizenOnApi, maintenanceGate, publishedRouting(store));
   api.use(
-    createConfigRouter(),
+    createConfigRouter(store),
     createIdentityRouter(store),
     createIdpRouter(store),
     createMaintenanceRouter(),
@@ -72,5 +73,7 @@ export function createApiRouter(store: SandboxStore): express.Router {
   api.use(createDisruptionRouter(store));
   api.use(createMoonRouter(store));
   api.use(createDelegheRouter(store));
+  // The published BFF: Spring's own 404 for a path no resource takes.
+  api.use((req, res, next) => (playsPublished(store) ? sendSpringError(req, res, 404) : next()));
   return api;
 }

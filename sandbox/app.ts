@@ -12,12 +12,17 @@ import { createTilesRouter } from "./tiles/router.ts";
 import { createStore } from "./store.ts";
 import { createDelegheControlRouter } from "./deleghe/router.ts";
 import type { SandboxStore } from "./types.ts";
+import type { SandboxProfile } from "./profile.ts";
 
 export type SandboxOptions = {
   stateFile?: string;
   logger?: SandboxLogger;
   /** Play the real upstream's documented authorization gaps (README "Gaps mode"); default off. */
   gaps?: boolean;
+  /** Which BFF to play (README "Profiles"): `spec` (default) or `published`. */
+  profile?: SandboxProfile;
+  /** The CMS stand-in's base URL (`startSandbox` starts one); unset: CMS menus and services served directly. */
+  cmsUrl?: string;
 };
 
 /** The sandbox upstream: a stand-in for the Città Facile BFF (plus a tiny geocoder), without listening. */
@@ -25,7 +30,11 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   app: express.Express;
   store: SandboxStore;
 } {
-  const store = createStore(options.stateFile, { gaps: options.gaps });
+  const store = createStore(options.stateFile, {
+    gaps: options.gaps,
+    profile: options.profile,
+    cmsUrl: options.cmsUrl,
+  });
   const logger = options.logger;
   const app = express();
   app.disable("x-powered-by");

@@ -10,6 +10,15 @@ export function sendError(
   res.status(status).json({ status, title, details });
 }
 
+/**
+ * A plain string as the BFF sends one (`OTP valido`, `utente autorizzato`, a policy text…): raw, not JSON-quoted,
+ * under `Content-Type: application/json` (its resources produce JSON and return a `String` entity as is).
+ */
+export function sendRawString(res: Response, status: number, text: string): void {
+  res.status(status).setHeader("Content-Type", "application/json");
+  res.end(text);
+}
+
 /** The body the BFF's servlet filters answer with. */
 export function sendFilterError(res: Response, status: number, error: string): void {
   res.status(status).json({ status, error });

@@ -1,7 +1,10 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createSandboxApp, type SandboxOptions } from "./app.ts";
+import type { Server } from "node:http";
 import type { SandboxStore } from "./types.ts";
+import { createCmsApp } from "./cms.ts";
+import type { SandboxProfile } from "./profile.ts";
 
 export type StartOptions = {
   port?: number;
@@ -9,6 +12,12 @@ export type StartOptions = {
   stateFile?: string;
   logger?: SandboxOptions["logger"];
   gaps?: boolean;
+  /** Which BFF to play: `spec` (default) or `published` (README "Profiles"). */
+  profile?: SandboxProfile;
+  /** The CMS stand-in's port (0 or unset: a free one), on the same host. */
+  cmsPort?: number;
+  /** The CMS stand-in's address as the portal reaches it (compose: another host name); default its own. */
+  cmsUrl?: string;
   /** Called with every request the sandbox receives, before it answers (a test recording the upstream calls). */
   onRequest?: (req: express.Request) => void;
 };
@@ -16,6 +25,8 @@ export type StartOptions = {
 /** A listening sandbox: its base URL, and for tests its app (in-process requests) and its state (`store`). */
 export type StartedSandbox = {
   url: string;
+  /** The CMS stand-in's base URL (where a CMS municipality's menu and services redirect). */
+  cmsUrl: string;
   app: express.Express;
   /** The sandbox's state, for a test to read what the upstream holds or change it (a service switched off). */
   store: SandboxStore;
@@ -24,12 +35,18 @@ export type StartedSandbox = {
 
 /** Starts the sandbox on real HTTP (port 0 = a free port) and returns its base URL. */
 export async function startSandbox(options: StartOptions = {}): Promise<StartedSandbox> {
+  const host = options.host ?? "127.0.0.1";
   const { app, store } = createSandboxApp({
     stateFile: options.stateFile,
     logger: options.logger,
     gaps: options.gaps,
+    profile: options.profile,
   });
-  const host = options.host ?? "127.0.0.1";
+  // The CMS stand-in first: the BFF's redirects name it.
+  const cms = createCmsApp(store).listen(options.cmsPort ?? 0, host);
+  await listening(cms);
+  const cmsUrl = options.cmsUrl ?? `http://${urlHostOf(host)}:${(cms.address() as AddressInfo).port}`;
+  store.cmsUrl = cmsUrl;
   const { onRequest } = options;
   const served = onRequest
     ? express().use((req, _res, next) => {
@@ -42,20 +59,38 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
   // so a reused socket could meet the server's close and the proxy answer 502). Real upstreams sit behind proxies
   // with long keep-alives too.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
+  try {
+    await listening(server);
+  } catch (error) {
+    await close(cms);
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${urlHostOf(host)}:${port}`,
+    cmsUrl,
+    app,
+    store,
+    close: async () => {
+      await Promise.all([close(server), close(cms)]);
+    },
+  };
+}
+
+function urlHostOf(host: string): string {
+  return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+}
+
+function listening(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  return {
-    url: `http://${urlHost}:${port}`,
-    app,
-    store,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-      }),
-  };
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+  });
 }

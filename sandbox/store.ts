@@ -14,6 +14,7 @@ import { seedCrm } from "./crm/seed.ts";
 import { seedMoon } from "./forms/state.ts";
 import { seedDeleghe } from "./deleghe/state.ts";
 import type { SandboxState, SandboxStore } from "./types.ts";
+import type { SandboxProfile } from "./profile.ts";
 
 export function seedState(): SandboxState {
   return {
@@ -45,11 +46,16 @@ function loadState(path: string): SandboxState {
 }
 
 /** The sandbox's whole mutable state, optionally persisted to a JSON file (written atomically on `save()`). */
-export function createStore(stateFile?: string, options: { gaps?: boolean } = {}): SandboxStore {
+export function createStore(
+  stateFile?: string,
+  options: { gaps?: boolean; profile?: SandboxProfile; cmsUrl?: string } = {},
+): SandboxStore {
   const store: SandboxStore = {
     state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
     tenants: sandboxTenants,
     gaps: options.gaps === true,
+    profile: options.profile ?? "spec",
+    cmsUrl: options.cmsUrl,
     save() {
       if (!stateFile) return;
       const temporary = `${stateFile}.${process.pid}.tmp`;

@@ -12,6 +12,7 @@ import type { MypayState } from "./mypay/state.ts";
 import type { CrmTenantState } from "./crm/store.ts";
 import type { MoonState } from "./forms/state.ts";
 import type { DelegheState } from "./deleghe/state.ts";
+import type { SandboxProfile } from "./profile.ts";
 
 export type AssetCode =
   | "MYPAY"
@@ -56,8 +57,9 @@ export type SandboxTenant = {
   nome: string;
   codiceEnte: string;
   codiceImmagine: string;
-  regione: { id: number; nome: string; link: string };
-  homePage: string;
+  /** `link` and `homePage` may be null, as the BFF's Java allows (comune-b has no region link, comune-c no site). */
+  regione: { id: number; nome: string; link: string | null };
+  homePage: string | null;
   urlRicerca: string | null;
   cms: boolean;
   maintenance: boolean;
@@ -149,6 +151,16 @@ export type SandboxStore = {
    * through `playsGaps(store)` (sandbox/gaps.ts). Absent = default mode.
    */
   readonly gaps?: boolean;
+  /**
+   * Which BFF the sandbox plays (`sandbox/profile.ts`, env `SANDBOX_BFF`): the spec's fuller one (absent or `spec`)
+   * or the published one (`published`: what it does not route answers 404/405). Read through `playsPublished`.
+   */
+  readonly profile?: SandboxProfile;
+  /**
+   * The CMS stand-in's base URL (`sandbox/cms.ts`), where a municipality with a CMS has its menu and services
+   * redirected; absent (an app not listening, e.g. in-process tests), those are answered from the seed directly.
+   */
+  cmsUrl?: string;
   /** Writes the state file when one is configured; a no-op otherwise. */
   save(): void;
   /** Restores the seed (sessions survive: a reset does not log citizens out). */

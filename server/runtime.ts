@@ -75,11 +75,17 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
       port: env.SANDBOX_PORT,
       stateFile: env.SANDBOX_STATE_FILE,
       gaps: env.SANDBOX_UPSTREAM_GAPS,
+      profile: env.SANDBOX_BFF,
     });
     upstreamUrl = sandbox.url;
     closeSandbox = sandbox.close;
     logger.info(
-      { sandbox: sandbox.url, gaps: env.SANDBOX_UPSTREAM_GAPS },
+      {
+        sandbox: sandbox.url,
+        cms: sandbox.cmsUrl,
+        gaps: env.SANDBOX_UPSTREAM_GAPS,
+        profile: env.SANDBOX_BFF,
+      },
       "no UPSTREAM_URL: embedded sandbox upstream started (Ambiente dimostrativo)",
     );
   }

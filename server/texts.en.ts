@@ -29,6 +29,7 @@ export const serverEn: Record<keyof typeof serverIt, string> = {
   "server.upstream.401": "To continue you need to log in with your digital identity.",
   "server.upstream.403": "You are not allowed to do this.",
   "server.upstream.404": "The requested resource does not exist or is no longer available.",
+  "server.upstream.405": "The municipality's service does not allow this operation.",
   "server.upstream.409": "The request conflicts with the current state.",
   "server.upstream.422": "The data sent were not accepted.",
   "server.upstream.502":

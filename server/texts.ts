@@ -39,6 +39,7 @@ export const serverIt = {
   "server.upstream.401": "Per continuare devi accedere con la tua identità digitale.",
   "server.upstream.403": "Non hai i permessi per questa operazione.",
   "server.upstream.404": "La risorsa richiesta non esiste o non è più disponibile.",
+  "server.upstream.405": "Il servizio del Comune non consente questa operazione.",
   "server.upstream.409": "La richiesta è in conflitto con lo stato attuale.",
   "server.upstream.422": "I dati inviati non sono stati accettati.",
   "server.upstream.502": "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",

@@ -68,6 +68,12 @@ export const baseEn: Record<BaseKey, string> = {
   "footer.euLogo": "European Union logo",
   "footer.contacts": "Contacts",
   "footer.smallPrints": "Useful links",
+  "footer.own.faq": "Read the FAQ",
+  "footer.own.assistance": "Request assistance",
+  "footer.own.booking": "Book an appointment",
+  "footer.own.report": "Report a disruption",
+  "footer.own.privacy": "Privacy notice",
+  "footer.own.legalNotes": "Legal notes",
 
   "contacts.title": "Contact the municipality",
   "contacts.faq": "Read the frequently asked questions",

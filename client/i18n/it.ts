@@ -69,6 +69,12 @@ export const it = {
   "footer.euLogo": "Logo Unione Europea",
   "footer.contacts": "Contatti",
   "footer.smallPrints": "Link utili",
+  "footer.own.faq": "Leggi le FAQ",
+  "footer.own.assistance": "Richiesta d'assistenza",
+  "footer.own.booking": "Prenotazione appuntamento",
+  "footer.own.report": "Segnalazione disservizio",
+  "footer.own.privacy": "Informativa privacy",
+  "footer.own.legalNotes": "Note legali",
 
   "contacts.title": "Contatta il comune",
   "contacts.faq": "Leggi le domande frequenti",

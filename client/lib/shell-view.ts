@@ -28,6 +28,8 @@ export type FooterView = {
   comune: { nome: string };
   menuFooter: MenuFooter;
   contatti: Contatti;
+  /** No footer menus upstream: the portal's own footer links, for the services offered (footer.tsx). */
+  ownLinks: { booking: boolean; assistance: boolean; report: boolean } | null;
 };
 
 export type ShellView = { header: HeaderView; footer: FooterView };
@@ -39,6 +41,22 @@ const navItem = (item: NavItem): NavItem =>
 
 const socialChannel = (c: SocialChannel): SocialChannel =>
   c.class ? { url: c.url, title: c.title, class: c.class } : { url: c.url, title: c.title };
+
+/**
+ * A municipality whose upstream sends no footer menus at all (the published BFF routes no `menufooter`): the
+ * footer offers the portal's own links (FAQ, assistance, booking, disruption report, privacy, legal notes), as
+ * the original front end did, rather than none.
+ */
+function ownFooterLinks(config: TenantConfig): FooterView["ownLinks"] {
+  const { main, contacts, smallPrint } = config.menuFooter;
+  if (main.length + contacts.length + smallPrint.length > 0) return null;
+  const has = (code: string) => config.comune.assets.some((a) => a.codice === code);
+  return { booking: has("APPSCHED"), assistance: has("ASSISTENZA_CRM"), report: has("DISSERVIZIO_CRM") };
+}
+
+/** What of the municipality a view depends on: its name, `cms`, and its services (the own footer links). */
+const settingsOf = (comune: TenantConfig["comune"]) =>
+  `${comune.nome}\0${String(comune.cms)}\0${comune.assets.map((a) => a.codice).join(",")}`;
 
 function deriveShellView(config: TenantConfig): ShellView {
   const { main, footerMain } = withPortalCatalogue(
@@ -59,6 +77,7 @@ function deriveShellView(config: TenantConfig): ShellView {
       comune: { nome: config.comune.nome },
       menuFooter: { ...config.menuFooter, main: footerMain, smallPrint },
       contatti: { block: config.contatti.block, social: { title: config.contatti.social.title, channels } },
+      ownLinks: ownFooterLinks(config),
     },
   };
 }
@@ -66,19 +85,25 @@ function deriveShellView(config: TenantConfig): ShellView {
 /**
  * The shell's view models, derived once per configuration version: the tenant service hands out the same menu
  * object until the configuration is refreshed (a refresh replaces it), so it keys the cache, and an entry is only
- * reused while the municipality's own settings it depends on (name, `cms`) are the same objects' values.
+ * reused while the other parts it is made of (footer menus, contacts: cached and refreshed each on its own) are the
+ * same objects and the municipality's own settings it depends on (name, `cms`, services) the same values.
  */
-const cache = new WeakMap<object, { comune: TenantConfig["comune"]; view: ShellView }>();
+const cache = new WeakMap<
+  object,
+  { settings: string; menuFooter: object; contatti: object; view: ShellView }
+>();
 
 export function shellView(config: TenantConfig): ShellView {
   const held = cache.get(config.menu);
+  const settings = settingsOf(config.comune);
   if (
     held &&
-    (held.comune === config.comune ||
-      (held.comune.cms === config.comune.cms && held.comune.nome === config.comune.nome))
+    held.settings === settings &&
+    held.menuFooter === config.menuFooter &&
+    held.contatti === config.contatti
   )
     return held.view;
   const view = deriveShellView(config);
-  cache.set(config.menu, { comune: config.comune, view });
+  cache.set(config.menu, { settings, menuFooter: config.menuFooter, contatti: config.contatti, view });
   return view;
 }

@@ -460,7 +460,9 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
     const env = parseEnv(portalEnv(objects));
     const upstream = new URL(env.UPSTREAM_URL!);
     const upstreamPort = Number(upstream.port || (upstream.protocol === "https:" ? 443 : 80));
-    expect(upstreamRules[0]!.ports).toEqual([{ port: upstreamPort }]);
+    // The demo's sandbox also serves the CMS stand-in its CMS municipality's menu and services redirect to.
+    const cms = upstream.hostname === "sandbox" ? [{ port: 4001 }] : [];
+    expect(upstreamRules[0]!.ports).toEqual([{ port: upstreamPort }, ...cms]);
     // The geocoder is the upstream's /geocoder/ or, when set, on the same host and port (one egress rule covers it).
     if (env.GEOCODER_URL) expect(new URL(env.GEOCODER_URL).host).toBe(upstream.host);
     const peers = upstreamRules[0]!.to ?? [];
@@ -470,7 +472,7 @@ describe.each(OVERLAYS)("the %s overlay", (overlay) => {
         find(objects, "Service", "sandbox"),
       );
       expect(peers[0]!.podSelector?.matchLabels).toEqual(service.selector);
-      expect(service.ports.map((p) => p.port)).toContain(upstreamPort);
+      expect(service.ports.map((p) => p.port)).toEqual([upstreamPort, 4001]);
     } else {
       expect(peers[0]!.ipBlock?.cidr).toMatch(/^[\d.]+\/\d+$/);
     }
@@ -527,8 +529,17 @@ describe("the demo overlay", () => {
     const container = sandbox.template.spec.containers[0]!;
     expect(container.image).toBe(portalContainer(objects).image);
     const sandboxEnv = Object.fromEntries((container.env ?? []).map((v) => [v.name, v.value]));
-    expect(sandboxEnv).toEqual(expect.objectContaining({ SANDBOX_HOST: "0.0.0.0", SANDBOX_PORT: "4000" }));
+    expect(sandboxEnv).toEqual(
+      expect.objectContaining({
+        SANDBOX_HOST: "0.0.0.0",
+        SANDBOX_PORT: "4000",
+        // The CMS stand-in, where comune-a's menu and services are redirected: reached by the portal by name.
+        SANDBOX_CMS_PORT: "4001",
+        SANDBOX_CMS_URL: "http://sandbox:4001",
+      }),
+    );
     expect(container.ports?.find((p) => p.name === "http")?.containerPort).toBe(4000);
+    expect(container.ports?.find((p) => p.name === "cms")?.containerPort).toBe(4001);
     expect(container.readinessProbe?.httpGet?.path).toBe("/__sandbox/health");
     expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
     expect(sandbox.template.spec.securityContext?.runAsNonRoot).toBe(true);

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { isWellFormedFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { faultGate } from "../faults.ts";
-import { sendError } from "../http.ts";
+import { sendError, sendRawString } from "../http.ts";
+import { javaTimestamp } from "../profile.ts";
 import { playsGaps } from "../gaps.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import { crmCatalogue, crmPolicyText } from "./seed.ts";
@@ -87,6 +88,12 @@ function readTicket(
   return { ok: true, type: sub.name, attachments };
 }
 
+/** The BFF answers a saved draft with its entity: no asset (ignored by Jackson), the fiscal code, an ISO timestamp. */
+function draftEntity(draft: { id: number; body: string; dataCreazione: number; codiceFiscale: string }) {
+  const { id, codiceFiscale, body, dataCreazione } = draft;
+  return { id, codiceFiscale, body, dataCreazione: javaTimestamp(dataCreazione) };
+}
+
 /**
  * The assistance part of the CRM under `/api[-public]/crm`, `/api-public/policy` and `/api/draft[s]`: catalogue,
  * privacy text, ticket creation (logged in, or anonymous with an e-mail code) and the drafts. Unlike the BFF, a
@@ -109,7 +116,7 @@ export function createCrmRouter(store: SandboxStore): express.Router {
   });
 
   router.get("/api-public/policy", gate, (_req, res) => {
-    res.json(crmPolicyText);
+    sendRawString(res, 200, crmPolicyText);
   });
 
   router.post("/api/crm/tickets", gate, jsonBody, (req, res) => {
@@ -170,7 +177,14 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     const drafts = crmState(store.state, getLocals(res).tenant.id).drafts.filter(
       (d) => d.codiceFiscale === citizen.codFisc && (!Number.isInteger(asset) || d.idAsset === asset),
     );
-    res.json(drafts.map(({ id, idAsset, body, dataCreazione }) => ({ id, idAsset, body, dataCreazione })));
+    res.json(
+      drafts.map(({ id, idAsset, body, dataCreazione }) => ({
+        id,
+        idAsset,
+        body,
+        dataCreazione: javaTimestamp(dataCreazione),
+      })),
+    );
   });
 
   router.post("/api/draft", gate, jsonBody, (req, res) => {
@@ -190,9 +204,7 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     };
     crm.drafts.push(draft);
     store.save();
-    res
-      .status(201)
-      .json({ id: draft.id, idAsset: draft.idAsset, body: draft.body, dataCreazione: draft.dataCreazione });
+    res.status(201).json(draftEntity(draft));
   });
 
   router.put("/api/draft/:id", gate, jsonBody, (req, res) => {
@@ -209,7 +221,7 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     draft.body = parsed.data.body;
     draft.dataCreazione = Date.now();
     store.save();
-    res.json({ id: draft.id, idAsset: draft.idAsset, body: draft.body, dataCreazione: draft.dataCreazione });
+    res.json(draftEntity(draft));
   });
 
   router.delete("/api/draft/:id", gate, (req, res) => {
@@ -222,7 +234,7 @@ export function createCrmRouter(store: SandboxStore): express.Router {
       return sendError(res, 403, "Id bozza e codice fiscale non coerenti");
     crm.drafts = crm.drafts.filter((d) => d !== draft);
     store.save();
-    res.json("Bozza eliminata con successo");
+    sendRawString(res, 200, "Bozza eliminata con successo");
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
 const ANNA = "SPSNNA75T48F839X";
 const MARIO = "RSSMRA80A01H501U";
@@ -7,6 +7,7 @@ const MARIO = "RSSMRA80A01H501U";
 test("favourites per citizen and municipality, with the BFF's answers", async () => {
   const { app, http } = createTestSandbox();
   const anna = await loginAs(app, ANNA, hosts.a);
+  // The list is JSON, or the literal `[]` the BFF writes for a citizen without favourites (valid JSON too).
   const get = (cookie: string, host: string) =>
     http.get("/api/preferenze").set("X-Forwarded-Host", host).set("Cookie", cookie);
   expect((await get(anna, hosts.a)).body).toEqual([101, 104]);
@@ -15,9 +16,15 @@ test("favourites per citizen and municipality, with the BFF's answers", async ()
   const mario = await loginAs(app, MARIO, hosts.a);
   expect((await get(mario, hosts.a)).body).toEqual([]);
 
-  const add = await http.post("/api/preferenze/105").set("X-Forwarded-Host", hosts.a).set("Cookie", anna);
+  const add = await http
+    .post("/api/preferenze/105")
+    .set("X-Forwarded-Host", hosts.a)
+    .set("Cookie", anna)
+    .parse(asText);
   expect(add.status).toBe(200);
-  expect(add.text).toBe("Preferenza aggiunta con Successo");
+  // The BFF's plain string, raw under a JSON label.
+  expect(add.headers["content-type"]).toMatch(/^application\/json/);
+  expect(add.body).toBe("Preferenza aggiunta con Successo");
   const again = await http.post("/api/preferenze/105").set("X-Forwarded-Host", hosts.a).set("Cookie", anna);
   expect(again.status).toBe(400);
   expect(again.body.title).toBe("Preferenza già aggiunta");
@@ -29,8 +36,10 @@ test("favourites per citizen and municipality, with the BFF's answers", async ()
   const removed = await http
     .delete("/api/preferenze/101")
     .set("X-Forwarded-Host", hosts.a)
-    .set("Cookie", anna);
+    .set("Cookie", anna)
+    .parse(asText);
   expect(removed.status).toBe(200);
+  expect(removed.body).toBe("Preferenza eliminata con successo");
   const none = await http.delete("/api/preferenze/101").set("X-Forwarded-Host", hosts.a).set("Cookie", anna);
   expect(none.status).toBe(400);
   expect(none.body.title).toBe("Nessuna corrispondenza trovata");

@@ -1,7 +1,7 @@
 import express from "express";
 import type { Response } from "express";
 import { faultGate } from "../faults.ts";
-import { sendError } from "../http.ts";
+import { sendError, sendRawString } from "../http.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 
 function listOf(store: SandboxStore, res: Response): number[] {
@@ -29,7 +29,10 @@ export function createFavouritesRouter(store: SandboxStore): express.Router {
   router.post("/api/preferenze/:id", faultGate(store, "preferenze-write"));
   router.delete("/api/preferenze/:id", faultGate(store, "preferenze-write"));
   router.get("/api/preferenze", (_req, res) => {
-    res.json(listOf(store, res));
+    const list = listOf(store, res);
+    // The BFF writes the literal "[]" for a citizen who never had a favourite, else the stored list.
+    if (list.length === 0) return sendRawString(res, 200, "[]");
+    res.json(list);
   });
   router.post("/api/preferenze/:id", (req, res) => {
     const id = serviceId(res, req.params.id);
@@ -38,7 +41,7 @@ export function createFavouritesRouter(store: SandboxStore): express.Router {
     if (list.includes(id)) return sendError(res, 400, "Preferenza già aggiunta");
     list.push(id);
     store.save();
-    res.type("text/plain").send("Preferenza aggiunta con Successo");
+    sendRawString(res, 200, "Preferenza aggiunta con Successo");
   });
   router.delete("/api/preferenze/:id", (req, res) => {
     const list = listOf(store, res);
@@ -46,7 +49,7 @@ export function createFavouritesRouter(store: SandboxStore): express.Router {
     if (index < 0) return sendError(res, 400, "Nessuna corrispondenza trovata");
     list.splice(index, 1);
     store.save();
-    res.type("text/plain").send("Preferenza rimossa con Successo");
+    sendRawString(res, 200, "Preferenza eliminata con successo");
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox, hosts, maintenanceBasic } from "#tests/support/test-sandbox.ts";
+import { asText, createTestSandbox, hosts, maintenanceBasic } from "#tests/support/test-sandbox.ts";
 
 const { http } = createTestSandbox();
 const wrongBasic = `Basic ${Buffer.from("manutentore:sbagliata").toString("base64")}`;
@@ -47,23 +47,30 @@ test("POST /api-public/maintenance checks the credential", async () => {
   const ok = await http
     .post("/api-public/maintenance")
     .set("X-Forwarded-Host", hosts.c)
-    .set("Authorization", maintenanceBasic);
+    .set("Authorization", maintenanceBasic)
+    .parse(asText);
   expect(ok.status).toBe(200);
-  expect(ok.text).toBe("utente autorizzato");
+  // Raw strings labelled JSON, as the BFF sends them (the refusal too: not an ErrorDto).
+  expect(ok.headers["content-type"]).toMatch(/^application\/json/);
+  expect(ok.body).toBe("utente autorizzato");
   const wrong = await http
     .post("/api-public/maintenance")
     .set("X-Forwarded-Host", hosts.c)
-    .set("Authorization", wrongBasic);
+    .set("Authorization", wrongBasic)
+    .parse(asText);
   expect(wrong.status).toBe(403);
-  expect(wrong.text).toBe("Utente non autorizzato");
-  expect((await http.post("/api-public/maintenance").set("X-Forwarded-Host", hosts.c)).status).toBe(403);
+  expect(wrong.body).toBe("Utente non autorizzato");
+  expect(
+    (await http.post("/api-public/maintenance").set("X-Forwarded-Host", hosts.c).parse(asText)).status,
+  ).toBe(403);
 });
 
 test("a municipality without maintenance refuses every maintenance login", async () => {
   const res = await http
     .post("/api-public/maintenance")
     .set("X-Forwarded-Host", hosts.a)
-    .set("Authorization", maintenanceBasic);
+    .set("Authorization", maintenanceBasic)
+    .parse(asText);
   expect(res.status).toBe(403);
   const open = await http.get("/api-public/configComune/menu").set("X-Forwarded-Host", hosts.a);
   expect(open.status).toBe(200);

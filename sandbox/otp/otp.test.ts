@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { seedState } from "#sandbox/store.ts";
-import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { createOtp, OTP_MAX_ATTEMPTS, smsAttemptsLeft, verifyOtp } from "./otp.ts";
 
 const cf = "VRDLCU90E10F205V";
@@ -19,12 +19,30 @@ test("a code goes to the mailbox, is valid once and for five minutes", () => {
   expect(state.appsched.mailbox.at(-1)).toMatchObject({ to: "l@example.it", subject: "Codice di verifica" });
   expect(state.appsched.mailbox.at(-1)?.body).toContain("12345");
   const later = new Date(now.getTime() + 5 * 60 * 1000);
-  expect(verifyOtp(state, { id: row.id, codiceFiscale: cf, otp: "12345" }, later)).toBe("expired");
-  expect(verifyOtp(state, { id: row.id, codiceFiscale: "RSSMRA80A01H501U", otp: "12345" }, now)).toBe(
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, later)).toBe(
+    "expired",
+  );
+  expect(
+    verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: "RSSMRA80A01H501U", otp: "12345" }, now),
+  ).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "SMS", codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe("valid");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe(
     "not-found",
   );
-  expect(verifyOtp(state, { id: row.id, codiceFiscale: cf, otp: "12345" }, now)).toBe("valid");
-  expect(verifyOtp(state, { id: row.id, codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
+});
+
+test("every pending code of the kind counts, each once; its expiry is written as the BFF's Java does", () => {
+  const state = seedState();
+  const first = createOtp(state, input, now, "11111");
+  const second = createOtp(state, input, now, "22222");
+  if (first === "limit" || second === "limit") throw new Error("unexpected limit");
+  expect(second.expirationDate).toBe("2027-03-01T09:05:00.000+00:00");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "22222" }, now)).toBe("valid");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "22222" }, now)).toBe(
+    "not-found",
+  );
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "11111" }, now)).toBe("valid");
 });
 
 test("wrong codes burn the row after the maximum attempts", () => {
@@ -32,9 +50,13 @@ test("wrong codes burn the row after the maximum attempts", () => {
   const row = createOtp(state, input, now, "12345");
   if (row === "limit") throw new Error("unexpected limit");
   for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
-    expect(verifyOtp(state, { id: row.id, codiceFiscale: cf, otp: "00000" }, now)).toBe("not-found");
+    expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "00000" }, now)).toBe(
+      "not-found",
+    );
   }
-  expect(verifyOtp(state, { id: row.id, codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe(
+    "not-found",
+  );
 });
 
 test("three SMS a day", () => {
@@ -84,13 +106,16 @@ test("the endpoints never answer the code and refuse another citizen's fiscal co
   const verify = (otp: string) =>
     http
       .get("/api-public/otp/verify")
-      .query({ otp, cf, richiesta: res.body.id })
+      .query({ otp, cf, richiesta: res.body.tipoRichiesta })
       .set("X-Forwarded-Host", hosts.a)
-      .set("Cookie", cookie);
+      .set("Cookie", cookie)
+      .parse(asText);
   const code = store.state.otp.rows[0]!.codiceOTP;
   expect((await verify(code === "00000" ? "11111" : "00000")).status).toBe(404);
   const ok = await verify(code);
   expect(ok.status).toBe(200);
+  // Raw, labelled JSON, as the BFF sends it (not JSON-quoted).
+  expect(ok.headers["content-type"]).toMatch(/^application\/json/);
   expect(ok.body).toBe("OTP valido");
 
   const left = await http

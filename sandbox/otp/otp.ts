@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { romeDayOf } from "#shared/dates.ts";
+import { javaTimestamp } from "../profile.ts";
 import type { SandboxState } from "../types.ts";
 
 export type OtpKind = "EMAIL" | "SMS";
@@ -56,7 +57,7 @@ export function createOtp(
     codiceFiscale: input.codiceFiscale,
     codiceOTP: code,
     used: false,
-    expirationDate: new Date(now.getTime() + OTP_VALIDITY_MS).toISOString(),
+    expirationDate: javaTimestamp(now.getTime() + OTP_VALIDITY_MS),
     tipoRichiesta: input.tipoRichiesta,
     contatto: input.contatto,
     createdAt: now.toISOString(),
@@ -84,36 +85,35 @@ export function otpRowDto(row: OtpRow) {
 export type VerifyOutcome = "valid" | "expired" | "not-found";
 
 /**
- * Checks a code: right → used; wrong → one attempt less (the row is burnt after `OTP_MAX_ATTEMPTS`). In gaps mode, as
- * the BFF: wrong codes are not counted, and the row is looked up by (code, fiscal code, request) only, the request
- * being the row id or its type (`EMAIL`/`SMS`).
+ * Checks a code for a fiscal code and a request type (`richiesta`: `EMAIL` or `SMS`, the BFF's `TipoRichiestaOTP`).
+ * The citizen's unused rows of that type are the candidates (as the BFF looks a row up by code, fiscal code and
+ * type): a right code → its row used; by default a wrong one costs every candidate an attempt (a row is burnt after
+ * `OTP_MAX_ATTEMPTS`). In gaps mode, as the BFF, wrong codes are not counted.
  */
 export function verifyOtp(
   state: SandboxState,
-  input: { id: number | OtpKind; codiceFiscale: string; otp: string },
+  input: { tipoRichiesta: OtpKind; codiceFiscale: string; otp: string },
   now: Date,
   options: { gaps?: boolean } = {},
 ): VerifyOutcome {
+  const ofCitizen = (r: OtpRow) =>
+    r.codiceFiscale === input.codiceFiscale && r.tipoRichiesta === input.tipoRichiesta;
   if (options.gaps) {
-    const row = state.otp.rows.find(
-      (r) =>
-        !r.used &&
-        r.codiceOTP === input.otp &&
-        r.codiceFiscale === input.codiceFiscale &&
-        (r.id === input.id || r.tipoRichiesta === input.id),
-    );
+    const row = state.otp.rows.find((r) => ofCitizen(r) && !r.used && r.codiceOTP === input.otp);
     if (!row) return "not-found";
     if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";
     row.used = true;
     return "valid";
   }
-  const row = state.otp.rows.find((r) => r.id === input.id && r.codiceFiscale === input.codiceFiscale);
-  if (!row || row.used || row.wrongAttempts >= OTP_MAX_ATTEMPTS) return "not-found";
-  if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";
-  if (row.codiceOTP !== input.otp) {
-    row.wrongAttempts++;
+  const candidates = state.otp.rows.filter(
+    (r) => ofCitizen(r) && !r.used && r.wrongAttempts < OTP_MAX_ATTEMPTS,
+  );
+  const row = candidates.find((r) => r.codiceOTP === input.otp);
+  if (!row) {
+    for (const candidate of candidates) candidate.wrongAttempts++;
     return "not-found";
   }
+  if (new Date(row.expirationDate).getTime() <= now.getTime()) return "expired";
   row.used = true;
   return "valid";
 }

@@ -1,7 +1,7 @@
 import express from "express";
 import { z } from "zod";
 import { isValidFiscalCode } from "../fiscal-code.ts";
-import { sendError } from "../http.ts";
+import { sendError, sendRawString } from "../http.ts";
 import { playsGaps } from "../gaps.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
@@ -71,18 +71,20 @@ export function createOtpRouter(store: SandboxStore): express.Router {
       if (!isOwnFiscalCode(res, cf))
         return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
     }
-    const id = Number(richiesta);
-    const request = Number.isInteger(id)
-      ? id
-      : gaps && (richiesta === "EMAIL" || richiesta === "SMS")
-        ? richiesta
-        : null;
+    // `richiesta` is the BFF's enum TipoRichiestaOTP; Jersey answers 404 to any other value (a row id too).
     const outcome =
-      request === null
-        ? "not-found"
-        : verifyOtp(store.state, { id: request, codiceFiscale: cf.toUpperCase(), otp }, new Date(), { gaps });
+      richiesta === "EMAIL" || richiesta === "SMS"
+        ? verifyOtp(
+            store.state,
+            { tipoRichiesta: richiesta, codiceFiscale: cf.toUpperCase(), otp },
+            new Date(),
+            {
+              gaps,
+            },
+          )
+        : "not-found";
     store.save();
-    if (outcome === "valid") return void res.json("OTP valido");
+    if (outcome === "valid") return sendRawString(res, 200, "OTP valido");
     if (outcome === "expired") return sendError(res, 403, "OTP Scaduto");
     sendError(res, 404, "OTP non trovato");
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { pdfQrMatrix, pdfTextLines, qrMatrix } from "../pdf-reading.ts";
 import { readListQuery, seedIuv } from "./positions.ts";
 import { portalReturnBase } from "./checkout.ts";
@@ -135,7 +135,7 @@ test("the return origin is only one of the municipality's hosts; the query reade
 });
 
 test("the PPAY privacy notice is an HTML string", async () => {
-  const res = await http.get("/api-public/policy/ppay").set("X-Forwarded-Host", hosts.a);
+  const res = await http.get("/api-public/policy/ppay").set("X-Forwarded-Host", hosts.a).parse(asText);
   expect(res.status).toBe(200);
   expect(res.body).toContain("<p>");
 });

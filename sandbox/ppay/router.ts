@@ -14,6 +14,7 @@ import {
 } from "./positions.ts";
 import { CHECKOUT_PATH, portalReturnBase } from "./checkout.ts";
 import { isDown } from "../faults.ts";
+import { sendRawString } from "../http.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
 import { playsGaps } from "../gaps.ts";
 import { listPaymentTypes } from "./payment-types.ts";
@@ -49,7 +50,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   // The citizen's own fiscal code, or a delegator's under a live delegation named in the headers (issue #28).
   const own = requireOwnOrDelegated(store, "PPAY");
 
-  router.get("/api-public/policy/ppay", (_req, res) => void res.json(PPAY_POLICY));
+  router.get("/api-public/policy/ppay", (_req, res) => sendRawString(res, 200, PPAY_POLICY));
   // Receipts held back while the fault switch `pagopa-rt` was "down" arrive at the first PPAY read after it.
   router.use(["/api/ppay", "/api-public/ppay"], (_req, _res, next) => {
     if (!isDown(store, "pagopa-rt")) deliverLateReceipts(store.state);

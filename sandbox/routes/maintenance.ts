@@ -1,5 +1,6 @@
 import express from "express";
 import { hasMaintenanceCredential } from "../middleware/maintenance-gate.ts";
+import { sendRawString } from "../http.ts";
 import { getLocals } from "../types.ts";
 
 /**
@@ -9,9 +10,10 @@ import { getLocals } from "../types.ts";
 export function createMaintenanceRouter(): express.Router {
   const router = express.Router();
   router.post("/api-public/maintenance", (req, res) => {
+    // As the BFF: raw strings labelled JSON, the refusal too (not an ErrorDto).
     if (hasMaintenanceCredential(req, getLocals(res).tenant))
-      return void res.type("text/plain").send("utente autorizzato");
-    res.status(403).type("text/plain").send("Utente non autorizzato");
+      return sendRawString(res, 200, "utente autorizzato");
+    sendRawString(res, 403, "Utente non autorizzato");
   });
   return router;
 }

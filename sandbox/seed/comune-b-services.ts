@@ -137,7 +137,8 @@ export const montealtoDetails: SandboxServiceDetail[] = withSheets(
       codiceVersamento: "CDS",
     }),
     detail(206, "Iscrizione all'asilo nido", { codiceAssistenza: "SCUOLA" }),
-    detail(207, "Iscrizione alla biblioteca civica", {}),
+    // The BFF's Java allows a card without a title of its own (the portal names it after its service).
+    detail(207, null, {}),
     detail(208, "Occupazione di suolo pubblico", {
       asset: "APPSCHED",
       idSportello: "2",

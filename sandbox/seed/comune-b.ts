@@ -57,7 +57,8 @@ export const comuneB: SandboxTenant = {
   nome: "Comune di Montealto",
   codiceEnte: "c_m002",
   codiceImmagine: "montealto",
-  regione: { id: 2, nome: "Regione Lombardia", link: "https://www.regione.lombardia.it" },
+  // The BFF allows a region without its portal's address (`regione.link` null): the demo has one.
+  regione: { id: 2, nome: "Regione Lombardia", link: null },
   homePage: site,
   urlRicerca: null,
   cms: false,

@@ -48,7 +48,8 @@ export const comuneC: SandboxTenant = {
   codiceEnte: "c_r003",
   codiceImmagine: "roccaserena",
   regione: { id: 3, nome: "Regione Toscana", link: "https://www.regione.toscana.it" },
-  homePage: site,
+  // The BFF allows a municipality without its site's address (`homePage` null): the demo has one.
+  homePage: null,
   urlRicerca: `${site}/cerca`,
   cms: true,
   maintenance: true,

@@ -40,7 +40,7 @@ export type SandboxServiceAsset = {
 
 export type SandboxServiceDetail = {
   id: number;
-  titolo: string;
+  titolo: string | null;
   idServizio: number;
   moduloMoon: string | null;
   idSportello: string | null;

@@ -20,7 +20,7 @@ type DetailOptions = {
 /** A `dettaglioServizi` entry joined to the service `idServizio`; its id is the service id plus 1000. */
 export function detail(
   idServizio: number,
-  titolo: string,
+  titolo: string | null,
   options: DetailOptions = {},
 ): SandboxServiceDetail {
   return {

@@ -69,6 +69,8 @@ export function createTenantServiceFor(
     metrics,
     onRefreshError: (key, error) =>
       deps.logger.warn({ key, error: { message: (error as Error).message } }, "tenant config refresh failed"),
+    onDegraded: (key, { part, reason }) =>
+      deps.logger.warn({ key, part, reason }, "tenant config part degraded (shown without it)"),
   });
 }
 

@@ -4,15 +4,18 @@ import { UpstreamError } from "./errors.ts";
 import { serverText } from "#server/texts.ts";
 
 /** The statuses whose failure the page words (server/texts.ts: `server.upstream.<status>`); any other reads as 502. */
-const WORDED = [400, 401, 403, 404, 409, 422, 502, 504] as const;
+const WORDED = [400, 401, 403, 404, 405, 409, 422, 502, 504] as const;
 type Worded = (typeof WORDED)[number];
 const isWorded = (status: number): status is Worded => (WORDED as readonly number[]).includes(status);
 
-/** The one mapping of an upstream failure to the page's status: 4xx the portal can explain kept, timeouts 504, else 502. */
+/**
+ * The one mapping of an upstream failure to the page's status: 4xx the portal can explain kept (405: the upstream
+ * does not allow the operation, e.g. the published BFF's appointment changes by link), timeouts 504, else 502.
+ */
 export function statusFor(error: UpstreamError): number {
   if (error.kind === "timeout") return 504;
   if (error.kind !== "status") return 502;
-  if ([400, 401, 403, 404, 409, 422].includes(error.status)) return error.status;
+  if ([400, 401, 403, 404, 405, 409, 422].includes(error.status)) return error.status;
   return 502;
 }
 

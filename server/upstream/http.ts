@@ -30,7 +30,16 @@ export type UpstreamCall<T> = {
   headers?: Record<string, string>;
   /** A file: a successful answer is read as bytes (`Uint8Array`, for `schema`), not as JSON or text. */
   binary?: boolean;
+  /**
+   * Follow redirects (the published BFF answers a municipality's CMS menu and services with a 302 to the CMS's own
+   * address): at most `MAX_REDIRECTS` hops, `http:`/`https:` only, within the call's one timeout. A hop to another
+   * origin carries none of the call's headers but `Accept` (no cookie, credential, identity or forwarded host).
+   */
+  followRedirects?: boolean;
 };
+
+/** How many redirects a call that follows them takes at most. */
+export const MAX_REDIRECTS = 3;
 
 export type UpstreamResponse<T> = { status: number; data: T; headers: Headers };
 
@@ -53,12 +62,71 @@ function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>
   return headers;
 }
 
-async function readBody(res: Response): Promise<unknown> {
+/**
+ * An answer's body: JSON when it is labelled so and parses, else its text. The published BFF sends plain strings
+ * (`OTP valido`, `utente autorizzato`, a privacy text…) raw under `Content-Type: application/json`: they are the
+ * strings they are, not unreadable answers. (`parseAnswer` also tries the raw text when the parsed value does not fit.)
+ */
+async function readBody(res: Response): Promise<{ body: unknown; text: string | null }> {
   const text = await res.text();
-  if (text === "") return null;
+  if (text === "") return { body: null, text: null };
   const type = res.headers.get("content-type") ?? "";
-  if (type.includes("json")) return JSON.parse(text);
-  return text;
+  if (!type.includes("json")) return { body: text, text };
+  try {
+    return { body: JSON.parse(text) as unknown, text };
+  } catch {
+    return { body: text, text };
+  }
+}
+
+/** The schema's reading of the body; a raw string that happens to be valid JSON (`123`, `true`) is read as text too. */
+function parseAnswer<T>(schema: z.ZodType<T>, body: unknown, text: string | null) {
+  const parsed = schema.safeParse(body);
+  if (parsed.success || text === null || body === text) return parsed;
+  const asText = schema.safeParse(text);
+  return asText.success ? asText : parsed;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The fetch of one call, following redirects when the call asks for it (see `UpstreamCall.followRedirects`). A
+ * redirect it may not follow (too many hops, another scheme, no Location) is an `UpstreamError` (502).
+ */
+async function fetchFollowing(
+  url: URL,
+  init: RequestInit & { headers: Headers },
+  call: UpstreamCall<unknown>,
+): Promise<Response> {
+  let target = url;
+  let request = init;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(target, request);
+    if (!call.followRedirects || !REDIRECTS.has(res.status)) return res;
+    const location = res.headers.get("location");
+    await res.body?.cancel();
+    const next = location ? URL.parse(location, target) : null;
+    const why = !next
+      ? "redirect without a valid Location"
+      : next.protocol !== "http:" && next.protocol !== "https:"
+        ? `redirect to a ${next.protocol} address`
+        : hop >= MAX_REDIRECTS
+          ? `more than ${MAX_REDIRECTS} redirects`
+          : null;
+    if (why || !next) throw new UpstreamError(call.service, "invalid", 502, `${call.service}: ${why}`);
+    const crossOrigin = next.origin !== target.origin;
+    const get =
+      res.status === 303 || ((res.status === 301 || res.status === 302) && request.method !== "GET");
+    request = {
+      ...request,
+      method: get ? "GET" : request.method,
+      body: get ? undefined : request.body,
+      headers: crossOrigin
+        ? new Headers({ accept: request.headers.get("accept") ?? "*/*" })
+        : request.headers,
+    };
+    target = next;
+  }
 }
 
 /** One upstream BFF call: the tenant's host, the request's cookies, identity and credential, over `callHttp`. */
@@ -95,14 +163,22 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
   };
   let res: Response;
   try {
-    res = await fetch(buildUrl(ctx.baseUrl, call.path, call.query), {
-      method: call.method ?? "GET",
-      headers: ctx.headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      signal,
-      redirect: "manual",
-    });
+    res = await fetchFollowing(
+      buildUrl(ctx.baseUrl, call.path, call.query),
+      {
+        method: call.method ?? "GET",
+        headers: ctx.headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal,
+        redirect: "manual",
+      },
+      call,
+    );
   } catch (error) {
+    if (error instanceof UpstreamError) {
+      observe("redirect", "invalid");
+      throw error;
+    }
     const timedOut = timeout.aborted;
     observe(timedOut ? "timeout" : "network", timedOut ? "timeout" : "network");
     throw new UpstreamError(
@@ -113,8 +189,10 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
     );
   }
   let body: unknown;
+  let text: string | null = null;
   try {
-    body = call.binary && res.ok ? new Uint8Array(await res.arrayBuffer()) : await readBody(res);
+    if (call.binary && res.ok) body = new Uint8Array(await res.arrayBuffer());
+    else ({ body, text } = await readBody(res));
   } catch {
     observe(String(res.status), "invalid");
     throw new UpstreamError(call.service, "invalid", 502, `${call.service}: unreadable answer`);
@@ -123,7 +201,7 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
     observe(String(res.status), res.status >= 500 ? "status" : undefined);
     throw new UpstreamError(call.service, "status", res.status, `${call.service}: HTTP ${res.status}`, body);
   }
-  const parsed = call.schema.safeParse(body);
+  const parsed = parseAnswer(call.schema, body, text);
   if (!parsed.success) {
     observe(String(res.status), "invalid");
     throw new UpstreamError(

@@ -64,3 +64,30 @@ test("another citizen's fiscal code is refused", async () => {
     .catch((caught: unknown) => caught);
   expect(isUpstreamError(error) && error.status).toBe(403);
 });
+
+test("a message store that ignores the id filter (the contract does not list it): the message is found by reading", async () => {
+  const { startTestUpstream } = await import("#tests/support/test-app.ts");
+  const messages = Array.from({ length: 60 }, (_, i) => ({
+    id: `m${i}`,
+    user_id: MARIO,
+    mex: { title: `Messaggio ${i}`, body: "<p>Testo</p>" },
+    tag: "citfac,c_v001",
+    read_at: null,
+    timestamp: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+  }));
+  const store = await startTestUpstream((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const limit = Number(url.searchParams.get("limit"));
+    const offset = Number(url.searchParams.get("offset"));
+    res.writeHead(200, { "content-type": "application/json", "total-elements": String(messages.length) });
+    res.end(JSON.stringify(messages.slice(offset, offset + limit)));
+  });
+  try {
+    const ctx: UpstreamRequestContext = { baseUrl: store.url, forwardedHost: HOST, cookie, timeoutMs: 3000 };
+    const found = await createMessagesApi(ctx).find(MARIO, "c_v001", "m57");
+    expect(found?.mex.title).toBe("Messaggio 57");
+    expect(await createMessagesApi(ctx).find(MARIO, "c_v001", "nessuno")).toBeNull();
+  } finally {
+    await store.close();
+  }
+});

@@ -12,6 +12,10 @@ import { sanitizeRichText } from "./sanitize.ts";
 
 const SERVICE = "messagestore";
 
+/** How many of the citizen's messages `find` reads at most when the store does not filter by id (pages of 50). */
+const FIND_SCAN = 500;
+const FIND_PAGE = 50;
+
 /** Bodies are the senders' HTML: sanitised here, before any page can render them. */
 function sanitized(message: Message): Message {
   const body = message.mex.body ? sanitizeRichText(message.mex.body) : message.mex.body;
@@ -49,9 +53,23 @@ export function createMessagesApi(ctx: UpstreamRequestContext): MessagesApi {
   const first = (filter: MessageFilter) => ({ filter, limit: 1, offset: 0, sort: "-timestamp" as const });
   return {
     list,
+    /**
+     * One message by id: asked with an `id` filter, which the contract does not list among the store's filters (tag,
+     * sender, timestamp, read_at). A store that ignores it answers the newest message instead: then the citizen's
+     * messages of the municipality are read page by page (at most `FIND_SCAN`) to find it.
+     */
     find: async (codFisc, codiceEnte, id) => {
-      const page = await list(codFisc, first({ tag: municipalityTag(codiceEnte), id: { eq: id } }));
-      return page.messages.find((message) => message.id === id) ?? null;
+      const tag = municipalityTag(codiceEnte);
+      const direct = await list(codFisc, first({ tag, id: { eq: id } }));
+      const hit = direct.messages.find((message) => message.id === id);
+      if (hit || direct.messages.length === 0) return hit ?? null;
+      for (let offset = 0; offset < FIND_SCAN; offset += FIND_PAGE) {
+        const page = await list(codFisc, { filter: { tag }, limit: FIND_PAGE, offset, sort: "-timestamp" });
+        const found = page.messages.find((message) => message.id === id);
+        if (found) return found;
+        if (page.messages.length < FIND_PAGE) break;
+      }
+      return null;
     },
     countUnread: async (codFisc, codiceEnte) => {
       const page = await list(codFisc, first({ tag: municipalityTag(codiceEnte), read_at: { null: true } }));

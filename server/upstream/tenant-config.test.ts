@@ -142,7 +142,9 @@ describe("tenant configuration from the sandbox upstream", () => {
   test("a visitor who leaves does not fail the others waiting on the same configuration load", async () => {
     const seen: Array<string | undefined> = [];
     const slow = await startTestUpstream((req, res) => {
-      seen.push(req.headers.cookie);
+      // The configuration's loads; a module under `/api` is asked with a visitor's credentials by design
+      // (module-availability.ts: only its verdict is held).
+      if (!req.url?.startsWith("/api/")) seen.push(req.headers.cookie);
       // The sandbox answers the real thing, a little later (the first visitor has left by then).
       setTimeout(() => {
         fetch(`${sandbox.url}${req.url}`, { headers: { "x-forwarded-host": "servizi.comune.valverde.it" } })
@@ -178,6 +180,133 @@ describe("tenant configuration from the sandbox upstream", () => {
       expect(seen.every((cookie) => cookie === undefined)).toBe(true);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe("tenant configuration from the published BFF (SANDBOX_BFF=published)", () => {
+  let published: Awaited<ReturnType<typeof startSandbox>>;
+  beforeAll(async () => {
+    published = await startSandbox({ port: 0, profile: "published" });
+  });
+  afterAll(() => published.close());
+  const at = (host: string, extra: Partial<UpstreamRequestContext> = {}) =>
+    ctx(host, { baseUrl: published.url, ...extra });
+  const reports: string[] = [];
+  const publishedService = () =>
+    createTenantService({
+      upstream: { baseUrl: published.url, timeoutMs: 2000 },
+      ttlMs: 60_000,
+      maxStaleMs: 60_000,
+      onDegraded: (key, { part, reason }) => reports.push(`${key} ${part} ${reason}`),
+    });
+
+  test("a CMS municipality: menu and services followed to the CMS; no footer menu nor contacts, the rest whole", async () => {
+    const config = await getTenantConfig(at("servizi.comune.valverde.it"), "comune-a", publishedService());
+    expect(config.menu.main.length).toBeGreaterThan(0);
+    expect(config.servizi.length).toBeGreaterThan(5);
+    expect(config.servizi.every((s) => s.categorie.length > 0)).toBe(true);
+    expect(config.menuFooter).toEqual({ main: [], contacts: [], smallPrint: [] });
+    expect(config.contatti.block.body).toBe("");
+    expect(config.dettagli.length).toBeGreaterThan(5);
+  });
+
+  test("modules it does not route are off: MYPAY and disruption reports at once, delegations once a citizen asks", async () => {
+    const shared = publishedService();
+    const anonymous = await getTenantConfig(at("servizi.comune.valverde.it"), "comune-a", shared);
+    const codes = (c: typeof anonymous) => c.comune.assets.map((a) => a.codice);
+    expect(codes(anonymous)).not.toContain("MYPAY");
+    expect(codes(anonymous)).not.toContain("DISSERVIZIO_CRM");
+    expect(codes(anonymous)).toContain("PPAY");
+    // Under /api the BFF answers 401 to anybody anonymous before routing: no verdict yet, as configured.
+    expect(codes(anonymous)).toContain("DELEGHE");
+    const citizen = await getTenantConfig(
+      at("servizi.comune.valverde.it", {
+        identityHeaders: { "shib-identita-codicefiscale": "RSSMRA80A01H501U" },
+      }),
+      "comune-a",
+      shared,
+    );
+    expect(codes(citizen)).not.toContain("DELEGHE");
+    // Held per municipality: the next anonymous visitor sees it off too.
+    expect(codes(await getTenantConfig(at("servizi.comune.valverde.it"), "comune-a", shared))).not.toContain(
+      "DELEGHE",
+    );
+  });
+
+  test("the spec's BFF keeps every module on", async () => {
+    const config = await getTenantConfig(
+      ctx("servizi.comune.valverde.it", {
+        identityHeaders: { "shib-identita-codicefiscale": "RSSMRA80A01H501U" },
+      }),
+      "comune-a",
+    );
+    const codes = config.comune.assets.map((a) => a.codice);
+    for (const code of ["MYPAY", "DELEGHE", "DISSERVIZIO_CRM"]) expect(codes).toContain(code);
+  });
+
+  test("nulls the Java allows: a region without link, a card without title (named after its service)", async () => {
+    const config = await getTenantConfig(at("servizi.comune.montealto.it"), "comune-b", publishedService());
+    expect(config.comune.regione.link).toBeNull();
+    const card = config.dettagli.find((d) => d.idServizio === "207");
+    expect(card?.titolo).toBe("Iscrizione alla biblioteca civica");
+  });
+});
+
+describe("a part that fails or carries a malformed row", () => {
+  test("degrades that part only, reported once; a bad row is dropped, not the list", async () => {
+    let servizi = 0;
+    const upstream = await startTestUpstream((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (path.endsWith("/servizi")) {
+        servizi++;
+        res.writeHead(502, { "content-type": "application/json" });
+        return void res.end('{"status":502}');
+      }
+      if (path.endsWith("/dettaglioServizi")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        return void res.end(
+          JSON.stringify([
+            { id: 1, titolo: "Buono", idServizio: 1 },
+            { id: 2, titolo: "Senza servizio", idServizio: null },
+          ]),
+        );
+      }
+      // Everything else as the sandbox's Montealto answers it.
+      fetch(`${sandbox.url}${req.url}`, { headers: { "x-forwarded-host": "servizi.comune.montealto.it" } })
+        .then(async (r) => {
+          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
+          res.end(await r.text());
+        })
+        .catch(() => res.destroy());
+    });
+    const reports: string[] = [];
+    try {
+      const shared = createTenantService({
+        upstream: { baseUrl: upstream.url, timeoutMs: 2000 },
+        ttlMs: 60_000,
+        maxStaleMs: 60_000,
+        onDegraded: (_key, { part, reason }) => reports.push(`${part}: ${reason}`),
+      });
+      for (let i = 0; i < 2; i++) {
+        const config = await getTenantConfig(
+          ctx("servizi.comune.montealto.it", { baseUrl: upstream.url }),
+          "comune-b",
+          shared,
+        );
+        expect(config.comune.nome).toBe("Comune di Montealto");
+        expect(config.menu.main.length).toBeGreaterThan(0);
+        expect(config.servizi).toEqual([]);
+        expect(config.dettagli.map((d) => d.titolo)).toEqual(["Buono"]);
+      }
+      // A failing part is asked again (nothing held to serve); its report and the dropped row's are logged once.
+      expect(servizi).toBe(2);
+      expect(reports.filter((r) => r.startsWith("servizi:"))).toHaveLength(1);
+      expect(reports.filter((r) => r.startsWith("dettagli:"))).toEqual([
+        "dettagli: row (list)[1] dropped (idServizio: invalid_union)",
+      ]);
+    } finally {
+      await upstream.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   ComuneConfigSchema,
+  withServiceTitles,
   ContattiSchema,
   MenuFooterSchema,
   MenuSchema,
@@ -11,9 +12,11 @@ import {
 } from "#shared/api/tenant-config.ts";
 import { callUpstream, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
-import { createSwrCache } from "./swr-cache.ts";
+import { createSwrCache, type SwrCache } from "./swr-cache.ts";
+import { createModuleAvailability } from "./module-availability.ts";
+import { droppedRowsIn } from "#shared/api/rows.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
-import { UpstreamError } from "./errors.ts";
+import { UpstreamError, isUpstreamError } from "./errors.ts";
 
 const SERVICE = "config";
 const base = "api-public/configComune";
@@ -40,23 +43,92 @@ export const EMPTY_CONTENT: TenantContent = {
   dettagli: [],
 };
 
-export async function fetchContent(ctx: UpstreamRequestContext): Promise<TenantContent> {
-  const get = <T>(path: string, schema: z.ZodType<T>) =>
-    callUpstream(ctx, { service: SERVICE, path: `${base}/${path}`, schema }).then((r) => r.data);
-  const [menu, menuFooter, contatti, servizi, dettagli] = await Promise.all([
-    get("menu", MenuSchema),
-    get("menufooter", MenuFooterSchema),
-    get("contatti", ContattiSchema),
-    get("servizi", ServiziSchema),
-    get("dettaglioServizi", ServiceDetailsSchema),
-  ]);
-  return {
-    menu,
-    menuFooter,
-    contatti: { ...contatti, block: { ...contatti.block, body: sanitizeRichText(contatti.block.body) } },
-    servizi,
-    dettagli,
-  };
+export type ContentPart = keyof TenantContent;
+
+type PartSpec<K extends ContentPart> = {
+  path: string;
+  schema: z.ZodType<TenantContent[K]>;
+  /** The published BFF answers a CMS municipality's menu and services with a 302 to the CMS (followed). */
+  followRedirects?: true;
+  /** What a page shows from the answer (the contacts' HTML sanitised). */
+  prepare?: (value: TenantContent[K]) => TenantContent[K];
+};
+
+/**
+ * The configuration's parts, each asked on its own: one that is missing (the published BFF routes no `menufooter`
+ * nor `contatti`) or failing degrades that part only (an empty footer menu, no contacts block), never the site.
+ */
+export const CONTENT_PARTS: { [K in ContentPart]: PartSpec<K> } = {
+  menu: { path: "menu", schema: MenuSchema, followRedirects: true },
+  menuFooter: { path: "menufooter", schema: MenuFooterSchema },
+  contatti: {
+    path: "contatti",
+    schema: ContattiSchema,
+    prepare: (c) => ({ ...c, block: { ...c.block, body: sanitizeRichText(c.block.body) } }),
+  },
+  servizi: { path: "servizi", schema: ServiziSchema, followRedirects: true },
+  dettagli: { path: "dettaglioServizi", schema: ServiceDetailsSchema },
+};
+
+const PART_NAMES = Object.keys(CONTENT_PARTS) as ContentPart[];
+
+/** A part the upstream does not have (not routed, not configured): the part is empty, and that is an answer. */
+const isAbsent = (error: unknown) => isUpstreamError(error, 404) || isUpstreamError(error, 405);
+
+/** The visitor's credential was refused (maintenance): the page must say so, not render without configuration. */
+const isRefused = (error: unknown) => isUpstreamError(error, 401) || isUpstreamError(error, 403);
+
+/** One part: its value, or its empty value when the upstream does not have it (404/405). Other failures throw. */
+export async function fetchPart<K extends ContentPart>(
+  ctx: UpstreamRequestContext,
+  part: K,
+  onAbsent?: (degraded: DegradedPart) => void,
+): Promise<TenantContent[K]> {
+  const spec = CONTENT_PARTS[part] as PartSpec<K>;
+  try {
+    const { data } = await callUpstream(ctx, {
+      service: SERVICE,
+      path: `${base}/${spec.path}`,
+      schema: spec.schema,
+      followRedirects: spec.followRedirects,
+    });
+    return spec.prepare ? spec.prepare(data) : data;
+  } catch (error) {
+    if (!isAbsent(error)) throw error;
+    onAbsent?.({
+      part,
+      reason: `not on this upstream (HTTP ${(error as UpstreamError).status}): shown empty`,
+    });
+    return EMPTY_CONTENT[part];
+  }
+}
+
+/** Why a part is shown empty, for the log (once per municipality, part and reason). */
+export type DegradedPart = { part: ContentPart | "comune"; reason: string };
+
+/**
+ * Every part for one request (maintenance, with the visitor's credential): a refused credential fails the whole
+ * configuration (the maintenance gate answers it); any other failure degrades its part only.
+ */
+export async function fetchContent(
+  ctx: UpstreamRequestContext,
+  onDegraded?: (degraded: DegradedPart) => void,
+): Promise<TenantContent> {
+  const settled = await Promise.allSettled(PART_NAMES.map((part) => fetchPart(ctx, part, onDegraded)));
+  const refused = settled.find((r) => r.status === "rejected" && isRefused(r.reason));
+  if (refused) throw (refused as PromiseRejectedResult).reason;
+  const content = { ...EMPTY_CONTENT } as Record<ContentPart, unknown>;
+  settled.forEach((result, i) => {
+    const part = PART_NAMES[i]!;
+    if (result.status === "fulfilled") content[part] = result.value;
+    else onDegraded?.({ part, reason: (result.reason as Error).message });
+  });
+  return content as TenantContent;
+}
+
+/** The parts assembled for a page: service cards without a title of their own named after their service. */
+function assemble(content: TenantContent): TenantContent {
+  return { ...content, dettagli: withServiceTitles(content.dettagli, content.servizi) };
 }
 
 /** What the portal asks the upstream about a municipality as such: where, how long, measured; never who asks. */
@@ -78,12 +150,21 @@ export type TenantServiceOptions = {
   metrics?: Metrics;
   now?: () => number;
   onRefreshError?: (key: string, error: unknown) => void;
+  /**
+   * A part shown empty (it failed with nothing held) or rows dropped from a part's lists (a row its schema refuses):
+   * reported once per municipality, part and reason, for the log.
+   */
+  onDegraded?: (key: string, degraded: DegradedPart) => void;
 };
+
+type PartCaches = { [K in ContentPart]: SwrCache<TenantContent[K], TenantRef> };
 
 /**
  * The per-municipality service, built once in `createApp` and shared by pages, readiness and the proxy: the
- * municipality configuration, cached per tenant (stale-while-revalidate, stale-if-error). It holds no user data: its
- * loads carry no request's abort signal (a visitor leaving would fail all the others), cookies, identity or credential.
+ * municipality configuration, cached per tenant and part (stale-while-revalidate, stale-if-error), and which of its
+ * modules the upstream routes (`module-availability.ts`). It holds no user data: its loads carry no request's abort
+ * signal (a visitor leaving would fail all the others), cookies, identity or credential (a module under `/api` is
+ * asked with a visitor's credentials, and only its verdict is held).
  */
 export function createTenantService(options: TenantServiceOptions) {
   const scope = (tenant: TenantRef): UpstreamRequestContext => ({
@@ -97,16 +178,69 @@ export function createTenantService(options: TenantServiceOptions) {
     now: options.now,
     onRefreshError: options.onRefreshError,
   };
+  const reported = new Set<string>();
+  const report = (key: string, degraded: DegradedPart) => {
+    const id = `${key}\0${degraded.part}\0${degraded.reason}`;
+    if (reported.has(id)) return;
+    if (reported.size >= 10_000) reported.clear();
+    reported.add(id);
+    options.onDegraded?.(key, degraded);
+  };
+  const reportDropped = (key: string, part: ContentPart, value: unknown) => {
+    for (const { path, rows } of droppedRowsIn(value))
+      for (const row of rows)
+        report(key, { part, reason: `row ${path}[${row.index}] dropped (${row.issue})` });
+  };
   const comune = createSwrCache<ComuneConfig, TenantRef>({
     ...common,
     name: "tenant-config",
-    load: (_key, tenant) => fetchComune(scope(tenant)),
+    load: async (key, tenant) => {
+      const value = await fetchComune(scope(tenant));
+      for (const { path, rows } of droppedRowsIn(value))
+        for (const row of rows)
+          report(key, { part: "comune", reason: `row ${path}[${row.index}] dropped (${row.issue})` });
+      return value;
+    },
   });
-  const content = createSwrCache<TenantContent, TenantRef>({
-    ...common,
-    name: "tenant-content",
-    load: (_key, tenant) => fetchContent(scope(tenant)),
-  });
+  const partCache = <K extends ContentPart>(part: K): SwrCache<TenantContent[K], TenantRef> =>
+    createSwrCache<TenantContent[K], TenantRef>({
+      ...common,
+      name: `tenant-${part}`,
+      load: async (key, tenant) => {
+        const value = await fetchPart(scope(tenant), part, (degraded) => report(key, degraded));
+        reportDropped(key, part, value);
+        return value;
+      },
+    });
+  const parts = Object.fromEntries(PART_NAMES.map((part) => [part, partCache(part)])) as PartCaches;
+  const modules = createModuleAvailability({ ttlMs: options.ttlMs, now: options.now });
+
+  /** A part for a page: held (even stale) or loaded; failing with nothing held, empty (reported, not held). */
+  const partFor = async <K extends ContentPart>(key: string, tenant: TenantRef, part: K) => {
+    try {
+      return await (parts[part] as SwrCache<TenantContent[K], TenantRef>).get(key, tenant);
+    } catch (error) {
+      report(key, { part, reason: (error as Error).message });
+      return EMPTY_CONTENT[part];
+    }
+  };
+  const cachedContent = async (key: string, tenant: TenantRef): Promise<TenantContent> => {
+    const values = await Promise.all(PART_NAMES.map((part) => partFor(key, tenant, part)));
+    return Object.fromEntries(PART_NAMES.map((part, i) => [part, values[i]])) as TenantContent;
+  };
+  /** The municipality as a page sees it: without the modules its upstream does not route. */
+  const withRoutedModules = async (
+    key: string,
+    tenant: TenantRef,
+    identity: ComuneConfig,
+    request?: UpstreamRequestContext,
+  ): Promise<ComuneConfig> => {
+    const codes = identity.assets.map((a) => a.codice);
+    const missing = await modules.unavailable(key, codes, scope(tenant), request);
+    return missing.size === 0
+      ? identity
+      : { ...identity, assets: identity.assets.filter((a) => !missing.has(a.codice)) };
+  };
 
   return {
     /** The tenant's upstream context for a request of its own: add the request's cookies, identity and signal. */
@@ -116,35 +250,43 @@ export function createTenantService(options: TenantServiceOptions) {
      * The municipality configuration for one request. `fromtenant` is cached per tenant; the rest too, except while
      * the municipality is in maintenance and the visitor holds no credential: then only `fromtenant` is readable
      * upstream. While in maintenance, a visitor with a credential loads the rest for itself (`request`: its
-     * credential, its signal).
+     * credential, its signal). A part the upstream lacks or fails on is empty; a module it does not route is off.
      */
     async config(tenant: TenantRef, request: UpstreamRequestContext): Promise<TenantConfig> {
-      const identity = await comune.get(keyOf(tenant), tenant);
+      const key = keyOf(tenant);
+      const identity = await comune.get(key, tenant);
       if (identity.maintenance && !request.authorization) return { comune: identity, ...EMPTY_CONTENT };
-      const rest = identity.maintenance
-        ? await fetchContent(request)
-        : await content.get(keyOf(tenant), tenant);
-      return { comune: identity, ...rest };
+      const [rest, routed] = await Promise.all([
+        identity.maintenance
+          ? fetchContent(request, (degraded) => report(key, degraded))
+          : cachedContent(key, tenant),
+        withRoutedModules(key, tenant, identity, request),
+      ]);
+      return { comune: routed, ...assemble(rest) };
     },
     /**
      * The configuration a page of this municipality is rendered from now, as the held objects themselves (a refresh
-     * replaces them): the anonymous page cache compares them. Undefined when not held yet, null in maintenance.
+     * replaces them) and the modules' verdicts: the anonymous page cache compares them. Undefined when not held yet,
+     * null in maintenance.
      */
     configVersion(tenant: TenantRef): readonly unknown[] | null | undefined {
-      const identity = comune.peek(keyOf(tenant));
-      const rest = content.peek(keyOf(tenant));
+      const key = keyOf(tenant);
+      const identity = comune.peek(key);
+      const rest = PART_NAMES.map((part) => parts[part].peek(key));
       if (identity?.maintenance) return null;
-      if (!identity || !rest) return undefined;
+      if (!identity || rest.some((value) => value === undefined)) return undefined;
       // As a page would: an expired configuration starts its background refresh (a cached page replaces a render).
       // Only for held values: a first load is the render's own, so that its failure reaches the page as such.
-      comune.get(keyOf(tenant), tenant).catch(() => {});
-      content.get(keyOf(tenant), tenant).catch(() => {});
-      return [identity, rest];
+      comune.get(key, tenant).catch(() => {});
+      for (const part of PART_NAMES) parts[part].get(key, tenant).catch(() => {});
+      return [identity, ...rest, modules.version(key)];
     },
     /** Drops what is held for a municipality the tenants file no longer has (or has with another upstream host). */
     forget(tenant: TenantRef): void {
-      comune.delete(keyOf(tenant));
-      content.delete(keyOf(tenant));
+      const key = keyOf(tenant);
+      comune.delete(key);
+      for (const part of PART_NAMES) parts[part].delete(key);
+      modules.forget(key);
     },
     /**
      * Readiness, read-only (never asks the upstream, never waits): what this process holds for the municipality.

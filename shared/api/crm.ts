@@ -58,7 +58,15 @@ export const TicketSchema = z
     type: z.string().nullable().optional(),
     created_at: z.string(),
     updated_at: z.string().optional(),
-    customer: CrmCustomerSchema.optional(),
+    /**
+     * The spec's customer object; nextcrm's own spec (and the original front end) has the customer's e-mail as a
+     * plain string there (contract §14): read, it names no fiscal code, so no page takes the ticket as the
+     * citizen's by it (ownership checks fail closed), and the list still reads.
+     */
+    customer: z
+      .union([CrmCustomerSchema, z.string()])
+      .optional()
+      .transform((c) => (typeof c === "string" ? undefined : c)),
     utente_riconosciuto: z.union([z.literal(0), z.literal(1)]).optional(),
     service_catalog_item_id: z.number().int().optional(),
     service_catalog_sub_item_id: z.number().int().optional(),

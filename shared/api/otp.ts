@@ -23,6 +23,7 @@ export interface OtpApi {
     tipoRichiesta: OtpKind;
     contatto: string;
   }): Promise<OtpRequestResult>;
-  verify(input: { otp: string; cf: string; richiesta: string }): Promise<OtpVerifyResult>;
+  /** `richiesta`: the kind the code was asked for (the BFF's enum `TipoRichiestaOTP`). */
+  verify(input: { otp: string; cf: string; richiesta: OtpKind }): Promise<OtpVerifyResult>;
   smsAttemptsLeft(cf: string): Promise<number>;
 }

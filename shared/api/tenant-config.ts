@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowsOf } from "./rows.ts";
 
 /** A menu entry as the upstream (CMS or BFF database) sends it. `attributes.class` may be a string or a list. */
 export type MenuItem = {
@@ -13,7 +14,10 @@ const RawMenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z
     .object({
       title: z.string(),
-      url: z.string().default("#"),
+      url: z
+        .string()
+        .nullish()
+        .transform((url) => url ?? "#"),
       attributes: z
         .object({
           "data-element": z.string().optional(),
@@ -22,7 +26,7 @@ const RawMenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
         .loose()
         .optional()
         .nullable(),
-      children: z.array(RawMenuItemSchema).optional().nullable(),
+      children: rowsOf(RawMenuItemSchema).optional().nullable(),
     })
     .loose()
     .transform((raw) => ({
@@ -36,8 +40,7 @@ const RawMenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
     })),
 ) as unknown as z.ZodType<MenuItem>;
 
-const MenuListSchema = z
-  .array(RawMenuItemSchema)
+const MenuListSchema = rowsOf(RawMenuItemSchema)
   .nullish()
   .transform((v) => v ?? []);
 
@@ -56,11 +59,14 @@ export type AssetCode = z.infer<typeof AssetCodeSchema>;
 
 export const AssetSchema = z
   .object({
-    id: z.number().optional(),
+    id: z.number().optional().catch(undefined),
     codice: z.string(),
-    nome: z.string().optional(),
+    nome: z.string().nullish(),
     descrizione: z.string().nullish(),
-    showPublic: z.boolean().default(false),
+    showPublic: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     delegheMaxDays: z.number().int().positive().nullish(),
     /**
      * PPAY/MYPAY: the tax code sent for a payer with no Italian one ("Non dispongo di un identificativo fiscale
@@ -90,20 +96,37 @@ export const FirebaseSettingsSchema = z
 
 const nonEmpty = z.string().trim().min(1);
 
-/** `GET /api-public/configComune/fromtenant`. */
+/** An address the portal links to: absent, empty or not http(s) is null (never a broken or unsafe link). */
+const LinkSchema = z
+  .string()
+  .nullish()
+  .transform((v) => (v && /^https?:\/\//i.test(v.trim()) ? v.trim() : null));
+
+/**
+ * `GET /api-public/configComune/fromtenant`. The published BFF's Java writes every field, nulls included: a
+ * municipality without a `homePage`, a region without a `link`, broken Firebase settings degrade those parts only.
+ */
 export const ComuneConfigSchema = z
   .object({
     nome: z.string().min(1),
     codiceImmagine: z.string().nullish(),
-    regione: z.object({ id: z.number().optional(), nome: z.string(), link: z.string() }).loose(),
+    regione: z.object({ id: z.number().nullish(), nome: z.string(), link: LinkSchema }).loose(),
     codiceEnte: z.string(),
-    tenant: z.string().optional(),
-    firebase: FirebaseSettingsSchema.nullish(),
-    assets: z.array(AssetSchema).default([]),
-    homePage: z.string(),
+    tenant: z.string().nullish(),
+    firebase: FirebaseSettingsSchema.nullish().catch(null),
+    assets: rowsOf(AssetSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+    homePage: LinkSchema,
     urlRicerca: z.string().nullish(),
-    maintenance: z.boolean().default(false),
-    cms: z.boolean().default(false),
+    maintenance: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+    cms: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     /**
      * NOT IN THE PUBLIC CONTRACT (issue #12): the absolute base URL of the forms module's front office (Moon,
      * `…/moonfobl`), where "Accedi al servizio" of a MOON service leads. Without it a MOON service has no online
@@ -199,7 +222,7 @@ export type Contatti = z.infer<typeof ContattiSchema>;
 
 const CategorySchema = z.union([
   z.string().transform((nome) => ({ nome })),
-  z.object({ id: z.union([z.number(), z.string()]).optional(), nome: z.string() }).loose(),
+  z.object({ id: z.union([z.number(), z.string()]).nullish(), nome: z.string().nullish() }).loose(),
 ]);
 const CategoryFieldSchema = z
   .union([CategorySchema, z.array(CategorySchema)])
@@ -237,7 +260,7 @@ export const ServizioSchema = z
       id: s.id,
       nome: s.nome,
       descrizione: s.descrizione ?? "",
-      categorie: categories.map((c) => c.nome.trim()).filter((n, i, all) => n && all.indexOf(n) === i),
+      categorie: categories.map((c) => c.nome?.trim() ?? "").filter((n, i, all) => n && all.indexOf(n) === i),
       linkScheda: s.link_scheda ?? null,
       linkServizio: s.linkServizio ?? s.link_servizio ?? null,
       attivo: s.servizio_attivo ?? true,
@@ -246,7 +269,7 @@ export const ServizioSchema = z
     };
   });
 export type Servizio = z.infer<typeof ServizioSchema>;
-export const ServiziSchema = z.array(ServizioSchema);
+export const ServiziSchema = rowsOf(ServizioSchema);
 
 const text = z.string().trim().min(1);
 
@@ -298,18 +321,27 @@ export const ServiceSheetSchema = z
   .loose();
 export type ServiceSheet = z.infer<typeof ServiceSheetSchema>;
 
-/** One entry of `GET /api-public/configComune/dettaglioServizi`. */
+/**
+ * One entry of `GET /api-public/configComune/dettaglioServizi`. The Java allows a null `titolo`: the portal then
+ * names the card after its service (`withServiceTitles`).
+ */
 export const ServiceDetailSchema = z
   .object({
-    id: z.number().optional(),
-    titolo: z.string(),
+    id: z.number().nullish(),
+    titolo: z
+      .string()
+      .nullish()
+      .transform((v) => v?.trim() || ""),
     idServizio: z.union([z.number(), z.string()]).transform(String),
     moduloMoon: z.string().nullish(),
     idSportello: z.union([z.string(), z.number()]).nullish(),
     codiceNotifiche: z.string().nullish(),
     codiceAssistenza: z.string().nullish(),
     idFaq: z.number().nullish(),
-    delegabile: z.boolean().default(false),
+    delegabile: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     noteDelega: z.string().nullish(),
     asset: z.object({ codice: z.string() }).loose().nullish(),
     /**
@@ -322,7 +354,15 @@ export const ServiceDetailSchema = z
   })
   .loose();
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
-export const ServiceDetailsSchema = z.array(ServiceDetailSchema);
+export const ServiceDetailsSchema = rowsOf(ServiceDetailSchema);
+
+/** The service cards named: a card without a title of its own takes its service's name. */
+export function withServiceTitles(dettagli: ServiceDetail[], servizi: Servizio[]): ServiceDetail[] {
+  if (dettagli.every((d) => d.titolo)) return dettagli;
+  return dettagli.map((d) =>
+    d.titolo ? d : { ...d, titolo: servizi.find((s) => s.id === d.idServizio)?.nome ?? "" },
+  );
+}
 
 /** Everything the portal knows about one municipality, assembled and cached by the server. */
 export type TenantConfig = {

@@ -3,8 +3,15 @@ import { z } from "zod";
 /** `GET /api-public/utenti/me` (401 means anonymous). */
 export const UtenteSchema = z
   .object({
-    nome: z.string(),
-    cognome: z.string(),
+    // The BFF takes them from the SSO headers: without the name headers they are null.
+    nome: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    cognome: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
     codFisc: z.string(),
     email: z.string().nullish(),
     phoneNumber: z.string().nullish(),

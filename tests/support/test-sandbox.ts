@@ -1,5 +1,7 @@
-import request from "supertest";
+import type { IncomingMessage } from "node:http";
+import request, { type Test } from "supertest";
 import { createSandboxApp } from "#sandbox/app.ts";
+import type { SandboxProfile } from "#sandbox/profile.ts";
 
 export const hosts = {
   a: "servizi.comune.valverde.it",
@@ -13,10 +15,22 @@ export const maintenanceBasic = `Basic ${Buffer.from("manutentore:Roccaserena-20
  * A fresh sandbox (no state file) and a supertest client bound to it; `gaps: true` plays the real upstream's
  * authorization gaps (sandbox/README.md "Gaps mode"), what the portal's security tests run against.
  */
-export function createTestSandbox(options: { gaps?: boolean } = {}) {
-  const { app, store } = createSandboxApp({ gaps: options.gaps });
+export function createTestSandbox(options: { gaps?: boolean; profile?: SandboxProfile } = {}) {
+  const { app, store } = createSandboxApp({ gaps: options.gaps, profile: options.profile });
   return { app, store, http: request(app) };
 }
+
+/**
+ * supertest's reading of an answer as its text: the BFF sends plain strings raw under `application/json`
+ * (`OTP valido`, `utente autorizzato`…), which supertest's JSON parser would refuse. `.parse(asText)`: `res.body`
+ * is the text.
+ */
+export const asText = ((res: IncomingMessage, done: (error: Error | null, body: string) => void): void => {
+  let text = "";
+  res.setEncoding("utf8");
+  res.on("data", (chunk: string) => (text += chunk));
+  res.on("end", () => done(null, text));
+}) as unknown as Extract<Parameters<Test["parse"]>[0], (res: never, callback: never) => void>;
 
 /**
  * Logs a test citizen in through the sandbox identity provider and returns the `Cookie` header value. `app` is an

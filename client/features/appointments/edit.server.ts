@@ -87,10 +87,23 @@ async function resolveSubject(
       successPath: appointmentPaths.editByLinkSuccess(hash),
       catalog: access.loginRequired ? null : access.api,
       load: () => orAppointmentError(api.getByHash(hash), "link-not-found", access.services.locale),
-      update: (input) => api.updateByHash(hash, input),
-      cancel: () => api.deleteByHash(hash),
+      update: (input) => byLinkOnly(api.updateByHash(hash, input), access.services.locale),
+      cancel: () => byLinkOnly(api.deleteByHash(hash), access.services.locale),
     },
   };
+}
+
+/**
+ * A change or cancellation by the e-mailed link that the upstream does not route (the published BFF answers 405):
+ * the page says where it can be done instead (the personal area), not that the service is broken.
+ */
+async function byLinkOnly<T>(write: Promise<T>, locale: Locale): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUpstreamFailure(error, 405)) throw appointmentError("link-readonly", locale);
+    throw error;
+  }
 }
 
 function initialState(target: EditTarget, view: AppointmentView): EditState {

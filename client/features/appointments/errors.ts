@@ -32,6 +32,12 @@ export const APPOINTMENT_ERRORS = {
     title: "appointments.notFound.closedTitle",
     message: "appointments.notFound.closedMessage",
   },
+  /** The upstream does not take changes by the e-mailed link (the published BFF routes no PUT/DELETE there). */
+  "link-readonly": {
+    status: 403,
+    title: "appointments.notFound.readonlyTitle",
+    message: "appointments.notFound.readonlyMessage",
+  },
 } as const;
 export type AppointmentErrorKind = keyof typeof APPOINTMENT_ERRORS;
 

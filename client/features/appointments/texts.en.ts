@@ -158,6 +158,9 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.notFound.closedTitle": "Appointment cannot be changed",
   "appointments.notFound.closedMessage":
     "This appointment has already taken place, been cancelled or been rejected and can no longer be changed.",
+  "appointments.notFound.readonlyTitle": "Changes not available from the link",
+  "appointments.notFound.readonlyMessage":
+    "The municipality does not allow changing or cancelling the appointment from the link received by e-mail. Log in to your personal area and do it from the Appointments section.",
   "appointments.notFound.toBooking": "Go to appointment booking",
   "appointments.activity.sectionTitle": "Appointments",
   "appointments.activity.title": "Appointment",

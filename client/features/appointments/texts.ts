@@ -160,6 +160,9 @@ export const appointmentsIt = {
   "appointments.notFound.closedTitle": "Appuntamento non modificabile",
   "appointments.notFound.closedMessage":
     "Questo appuntamento è già passato, annullato o rifiutato e non si può più modificare.",
+  "appointments.notFound.readonlyTitle": "Modifica non disponibile dal collegamento",
+  "appointments.notFound.readonlyMessage":
+    "Il Comune non consente di modificare o annullare l'appuntamento dal collegamento ricevuto per e-mail. Accedi all'area personale e fallo dalla sezione Appuntamenti.",
   "appointments.notFound.toBooking": "Vai alla prenotazione appuntamento",
   "appointments.activity.sectionTitle": "Appuntamenti",
   "appointments.activity.title": "Appuntamento",

@@ -129,7 +129,8 @@ export async function checkCode(
   }
   let outcome;
   try {
-    outcome = await api.otp.verify({ otp: code, cf, richiesta: pending.ticket });
+    // `richiesta` is the request's kind (the BFF's TipoRichiestaOTP, EMAIL or SMS), never the row's id.
+    outcome = await api.otp.verify({ otp: code, cf, richiesta: pending.kind });
   } catch (error) {
     await attempt.done("outage");
     if (!isUpstreamFailure(error) || isUpstreamFailure(error, 401)) throw error;

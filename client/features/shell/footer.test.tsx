@@ -63,3 +63,28 @@ test("menu links are plain same-window links, external or not (no rel: noopener 
   expect(faq?.getAttribute("href")).toBe("/faq");
   expect(faq?.hasAttribute("rel")).toBe(false);
 });
+
+test("no footer menus nor contacts upstream (the published BFF): the portal's own links, no empty heading", () => {
+  const empty = { main: [], contacts: [], smallPrint: [] };
+  const none = { block: { title: "", body: "" }, social: { title: "", channels: [] } };
+  const page = renderPage(
+    <Footer
+      comune={comuneFixture}
+      menuFooter={empty}
+      contatti={none}
+      ownLinks={{ booking: true, assistance: true, report: false }}
+    />,
+  );
+  const footer = page.getByRole("contentinfo");
+  const hrefOf = (element: string) => byDataElement(footer, element)[0]?.getAttribute("href");
+  expect(hrefOf("faq")).toBe("/faq");
+  expect(hrefOf("appointment-booking")).toBe("/servizi/prenotazione-appuntamento");
+  expect(hrefOf("privacy-policy-link")).toBe("/privacy");
+  expect(hrefOf("legal-notes")).toBe("/note-legali");
+  expect(page.getByRole("link", { name: "Richiesta d'assistenza" }).getAttribute("href")).toBe(
+    "/nuova-richiesta",
+  );
+  // A municipality without disruption reports gets no link to them; no "Contatti" heading over nothing.
+  expect(byDataElement(footer, "report-inefficiency")).toHaveLength(0);
+  expect(page.queryByRole("heading", { name: "Contatti" })).toBeNull();
+});

@@ -1,4 +1,4 @@
-import type { ComuneConfig, Contatti, MenuFooter } from "#shared/api/tenant-config.ts";
+import type { ComuneConfig, Contatti, MenuFooter, MenuItem } from "#shared/api/tenant-config.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import euFlagUrl from "./eu-flag.svg?url";
@@ -14,7 +14,21 @@ export type FooterProps = {
   /** Where the municipality name links to; default the portal home. */
   homeHref?: string;
   logoSrc?: string;
+  /**
+   * The upstream sends no footer menus (the published BFF routes no `menufooter`): the portal's own links, as the
+   * original front end had them, for the services this municipality offers (shell-view.ts).
+   */
+  ownLinks?: OwnFooterLinks | null;
 };
+
+export type OwnFooterLinks = { booking: boolean; assistance: boolean; report: boolean };
+
+const item = (title: string, url: string, dataElement?: string): MenuItem => ({
+  title,
+  url,
+  ...(dataElement ? { dataElement } : {}),
+  children: [],
+});
 
 /** The `<footer>` element's attributes: the page's `Footer`, and the island that keeps its server markup. */
 export const FOOTER_ATTRIBUTES = { className: "it-footer", id: "footer" } as const;
@@ -33,8 +47,40 @@ export function Footer(props: FooterProps) {
 }
 
 /** What is inside the `<footer>` (footer-island.tsx renders it on the server only). */
-export function FooterContent({ comune, menuFooter, contatti, homeHref = href("/"), logoSrc }: FooterProps) {
+export function FooterContent({
+  comune,
+  menuFooter: configured,
+  contatti,
+  homeHref = href("/"),
+  logoSrc,
+  ownLinks,
+}: FooterProps) {
   const t = useT();
+  const menuFooter = ownLinks
+    ? {
+        ...configured,
+        contacts: [
+          item(t("footer.own.faq"), href("/faq"), "faq"),
+          ...(ownLinks.assistance ? [item(t("footer.own.assistance"), href("/nuova-richiesta"))] : []),
+          ...(ownLinks.booking
+            ? [
+                item(
+                  t("footer.own.booking"),
+                  href("/servizi/prenotazione-appuntamento"),
+                  "appointment-booking",
+                ),
+              ]
+            : []),
+          ...(ownLinks.report
+            ? [item(t("footer.own.report"), href("/servizi/segnalazioni/nuova"), "report-inefficiency")]
+            : []),
+        ],
+        smallPrint: [
+          item(t("footer.own.privacy"), href("/privacy"), "privacy-policy-link"),
+          item(t("footer.own.legalNotes"), href("/note-legali"), "legal-notes"),
+        ],
+      }
+    : configured;
   return (
     <>
       <div className="it-footer-main">
@@ -81,7 +127,8 @@ function FooterContacts({ contatti, menuFooter }: Pick<FooterProps, "contatti" |
     <section className="py-4 border-white border-top">
       <div className="row">
         <div className="col-lg-4 col-md-4 pb-2">
-          <h3 className="h4">{block.title || t("footer.contacts")}</h3>
+          {/* No contacts block from the upstream (the published BFF has none): no heading over nothing. */}
+          {block.body || block.title ? <h3 className="h4">{block.title || t("footer.contacts")}</h3> : null}
           {/* The body is HTML from the tenant configuration, sanitised on the server (sanitize-html) before it reaches any page. */}
           {block.body ? <div dangerouslySetInnerHTML={{ __html: block.body }} /> : null}
         </div>

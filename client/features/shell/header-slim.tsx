@@ -18,15 +18,20 @@ export function HeaderSlim({ regione, devTools, xsrfToken, ...login }: HeaderSli
         <div className="row">
           <div className="col-12">
             <div className="it-header-slim-wrapper-content">
-              <a
-                className="d-lg-block navbar-brand me-3"
-                href={regione.link}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {regione.nome}
-                <span className="visually-hidden">{` ${t("common.newWindow")}`}</span>
-              </a>
+              {regione.link ? (
+                <a
+                  className="d-lg-block navbar-brand me-3"
+                  href={regione.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {regione.nome}
+                  <span className="visually-hidden">{` ${t("common.newWindow")}`}</span>
+                </a>
+              ) : (
+                // A region without a portal address (the BFF allows it): its name, not a link to nowhere.
+                <span className="d-lg-block navbar-brand me-3">{regione.nome}</span>
+              )}
               <div className="it-header-slim-right-zone">
                 <LanguageSwitcher />
                 {devTools && (login.user || login.devLoggedOut) ? (

@@ -79,16 +79,22 @@ export function MaintenanceGate({
             />
             <SubmitButton busyLabel={t("maintenance.submitting")}>{t("maintenance.submit")}</SubmitButton>
           </Form>
-          <ul className="list-unstyled mt-5">
-            <li className="mb-2">
-              <a href={comune.regione.link}>
-                {t("maintenance.regionLink", { regione: comune.regione.nome })}
-              </a>
-            </li>
-            <li>
-              <a href={comune.homePage}>{t("maintenance.homeLink", { comune: comune.nome })}</a>
-            </li>
-          </ul>
+          {comune.regione.link || comune.homePage ? (
+            <ul className="list-unstyled mt-5">
+              {comune.regione.link ? (
+                <li className="mb-2">
+                  <a href={comune.regione.link}>
+                    {t("maintenance.regionLink", { regione: comune.regione.nome })}
+                  </a>
+                </li>
+              ) : null}
+              {comune.homePage ? (
+                <li>
+                  <a href={comune.homePage}>{t("maintenance.homeLink", { comune: comune.nome })}</a>
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
         </div>
       </div>
     </div>
