@@ -297,7 +297,8 @@ export function createTenantService(options: TenantServiceOptions) {
     readiness(tenant: TenantRef): TenantReadiness {
       const key = keyOf(tenant);
       if (!comune.has(key)) return "unavailable";
-      const failed = [comune.lastLoad(key), content.lastLoad(key)].some((load) => load?.ok === false);
+      const loads = [comune.lastLoad(key), ...PART_NAMES.map((part) => parts[part].lastLoad(key))];
+      const failed = loads.some((load) => load?.ok === false);
       return failed ? "stale" : "ready";
     },
   };
