@@ -229,7 +229,9 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const count = options.replicas ?? 2;
   const nginx = nginxBinary();
   if (!nginx) throw new Error("nginx is not installed (apt-get install nginx-light)");
-  const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
+  // nginx's port is chosen first: the sandbox's pagoPA checkout returns the browser there.
+  const nginxPort = options.nginxPort ?? (await freePort());
+  const sandbox = await startSandboxProcess(options.sandboxPort ?? 0, `http://{host}:${nginxPort}`);
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
   let redisPort = 0;
@@ -324,7 +326,6 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   for (const r of replicas) await r.start();
 
   const dir = mkdtempSync(join(tmpdir(), "replicas-nginx-"));
-  const nginxPort = options.nginxPort ?? (await freePort());
   writeFileSync(join(dir, "upstreams.conf"), upstreamList(ports));
   writeFileSync(join(dir, "nginx.conf"), nginxConf({ dir, port: nginxPort, root: process.getuid?.() === 0 }));
   const nginxChild = spawn(

@@ -18,6 +18,8 @@ export type SandboxOptions = {
   logger?: SandboxLogger;
   /** Play the real upstream's documented authorization gaps (README "Gaps mode"); default off. */
   gaps?: boolean;
+  /** Where the pagoPA checkout returns: `{host}` = the municipality's portal host (default `http://{host}:3000`). */
+  portalOrigin?: string;
 };
 
 /** The sandbox upstream: a stand-in for the Città Facile BFF (plus a tiny geocoder), without listening. */
@@ -25,7 +27,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
   app: express.Express;
   store: SandboxStore;
 } {
-  const store = createStore(options.stateFile, { gaps: options.gaps });
+  const store = createStore(options.stateFile, { gaps: options.gaps, portalOrigin: options.portalOrigin });
   const logger = options.logger;
   const app = express();
   app.disable("x-powered-by");

@@ -20,6 +20,8 @@ const sandbox = await startSandbox({
   stateFile: process.env.SANDBOX_STATE_FILE || undefined,
   logger,
   gaps,
+  // The portal's origin the pagoPA checkout returns to ({host}: the municipality's portal host).
+  portalOrigin: process.env.SANDBOX_PORTAL_ORIGIN || undefined,
 });
 logger.info({ url: sandbox.url, host, gaps }, "sandbox upstream listening");
 

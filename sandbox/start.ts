@@ -9,6 +9,8 @@ export type StartOptions = {
   stateFile?: string;
   logger?: SandboxOptions["logger"];
   gaps?: boolean;
+  /** Where the pagoPA checkout returns (`createSandboxApp`'s `portalOrigin`). */
+  portalOrigin?: string;
   /** Called with every request the sandbox receives, before it answers (a test recording the upstream calls). */
   onRequest?: (req: express.Request) => void;
 };
@@ -28,6 +30,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     stateFile: options.stateFile,
     logger: options.logger,
     gaps: options.gaps,
+    portalOrigin: options.portalOrigin,
   });
   const host = options.host ?? "127.0.0.1";
   const { onRequest } = options;

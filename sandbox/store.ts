@@ -45,11 +45,15 @@ function loadState(path: string): SandboxState {
 }
 
 /** The sandbox's whole mutable state, optionally persisted to a JSON file (written atomically on `save()`). */
-export function createStore(stateFile?: string, options: { gaps?: boolean } = {}): SandboxStore {
+export function createStore(
+  stateFile?: string,
+  options: { gaps?: boolean; portalOrigin?: string } = {},
+): SandboxStore {
   const store: SandboxStore = {
     state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
     tenants: sandboxTenants,
     gaps: options.gaps === true,
+    portalOrigin: options.portalOrigin,
     save() {
       if (!stateFile) return;
       const temporary = `${stateFile}.${process.pid}.tmp`;

@@ -69,6 +69,7 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
       port: env.SANDBOX_PORT,
       stateFile: env.SANDBOX_STATE_FILE,
       gaps: env.SANDBOX_UPSTREAM_GAPS,
+      portalOrigin: env.SANDBOX_PORTAL_ORIGIN ?? `http://{host}:${env.PORT}`,
     });
     upstreamUrl = sandbox.url;
     closeSandbox = sandbox.close;

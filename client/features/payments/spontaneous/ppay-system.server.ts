@@ -26,7 +26,7 @@ export function failureOf(error: unknown): SystemResult<never> {
   const detail = found?.details?.[0];
   if (status === 404) return { ok: false, reason: "not-found", detail };
   if (status === 400 || status === 422) return { ok: false, reason: "rejected", detail };
-  return { ok: false, reason: "unavailable", detail };
+  return { ok: false, reason: "unavailable", detail, unsure: status >= 500 };
 }
 
 async function attempt<T>(call: () => Promise<T>): Promise<SystemResult<T>> {
@@ -52,11 +52,9 @@ export const ppaySystem: PaymentSystem = {
     );
   },
   async payOnline(api, req) {
-    return attempt(() =>
-      api.ppay.spontaneousPayment(req.typeCode, ppayBody(req), req.idempotencyKey, req.portalOrigin),
-    );
+    return attempt(() => api.ppay.spontaneousPayment(req.typeCode, ppayBody(req)));
   },
   async createNotice(api, req) {
-    return attempt(() => api.ppay.spontaneousNotice(req.typeCode, ppayBody(req), req.idempotencyKey));
+    return attempt(() => api.ppay.spontaneousNotice(req.typeCode, ppayBody(req)));
   },
 };
