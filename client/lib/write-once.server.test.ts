@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { z } from "zod";
 import { routeError } from "#shared/route-error.ts";
+import { UPSTREAM_NOT_HANDLED } from "#shared/api/upstream-failure.ts";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
 import { createStubContext } from "#tests/support/stub-request-context.ts";
 import { useMemoryStore, useRedisStore } from "./store-backend.server.ts";
@@ -53,6 +54,15 @@ describe("in one process", () => {
     expect(again.status).toBe("created");
   });
 
+  test("a 503 (the service says it did not handle it) is a refusal too; any other 5xx is not", async () => {
+    const writes = kind();
+    const unavailable = routeError(502, { title: "x", service: "test", kind: UPSTREAM_NOT_HANDLED });
+    await expect(writes.run(context(), { key: "a", create: () => Promise.reject(unavailable) })).rejects.toThrow();
+    expect((await writes.run(context(), { key: "a", create: async () => ({ id: "a" }) })).status).toBe("created");
+    await expect(writes.run(context(), { key: "b", create: () => Promise.reject(failure(502)) })).rejects.toThrow();
+    expect((await writes.run(context(), { key: "b", create: async () => ({ id: "b" }) })).status).toBe("unknown");
+  });
+
   test("no answer and no way to find it: never sent again with that key", async () => {
     const writes = kind();
     await expect(
@@ -88,7 +98,7 @@ describe("in one process", () => {
       writes.run(context(), { key: "k", create: () => Promise.reject(failure(502)) }),
     ).rejects.toThrow();
     const create = vi.fn(async () => ({ id: "second" }));
-    const find = vi.fn(async () => ({ id: "first" }));
+    const find = vi.fn(async (_since: number) => ({ id: "first" }));
     const again = await writes.run(context(), { key: "k", create, find });
     expect(again).toEqual({ status: "replayed", result: { id: "first" } });
     expect(create).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { isUpstreamFailure, UPSTREAM_NOT_HANDLED } from "#shared/api/upstream-failure.ts";
 import { getServices } from "./services.ts";
 import {
   createTransientStore,
@@ -95,10 +95,13 @@ export class WriteFailure<F> extends Error {
   }
 }
 
-/** Whether a failed write may nonetheless have been made upstream: a timeout, no answer, a 5xx, an unreadable 2xx. */
+/**
+ * Whether a failed write may nonetheless have been made upstream: a timeout, no answer, a 5xx (but a 503, which says
+ * it was not handled), an unreadable 2xx.
+ */
 export function isUnsureFailure(error: unknown): boolean {
   if (error instanceof WriteFailure) return error.unsure;
-  return isUpstreamFailure(error) && error.data.status >= 500;
+  return isUpstreamFailure(error) && error.data.status >= 500 && error.data.kind !== UPSTREAM_NOT_HANDLED;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

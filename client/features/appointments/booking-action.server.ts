@@ -4,6 +4,7 @@ import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { CreatedAppointment, NewAppointment } from "#shared/api/appsched.ts";
 import { storeRefusal } from "#client/lib/transient-store.server.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
 import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
@@ -134,11 +135,17 @@ async function confirmBooking(ctx: Ctx) {
   // One booking per flow, even when the same flow state is confirmed twice (see completed-flows.server.ts).
   const outcome = await writeAppointment(
     () =>
-      completedBookingFlows.run(ctx.context, {
-        key: getCompletedFlowKey(access, variant, state),
-        create: async () => completedOf(access, await access.api.createAppointment(input)),
-        find: access.user ? () => findBooked(access, input) : undefined,
-      }),
+      completedBookingFlows
+        .run(ctx.context, {
+          key: getCompletedFlowKey(access, variant, state),
+          create: async () => completedOf(access, await access.api.createAppointment(input)),
+          find: access.user ? () => findBooked(access, input) : undefined,
+        })
+        .catch((error: unknown) => {
+          // No answer: it may be booked (a logged-in retry looks among the appointments; an anonymous one cannot).
+          if (isUnsureFailure(error)) return { status: "unsure" } as const;
+          throw error;
+        }),
     {
       state,
       dateStepHref: (query) => bookingStepHref(variant.route, "data", query),
@@ -157,6 +164,10 @@ async function confirmBooking(ctx: Ctx) {
       return answerAlreadySent(access, variant, written.result);
     case "pending":
       return refuseStep("riepilogo", { form: bookingT(access)("appointments.summary.pending") }, {}, 409);
+    case "unsure":
+      if (access.user)
+        return refuseStep("riepilogo", { form: bookingT(access)("appointments.summary.unsure") }, {}, 504);
+      return answerUnsure(access, variant);
     case "unknown":
       return answerUnsure(access, variant);
     case "refused": {

@@ -110,8 +110,10 @@ export const appointmentsIt = {
   "appointments.summary.privacyRequired":
     "Per inviare la prenotazione conferma di aver letto l'informativa sulla privacy",
   "appointments.summary.rejected": "Il servizio del Comune non ha accettato la prenotazione",
+  "appointments.summary.unsure":
+    "Il servizio appuntamenti del Comune non ha risposto in tempo: la prenotazione potrebbe essere stata registrata comunque. Premi di nuovo «Conferma e invia»: il portale controlla prima tra i tuoi appuntamenti e non prenota due volte.",
   "appointments.summary.pending":
-    "La tua conferma precedente è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e premi di nuovo «Conferma». La prenotazione non verrà registrata due volte.",
+    "La tua conferma precedente è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e premi di nuovo «Conferma e invia». La prenotazione non verrà registrata due volte.",
   "appointments.summary.status": "Stato",
   "appointments.success.title": "Appuntamento confermato",
   "appointments.success.editedTitle": "Appuntamento modificato",

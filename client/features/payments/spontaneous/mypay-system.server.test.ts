@@ -62,7 +62,7 @@ test("pay online sends the due in euro; failures become reasons, a 5xx one whose
     reason: "rejected",
     detail: "causale obbligatoria",
   });
-  expect(await mypaySystem.createNotice(failing(503), request)).toEqual({
+  expect(await mypaySystem.createNotice(failing(504), request)).toEqual({
     ok: false,
     reason: "unavailable",
     unsure: true,

@@ -1,5 +1,6 @@
 import type { MypayNuovoDovuto } from "#shared/api/mypay.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
 import type { PaymentSystem, SpontaneousRequest, SystemResult } from "./payment-system.server.ts";
 
 /** MyPay's code for a payer without an Italian tax code (the stepper's "no Italian tax code" option). */
@@ -30,7 +31,7 @@ async function attempt<T>(call: () => Promise<T>): Promise<SystemResult<T>> {
     const detail = details.length ? details.join("; ") : undefined;
     if (status === 404) return { ok: false, reason: "not-found", detail };
     if (status === 400 || status === 422) return { ok: false, reason: "rejected", detail };
-    return { ok: false, reason: "unavailable", unsure: status >= 500 };
+    return { ok: false, reason: "unavailable", unsure: isUnsureFailure(error) };
   }
 }
 
