@@ -65,7 +65,7 @@ export function requireOwnOrDelegated(store: SandboxStore, asset: string, param 
     const cf = (req.params[param] as string | undefined) ?? "";
     if (isOwnFiscalCode(res, cf)) return next();
     if (liveDelegationFrom(store, res, cf, asset)) return next();
-    sendError(res, 403, "Codice fiscale non coerente con l'utente collegato o con le sue deleghe");
+    sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
   };
 }
 
