@@ -90,8 +90,13 @@ async function startUrlChild(script: string, args: string[], what: string): Prom
   }
 }
 
-export const startSandboxProcess = (port = 0) =>
-  startUrlChild("bench/sandbox-child.ts", [String(port)], "the sandbox");
+/** `portalOrigin`: where its pagoPA checkout returns (`{host}` = the municipality's portal host). */
+export const startSandboxProcess = (port = 0, portalOrigin?: string) =>
+  startUrlChild(
+    "bench/sandbox-child.ts",
+    [String(port), ...(portalOrigin ? [portalOrigin] : [])],
+    "the sandbox",
+  );
 
 /** The bare Node relay baseline (bench/bare-relay.ts) in front of `upstreamUrl`. */
 export const startBareRelay = (upstreamUrl: string, forwardedHost: string) =>

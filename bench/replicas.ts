@@ -281,11 +281,13 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const count = options.replicas ?? 2;
   const nginx = nginxBinary();
   if (!nginx) throw new Error("nginx is not installed (apt-get install nginx-light)");
-  const sandbox = await startSandboxProcess(options.sandboxPort ?? 0);
+  // nginx's port is chosen first: the sandbox's pagoPA checkout returns the browser there.
+  const nginxPort = options.nginxPort ?? (await freePort());
+  const sandbox = await startSandboxProcess(options.sandboxPort ?? 0, `http://{host}:${nginxPort}`);
   // What has started so far, stopped again if a later part does not come up (no process outlives a failed start).
   const launched: ChildProcess[] = [sandbox.child];
   try {
-    return await startCluster(options, count, nginx, sandbox, launched);
+    return await startCluster(options, count, nginx, sandbox, launched, nginxPort);
   } catch (error) {
     await Promise.all(launched.map((child) => stopChild(child, "SIGKILL")));
     throw error;
@@ -298,6 +300,7 @@ async function startCluster(
   nginx: string,
   sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
   launched: ChildProcess[],
+  nginxPort: number,
 ): Promise<Replicas> {
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
@@ -403,7 +406,6 @@ async function startCluster(
   for (const r of replicas) await r.start();
 
   const dir = mkdtempSync(join(tmpdir(), "replicas-nginx-"));
-  const nginxPort = options.nginxPort ?? (await freePort());
   writeFileSync(join(dir, "upstreams.conf"), upstreamList(ports));
   writeFileSync(
     join(dir, "nginx.conf"),

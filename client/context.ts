@@ -105,6 +105,12 @@ export type RequestServices = {
      */
     attemptLogin(): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;
   };
+  /**
+   * At-most-once writes (client/lib/write-once.server.ts): `waitMs`, how long a second submission waits for the first
+   * one's upstream call (longer than any call lasts); `settleMs`, how long after a write whose outcome is unknown the
+   * upstream may still be making it (only then is it looked up, and sent again if absent).
+   */
+  writes: { waitMs: number; settleMs: number };
   payments: {
     /** Counts an anonymous visitor's creation of a debt position against the per-address and per-municipality limits. */
     attemptAnonymousCreate(): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }>;

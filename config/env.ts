@@ -77,6 +77,12 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * After a create whose answer never came (a timeout, a 5xx), how long the upstream may still be making it: a retry
+   * within this time sends nothing and says "still being confirmed"; after it the portal looks for the write upstream
+   * and sends it again only when absent (client/lib/write-once.server.ts).
+   */
+  WRITE_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
   /** Total time a proxied `/api` answer may take, body included (UPSTREAM_TIMEOUT_MS only bounds silences). */
   UPSTREAM_DEADLINE_MS: z.coerce.number().int().positive().default(30_000),
   TENANT_CONFIG_TTL_S: z.coerce.number().int().positive().default(300),
@@ -131,6 +137,15 @@ export const EnvSchema = z.object({
    * UPSTREAM_URL set.
    */
   SANDBOX_BFF: z.enum(["spec", "published"]).default("spec"),
+  /**
+   * The portal's origin the embedded sandbox's pagoPA checkout returns to, `{host}` standing for the municipality's
+   * portal host (the payment systems configure it per organization; no request carries it). Default: this process's
+   * own `http://{host}:PORT`. Set it when the portal is reached elsewhere (behind a proxy, over TLS).
+   */
+  SANDBOX_PORTAL_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, "an http(s) origin such as https://{host}")
+    .optional(),
   /**
    * Development tools on the pages (the header's "Simula logout"): only when asked for, never in production. `npm run
    * dev` turns them on; `npm start` (what citizens may see) does not.

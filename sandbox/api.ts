@@ -13,6 +13,7 @@ import { createDelegheRouter } from "./deleghe/router.ts";
 import { requireCitizenOnApi } from "./middleware/api-filter.ts";
 import { createIdentityMiddleware } from "./middleware/identity.ts";
 import { maintenanceGate } from "./middleware/maintenance-gate.ts";
+import { rebuildProxiedHeaders } from "./middleware/proxy-headers.ts";
 import { createTenantMiddleware } from "./middleware/tenant.ts";
 import { createConfigRouter } from "./routes/config.ts";
 import { createFeedbackRouter } from "./routes/feedback.ts";
@@ -50,6 +51,8 @@ export function createApiRouter(store: SandboxStore): express.Router {
   const api = express.Router();
   api.use(publicCors, createTenantMiddleware(store), createIdentityMiddleware(store));
   api.use(requireCitizenOnApi, maintenanceGate, publishedRouting(store));
+  // The BFF → service boundary: a proxied call reaches its service with the proxy's headers only.
+  api.use(rebuildProxiedHeaders);
   api.use(
     createConfigRouter(store),
     createIdentityRouter(store),

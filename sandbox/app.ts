@@ -23,6 +23,8 @@ export type SandboxOptions = {
   profile?: SandboxProfile;
   /** The CMS stand-in's base URL (`startSandbox` starts one); unset: CMS menus and services served directly. */
   cmsUrl?: string;
+  /** Where the pagoPA checkout returns: `{host}` = the municipality's portal host (default `http://{host}:3000`). */
+  portalOrigin?: string;
 };
 
 /** The sandbox upstream: a stand-in for the Città Facile BFF (plus a tiny geocoder), without listening. */
@@ -34,6 +36,7 @@ export function createSandboxApp(options: SandboxOptions = {}): {
     gaps: options.gaps,
     profile: options.profile,
     cmsUrl: options.cmsUrl,
+    portalOrigin: options.portalOrigin,
   });
   const logger = options.logger;
   const app = express();

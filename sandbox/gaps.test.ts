@@ -9,6 +9,7 @@ import { startSandbox } from "./start.ts";
 
 const MARIO = "RSSMRA80A01H501U";
 const ANNA = "SPSNNA75T48F839X";
+const GIULIA = "BNCGLI85C55L219R";
 
 function sandboxes() {
   return { strict: createTestSandbox(), gaps: createTestSandbox({ gaps: true }) };
@@ -258,11 +259,12 @@ describe("fiscal codes in paths are not checked against the SSO citizen (contrac
     return body ? req.send(body) : req;
   };
 
+  // The intruder holds no delegation from Anna (Mario does, for her TARI: a delegate's calls are legitimate).
   for (const call of calls) {
-    test(`${call.name}: Mario's session reaches Anna's only in gaps mode`, async () => {
+    test(`${call.name}: Giulia's session reaches Anna's only in gaps mode`, async () => {
       const { strict, gaps } = sandboxes();
       const before = JSON.stringify(strict.store.state);
-      const refused = await send(strict, call, await loginAs(strict.app, MARIO));
+      const refused = await send(strict, call, await loginAs(strict.app, GIULIA));
       expect(refused.status).toBe(403);
       expect(refused.body.title ?? refused.body.detail).toBe(
         "Codice fiscale non coerente con l'utente collegato",
@@ -270,7 +272,7 @@ describe("fiscal codes in paths are not checked against the SSO citizen (contrac
       expect(JSON.stringify({ ...strict.store.state, sessions: {} })).toBe(
         JSON.stringify({ ...JSON.parse(before), sessions: {} }),
       );
-      const allowed = await send(gaps, call, await loginAs(gaps.app, MARIO));
+      const allowed = await send(gaps, call, await loginAs(gaps.app, GIULIA));
       expect(allowed.status).toBeLessThan(300);
       call.check(gaps, allowed.body);
       // The BFF's SSO filter stays: no citizen, no answer.
@@ -279,10 +281,10 @@ describe("fiscal codes in paths are not checked against the SSO citizen (contrac
     });
   }
 
-  test("PPAY: Mario opens the payment of Anna's position, and pays a spontaneous due in her name, only in gaps mode", async () => {
+  test("PPAY: Giulia opens the payment of Anna's position, and pays a spontaneous due in her name, only in gaps mode", async () => {
     const { strict, gaps } = sandboxes();
     for (const s of [strict, gaps]) {
-      const cookie = await loginAs(s.app, MARIO);
+      const cookie = await loginAs(s.app, GIULIA);
       const payment = await s.http
         .get(`/api/ppay/debtpositions/${annaIuv(s, "1")}/payment`)
         .set("X-Forwarded-Host", hosts.a)

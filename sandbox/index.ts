@@ -37,6 +37,8 @@ const sandbox = await startSandbox({
   profile,
   cmsPort,
   cmsUrl: process.env.SANDBOX_CMS_URL || undefined,
+  // The portal's origin the pagoPA checkout returns to ({host}: the municipality's portal host).
+  portalOrigin: process.env.SANDBOX_PORTAL_ORIGIN || undefined,
 });
 logger.info({ url: sandbox.url, cms: sandbox.cmsUrl, host, gaps, profile }, "sandbox upstream listening");
 

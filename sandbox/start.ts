@@ -18,6 +18,8 @@ export type StartOptions = {
   cmsPort?: number;
   /** The CMS stand-in's address as the portal reaches it (compose: another host name); default its own. */
   cmsUrl?: string;
+  /** Where the pagoPA checkout returns (`createSandboxApp`'s `portalOrigin`). */
+  portalOrigin?: string;
   /** Called with every request the sandbox receives, before it answers (a test recording the upstream calls). */
   onRequest?: (req: express.Request) => void;
 };
@@ -41,6 +43,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     logger: options.logger,
     gaps: options.gaps,
     profile: options.profile,
+    portalOrigin: options.portalOrigin,
   });
   // The CMS stand-in first: the BFF's redirects name it.
   const cms = createCmsApp(store).listen(options.cmsPort ?? 0, host);

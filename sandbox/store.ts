@@ -48,7 +48,7 @@ function loadState(path: string): SandboxState {
 /** The sandbox's whole mutable state, optionally persisted to a JSON file (written atomically on `save()`). */
 export function createStore(
   stateFile?: string,
-  options: { gaps?: boolean; profile?: SandboxProfile; cmsUrl?: string } = {},
+  options: { gaps?: boolean; profile?: SandboxProfile; cmsUrl?: string; portalOrigin?: string } = {},
 ): SandboxStore {
   const store: SandboxStore = {
     state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
@@ -56,6 +56,7 @@ export function createStore(
     gaps: options.gaps === true,
     profile: options.profile ?? "spec",
     cmsUrl: options.cmsUrl,
+    portalOrigin: options.portalOrigin,
     save() {
       if (!stateFile) return;
       const temporary = `${stateFile}.${process.pid}.tmp`;

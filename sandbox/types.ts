@@ -161,6 +161,11 @@ export type SandboxStore = {
    * redirected; absent (an app not listening, e.g. in-process tests), those are answered from the seed directly.
    */
   cmsUrl?: string;
+  /**
+   * The portal's origin the pagoPA checkout returns to, as the payment systems configure it per organization: a
+   * template where `{host}` is the municipality's portal host (sandbox/ppay/checkout.ts `portalReturnBase`).
+   */
+  readonly portalOrigin?: string;
   /** Writes the state file when one is configured; a no-op otherwise. */
   save(): void;
   /** Restores the seed (sessions survive: a reset does not log citizens out). */

@@ -76,6 +76,7 @@ export async function loadRuntime(source: NodeJS.ProcessEnv = process.env): Prom
       stateFile: env.SANDBOX_STATE_FILE,
       gaps: env.SANDBOX_UPSTREAM_GAPS,
       profile: env.SANDBOX_BFF,
+      portalOrigin: env.SANDBOX_PORTAL_ORIGIN ?? `http://{host}:${env.PORT}`,
     });
     upstreamUrl = sandbox.url;
     closeSandbox = sandbox.close;

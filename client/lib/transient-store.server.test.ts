@@ -54,6 +54,24 @@ describe.each([
     expect(await store.get("not-a-key")).toBeUndefined();
   });
 
+  test("add stores only where no live entry is: the first claimant wins, the others find it held", async () => {
+    const store = createTransientStore<string>(
+      fresh({ schema: z.string(), ttlMs: 200, maxEntries: 10, perClient: { maxEntries: 10 } }),
+    );
+    const claims = await Promise.all([store.add("k", "uno", ALICE), store.add("k", "due", MALLORY)]);
+    expect(claims.filter((c) => c.ok)).toHaveLength(1);
+    expect(claims.filter((c) => !c.ok)).toEqual([{ ok: false, refused: "exists" }]);
+    const winner = claims[0]!.ok ? "uno" : "due";
+    expect(await store.get("k")).toBe(winner);
+    // A held key is not replaced; once gone (deleted or expired) it can be claimed again.
+    expect(await store.add("k", "tre", ALICE)).toEqual({ ok: false, refused: "exists" });
+    await store.delete("k");
+    expect(await store.add("k", "tre", ALICE)).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.add("k", "quattro", ALICE)).toEqual({ ok: true });
+    expect(await store.get("k")).toBe("quattro");
+  });
+
   test("bytes come back byte-identical", async () => {
     const store = createTransientStore(
       fresh({

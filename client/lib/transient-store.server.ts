@@ -28,6 +28,11 @@ export type TransientStore<V> = {
   get(key: string | null | undefined): Promise<V | undefined>;
   /** Stores `value` under `key` (replacing what was there, which a refusal leaves as it was). */
   set(key: string, value: V, owner: StoreOwner): Promise<StoreSet>;
+  /**
+   * Stores `value` under `key` only when no live entry holds it (`exists` otherwise; atomic across replicas): who
+   * claims a key first (client/lib/write-once.server.ts).
+   */
+  add(key: string, value: V, owner: StoreOwner): Promise<StoreSet | StoreExists>;
   delete(key: string | null | undefined): Promise<void>;
 };
 
@@ -41,6 +46,8 @@ export type StoreOwner = { client: string; flow?: string };
 export type StoreRefused = { ok: false; refused: "client" | "flow" | "full" | "unavailable" };
 export type StorePut = { ok: true; key: string } | StoreRefused;
 export type StoreSet = { ok: true } | StoreRefused;
+/** `add` found the key held (nothing written). */
+export type StoreExists = { ok: false; refused: "exists" };
 
 export type StoreLimits = { maxEntries: number; maxBytes?: number };
 
@@ -88,6 +95,7 @@ export function createTransientStore<V extends NonNullable<unknown>>(
     put: (value, owner) => pick().put(value, owner),
     get: (key) => pick().get(key),
     set: (key, value, owner) => pick().set(key, value, owner),
+    add: (key, value, owner) => pick().add(key, value, owner),
     delete: (key) => pick().delete(key),
   };
 }
@@ -191,9 +199,10 @@ function writeEntry<V>(
   options: TransientStoreOptions<V>,
   state: MemoryState<V>,
   at: number,
-  write: { key: string; value: V; owner: StoreOwner },
-): StoreSet {
+  write: { key: string; value: V; owner: StoreOwner; onlyIfAbsent?: boolean },
+): StoreSet | StoreExists {
   purgeExpired(state, at);
+  if (write.onlyIfAbsent && state.entries.has(write.key)) return { ok: false, refused: "exists" };
   const bytes = sizeOfValue(options, write.value);
   const owners = ownerKeysOf(options, write.owner);
   const previous = state.entries.get(write.key);
@@ -213,8 +222,8 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
 ): TransientStore<V> & { readonly size: number; readonly bytes: number } {
   const now = options.now ?? (() => performance.now());
   const state: MemoryState<V> = { entries: new Map(), usage: new Map(), bytes: 0 };
-  const write = (key: string, value: V, owner: StoreOwner) =>
-    writeEntry(options, state, now(), { key, value, owner });
+  const write = (key: string, value: V, owner: StoreOwner, onlyIfAbsent = false) =>
+    writeEntry(options, state, now(), { key, value, owner, onlyIfAbsent });
   const current = () => {
     purgeExpired(state, now());
     return state;
@@ -223,7 +232,7 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
   return {
     async put(value, owner) {
       const key = newTransientKey();
-      const written = write(key, value, owner);
+      const written = write(key, value, owner) as StoreSet;
       return written.ok ? { ok: true, key } : written;
     },
     async get(key) {
@@ -232,7 +241,10 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
       return entry && entry.expires > now() ? entry.value : undefined;
     },
     async set(key, value, owner) {
-      return write(key, value, owner);
+      return write(key, value, owner) as StoreSet;
+    },
+    async add(key, value, owner) {
+      return write(key, value, owner, true);
     },
     async delete(key) {
       if (key) removeEntry(state, key);
@@ -278,6 +290,7 @@ local function purge(a)
 end
 for i = 1, n do purge(accts[i]) end
 local ekey = ns .. ':e:' .. key
+if ARGV[7 + n * 3] == 'nx' and redis.call('EXISTS', ekey) == 1 then return 'exists' end
 local prev = redis.call('HMGET', ekey, 'b', 'o')
 local prevBytes = tonumber(prev[1] or '0')
 local prevOwners = {}
@@ -366,7 +379,12 @@ export function createRedisStore<V extends NonNullable<unknown>>(
   const ns = `portal:${options.name}`;
   const limit = (n: number | undefined) => String(n ?? -1);
 
-  async function write(key: string, value: V, owner: StoreOwner): Promise<StoreSet> {
+  async function write(
+    key: string,
+    value: V,
+    owner: StoreOwner,
+    onlyIfAbsent = false,
+  ): Promise<StoreSet | StoreExists> {
     const accounts = [
       ...ownerKeysOf(options, owner).map((a) => {
         const limits = a.startsWith("f:") ? options.perFlow! : options.perClient;
@@ -387,19 +405,22 @@ export function createRedisStore<V extends NonNullable<unknown>>(
           String(options.ttlMs),
           String(accounts.length),
           ...accounts.flat(),
+          onlyIfAbsent ? "nx" : "",
         ],
       );
     } catch (error) {
       if (isStoreUnavailable(error)) return { ok: false, refused: "unavailable" };
       throw error;
     }
-    return answer === "ok" ? { ok: true } : { ok: false, refused: answer as StoreRefused["refused"] };
+    return answer === "ok"
+      ? { ok: true }
+      : { ok: false, refused: answer as StoreRefused["refused"] | StoreExists["refused"] };
   }
 
   return {
     async put(value, owner) {
       const key = newTransientKey();
-      const written = await write(key, value, owner);
+      const written = (await write(key, value, owner)) as StoreSet;
       return written.ok ? { ok: true, key } : written;
     },
     async get(key) {
@@ -409,7 +430,8 @@ export function createRedisStore<V extends NonNullable<unknown>>(
       const parsed = options.schema.safeParse(decodeValue(text));
       return parsed.success ? (parsed.data as V) : undefined;
     },
-    set: write,
+    set: async (key, value, owner) => (await write(key, value, owner)) as StoreSet,
+    add: (key, value, owner) => write(key, value, owner, true),
     async delete(key) {
       if (key) await backend.script(DELETE_SCRIPT, [], [ns, key]);
     },

@@ -13,22 +13,14 @@ export function createAppointmentRouter(store: SandboxStore, clock: Clock): expr
   const router = express.Router();
   const context = (res: express.Response) => getAppschedContext(store, clock, res);
 
-  // `Idempotency-Key` (as the payments' calls): the same key on the same municipality answers the appointment it
-  // booked the first time (200), so a client that gave up waiting can ask again without booking twice.
+  // Every call books (the service has no idempotency, and the BFF's proxy would drop the header anyway): a client
+  // that gave up waiting must find its booking before it asks again (client/lib/write-once.server.ts).
   router.post("/appointments", requirePublicAllowed, (req, res) => {
     const ctx = context(res);
-    const header = req.get("idempotency-key");
-    const key = header && /^[\w-]{8,80}$/.test(header) ? `${ctx.tenant.id}:${header}` : undefined;
-    const keys = (ctx.state.idempotency ??= {});
-    const remembered = key === undefined ? undefined : keys[key];
-    const earlier = ctx.state.appointments.find(
-      (appointment) => appointment.tenantId === ctx.tenant.id && appointment.id === remembered,
-    );
-    const appointment = earlier ?? bookAppointment(ctx, req.body);
-    if (key !== undefined && !earlier) keys[key] = appointment.id;
+    const appointment = bookAppointment(ctx, req.body);
     store.save();
     const accessToken = createAccessToken(ctx.state.secret, appointment.tenantId, appointment.id);
-    res.status(earlier ? 200 : 201).json({ ...toAppointmentDto(appointment, ctx.catalog), accessToken });
+    res.status(201).json({ ...toAppointmentDto(appointment, ctx.catalog), accessToken });
   });
 
   router.get("/appointments", requireAuthenticatedApi, (req, res) => {

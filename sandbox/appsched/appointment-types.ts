@@ -46,6 +46,4 @@ export type AppschedState = {
   appointments: StoredAppointment[];
   /** E-mails "sent" by the service, shown at `/__sandbox/mailbox`. */
   mailbox: MailMessage[];
-  /** "{tenantId}:{Idempotency-Key}" → the id of the appointment that key created (absent in older state files). */
-  idempotency?: Record<string, number>;
 };

@@ -27,8 +27,16 @@ export function createAppschedRouter(
   const clock = options.now ?? (() => new Date());
   const router = express.Router();
   router.use(faultGate(store, "appsched"), express.json({ limit: "64kb" }), requireAppschedAsset);
-  // A call for a delegator (DELEGHE, issue #28): made as them when the delegation it names is live, else 403.
-  router.use(actAsDelegator(store, "APPSCHED"));
+  // A call for a delegator (DELEGHE, issue #28): made as them when the caller holds a live delegation from them.
+  router.use(
+    actAsDelegator(store, "APPSCHED", (res, id) => {
+      const { tenant } = getLocals(res);
+      const found = store.state.appsched.appointments.find(
+        (a) => a.tenantId === tenant.id && String(a.id) === id,
+      );
+      return found?.ownerCf ?? null;
+    }),
+  );
   router.get("/legal-contents", (_req, res) => {
     res.json(getLegalContents(getLocals(res).tenant));
   });

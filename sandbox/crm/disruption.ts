@@ -10,7 +10,7 @@ import { sendError } from "../http.ts";
 import { writePdf } from "../pdf.ts";
 import { playsGaps } from "../gaps.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
-import { createTicket, crmState, type CrmTenantState, type CrmTicket } from "./store.ts";
+import { createTicket, crmState, type CrmTicket } from "./store.ts";
 
 /*
  * The disruption report (DISSERVIZIO_CRM) on the sandbox CRM. Defined by this project (see shared/api/disruption.ts):
@@ -46,9 +46,6 @@ const DEFAULT_CATALOGUE: Catalogue = { maxAllegati: 3, categorie: [{ id: 999, no
 export function disruptionCatalogue(tenantId: string): Catalogue {
   return CATALOGUES[tenantId] ?? DEFAULT_CATALOGUE;
 }
-
-/** Idempotency keys → ticket ids, per municipality CRM (forgotten with the state on a reset). */
-const idempotency = new WeakMap<CrmTenantState, Map<string, number>>();
 
 function categoryName(tenantId: string, id: number): string | undefined {
   return disruptionCatalogue(tenantId).categorie.find((c) => c.id === id)?.nome;
@@ -104,13 +101,6 @@ export function createDisruptionRouter(store: SandboxStore): express.Router {
       );
     const input = parsed.data;
     const crm = crmState(store.state, tenant.id);
-    const keys = idempotency.get(crm) ?? new Map<string, number>();
-    idempotency.set(crm, keys);
-    const key = req.get("idempotency-key");
-    const previous = key
-      ? crm.tickets.find((t) => t.id === keys.get(`${citizen.codFisc}:${key}`))
-      : undefined;
-    if (previous) return void res.status(200).json(toCreated(previous));
 
     const catalogue = disruptionCatalogue(tenant.id);
     const category = categoryName(tenant.id, input.service_catalog_sub_item_id);
@@ -152,7 +142,6 @@ export function createDisruptionRouter(store: SandboxStore): express.Router {
       },
       new Date(),
     );
-    if (key) keys.set(`${citizen.codFisc}:${key}`, ticket.id);
     res.status(201).json(toCreated(ticket));
   });
 

@@ -9,23 +9,7 @@ import { javaTimestamp } from "../profile.ts";
 import { playsGaps } from "../gaps.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import { crmCatalogue, crmPolicyText } from "./seed.ts";
-import { createTicket, crmState, toTicketDto, type CrmCustomer, type CrmTenantState } from "./store.ts";
-
-/** Idempotency keys ("{fiscal code}:{key}") → ticket ids, per municipality CRM (forgotten with the state on a reset). */
-const idempotency = new WeakMap<CrmTenantState, Map<string, number>>();
-
-/**
- * The ticket an earlier call with the same `Idempotency-Key` for the same citizen created (a retry after a timeout),
- * or `remember(id)` for the one about to be created.
- */
-function idempotent(store: SandboxStore, res: Response, key: string | undefined, codiceFiscale: string) {
-  const crm = crmState(store.state, getLocals(res).tenant.id);
-  const keys = idempotency.get(crm) ?? new Map<string, number>();
-  idempotency.set(crm, keys);
-  const scoped = key ? `${codiceFiscale.toUpperCase()}:${key}` : null;
-  const previous = scoped ? crm.tickets.find((t) => t.id === keys.get(scoped)) : undefined;
-  return { previous, remember: (id: number) => scoped && keys.set(scoped, id) };
-}
+import { createTicket, crmState, toTicketDto, type CrmCustomer } from "./store.ts";
 
 const AttachmentSchema = z.object({
   filename: z.string().min(1).max(255),
@@ -128,12 +112,9 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     if (!playsGaps(store) && body.customer.codice_fiscale.toUpperCase() !== citizen.codFisc.toUpperCase()) {
       return sendError(res, 403, "Codice fiscale non coerente con l'utente collegato");
     }
-    const once = idempotent(store, res, req.get("idempotency-key"), citizen.codFisc);
-    if (once.previous) return void res.status(200).json(toTicketDto(once.previous));
     const read = readTicket(body);
     if (!read.ok) return sendError(res, 400, "Richiesta non valida", [read.message]);
     const ticket = open(store, res, body, read, 1);
-    once.remember(ticket.id);
     res.status(201).json(toTicketDto(ticket));
   });
 
@@ -145,10 +126,8 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     if (typeof otp !== "string" || typeof cf !== "string" || richiesta !== "EMAIL") {
       return sendError(res, 401, "autenticazione fallita");
     }
-    // A retry of a creation that answered late: its code is used by now, the key finds the ticket it made.
-    const once = idempotent(store, res, req.get("idempotency-key"), body.customer.codice_fiscale);
-    if (once.previous && once.previous.customer.codice_fiscale === cf.toUpperCase())
-      return void res.status(200).json(toTicketDto(once.previous));
+    // As the BFF: the code's row is marked used before the ticket is forwarded, so one code opens one ticket (a
+    // retry of a creation that answered late fails "autenticazione fallita").
     const now = Date.now();
     const row = store.state.otp.rows.find(
       (r) =>
@@ -166,7 +145,6 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     if (!read.ok) return sendError(res, 400, "Richiesta non valida", [read.message]);
     row.used = true;
     const ticket = open(store, res, body, read, getLocals(res).citizen ? 1 : 0);
-    once.remember(ticket.id);
     res.status(201).json(toTicketDto(ticket));
   });
 

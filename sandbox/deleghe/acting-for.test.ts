@@ -3,9 +3,10 @@ import { DelegantiByServiceSchema } from "#shared/api/deleghe.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { seedIuv } from "../ppay/positions.ts";
 
-// The sandbox's side of acting for a delegator (our contract, shared/api/deleghe.ts): a call naming a delegation in
-// its headers is answered only when that delegation is APPROVATA and live, between the caller and that delegator, for
-// a service of the called module; gaps mode trusts whatever is sent, as the real upstream does.
+// The sandbox's side of acting for a delegator (docs/decisions/upstream-writes.md): a call made for a delegator carries
+// the delegator's fiscal code where the call has one (no header: the BFF's proxies would drop it). It is answered only
+// when the caller holds a delegation from that fiscal code, APPROVATA and live, for a service of the called module;
+// gaps mode trusts whatever fiscal code is sent, as the real upstream does.
 
 const MARIO = "RSSMRA80A01H501U";
 const GIULIA = "BNCGLI85C55L219R";
@@ -15,10 +16,14 @@ const ANNA_TO_MARIO = "dlg-a-0001";
 
 function setup(gaps = false) {
   const s = createTestSandbox({ gaps });
-  const get = (path: string, cookie: string, delega?: { id: string; cf: string }) => {
-    const req = s.http.get(path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
-    return delega ? req.set("X-Delega-Id", delega.id).set("X-Delega-Codice-Fiscale", delega.cf) : req;
-  };
+  // Whatever delegation headers a caller sends never reach the services (they are sent here to prove it).
+  const get = (path: string, cookie: string) =>
+    s.http
+      .get(path)
+      .set("X-Forwarded-Host", hosts.a)
+      .set("Cookie", cookie)
+      .set("X-Delega-Id", ANNA_TO_MARIO)
+      .set("X-Delega-Codice-Fiscale", ANNA);
   return { ...s, get };
 }
 const positions = (cf: string) => `/api/ppay/citizens/${cf}/debtpositions?currentPage=1&elements=10`;
@@ -44,44 +49,63 @@ test("deleganti-by-service lists the caller's live approved delegators for that 
   expect(all[0]?.deleghe[0]?.stato).toBe("RITIRATA");
 });
 
-test("a PPAY call for a delegator needs a live delegation between the two, for a PPAY service", async () => {
+test("a PPAY call for a delegator needs a live delegation from that fiscal code to the caller, for a PPAY service", async () => {
   const s = setup();
   const mario = await loginAs(s.app, MARIO);
   const luca = await loginAs(s.app, LUCA);
-  await s.get(positions(ANNA), mario).expect(403);
-  const ok = await s.get(positions(ANNA), mario, { id: ANNA_TO_MARIO, cf: ANNA }).expect(200);
+  const ok = await s.get(positions(ANNA), mario).expect(200);
   expect(JSON.stringify(ok.body)).toContain(seedIuv("comune-a", ANNA, 6));
-  // Another delegate, another delegator, the delegator's code not in the path: 403.
-  await s.get(positions(ANNA), luca, { id: ANNA_TO_MARIO, cf: ANNA }).expect(403);
-  await s.get(positions(GIULIA), mario, { id: ANNA_TO_MARIO, cf: GIULIA }).expect(403);
-  await s.get(positions(MARIO), mario, { id: ANNA_TO_MARIO, cf: ANNA }).expect(403);
-  // The payment URL of Anna's position: for her only under the delegation.
+  // Another delegate, another delegator: 403.
+  await s.get(positions(ANNA), luca).expect(403);
+  await s.get(positions(GIULIA), mario).expect(403);
+  // The payment URL of Anna's position (PPAY's call names no citizen): for her delegate, not for anyone else.
   const iuv = seedIuv("comune-a", ANNA, 6);
-  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, mario).expect(404);
-  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, luca, { id: ANNA_TO_MARIO, cf: ANNA }).expect(403);
-  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, mario, { id: ANNA_TO_MARIO, cf: ANNA }).expect(200);
+  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, luca).expect(404);
+  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, mario).expect(200);
   // Withdrawn: refused from then on.
   s.store.state.deleghe.byTenant["comune-a"]!.find((d) => d.uuidDelega === ANNA_TO_MARIO)!.stato = "RITIRATA";
-  await s.get(positions(ANNA), mario, { id: ANNA_TO_MARIO, cf: ANNA }).expect(403);
+  await s.get(positions(ANNA), mario).expect(403);
+  await s.get(`/api/ppay/debtpositions/${iuv}/payment`, mario).expect(404);
 });
 
-test("gaps mode trusts whatever delegation is named (the portal must check)", async () => {
+test("gaps mode trusts whatever fiscal code is sent (the portal must check)", async () => {
   const s = setup(true);
   const luca = await loginAs(s.app, LUCA);
-  await s.get(positions(ANNA), luca, { id: "dlg-a-9999", cf: ANNA }).expect(200);
+  await s.get(positions(ANNA), luca).expect(200);
 });
 
 test("an appointment for a delegator needs a live delegation that includes an appointment service", async () => {
   const s = setup();
   const mario = await loginAs(s.app, MARIO);
   // Anna's delegation to Mario covers the TARI and the certificates, no appointment service: 403.
-  await s
-    .get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario, { id: ANNA_TO_MARIO, cf: ANNA })
-    .expect(403);
+  await s.get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario).expect(403);
   const delega = s.store.state.deleghe.byTenant["comune-a"]!.find((d) => d.uuidDelega === ANNA_TO_MARIO)!;
   delega.servizi.push(101);
-  const listed = await s
-    .get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario, { id: ANNA_TO_MARIO, cf: ANNA })
-    .expect(200);
+  const listed = await s.get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario).expect(200);
   expect(Array.isArray(listed.body)).toBe(true);
+  // A booking naming Anna is hers; Mario's own list does not show it, Anna's does, and Mario may read it by id.
+  const slot = {
+    start: "2027-04-06 09:00:00",
+    notes: "(1) Carta d'identità - per Anna",
+    providerId: "any-provider",
+  };
+  const booked = await s.http
+    .post("/api/appsched/appointments")
+    .set("X-Forwarded-Host", hosts.a)
+    .set("Cookie", mario)
+    .send({
+      book: new Date().toISOString(),
+      ...slot,
+      serviceId: "11",
+      customer: { firstName: "Anna", lastName: "Esposito", email: "", codice_fiscale: ANNA },
+    })
+    .expect(201);
+  const own = await s.get("/api/appsched/appointments?codice_fiscale=" + MARIO, mario).expect(200);
+  expect(own.body.map((a: { id: string }) => String(a.id))).not.toContain(String(booked.body.id));
+  const hers = await s.get("/api/appsched/appointments?codice_fiscale=" + ANNA, mario).expect(200);
+  expect(hers.body.map((a: { id: string }) => String(a.id))).toContain(String(booked.body.id));
+  await s.get(`/api/appsched/appointments/${booked.body.id}`, mario).expect(200);
+  // Withdrawn: Anna's appointment by id is "not found" for Mario.
+  delega.stato = "RITIRATA";
+  await s.get(`/api/appsched/appointments/${booked.body.id}`, mario).expect(404);
 });

@@ -36,7 +36,7 @@ test("tipologie: all types with spontaneo and datiSpecificiRiscossione, searchab
   expect((await http.get("/api-public/mypay/tipologie").set("X-Forwarded-Host", hosts.b)).status).toBe(404);
 });
 
-test("importaDovuto: a notice PDF with codice avviso, amount, creditor CF and QR; idempotent; rules", async () => {
+test("importaDovuto: a notice PDF with codice avviso, amount, creditor CF and QR; no idempotency; rules", async () => {
   const first = await post("importaDovuto", body, "key-notice-1");
   expect(first.status).toBe(201);
   expect(first.body.codiceAvviso).toBe(`3${first.body.iuv}`);
@@ -47,11 +47,10 @@ test("importaDovuto: a notice PDF with codice avviso, amount, creditor CF and QR
   expect(pdf).not.toContain("PAGOPA|002");
   expect(pdfQrMatrix(pdf)).toEqual(qrMatrix(`PAGOPA|002|${first.body.codiceAvviso}|80012340011|1250`));
   expect(pdfTextLines(pdf).join("\n")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  // The same Idempotency-Key again: a second due (the BFF's proxy drops the header; the portal keeps its own).
   const again = await post("importaDovuto", body, "key-notice-1");
-  expect(again.status).toBe(200);
-  expect(again.body.iuv).toBe(first.body.iuv);
-  const other = await post("importaDovuto", body, "key-notice-2");
-  expect(other.body.iuv).not.toBe(first.body.iuv);
+  expect(again.status).toBe(201);
+  expect(again.body.iuv).not.toBe(first.body.iuv);
 
   const check = await http
     .get(`/api-public/mypay/verificaAvviso/${first.body.codiceAvviso}`)
@@ -70,17 +69,9 @@ test("importaDovuto: a notice PDF with codice avviso, amount, creditor CF and QR
 
 test("importaDovutoImmediato: paid through the checkout stand-in; verificaAvviso and posizioni show it paid", async () => {
   await http.post(`/__sandbox/citizens/${ANNA}/reset`);
-  const created = await post("importaDovutoImmediato", body, "key-now-1").set(
-    "X-Portal-Origin",
-    "http://comune-a.localhost:3000",
-  );
+  // Whatever origin a header names, the checkout returns to the one configured for the municipality.
+  const created = await post("importaDovutoImmediato", body).set("X-Portal-Origin", "http://evil.example");
   expect(created.status).toBe(201);
-  const again = await post("importaDovutoImmediato", body, "key-now-1").set(
-    "X-Portal-Origin",
-    "http://comune-a.localhost:3000",
-  );
-  expect(again.body.iuv).toBe(created.body.iuv);
-  expect(new URL(again.body.urlPagamento).pathname).toBe(new URL(created.body.urlPagamento).pathname);
   const path = new URL(created.body.urlPagamento).pathname;
   const page = await http.get(path);
   expect(page.text).toContain("Simulazione pagoPA");

@@ -98,7 +98,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       tenantId: tenant.id,
       codFisc: due.pagatore.codiceIdentificativo,
       iuv: due.iuv,
-      returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+      returnBase: portalReturnBase(store, tenant),
     };
     store.save();
     return `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
@@ -134,17 +134,13 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       if (type.noteObbligatorie && !parsed.due.causale)
         return sendError(res, 400, "Dati del dovuto non validi", ["causale obbligatoria per la tipologia"]);
       const { tenant } = getLocals(res);
-      const { due, created } = createDue(store.state, tenant.id, parsed.due, {
-        immediato,
-        idempotencyKey: req.get("idempotency-key") || undefined,
-      });
+      const due = createDue(store.state, tenant.id, parsed.due, { immediato });
       if (immediato) {
-        if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
         const urlPagamento = openCheckout(req, res, due);
-        return void res.status(created ? 201 : 200).json({ iuv: due.iuv, urlPagamento });
+        return void res.status(201).json({ iuv: due.iuv, urlPagamento });
       }
       store.save();
-      res.status(created ? 201 : 200).json({
+      res.status(201).json({
         iuv: due.iuv,
         codiceAvviso: due.codiceAvviso,
         avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),

@@ -53,8 +53,6 @@ export type MypayDovuto = {
 export type MypayState = {
   tipologie: Record<string, MypayTipologia[]>;
   dovuti: Record<string, MypayDovuto[]>;
-  /** "{tenantId}:{Idempotency-Key}" → IUV of the due that key created. */
-  idempotency: Record<string, string>;
   nextSeq: number;
 };
 
@@ -160,7 +158,6 @@ export function seedMypay(): MypayState {
   return {
     tipologie: { "comune-a": structuredClone(TIPOLOGIE) },
     dovuti: { "comune-a": dovuti },
-    idempotency: {},
     nextSeq: 1000,
   };
 }
@@ -172,10 +169,6 @@ export function resetMypay(state: SandboxState, seed: SandboxState, codFisc: str
   const cf = codFisc.toUpperCase();
   for (const tenantId of new Set([...Object.keys(state.mypay.dovuti), ...Object.keys(seed.mypay.dovuti)])) {
     const current = state.mypay.dovuti[tenantId] ?? [];
-    const removed = new Set(current.filter((d) => payerOf(d) === cf).map((d) => d.iuv));
-    for (const [key, iuv] of Object.entries(state.mypay.idempotency)) {
-      if (removed.has(iuv)) delete state.mypay.idempotency[key];
-    }
     state.mypay.dovuti[tenantId] = [
       ...current.filter((d) => payerOf(d) !== cf),
       ...structuredClone((seed.mypay.dovuti[tenantId] ?? []).filter((d) => payerOf(d) === cf)),
@@ -204,17 +197,13 @@ export type NewDue = {
   pagatore: MypayPagatore;
 };
 
-/** Creates a due; the same `Idempotency-Key` on the same municipality answers the due it created the first time. */
+/** Creates a due: every call a new one (no idempotency; see client/lib/write-once.server.ts for the portal's). */
 export function createDue(
   state: SandboxState,
   tenantId: string,
   body: NewDue,
-  options: { immediato: boolean; idempotencyKey?: string; now?: Date },
-): { due: MypayDovuto; created: boolean } {
-  const key = options.idempotencyKey ? `${tenantId}:${options.idempotencyKey}` : null;
-  const existing =
-    key && state.mypay.idempotency[key] && findDue(state, tenantId, state.mypay.idempotency[key]);
-  if (existing) return { due: existing, created: false };
+  options: { immediato: boolean; now?: Date },
+): MypayDovuto {
   const iuv = mypayIuv(tenantId, state.mypay.nextSeq++);
   const due: MypayDovuto = {
     iuv,
@@ -232,8 +221,7 @@ export function createDue(
     pagatore: { ...body.pagatore, codiceIdentificativo: body.pagatore.codiceIdentificativo.toUpperCase() },
   };
   (state.mypay.dovuti[tenantId] ??= []).push(due);
-  if (key) state.mypay.idempotency[key] = iuv;
-  return { due, created: true };
+  return due;
 }
 
 export function markDuePaid(due: MypayDovuto, now = new Date()): void {

@@ -50,32 +50,35 @@ export function registerCheckoutEngine(name: string, engine: CheckoutEngine): vo
 export const CHECKOUT_PATH = "/__sandbox/pagopa/checkout";
 
 /**
- * The portal hosts of each municipality (the same as `config/tenants.json`): the only hosts the checkout sends the
- * browser back to, whatever the `X-Portal-Origin` header says.
+ * The portal's host of each municipality (the first of its hosts in `config/tenants.json`): where the checkout sends
+ * the browser back to.
  */
-const PORTAL_HOSTS: Record<string, readonly string[]> = {
-  "comune-a": ["comune-a.localhost", "localhost", "127.0.0.1"],
-  "comune-b": ["comune-b.localhost"],
-  "comune-c": ["comune-c.localhost"],
+const PORTAL_HOSTS: Record<string, string> = {
+  "comune-a": "comune-a.localhost",
+  "comune-b": "comune-b.localhost",
+  "comune-c": "comune-c.localhost",
 };
 
+/** The portal's origin when nothing configures it: `npm start`'s. `{host}` is the municipality's portal host. */
+export const DEFAULT_PORTAL_ORIGIN = "http://{host}:3000";
+
 /**
- * The origin the checkout returns to: the portal's origin as the portal sends it (`X-Portal-Origin`, a sandbox
- * extension: the real PPAY has the return URL configured per organization) when its host is one of the
- * municipality's; otherwise the municipality's public site.
+ * The origin the checkout returns to, as the payment systems have it: configured per organization (PiemontePay's
+ * and MyPay's back office hold each municipality's return address; no request carries it, and the BFF's proxies
+ * would drop a header that did). The sandbox's configuration is one template for all its municipalities,
+ * `store.portalOrigin` (`SANDBOX_PORTAL_ORIGIN`; the embedded sandbox gets the portal's own port), with `{host}` the
+ * municipality's portal host.
  */
-export function portalReturnBase(tenant: SandboxTenant, header: string | undefined): string {
-  const fallback = `https://${tenant.host}`;
-  if (!header) return fallback;
+export function portalReturnBase(store: Pick<SandboxStore, "portalOrigin">, tenant: SandboxTenant): string {
+  const host = PORTAL_HOSTS[tenant.id] ?? tenant.host;
+  const origin = (store.portalOrigin ?? DEFAULT_PORTAL_ORIGIN).replaceAll("{host}", host);
   try {
-    const url = new URL(header);
-    const hosts = [...(PORTAL_HOSTS[tenant.id] ?? []), tenant.host];
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || !hosts.includes(url.hostname))
-      return fallback;
-    return url.origin;
+    const url = new URL(origin);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
   } catch {
-    return fallback;
+    // a template that is no URL: the municipality's own site, as a payment system without configuration would
   }
+  return `https://${tenant.host}`;
 }
 
 function escapeHtml(value: string): string {

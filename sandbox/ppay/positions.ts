@@ -38,8 +38,6 @@ export type SandboxCheckout = {
 export type PpayState = {
   positions: Record<string, Record<string, SandboxDebtPosition[]>>;
   checkouts: Record<string, SandboxCheckout>;
-  /** Spontaneous positions by "{tenantId}:{Idempotency-Key}" (sandbox/ppay/spontaneous.ts): the same key, the same position. */
-  idempotency?: Record<string, { codFisc: string; iuv: string }>;
   /**
    * Paid positions whose receipt (pagoPA's Ricevuta Telematica) has not arrived yet: "{tenantId}:{CF}:{IUV}". The
    * checkout pays without a receipt while the fault switch `pagopa-rt` is "down"; the receipt arrives at the first
@@ -225,9 +223,6 @@ export function resetPpay(state: SandboxState, seed: SandboxState, codFisc: stri
   }
   for (const [token, checkout] of Object.entries(state.ppay.checkouts)) {
     if (checkout.codFisc === codFisc) delete state.ppay.checkouts[token];
-  }
-  for (const [key, entry] of Object.entries(state.ppay.idempotency ?? {})) {
-    if (entry.codFisc === codFisc) delete state.ppay.idempotency![key];
   }
 }
 

@@ -1,6 +1,6 @@
 import express from "express";
 import type { Request, Response } from "express";
-import { requireOwnOrDelegated, subjectOf } from "../deleghe/acting-for.ts";
+import { mayActFor, requireOwnOrDelegated } from "../deleghe/acting-for.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import {
   citizenPositions,
@@ -47,7 +47,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       return ppayError(res, 404, "BUSINESS_ERROR", "Servizio PPAY non attivo");
     next();
   };
-  // The citizen's own fiscal code, or a delegator's under a live delegation named in the headers (issue #28).
+  // The citizen's own fiscal code, or a delegator's under a live delegation (issue #28).
   const own = requireOwnOrDelegated(store, "PPAY");
 
   router.get("/api-public/policy/ppay", (_req, res) => sendRawString(res, 200, PPAY_POLICY));
@@ -119,14 +119,12 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   router.get("/api/ppay/debtpositions/:iuv/payment", hasPpay, (req, res) => {
     const { tenant, citizen } = getLocals(res);
     if (!citizen) return ppayError(res, 401, "AUTHORIZATION_ERROR", "Accesso non effettuato");
-    // For a delegator when the headers name a live delegation (403 otherwise).
-    const subject = subjectOf(store, req, res, "PPAY");
-    if (subject === null) return;
-    const owner = playsGaps(store)
-      ? (Object.entries(store.state.ppay.positions[tenant.id] ?? {}).find(([, positions]) =>
-          positions.some((p) => p.iuv === req.params.iuv),
-        )?.[0] ?? subject)
-      : subject;
+    // PPAY's call names no citizen: the position's holder is the caller, or a delegator of theirs under a live
+    // delegation (issue #28); anyone else's is "not found" (gaps mode: any position of the municipality, as the BFF).
+    const holder = Object.entries(store.state.ppay.positions[tenant.id] ?? {}).find(([, positions]) =>
+      positions.some((p) => p.iuv === req.params.iuv),
+    )?.[0];
+    const owner = holder && mayActFor(store, res, holder, "PPAY") ? holder : citizen.codFisc;
     const found = positionOf(req, res, owner);
     if (!found) return;
     if (found.codiceStatoPagamento !== "1")
@@ -135,7 +133,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       tenantId: tenant.id,
       codFisc: owner,
       iuv: found.iuv,
-      returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+      returnBase: portalReturnBase(store, tenant),
     });
     store.save();
     res.json({ paymentUrl: `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}` });
@@ -149,10 +147,6 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   });
 
   const spontaneousBody = express.json({ limit: "10kb" });
-  const idempotencyKey = (req: Request) => {
-    const key = req.get("idempotency-key");
-    return key && /^[\w-]{8,80}$/.test(key) ? key : undefined;
-  };
 
   router.post("/api-public/ppay/paymenttypes/:type/payment", hasPpay, spontaneousBody, (req, res) => {
     if (isDown(store, "ppay-spontaneous"))
@@ -166,18 +160,12 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     const checked = checkSpontaneous(tenant.id, req.params.type as string, body, taxCode);
     if (!checked.ok)
       return ppayError(res, checked.problem.status, checked.problem.code, checked.problem.detail);
-    const position = createSpontaneousPosition(
-      store.state,
-      tenant.id,
-      checked.type,
-      checked.body,
-      idempotencyKey(req),
-    );
+    const position = createSpontaneousPosition(store.state, tenant.id, checked.type, checked.body);
     const token = openCheckout(store.state, {
       tenantId: tenant.id,
       codFisc: checked.body.codiceFiscalePartitaIVAPagatore!,
       iuv: position.iuv,
-      returnBase: portalReturnBase(tenant, req.get("x-portal-origin")),
+      returnBase: portalReturnBase(store, tenant),
     });
     store.save();
     res.status(201).json({
@@ -207,13 +195,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       const checked = checkSpontaneous(tenant.id, req.params.type as string, req.body, cf);
       if (!checked.ok)
         return ppayError(res, checked.problem.status, checked.problem.code, checked.problem.detail);
-      const position = createSpontaneousPosition(
-        store.state,
-        tenant.id,
-        checked.type,
-        checked.body,
-        idempotencyKey(req),
-      );
+      const position = createSpontaneousPosition(store.state, tenant.id, checked.type, checked.body);
       store.save();
       res.status(201).json({
         iuv: position.iuv,

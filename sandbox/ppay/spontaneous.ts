@@ -70,27 +70,18 @@ function isoDay(date: Date): string {
 
 /**
  * Creates the unpaid position of a spontaneous payment under the payer's tax code (so a logged-in payer then finds
- * it among the debt positions, and the checkout stand-in can pay it). Honours `Idempotency-Key`: the same key on the
- * same municipality answers the position it created the first time.
+ * it among the debt positions, and the checkout stand-in can pay it). Every call a new one: PiemontePay has no
+ * idempotency (the portal keeps its own: client/lib/write-once.server.ts).
  */
 export function createSpontaneousPosition(
   state: SandboxState,
   tenantId: string,
   type: SandboxPaymentType,
   body: SpontaneousBody,
-  idempotencyKey: string | undefined,
   now = new Date(),
 ): SandboxDebtPosition {
-  const keys = (state.ppay.idempotency ??= {});
   const taxCode = body.codiceFiscalePartitaIVAPagatore!;
   const byCitizen = ((state.ppay.positions[tenantId] ??= {})[taxCode] ??= []);
-  const remembered = idempotencyKey ? keys[`${tenantId}:${idempotencyKey}`] : undefined;
-  if (remembered) {
-    const existing = state.ppay.positions[tenantId]?.[remembered.codFisc]?.find(
-      (p) => p.iuv === remembered.iuv,
-    );
-    if (existing) return existing;
-  }
   const iuv = newIuv();
   const description = body.note ? `${type.descrizioneVersamento} - ${body.note}` : type.descrizioneVersamento;
   const due = new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000);
@@ -114,6 +105,5 @@ export function createSpontaneousPosition(
     descrizioneStatoPagamento: "Non pagato",
   };
   byCitizen.push(position);
-  if (idempotencyKey) keys[`${tenantId}:${idempotencyKey}`] = { codFisc: taxCode, iuv };
   return position;
 }

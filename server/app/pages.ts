@@ -80,6 +80,8 @@ function requestServicesDeps(ctx: AppContext, geocoder: ReturnType<typeof create
       totalLimit: env.UPLOAD_LIMIT,
     },
     geocoder,
+    // A second submission waits for the first one's call (its timeout and a margin); an unknown outcome settles.
+    writes: { waitMs: env.UPSTREAM_TIMEOUT_MS + 1000, settleMs: env.WRITE_SETTLE_MS },
     ...pageLimiters(ctx),
   };
 }

@@ -32,14 +32,14 @@ let store: SandboxStore;
 let sandbox: StartedSandbox;
 let sandboxUrl: string;
 let ssrHandler: RequestHandler;
-/** Every upstream call: method, path and the delegation it names. */
+/** Every upstream call: method and path with its query (a call for a delegator names their fiscal code there). */
 const upstreamCalls: string[] = [];
 let built: ReturnType<typeof testApp>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({
     gaps: true,
-    onRequest: (req) => upstreamCalls.push(`${req.method} ${req.path} ${req.get("x-delega-id") ?? "-"}`),
+    onRequest: (req) => upstreamCalls.push(`${req.method} ${req.originalUrl}`),
   });
   store = sandbox.store;
   sandboxUrl = sandbox.url;
@@ -76,8 +76,10 @@ function actingCookie(res: request.Response): string | null {
   const hit = all.find((c) => c.startsWith("CITFAC_DELEGANTE="));
   return hit ? hit.split(";")[0]! : null;
 }
-/** Calls made for Anna (her fiscal code in a PPAY path, or a delegation named). */
-const callsForAnna = () => upstreamCalls.filter((c) => c.includes(ANNA) || !c.endsWith(" -"));
+/** Calls made for Anna (her fiscal code in a path or a query: the only way a call names a delegator). */
+const callsForAnna = () => upstreamCalls.filter((c) => c.includes(ANNA));
+/** Whether some upstream call starts with `prefix` (method and path). */
+const called = (prefix: string) => upstreamCalls.some((c) => c.startsWith(prefix));
 const delegation = (id: string) =>
   store.state.deleghe.byTenant["comune-a"]!.find((d) => d.uuidDelega === id)!;
 
@@ -110,7 +112,7 @@ describe("choosing a delegator", () => {
     expect(res.text).toContain(ANNA_TARI_DUE);
     expect(res.text).toContain("intestate a Anna Esposito, per cui stai agendo con delega");
     expect(res.text).not.toContain(seedIuv("comune-a", MARIO, 4));
-    expect(upstreamCalls).toContain(`GET /api/ppay/citizens/${ANNA}/debtpositions ${ANNA_TO_MARIO}`);
+    expect(called(`GET /api/ppay/citizens/${ANNA}/debtpositions?`)).toBe(true);
     // The banner is on every page, e.g. the home page.
     expect((await get("/", cookie).expect(200)).text).toContain(BANNER);
   });
@@ -138,7 +140,7 @@ describe("choosing a delegator", () => {
     expect(summary.text).toContain(ANNA);
     const res = await post(path, cookie, { intent: "paga", privacy: "1" }).expect(303);
     expect(res.headers.location).toMatch(/\/checkout\//);
-    expect(upstreamCalls).toContain(`GET /api/ppay/debtpositions/${ANNA_TARI_DUE}/payment ${ANNA_TO_MARIO}`);
+    expect(upstreamCalls).toContain(`GET /api/ppay/debtpositions/${ANNA_TARI_DUE}/payment`);
   });
 
   test("'Cancella delegato' clears the mode: back to Mario's own positions", async () => {
@@ -198,7 +200,7 @@ describe("a delegation from a request with documents", () => {
     expect(page.text).toContain(
       "Stai utilizzando il servizio per conto di Giulia Bianchi (BNCGLI85C55L219R)",
     );
-    expect(upstreamCalls).toContain(`GET /api/ppay/citizens/${GIULIA}/debtpositions ${id}`);
+    expect(called(`GET /api/ppay/citizens/${GIULIA}/debtpositions?`)).toBe(true);
   });
 });
 
@@ -238,7 +240,7 @@ describe("refused by the portal (the gaps-mode upstream would answer)", () => {
     expect(booking.text).not.toContain("Usa il servizio per conto di un delegante");
     const res = await choose(login, "101", ANNA_TO_MARIO).expect(403);
     expect(actingCookie(res)).toBeNull();
-    expect(upstreamCalls.filter((c) => c.includes("/appsched/") && !c.endsWith(" -"))).toEqual([]);
+    expect(upstreamCalls.filter((c) => c.includes("/appsched/") && c.includes(ANNA))).toEqual([]);
   });
 
   test("acting on a PPAY service the delegation does not cover is refused", async () => {

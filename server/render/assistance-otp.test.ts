@@ -1,10 +1,9 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import request from "supertest";
 import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { startHeldRelay } from "#tests/support/held-relay.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -383,43 +382,20 @@ describe("drafts and tickets own their ids", () => {
 });
 
 describe("no duplicate ticket after a timeout", () => {
-  let relay: Server;
-  let upstreamAnswered: Promise<void>;
+  let relay: Awaited<ReturnType<typeof startHeldRelay>>;
   beforeAll(async () => {
     // In front of the sandbox: the first ticket creation is forwarded at once, its answer held past the portal's
-    // timeout (500 ms in tests); `upstreamAnswered` resolves when the sandbox has answered (the ticket exists).
-    let held = false;
-    let answered!: () => void;
-    upstreamAnswered = new Promise((resolve) => (answered = resolve));
-    const target = new URL(sandbox.url);
-    relay = createServer((req, res) => {
-      const hold = !held && req.method === "POST" && req.url?.startsWith("/api/crm/tickets");
-      if (hold) held = true;
-      const forward = httpRequest(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (upstream) => {
-          const chunks: Buffer[] = [];
-          upstream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          upstream.on("end", () => {
-            const send = () => {
-              if (res.destroyed) return;
-              res.writeHead(upstream.statusCode ?? 502, upstream.headers);
-              res.end(Buffer.concat(chunks));
-            };
-            if (!hold) return send();
-            answered();
-            res.on("close", send);
-          });
-        },
-      );
-      req.pipe(forward);
-    });
-    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    // timeout (500 ms in tests); `relay.answered` settles when the sandbox has answered (the ticket exists).
+    relay = await startHeldRelay(
+      sandbox.url,
+      (method, path) => method === "POST" && path === "/api/crm/tickets",
+    );
   });
-  afterAll(() => new Promise<void>((resolve) => relay.close(() => resolve())));
+  afterAll(() => relay.close());
 
   test("the citizen's retry of the same form finds the first ticket: exactly one exists", async () => {
-    const portal = newApp({}, `http://127.0.0.1:${(relay.address() as AddressInfo).port}`);
+    // The upstream had time to finish (no settling): a retry looks for the ticket before it sends.
+    const portal = newApp({ WRITE_SETTLE_MS: "0" }, relay.url);
     const luca = await login(LUCA);
     const form = await get(luca, FORM, portal);
     const key = /name="chiaveInvio" value="([\w-]{43})"/.exec(form.text)?.[1];
@@ -435,11 +411,11 @@ describe("no duplicate ticket after a timeout", () => {
       privacy: "1",
     };
     const late = await post(luca, FORM, fields, portal);
-    expect(late.status).toBe(502);
-    expect(late.text).toContain("Non è stato possibile inviare la richiesta");
+    expect(late.status).toBe(504);
+    expect(late.text).toContain("la richiesta potrebbe essere arrivata comunque");
     // The form comes back with the same key, and the upstream did create the ticket meanwhile.
     expect(late.text).toContain(`name="chiaveInvio" value="${key}"`);
-    await upstreamAnswered;
+    await relay.answered;
     const retry = await post(luca, FORM, fields, portal);
     expect(retry.headers.location).toBe("/feedback?feedbackType=ticket");
     const ids = await ticketIdsWith(LUCA, "Una sola volta 5a3");

@@ -205,6 +205,8 @@ describe("the request with three documents", () => {
   test("another citizen cannot cancel the request nor download its documents: 404, no upstream call", async () => {
     const luca = await throughServices();
     await luca.post(step("documenti"), {}, documents(PDF));
+    // As a browser: the summary shows (it gives the final submit its attempt key), then "Invia la richiesta".
+    await luca.get(step("riepilogo"));
     await luca.post(step("riepilogo"), {});
     const id = requestsOf("comune-a").find(
       (d) =>

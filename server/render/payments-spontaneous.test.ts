@@ -426,6 +426,43 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     },
   );
 
+  test("PPAY without a public read of positions (the published BFF): pagoPA's word and what the payer receives; logged in as the payer, the position and its receipt", async () => {
+    // The published BFF routes no `/api-public/ppay/citizens/…`: Jersey's 404.
+    const relay = await startRelay(sandbox.url, undefined, (path) =>
+      path.startsWith("/api-public/ppay/citizens/"),
+    );
+    try {
+      const published = testApp({ upstreamUrl: relay.url, ssrHandler }).app;
+      const jar = new CookieJar(HOSTS.a, published);
+      await toSummary(jar, ONLINE, "MENSA", "12,50");
+      const sent = await jar.post(ONLINE, { intent: "paga" });
+      expect(sent.status).toBe(303);
+      const back = await checkout(sent.headers.location as string, "paga");
+      const reported = visible((await jar.get(back)).text);
+      expect(reported).toContain("pagoPA ha comunicato che il pagamento è stato eseguito");
+      expect(reported).toContain("La ricevuta del pagamento ti viene inviata da pagoPA all'indirizzo e-mail");
+      expect(reported).toContain("Accedi all'area personale");
+      expect(reported).not.toContain("Scarica la ricevuta");
+      const cancelled = visible((await jar.get(back.replace("codEsito=000", "codEsito=100"))).text);
+      expect(cancelled).toContain("Operazione annullata");
+      const silent = visible((await jar.get(back.replace(/&codEsito=000.*$/, ""))).text);
+      expect(silent).toContain("Esito del pagamento da verificare");
+
+      // The payer (Giulia, the tax code paid for) logs in: her own positions, which the published BFF has.
+      const [name, value] = (await loginAs(sandbox.app, PAYER.taxCode)).split("=");
+      jar.cookies.set(name!, value!);
+      const own = await jar.get(back);
+      expect(visible(own.text)).toContain("Pagamento eseguito");
+      const iuv = new URL(back, "http://x").searchParams.get("iuv")!;
+      expect(own.text).toContain(`href="/area-personale/pagamenti/${iuv}/ricevuta"`);
+      const receipt = await jar.get(`/area-personale/pagamenti/${iuv}/ricevuta`);
+      expect(receipt.status).toBe(200);
+      expect(receipt.headers["content-type"]).toBe("application/pdf");
+    } finally {
+      await relay.close();
+    }
+  });
+
   test("MYPAY on comune-a: the due paid by an anonymous payer shows as paid", async () => {
     const path = "/servizi/mypay/pagamento-spontaneo/online";
     const jar = new CookieJar();

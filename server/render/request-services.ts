@@ -37,6 +37,7 @@ export type RequestServicesDeps = {
   uploads: { fileLimit: number; maxFiles: number; totalLimit: number };
   /** Server-side geocoding (absent in tests that do not need it). */
   geocoder?: Geocoder;
+  writes: RequestServices["writes"];
 };
 
 function abortOnDisconnect(req: Request, res: Response): AbortSignal {
@@ -62,7 +63,9 @@ export function createRequestServices(
       cookie: upstreamCookieHeader(res.locals.cookies),
       identityHeaders: res.locals.identityHeaders,
       authorization: res.locals.maintenanceAuthorization,
-      signal: abortOnDisconnect(req, res),
+      // A page's reads stop when the browser goes away; a form post's write does not: its outcome must be known (and
+      // remembered for the next submission, client/lib/write-once.server.ts) even when nobody waits for the answer.
+      signal: req.method === "POST" ? undefined : abortOnDisconnect(req, res),
     },
     tenant,
     deps.tenantService,
@@ -114,6 +117,7 @@ export function createRequestServices(
           readKnownDevice(deps.sealers, res.locals.cookies[PORTAL_COOKIES.maintenanceDevice.name], tenant.id),
         ),
     },
+    writes: deps.writes,
     payments: {
       attemptAnonymousCreate: () => deps.paymentCreateLimiter.attempt(tenant.id, req.ip ?? "unknown"),
     },

@@ -61,12 +61,11 @@ export function createAppschedApi(ctx: UpstreamRequestContext, base: "api" | "ap
         query: { date: day },
         ...json(SlotListSchema),
       }),
-    createAppointment: (input, options) =>
+    createAppointment: (input) =>
       own({
         path: "appointments",
         method: "POST",
         body: input,
-        headers: options?.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : undefined,
         ...json(CreatedAppointmentSchema),
       }),
     listAppointments: (codiceFiscale) =>

@@ -38,17 +38,16 @@ export function createCrmApi(ctx: UpstreamRequestContext): CrmApi {
       const res = await callUpstream(ctx, { service, path: "api-public/policy", schema: z.string() });
       return res.data;
     },
-    async createTicket(ticket: NewTicket, idempotencyKey: string) {
+    async createTicket(ticket: NewTicket) {
       await callUpstream(ctx, {
         service,
         method: "POST",
         path: "api/crm/tickets",
         body: ticket,
-        headers: { "idempotency-key": idempotencyKey },
         schema: z.unknown(),
       });
     },
-    async createPublicTicket(ticket, otp, idempotencyKey) {
+    async createPublicTicket(ticket, otp) {
       try {
         await callUpstream(ctx, {
           service,
@@ -56,7 +55,6 @@ export function createCrmApi(ctx: UpstreamRequestContext): CrmApi {
           path: "api-public/crm/tickets",
           query: { otp: otp.code, cf: otp.cf, richiesta: "EMAIL" },
           body: ticket,
-          headers: { "idempotency-key": idempotencyKey },
           schema: z.unknown(),
         });
         return "created";

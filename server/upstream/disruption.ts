@@ -32,13 +32,12 @@ export function createDisruptionApi(ctx: UpstreamRequestContext): DisruptionApi 
       });
       return data;
     },
-    async create(ticket, idempotencyKey) {
+    async create(ticket) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: "api/crm/disservizio/tickets",
         body: ticket,
-        headers: { "idempotency-key": idempotencyKey },
         schema: CreatedDisruptionSchema,
       });
       return data;

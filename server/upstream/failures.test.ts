@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { isUpstreamFailure, UPSTREAM_NOT_HANDLED } from "#shared/api/upstream-failure.ts";
 import { readRouteError } from "#shared/route-error.ts";
 import { UpstreamError } from "./errors.ts";
 import { toRouteFailure, withRouteFailures } from "./failures.ts";
@@ -33,6 +33,17 @@ describe("upstream failure → route status", () => {
     const broken = readRouteError(toRouteFailure(statusError(500, { title: "NullPointerException" })));
     expect(broken).toMatchObject({ status: 502, details: [] });
     expect(broken?.title).toMatch(/non risponde correttamente/);
+  });
+
+  test("a 503 reads as 502 and says the service did not handle the request (the others do not)", () => {
+    expect(readRouteError(toRouteFailure(statusError(503)))).toMatchObject({
+      status: 502,
+      kind: UPSTREAM_NOT_HANDLED,
+    });
+    expect(readRouteError(toRouteFailure(statusError(500)))?.kind).toBeUndefined();
+    expect(
+      readRouteError(toRouteFailure(new UpstreamError("appsched", "timeout", 504, "slow")))?.kind,
+    ).toBeUndefined();
   });
 
   test("other errors pass through unchanged", () => {

@@ -1,4 +1,5 @@
 import { routeError } from "#shared/route-error.ts";
+import { UPSTREAM_NOT_HANDLED } from "#shared/api/upstream-failure.ts";
 import type { Locale } from "#shared/locale.ts";
 import { UpstreamError } from "./errors.ts";
 import { serverText } from "#server/texts.ts";
@@ -38,6 +39,8 @@ export function toRouteFailure(error: unknown, locale: Locale = "it"): unknown {
     service: error.service,
     title: serverText(locale, `server.upstream.${isWorded(status) ? status : 502}`),
     details: status < 500 && own ? [own] : [],
+    // A 503 says the request was not handled: a write it refused is known not to be made (write-once).
+    ...(error.kind === "status" && error.status === 503 ? { kind: UPSTREAM_NOT_HANDLED } : {}),
   });
 }
 

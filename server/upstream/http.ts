@@ -15,8 +15,6 @@ export type UpstreamRequestContext = {
   signal?: AbortSignal;
   timeoutMs: number;
   metrics?: Metrics;
-  /** Headers every call of this context carries (e.g. the delegation of a call made for a delegator). */
-  extraHeaders?: Record<string, string>;
 };
 
 export type UpstreamCall<T> = {
@@ -52,7 +50,7 @@ function buildUrl(baseUrl: string, path: string, query: UpstreamCall<unknown>["q
 }
 
 function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>): Headers {
-  const headers = new Headers({ ...ctx.extraHeaders, ...call.headers });
+  const headers = new Headers(call.headers);
   headers.set("accept", call.binary ? "*/*" : "application/json");
   headers.set("x-forwarded-host", ctx.forwardedHost);
   if (ctx.cookie) headers.set("cookie", ctx.cookie);

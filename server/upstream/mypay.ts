@@ -24,24 +24,22 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
       });
       return data;
     },
-    async importaDovutoImmediato(body, { idempotencyKey, portalOrigin }) {
+    async importaDovutoImmediato(body) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: "api-public/mypay/importaDovutoImmediato",
         body,
-        headers: { "idempotency-key": idempotencyKey, "x-portal-origin": portalOrigin },
         schema: MypayImmediatoSchema,
       });
       return { iuv: data.iuv, urlPagamento: data.urlPagamento };
     },
-    async importaDovuto(body, { idempotencyKey }) {
+    async importaDovuto(body) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: "api-public/mypay/importaDovuto",
         body,
-        headers: { "idempotency-key": idempotencyKey },
         schema: MypayDovutoSchema,
       });
       return {
@@ -63,12 +61,11 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         throw error;
       }
     },
-    async pagaDovuto(codFisc, iuv, portalOrigin) {
+    async pagaDovuto(codFisc, iuv) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/pagamento`,
-        headers: { "x-portal-origin": portalOrigin },
         schema: MypayImmediatoSchema,
       });
       return { iuv: data.iuv, urlPagamento: data.urlPagamento };

@@ -68,12 +68,10 @@ function positionsApi(ctx: UpstreamRequestContext): PositionsApi {
 /** Paying: the checkout URL of a position, the policy, the payment types and spontaneous payments or notices. */
 function paymentsApi(ctx: UpstreamRequestContext): Omit<PpayApi, keyof PositionsApi> {
   return {
-    async paymentUrl(iuv, portalOrigin) {
+    async paymentUrl(iuv) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         path: `api/ppay/debtpositions/${id(iuv)}/payment`,
-        // Where the checkout returns (the sandbox checks it against the municipality's hosts).
-        headers: { "x-portal-origin": portalOrigin },
         schema: PaymentUrlSchema,
       });
       return data;
@@ -95,25 +93,23 @@ function paymentsApi(ctx: UpstreamRequestContext): Omit<PpayApi, keyof Positions
       });
       return data;
     },
-    async spontaneousPayment(typeCode, body, idempotencyKey, portalOrigin) {
+    async spontaneousPayment(typeCode, body) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: `api-public/ppay/paymenttypes/${id(typeCode)}/payment`,
         body,
-        headers: { "idempotency-key": idempotencyKey, "x-portal-origin": portalOrigin },
         schema: SpontaneousPaymentSchema,
       });
       return { iuv: data.iuv, paymentUrl: data.paymentUrl };
     },
-    async spontaneousNotice(typeCode, body, idempotencyKey) {
+    async spontaneousNotice(typeCode, body) {
       const { codiceFiscalePartitaIVAPagatore: cf, ...rest } = body;
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
         method: "POST",
         path: `api-public/ppay/citizens/${id(cf)}/paymenttypes/${id(typeCode)}/debtpositions`,
         body: rest,
-        headers: { "idempotency-key": idempotencyKey },
         schema: SpontaneousNoticeSchema,
       });
       return {

@@ -172,13 +172,10 @@ export interface AppschedApi {
   /** Free slot times ("HH:mm") of `day` ("yyyy-MM-dd"). */
   availabilities(serviceId: string, day: string): Promise<string[]>;
   /**
-   * Books; `idempotencyKey` (sent as `Idempotency-Key`) makes a retry answer the appointment the first call booked
-   * (the upstream may have booked although the portal stopped waiting).
+   * Books. The upstream has no idempotency of its own (the BFF's proxy drops any such header): a retry is the
+   * portal's to guard (client/lib/write-once.server.ts).
    */
-  createAppointment(
-    input: NewAppointment,
-    options?: { idempotencyKey?: string },
-  ): Promise<CreatedAppointment>;
+  createAppointment(input: NewAppointment): Promise<CreatedAppointment>;
   /** The logged-in citizen's own appointments, newest start first (`GET appointments?sort=-start…`). */
   listAppointments(codiceFiscale: string): Promise<Appointment[]>;
   /** Logged-in: own appointments; anonymous: needs the `accessToken` from the creation answer. */

@@ -177,16 +177,15 @@ export interface CrmApi extends CrmTicketsApi {
   /** `GET /api-public/policy`: the privacy text (plain). */
   policy(): Promise<string>;
   /**
-   * `POST /api/crm/tickets` (logged-in citizen) with `Idempotency-Key`: the same key again answers the ticket the
-   * first call created (a retry after a timeout makes no second ticket).
+   * `POST /api/crm/tickets` (logged-in citizen). No idempotency upstream: a retry is the portal's to guard
+   * (client/lib/write-once.server.ts).
    */
-  createTicket(ticket: NewTicket, idempotencyKey: string): Promise<void>;
-  /** `POST /api-public/crm/tickets?otp=&cf=&richiesta=EMAIL` (anonymous, with the e-mail code), idem. */
-  createPublicTicket(
-    ticket: NewTicket,
-    otp: { code: string; cf: string },
-    idempotencyKey: string,
-  ): Promise<PublicTicketResult>;
+  createTicket(ticket: NewTicket): Promise<void>;
+  /**
+   * `POST /api-public/crm/tickets?otp=&cf=&richiesta=EMAIL` (anonymous, with the e-mail code). The BFF marks the code
+   * used before it forwards the ticket: the same code never opens a second one (a retry answers "auth-failed").
+   */
+  createPublicTicket(ticket: NewTicket, otp: { code: string; cf: string }): Promise<PublicTicketResult>;
   /** `GET /api/drafts?asset=`. */
   drafts(assetId: number): Promise<Draft[]>;
   /** `POST /api/draft`. */

@@ -156,14 +156,14 @@ export interface DelegheApi {
  * include the service, `{uuidDelega, idServizio, stato, dataInizio, dataScadenza}`. The sandbox lists only APPROVATA
  * delegations live today; in gaps mode it lists every status, so the portal checks status and dates itself.
  *
- * A call made FOR a delegator names the delegation and the delegator in two headers, `X-Delega-Id` and
- * `X-Delega-Codice-Fiscale` (`ACTING_FOR_HEADERS`); the fiscal code the call already carries (PPAY's
- * `citizens/{cf}` path, the appointment's `codice_fiscale`) is the delegator's. The upstream answers it only when
- * that delegation is APPROVATA and live today, between the caller (delegate) and that delegator, for a service of
- * the called module (asset); otherwise 403. The real upstream does not check (gaps mode trusts whatever is sent): the
+ * A call made FOR a delegator carries the DELEGATOR's fiscal code where the call carries one (PPAY's `citizens/{cf}`
+ * path, the appointments' `codice_fiscale` and the booking's customer), as the original front end did (spec §4: it
+ * kept only the delegator's `codiceFiscale`, `nome`, `cognome`). No header names the delegation: the BFF's proxies
+ * rebuild each request with their own headers only (docs/decisions/upstream-writes.md). Our sandbox answers such a
+ * call only when the caller holds a delegation from that fiscal code, APPROVATA and live today, for a service of the
+ * called module (asset); otherwise 403. The real upstream does not check (gaps mode trusts whatever is sent): the
  * portal re-checks, on every request and before any call for the delegator, that the delegation is still listed.
  */
-export const ACTING_FOR_HEADERS = { delega: "x-delega-id", delegante: "x-delega-codice-fiscale" } as const;
 
 export const DelegaDelServizioSchema = z
   .object({
@@ -224,7 +224,7 @@ export interface ActingForApi {
     debtPosition(d: ActingForDelegation, iuv: string): Promise<DebtPosition | null>;
     receipt(d: ActingForDelegation, iuv: string): Promise<Uint8Array>;
     notice(d: ActingForDelegation, iuv: string): Promise<Uint8Array>;
-    paymentUrl(d: ActingForDelegation, iuv: string, portalOrigin: string): Promise<string>;
+    paymentUrl(d: ActingForDelegation, iuv: string): Promise<string>;
   };
   /** Appointments for the delegator: booked in their name, bound to them (never to the delegate's own). */
   appsched: ForDelegation<

@@ -5,7 +5,7 @@ import { z } from "zod";
  * ticket with «Luogo del disservizio»"; the rest is defined by this project (and implemented by the sandbox):
  *   GET  /api-public/crm/disservizio/categorie          → DisruptionCatalogue (categories + attachment rules)
  *   POST /api/crm/disservizio/tickets                   ← NewDisruptionTicket (the contract's NewTicket + `place`),
- *        header `Idempotency-Key` (the same key answers the same ticket)  → the created Ticket (id, number, …)
+ *                                                            → the created Ticket (id, number, …)
  *   GET  /api/crm/disservizio/tickets/{id}/ricevuta     → `{ricevuta: base64 PDF}` (only the citizen who reported it)
  */
 
@@ -94,8 +94,8 @@ export interface DisruptionApi {
   /** The municipality's disruption policy text (sanitised HTML). */
   policy(): Promise<string>;
   catalogue(): Promise<DisruptionCatalogue>;
-  /** Creates the report; the same `idempotencyKey` answers the ticket created the first time. */
-  create(ticket: NewDisruptionTicket, idempotencyKey: string): Promise<CreatedDisruption>;
+  /** Creates the report (no idempotency upstream: a retry is the portal's to guard, client/lib/write-once.server.ts). */
+  create(ticket: NewDisruptionTicket): Promise<CreatedDisruption>;
   /** The receipt PDF of one of the citizen's reports. */
   receipt(id: number): Promise<Uint8Array>;
 }

@@ -93,26 +93,19 @@ export function noticeCodeOfIuv(iuv: string): string | null {
 export interface MypayApi {
   /** Payment types whose description contains `search` (all when empty). */
   tipologie(search?: string): Promise<MypayTipologia[]>;
-  /** A due paid straight away: its IUV and the pagoPA URL (`portalOrigin` is where the checkout returns). */
-  importaDovutoImmediato(
-    body: MypayNuovoDovuto,
-    options: { idempotencyKey: string; portalOrigin: string },
-  ): Promise<{ iuv: string; urlPagamento: string }>;
+  /**
+   * A due paid straight away: its IUV and the pagoPA URL (the checkout returns to the address MyPay has configured
+   * for the municipality).
+   */
+  importaDovutoImmediato(body: MypayNuovoDovuto): Promise<{ iuv: string; urlPagamento: string }>;
   /** A due to pay later at a PSP: its notice PDF's bytes. */
-  importaDovuto(
-    body: MypayNuovoDovuto,
-    options: { idempotencyKey: string },
-  ): Promise<{ iuv: string; codiceAvviso: string; pdf: Uint8Array }>;
+  importaDovuto(body: MypayNuovoDovuto): Promise<{ iuv: string; codiceAvviso: string; pdf: Uint8Array }>;
   /** The state of a notice, or null when MYPAY does not know it. */
   verificaAvviso(codiceAvviso: string): Promise<MypayPosizione | null>;
   /** The logged-in citizen's positions (the fiscal code from the logged-in user, never the browser). */
   posizioni(codFisc: string): Promise<MypayPosizione[]>;
-  /** Pays one of the citizen's own dues to pay: where the browser pays (`portalOrigin`: where the checkout returns). */
-  pagaDovuto(
-    codFisc: string,
-    iuv: string,
-    portalOrigin: string,
-  ): Promise<{ iuv: string; urlPagamento: string }>;
+  /** Pays one of the citizen's own dues to pay: where the browser pays. */
+  pagaDovuto(codFisc: string, iuv: string): Promise<{ iuv: string; urlPagamento: string }>;
   /** The notice PDF of one of the citizen's own dues to pay. */
   avvisoDovuto(codFisc: string, iuv: string): Promise<{ codiceAvviso: string; pdf: Uint8Array }>;
 }

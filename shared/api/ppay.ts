@@ -121,8 +121,11 @@ export interface PpayApi {
   receipt(codFisc: string, iuv: string): Promise<Uint8Array>;
   /** The payment notice PDF's bytes. */
   notice(codFisc: string, iuv: string): Promise<Uint8Array>;
-  /** The pagoPA payment URL of an unpaid position; `portalOrigin` is where the checkout comes back to. */
-  paymentUrl(iuv: string, portalOrigin: string): Promise<string>;
+  /**
+   * The pagoPA payment URL of an unpaid position (the checkout comes back to the address PiemontePay has configured
+   * for the municipality: no request carries it).
+   */
+  paymentUrl(iuv: string): Promise<string>;
   /**
    * The payer's position with this IUV through the public path (`/api-public/ppay/citizens/{cf}/debtpositions?iuv=`,
    * a BFF extension): for the browser that paid it, anonymous included; null when there is none.
@@ -134,17 +137,14 @@ export interface PpayApi {
   policy(): Promise<string>;
   /** The municipality's spontaneous payment types (public). */
   paymentTypes(): Promise<PaymentType[]>;
-  /** Creates a spontaneous position and answers its pagoPA URL; the same `idempotencyKey` answers the same one. */
+  /** Creates a spontaneous position and answers its pagoPA URL (no idempotency upstream: see write-once). */
   spontaneousPayment(
     typeCode: string,
     body: SpontaneousPaymentBody,
-    idempotencyKey: string,
-    portalOrigin: string,
   ): Promise<{ iuv: string; paymentUrl: string }>;
   /** Creates a spontaneous position for the payer's tax code and answers its notice PDF. */
   spontaneousNotice(
     typeCode: string,
     body: SpontaneousPaymentBody,
-    idempotencyKey: string,
   ): Promise<{ iuv: string; codiceAvviso: string; pdf: Uint8Array }>;
 }

@@ -169,8 +169,6 @@ test("comune-a: a MYPAY immediate payment paid at the checkout shows paid; a for
     headers: {
       "content-type": "application/json",
       "x-forwarded-host": "servizi.comune.valverde.it",
-      "x-portal-origin": new URL(tenantUrl("comune-a")).origin,
-      "idempotency-key": `e2e-${Date.now()}`,
     },
     body: JSON.stringify({
       codTipo: "DIRITTI_SEGRETERIA",

@@ -36,7 +36,7 @@ function createState(now: Date): SandboxState {
     favourites: {},
     ppay: { positions: {}, checkouts: {} },
     crm: {},
-    mypay: { tipologie: {}, dovuti: {}, idempotency: {}, nextSeq: 1 },
+    mypay: { tipologie: {}, dovuti: {}, nextSeq: 1 },
     moon: { instances: {}, next: 1 },
     deleghe: { byTenant: {}, next: 1 },
   };

@@ -27,6 +27,8 @@ export type StubOptions = {
   locale?: Locale;
   /** The client's address (default 192.0.2.1). */
   clientAddress?: string;
+  /** The at-most-once writes' timing (default: wait 2 s for a sibling, no settling). */
+  writes?: { waitMs: number; settleMs: number };
 };
 
 /** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
@@ -52,6 +54,7 @@ export function createStubContext(options: StubOptions = {}) {
     locale: options.locale ?? "it",
     xsrfToken: "token",
     uploads: { fileLimit: 1024 * 1024, maxFiles: 1, totalLimit: 2 * 1024 * 1024 },
+    writes: options.writes ?? { waitMs: 2000, settleMs: 0 },
     flow: {
       read: (name: string) => flows.get(name),
       write: (name: string, value: unknown, cookie?: { expires?: Date }) => {

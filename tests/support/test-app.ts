@@ -135,16 +135,23 @@ export async function startTestUpstream(
 export function startRelay(
   target: string,
   alter: (path: string, json: unknown) => unknown = (_path, json) => json,
+  /** Paths this upstream does not route (a BFF without them): 404, as Jersey answers an unknown path. */
+  notRouted: (path: string) => boolean = () => false,
 ) {
-  return startTestUpstream(relayTo(target, alter));
+  return startTestUpstream(relayTo(target, alter, notRouted));
 }
 
 /** The handler of `startRelay`, for a test upstream that relays some requests and does something else with others. */
 export function relayTo(
   target: string,
   alter: (path: string, json: unknown) => unknown = (_path, json) => json,
+  notRouted: (path: string) => boolean = () => false,
 ) {
   return (req: IncomingMessage, res: ServerResponse, body: string) => {
+    if (notRouted(new URL(req.url ?? "/", target).pathname)) {
+      res.writeHead(404, { "content-type": "text/html" });
+      return void res.end("<html><body><h1>Not Found</h1></body></html>");
+    }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(
         ([name]) => !["host", "content-length", "connection"].includes(name),

@@ -65,7 +65,7 @@ function delegatorAppsched(services: RequestServices, d: ActingForDelegation): A
   const forD = services.api.actingFor.appsched;
   return {
     ...services.api.appschedAuthenticated,
-    createAppointment: (input, options) => forD.createAppointment(d, input, options),
+    createAppointment: (input) => forD.createAppointment(d, input),
     listAppointments: (codiceFiscale) => forD.listAppointments(d, codiceFiscale),
     getAppointment: (id, token) => forD.getAppointment(d, id, token),
     updateAppointment: (id, input) => forD.updateAppointment(d, id, input),

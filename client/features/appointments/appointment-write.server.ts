@@ -19,9 +19,14 @@ import { appointmentsIt } from "./texts.ts";
  * step's form: one module, so that both flows treat the upstream's answers alike.
  */
 
-/** A step's form refused: its errors and the values to show again, with status 400. */
-export function refuseStep(intent: string, errors: StepActionData["errors"], values: Record<string, string>) {
-  return data<StepActionData>({ intent, errors, values }, { status: 400 });
+/** A step's form refused: its errors and the values to show again, with status 400 (or `status`). */
+export function refuseStep(
+  intent: string,
+  errors: StepActionData["errors"],
+  values: Record<string, string>,
+  status = 400,
+) {
+  return data<StepActionData>({ intent, errors, values }, { status });
 }
 
 /** A complete flow's slot and reason, as the summary confirms them. */

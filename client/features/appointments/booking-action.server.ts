@@ -2,17 +2,21 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import type { NewAppointment } from "#shared/api/appsched.ts";
+import type { CreatedAppointment, NewAppointment } from "#shared/api/appsched.ts";
+import { storeRefusal } from "#client/lib/transient-store.server.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
 import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
+import { appointmentsIt } from "./texts.ts";
 import { isFromSummary, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
 import { withDetails, withOffice, withRequester, withSlot, type BookingState } from "./flow-state.ts";
 import type { BookingStep } from "./steps.ts";
 import {
   answerAlreadySent,
+  answerUnsure,
   getCompletedFlowKey,
   readBookingState,
   refuseCompletedFlow,
@@ -32,7 +36,13 @@ import {
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; url: URL };
 
-type Ctx = { access: AppschedAccess; variant: BookingVariant; state: BookingState; form: FormData };
+type Ctx = {
+  context: Readonly<RouterContextProvider>;
+  access: AppschedAccess;
+  variant: BookingVariant;
+  state: BookingState;
+  form: FormData;
+};
 
 /** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
 function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
@@ -55,7 +65,7 @@ export async function handleBookingAction(
   const state = readBookingState(access, variant);
   // A flow already confirmed is over: none of its steps is saved again, let alone booked.
   await refuseCompletedFlow(access, variant, state);
-  const ctx: Ctx = { access, variant, state, form };
+  const ctx: Ctx = { context, access, variant, state, form };
   switch (formText(form, "intent")) {
     case "luogo":
       return savePlace(ctx);
@@ -115,8 +125,7 @@ async function confirmBooking(ctx: Ctx) {
   const missing = variant.flow.firstIncomplete(state, access.user !== null);
   if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
   // The summary the citizen confirms has given the attempt its key; without one, show the summary (it makes one).
-  const idempotencyKey = state.attempt;
-  if (!idempotencyKey) throw redirect(bookingStepHref(variant.route, "riepilogo"));
+  if (!state.attempt) throw redirect(bookingStepHref(variant.route, "riepilogo"));
   const privacy = validatePrivacy(ctx.form, ctx.access.services.locale);
   if (privacy) return refuseStep("riepilogo", { privacy }, {});
   const office = await requireOffice(ctx);
@@ -126,18 +135,17 @@ async function confirmBooking(ctx: Ctx) {
   // One booking per flow, even when the same flow state is confirmed twice (see completed-flows.server.ts).
   const outcome = await writeAppointment(
     () =>
-      completedBookingFlows.once(
-        getCompletedFlowKey(access, variant, state),
-        async (): Promise<CompletedBooking> => {
-          const created = await access.api.createAppointment(input, { idempotencyKey });
-          return {
-            appointmentId: created.id,
-            accessToken: access.user ? null : (created.accessToken ?? null),
-            accessUntil: getAccessTokenUntil(created),
-            completedAt: Date.now(),
-          };
-        },
-      ),
+      completedBookingFlows
+        .run(ctx.context, {
+          key: getCompletedFlowKey(access, variant, state),
+          create: async () => completedOf(access, await access.api.createAppointment(input)),
+          find: access.user ? () => findBooked(access, input) : undefined,
+        })
+        .catch((error: unknown) => {
+          // No answer: it may be booked (a logged-in retry looks among the appointments; an anonymous one cannot).
+          if (isUnsureFailure(error)) return { status: "unsure" } as const;
+          throw error;
+        }),
     {
       state,
       dateStepHref: (query) => bookingStepHref(variant.route, "data", query),
@@ -146,11 +154,56 @@ async function confirmBooking(ctx: Ctx) {
     },
   );
   if ("answer" in outcome) return outcome.answer;
-  const { booking, replayed } = outcome.written;
-  if (replayed) return answerAlreadySent(access, variant, booking);
-  return redirect(appointmentPaths.bookingSuccess(booking.appointmentId), {
-    headers: successCookies(access, variant, booking),
-  });
+  const written = outcome.written;
+  switch (written.status) {
+    case "created":
+      return redirect(appointmentPaths.bookingSuccess(written.result.appointmentId), {
+        headers: successCookies(access, variant, written.result),
+      });
+    case "replayed":
+      return answerAlreadySent(access, variant, written.result);
+    case "pending":
+      return refuseStep("riepilogo", { form: bookingT(access)("appointments.summary.pending") }, {}, 409);
+    case "unsure":
+      if (access.user)
+        return refuseStep("riepilogo", { form: bookingT(access)("appointments.summary.unsure") }, {}, 504);
+      return answerUnsure(access, variant);
+    case "unknown":
+      return answerUnsure(access, variant);
+    case "refused": {
+      const { status, message } = storeRefusal(ctx.context, written.refusal);
+      return refuseStep("riepilogo", { form: message }, {}, status);
+    }
+  }
+}
+
+const bookingT = (access: AppschedAccess) => translatorFor(access.services.locale, appointmentsIt);
+
+/** What a booking made keeps for a second confirmation of the same flow. */
+function completedOf(access: AppschedAccess, created: CreatedAppointment): CompletedBooking {
+  return {
+    appointmentId: created.id,
+    accessToken: access.user ? null : (created.accessToken ?? null),
+    accessUntil: getAccessTokenUntil(created),
+    completedAt: Date.now(),
+  };
+}
+
+/**
+ * A confirmation whose answer never came, looked for among the citizen's appointments (or the delegator's): the same
+ * office, the same start, the same notes, not cancelled. Nobody holds two such appointments.
+ */
+async function findBooked(access: AppschedAccess, input: NewAppointment): Promise<CompletedBooking | null> {
+  const own = await access.authenticated.listAppointments(access.user!.codFisc);
+  const start = input.start.slice(0, 16);
+  const found = own.find(
+    (a) =>
+      String(a.serviceId) === String(input.serviceId) &&
+      a.start.replace("T", " ").slice(0, 16) === start &&
+      a.notes === input.notes &&
+      a.status !== "ANNULLATA",
+  );
+  return found ? completedOf(access, found) : null;
 }
 
 function buildNewAppointment(

@@ -39,6 +39,8 @@ export const RESTART_NOTICE = "ripristino";
 export const SLOT_TAKEN_NOTICE = "orario-occupato";
 /** The flow had already been confirmed (on the success page and on step 1). */
 export const ALREADY_SENT_NOTICE = "gia-inviata";
+/** An anonymous confirmation got no answer: it may be booked, which only the e-mail can tell (step 1). */
+export const UNSURE_NOTICE = "esito-incerto";
 /** How long after a booking a repeated confirmation of its flow still gets the anonymous proof again. */
 export const PROOF_AGAIN_WINDOW_MS = 10 * 60 * 1000;
 
@@ -93,7 +95,7 @@ export async function refuseCompletedFlow(
   variant: BookingVariant,
   state: BookingState,
 ): Promise<void> {
-  const done = await completedBookingFlows.find(getCompletedFlowKey(access, variant, state));
+  const done = await completedBookingFlows.recall(getCompletedFlowKey(access, variant, state));
   if (done) throw answerAlreadySent(access, variant, done);
 }
 
@@ -127,6 +129,17 @@ export function answerAlreadySent(
     ? `${appointmentPaths.bookingSuccess(id)}?avviso=${ALREADY_SENT_NOTICE}`
     : bookingStepHref(variant.route, "luogo", { avviso: ALREADY_SENT_NOTICE });
   return redirect(target, { headers });
+}
+
+/**
+ * An anonymous confirmation whose answer never came: the portal cannot read appointments without a citizen, so it
+ * neither knows whether it was booked nor sends it again. The flow goes (a new booking is a new flow, the citizen's
+ * choice); step 1 says to look for the confirmation e-mail the appointments service sends, before booking again.
+ */
+export function answerUnsure(access: AppschedAccess, variant: BookingVariant) {
+  return redirect(bookingStepHref(variant.route, "luogo", { avviso: UNSURE_NOTICE }), {
+    headers: variant.flow.clear(access.services.flow),
+  });
 }
 
 export function restartBooking(access: AppschedAccess, variant: BookingVariant) {
@@ -167,6 +180,7 @@ export async function loadBooking(
       loggedIn: access.user !== null,
       restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
       alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
+      unsure: url.searchParams.get("avviso") === UNSURE_NOTICE,
       returnToSummary: url.searchParams.get("da") === "riepilogo",
       stepData,
       actingFor: step === "luogo" && access.user ? await appointmentsChoice(context, access) : null,

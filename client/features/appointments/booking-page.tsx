@@ -48,7 +48,9 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
         current={index}
         title={t(STEP_TITLES[stepData.step])}
         focusKey={stepData.step}
-        notices={<BookingNotices restarted={data.restarted} alreadySent={data.alreadySent} />}
+        notices={
+          <BookingNotices restarted={data.restarted} alreadySent={data.alreadySent} unsure={data.unsure} />
+        }
       >
         <BookingStepView data={data} stepData={stepData} route={route} actionData={actionData} />
       </FlowStepPage>
@@ -56,8 +58,16 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
   );
 }
 
-/** The flow started again (its state was too old or not ours), or the booking was already sent. */
-function BookingNotices({ restarted, alreadySent }: { restarted?: boolean; alreadySent?: boolean }) {
+/** The flow started again (its state was too old or not ours), the booking was already sent, or may have been. */
+function BookingNotices({
+  restarted,
+  alreadySent,
+  unsure,
+}: {
+  restarted?: boolean;
+  alreadySent?: boolean;
+  unsure?: boolean;
+}) {
   const t = useT(appointmentsIt);
   return (
     <>
@@ -69,6 +79,12 @@ function BookingNotices({ restarted, alreadySent }: { restarted?: boolean; alrea
       {alreadySent ? (
         <Callout title={t("appointments.alreadySentTitle")} variant="info" titleAs="h2">
           <p className="mb-0">{t("appointments.alreadySent")}</p>
+        </Callout>
+      ) : null}
+      {unsure ? (
+        <Callout title={t("appointments.unsureTitle")} variant="warning" titleAs="h2">
+          <p>{t("appointments.unsure")}</p>
+          <p className="mb-0">{t("appointments.unsureNext")}</p>
         </Callout>
       ) : null}
     </>

@@ -320,8 +320,8 @@ describe("the access cookie of an anonymous booking", () => {
   });
 });
 
-describe("the confirmation's idempotency key", () => {
-  test("the summary gives the flow its key once; confirming sends it as the upstream's Idempotency-Key", async () => {
+describe("the confirmation's attempt", () => {
+  test("the summary gives the flow its key once; confirming the same flow twice books once", async () => {
     const { attempt: _none, ...unseen } = completeFlow(await freeSlot());
     const summary = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: unseen } });
     expect(summary.status).toBe(200);
@@ -330,17 +330,20 @@ describe("the confirmation's idempotency key", () => {
     const again = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: withKey } });
     expect(again.cookies).toEqual([]);
 
-    const sent: Array<string | undefined> = [];
+    let creates = 0;
     const api = stubAppsched({
       service: (id) => upstream.publicApi.service(id),
-      createAppointment: async (input, options) => {
-        sent.push(options?.idempotencyKey);
-        return upstream.publicApi.createAppointment(input, options);
+      createAppointment: async (input) => {
+        creates++;
+        return upstream.publicApi.createAppointment(input);
       },
     });
     const result = await confirm(withKey, undefined, api);
     expect(result.location).toMatch(/\/successo\/\d+$/);
-    expect(sent).toEqual([withKey.attempt]);
+    // The same flow state confirmed again (a captured cookie): the first booking, nothing sent upstream.
+    const replay = await confirm(withKey, undefined, api);
+    expect(replay.location).toMatch(/\/successo\/\d+\?avviso=gia-inviata$/);
+    expect(creates).toBe(1);
   });
 
   test("a confirmation without the summary's key books nothing and shows the summary", async () => {

@@ -65,8 +65,8 @@ export const BookingStateSchema = z
     ...SlotFields,
     requester: RequesterSchema.optional(),
     /**
-     * The idempotency key of the confirmation (`Idempotency-Key` of the upstream's create call): created when the
-     * summary shows, dropped when a step changes, so a retry after a timeout finds the appointment already booked.
+     * The confirmation's attempt key: created when the summary shows (a confirmation without one shows the summary
+     * first), dropped when a step changes. The booking itself is made at most once per flow (completed-flows.server.ts).
      */
     attempt: AttemptKeySchema.optional(),
   })

@@ -89,6 +89,8 @@ export type BookingPageData =
       restarted: boolean;
       /** A copy of a flow already confirmed was sent again: nothing new was booked. */
       alreadySent: boolean;
+      /** An anonymous confirmation got no answer: it may be booked (the confirmation e-mail tells). */
+      unsure: boolean;
       /** Came from a "Modifica" link of the summary: saving goes back there. */
       returnToSummary: boolean;
       stepData: BookingStepData;

@@ -26,6 +26,11 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.alreadySentTitle": "Booking already sent",
   "appointments.alreadySent":
     "This booking has already been sent and no other one was created: you will find the details in the confirmation e-mail. To book a new appointment start again here.",
+  "appointments.unsureTitle": "Booking not confirmed by the service",
+  "appointments.unsure":
+    "The municipality's appointments service did not answer your confirmation in time: the booking may have been registered anyway. So as not to book twice, the portal did not send it again.",
+  "appointments.unsureNext":
+    "Check the e-mail inbox you gave: if the booking confirmation arrives within a few minutes, the appointment is valid and there is nothing else to do. If it does not arrive, book again from here.",
   "appointments.loginRequiredTitle": "Log in to book an appointment",
   "appointments.loginRequired":
     "In this municipality booking appointments is reserved to those who log in with their digital identity (SPID or CIE). After logging in you will come back to this point of the booking.",
@@ -104,6 +109,10 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.summary.privacy": "I have read and understood the privacy notice",
   "appointments.summary.privacyRequired": "To send the booking confirm that you have read the privacy notice",
   "appointments.summary.rejected": "The municipality's service did not accept the booking",
+  "appointments.summary.unsure":
+    "The municipality's appointments service did not answer in time: the booking may have been registered anyway. Press «Confirm and send» again: the portal first looks among your appointments and does not book twice.",
+  "appointments.summary.pending":
+    "Your previous confirmation is still waiting for the municipality's service to answer: wait a few seconds and press «Confirm and send» again. The booking will not be registered twice.",
   "appointments.summary.status": "Status",
   "appointments.success.title": "Appointment confirmed",
   "appointments.success.editedTitle": "Appointment changed",

@@ -27,6 +27,11 @@ export const appointmentsIt = {
   "appointments.alreadySentTitle": "Prenotazione già inviata",
   "appointments.alreadySent":
     "Questa prenotazione è già stata inviata e non ne è stata creata un'altra: trovi i dettagli nella e-mail di conferma. Per un nuovo appuntamento ricomincia da qui.",
+  "appointments.unsureTitle": "Prenotazione non confermata dal servizio",
+  "appointments.unsure":
+    "Il servizio appuntamenti del Comune non ha risposto in tempo alla tua conferma: la prenotazione potrebbe essere stata registrata comunque. Per non prenotare due volte il portale non l'ha inviata di nuovo.",
+  "appointments.unsureNext":
+    "Controlla la casella e-mail che hai indicato: se entro qualche minuto ricevi la conferma della prenotazione, l'appuntamento è valido e non devi fare altro. Se la conferma non arriva, prenota di nuovo da qui.",
   "appointments.loginRequiredTitle": "Accedi per prenotare un appuntamento",
   "appointments.loginRequired":
     "In questo Comune la prenotazione degli appuntamenti è riservata a chi accede con la propria identità digitale (SPID o CIE). Dopo l'accesso tornerai a questo punto della prenotazione.",
@@ -105,6 +110,10 @@ export const appointmentsIt = {
   "appointments.summary.privacyRequired":
     "Per inviare la prenotazione conferma di aver letto l'informativa sulla privacy",
   "appointments.summary.rejected": "Il servizio del Comune non ha accettato la prenotazione",
+  "appointments.summary.unsure":
+    "Il servizio appuntamenti del Comune non ha risposto in tempo: la prenotazione potrebbe essere stata registrata comunque. Premi di nuovo «Conferma e invia»: il portale controlla prima tra i tuoi appuntamenti e non prenota due volte.",
+  "appointments.summary.pending":
+    "La tua conferma precedente è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e premi di nuovo «Conferma e invia». La prenotazione non verrà registrata due volte.",
   "appointments.summary.status": "Stato",
   "appointments.success.title": "Appuntamento confermato",
   "appointments.success.editedTitle": "Appuntamento modificato",

@@ -6,7 +6,7 @@ import { href } from "#client/lib/links.ts";
 import { AssistanceLayout } from "./request-page.tsx";
 
 export type FeedbackData = {
-  type: "ticket" | "ticketNoAuth" | "partialTicket" | null;
+  type: "ticket" | "ticketNoAuth" | "ticketUnsure" | "partialTicket" | null;
   loggedIn: boolean;
   email: string | null;
 };
@@ -17,9 +17,11 @@ export function FeedbackPage({ data }: { data: FeedbackData }) {
   const title =
     data.type === "partialTicket"
       ? t("assistance.feedback.draftTitle")
-      : data.type
-        ? t("assistance.feedback.sentTitle")
-        : t("assistance.feedback.noneTitle");
+      : data.type === "ticketUnsure"
+        ? t("assistance.feedback.unsureTitle")
+        : data.type
+          ? t("assistance.feedback.sentTitle")
+          : t("assistance.feedback.noneTitle");
   return (
     <>
       <AssistanceLayout title={title}>
@@ -27,6 +29,20 @@ export function FeedbackPage({ data }: { data: FeedbackData }) {
           <>
             <p>{t("assistance.feedback.none")}</p>
             <Link className="btn btn-primary" to={href("/nuova-richiesta")}>
+              {t("assistance.feedback.newRequest")}
+            </Link>
+          </>
+        ) : data.type === "ticketUnsure" ? (
+          <>
+            <div className="alert alert-warning" role="status">
+              <p className="mb-2">{t("assistance.feedback.unsure")}</p>
+              <p className="mb-0">
+                {data.email
+                  ? t("assistance.feedback.unsureEmail", { email: data.email })
+                  : t("assistance.feedback.unsureNoEmail")}
+              </p>
+            </div>
+            <Link className="btn btn-primary mb-4" to={href("/nuova-richiesta")}>
               {t("assistance.feedback.newRequest")}
             </Link>
           </>
@@ -40,7 +56,7 @@ export function FeedbackPage({ data }: { data: FeedbackData }) {
             ) : null}
           </div>
         )}
-        {data.loggedIn && data.type ? (
+        {data.loggedIn && data.type && data.type !== "ticketUnsure" ? (
           <Link className="btn btn-outline-primary" to={href("/area-personale/attivita")}>
             {t("assistance.feedback.personalArea")}
           </Link>

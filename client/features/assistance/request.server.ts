@@ -21,6 +21,8 @@ import { otpGuard, type OtpBinding } from "#client/lib/otp-guard.server.ts";
 import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-store.server.ts";
 import { findOwnDraft } from "./drafts.server.ts";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
+import { isUnsureFailure, WriteFailure } from "#client/lib/write-once.server.ts";
+import { findSentTicket, publicTicketWrites, ticketWrites } from "#client/lib/ticket-writes.server.ts";
 import { assistFlow, feedbackFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
 import {
@@ -57,7 +59,7 @@ const PendingRequestSchema = z.object({
   kind: z.literal("request"),
   ticket: z.custom<NewTicket>(),
   values: z.custom<RequestValues>(),
-  /** Sent with the ticket: a retry after a timeout finds the first ticket instead of making a second one. */
+  /** The request's attempt key: it is sent at most once (ticket-writes.server.ts). */
   idempotencyKey: z.string().regex(TRANSIENT_KEY_PATTERN),
 });
 
@@ -396,7 +398,11 @@ async function keepForVerification(
   return redirect(verifyHref(), { headers: assistFlow.save(getServices(context).flow, state) });
 }
 
-/** A logged-in citizen's request goes to the CRM at once (its key makes a retry safe); its draft is deleted. */
+/**
+ * A logged-in citizen's request goes to the CRM at once, at most once per form submission key (`chiaveInvio`, kept
+ * by the form across its re-renders): a retry whose first answer never came looks for the ticket among the
+ * citizen's own before sending it again (ticket-writes.server.ts). Then its draft is deleted.
+ */
 async function sendRecognised(
   context: Context,
   t: Posted["t"],
@@ -405,12 +411,34 @@ async function sendRecognised(
   subServices: CrmService[],
 ) {
   const { api, log } = getServices(context);
+  let written;
   try {
-    await api.crm.createTicket(ticket, values.chiaveInvio);
+    written = await ticketWrites.run(context, {
+      key: values.chiaveInvio,
+      create: async () => {
+        await api.crm.createTicket(ticket);
+        return { sentAt: Date.now() };
+      },
+      find: (since) =>
+        findSentTicket(
+          api.crm,
+          ticket.customer.codice_fiscale,
+          { title: ticket.title, body: ticket.article.body },
+          since,
+        ),
+    });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "ticket creation failed");
-    return invalid(values, { form: t("assistance.sendFailed") }, 502, { subServices });
+    const unsure = isUnsureFailure(error);
+    const message = unsure ? t("assistance.sendUnsure") : t("assistance.sendFailed");
+    return invalid(values, { form: message }, unsure ? 504 : 502, { subServices });
+  }
+  if (written.status === "pending")
+    return invalid(values, { form: t("assistance.sendPending") }, 409, { subServices });
+  if (written.status === "refused") {
+    const { status, message } = storeRefusal(context, written.refusal);
+    return invalid(values, { form: message }, status, { subServices });
   }
   if (values.idBozza) {
     await api.crm.deleteDraft(Number(values.idBozza)).catch((error: unknown) => {
@@ -540,30 +568,59 @@ async function checkCode(context: Context, form: FormData, verification: Verific
     if (attempt.reason === "exhausted") return discardRequest(context, verification);
     return failed(t("assistance.verify.noCode"), 400);
   }
-  let outcome;
+  let written;
   try {
-    outcome = await api.crm.createPublicTicket(
-      pending.ticket,
-      { code: parsed.values.codice, cf: state.cf },
-      pending.idempotencyKey,
-    );
+    // At most once per pending request (ticket-writes.server.ts): the BFF spends the code before it forwards the
+    // ticket, and a submission whose answer never came is never sent again.
+    written = await publicTicketWrites.run(context, {
+      key: pending.idempotencyKey,
+      create: async () => {
+        const outcome = await api.crm.createPublicTicket(pending.ticket, {
+          code: parsed.values.codice,
+          cf: state.cf,
+        });
+        if (outcome === "auth-failed") throw new WriteFailure("auth-failed", false);
+        return { sentAt: Date.now() };
+      },
+    });
   } catch (error) {
-    // An outage is not a wrong code: the try is given back and the step stays, with the same code.
+    if (error instanceof WriteFailure) {
+      const { discarded, left } = await attempt.done("wrong");
+      if (discarded) return discardRequest(context, verification);
+      return failed(t("assistance.verify.wrong", { left }), 400, "codice");
+    }
+    // An outage is not a wrong code: the try is given back.
     await attempt.done("outage");
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ err: error }, "public ticket creation failed");
+    // No answer: the ticket may exist, and nothing can tell; the request is closed, never sent again.
+    if (isUnsureFailure(error)) return closeUnsure(context, verification);
     return failed(t("assistance.verify.sendFailed"), 502);
   }
-  if (outcome === "auth-failed") {
-    const { discarded, left } = await attempt.done("wrong");
-    if (discarded) return discardRequest(context, verification);
-    return failed(t("assistance.verify.wrong", { left }), 400, "codice");
+  if (written.status === "pending") return failed(t("assistance.sendPending"), 409);
+  if (written.status === "unknown") return closeUnsure(context, verification);
+  if (written.status === "refused") {
+    const { status, message } = storeRefusal(context, written.refusal);
+    return failed(message, status);
   }
   await attempt.done("valid");
   await deletePending(state.ref);
   await deletePending(pending.values.allegatoRef);
   const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
+}
+
+/**
+ * An anonymous request whose sending got no answer: it may be in the CRM (whose answer will come to the e-mail
+ * address), the portal cannot tell and never sends it again. The request and its file go; the page says so.
+ */
+async function closeUnsure(context: Context, { state, pending }: Verification) {
+  const { flow } = getServices(context);
+  await otpGuard.forget(state.ref);
+  await deletePending(state.ref);
+  await deletePending(pending.values.allegatoRef);
+  const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
+  return redirect(withQuery(href("/feedback"), { feedbackType: "ticketUnsure" }), { headers });
 }
 
 async function verifyAction(context: Context, form: FormData, intent: VerifyIntent) {
@@ -586,18 +643,20 @@ async function verifyAction(context: Context, form: FormData, intent: VerifyInte
   return checkCode(context, form, verification);
 }
 
-export type FeedbackType = "ticket" | "ticketNoAuth" | "partialTicket";
+export type FeedbackType = "ticket" | "ticketNoAuth" | "ticketUnsure" | "partialTicket";
 
 export async function loadFeedback(context: Context, url: URL) {
   const { api, flow } = getServices(context);
   const raw = url.searchParams.get("feedbackType");
   const type: FeedbackType | null =
-    raw === "ticket" || raw === "ticketNoAuth" || raw === "partialTicket" ? raw : null;
+    raw === "ticket" || raw === "ticketNoAuth" || raw === "ticketUnsure" || raw === "partialTicket"
+      ? raw
+      : null;
   const user = await api.getCurrentUser().catch(() => null);
   const feedback = feedbackFlow.read(flow).state;
   return {
     type,
     loggedIn: Boolean(user),
-    email: type === "ticketNoAuth" ? (feedback?.email ?? null) : null,
+    email: type === "ticketNoAuth" || type === "ticketUnsure" ? (feedback?.email ?? null) : null,
   };
 }

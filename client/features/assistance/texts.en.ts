@@ -51,6 +51,10 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.subServiceInvalid": "Choose a type of the chosen service",
   "assistance.listsFailed": "The lists could not be loaded, please try again later.",
   "assistance.sendFailed": "The request could not be sent, please try again.",
+  "assistance.sendUnsure":
+    "The assistance service did not answer in time: the request may have arrived anyway. Press «Send» again: the portal first looks among your requests and does not send it twice.",
+  "assistance.sendPending":
+    "The previous sending of this request is still waiting for the assistance service to answer: wait a few seconds and try again. The request will not be sent twice.",
   "assistance.draftFailed": "The draft could not be saved",
   "assistance.draftNotFound": "Draft not found",
   "assistance.draftNotFoundDetails": "The draft no longer exists or is not yours.",
@@ -84,6 +88,12 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.feedback.sentTitle": "Request sent",
   "assistance.feedback.sent": "Your assistance request was sent successfully, you will be contacted soon.",
   "assistance.feedback.summaryEmail": "We sent a summary to: {email}",
+  "assistance.feedback.unsureTitle": "Request not confirmed",
+  "assistance.feedback.unsure":
+    "The municipality's assistance service did not confirm it received your request: it may have been registered anyway. So as not to send it twice, the portal does not send it again.",
+  "assistance.feedback.unsureEmail":
+    "If it was registered, you will receive the answer at {email}. If you hear nothing within a few days, send a new request.",
+  "assistance.feedback.unsureNoEmail": "If you hear nothing within a few days, send a new request.",
   "assistance.feedback.draftTitle": "Draft saved",
   "assistance.feedback.draft":
     "The draft of the assistance request was saved: you can resume it from your personal area.",

@@ -56,6 +56,10 @@ export const assistanceIt = {
   "assistance.subServiceInvalid": "Selezionare una tipologia del servizio scelto",
   "assistance.listsFailed": "Si è verificato un problema nel caricamento delle liste, riprova più tardi.",
   "assistance.sendFailed": "Non è stato possibile inviare la richiesta, si prega di riprovare.",
+  "assistance.sendUnsure":
+    "Il servizio di assistenza non ha risposto in tempo: la richiesta potrebbe essere arrivata comunque. Premi di nuovo «Invia»: il portale controlla prima tra le tue richieste e non la invia due volte.",
+  "assistance.sendPending":
+    "L'invio precedente di questa richiesta è ancora in attesa di risposta dal servizio di assistenza: attendi qualche secondo e riprova. La richiesta non verrà inviata due volte.",
   "assistance.draftFailed": "Non è stato possibile salvare la bozza",
   "assistance.draftNotFound": "Bozza non trovata",
   "assistance.draftNotFoundDetails": "La bozza non esiste più o non è tua.",
@@ -92,6 +96,13 @@ export const assistanceIt = {
   "assistance.feedback.sent":
     "La richiesta di assistenza è stata inviata con successo, sarai ricontattato presto.",
   "assistance.feedback.summaryEmail": "Abbiamo inviato il riepilogo alla email: {email}",
+  "assistance.feedback.unsureTitle": "Richiesta non confermata",
+  "assistance.feedback.unsure":
+    "Il servizio di assistenza del Comune non ha confermato di aver ricevuto la tua richiesta: potrebbe essere stata registrata comunque. Per non inviarla due volte il portale non la invia di nuovo.",
+  "assistance.feedback.unsureEmail":
+    "Se è stata registrata, riceverai la risposta all'indirizzo {email}. Se entro qualche giorno non ricevi notizie, invia una nuova richiesta.",
+  "assistance.feedback.unsureNoEmail":
+    "Se entro qualche giorno non ricevi notizie, invia una nuova richiesta.",
   "assistance.feedback.draftTitle": "Bozza salvata",
   "assistance.feedback.draft":
     "La bozza della richiesta di assistenza è stata salvata con successo: puoi riprenderla dalla tua area riservata.",

@@ -40,6 +40,11 @@ export const OnlineStateSchema = z
     started: z.number().int().nonnegative(),
     delegato: PersonStateSchema.optional(),
     ...servicesState,
+    /** The summary's attempt key (`ensureAttempt`): the final submit is sent at most once (delega-writes.server.ts). */
+    attempt: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
   })
   .strict();
 export type OnlineState = z.infer<typeof OnlineStateSchema>;
@@ -85,6 +90,11 @@ export const RequestStateSchema = z
     delegante: PersonStateSchema.optional(),
     ...servicesState,
     documenti: z.partialRecord(z.enum(DOCUMENT_SLOTS), HeldDocumentSchema).optional(),
+    /** The summary's attempt key (`ensureAttempt`): the final submit is sent at most once (delega-writes.server.ts). */
+    attempt: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
   })
   .strict();
 export type RequestState = z.infer<typeof RequestStateSchema>;

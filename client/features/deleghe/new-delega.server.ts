@@ -3,13 +3,21 @@ import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { isFromSummary, type Flow, type FlowCookies } from "#client/lib/flow.server.ts";
+import {
+  ensureAttempt,
+  isFromSummary,
+  withoutAttempt,
+  type Flow,
+  type FlowCookies,
+} from "#client/lib/flow.server.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { withQuery } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import type { PersonState, ServicesState } from "./flow-state.ts";
 import { delegheIt } from "./texts.ts";
+import { isUnsureFailure, type WriteOutcome } from "#client/lib/write-once.server.ts";
+import { storeRefusal } from "#client/lib/transient-store.server.ts";
 
 /*
  * What the new online delegation and the request with documents share on the server: the delegable services, the
@@ -87,7 +95,7 @@ type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: 
  * The step a page shows: a missing, tampered, invalid or expired state starts over at the first step (saying so
  * when it was there), with a fresh state saved; a step asked for out of order goes to the one reached.
  */
-export function resolveStepPage<S, Step extends string>(
+export function resolveStepPage<S extends { attempt?: string }, Step extends string>(
   flow: Flow<S, Step, undefined>,
   cookies: FlowCookies,
   url: URL,
@@ -110,11 +118,15 @@ export function resolveStepPage<S, Step extends string>(
   }
   const step = flow.resolveStep(requested, read.state, undefined);
   if (requested !== step) throw redirect(stepHref(step));
+  // The summary gives the final submit its attempt key (kept while nothing changes: a re-post is the same attempt).
+  const attempt = step === flow.summary ? ensureAttempt(read.state) : null;
+  if (attempt?.created)
+    return { step, state: attempt.state, headers: flow.save(cookies, attempt.state), ...page };
   return { step, state: read.state, ...page };
 }
 
 /** A step page's data in both flows: the step resolved, the services and limits, the policy on the services' step. */
-export async function loadStepPage<S, Step extends string>(
+export async function loadStepPage<S extends { attempt?: string }, Step extends string>(
   context: Context,
   url: URL,
   flow: Flow<S, Step, undefined>,
@@ -124,8 +136,12 @@ export async function loadStepPage<S, Step extends string>(
   const { flow: cookies, api } = getServices(context);
   const page = resolveStepPage(flow, cookies, url, create, stepHref);
   const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
-  const { headers, ...rest } = page;
-  return data({ ...rest, ...(await newDelegaExtras(context)), policy }, { headers });
+  const { headers, state, ...rest } = page;
+  // The attempt key stays in the sealed cookie, never in the page's data.
+  return data(
+    { ...rest, state: withoutAttempt(state), ...(await newDelegaExtras(context)), policy },
+    { headers },
+  );
 }
 
 /** Saves the next state and goes on to the step after (or back to the summary when the form came from it). */
@@ -142,7 +158,7 @@ type PersonStep = {
  * the services' step are the same in both; every other step is the flow's own (`own`, with the state and `save`).
  */
 export async function stepAction<
-  S extends ServicesState & Partial<Record<PersonStep["key"], PersonState>>,
+  S extends ServicesState & Partial<Record<PersonStep["key"], PersonState>> & { attempt?: string },
   Step extends string,
   R,
 >(
@@ -157,9 +173,10 @@ export async function stepAction<
   const state = flow.read(cookies).state;
   if (!state) throw redirect(withQuery(stepHref(flow.steps[0]!), { scaduta: "1" }));
   const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
+  // Any step saved again starts a new attempt (a new key when the summary shows again).
   const save: SaveStep<S> = (next, form) =>
     redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {
-      headers: flow.save(cookies, next),
+      headers: flow.save(cookies, withoutAttempt(next)),
     });
   if (step === flow.steps[0]) {
     const schema = await personSchema(context, serverT(context, delegheIt)(person.ownMessage));
@@ -173,6 +190,27 @@ export async function stepAction<
     return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
   }
   return own(step, state, save);
+}
+
+/**
+ * The final submit's outcome when it created nothing here (write-once): still waiting for an earlier submission
+ * (409), or the shared store refusing the claim; else null (created, or an earlier submission's).
+ */
+export function pendingOrRefused(
+  context: Context,
+  written: WriteOutcome<unknown>,
+  pendingKey: "deleghe.new.pending" | "deleghe.request.pending",
+) {
+  if (written.status === "pending" || written.status === "unknown")
+    return data(
+      { errors: {}, submitted: {}, failed: serverT(context, delegheIt)(pendingKey) },
+      { status: 409 },
+    );
+  if (written.status === "refused") {
+    const { status, message } = storeRefusal(context, written.refusal);
+    return data({ errors: {}, submitted: {}, failed: message }, { status });
+  }
+  return null;
 }
 
 /** The final submit refused by the upstream (400/422: its details) or failed (502): the message on the summary. */
@@ -189,8 +227,8 @@ export function sendFailure(
   getServices(context).log.warn({ status: error.data.status }, "delegation creation failed");
   const refused = error.data.status === 400 || error.data.status === 422;
   const details = refused ? error.data.details.join("; ") : "";
-  return data(
-    { errors: {}, submitted: {}, failed: refused ? t(keys.refused, { details }) : t(keys.failed) },
-    { status: refused ? 400 : 502 },
-  );
+  // No answer: it may have been made; a new "Invia" looks for it before sending it again (delega-writes.server.ts).
+  const unsure = isUnsureFailure(error);
+  const message = refused ? t(keys.refused, { details }) : unsure ? t("deleghe.new.unsure") : t(keys.failed);
+  return data({ errors: {}, submitted: {}, failed: message }, { status: refused ? 400 : unsure ? 504 : 502 });
 }

@@ -5,7 +5,8 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { createOnlineState, onlineFlow, onlineSentCookie, type OnlineState } from "./flow-state.ts";
-import { loadStepPage, sendFailure, stepAction } from "./new-delega.server.ts";
+import { loadStepPage, pendingOrRefused, sendFailure, stepAction } from "./new-delega.server.ts";
+import { delegaWrites, findSentDelega } from "./delega-writes.server.ts";
 import type { OnlineStep } from "./steps.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -33,16 +34,31 @@ async function sendOnline(context: Context, request: Request, state: OnlineState
   const { delegato, servizi, scadenza } = state;
   if (!delegato || !servizi || !scadenza)
     throw redirect(stepHref(onlineFlow.firstIncomplete(state, undefined)));
+  // The summary the citizen confirms gave the attempt its key; without one, show the summary (it makes one).
+  if (!state.attempt) throw redirect(stepHref("riepilogo"));
+  const body = { delegato, servizi: servizi.map(Number), dataScadenza: scadenza };
+  let written;
   try {
-    const created = await api.deleghe.create({
-      delegato,
-      servizi: servizi.map(Number),
-      dataScadenza: scadenza,
+    written = await delegaWrites.run(context, {
+      key: state.attempt,
+      create: async () => {
+        const created = await api.deleghe.create(body);
+        log.info({ delegation: created.uuidDelega }, "delegation created online");
+        return { uuidDelega: created.uuidDelega };
+      },
+      find: (since) =>
+        findSentDelega(
+          api.deleghe,
+          "delegati",
+          { other: delegato, servizi: body.servizi, dataScadenza: scadenza },
+          since,
+        ),
     });
-    log.info({ delegation: created.uuidDelega }, "delegation created online");
   } catch (error) {
     return sendFailure(context, error, { refused: "deleghe.new.refused", failed: "deleghe.new.failed" });
   }
+  const notYet = pendingOrRefused(context, written, "deleghe.new.pending");
+  if (notYet) return notYet;
   throw redirect(href("/area-personale/deleghe/nuova/successo"), {
     headers: mergeHeaders(
       onlineFlow.clear(flow),

@@ -4,7 +4,7 @@ import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
 import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { mergeHeaders } from "#client/lib/flow.server.ts";
+import { mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
@@ -22,7 +22,14 @@ import {
   type HeldDocument,
   type RequestState,
 } from "./flow-state.ts";
-import { loadStepPage, sendFailure, stepAction, type SaveStep } from "./new-delega.server.ts";
+import {
+  loadStepPage,
+  pendingOrRefused,
+  sendFailure,
+  stepAction,
+  type SaveStep,
+} from "./new-delega.server.ts";
+import { delegaRequestWrites, findSentDelega } from "./delega-writes.server.ts";
 import { clearDocuments, getDocuments, setDocuments, type StoredDocuments } from "./request-store.server.ts";
 import { documentFieldName, type RequestStep } from "./steps.ts";
 import { delegheIt } from "./texts.ts";
@@ -111,7 +118,7 @@ async function documentsStep(
   // Refused: the good files are kept (the cookie names them), the bad one's message next to its field.
   return data(
     { errors, submitted: {}, held: next.documenti },
-    { status: 400, headers: requestFlow.save(getServices(context).flow, next) },
+    { status: 400, headers: requestFlow.save(getServices(context).flow, withoutAttempt(next)) },
   );
 }
 
@@ -145,28 +152,50 @@ async function sendRequest(context: Context, request: Request, state: RequestSta
     const slots = lost.map((slot) => t(`deleghe.slot.${slot}`)).join(", ");
     return data(
       { errors: {}, submitted: {}, failed: t("deleghe.request.documentLost", { slot: slots }) },
-      { status: 409, headers: requestFlow.save(flow, { ...state, documenti: heldOf(docs) }) },
+      {
+        status: 409,
+        headers: requestFlow.save(flow, withoutAttempt({ ...state, documenti: heldOf(docs) })),
+      },
     );
   }
+  // The summary the citizen confirms gave the attempt its key; without one, show the summary (it makes one).
+  if (!state.attempt) throw redirect(stepHref("riepilogo"));
+  const dataScadenza = scadenza;
+  let written;
   try {
-    const created = await api.deleghe.createRequest({
-      delegante,
-      servizi: servizi.map(Number),
-      dataScadenza: scadenza,
-      allegati: DOCUMENT_SLOTS.map((slot) => ({
-        slot,
-        nomeFile: docs[slot]!.filename,
-        tipo: docs[slot]!.mimeType,
-        dati: Buffer.from(docs[slot]!.data).toString("base64"),
-      })),
+    written = await delegaRequestWrites.run(context, {
+      key: state.attempt,
+      create: async () => {
+        const created = await api.deleghe.createRequest({
+          delegante,
+          servizi: servizi.map(Number),
+          dataScadenza,
+          allegati: DOCUMENT_SLOTS.map((slot) => ({
+            slot,
+            nomeFile: docs[slot]!.filename,
+            tipo: docs[slot]!.mimeType,
+            dati: Buffer.from(docs[slot]!.data).toString("base64"),
+          })),
+        });
+        log.info({ delegation: created.uuidDelega }, "delegation request sent");
+        return { uuidDelega: created.uuidDelega };
+      },
+      find: (since) =>
+        findSentDelega(
+          api.deleghe,
+          "richieste",
+          { other: delegante, servizi: servizi.map(Number), dataScadenza },
+          since,
+        ),
     });
-    log.info({ delegation: created.uuidDelega }, "delegation request sent");
   } catch (error) {
     return sendFailure(context, error, {
       refused: "deleghe.request.refused",
       failed: "deleghe.request.failed",
     });
   }
+  const notYet = pendingOrRefused(context, written, "deleghe.request.pending");
+  if (notYet) return notYet;
   await clearDocuments(state.uploadId).catch(() => {});
   throw redirect(href("/area-personale/deleghe/nuova/richiesta/successo"), {
     headers: mergeHeaders(

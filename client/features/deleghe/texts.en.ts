@@ -82,6 +82,10 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.new.confirm": "Send the delegation",
   "deleghe.new.expired": "The form has expired: please start again.",
   "deleghe.new.failed": "The delegation could not be created. Please try again later.",
+  "deleghe.new.unsure":
+    "The municipality's service did not answer in time: the submission may have arrived anyway. Press the send button again: the portal first looks among your delegations and requests and does not repeat it.",
+  "deleghe.new.pending":
+    "The previous sending of this delegation is still waiting for the municipality's service to answer: wait a few seconds and try again. The delegation will not be created twice.",
   "deleghe.new.refused": "The municipality did not accept the delegation: {details}",
   "deleghe.success.title": "Delegation sent",
   "deleghe.success.text":
@@ -106,6 +110,8 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.request.documents": "Documents",
   "deleghe.request.confirm": "Send the request",
   "deleghe.request.failed": "The request could not be sent. Please try again later.",
+  "deleghe.request.pending":
+    "The previous sending of this request is still waiting for the municipality's service to answer: wait a few seconds and try again. The request will not be sent twice.",
   "deleghe.request.refused": "The municipality did not accept the request: {details}",
   "deleghe.request.success.title": "Request sent",
   "deleghe.request.success.text":

@@ -83,6 +83,10 @@ export const delegheIt = {
   "deleghe.new.confirm": "Invia la delega",
   "deleghe.new.expired": "La compilazione è scaduta: ricomincia dall'inizio.",
   "deleghe.new.failed": "Non è stato possibile creare la delega. Riprova più tardi.",
+  "deleghe.new.unsure":
+    "Il servizio del Comune non ha risposto in tempo: l'invio potrebbe essere arrivato comunque. Premi di nuovo il pulsante di invio: il portale controlla prima tra le tue deleghe e richieste e non lo ripete due volte.",
+  "deleghe.new.pending":
+    "L'invio precedente di questa delega è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e riprova. La delega non verrà creata due volte.",
   "deleghe.new.refused": "Il Comune non ha accettato la delega: {details}",
   "deleghe.success.title": "Delega inviata",
   "deleghe.success.text":
@@ -108,6 +112,8 @@ export const delegheIt = {
   "deleghe.request.documents": "Documenti",
   "deleghe.request.confirm": "Invia la richiesta",
   "deleghe.request.failed": "Non è stato possibile inviare la richiesta. Riprova più tardi.",
+  "deleghe.request.pending":
+    "L'invio precedente di questa richiesta è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e riprova. La richiesta non verrà inviata due volte.",
   "deleghe.request.refused": "Il Comune non ha accettato la richiesta: {details}",
   "deleghe.request.success.title": "Richiesta inviata",
   "deleghe.request.success.text":

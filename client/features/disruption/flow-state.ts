@@ -27,7 +27,7 @@ export type FlowPlace = z.infer<typeof FlowPlaceSchema>;
 export const DisruptionStateSchema = z
   .object({
     v: z.literal(1),
-    /** One per report: the idempotency key of its creation (a double submit creates one ticket). */
+    /** One per report: the attempt key of its creation (client/lib/write-once.server.ts: it is sent at most once). */
     id: FlowIdSchema,
     started: z.number().int().nonnegative(),
     accepted: z.boolean().optional(),

@@ -12,6 +12,9 @@ import { checkAttachment } from "#shared/validation/attachments.ts";
 import { email, maxLength, required, text } from "#shared/validation/rules.ts";
 import { validateForm, type FieldErrors } from "#shared/validation/form.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import type { NewDisruptionTicket } from "#shared/api/disruption.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
+import { disruptionWrites, findSentTicket } from "#client/lib/ticket-writes.server.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -387,44 +390,67 @@ async function sendReport(context: Context, state: DisruptionState) {
       { status: 409 },
     );
   const files = state.fileIds ? stored.filter((f) => state.fileIds!.includes(f.id)) : stored;
-  let created;
+  const ticket: NewDisruptionTicket = {
+    title: state.title!,
+    group_id: 2,
+    priority_id: 4,
+    type_id: 1,
+    utente_riconosciuto: 1,
+    service_catalog_sub_item_id: category.id,
+    customer: {
+      email: state.email!,
+      mobile: null,
+      firstname: citizen.nome,
+      lastname: citizen.cognome,
+      codice_fiscale: citizen.codFisc,
+    },
+    article: {
+      body: disruptionBody({ category: category.nome, place: state.place, details: state.details! }),
+      from: state.email!,
+      type_id: 13,
+      content_type: "text/html",
+      attachments: files.map((f) => ({
+        filename: f.filename,
+        data: Buffer.from(f.data).toString("base64"),
+        "mime-type": f.mimeType,
+      })),
+    },
+    place: state.place,
+  };
+  // One report per flow (its id is the attempt), at most once: a submission whose answer never came is looked for
+  // among the citizen's tickets before it is sent again (client/lib/ticket-writes.server.ts).
+  let written;
   try {
-    created = await services.api.disruption.create(
-      {
-        title: state.title!,
-        group_id: 2,
-        priority_id: 4,
-        type_id: 1,
-        utente_riconosciuto: 1,
-        service_catalog_sub_item_id: category.id,
-        customer: {
-          email: state.email!,
-          mobile: null,
-          firstname: citizen.nome,
-          lastname: citizen.cognome,
-          codice_fiscale: citizen.codFisc,
-        },
-        article: {
-          body: disruptionBody({ category: category.nome, place: state.place, details: state.details! }),
-          from: state.email!,
-          type_id: 13,
-          content_type: "text/html",
-          attachments: files.map((f) => ({
-            filename: f.filename,
-            data: Buffer.from(f.data).toString("base64"),
-            "mime-type": f.mimeType,
-          })),
-        },
-        place: state.place,
+    written = await disruptionWrites.run(context, {
+      key: state.id,
+      create: async () => {
+        const created = await services.api.disruption.create(ticket);
+        return { sentAt: Date.now(), id: created.id, number: created.number };
       },
-      state.id,
-    );
+      find: (since) =>
+        findSentTicket(
+          services.api.crm,
+          citizen.codFisc,
+          { title: ticket.title, body: ticket.article.body },
+          since,
+        ),
+    });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    return data({ errors: { form: t("disruption.summary.sendFailed") } } satisfies ReportActionData, {
-      status: 502,
-    });
+    const unsure = isUnsureFailure(error);
+    const message = t(unsure ? "disruption.summary.sendUnsure" : "disruption.summary.sendFailed");
+    return data({ errors: { form: message } } satisfies ReportActionData, { status: unsure ? 504 : 502 });
   }
+  // ("unknown" cannot happen: a report can be found again; it would read as pending.)
+  if (written.status === "pending" || written.status === "unknown")
+    return data({ errors: { form: t("disruption.summary.sendPending") } } satisfies ReportActionData, {
+      status: 409,
+    });
+  if (written.status === "refused") {
+    const { status, message } = storeRefusal(context, written.refusal);
+    return data({ errors: { form: message } } satisfies ReportActionData, { status });
+  }
+  const created = written.result;
   await clearFiles(state.uploadId).catch(() => {});
   const sent: DisruptionState = { ...state, sent: { id: created.id, number: created.number } };
   return redirect(href("/servizi/segnalazioni/nuova/esito"), {

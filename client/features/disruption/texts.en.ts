@@ -74,6 +74,10 @@ export const disruptionEn: Record<keyof typeof disruptionIt, string> = {
   "disruption.summary.place": "Place of the disruption",
   "disruption.summary.coordinates": "Coordinates",
   "disruption.summary.sendFailed": "The report could not be sent: try again later",
+  "disruption.summary.sendUnsure":
+    "The municipality's service did not answer in time: the report may have arrived anyway. Press «Send» again: the portal first looks among your reports and does not send it twice.",
+  "disruption.summary.sendPending":
+    "The previous sending of this report is still waiting for the municipality's service to answer: wait a few seconds and press «Send» again. The report will not be sent twice.",
   "disruption.outcome.title": "Report sent",
   "disruption.outcome.text": "Thank you, we received your report. You can follow it in your personal area.",
   "disruption.outcome.number": "Report number: {number}",

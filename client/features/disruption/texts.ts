@@ -78,6 +78,10 @@ export const disruptionIt = {
   "disruption.summary.place": "Luogo del disservizio",
   "disruption.summary.coordinates": "Coordinate",
   "disruption.summary.sendFailed": "Non è stato possibile inviare la segnalazione: riprova più tardi",
+  "disruption.summary.sendUnsure":
+    "Il servizio del Comune non ha risposto in tempo: la segnalazione potrebbe essere arrivata comunque. Premi di nuovo «Invia»: il portale controlla prima tra le tue segnalazioni e non la invia due volte.",
+  "disruption.summary.sendPending":
+    "L'invio precedente di questa segnalazione è ancora in attesa di risposta dal servizio del Comune: attendi qualche secondo e premi di nuovo «Invia». La segnalazione non verrà inviata due volte.",
   "disruption.outcome.title": "Segnalazione inviata",
   "disruption.outcome.text":
     "Grazie, abbiamo ricevuto la tua segnalazione. Puoi seguirne lo stato nella tua area personale.",

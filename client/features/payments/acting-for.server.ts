@@ -73,7 +73,6 @@ export function ppayOf(context: Context, subject: PpaySubject) {
       if (!(await position(iuv))) throw missing();
       return api.actingFor.ppay.notice(d, iuv);
     },
-    paymentUrl: (iuv: string, origin: string) =>
-      d ? api.actingFor.ppay.paymentUrl(d, iuv, origin) : api.ppay.paymentUrl(iuv, origin),
+    paymentUrl: (iuv: string) => (d ? api.actingFor.ppay.paymentUrl(d, iuv) : api.ppay.paymentUrl(iuv)),
   };
 }

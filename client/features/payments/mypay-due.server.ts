@@ -32,11 +32,7 @@ export async function payMypayDue(context: Context, request: Request, iuv: strin
   if (mypayPaymentStatus(due.stato) !== "unpaid")
     throw routeError(409, { title: t("payments.due.notPayable") });
   const user = await getCitizen(context);
-  const { urlPagamento } = await getServices(context).api.mypay.pagaDovuto(
-    user.codFisc,
-    due.iuv,
-    new URL(request.url).origin,
-  );
+  const { urlPagamento } = await getServices(context).api.mypay.pagaDovuto(user.codFisc, due.iuv);
   throw redirect(urlPagamento, 303);
 }
 

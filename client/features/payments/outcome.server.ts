@@ -3,6 +3,7 @@ import { noticeCodeOfIuv } from "#shared/api/mypay.ts";
 import { IUV_PATTERN } from "#shared/api/ppay.ts";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { readRouteError } from "#shared/route-error.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
@@ -37,10 +38,21 @@ function paidByThisBrowser(context: Context): PaidState | undefined {
 }
 
 /**
- * The outcome for the browser that paid (anonymous included): the state of the IUV it keeps in its sealed flow state,
- * read with the payer's tax code (PPAY's public read of one position) or by the notice code (MYPAY `verificaAvviso`).
+ * The outcome for the browser that paid (anonymous included): the state of the IUV it keeps in its sealed flow state.
+ * MYPAY: by the notice code (`verificaAvviso`). PPAY, in this order (docs/decisions/upstream-writes.md):
+ * - the payer is the logged-in citizen (or the delegator they act for on PPAY): the citizen's own positions, which the
+ *   published BFF has (`/api/ppay/citizens/{cf}/debtpositions?iuv=`), with the receipt in the personal area;
+ * - else the public read of one position by tax code and IUV (a BFF extension of the spec's fuller BFF);
+ * - the published BFF has no such read (404/405): nothing can be checked here. The page says what pagoPA reported
+ *   (`codEsito`: only this browser, which sent the payment, sees it) and what the payer receives, and when: pagoPA's
+ *   receipt by e-mail, the payment in the payer's personal area once the municipality has it.
  */
-async function payerOutcome(context: Context, paid: PaidState, codEsito: string | null): Promise<Outcome> {
+async function payerOutcome(
+  context: Context,
+  paid: PaidState,
+  codEsito: string | null,
+  url: URL,
+): Promise<Outcome> {
   const { api } = getServices(context);
   const base = { iuv: paid.iuv, loginHref: null, receiptHref: null };
   if (paid.system === "mypay") {
@@ -50,12 +62,32 @@ async function payerOutcome(context: Context, paid: PaidState, codEsito: string 
     const kind = decideOutcome(mypayPaymentStatus(due.stato), true, codEsito);
     return { ...base, kind: kind === "paid" ? "payerPaid" : kind };
   }
+  const own = await ownPayerPosition(context, paid);
+  if (own !== undefined) {
+    const view = own && toPositionView(own);
+    if (!view) return { ...base, kind: "notFound" };
+    const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
+    const receiptHref =
+      kind === "paid" ? href("/area-personale/pagamenti/:iuv/ricevuta", { iuv: paid.iuv }) : null;
+    return {
+      ...base,
+      kind: kind === "paid" ? "payerPaid" : kind === "waiting" ? "payerWaiting" : kind,
+      receiptHref,
+    };
+  }
   let position;
   try {
     position = await api.ppay.payerPosition(paid.taxCode, paid.iuv);
   } catch (error) {
-    if (!isMissing(error)) throw error;
-    position = null;
+    if (!isMissing(error) && !readRouteError(error, 405)) throw error;
+    // No public read of a position (the published BFF): pagoPA's word, and what the payer will receive.
+    const kind = codEsito === "000" ? "payerReported" : codEsito === "100" ? "cancelled" : "payerUnverified";
+    const user = await api.getCurrentUser();
+    return {
+      ...base,
+      kind,
+      loginHref: user ? null : upstreamLoginHref(currentPathHref(url.pathname, url.search)),
+    };
   }
   const view = position && toPositionView(position);
   if (!view) return { ...base, kind: "notFound" };
@@ -63,6 +95,23 @@ async function payerOutcome(context: Context, paid: PaidState, codEsito: string 
   if (kind === "paid")
     return { ...base, kind: "payerPaid", receiptHref: href("/servizi/pagamento-esito/ricevuta") };
   return { ...base, kind: kind === "waiting" ? "payerWaiting" : kind };
+}
+
+/**
+ * The PPAY position of the payment this browser sent, read as the logged-in citizen's own (or their delegator's,
+ * acting for them on PPAY) when the payer's tax code is theirs; `undefined` when it is not (or nobody is logged in).
+ */
+async function ownPayerPosition(context: Context, paid: PaidState) {
+  const user = await getServices(context).api.getCurrentUser();
+  if (!user) return undefined;
+  const subject = await ppaySubject(context, user.codFisc);
+  if (normalizeFiscalCode(subject.codFisc) !== normalizeFiscalCode(paid.taxCode)) return undefined;
+  try {
+    return await ppayOf(context, subject).debtPosition(paid.iuv);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return null;
+  }
 }
 
 /**
@@ -79,7 +128,7 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   const codEsito = url.searchParams.get("codEsito");
   const { api } = getServices(context);
   const paid = paidByThisBrowser(context);
-  if (paid && (!iuv || iuv === paid.iuv)) return payerOutcome(context, paid, codEsito);
+  if (paid && (!iuv || iuv === paid.iuv)) return payerOutcome(context, paid, codEsito, url);
   const user = await api.getCurrentUser();
   if (!user) {
     return {

@@ -9,6 +9,8 @@ export type OutcomeKind =
   | "waiting"
   | "payerPaid"
   | "payerWaiting"
+  | "payerReported"
+  | "payerUnverified"
   | "cancelled"
   | "positionCancelled"
   | "notConfirmed"
@@ -16,7 +18,12 @@ export type OutcomeKind =
   | "notFound";
 
 /** The outcomes shown to the browser that paid (from its flow state): the receipt is on the page, not in an area. */
-export const PAYER_KINDS: readonly OutcomeKind[] = ["payerPaid", "payerWaiting"];
+export const PAYER_KINDS: readonly OutcomeKind[] = [
+  "payerPaid",
+  "payerWaiting",
+  "payerReported",
+  "payerUnverified",
+];
 
 export const OUTCOME_TEXTS: Record<
   OutcomeKind,
@@ -33,6 +40,16 @@ export const OUTCOME_TEXTS: Record<
     title: "payments.outcome.payerWaiting",
     text: "payments.outcome.payerWaitingText",
     tone: "success",
+  },
+  payerReported: {
+    title: "payments.outcome.payerReported",
+    text: "payments.outcome.payerReportedText",
+    tone: "info",
+  },
+  payerUnverified: {
+    title: "payments.outcome.payerUnverified",
+    text: "payments.outcome.payerUnverifiedText",
+    tone: "info",
   },
   cancelled: { title: "payments.outcome.cancelled", text: "payments.outcome.cancelledText", tone: "warning" },
   positionCancelled: {

@@ -94,7 +94,7 @@ export async function payByIuvAction(context: Context, request: Request, iuv: st
   if (parsed.values.intent === "privacy") throw redirect(withQuery(self, { passo: "riepilogo" }), 303);
   let paymentUrl: string;
   try {
-    paymentUrl = await ppayOf(context, subject).paymentUrl(view.iuv, new URL(request.url).origin);
+    paymentUrl = await ppayOf(context, subject).paymentUrl(view.iuv);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     return data({ errors: {} as FieldErrors, payFailed: true }, { status: 502 });

@@ -79,6 +79,12 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.outcome.payerWaiting": "Payment completed, waiting for the electronic receipt",
   "payments.outcome.payerWaitingText":
     "We are waiting for pagoPA's electronic receipt (Ricevuta Telematica): reload this page in a few minutes to download it.",
+  "payments.outcome.payerReported": "pagoPA reported the payment as made",
+  "payments.outcome.payerReportedText":
+    "The municipality's payment system does not let this page check the outcome. pagoPA sends you the payment receipt at the e-mail address given while paying, usually within minutes. If you are the payer, logging in to your personal area you find the payment and its receipt as soon as the municipality receives it from pagoPA (usually within minutes, sometimes a few hours).",
+  "payments.outcome.payerUnverified": "Payment outcome to be checked",
+  "payments.outcome.payerUnverifiedText":
+    "The municipality's payment system does not let this page check the outcome, and pagoPA gave none. If you completed the payment, pagoPA sends you the receipt at the e-mail address given while paying; if you are the payer, logging in to your personal area you find the payment as soon as the municipality records it.",
   "payments.outcome.receipt": "Download the receipt (PDF)",
   "payments.outcome.reload": "Refresh the outcome",
   "payments.outcome.cancelled": "Operation cancelled",

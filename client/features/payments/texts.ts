@@ -82,6 +82,12 @@ export const paymentsIt = {
   "payments.outcome.payerWaiting": "Pagamento eseguito, in attesa della Ricevuta Telematica",
   "payments.outcome.payerWaitingText":
     "Siamo in attesa di ricevere la Ricevuta Telematica da pagoPA: ricarica questa pagina tra qualche minuto per scaricarla.",
+  "payments.outcome.payerReported": "pagoPA ha comunicato che il pagamento è stato eseguito",
+  "payments.outcome.payerReportedText":
+    "Il sistema dei pagamenti del Comune non permette di verificare l'esito da questa pagina. La ricevuta del pagamento ti viene inviata da pagoPA all'indirizzo e-mail indicato durante il pagamento, di solito entro pochi minuti. Se il pagatore sei tu, accedendo all'area personale trovi il pagamento e la sua ricevuta appena il Comune la riceve da pagoPA (di solito entro pochi minuti, talvolta qualche ora).",
+  "payments.outcome.payerUnverified": "Esito del pagamento da verificare",
+  "payments.outcome.payerUnverifiedText":
+    "Il sistema dei pagamenti del Comune non permette di verificare l'esito da questa pagina e pagoPA non ha indicato un esito. Se hai completato il pagamento, riceverai la ricevuta da pagoPA all'indirizzo e-mail indicato durante il pagamento; se il pagatore sei tu, accedendo all'area personale trovi il pagamento appena il Comune lo registra.",
   "payments.outcome.receipt": "Scarica la ricevuta (PDF)",
   "payments.outcome.reload": "Aggiorna l'esito",
   "payments.outcome.cancelled": "Operazione annullata",

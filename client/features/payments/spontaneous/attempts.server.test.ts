@@ -1,43 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
-import { findNotice, keepNotice, runOnce } from "./attempts.server.ts";
+import { describe, expect, it } from "vitest";
+import { findNotice, keepNotice } from "./attempts.server.ts";
 
 const ME = { client: "192.0.2.10" };
-
-describe("runOnce (idempotency store)", async () => {
-  it("answers the same result for the same key without calling again, even concurrently", async () => {
-    const create = vi.fn(async () => ({
-      ok: true as const,
-      value: { kind: "online" as const, iuv: "1", paymentUrl: "http://x/1" },
-    }));
-    const [first, second] = await Promise.all([runOnce("k-1", ME, create), runOnce("k-1", ME, create)]);
-    expect(second).toBe(first);
-    expect(await runOnce("k-1", ME, create)).toEqual(first);
-    expect(create).toHaveBeenCalledTimes(1);
-  });
-
-  it("forgets a failed attempt so the citizen can try again", async () => {
-    const fail = vi.fn(async () => ({ ok: false as const, reason: "unavailable" as const }));
-    await runOnce("k-2", ME, fail);
-    await runOnce("k-2", ME, fail);
-    expect(fail).toHaveBeenCalledTimes(2);
-  });
-
-  it("past a client's 30 attempts refuses the next without calling the upstream; others are not affected", async () => {
-    const flooder = { client: "198.51.100.66" };
-    const create = vi.fn(async () => ({
-      ok: true as const,
-      value: { kind: "online" as const, iuv: "9", paymentUrl: "http://x/9" },
-    }));
-    const mine = await runOnce("mine", ME, create);
-    for (let i = 0; i < 30; i++) expect((await runOnce(`flood-${i}`, flooder, create)).ok).toBe(true);
-    const refused = await runOnce("flood-30", flooder, create);
-    expect(refused).toMatchObject({ ok: false, reason: "unavailable" });
-    expect(create).toHaveBeenCalledTimes(31);
-    // The first client's attempt is still remembered, and it may start another.
-    expect(await runOnce("mine", ME, create)).toEqual(mine);
-    expect((await runOnce("mine-2", ME, create)).ok).toBe(true);
-  });
-});
 
 describe("notices", async () => {
   it("are found by their unguessable token only", async () => {

@@ -62,7 +62,8 @@ export type SpontaneousState = z.infer<typeof SpontaneousStateSchema>;
 export const NoticeStateSchema = z
   .object({
     v: z.literal(1),
-    token: z.string().regex(/^[\w-]{32,64}$/),
+    /** The PDF's key in the notices store; empty when there was no room for it (the page names the code only). */
+    token: z.string().regex(/^([\w-]{32,64})?$/),
     codiceAvviso: z.string().max(35),
     amountCents: z.number().int().positive(),
     system: z.enum(["ppay", "mypay"]),

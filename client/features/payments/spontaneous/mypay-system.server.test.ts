@@ -8,8 +8,6 @@ const request = {
   note: " Pratica 12 ",
   amountCents: 1250,
   payer: { kind: "G" as const, companyName: "Edil Srl", taxCode: "", email: "edil@example.org" },
-  idempotencyKey: "k1",
-  portalOrigin: "http://comune-a.localhost:3000",
 };
 
 test("only spontaneous types, with notes and the required flag", async () => {
@@ -33,27 +31,24 @@ test("only spontaneous types, with notes and the required flag", async () => {
   });
 });
 
-test("pay online sends the due in euro with the idempotency key; failures become reasons", async () => {
+test("pay online sends the due in euro; failures become reasons, a 5xx one whose outcome is unknown", async () => {
   const importaDovutoImmediato = vi.fn(async () => ({ iuv: "1", urlPagamento: "http://x/checkout" }));
   const api = { mypay: { importaDovutoImmediato } } as unknown as PortalApi;
   expect(await mypaySystem.payOnline(api, request)).toEqual({
     ok: true,
     value: { iuv: "1", paymentUrl: "http://x/checkout" },
   });
-  expect(importaDovutoImmediato).toHaveBeenCalledWith(
-    {
-      codTipo: "DIRITTI_SEGRETERIA",
-      importo: 12.5,
-      causale: "Pratica 12",
-      pagatore: {
-        tipo: "G",
-        codiceIdentificativo: "ANONIMO",
-        anagrafica: "Edil Srl",
-        email: "edil@example.org",
-      },
+  expect(importaDovutoImmediato).toHaveBeenCalledWith({
+    codTipo: "DIRITTI_SEGRETERIA",
+    importo: 12.5,
+    causale: "Pratica 12",
+    pagatore: {
+      tipo: "G",
+      codiceIdentificativo: "ANONIMO",
+      anagrafica: "Edil Srl",
+      email: "edil@example.org",
     },
-    { idempotencyKey: "k1", portalOrigin: "http://comune-a.localhost:3000" },
-  );
+  });
   const failing = (status: number) =>
     ({
       mypay: {
@@ -67,5 +62,14 @@ test("pay online sends the due in euro with the idempotency key; failures become
     reason: "rejected",
     detail: "causale obbligatoria",
   });
-  expect(await mypaySystem.createNotice(failing(503), request)).toEqual({ ok: false, reason: "unavailable" });
+  expect(await mypaySystem.createNotice(failing(504), request)).toEqual({
+    ok: false,
+    reason: "unavailable",
+    unsure: true,
+  });
+  expect(await mypaySystem.createNotice(failing(403), request)).toEqual({
+    ok: false,
+    reason: "unavailable",
+    unsure: false,
+  });
 });

@@ -1,5 +1,6 @@
 import type { MypayNuovoDovuto } from "#shared/api/mypay.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
 import type { PaymentSystem, SpontaneousRequest, SystemResult } from "./payment-system.server.ts";
 
 /** MyPay's code for a payer without an Italian tax code (the stepper's "no Italian tax code" option). */
@@ -30,14 +31,14 @@ async function attempt<T>(call: () => Promise<T>): Promise<SystemResult<T>> {
     const detail = details.length ? details.join("; ") : undefined;
     if (status === 404) return { ok: false, reason: "not-found", detail };
     if (status === 400 || status === 422) return { ok: false, reason: "rejected", detail };
-    return { ok: false, reason: "unavailable" };
+    return { ok: false, reason: "unavailable", unsure: isUnsureFailure(error) };
   }
 }
 
 /**
  * MYPAY (asset "MYPAY") behind the spontaneous-payment stepper: only `spontaneo` types are offered; pay now is
- * `importaDovutoImmediato` (→ the pagoPA URL), a notice is `importaDovuto` (→ the notice PDF). Both carry the
- * attempt's idempotency key. The payloads are our definition of MYPAY (shared/api/mypay.ts).
+ * `importaDovutoImmediato` (→ the pagoPA URL), a notice is `importaDovuto` (→ the notice PDF). The portal
+ * makes each at most once itself (client/lib/write-once.server.ts). The payloads are our definition of MYPAY (shared/api/mypay.ts).
  */
 export const mypaySystem: PaymentSystem = {
   id: "mypay",
@@ -56,12 +57,8 @@ export const mypaySystem: PaymentSystem = {
     ),
   payOnline: (api, req) =>
     attempt(async () => {
-      const { iuv, urlPagamento } = await api.mypay.importaDovutoImmediato(dueOf(req), {
-        idempotencyKey: req.idempotencyKey,
-        portalOrigin: req.portalOrigin,
-      });
+      const { iuv, urlPagamento } = await api.mypay.importaDovutoImmediato(dueOf(req));
       return { iuv, paymentUrl: urlPagamento };
     }),
-  createNotice: (api, req) =>
-    attempt(() => api.mypay.importaDovuto(dueOf(req), { idempotencyKey: req.idempotencyKey })),
+  createNotice: (api, req) => attempt(() => api.mypay.importaDovuto(dueOf(req))),
 };

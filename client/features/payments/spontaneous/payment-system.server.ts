@@ -20,12 +20,14 @@ export type SpontaneousRequest = {
   note?: string;
   amountCents: number;
   payer: Payer;
-  idempotencyKey: string;
-  /** The portal's origin (scheme://host) where the pagoPA checkout returns; a system may ignore it. */
-  portalOrigin: string;
 };
+/**
+ * A call's result; a failure says whether the upstream may nonetheless have done it (`unsure`: no answer, a timeout,
+ * a 5xx), which the creation of a position must know (client/lib/write-once.server.ts).
+ */
 export type SystemResult<T> =
-  { ok: true; value: T } | { ok: false; reason: "not-found" | "rejected" | "unavailable"; detail?: string };
+  | { ok: true; value: T }
+  | { ok: false; reason: "not-found" | "rejected" | "unavailable"; detail?: string; unsure?: boolean };
 export interface PaymentSystem {
   id: "ppay" | "mypay";
   asset: "PPAY" | "MYPAY";

@@ -2,6 +2,7 @@ import type { PortalApi } from "#shared/api/portal-api.ts";
 import type { SpontaneousPaymentBody } from "#shared/api/ppay.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { readRouteError } from "#shared/route-error.ts";
+import { isUnsureFailure } from "#client/lib/write-once.server.ts";
 import type { PaymentSystem, SpontaneousRequest, SystemResult } from "./payment-system.server.ts";
 
 /** PPAY's body for both spontaneous calls: the payer's names or company name, the tax code, amount in euro. */
@@ -26,7 +27,7 @@ export function failureOf(error: unknown): SystemResult<never> {
   const detail = found?.details?.[0];
   if (status === 404) return { ok: false, reason: "not-found", detail };
   if (status === 400 || status === 422) return { ok: false, reason: "rejected", detail };
-  return { ok: false, reason: "unavailable", detail };
+  return { ok: false, reason: "unavailable", detail, unsure: isUnsureFailure(error) };
 }
 
 async function attempt<T>(call: () => Promise<T>): Promise<SystemResult<T>> {
@@ -52,11 +53,9 @@ export const ppaySystem: PaymentSystem = {
     );
   },
   async payOnline(api, req) {
-    return attempt(() =>
-      api.ppay.spontaneousPayment(req.typeCode, ppayBody(req), req.idempotencyKey, req.portalOrigin),
-    );
+    return attempt(() => api.ppay.spontaneousPayment(req.typeCode, ppayBody(req)));
   },
   async createNotice(api, req) {
-    return attempt(() => api.ppay.spontaneousNotice(req.typeCode, ppayBody(req), req.idempotencyKey));
+    return attempt(() => api.ppay.spontaneousNotice(req.typeCode, ppayBody(req)));
   },
 };

@@ -20,7 +20,7 @@ import type { SpontaneousFlowData } from "./spontaneous.server.ts";
 export type SpontaneousActionData = {
   errors: FieldErrors;
   values: Record<string, string>;
-  failed: null | "pay" | "notice" | "types" | "limited";
+  failed: null | "pay" | "notice" | "types" | "limited" | "pending";
 };
 
 const STEP_TITLES = {
@@ -529,6 +529,15 @@ function SummaryFailure({ failed }: { failed: SpontaneousActionData["failed"] })
       <div role="alert" className="mb-4">
         <Callout variant="danger" title={t("payments.spont.limited")}>
           <p className="mb-0">{t("payments.spont.limitedText")}</p>
+        </Callout>
+      </div>
+    );
+  }
+  if (failed === "pending") {
+    return (
+      <div role="alert" className="mb-4">
+        <Callout variant="warning" title={t("payments.spont.pendingTitle")}>
+          <p className="mb-0">{t("payments.spont.pending")}</p>
         </Callout>
       </div>
     );

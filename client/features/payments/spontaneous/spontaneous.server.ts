@@ -16,7 +16,9 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { ensureAttempt, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
-import { keepNotice, runOnce, type AttemptOutcome } from "./attempts.server.ts";
+import { keepNotice, paymentWrites, type AttemptOutcome } from "./attempts.server.ts";
+import { WriteFailure } from "#client/lib/write-once.server.ts";
+import { UNSURE_OUTCOME } from "./urls.ts";
 import {
   noticeCookie,
   paidCookie,
@@ -32,7 +34,7 @@ import type { Payer, PaymentTypeOption } from "./payment-system.server.ts";
 import { systemFor } from "./systems.server.ts";
 import { NOTICE_GONE } from "./notice-gone.ts";
 import { readLocation, spontaneousHref } from "./urls.ts";
-import { storeOwner } from "#client/lib/transient-store.server.ts";
+import { storeOwner, storeRefusal } from "#client/lib/transient-store.server.ts";
 
 export { readLocation, spontaneousHref };
 
@@ -120,7 +122,7 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
   }
   let headers: Headers | undefined;
   if (step === "riepilogo" && state) {
-    // One idempotency key per attempt, created when the summary shows: a second post answers the same result.
+    // One attempt key per attempt, created when the summary shows: a second post answers the same result.
     const attempt = ensureAttempt(state);
     state = attempt.state;
     if (attempt.created) headers = flow.save(getServices(context).flow, state);
@@ -158,7 +160,7 @@ export type SpontaneousFlowData = Awaited<ReturnType<typeof loadSpontaneousFlow>
 type Failure = {
   errors: FieldErrors;
   values: Record<string, string>;
-  failed: null | "pay" | "notice" | "types" | "limited";
+  failed: null | "pay" | "notice" | "types" | "limited" | "pending";
 };
 
 const fail = (
@@ -318,8 +320,11 @@ async function amountStep(input: StepInput): Promise<StepResult> {
 type ReadyState = SpontaneousState &
   Required<Pick<SpontaneousState, "attempt" | "type" | "payer" | "amountCents">>;
 
-/** Sends the attempt once (a re-post with the same key gets the same answer): a pagoPA URL or a notice kept. */
-function sendAttempt({ context, url, system, mode }: StepInput, state: ReadyState) {
+/**
+ * Sends the attempt at most once (client/lib/write-once.server.ts; a re-post with the same key gets the same answer,
+ * and one whose answer never came is never sent again): a pagoPA URL, or a notice kept.
+ */
+function sendAttempt({ context, system, mode }: StepInput, state: ReadyState) {
   const paymentSystem = systemFor(system);
   const { api } = getServices(context);
   const request = {
@@ -327,23 +332,25 @@ function sendAttempt({ context, url, system, mode }: StepInput, state: ReadyStat
     note: state.note,
     amountCents: state.amountCents,
     payer: state.payer,
-    idempotencyKey: state.attempt,
-    portalOrigin: url.origin,
   };
-  return runOnce(`${system}:${mode}:${state.attempt}`, storeOwner(context), async () => {
-    if (mode === "online") {
-      const paid = await paymentSystem.payOnline(api, request);
-      return paid.ok ? { ok: true, value: { kind: "online", ...paid.value } as AttemptOutcome } : paid;
-    }
-    const notice = await paymentSystem.createNotice(api, request);
-    if (!notice.ok) return notice;
-    const { pdf, codiceAvviso, iuv } = notice.value;
-    const token = await keepNotice(
-      { pdf, codiceAvviso, amountCents: state.amountCents },
-      storeOwner(context),
-    );
-    if (!token) return { ok: false, reason: "unavailable" };
-    return { ok: true, value: { kind: "notice", iuv, codiceAvviso, token } };
+  return paymentWrites.run(context, {
+    key: `${system}:${mode}:${state.attempt}`,
+    create: async (): Promise<AttemptOutcome> => {
+      if (mode === "online") {
+        const paid = await paymentSystem.payOnline(api, request);
+        if (!paid.ok) throw new WriteFailure(paid, paid.unsure === true);
+        return { kind: "online", ...paid.value };
+      }
+      const notice = await paymentSystem.createNotice(api, request);
+      if (!notice.ok) throw new WriteFailure(notice, notice.unsure === true);
+      const { pdf, codiceAvviso, iuv } = notice.value;
+      // The position exists: without room for its PDF the outcome still names its notice code (the PDF is "gone").
+      const token = await keepNotice(
+        { pdf, codiceAvviso, amountCents: state.amountCents },
+        storeOwner(context),
+      );
+      return { kind: "notice", iuv, codiceAvviso, token: token ?? "" };
+    },
   });
 }
 
@@ -385,12 +392,40 @@ async function payStep(input: StepInput): Promise<StepResult> {
     if (!verdict.allowed)
       return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
   }
-  const result = await sendAttempt(input, state);
-  if (!result.ok) {
-    const status = result.reason === "unavailable" ? 503 : 502;
-    return fail({}, submitted, status, mode === "online" ? "pay" : "notice");
+  const failedKind = mode === "online" ? "pay" : "notice";
+  let written;
+  try {
+    written = await sendAttempt(input, state);
+  } catch (error) {
+    if (!(error instanceof WriteFailure)) throw error;
+    if (error.unsure) unsureAttempt(input);
+    const { reason } = error.failure as { reason: "not-found" | "rejected" | "unavailable" };
+    return fail({}, submitted, reason === "unavailable" ? 503 : 502, failedKind);
   }
-  afterAttempt(input, state, result.value);
+  switch (written.status) {
+    case "created":
+    case "replayed":
+      return afterAttempt(input, state, written.result);
+    case "pending":
+      return fail({}, submitted, 409, "pending");
+    case "unknown":
+      return unsureAttempt(input);
+    case "refused":
+      return fail({}, submitted, storeRefusal(context, written.refusal).status, failedKind);
+  }
+}
+
+/**
+ * The payment system did not answer the creation (now or on an earlier submission of this attempt): the position
+ * may exist, and neither system lets the portal find it, so it is never sent again. The flow goes (a new payment is
+ * a new attempt, the citizen's choice) and the payment's home says what happened and what to expect.
+ */
+function unsureAttempt({ context, system, mode }: StepInput): never {
+  const headers = spontaneousFlows[system].clear(getServices(context).flow);
+  throw redirect(withQuery(spontaneousHref(system, null), { esito: UNSURE_OUTCOME, modo: mode }), {
+    status: 303,
+    headers,
+  });
 }
 
 const STEPS: Record<IntentName, (input: StepInput) => Promise<StepResult>> = {
@@ -404,7 +439,7 @@ const STEPS: Record<IntentName, (input: StepInput) => Promise<StepResult>> = {
 /**
  * Every step posts here with its `intent`: the step is checked (400 with Italian messages and the values typed),
  * saved in the flow state, and the browser goes on to the first step not completed yet (303). "paga" sends the
- * attempt (its idempotency key from the flow state) to the payment system: online → 303 to the pagoPA URL,
+ * attempt (at most once, by its attempt key from the flow state) to the payment system: online → 303 to the pagoPA URL,
  * notice → the PDF kept under a token, 303 to `/avviso-pagamento/esito`. Upstream failures answer 502/503 on the
  * same step, with everything typed kept in the flow state.
  */
@@ -427,7 +462,7 @@ export async function spontaneousAction(context: Context, request: Request) {
     t: serverT(context, spontaneousIt),
     check: (schema) => validateForm(form.form, schema, locale),
     submitted,
-    // Any change starts a new attempt (a new idempotency key when the summary shows again).
+    // Any change starts a new attempt (a new attempt key when the summary shows again).
     save: (next) => {
       const rest = withoutAttempt(next);
       return redirect(stepHref(url, firstIncomplete(system, rest)), {

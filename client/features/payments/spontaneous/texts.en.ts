@@ -93,6 +93,17 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.generate": "Generate the payment notice",
   "payments.spont.generating": "Generating the notice…",
   "payments.spont.payFailed": "The payment could not be generated.",
+  "payments.spont.pending":
+    "Your previous request is still waiting for the payment system to answer: wait a few seconds and press the button again. No second payment will be created.",
+  "payments.spont.pendingTitle": "Request still in progress",
+  "payments.spont.unsure.onlineTitle": "Payment not confirmed by the payment system",
+  "payments.spont.unsure.noticeTitle": "Payment notice not confirmed by the payment system",
+  "payments.spont.unsure.text":
+    "The municipality's payment system did not answer in time: the payment position may have been created anyway. So as not to create two, the portal did not send it again. Nothing has been charged to you: you only pay on pagoPA or at a payment service provider.",
+  "payments.spont.unsure.onlineNext":
+    "If the position was created it stays unpaid until you pay it. To pay now choose «Pay online through PAGOPA» again: a new payment will be created, pay only that one.",
+  "payments.spont.unsure.noticeNext":
+    "If the notice was created and you gave an e-mail address, the payment system may send it to you. If you do not receive it, generate a new notice below and pay only that one.",
   "payments.spont.limited": "Too many payments created from this device",
   "payments.spont.limitedText":
     "For security, the number of payments and notices that can be created without logging in is limited. What you typed has been kept: try again later or log in to your personal area.",

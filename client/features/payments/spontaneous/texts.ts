@@ -101,6 +101,17 @@ export const spontaneousIt = {
   "payments.spont.payFailed": "Non è stato possibile generare il pagamento.",
   "payments.spont.noticeFailed": "Non è stato possibile generare l'avviso di pagamento.",
   "payments.spont.retry": "I dati inseriti sono stati conservati: riprova tra qualche minuto.",
+  "payments.spont.pending":
+    "La tua richiesta precedente è ancora in attesa di risposta dal sistema dei pagamenti: attendi qualche secondo e premi di nuovo il pulsante. Non verrà creato un secondo pagamento.",
+  "payments.spont.pendingTitle": "Richiesta ancora in corso",
+  "payments.spont.unsure.onlineTitle": "Pagamento non confermato dal sistema dei pagamenti",
+  "payments.spont.unsure.noticeTitle": "Avviso di pagamento non confermato dal sistema dei pagamenti",
+  "payments.spont.unsure.text":
+    "Il sistema dei pagamenti del Comune non ha risposto in tempo: la posizione di pagamento potrebbe essere stata creata comunque. Per non crearne due, il portale non l'ha inviata di nuovo. Non ti è stato addebitato nulla: si paga soltanto su pagoPA o presso un prestatore di servizi di pagamento.",
+  "payments.spont.unsure.onlineNext":
+    "Se la posizione è stata creata resta non pagata finché non la paghi tu. Per pagare ora scegli di nuovo «Paga online tramite PAGOPA»: verrà creato un nuovo pagamento, paga soltanto quello.",
+  "payments.spont.unsure.noticeNext":
+    "Se l'avviso è stato creato e hai indicato un indirizzo e-mail, il sistema dei pagamenti può inviartelo. Se non lo ricevi, genera un nuovo avviso qui sotto e paga soltanto quello.",
   "payments.spont.limited": "Troppi pagamenti creati da questo dispositivo",
   "payments.spont.limitedText":
     "Per sicurezza il numero di pagamenti e avvisi che si possono creare senza accedere è limitato. I dati inseriti sono stati conservati: riprova più tardi oppure accedi all'area personale.",

@@ -19,3 +19,6 @@ export function spontaneousHref(system: SystemSegment, mode: SpontaneousMode | n
   if (mode === "notice") return href("/servizi/ppay/pagamento-spontaneo/avviso-pagamento");
   return href("/servizi/ppay/pagamento-spontaneo");
 }
+
+/** The home's `?esito=` after a creation whose answer never came (`&modo=online|notice`): the page says so. */
+export const UNSURE_OUTCOME = "incerto";
