@@ -107,7 +107,7 @@ function DelegheResults({ data }: { data: DelegheListData }) {
   return (
     <>
       <p role="status" className="small">
-        {t("deleghe.shown", { page: filters.pagina, pages, total: result.total })}
+        {t("deleghe.shown", { page: filters.pagina, pages, count: result.total })}
       </p>
       <ul className="list-unstyled row g-3">
         {result.items.map((delega) => (

@@ -93,7 +93,7 @@ function InstanceList({ instances, query, otherQuery }: ListProps) {
       list={instances}
       failedTitle={t("instances.section.loadFailed")}
       empty={query.stato === "tutte" ? t("instances.section.empty") : t("instances.section.emptyFiltered")}
-      shown={(ok) => t("instances.section.shown", { shown: ok.items.length, total: ok.total })}
+      shown={(ok) => t("instances.section.shown", { count: ok.items.length, total: ok.total })}
       itemKey={(instance) => instance.code}
       card={(instance) => <InstanceCard instance={instance} />}
       links={(ok) => (

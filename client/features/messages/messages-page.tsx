@@ -164,7 +164,7 @@ function MessageList({ values, list }: { values: ListValues; list: MessageListDa
       <p role="status" className="fw-semibold mb-3">
         {t("messages.count", { count: list.total })}
         {shown > 0 && shown < list.total ? (
-          <span className="fw-normal"> ({t("messages.shown", { shown, total: list.total })})</span>
+          <span className="fw-normal"> ({t("messages.shown", { count: shown, total: list.total })})</span>
         ) : null}
       </p>
       {shown === 0 ? (

@@ -12,7 +12,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.section.loadFailed": "The list of payments could not be loaded",
   "payments.section.empty": "There are no payments yet",
   "payments.section.emptyFiltered": "No payments match the search filters",
-  "payments.section.shown": "{shown} payments of {total}",
+  "payments.section.shown.one": "{count} payment of {total}",
+  "payments.section.shown.other": "{count} payments of {total}",
   "payments.section.more": "See more payments",
   "payments.status.paid": "Paid",
   "payments.status.unpaid": "To pay",
@@ -64,6 +65,9 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.iuv.cancelled": "This debt position has been cancelled and cannot be paid",
   "payments.iuv.payFailed":
     "Sorry, the payment cannot be completed right now. Please try again in a few minutes.",
+  "payments.iuv.delegatorsTitle": "This payment is not in your name",
+  "payments.iuv.delegatorsText":
+    "The debt position belongs to {nome} {cognome}: without their delegation you cannot pay it from here. Your own payments are in your personal area.",
   "payments.iuv.toActivities": "Go to your payments",
   "payments.due.notFound": "Due not found",
   "payments.due.notPayable": "The due is no longer to be paid",

@@ -14,7 +14,8 @@ export const paymentsIt = {
   "payments.section.loadFailed": "Non è stato possibile caricare l'elenco dei pagamenti",
   "payments.section.empty": "Non ci sono ancora pagamenti",
   "payments.section.emptyFiltered": "Non ci sono pagamenti in base ai filtri di ricerca",
-  "payments.section.shown": "{shown} pagamenti su {total}",
+  "payments.section.shown.one": "{count} pagamento su {total}",
+  "payments.section.shown.other": "{count} pagamenti su {total}",
   "payments.section.more": "Vedi altri pagamenti",
   "payments.status.paid": "Pagato",
   "payments.status.unpaid": "Da pagare",
@@ -66,6 +67,9 @@ export const paymentsIt = {
   "payments.iuv.cancelled": "Questa posizione debitoria è stata annullata e non può essere pagata",
   "payments.iuv.payFailed":
     "Siamo spiacenti, al momento non è possibile completare il pagamento. Riprova tra qualche minuto.",
+  "payments.iuv.delegatorsTitle": "Questo pagamento non è a tuo nome",
+  "payments.iuv.delegatorsText":
+    "La posizione debitoria è di {nome} {cognome}: senza la sua delega non puoi pagarla da qui. I tuoi pagamenti sono nella tua area personale.",
   "payments.iuv.toActivities": "Vai ai tuoi pagamenti",
   "payments.due.notFound": "Dovuto non trovato",
   "payments.due.notPayable": "Il dovuto non è più da pagare",

@@ -245,7 +245,7 @@ function AppointmentsList({ appointments, query }: { appointments: Appointments;
         <>
           <p role="status" className="small">
             {t("appointments.activity.shown", {
-              shown: appointments.items.length,
+              count: appointments.items.length,
               total: appointments.total,
             })}
           </p>
