@@ -54,6 +54,20 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.status.SCADUTA": "Expired",
   "deleghe.status.RITIRATA": "Withdrawn",
   "deleghe.status.RIFIUTATA": "Refused",
+  "deleghe.status.ANNULLATA": "Cancelled",
+  "deleghe.confirm.no": "No, back to the delegations",
+  "deleghe.confirm.refuse.title": "Refuse the delegation?",
+  "deleghe.confirm.refuse.question":
+    "You refuse the delegation from {nome} {cognome}: you will not be able to use the services on their behalf. To use them, they will have to delegate you again.",
+  "deleghe.confirm.refuse.yes": "Yes, refuse the delegation",
+  "deleghe.confirm.withdraw.title": "Withdraw the delegation?",
+  "deleghe.confirm.withdraw.question":
+    "You withdraw the delegation to {nome} {cognome}: from now on they can no longer use the services on your behalf, even if they are using them right now. To give it back you will have to create a new delegation.",
+  "deleghe.confirm.withdraw.yes": "Yes, withdraw the delegation",
+  "deleghe.confirm.cancel.title": "Cancel the request?",
+  "deleghe.confirm.cancel.question":
+    "You cancel the delegation request for {nome} {cognome}: the municipality's operator will not check it. To ask again you will have to upload the documents again.",
+  "deleghe.confirm.cancel.yes": "Yes, cancel the request",
   "deleghe.new.title": "New delegation",
   "deleghe.new.intro": "Choose how to create the delegation.",
   "deleghe.new.online": "Online delegation",

@@ -55,6 +55,20 @@ export const delegheIt = {
   "deleghe.status.SCADUTA": "Scaduta",
   "deleghe.status.RITIRATA": "Ritirata",
   "deleghe.status.RIFIUTATA": "Rifiutata",
+  "deleghe.status.ANNULLATA": "Annullata",
+  "deleghe.confirm.no": "No, torna alle deleghe",
+  "deleghe.confirm.refuse.title": "Rifiutare la delega?",
+  "deleghe.confirm.refuse.question":
+    "Rifiuti la delega di {nome} {cognome}: non potrai usare i servizi per suo conto. Per usarli dovrà delegarti di nuovo.",
+  "deleghe.confirm.refuse.yes": "Sì, rifiuta la delega",
+  "deleghe.confirm.withdraw.title": "Ritirare la delega?",
+  "deleghe.confirm.withdraw.question":
+    "Ritiri la delega a {nome} {cognome}: da subito non potrà più usare i servizi per tuo conto, anche se li sta usando ora. Per ridargliela dovrai creare una nuova delega.",
+  "deleghe.confirm.withdraw.yes": "Sì, ritira la delega",
+  "deleghe.confirm.cancel.title": "Annullare la richiesta?",
+  "deleghe.confirm.cancel.question":
+    "Annulli la richiesta di delega per {nome} {cognome}: l'operatore del Comune non la verificherà. Per chiederla di nuovo dovrai ricaricare i documenti.",
+  "deleghe.confirm.cancel.yes": "Sì, annulla la richiesta",
   "deleghe.new.title": "Nuova delega",
   "deleghe.new.intro": "Scegli come creare la delega.",
   "deleghe.new.online": "Delega online",

@@ -5,14 +5,18 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandleUnder } from "#client/lib/titles.ts";
 import { requestSentCookie } from "#client/features/deleghe/flow-state.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandle("deleghe.request.success.title", delegheIt);
+export const handle = routeHandleUnder(
+  [{ title: "deleghe.title", href: href("/area-personale/deleghe") }],
+  "deleghe.request.success.title",
+  delegheIt,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);

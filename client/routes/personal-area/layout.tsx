@@ -52,22 +52,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The current section's title (the deepest route's `handle.title`, translated) when it is not the desk itself. */
-function useSectionTitle(): string | null {
+/**
+ * The breadcrumb below "Area personale": the current section's title (the deepest route's `handle.title`, translated)
+ * when it is not the desk itself, after the pages its handle names above it (`parents`, e.g. "Deleghe").
+ */
+function useSectionCrumbs(): { name: string; href?: string }[] {
   const matches = useMatches();
   const locale = useLocale();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return handle?.title && handle.title !== "personalArea.title" ? handleTitle(handle, locale) : null;
+  if (!handle?.title || handle.title === "personalArea.title") return [];
+  const parents = (handle.parents ?? []).map((parent) => ({
+    name: handleTitle({ ...handle, title: parent.title }, locale),
+    href: parent.href,
+  }));
+  return [...parents, { name: handleTitle(handle, locale) }];
 }
 
 export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps) {
   const t = useT(personalAreaIt);
   const { user } = useRootData();
-  const section = useSectionTitle();
   const breadcrumb = [
     { name: t("common.home"), href: href("/") },
     { name: t("personalArea.title"), href: href("/area-personale") },
-    ...(section ? [{ name: section }] : []),
+    ...useSectionCrumbs(),
   ];
   return (
     <>
