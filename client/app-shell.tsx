@@ -91,7 +91,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         ))}
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
-        {data.actingFor.ended.length > 0 ? <DelegationEndedNotice ended={data.actingFor.ended} /> : null}
+        {data.actingFor.ended.length > 0 || data.actingFor.refused.length > 0 ? (
+          <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
+        ) : null}
         <main id="main-container" tabIndex={-1}>
           {children}
         </main>

@@ -105,6 +105,11 @@ export const PORTAL_COOKIES = {
   flowDelegheRequest: flowCookie("deleghe-richiesta"),
   /** The request's success page: whom it names. */
   flowDelegheRequestSent: flowCookie("deleghe-richiesta-inviata"),
+  /**
+   * A post refused because the delegation it acted under ended (issue #40): whose, for the page the browser is sent
+   * back to (read once).
+   */
+  flowActingForRefused: flowCookie("delega-finita"),
 } as const satisfies Record<string, PortalCookie>;
 
 export type PortalCookieKey = keyof typeof PORTAL_COOKIES;

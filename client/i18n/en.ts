@@ -33,9 +33,9 @@ export const baseEn: Record<BaseKey, string> = {
   "delegator.clear": "Clear delegator",
   "delegator.ended":
     "The delegation from {nome} {cognome} is no longer active: you are using the services in your own name again.",
-  "delegator.endedTitle": "Delegation no longer active",
   "delegator.endedAction":
     "The delegation from {nome} {cognome} is no longer active: the operation on their behalf was not carried out.",
+  "delegator.ownName": "You are now using the services in your own name: you can carry on from here.",
   "delegator.unchecked": "The delegation cannot be checked right now: please try again later.",
   "delegator.notDelegated.title": "Service not covered by the delegation",
   "delegator.notDelegated.text":

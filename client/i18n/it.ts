@@ -34,9 +34,9 @@ export const it = {
   "delegator.clear": "Cancella delegato",
   "delegator.ended":
     "La delega di {nome} {cognome} non è più attiva: stai di nuovo usando i servizi a tuo nome.",
-  "delegator.endedTitle": "Delega non più attiva",
   "delegator.endedAction":
     "La delega di {nome} {cognome} non è più attiva: l'operazione per suo conto non è stata eseguita.",
+  "delegator.ownName": "Ora stai usando i servizi a tuo nome: puoi continuare da qui.",
   "delegator.unchecked": "Non è possibile verificare la delega in questo momento: riprova più tardi.",
   "delegator.notDelegated.title": "Servizio non compreso nella delega",
   "delegator.notDelegated.text":

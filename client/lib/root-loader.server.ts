@@ -8,9 +8,15 @@ import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 import { actingForState } from "./acting-for.server.ts";
 
+/** Once per delegator, whatever the number of assets. */
+function perDelegator(list: readonly { nome: string; cognome: string }[]) {
+  return [...new Map(list.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values()];
+}
+
 /**
  * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
- * the green banner, and the delegations that ended in this request for the notice. Only what the banner prints.
+ * the green banner, the delegations that ended in this request for the notice, and (issue #40) those whose post was
+ * refused in the previous one, for the notice saying the operation was not carried out. Only what the banner prints.
  */
 function actingForView(context: Readonly<RouterContextProvider>) {
   const state = actingForState(context);
@@ -19,13 +25,11 @@ function actingForView(context: Readonly<RouterContextProvider>) {
     const { codiceFiscale, nome, cognome } = d.delegante;
     delegators.set(codiceFiscale, { codiceFiscale, nome, cognome });
   }
-  return {
-    delegators: [...delegators.values()],
-    // Once per delegator, whatever the number of assets that ended.
-    ended: [
-      ...new Map(state.ended.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values(),
-    ],
-  };
+  const refused = perDelegator(state.refused);
+  const ended = perDelegator(state.ended).filter(
+    (e) => !refused.some((r) => r.nome === e.nome && r.cognome === e.cognome),
+  );
+  return { delegators: [...delegators.values()], ended, refused };
 }
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
@@ -154,6 +158,6 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
       : null,
     devLoggedOut,
     upstreamDegraded,
-    actingFor: user ? actingForView(context) : { delegators: [], ended: [] },
+    actingFor: user ? actingForView(context) : { delegators: [], ended: [], refused: [] },
   };
 }

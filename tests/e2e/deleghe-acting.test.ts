@@ -1,16 +1,21 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { test, expect, tenantUrl, expectAccessible, resetCitizen } from "./fixtures.ts";
 import {
-  test,
-  expect,
-  tenantUrl,
-  expectAccessible,
-  loginAs,
-  resetCitizen,
-  CITIZENS,
-  type TenantId,
-} from "./fixtures.ts";
+  ANNA,
+  BANNER,
+  GIULIA,
+  MARIO,
+  SETUPS,
+  annaDelegatesGiulia,
+  banner,
+  card,
+  chooseAnna,
+  login,
+  newContext,
+  type Setup,
+} from "./deleghe-acting-support.ts";
 import {
   BOOKING,
   chooseSlot,
@@ -23,106 +28,11 @@ import {
 // Acting "per conto di" a delegator (DELEGHE, issue #28) on both municipalities: Anna Esposito delegates Giulia
 // Bianchi online (a payment service and the identity card's appointments), Giulia accepts, then, acting for Anna,
 // pays Anna's position through the pagoPA stand-in, downloads its receipt and books (then cancels) an appointment in
-// Anna's name; Anna withdraws the delegation and Giulia's next step is refused with the message. Valverde's payment
-// service is the TARI (104), Montealto has no TARI service: its delegable one is the IMU (203).
-
-const ANNA = CITIZENS["Anna Esposito"];
-const GIULIA = CITIZENS["Giulia Bianchi"];
-const MARIO = CITIZENS["Mario Rossi"];
-const BANNER = `Stai utilizzando il servizio per conto di Anna Esposito (${ANNA})`;
-
-type Setup = {
-  tenant: TenantId;
-  payment: { id: string; iuv: string; description: string };
-  appointment: { id: string; category: string; office: string; day: number };
-};
-const SETUPS: Setup[] = [
-  {
-    tenant: "comune-a",
-    payment: { id: "104", iuv: seedIuv("comune-a", ANNA, 6), description: "TARI 2026 - prima rata" },
-    appointment: {
-      id: "101",
-      category: "Anagrafe e stato civile",
-      office: "Ufficio Anagrafe - Sede centrale",
-      day: 7,
-    },
-  },
-  {
-    tenant: "comune-b",
-    payment: { id: "203", iuv: seedIuv("comune-b", ANNA, 4), description: "IMU 2025 - saldo" },
-    appointment: {
-      id: "201",
-      category: "Servizi demografici",
-      office: "Sportello Servizi demografici",
-      day: 8,
-    },
-  },
-];
+// Anna's name; Anna withdraws the delegation and Giulia's next page is her own, saying so (issue #40; a step posted
+// for Anna after the withdrawal: deleghe-withdrawn.test.ts).
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/acting-${name}.png`, fullPage: true });
-}
-
-async function login(
-  page: Page,
-  tenant: TenantId,
-  who: "Anna Esposito" | "Giulia Bianchi" | "Mario Rossi",
-  path: string,
-) {
-  await page.goto(tenantUrl(tenant, `/api/utenti/login?redirector=${encodeURIComponent(path)}`));
-  await loginAs(page, who);
-  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(who);
-}
-
-/** A second browser (the delegate's) that has answered "No, grazie" to the push opt-in, as the fixture's page. */
-async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(() => {
-    try {
-      for (const code of ["c_v001", "c_m002"])
-        sessionStorage.setItem(`CITFAC_${code}_BANNER_FCM_DO_NOT_ASK`, "true");
-    } catch {
-      // No storage on this page.
-    }
-  });
-  return context;
-}
-
-const banner = (page: Page) => page.getByRole("region", { name: "Delega attiva" });
-const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
-
-/** Anna delegates Giulia online for the payment service and the appointment service. */
-async function annaDelegatesGiulia(page: Page, s: Setup) {
-  await login(page, s.tenant, "Anna Esposito", "/area-personale/deleghe/nuova/online");
-  await page.getByLabel(/Codice fiscale del delegato/).fill(GIULIA);
-  await page.getByLabel(/Nome del delegato/).fill("Giulia");
-  await page.getByLabel(/Cognome del delegato/).fill("Bianchi");
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await page.locator(`label[for="servizio-${s.payment.id}"]`).click();
-  await page.locator(`label[for="servizio-${s.appointment.id}"]`).click();
-  const end = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel(/Data di scadenza della delega/).fill(end);
-  await page.locator('label[for="accetto"]').click();
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await page.getByRole("button", { name: "Invia la delega" }).click();
-  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
-}
-
-/** Giulia chooses Anna in the page's "per conto di" form. */
-async function chooseAnna(page: Page) {
-  const form = page.getByRole("region", { name: "Usa il servizio per conto di un delegante" });
-  await expect(form).toBeVisible();
-  await form.getByText(`Anna Esposito (${ANNA})`).click();
-  await expect(form.getByLabel(new RegExp(`Anna Esposito \\(${ANNA}\\)`))).toBeChecked();
-  // Wait for the choice itself: for the second module the banner already shows Anna (acting for her on PPAY), so
-  // it cannot tell that this choice was saved (CI once went on before it was, and booked in Giulia's name).
-  const saved = page.waitForResponse(
-    (response) =>
-      response.request().method() === "POST" && response.url().includes("/area-personale/per-conto-di"),
-  );
-  await form.getByRole("button", { name: "Conferma la scelta" }).click();
-  await saved;
-  await expect(banner(page)).toContainText(BANNER);
 }
 
 async function payForAnna(page: Page, s: Setup) {
@@ -130,7 +40,8 @@ async function payForAnna(page: Page, s: Setup) {
   await expectAccessible(page);
   await shot(page, `${s.tenant}-chooser-1280`);
   await chooseAnna(page);
-  const positions = page.getByRole("region", { name: "I tuoi pagamenti" });
+  // Whose payments they are (issue #40: not "I tuoi pagamenti" while acting for Anna).
+  const positions = page.getByRole("region", { name: "Pagamenti di Anna Esposito" });
   await expect(positions.getByText(s.payment.iuv).first()).toBeVisible();
   await expectAccessible(page);
   await shot(page, `${s.tenant}-payments-1280`);
@@ -143,6 +54,9 @@ async function payForAnna(page: Page, s: Setup) {
   await page.getByRole("button", { name: "Paga", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Pagamento eseguito" })).toBeVisible();
   await expect(banner(page)).toContainText(BANNER);
+  // Anna's receipt is not in Giulia's personal area (issue #40): the outcome says whose payment it was.
+  await expect(page.getByText("Il pagamento per conto di Anna Esposito risulta eseguito")).toBeVisible();
+  await expect(page.getByText("nella tua area personale")).toHaveCount(0);
   await page.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
   const downloading = page.waitForEvent("download");
   await positions
@@ -202,14 +116,18 @@ async function journey(page: Page, browser: Browser, s: Setup) {
     .click();
   await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
 
-  // Giulia's next step for Anna is refused, with the message; the mode is over.
-  const refused = await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
-  expect(refused?.status()).toBe(403);
-  await expect(giulia.getByText("La delega di Anna Esposito non è più attiva").first()).toBeVisible();
+  // Giulia's next page is her own (issue #40: no longer a 403 error page), saying why; the mode is over.
+  const own = await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
+  expect(own?.status()).toBe(200);
+  await expect(
+    giulia.getByRole("status").filter({ hasText: "La delega di Anna Esposito non è più attiva" }),
+  ).toBeVisible();
   await expect(banner(giulia)).toHaveCount(0);
+  await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
   await expectAccessible(giulia);
   await shot(giulia, `${s.tenant}-ended-1280`);
   await giulia.reload();
+  await expect(giulia.getByText("La delega di Anna Esposito non è più attiva")).toHaveCount(0);
   await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
   await other.close();
 }

@@ -24,6 +24,8 @@ export type Outcome = {
   loginHref: string | null;
   /** The receipt's download, when the upstream has it. */
   receiptHref: string | null;
+  /** Acting for a delegator: whose payment it was (the page says so rather than "your personal area"). */
+  delegator?: { nome: string; cognome: string } | null;
 };
 
 /** A 404/403/400 of the upstream means "no such position for this payer". */
@@ -92,9 +94,10 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   const none = { iuv, loginHref: null, receiptHref: null };
   if (!iuv) return { ...none, kind: "notFound" };
   let position;
+  const subject = await ppaySubject(context, user.codFisc);
   try {
     // Acting for a delegator (issue #28): the delegator's position (the checkout paid it in their name).
-    position = await ppayOf(context, await ppaySubject(context, user.codFisc)).debtPosition(iuv);
+    position = await ppayOf(context, subject).debtPosition(iuv);
   } catch (error) {
     if (!isMissing(error)) throw error;
     position = null;
@@ -103,7 +106,8 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   if (view) {
     const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
     const receiptHref = kind === "paid" ? href("/area-personale/pagamenti/:iuv/ricevuta", { iuv }) : null;
-    return { ...none, kind, receiptHref };
+    const d = subject.delegation?.delegante;
+    return { ...none, kind, receiptHref, delegator: d ? { nome: d.nome, cognome: d.cognome } : null };
   }
   // Not a PPAY position: a due paid through MYPAY (immediate payments), when the municipality has MYPAY.
   if (findAsset(await api.getTenantConfig(), "MYPAY")) {

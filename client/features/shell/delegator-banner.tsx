@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
@@ -33,17 +34,42 @@ export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {
   );
 }
 
-/** Shown once, on the request that found the chosen delegation(s) no longer active (the mode is then cleared). */
-export function DelegationEndedNotice({ ended }: { ended: { nome: string; cognome: string }[] }) {
+type Person = { nome: string; cognome: string };
+
+/**
+ * Shown once, on the request that found the chosen delegation(s) no longer active (the mode is then cleared), and
+ * (issue #40) on the page a refused post was sent back to: "La delega di … non è più attiva: l'operazione per suo
+ * conto non è stata eseguita", an alert that takes the focus, so it is in view wherever the post's button was.
+ */
+export function DelegationEndedNotice({ ended, refused }: { ended: Person[]; refused: Person[] }) {
   const t = useT();
+  const alertRef = useRef<HTMLDivElement>(null);
+  const refusedKey = refused.map((r) => `${r.nome} ${r.cognome}`).join(",");
+  useEffect(() => {
+    if (refusedKey) alertRef.current?.focus();
+  }, [refusedKey]);
   return (
-    <div className="alert alert-warning rounded-0 border-0 mb-0 py-2" role="status">
+    <div className="alert alert-warning rounded-0 border-0 mb-0 py-2">
       <div className="container">
-        {ended.map((e) => (
-          <p key={`${e.nome} ${e.cognome}`} className="mb-0">
-            {t("delegator.ended", e)}
-          </p>
-        ))}
+        {refused.length > 0 ? (
+          <div ref={alertRef} role="alert" tabIndex={-1} data-acting-for-refused="">
+            {refused.map((e) => (
+              <p key={`${e.nome} ${e.cognome}`} className="mb-0 fw-semibold">
+                {t("delegator.endedAction", e)}
+              </p>
+            ))}
+            <p className="mb-0">{t("delegator.ownName")}</p>
+          </div>
+        ) : null}
+        {ended.length > 0 ? (
+          <div role="status">
+            {ended.map((e) => (
+              <p key={`${e.nome} ${e.cognome}`} className="mb-0">
+                {t("delegator.ended", e)}
+              </p>
+            ))}
+          </div>
+        ) : null}
       </div>
     </div>
   );
