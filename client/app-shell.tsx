@@ -11,7 +11,9 @@ import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { usePageArrivalFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
+import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 
@@ -53,6 +55,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const hideMenu = useHideMenu();
   const hydrated = useHydrated();
   const locale = data?.locale ?? "it";
+  // What the citizen does on each page, for the push opt-in's quiet moment (only for a citizen it may ask).
+  useUserActivity(Boolean(data?.user?.push && !data.user.push.asked), location.key);
+  // Another page reached without a page load: the focus goes to it, never left on <body> (issue #40).
+  usePageArrivalFocus(location.pathname, location.hash);
   if (!data || data.maintenanceGate) {
     return (
       <I18nProvider locale={locale}>
@@ -102,6 +108,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             <PushGuard
               codiceEnte={data.comune.codiceEnte}
+              comune={data.comune.nome}
+              asked={data.user.push.asked}
               settings={data.user.push.firebase}
               tokens={data.user.push.tokens}
               xsrfToken={data.xsrfToken}

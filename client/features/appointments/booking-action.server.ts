@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
+import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { NewAppointment } from "#shared/api/appsched.ts";
@@ -149,7 +150,12 @@ async function confirmBooking(ctx: Ctx) {
   const { booking, replayed } = outcome.written;
   if (replayed) return answerAlreadySent(access, variant, booking);
   return redirect(appointmentPaths.bookingSuccess(booking.appointmentId), {
-    headers: successCookies(access, variant, booking),
+    headers: justDoneHeaders(
+      access.services.flow,
+      "booked",
+      booking.appointmentId,
+      successCookies(access, variant, booking),
+    ),
   });
 }
 

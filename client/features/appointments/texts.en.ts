@@ -107,6 +107,7 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.summary.status": "Status",
   "appointments.success.title": "Appointment confirmed",
   "appointments.success.editedTitle": "Appointment changed",
+  "appointments.success.viewTitle": "Your appointment",
   "appointments.success.leadWithEmail":
     "We have sent the summary to {email}, with the link to change or cancel the appointment.",
   "appointments.success.lead": "We have sent the summary to your e-mail address.",

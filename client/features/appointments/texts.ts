@@ -108,6 +108,7 @@ export const appointmentsIt = {
   "appointments.summary.status": "Stato",
   "appointments.success.title": "Appuntamento confermato",
   "appointments.success.editedTitle": "Appuntamento modificato",
+  "appointments.success.viewTitle": "Il tuo appuntamento",
   "appointments.success.leadWithEmail":
     "Abbiamo inviato il riepilogo all'indirizzo {email}, con il link per modificare o annullare l'appuntamento.",
   "appointments.success.lead": "Abbiamo inviato il riepilogo al tuo indirizzo e-mail.",

@@ -17,9 +17,12 @@ export const instancesEn: Record<keyof typeof instancesIt, string> = {
   "instances.section.more": "Show more applications",
   "instances.section.less": "Show fewer applications",
   "instances.section.duplicated": "Draft {code} created",
+  "instances.section.deleted": "Draft {code} deleted",
+  "instances.section.deletedText": "The draft is no longer among your applications.",
   "instances.section.duplicatedText":
     "It is among your applications: complete it with “Complete the application”.",
   "instances.card.sent": "Sent on",
+  "instances.card.created": "Created on",
   "instances.card.code": "Application: {code}",
   "instances.card.status": "Status",
   "instances.card.stages": "Stages of the application",
@@ -47,7 +50,7 @@ export const instancesEn: Record<keyof typeof instancesIt, string> = {
   "instances.card.detailLabel": "Application details {code}, on the online forms site",
   "instances.delete.title": "Delete draft",
   "instances.delete.question":
-    "You are about to delete the draft “{title}” (application {code}). Do you want to continue?",
+    "You are about to delete the draft “{title}” (application {code}), created on {created}. Do you want to continue?",
   "instances.delete.confirm": "Delete the draft",
   "instances.delete.cancel": "Cancel",
   "instances.delete.failed": "The draft could not be deleted. Please try again later.",

@@ -18,9 +18,12 @@ export const instancesIt = {
   "instances.section.more": "Vedi altre pratiche",
   "instances.section.less": "Vedi meno pratiche",
   "instances.section.duplicated": "Creata la bozza {code}",
+  "instances.section.deleted": "Eliminata la bozza {code}",
+  "instances.section.deletedText": "La bozza non è più tra le tue pratiche.",
   "instances.section.duplicatedText":
     "La trovi tra le pratiche: puoi completarla con «Perfeziona la richiesta».",
   "instances.card.sent": "Data invio",
+  "instances.card.created": "Data creazione",
   "instances.card.code": "Pratica: {code}",
   "instances.card.status": "Stato",
   "instances.card.stages": "Fasi della pratica",
@@ -47,7 +50,8 @@ export const instancesIt = {
   "instances.card.detail": "Dettaglio richiesta",
   "instances.card.detailLabel": "Dettaglio richiesta {code}, sul sito dei moduli online",
   "instances.delete.title": "Elimina bozza",
-  "instances.delete.question": "Stai per eliminare la bozza «{title}» (pratica {code}). Vuoi proseguire?",
+  "instances.delete.question":
+    "Stai per eliminare la bozza «{title}» (pratica {code}), creata il {created}. Vuoi proseguire?",
   "instances.delete.confirm": "Elimina la bozza",
   "instances.delete.cancel": "Annulla",
   "instances.delete.failed": "Non è stato possibile eliminare la bozza. Riprova più tardi.",

@@ -105,6 +105,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     : null;
   const instancesQuery = readInstancesQuery(url);
   const duplicated = url.searchParams.get("duplicata") ?? "";
+  const deleted = url.searchParams.get("eliminata") ?? "";
   const instances = findAsset(config, "MOON")
     ? {
         query: instancesQuery,
@@ -114,6 +115,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           ),
         ),
         duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
+        deleted: INSTANCE_CODE_PATTERN.test(deleted) ? deleted : null,
         instances: await loadInstanceActivities(context, config, url.origin, instancesQuery),
       }
     : null;
