@@ -30,6 +30,7 @@ export const baseEn: Record<BaseKey, string> = {
 
   "delegator.region": "Active delegation",
   "delegator.text": "You are using the service on behalf of {nome} {cognome} ({codiceFiscale})",
+  "delegator.textShort": "On behalf of {nome} {cognome}",
   "delegator.clear": "Clear delegator",
   "delegator.ended":
     "The delegation from {nome} {cognome} is no longer active: you are using the services in your own name again.",

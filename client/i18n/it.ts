@@ -31,6 +31,7 @@ export const it = {
 
   "delegator.region": "Delega attiva",
   "delegator.text": "Stai utilizzando il servizio per conto di {nome} {cognome} ({codiceFiscale})",
+  "delegator.textShort": "Per conto di {nome} {cognome}",
   "delegator.clear": "Cancella delegato",
   "delegator.ended":
     "La delega di {nome} {cognome} non è più attiva: stai di nuovo usando i servizi a tuo nome.",

@@ -1,5 +1,5 @@
 import type { Contatti, MenuFooter, MenuItem, TenantConfig } from "#shared/api/tenant-config.ts";
-import { withPortalCatalogue, withPortalPages } from "#client/lib/services-menu.ts";
+import { withoutAbsentWebsite, withPortalCatalogue, withPortalPages } from "#client/lib/services-menu.ts";
 
 /** The names under which the root loader keeps the footer and the header's socials for the server's render only. */
 export const FOOTER_ISLAND = "footer";
@@ -41,13 +41,18 @@ const socialChannel = (c: SocialChannel): SocialChannel =>
   c.class ? { url: c.url, title: c.title, class: c.class } : { url: c.url, title: c.title };
 
 function deriveShellView(config: TenantConfig): ShellView {
-  const { main, footerMain } = withPortalCatalogue(
+  const catalogue = withPortalCatalogue(
     { main: config.menu.main, footerMain: config.menuFooter.main },
     config.comune.cms,
   );
-  const { topics, smallPrint } = withPortalPages(
+  const pages = withPortalPages(
     { topics: config.menu.topics, smallPrint: config.menuFooter.smallPrint },
     config.comune.cms,
+  );
+  const { main, footerMain, topics, smallPrint, contacts } = withoutAbsentWebsite(
+    { ...catalogue, ...pages, contacts: config.menuFooter.contacts },
+    config.comune.cms,
+    config.comune.homePage,
   );
   const channels = config.contatti.social.channels.map(socialChannel);
   return {
@@ -57,7 +62,7 @@ function deriveShellView(config: TenantConfig): ShellView {
     },
     footer: {
       comune: { nome: config.comune.nome },
-      menuFooter: { ...config.menuFooter, main: footerMain, smallPrint },
+      menuFooter: { ...config.menuFooter, main: footerMain, smallPrint, contacts },
       contatti: { block: config.contatti.block, social: { title: config.contatti.social.title, channels } },
     },
   };
@@ -66,7 +71,7 @@ function deriveShellView(config: TenantConfig): ShellView {
 /**
  * The shell's view models, derived once per configuration version: the tenant service hands out the same menu
  * object until the configuration is refreshed (a refresh replaces it), so it keys the cache, and an entry is only
- * reused while the municipality's own settings it depends on (name, `cms`) are the same objects' values.
+ * reused while the municipality's own settings it depends on (name, `cms`, `homePage`) are the same objects' values.
  */
 const cache = new WeakMap<object, { comune: TenantConfig["comune"]; view: ShellView }>();
 
@@ -75,7 +80,9 @@ export function shellView(config: TenantConfig): ShellView {
   if (
     held &&
     (held.comune === config.comune ||
-      (held.comune.cms === config.comune.cms && held.comune.nome === config.comune.nome))
+      (held.comune.cms === config.comune.cms &&
+        held.comune.nome === config.comune.nome &&
+        held.comune.homePage === config.comune.homePage))
   )
     return held.view;
   const view = deriveShellView(config);

@@ -13,19 +13,28 @@ export type DelegatorBannerProps = {
   hiddenFields?: Record<string, string>;
 };
 
-/** The sticky green bar shown while the citizen acts on behalf of a delegator. */
+/**
+ * The sticky green bar shown while the citizen acts on behalf of a delegator: on a phone one short line ("Per conto di
+ * Anna Esposito" and the button beside it, issue #40: it took ~110 of 844 px), the whole sentence from tablet width.
+ */
 export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {} }: DelegatorBannerProps) {
   const t = useT();
   return (
-    <section className="sticky-top bg-success text-white py-2" aria-label={t("delegator.region")}>
-      <div className="container d-flex flex-wrap align-items-center justify-content-between gap-2">
-        <p className="mb-0 text-white">{t("delegator.text", { ...delegator })}</p>
+    <section
+      className="sticky-top bg-success text-white py-1 delegator-banner"
+      aria-label={t("delegator.region")}
+    >
+      <div className="container d-flex align-items-center justify-content-between gap-2">
+        <p className="mb-0 text-white small">
+          <span className="d-md-none">{t("delegator.textShort", { ...delegator })}</span>
+          <span className="d-none d-md-inline">{t("delegator.text", { ...delegator })}</span>
+        </p>
         <form method="post" action={action} className="mb-0">
           <XsrfField token={xsrfToken} />
           {Object.entries(hiddenFields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className="btn btn-sm btn-light">
+          <button type="submit" className="btn btn-xs btn-light">
             {t("delegator.clear")}
           </button>
         </form>
