@@ -155,6 +155,13 @@ test("comune-a: without JavaScript at 390 px the choice and the banner work; 'Ca
   await chooseAnna(page);
   await expect(page.getByText(seedIuv("comune-a", ANNA, 6)).first()).toBeVisible();
   await shot(page, "comune-a-banner-390");
+  // One short line on a phone (issue #40: it took ~110 of 844 px), still sticky.
+  expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(64);
+  // The personal area's cards sit inside their column, the same margin on both sides (issue #40: 20 px and 4 px).
+  await page.goto(tenantUrl("comune-a", "/area-personale/deleghe/delegati"));
+  const box = (await page.getByRole("article").first().boundingBox())!;
+  expect(Math.abs(box.x - (390 - box.x - box.width))).toBeLessThanOrEqual(1);
+  await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/104"));
   const clear = banner(page).getByRole("button", { name: "Cancella delegato" });
   for (let i = 0; i < 30 && !(await clear.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press("Tab");
