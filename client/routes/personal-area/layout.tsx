@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PAGE_FOCUS_SCOPE } from "#client/components/ui/use-focus-on-change.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ContactsSection } from "#client/components/page-end/contacts-section.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
@@ -108,7 +109,9 @@ export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps)
               </Callout>
             ) : null}
             <PersonalAreaTabs tabs={loaderData.tabs} unread={user?.unreadMessages ?? null} />
-            <Outlet />
+            <div {...PAGE_FOCUS_SCOPE}>
+              <Outlet />
+            </div>
           </div>
         </div>
       </div>
