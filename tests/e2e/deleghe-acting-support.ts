@@ -81,7 +81,8 @@ export async function annaDelegatesGiulia(page: Page, s: Setup, services = [s.pa
   await page.locator('label[for="accetto"]').click();
   await page.getByRole("button", { name: "Avanti" }).click();
   await page.getByRole("button", { name: "Invia la delega" }).click();
-  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
+  // The success page takes the focus with its heading (issue #40: it stayed on <body>).
+  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeFocused();
 }
 
 /** Giulia chooses Anna in the page's "per conto di" form. */

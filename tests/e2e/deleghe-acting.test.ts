@@ -85,6 +85,8 @@ async function bookForAnna(page: Page, s: Setup) {
   await expect(page.getByText(ANNA).first()).toBeVisible();
   await acceptPrivacyAndConfirm(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");
+  // The outcome page takes the focus with its heading (issue #40).
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByText(ANNA).first()).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Annulla appuntamento" }).click();
@@ -184,7 +186,8 @@ async function shotWithdrawn(page: Page, name: string) {
 async function giuliaAccepts(giulia: Page, s: Setup) {
   await giulia.goto(tenantUrl(s.tenant, "/area-personale/deleghe/deleganti?stato=ATTESA_DELEGATO"));
   await giulia.getByRole("button", { name: "Accetta la delega di Anna Esposito" }).click();
-  await expect(giulia.getByRole("status").filter({ hasText: "La delega è stata accettata." })).toBeVisible();
+  // The notice takes the focus (issue #40: accepting left it on <body>).
+  await expect(giulia.getByRole("status").filter({ hasText: "La delega è stata accettata." })).toBeFocused();
 }
 
 /** Anna withdraws her live delegation to Giulia (confirming it, as every irreversible action). */
