@@ -86,15 +86,6 @@ export const baseEn: Record<BaseKey, string> = {
 
   "modal.close": "Close the dialog",
 
-  "push.modal.title": "Push notifications",
-  "push.modal.body":
-    "Do you want a notification on this device when the {comune} sends you a message in your personal area, for example a payment deadline, an appointment reminder or news about one of your applications?",
-  "push.modal.settings": "You can change your mind at any time in the browser's settings.",
-  "push.modal.decline": "No, thanks",
-  "push.modal.accept": "OK",
-  "push.toast.title": "New notification",
-  "push.toast.open": "Go to the message",
-
   "maintenance.title": "Service under maintenance",
   "maintenance.lead": "The online services of {comune} are temporarily unavailable for maintenance.",
   "maintenance.operators": "If you are an authorised operator, log in with the maintenance credentials.",

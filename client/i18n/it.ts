@@ -87,15 +87,6 @@ export const it = {
 
   "modal.close": "Chiudi la finestra",
 
-  "push.modal.title": "Notifiche Push",
-  "push.modal.body":
-    "Vuoi ricevere una notifica su questo dispositivo quando il {comune} ti invia un messaggio nell'area personale, ad esempio una scadenza di pagamento, un promemoria di appuntamento o un aggiornamento su una tua pratica?",
-  "push.modal.settings": "Puoi cambiare idea in ogni momento dalle impostazioni del browser.",
-  "push.modal.decline": "No, grazie",
-  "push.modal.accept": "OK",
-  "push.toast.title": "Nuova notifica",
-  "push.toast.open": "Vai al messaggio",
-
   "maintenance.title": "Servizio in manutenzione",
   "maintenance.lead":
     "I servizi online del {comune} sono temporaneamente non disponibili per lavori di manutenzione.",

@@ -17,6 +17,7 @@ import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.t
 import { ticketsIt } from "#client/features/tickets/texts.ts";
 import { instancesIt } from "#client/features/instances/texts.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { pushIt } from "#client/features/shell/push/texts.ts";
 import type { MessageKey } from "#client/texts.en.ts";
 import { validationIt } from "#shared/validation/texts.ts";
 
@@ -38,6 +39,7 @@ export const featureCataloguesIt = [
   ticketsIt,
   instancesIt,
   delegheIt,
+  pushIt,
 ] as const;
 
 /** Every Italian text: the base catalogue's, every feature's and the validation rules'. */

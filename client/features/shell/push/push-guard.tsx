@@ -3,6 +3,7 @@ import { useFetchers, useLocation, useNavigation } from "react-router";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { pushIt } from "./texts.ts";
 import { useToasts } from "../toasts.tsx";
 import { href } from "#client/lib/links.ts";
 import { XSRF_HEADER } from "#shared/xsrf.ts";
@@ -30,7 +31,7 @@ const escapeHtml = (value: string) =>
 
 /** A message arriving while the page is open: the push toast (title, text, and a link to the message if any). */
 function usePushToast() {
-  const t = useT();
+  const t = useT(pushIt);
   const { push } = useToasts();
   return useCallback(
     ({ title, body, link }: ForegroundMessage) => {
@@ -122,7 +123,7 @@ function useQuietMoment(enabled: boolean): boolean {
  * /notifiche-push/token`), which updates the contacts.
  */
 export function PushGuard({ codiceEnte, comune, asked, settings, tokens, xsrfToken }: PushGuardProps) {
-  const t = useT();
+  const t = useT(pushIt);
   const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
   const started = useRef(false);
