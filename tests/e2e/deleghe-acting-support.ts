@@ -68,9 +68,19 @@ export async function newContext(browser: Browser, options: Parameters<Browser["
 export const banner = (page: Page) => page.getByRole("region", { name: "Delega attiva" });
 export const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 
-/** Anna delegates Giulia online for the given services (by default the payment and the appointment service). */
-export async function annaDelegatesGiulia(page: Page, s: Setup, services = [s.payment.id, s.appointment.id]) {
-  await login(page, s.tenant, "Anna Esposito", "/area-personale/deleghe/nuova/online");
+/**
+ * Anna delegates Giulia online for the given services (by default the payment and the appointment service), logging
+ * in first unless `page` is hers already.
+ */
+export async function annaDelegatesGiulia(
+  page: Page,
+  s: Setup,
+  services = [s.payment.id, s.appointment.id],
+  options: { loggedIn?: boolean } = {},
+) {
+  const online = "/area-personale/deleghe/nuova/online";
+  if (options.loggedIn) await page.goto(tenantUrl(s.tenant, online));
+  else await login(page, s.tenant, "Anna Esposito", online);
   await page.getByLabel(/Codice fiscale del delegato/).fill(GIULIA);
   await page.getByLabel(/Nome del delegato/).fill("Giulia");
   await page.getByLabel(/Cognome del delegato/).fill("Bianchi");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
-import { test, expect, tenantUrl, expectAccessible, resetCitizen } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, resetCitizen, waitForHydration } from "./fixtures.ts";
 import {
   ANNA,
   BANNER,
@@ -193,6 +193,7 @@ async function giuliaAccepts(giulia: Page, s: Setup) {
 /** Anna withdraws her live delegation to Giulia (confirming it, as every irreversible action). */
 async function annaWithdraws(anna: Page, s: Setup) {
   await anna.goto(tenantUrl(s.tenant, "/area-personale/deleghe/delegati?stato=APPROVATA"));
+  await waitForHydration(anna);
   await card(anna, "Giulia Bianchi")
     .getByRole("button", { name: "Ritira la delega a Giulia Bianchi" })
     .click();
@@ -246,7 +247,7 @@ async function bookingWithdrawn(anna: Page, giulia: Page, s: Setup) {
 }
 
 async function paymentWithdrawn(anna: Page, giulia: Page, s: Setup) {
-  await annaDelegatesGiulia(anna, s, [s.payment.id]);
+  await annaDelegatesGiulia(anna, s, [s.payment.id], { loggedIn: true });
   await giuliaAccepts(giulia, s);
   await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
   await chooseAnna(giulia);

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import type { Delega, DelegaList, DelegaStato } from "#shared/api/deleghe.ts";
 import { formatDay } from "#shared/dates.ts";
@@ -68,6 +68,10 @@ function ConfirmedAction({
   const [open, setOpen] = useState(false);
   const noRef = useRef<HTMLButtonElement>(null);
   const modalId = `conferma-${azione.toLowerCase()}-${id}`;
+  // Opened by its link before the page was hydrated (`:target`): still open once React has it.
+  useEffect(() => {
+    if (window.location.hash === `#${modalId}`) setOpen(true);
+  }, [modalId]);
   return (
     <>
       {hydrated ? (
