@@ -183,7 +183,10 @@ async function checkClaim(context: Context, claim: Stored) {
   return { state, cookie };
 }
 
-/** A post's page (what a browser without JavaScript would load): the path without `.data`, the query without React Router's own keys. */
+/**
+ * A post's page (what a browser without JavaScript would load): the path without `.data`, the query without React
+ * Router's own keys.
+ */
 function postedFrom(request: Request): string | null {
   if (request.method === "GET" || request.method === "HEAD") return null;
   const url = new URL(request.url);
@@ -198,7 +201,7 @@ async function readRefusedNotice(context: Context): Promise<EndedDelegation[]> {
   const services = getServices(context);
   const { state } = refusedNotice.read(services.flow);
   if (!state) return [];
-  const user = await services.api.getCurrentUser().catch(() => null);
+  const user = await services.api.getCurrentUser();
   return user && normalizeFiscalCode(user.codFisc) === state.cittadino ? state.ended : [];
 }
 
