@@ -4,7 +4,6 @@ import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
 import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
 import { DegradedNotice } from "#client/features/shell/degraded-notice.tsx";
-import { DelegatorBanner, DelegationEndedNotice } from "#client/features/shell/delegator-banner.tsx";
 import { href } from "#client/lib/links.ts";
 import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
@@ -25,6 +24,19 @@ const noToasts: Toast[] = [];
  */
 const PushGuard = lazy(() =>
   import("#client/features/shell/push/push-guard.tsx").then((m) => ({ default: m.PushGuard })),
+);
+
+/**
+ * Acting for a delegator (issue #28): the green banner and the notices of an ended delegation, a chunk of their own
+ * (issue #40: every page loaded them with the shell). The server renders them in the document; the browser hydrates
+ * them once the chunk is there (the Suspense boundaries keep the server's markup meanwhile). Pages without acting-for
+ * load neither.
+ */
+const DelegatorBanner = lazy(() =>
+  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegatorBanner })),
+);
+const DelegationEndedNotice = lazy(() =>
+  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegationEndedNotice })),
 );
 
 /** Toasts that loaders hand to the page (`{ toasts: Toast[] }` in their data): server-rendered, so no-JS users see them. */
@@ -86,19 +98,29 @@ export function AppShell({ children }: { children: ReactNode }) {
           xsrfToken={data.xsrfToken}
           hideNavigation={hideMenu}
         />
-        {data.actingFor.delegators.map((delegator) => (
-          <DelegatorBanner
-            key={delegator.codiceFiscale}
-            delegator={delegator}
-            action={href("/area-personale/per-conto-di")}
-            xsrfToken={data.xsrfToken}
-            hiddenFields={{ intent: "cancella", codiceFiscale: delegator.codiceFiscale, redirectTo: here }}
-          />
-        ))}
+        {data.actingFor.delegators.length > 0 ? (
+          <Suspense fallback={null}>
+            {data.actingFor.delegators.map((delegator) => (
+              <DelegatorBanner
+                key={delegator.codiceFiscale}
+                delegator={delegator}
+                action={href("/area-personale/per-conto-di")}
+                xsrfToken={data.xsrfToken}
+                hiddenFields={{
+                  intent: "cancella",
+                  codiceFiscale: delegator.codiceFiscale,
+                  redirectTo: here,
+                }}
+              />
+            ))}
+          </Suspense>
+        ) : null}
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
         {data.actingFor.ended.length > 0 || data.actingFor.refused.length > 0 ? (
-          <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
+          <Suspense fallback={null}>
+            <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
+          </Suspense>
         ) : null}
         <main id="main-container" tabIndex={-1}>
           {children}

@@ -15,6 +15,7 @@ import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { routeError } from "#shared/route-error.ts";
 import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
 import { defineFlowCookie } from "./flow.server.ts";
 import { pagePathname } from "./links.ts";
@@ -264,7 +265,7 @@ export function actingDelegation(context: Context, asset: ActingForAsset): Actin
   }
   if (ended) return null;
   if (state.unchecked.includes(asset))
-    throw routeError(503, { title: serverT(context)("delegator.unchecked") });
+    throw routeError(503, { title: serverT(context, actingForIt)("delegator.unchecked") });
   return state.active[asset] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type Delegator = { nome: string; cognome: string; codiceFiscale: string };
@@ -18,7 +19,7 @@ export type DelegatorBannerProps = {
  * Anna Esposito" and the button beside it, issue #40: it took ~110 of 844 px), the whole sentence from tablet width.
  */
 export function DelegatorBanner({ delegator, action, xsrfToken, hiddenFields = {} }: DelegatorBannerProps) {
-  const t = useT();
+  const t = useT(actingForIt);
   return (
     <section
       className="sticky-top bg-success text-white py-1 delegator-banner"
@@ -51,7 +52,7 @@ type Person = { nome: string; cognome: string };
  * conto non è stata eseguita", an alert that takes the focus, so it is in view wherever the post's button was.
  */
 export function DelegationEndedNotice({ ended, refused }: { ended: Person[]; refused: Person[] }) {
-  const t = useT();
+  const t = useT(actingForIt);
   const alertRef = useRef<HTMLDivElement>(null);
   const refusedKey = refused.map((r) => `${r.nome} ${r.cognome}`).join(",");
   useEffect(() => {
