@@ -4,14 +4,15 @@ import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { ToastProvider, type Toast } from "#client/features/shell/toasts.tsx";
 import { SandboxNotice } from "#client/features/shell/sandbox-notice.tsx";
 import { DegradedNotice } from "#client/features/shell/degraded-notice.tsx";
-import { DelegatorBanner, DelegationEndedNotice } from "#client/features/shell/delegator-banner.tsx";
 import { href } from "#client/lib/links.ts";
 import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { usePageArrivalFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useOptionalRootData } from "#client/lib/root-data.ts";
+import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 
@@ -23,6 +24,19 @@ const noToasts: Toast[] = [];
  */
 const PushGuard = lazy(() =>
   import("#client/features/shell/push/push-guard.tsx").then((m) => ({ default: m.PushGuard })),
+);
+
+/**
+ * Acting for a delegator (issue #28): the green banner and the notices of an ended delegation, a chunk of their own
+ * (issue #40: every page loaded them with the shell). The server renders them in the document; the browser hydrates
+ * them once the chunk is there (the Suspense boundaries keep the server's markup meanwhile). Pages without acting-for
+ * load neither.
+ */
+const DelegatorBanner = lazy(() =>
+  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegatorBanner })),
+);
+const DelegationEndedNotice = lazy(() =>
+  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegationEndedNotice })),
 );
 
 /** Toasts that loaders hand to the page (`{ toasts: Toast[] }` in their data): server-rendered, so no-JS users see them. */
@@ -53,6 +67,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const hideMenu = useHideMenu();
   const hydrated = useHydrated();
   const locale = data?.locale ?? "it";
+  // What the citizen does on each page, for the push opt-in's quiet moment (only for a citizen it may ask).
+  useUserActivity(Boolean(data?.user?.push && !data.user.push.asked), location.key);
+  // Another page reached without a page load: the focus goes to it, never left on <body> (issue #40).
+  usePageArrivalFocus(location.pathname, location.hash);
   if (!data || data.maintenanceGate) {
     return (
       <I18nProvider locale={locale}>
@@ -80,18 +98,30 @@ export function AppShell({ children }: { children: ReactNode }) {
           xsrfToken={data.xsrfToken}
           hideNavigation={hideMenu}
         />
-        {data.actingFor.delegators.map((delegator) => (
-          <DelegatorBanner
-            key={delegator.codiceFiscale}
-            delegator={delegator}
-            action={href("/area-personale/per-conto-di")}
-            xsrfToken={data.xsrfToken}
-            hiddenFields={{ intent: "cancella", codiceFiscale: delegator.codiceFiscale, redirectTo: here }}
-          />
-        ))}
+        {data.actingFor.delegators.length > 0 ? (
+          <Suspense fallback={null}>
+            {data.actingFor.delegators.map((delegator) => (
+              <DelegatorBanner
+                key={delegator.codiceFiscale}
+                delegator={delegator}
+                action={href("/area-personale/per-conto-di")}
+                xsrfToken={data.xsrfToken}
+                hiddenFields={{
+                  intent: "cancella",
+                  codiceFiscale: delegator.codiceFiscale,
+                  redirectTo: here,
+                }}
+              />
+            ))}
+          </Suspense>
+        ) : null}
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
-        {data.actingFor.ended.length > 0 ? <DelegationEndedNotice ended={data.actingFor.ended} /> : null}
+        {data.actingFor.ended.length > 0 || data.actingFor.refused.length > 0 ? (
+          <Suspense fallback={null}>
+            <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
+          </Suspense>
+        ) : null}
         <main id="main-container" tabIndex={-1}>
           {children}
         </main>
@@ -100,6 +130,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             <PushGuard
               codiceEnte={data.comune.codiceEnte}
+              comune={data.comune.nome}
+              asked={data.user.push.asked}
               settings={data.user.push.firebase}
               tokens={data.user.push.tokens}
               xsrfToken={data.xsrfToken}

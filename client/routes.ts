@@ -7,6 +7,8 @@ export default [
   route("valutazione", "routes/rating.tsx"),
   // The push opt-in's device token, posted by the browser (issue #29): added to the citizen's push contacts.
   route("notifiche-push/token", "routes/push/token.ts"),
+  // The push opt-in was shown: no other tab of the browser session asks again (issue #40).
+  route("notifiche-push/chiesto", "routes/push/asked.ts"),
   // Personal area (issue #9): one layout (heading, tabs) and its tabs; the profile pages sit outside the tabs.
   route("area-personale", "routes/personal-area/layout.tsx", [
     index("routes/personal-area/desk.tsx"),
@@ -50,9 +52,10 @@ export default [
   route("area-personale/pagamento-iuv/:iuv", "routes/payments/pay-by-iuv.tsx"),
   route("area-personale/pagamenti/:iuv/ricevuta", "routes/payments/receipt.ts"),
   route("area-personale/pagamenti/:iuv/avviso", "routes/payments/notice.ts"),
-  // MYPAY dues of the citizen (issue #25): pay one (pagoPA checkout) or download its notice
+  // MYPAY dues of the citizen (issue #25): pay one (pagoPA checkout), download its notice or (issue #40) its receipt
   route("area-personale/dovuti/:iuv/paga", "routes/payments/mypay-pay.ts"),
   route("area-personale/dovuti/:iuv/avviso", "routes/payments/mypay-notice.ts"),
+  route("area-personale/dovuti/:iuv/ricevuta", "routes/payments/mypay-receipt.ts"),
   route("servizi/pagamento-esito", "routes/payments/outcome.tsx"),
   route("servizi/pagamento-esito/ricevuta", "routes/payments/payer-receipt.ts"),
   // A payment service of the catalogue (PPAY or MYPAY): the citizen's positions of its type, and its pagoPA outcome.

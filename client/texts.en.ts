@@ -19,6 +19,8 @@ import type { delegheIt } from "#client/features/deleghe/texts.ts";
 import type { disruptionIt } from "#client/features/disruption/texts.ts";
 import type { assistanceIt } from "#client/features/assistance/texts.ts";
 import type { informationIt } from "#client/features/information-pages/texts.ts";
+import type { pushIt } from "#client/features/shell/push/texts.ts";
+import type { actingForIt } from "#client/components/acting-for/texts.ts";
 import { appointmentsEn } from "#client/features/appointments/texts.en.ts";
 import { personalAreaEn } from "#client/features/personal-area/texts.en.ts";
 import { messagesEn } from "#client/features/messages/texts.en.ts";
@@ -35,6 +37,8 @@ import { delegheEn } from "#client/features/deleghe/texts.en.ts";
 import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
+import { pushEn } from "#client/features/shell/push/texts.en.ts";
+import { actingForEn } from "#client/components/acting-for/texts.en.ts";
 import type { validationIt } from "#shared/validation/texts.ts";
 import { validationEn } from "#shared/validation/texts.en.ts";
 
@@ -55,6 +59,8 @@ type FeatureCatalogues = typeof appointmentsIt &
   typeof disruptionIt &
   typeof assistanceIt &
   typeof informationIt &
+  typeof pushIt &
+  typeof actingForIt &
   typeof validationIt;
 
 /** Every key of every catalogue, the base and the features': the keys the English catalogue must have. */
@@ -81,6 +87,8 @@ export const en: Record<MessageKey, string> = {
   ...disruptionEn,
   ...assistanceEn,
   ...informationEn,
+  ...pushEn,
+  ...actingForEn,
   ...validationEn,
   ...baseEn,
 };

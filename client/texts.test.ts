@@ -5,6 +5,8 @@ import { it as italian } from "./i18n/it.ts";
 import { interpolate, needsEnglish, resolveLocale, translatorFor } from "./i18n/i18n-context.tsx";
 import { messagesIt } from "#client/features/messages/texts.ts";
 import { paymentsIt } from "#client/features/payments/texts.ts";
+import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { instancesIt } from "#client/features/instances/texts.ts";
 import { allItalian, featureCataloguesIt as features } from "#tests/support/catalogues.ts";
 
 describe("dictionaries", () => {
@@ -17,6 +19,18 @@ describe("dictionaries", () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(allItalian).sort());
     for (const value of [...Object.values(en), ...Object.values(allItalian)])
       expect(value.trim()).not.toBe("");
+  });
+
+  test("a number before a countable noun is a count with its singular (issue #40: no '1 deleghe', '1 minuti')", () => {
+    const nouns =
+      "deleghe|pratiche|pagamenti|messaggi|documenti|servizi|appuntamenti|richieste|secondi|minuti|giorni|ore|tentativi|preferiti";
+    for (const [key, text] of Object.entries(allItalian)) {
+      const counted = new RegExp(`\\{(\\w+)\\} (${nouns})\\b`).exec(text);
+      if (!counted) continue;
+      expect(counted[1], key).toBe("count");
+      expect(key.endsWith(".other"), key).toBe(true);
+      expect(Object.hasOwn(allItalian, key.replace(/other$/, "one")), key).toBe(true);
+    }
   });
 
   test("English keeps every placeholder of the Italian text", () => {
@@ -60,6 +74,21 @@ test("a count picks its plural form with Intl.PluralRules", () => {
   expect(translatorFor("en", messagesIt)("messages.count", { count: 2 })).toBe("2 messages");
 });
 
+test("the lists' counts of one read in the singular (issue #40)", () => {
+  expect(translatorFor("it", delegheIt)("deleghe.shown", { page: 1, pages: 1, count: 1 })).toBe(
+    "Pagina 1 di 1: 1 delega",
+  );
+  expect(translatorFor("it", instancesIt)("instances.section.shown", { count: 1, total: 3 })).toBe(
+    "1 pratica mostrata su 3",
+  );
+  expect(translatorFor("it", paymentsIt)("payments.section.shown", { count: 1, total: 1 })).toBe(
+    "1 pagamento su 1",
+  );
+  expect(translatorFor("en", delegheIt)("deleghe.shown", { page: 1, pages: 1, count: 1 })).toBe(
+    "Page 1 of 1: 1 delegation",
+  );
+});
+
 test("Italian reads a feature's keys in the catalogues given, then the base catalogue's", () => {
   const t = translatorFor("it", messagesIt, paymentsIt);
   expect(t("messages.title")).toBe(messagesIt["messages.title"]);
@@ -83,8 +112,8 @@ test("a key found in none of the catalogues given is shown as it is", () => {
   expect(base("messages.title")).toBe("messages.title");
   expect(base("no.such.key")).toBe("no.such.key");
   expect((translatorFor("en") as (key: string) => string)("no.such.key")).toBe("no.such.key");
-  expect(translatorFor("it", messagesIt)("messages.shown", { shown: 1 })).toBe(
-    "mostrati i primi 1 di {total}",
+  expect(translatorFor("it", messagesIt)("messages.shown", { count: 2 })).toBe(
+    "mostrati i primi 2 di {total}",
   );
 });
 

@@ -32,6 +32,11 @@ export function formatDate(date: DateInput, pattern: string, locale: Locale): st
   return format(toDate(date), pattern, { locale: locale === "it" ? it : enGB, in: inRome, weekStartsOn: 1 });
 }
 
+/** A calendar day ("yyyy-MM-dd") as the portal writes dates, dd/MM/yyyy (read at noon UTC: the same day in Rome). */
+export function formatDay(day: string, locale: Locale): string {
+  return formatDate(`${day}T12:00:00Z`, "dd/MM/yyyy", locale);
+}
+
 /** A day string, a "yyyy-MM-dd HH:mm[:ss]" Rome wall-clock string, a timestamp or anything `Date` understands. */
 export function toDate(input: DateInput): Date {
   if (input instanceof Date) return input;

@@ -135,6 +135,15 @@ export const PORTAL_COOKIES = {
   flowDelegheRequest: flowCookie("deleghe-richiesta"),
   /** The request's success page: whom it names. */
   flowDelegheRequestSent: flowCookie("deleghe-richiesta-inviata"),
+  /**
+   * A post refused because the delegation it acted under ended (issue #40): whose, for the page the browser is sent
+   * back to (read once).
+   */
+  flowActingForRefused: flowCookie("delega-finita"),
+  /** The push opt-in was shown in this browser session: no other tab asks again (issue #40). */
+  flowPushAsked: flowCookie("push-chiesto"),
+  /** What the citizen has just done (a booking, a change…), for its success page (issue #40). */
+  flowJustDone: flowCookie("appena-fatto"),
 } as const satisfies Record<string, PortalCookie>;
 
 export type PortalCookieKey = keyof typeof PORTAL_COOKIES;

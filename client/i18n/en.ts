@@ -28,28 +28,6 @@ export const baseEn: Record<BaseKey, string> = {
   "dev.simulateLogout": "Simulate logout",
   "dev.simulateLogin": "Simulate login",
 
-  "delegator.region": "Active delegation",
-  "delegator.text": "You are using the service on behalf of {nome} {cognome} ({codiceFiscale})",
-  "delegator.clear": "Clear delegator",
-  "delegator.ended":
-    "The delegation from {nome} {cognome} is no longer active: you are using the services in your own name again.",
-  "delegator.endedTitle": "Delegation no longer active",
-  "delegator.endedAction":
-    "The delegation from {nome} {cognome} is no longer active: the operation on their behalf was not carried out.",
-  "delegator.unchecked": "The delegation cannot be checked right now: please try again later.",
-  "delegator.notDelegated.title": "Service not covered by the delegation",
-  "delegator.notDelegated.text":
-    "You are acting on behalf of {nome} {cognome}: this service is not covered by the delegation. Use “Clear delegator” to go back to your own data.",
-  "delegator.choose.title": "Use the service on behalf of a delegator",
-  "delegator.choose.lead":
-    "You hold an active delegation for this service: you can use it on behalf of whoever delegated you.",
-  "delegator.choose.legend": "On whose behalf do you want to use the service",
-  "delegator.choose.self": "In my own name",
-  "delegator.choose.option": "{nome} {cognome} ({codiceFiscale}), delegation valid until {scadenza}",
-  "delegator.choose.submit": "Confirm the choice",
-  "delegator.choose.failed": "Your delegations for this service could not be read.",
-  "delegator.choose.notListed": "The chosen delegation is not active for this service.",
-
   "nav.site": "Site navigation",
   "nav.main": "Main menu",
   "nav.topics": "Topics menu",
@@ -90,13 +68,6 @@ export const baseEn: Record<BaseKey, string> = {
   "spinner.loading": "Loading…",
 
   "modal.close": "Close the dialog",
-
-  "push.modal.title": "Push notifications",
-  "push.modal.body": "The portal would like to send you notifications when something important happens.",
-  "push.modal.decline": "No, thanks",
-  "push.modal.accept": "OK",
-  "push.toast.title": "New notification",
-  "push.toast.open": "Go to the message",
 
   "maintenance.title": "Service under maintenance",
   "maintenance.lead": "The online services of {comune} are temporarily unavailable for maintenance.",

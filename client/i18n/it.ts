@@ -29,28 +29,6 @@ export const it = {
   "dev.simulateLogout": "Simula logout",
   "dev.simulateLogin": "Simula login",
 
-  "delegator.region": "Delega attiva",
-  "delegator.text": "Stai utilizzando il servizio per conto di {nome} {cognome} ({codiceFiscale})",
-  "delegator.clear": "Cancella delegato",
-  "delegator.ended":
-    "La delega di {nome} {cognome} non è più attiva: stai di nuovo usando i servizi a tuo nome.",
-  "delegator.endedTitle": "Delega non più attiva",
-  "delegator.endedAction":
-    "La delega di {nome} {cognome} non è più attiva: l'operazione per suo conto non è stata eseguita.",
-  "delegator.unchecked": "Non è possibile verificare la delega in questo momento: riprova più tardi.",
-  "delegator.notDelegated.title": "Servizio non compreso nella delega",
-  "delegator.notDelegated.text":
-    "Stai agendo per conto di {nome} {cognome}: questo servizio non è compreso nella delega. Usa «Cancella delegato» per tornare ai tuoi dati.",
-  "delegator.choose.title": "Usa il servizio per conto di un delegante",
-  "delegator.choose.lead":
-    "Hai una delega attiva per questo servizio: puoi usarlo per conto di chi ti ha delegato.",
-  "delegator.choose.legend": "Per conto di chi vuoi usare il servizio",
-  "delegator.choose.self": "A mio nome",
-  "delegator.choose.option": "{nome} {cognome} ({codiceFiscale}), delega valida fino al {scadenza}",
-  "delegator.choose.submit": "Conferma la scelta",
-  "delegator.choose.failed": "Non è stato possibile leggere le tue deleghe per questo servizio.",
-  "delegator.choose.notListed": "La delega scelta non è attiva per questo servizio.",
-
   "nav.site": "Navigazione del sito",
   "nav.main": "Menu principale",
   "nav.topics": "Menu argomenti",
@@ -91,13 +69,6 @@ export const it = {
   "spinner.loading": "Caricamento in corso…",
 
   "modal.close": "Chiudi la finestra",
-
-  "push.modal.title": "Notifiche Push",
-  "push.modal.body": "Il portale vorrebbe mandarti delle notifiche in caso di eventi importanti.",
-  "push.modal.decline": "No, grazie",
-  "push.modal.accept": "OK",
-  "push.toast.title": "Nuova notifica",
-  "push.toast.open": "Vai al messaggio",
 
   "maintenance.title": "Servizio in manutenzione",
   "maintenance.lead":

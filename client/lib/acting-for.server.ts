@@ -1,4 +1,4 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import {
   ACTING_FOR_ASSETS,
@@ -15,7 +15,10 @@ import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { routeError } from "#shared/route-error.ts";
 import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
+import { defineFlowCookie } from "./flow.server.ts";
+import { pagePathname } from "./links.ts";
 import { getServices } from "./services.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -35,19 +38,59 @@ const StoredSchema = z.object({
 });
 export type Stored = z.infer<typeof StoredSchema>;
 
-export type EndedDelegation = { asset: ActingForAsset; nome: string; cognome: string };
+const EndedSchema = z.object({
+  asset: z.enum(ACTING_FOR_ASSETS),
+  nome: z.string().max(100),
+  cognome: z.string().max(100),
+});
+export type EndedDelegation = z.infer<typeof EndedSchema>;
 
 /** This request's acting-for, as checked upstream by the root middleware. */
 export type ActingForState = {
   active: Partial<Record<ActingForAsset, ActingForDelegation>>;
   /** Delegations the cookie named that are no longer listed (expired, withdrawn, refused): cleared this request. */
   ended: EndedDelegation[];
+  /**
+   * Delegations that ended under a post the portal then refused (issue #40): the post was sent back to its page, which
+   * says so ("l'operazione per suo conto non è stata eseguita").
+   */
+  refused: EndedDelegation[];
   /** Assets whose delegation could not be checked (upstream failure): their pages refuse rather than guess. */
   unchecked: ActingForAsset[];
+  /** For a post (a change): the page it came from, where a post acting under an ended delegation is sent back. */
+  postedFrom: string | null;
+  /** Whose claim was checked (the logged-in citizen's fiscal code), when there was one. */
+  citizen: string | null;
 };
 
-const NONE: ActingForState = { active: {}, ended: [], unchecked: [] };
+const NONE: ActingForState = {
+  active: {},
+  ended: [],
+  refused: [],
+  unchecked: [],
+  postedFrom: null,
+  citizen: null,
+};
+
+/**
+ * A post refused because its delegation ended, carried to the page the browser is sent back to (sealed, read once,
+ * for the citizen who posted only).
+ */
+const refusedNotice = defineFlowCookie(
+  "flowActingForRefused",
+  z.object({ cittadino: z.string(), ended: z.array(EndedSchema).max(ACTING_FOR_ASSETS.length) }),
+);
 export const actingForContext = createContext<ActingForState>(NONE);
+
+/**
+ * A delegable service the portal can use for a delegator: one of the assets acting-for covers (payments, appointments).
+ * A delegable service of another module (a forms-module service, one without a module) could be delegated upstream,
+ * but the delegate could not use it for the delegator here: the new delegation does not offer it (issue #40).
+ */
+export function isActingForService(detail: TenantConfig["dettagli"][number]): boolean {
+  const asset = detail.asset?.codice;
+  return Boolean(detail.delegabile && asset && (ACTING_FOR_ASSETS as readonly string[]).includes(asset));
+}
 
 /** The delegable service `idServizio` of the municipality, when it belongs to `asset`. */
 export function isDelegableFor(config: TenantConfig, idServizio: number, asset: ActingForAsset): boolean {
@@ -116,7 +159,7 @@ async function readClaim(context: Context): Promise<Stored | null> {
 async function checkClaim(context: Context, claim: Stored) {
   const services = getServices(context);
   const config = await services.api.getTenantConfig();
-  const state: ActingForState = { active: {}, ended: [], unchecked: [] };
+  const state: ActingForState = { ...NONE, active: {}, ended: [], unchecked: [], citizen: claim.cittadino };
   const kept: Stored = { ...claim, perAsset: { ...claim.perAsset } };
   for (const asset of ACTING_FOR_ASSETS) {
     const entry = claim.perAsset[asset];
@@ -142,29 +185,60 @@ async function checkClaim(context: Context, claim: Stored) {
 }
 
 /**
+ * A post's page (what a browser without JavaScript would load): the path without `.data`, the query without React
+ * Router's own keys.
+ */
+function postedFrom(request: Request): string | null {
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const url = new URL(request.url);
+  const query = new URLSearchParams(url.search);
+  for (const key of ["_routes", "index"]) query.delete(key);
+  const search = query.toString();
+  return `${pagePathname(url)}${search ? `?${search}` : ""}`;
+}
+
+/** The refused post's notice this request carries, for the logged-in citizen who posted it (else nothing). */
+async function readRefusedNotice(context: Context): Promise<EndedDelegation[]> {
+  const services = getServices(context);
+  const { state } = refusedNotice.read(services.flow);
+  if (!state) return [];
+  const user = await services.api.getCurrentUser();
+  return user && normalizeFiscalCode(user.codFisc) === state.cittadino ? state.ended : [];
+}
+
+/**
  * Root middleware (issue #28): with an acting-for cookie, before any loader or action, each asset's delegation is
  * looked up again in `deleganti-by-service` (live, approved, that service); the result is this request's
  * `actingForContext`. A delegation no longer listed is dropped from the cookie; a cookie that is not ours, another
- * municipality's or another citizen's is cleared. Without the cookie nothing is called.
+ * municipality's or another citizen's is cleared. Without the cookie nothing is called. A refused post's notice
+ * (issue #40) is read here once and cleared.
  */
-export const actingForMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const actingForMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = getServices(context);
-  if (services.actingFor.read() === undefined) return next();
-  let claim: Stored | null;
+  const noticed = services.flow.read(refusedNotice.name) !== undefined;
+  if (services.actingFor.read() === undefined && !noticed) return next();
+  let claim: Stored | null = null;
+  let refused: EndedDelegation[] = [];
   try {
-    claim = await readClaim(context);
+    refused = noticed ? await readRefusedNotice(context) : [];
+    if (services.actingFor.read() !== undefined) claim = await readClaim(context);
   } catch (error) {
     if (isUpstreamFailure(error)) return next();
     throw error;
   }
   const { state, cookie } = claim
     ? await checkClaim(context, claim)
-    : { state: NONE, cookie: services.actingFor.clear() };
-  context.set(actingForContext, state);
+    : { state: NONE, cookie: services.actingFor.read() === undefined ? null : services.actingFor.clear() };
+  context.set(actingForContext, { ...state, refused, postedFrom: postedFrom(request) });
   const response = await next();
+  const written = response.headers.getSetCookie();
   const name = `${PORTAL_COOKIES.actingFor.name}=`;
-  if (cookie && !response.headers.getSetCookie().some((c) => c.startsWith(name)))
-    response.headers.append("Set-Cookie", cookie);
+  if (cookie && !written.some((c) => c.startsWith(name))) response.headers.append("Set-Cookie", cookie);
+  const noticeName = `${PORTAL_COOKIES.flowActingForRefused.name}=`;
+  if (noticed && !written.some((c) => c.startsWith(noticeName))) {
+    for (const c of refusedNotice.clear(services.flow).getSetCookie())
+      response.headers.append("Set-Cookie", c);
+  }
   return response;
 };
 
@@ -174,22 +248,34 @@ export function actingForState(context: Context): ActingForState {
 }
 
 /**
- * In a page of `asset`: the delegation the request acts under, or null for the citizen's own data. When the
- * delegation ended in this very request, the page refuses (403, "La delega di … non è più attiva") rather than show
- * or change anything; when it could not be checked, 503. Never the delegator's data without a fresh check.
+ * In a page of `asset`: the delegation the request acts under, or null for the citizen's own data. Never the
+ * delegator's data without a fresh check: when it could not be checked, 503. When the delegation ended in this very
+ * request (issue #40): a page is shown in the citizen's own name (the shell says the delegation ended); a post is not
+ * carried out but sent back to its page (303), which then says "La delega di … non è più attiva: l'operazione per suo
+ * conto non è stata eseguita" and shows the step in the citizen's own name.
  */
 export function actingDelegation(context: Context, asset: ActingForAsset): ActingForDelegation | null {
   const state = actingForState(context);
-  const t = serverT(context);
   const ended = state.ended.find((e) => e.asset === asset);
-  if (ended) {
-    throw routeError(403, {
-      title: t("delegator.endedTitle"),
-      details: [t("delegator.endedAction", { nome: ended.nome, cognome: ended.cognome })],
-    });
+  if (ended && state.postedFrom) {
+    const services = getServices(context);
+    const notice = { cittadino: state.citizen ?? "", ended: state.ended };
+    services.log.info({ actingFor: { asset } }, "post under an ended delegation refused");
+    throw redirect(state.postedFrom, { status: 303, headers: refusedNotice.save(services.flow, notice) });
   }
-  if (state.unchecked.includes(asset)) throw routeError(503, { title: t("delegator.unchecked") });
+  if (ended) return null;
+  if (state.unchecked.includes(asset))
+    throw routeError(503, { title: serverT(context, actingForIt)("delegator.unchecked") });
   return state.active[asset] ?? null;
+}
+
+/**
+ * The delegation of `asset` that ended in this request, or whose post was refused in the previous one (its page
+ * then tells the citizen rather than look for the delegator's data in their own name); null otherwise.
+ */
+export function endedDelegation(context: Context, asset: ActingForAsset): EndedDelegation | null {
+  const state = actingForState(context);
+  return [...state.refused, ...state.ended].find((e) => e.asset === asset) ?? null;
 }
 
 /** The citizen's stored claim (a new, empty one when there is none, or it is not theirs or not ours). */

@@ -7,10 +7,17 @@ import { href, withQuery } from "./links.ts";
 import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 import { actingForState } from "./acting-for.server.ts";
+import { pushAsked } from "./push-asked.server.ts";
+
+/** Once per delegator, whatever the number of assets. */
+function perDelegator(list: readonly { nome: string; cognome: string }[]) {
+  return [...new Map(list.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values()];
+}
 
 /**
  * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
- * the green banner, and the delegations that ended in this request for the notice. Only what the banner prints.
+ * the green banner, the delegations that ended in this request for the notice, and (issue #40) those whose post was
+ * refused in the previous one, for the notice saying the operation was not carried out. Only what the banner prints.
  */
 function actingForView(context: Readonly<RouterContextProvider>) {
   const state = actingForState(context);
@@ -19,13 +26,11 @@ function actingForView(context: Readonly<RouterContextProvider>) {
     const { codiceFiscale, nome, cognome } = d.delegante;
     delegators.set(codiceFiscale, { codiceFiscale, nome, cognome });
   }
-  return {
-    delegators: [...delegators.values()],
-    // Once per delegator, whatever the number of assets that ended.
-    ended: [
-      ...new Map(state.ended.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values(),
-    ],
-  };
+  const refused = perDelegator(state.refused);
+  const ended = perDelegator(state.ended).filter(
+    (e) => !refused.some((r) => r.nome === e.nome && r.cognome === e.cognome),
+  );
+  return { delegators: [...delegators.values()], ended, refused };
 }
 
 async function loadConfig(context: Readonly<RouterContextProvider>): Promise<TenantConfig> {
@@ -94,7 +99,7 @@ async function loadUnreadMessages(
  * firebase settings who has Notify contacts: the public web settings (the service worker gets them in its URL) and
  * the device tokens the citizen's contacts already hold. Null otherwise: nothing is asked, no firebase code loads.
  */
-function pushOptIn(config: TenantConfig, user: Utente) {
+function pushOptIn(context: Readonly<RouterContextProvider>, config: TenantConfig, user: Utente) {
   const firebase = config.comune.firebase;
   const contacts = user.contatti;
   if (!firebase || !findAsset(config, "NOTIFICATIONS") || !contacts) return null;
@@ -103,6 +108,8 @@ function pushOptIn(config: TenantConfig, user: Utente) {
   return {
     firebase: { apiKey, appId, messagingSenderId, projectId, vapidKey },
     tokens: [...new Set(Object.values(contacts.push ?? {}).flat())],
+    /** Shown already in this browser session (any tab): not asked again (issue #40). */
+    asked: pushAsked.read(getServices(context).flow).state === true,
   };
 }
 
@@ -149,11 +156,11 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           codFisc: user.codFisc,
           /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
           unreadMessages,
-          push: pushOptIn(config, user),
+          push: pushOptIn(context, config, user),
         }
       : null,
     devLoggedOut,
     upstreamDegraded,
-    actingFor: user ? actingForView(context) : { delegators: [], ended: [] },
+    actingFor: user ? actingForView(context) : { delegators: [], ended: [], refused: [] },
   };
 }

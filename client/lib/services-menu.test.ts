@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { menuFixture } from "#tests/support/tenant-fixture.ts";
-import { withPortalCatalogue, withPortalPages } from "./services-menu.ts";
+import { withoutAbsentWebsite, withPortalCatalogue, withPortalPages } from "./services-menu.ts";
 
 const SERVICES = "https://www.comune.valverde.it/servizi";
 const main = menuFixture.main.map((item) =>
@@ -65,4 +65,43 @@ test("without a CMS the topics, the legal notes and the privacy notice lead to t
 test("with a CMS the topics and small print are kept", () => {
   const menus = { topics, smallPrint };
   expect(withPortalPages(menus, true)).toBe(menus);
+});
+
+test("without a CMS no link leads into the website the municipality does not have (issue #40)", () => {
+  const header = [
+    { title: "Amministrazione", url: `${SITE}/amministrazione`, dataElement: "management", children: [] },
+    { title: "Novità", url: `${SITE}/novita`, dataElement: "news", children: [] },
+    {
+      title: "Servizi",
+      url: "/servizi",
+      dataElement: "all-services",
+      children: [{ title: "Tributi", url: "/servizi?categoria=tributi", children: [] }],
+    },
+    { title: "Vivere Montealto", url: `${SITE}/vivere-il-comune`, dataElement: "live", children: [] },
+  ];
+  const footer = [
+    { title: "Media policy", url: `${SITE}/media-policy`, children: [] },
+    { title: "Note legali", url: "/note-legali", dataElement: "legal-notes", children: [] },
+    { title: "Dichiarazione di accessibilità", url: "https://form.agid.gov.it/view/x", children: [] },
+    {
+      title: "Contatti",
+      url: "#",
+      children: [
+        { title: "Sportello", url: `${SITE}/uffici/sportello`, children: [] },
+        { title: "Scrivici", url: "mailto:sportello@comune.montealto.it", children: [] },
+      ],
+    },
+  ];
+  const kept = withoutAbsentWebsite({ header, footer }, false, `${SITE}/`);
+  expect(kept.header.map((i) => i.dataElement)).toEqual(["all-services"]);
+  expect(kept.header[0]!.children).toHaveLength(1);
+  expect(kept.footer.map((i) => i.title)).toEqual([
+    "Note legali",
+    "Dichiarazione di accessibilità",
+    "Contatti",
+  ]);
+  expect(kept.footer[2]!.children.map((i) => i.title)).toEqual(["Scrivici"]);
+  // With a CMS the website exists: nothing is left out.
+  const withCms = { header, footer };
+  expect(withoutAbsentWebsite(withCms, true, SITE)).toBe(withCms);
 });

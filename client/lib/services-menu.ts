@@ -67,3 +67,39 @@ export function withPortalPages(
     }),
   };
 }
+
+/** The origin of `url`, or null for a path of the portal, a fragment, `mailto:` and the like. */
+function originOf(url: string): string | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** `items` without the links into `site` (an entry whose own page is there goes with its children). */
+function withoutSite(items: readonly MenuItem[], site: string): MenuItem[] {
+  return items.flatMap((item) =>
+    originOf(item.url) === site ? [] : [{ ...item, children: withoutSite(item.children, site) }],
+  );
+}
+
+/**
+ * A municipality without a CMS has no website (issue #40): a configured link into it (`homePage`'s origin) would lead
+ * to a site that does not exist, so the portal leaves it out, after the entries it serves itself were pointed at its
+ * own pages (`withPortalCatalogue`, `withPortalPages`). Montealto's first-level menu is then its "Servizi" alone: the
+ * model's other three entries (Amministrazione, Novità, Vivere il Comune) are a website's pages, which the portal does
+ * not invent. With a CMS nothing is left out. Links to other sites (the region, AgID's form) stay.
+ */
+export function withoutAbsentWebsite<M extends Record<string, MenuItem[]>>(
+  menus: M,
+  cms: boolean,
+  homePage: string | null,
+): M {
+  const site = homePage === null ? null : originOf(homePage);
+  if (cms || !site) return menus;
+  return Object.fromEntries(
+    Object.entries(menus).map(([name, items]) => [name, withoutSite(items, site)]),
+  ) as M;
+}

@@ -1,5 +1,5 @@
 import type { Contatti, MenuFooter, MenuItem, TenantConfig } from "#shared/api/tenant-config.ts";
-import { withPortalCatalogue, withPortalPages } from "#client/lib/services-menu.ts";
+import { withoutAbsentWebsite, withPortalCatalogue, withPortalPages } from "#client/lib/services-menu.ts";
 
 /** The names under which the root loader keeps the footer and the header's socials for the server's render only. */
 export const FOOTER_ISLAND = "footer";
@@ -56,16 +56,21 @@ function ownFooterLinks(config: TenantConfig): FooterView["ownLinks"] {
 
 /** What of the municipality a view depends on: its name, `cms`, and its services (the own footer links). */
 const settingsOf = (comune: TenantConfig["comune"]) =>
-  `${comune.nome}\0${String(comune.cms)}\0${comune.assets.map((a) => a.codice).join(",")}`;
+  `${comune.nome}\0${String(comune.cms)}\0${comune.homePage ?? ""}\0${comune.assets.map((a) => a.codice).join(",")}`;
 
 function deriveShellView(config: TenantConfig): ShellView {
-  const { main, footerMain } = withPortalCatalogue(
+  const catalogue = withPortalCatalogue(
     { main: config.menu.main, footerMain: config.menuFooter.main },
     config.comune.cms,
   );
-  const { topics, smallPrint } = withPortalPages(
+  const pages = withPortalPages(
     { topics: config.menu.topics, smallPrint: config.menuFooter.smallPrint },
     config.comune.cms,
+  );
+  const { main, footerMain, topics, smallPrint, contacts } = withoutAbsentWebsite(
+    { ...catalogue, ...pages, contacts: config.menuFooter.contacts },
+    config.comune.cms,
+    config.comune.homePage,
   );
   const channels = config.contatti.social.channels.map(socialChannel);
   return {
@@ -75,7 +80,7 @@ function deriveShellView(config: TenantConfig): ShellView {
     },
     footer: {
       comune: { nome: config.comune.nome },
-      menuFooter: { ...config.menuFooter, main: footerMain, smallPrint },
+      menuFooter: { ...config.menuFooter, main: footerMain, smallPrint, contacts },
       contatti: { block: config.contatti.block, social: { title: config.contatti.social.title, channels } },
       ownLinks: ownFooterLinks(config),
     },
@@ -86,7 +91,7 @@ function deriveShellView(config: TenantConfig): ShellView {
  * The shell's view models, derived once per configuration version: the tenant service hands out the same menu
  * object until the configuration is refreshed (a refresh replaces it), so it keys the cache, and an entry is only
  * reused while the other parts it is made of (footer menus, contacts: cached and refreshed each on its own) are the
- * same objects and the municipality's own settings it depends on (name, `cms`, services) the same values.
+ * same objects and the municipality's own settings it depends on (name, `cms`, `homePage`, services) the same values.
  */
 const cache = new WeakMap<
   object,

@@ -17,6 +17,11 @@ import {
 export type RouteHandle<K extends string = string> = {
   title: K;
   catalogues: readonly Catalogue[];
+  /**
+   * The pages above this one that its address does not nest it under (the breadcrumb shows them between the section
+   * and the page, e.g. "Deleghe" above "Nuova delega"): each a title key of the same catalogues and its address.
+   */
+  parents?: readonly { title: string; href: string }[];
   hideMenu?: boolean;
   /** The anonymous page cache may keep this page (server/render/public-pages.ts): spread `PUBLIC_PAGE` in. */
   pageCache?: "public";
@@ -35,6 +40,21 @@ export function routeHandle<const C extends readonly Catalogue[], const K extend
   ...catalogues: C
 ): RouteHandle<K> {
   return { title, catalogues };
+}
+
+/**
+ * `routeHandle` of a page below pages its address does not nest it under (`parents`, shown by the breadcrumb between
+ * the section and the page, e.g. "Deleghe" above "Nuova delega"): each a title key of the same catalogues.
+ */
+export function routeHandleUnder<
+  const C extends readonly Catalogue[],
+  const K extends TextKey<Catalogues<C>>,
+>(
+  parents: readonly { title: TextKey<Catalogues<C>>; href: string }[],
+  title: K,
+  ...catalogues: C
+): RouteHandle<K> {
+  return { title, catalogues, parents };
 }
 
 /** A handle's title in the page's language (`t` of the page's locale with the handle's catalogues). */

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { issueMoonToken } from "./state.ts";
+import { pdfTextLines } from "../pdf-reading.ts";
 
 const MARIO = "RSSMRA80A01H501U";
 const GIULIA = "BNCGLI85C55L219R";
@@ -67,6 +68,10 @@ test("the receipt is a PDF; a draft is duplicated and deleted, a sent instance i
       .subarray(0, 5)
       .toString(),
   ).toBe("%PDF-");
+  // The demo receipt writes its date in Italian (issue #40: "Data: 2026-…").
+  const lines = pdfTextLines(Buffer.from(pdf.body as Buffer).toString("latin1")).join("\n");
+  expect(lines).toMatch(/Data: \d{1,2} [a-z]+ \d{4}/);
+  expect(lines).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   const copy = await s.get("/api/moon/istanze/MOON-2026-000003/duplica", mario, jwt);
   expect(copy.status).toBe(201);
   expect(copy.body.stato.codice).toBe("BOZZA");

@@ -3,7 +3,7 @@ import type { Response } from "express";
 import { playsGaps } from "../gaps.ts";
 import { isDown } from "../faults.ts";
 import { sendError } from "../http.ts";
-import { writePdf } from "../pdf.ts";
+import { pdfDate, writePdf } from "../pdf.ts";
 import { getLocals, type SandboxStore } from "../types.ts";
 import {
   checkMoonToken,
@@ -101,7 +101,7 @@ export function createMoonRouter(store: SandboxStore): express.Router {
       `Pratica: ${istanza.codiceIstanza}`,
       `Modulo: ${istanza.modulo.descrizioneModulo}`,
       `Stato: ${istanza.stato.descrizione}`,
-      `Data: ${istanza.created.slice(0, 10)}`,
+      `Data: ${pdfDate(istanza.created)}`,
       `Oggetto: ${found.oggetto}`,
     ]);
     res.status(200).type("application/pdf").send(pdf);

@@ -129,3 +129,37 @@ test("posizioni: own fiscal code only (another citizen 403, anonymous 401); unkn
     .set("X-Forwarded-Host", hosts.a);
   expect(unknown.status).toBe(404);
 });
+
+test("issue #40: who created a due; a paid due's receipt (own fiscal code; the payer's public read by notice code)", async () => {
+  await http.post(`/__sandbox/citizens/${ANNA}/reset`);
+  const cookie = await loginAs(app, ANNA, hosts.a);
+  const mine = (cf: string, path = "") =>
+    http.get(`/api/mypay/posizioni/${cf}${path}`).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
+  const seeded = (await mine(ANNA)).body.posizioni as { iuv: string; creatoDa: string }[];
+  expect(seeded.every((p) => p.creatoDa === "ENTE")).toBe(true);
+  const created = await post("importaDovuto", body, "key-created-by");
+  const check = await http
+    .get(`/api-public/mypay/verificaAvviso/${created.body.codiceAvviso}`)
+    .set("X-Forwarded-Host", hosts.a);
+  expect(check.body.creatoDa).toBe("PAGATORE");
+
+  const paid = mypayIuv("comune-a", 1);
+  const receipt = await mine(ANNA, `/${paid}/ricevuta`);
+  expect(receipt.status).toBe(200);
+  expect(receipt.body.iuv).toBe(paid);
+  const lines = pdfTextLines(Buffer.from(receipt.body.ricevutaPdf, "base64").toString("latin1")).join("\n");
+  expect(lines).toContain("Ricevuta di pagamento pagoPA");
+  expect(lines).toContain("Data pagamento: 12 novembre 2025");
+  expect(lines).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  expect((await mine(ANNA, `/${mypayIuv("comune-a", 2)}/ricevuta`)).status).toBe(404); // to pay
+  expect((await mine(MARIO, `/${mypayIuv("comune-a", 4)}/ricevuta`)).status).toBe(403); // another citizen
+
+  const publicRead = (code: string, cf: string) =>
+    http
+      .get(`/api-public/mypay/verificaAvviso/${code}/ricevuta`)
+      .query({ codiceFiscale: cf })
+      .set("X-Forwarded-Host", hosts.a);
+  expect((await publicRead(`3${paid}`, ANNA)).status).toBe(200);
+  expect((await publicRead(`3${paid}`, MARIO)).status).toBe(404); // not the payer
+  expect((await publicRead(`3${mypayIuv("comune-a", 2)}`, ANNA)).status).toBe(404); // not paid
+});

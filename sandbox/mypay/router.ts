@@ -11,6 +11,7 @@ import {
   findDue,
   markDuePaid,
   mypayNoticePdf,
+  mypayReceiptPdf,
   newCheckoutToken,
   type MypayDovuto,
   type NewDue,
@@ -42,6 +43,7 @@ function positionBody(due: MypayDovuto, descrizioneTipo: string | null) {
     causale: due.causale,
     dataScadenza: due.dataScadenza,
     dataPagamento: due.dataPagamento,
+    creatoDa: due.creatoDa,
   };
 }
 
@@ -159,6 +161,19 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     res.json(positionBody(due, typeName(res, due.codTipo)));
   });
 
+  // The receipt of a paid due for the browser that paid it (our definition, issue #40), as PPAY's public read of one
+  // position: the notice code and the payer's own tax code together, `{ iuv, ricevutaPdf }`; else 404.
+  router.get("/api-public/mypay/verificaAvviso/:codiceAvviso/ricevuta", ...hasMypay, (req, res) => {
+    const code = req.params.codiceAvviso as string;
+    const payer = String(req.query.codiceFiscale ?? "").toUpperCase();
+    if (!/^3\d{17}$/.test(code)) return sendError(res, 400, "Codice avviso non valido");
+    const due = findDue(store.state, getLocals(res).tenant.id, code.slice(1));
+    if (!due || due.pagatore.codiceIdentificativo.toUpperCase() !== payer || due.stato !== "PAGATO")
+      return sendError(res, 404, "Ricevuta non trovata");
+    const { tenant } = getLocals(res);
+    res.json({ iuv: due.iuv, ricevutaPdf: mypayReceiptPdf(due, tenant.nome, tenant.id).toString("base64") });
+  });
+
   router.get("/api/mypay/posizioni/:cf", ...hasMypay, requireOwnFiscalCode("cf", store), (req, res) => {
     const dues = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string);
     res.json({ posizioni: dues.map((d) => positionBody(d, typeName(res, d.codTipo))) });
@@ -202,6 +217,23 @@ export function createMypayRouter(store: SandboxStore): express.Router {
         iuv: due.iuv,
         codiceAvviso: due.codiceAvviso,
         avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
+      });
+    },
+  );
+  // The receipt of one of the citizen's paid dues (our definition, issue #40): `{ iuv, ricevutaPdf }`, once paid.
+  router.get(
+    "/api/mypay/posizioni/:cf/:iuv/ricevuta",
+    ...hasMypay,
+    requireOwnFiscalCode("cf", store),
+    (req, res) => {
+      const due = ownDue(req, res);
+      if (!due) return;
+      if (due.stato !== "PAGATO")
+        return sendError(res, 404, "Ricevuta non disponibile: il dovuto non è pagato");
+      const { tenant } = getLocals(res);
+      res.json({
+        iuv: due.iuv,
+        ricevutaPdf: mypayReceiptPdf(due, tenant.nome, tenant.id).toString("base64"),
       });
     },
   );

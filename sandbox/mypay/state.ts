@@ -47,6 +47,11 @@ export type MypayDovuto = {
   dataPagamento: string | null;
   /** Created by importaDovutoImmediato (paid straight away at pagoPA) rather than importaDovuto. */
   immediato: boolean;
+  /**
+   * Who created it (our definition, issue #40): the municipality (its own dues, whose causale it wrote) or a payer
+   * through the portal's spontaneous payment (`importaDovuto*`: anyone may name any tax code).
+   */
+  creatoDa: "ENTE" | "PAGATORE";
   pagatore: MypayPagatore;
 };
 
@@ -98,14 +103,22 @@ function pagatore(codFisc: string, anagrafica: string, email: string): MypayPaga
   return { tipo: "F", codiceIdentificativo: codFisc, anagrafica, email };
 }
 
+/** A due the municipality issued (the seed's dues are all the municipality's own). */
 function seedDue(
   seq: number,
-  row: Omit<MypayDovuto, "iuv" | "codiceAvviso" | "immediato" | "dataPagamento"> & {
+  row: Omit<MypayDovuto, "iuv" | "codiceAvviso" | "immediato" | "dataPagamento" | "creatoDa"> & {
     dataPagamento?: string;
   },
 ): MypayDovuto {
   const iuv = mypayIuv("comune-a", seq);
-  return { ...row, iuv, codiceAvviso: `3${iuv}`, immediato: false, dataPagamento: row.dataPagamento ?? null };
+  return {
+    ...row,
+    iuv,
+    codiceAvviso: `3${iuv}`,
+    immediato: false,
+    creatoDa: "ENTE",
+    dataPagamento: row.dataPagamento ?? null,
+  };
 }
 
 /** MYPAY exists only on comune-a (Valverde): three types, dues for Anna and Mario in every status. */
@@ -218,6 +231,7 @@ export function createDue(
     stato: "DA_PAGARE",
     dataPagamento: null,
     immediato: options.immediato,
+    creatoDa: "PAGATORE",
     pagatore: { ...body.pagatore, codiceIdentificativo: body.pagatore.codiceIdentificativo.toUpperCase() },
   };
   (state.mypay.dovuti[tenantId] ??= []).push(due);
@@ -255,6 +269,22 @@ export function mypayNoticePdf(due: MypayDovuto, tenantName: string, tenantId: s
     ],
     { qr: mypayQrContent(due, creditor) },
   );
+}
+
+/** The receipt of a paid due (our definition, issue #40: MYPAY dues had none), dates in Italian. */
+export function mypayReceiptPdf(due: MypayDovuto, tenantName: string, tenantId: string): Buffer {
+  const creditor = CREDITOR_FISCAL_CODES[tenantId] ?? "00000000000";
+  return writePdf("Ricevuta di pagamento pagoPA (MyPay)", [
+    `Ente creditore: ${tenantName}`,
+    `Codice fiscale ente: ${creditor}`,
+    `Pagatore: ${due.pagatore.anagrafica} (${due.pagatore.codiceIdentificativo})`,
+    `Causale: ${due.causale}`,
+    `Codice avviso: ${due.codiceAvviso}`,
+    `IUV: ${due.iuv}`,
+    `Importo pagato: ${euro(due.importo)}`,
+    `Data pagamento: ${pdfDate(due.dataPagamento)}`,
+    "Documento generato dall'ambiente dimostrativo (sandbox).",
+  ]);
 }
 
 export function newCheckoutToken(): string {

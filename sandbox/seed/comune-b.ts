@@ -15,6 +15,8 @@ import { montealtoKnowledgeBase } from "./comune-b-kb.ts";
 import type { GeoAddress } from "./content-types.ts";
 
 const site = "https://www.comune.montealto.it";
+/** The services entry of a menu (the portal's catalogue serves it): all Montealto's menus keep of the site's. */
+const isServices = (item: { url: string }) => item.url === `${site}/servizi`;
 const categories = [
   "Anagrafe e stato civile",
   "Tributi, finanze e contravvenzioni",
@@ -106,8 +108,10 @@ export const comuneB: SandboxTenant = {
     asset("DISSERVIZIO_CRM"),
   ],
   content: {
+    // Montealto has no website (`cms: false`, issue #40): its menus name only what exists, the portal's pages (the
+    // catalogue, topics, legal notes, privacy) and other sites (AgID's form); never `site`, which does not exist.
     menu: {
-      main: mainMenu(site, "Vivere Montealto", categories),
+      main: mainMenu(site, "Vivere Montealto", categories).filter(isServices),
       "menu-argomenti": topicsMenu(site, [
         "Residenza",
         "Tempo libero",
@@ -116,7 +120,6 @@ export const comuneB: SandboxTenant = {
         "Sport",
       ]),
       "contatta-comune": contactsSection("Contatti", [
-        menuLink("Sportello Polifunzionale", `${site}/uffici/sportello-polifunzionale`),
         {
           title: "Richiesta d'assistenza",
           url: "/nuova-richiesta",
@@ -126,14 +129,16 @@ export const comuneB: SandboxTenant = {
       ]),
     },
     menuFooter: {
-      "menu-principale": footerMainMenu(site, "Vivere Montealto", categories),
+      "menu-principale": footerMainMenu(site, "Vivere Montealto", categories).filter(isServices),
       "menu-contatti": footerContactsMenu({
-        urp: `${site}/uffici/sportello-polifunzionale`,
+        urp: "mailto:sportello@comune.montealto.it",
         booking: true,
         assistance: true,
         inefficiency: "/servizi/segnalazioni/nuova",
       }),
-      "menu-footer": footerSmallPrint(site, "c41d9e02-6f3a-4b7e-8d15-92a0e7b3f6c8"),
+      "menu-footer": footerSmallPrint(site, "c41d9e02-6f3a-4b7e-8d15-92a0e7b3f6c8").filter(
+        (item) => !item.url.startsWith(site) || item.attributes?.["data-element"],
+      ),
     },
     contatti: {
       "blocco-contatti": { title: "Contatta il Comune", body: contactsBody },

@@ -27,6 +27,7 @@ export function requestGate({ deps, env, logger, metrics, production, behindTls 
       behindTls,
       devConnectSrc: production ? [] : ["ws:"],
       devFormAction: production ? [] : ["http://127.0.0.1:*", "http://localhost:*"],
+      demoCheckoutOrigin: deps.sandbox ? new URL(deps.upstreamUrl).origin : undefined,
       tileOrigin: deps.mapTileUrl ? tileOrigin(deps.mapTileUrl) : undefined,
     }),
   ]);

@@ -21,8 +21,14 @@ export function securityHeaders(options: {
   production: boolean;
   behindTls: boolean;
   devConnectSrc?: string[];
-  /** Outside production: where a form's redirect may also go (the sandbox's plain-http pagoPA checkout stand-in). */
+  /** Outside production: where a form's redirect may also go (any local port, for development). */
   devFormAction?: string[];
+  /**
+   * The demo's pagoPA checkout stand-in (the sandbox upstream's exact origin, plain http): where a form's 303 goes in
+   * the demo, as a real deployment's goes to pagoPA's https checkout (issue #40: the demo's payment without
+   * JavaScript was blocked). Production mode included; nothing without the sandbox.
+   */
+  demoCheckoutOrigin?: string;
   /** The disruption report's map tile origin (`MAP_TILE_URL`): the only image origin besides our own. */
   tileOrigin?: string;
 }) {
@@ -44,7 +50,12 @@ export function securityHeaders(options: {
           ...(options.devConnectSrc ?? []),
         ],
         // A form's 303 to pagoPA's checkout (https) is a form action too.
-        formAction: ["'self'", "https:", ...(options.devFormAction ?? [])],
+        formAction: [
+          "'self'",
+          "https:",
+          ...(options.demoCheckoutOrigin ? [options.demoCheckoutOrigin] : []),
+          ...(options.devFormAction ?? []),
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -110,7 +110,10 @@ describe("choosing a delegator", () => {
     expect(res.text).toContain(BANNER);
     expect(res.text).toContain("Cancella delegato");
     expect(res.text).toContain(ANNA_TARI_DUE);
-    expect(res.text).toContain("intestate a Anna Esposito, per cui stai agendo con delega");
+    // Whose payments they are, in correct Italian (issue #40: not "I tuoi pagamenti", not "intestate a Anna").
+    expect(res.text).toContain("Pagamenti di Anna Esposito");
+    expect(res.text).toContain("Le posizioni di Anna Esposito per questo servizio");
+    expect(res.text).not.toContain("I tuoi pagamenti");
     expect(res.text).not.toContain(seedIuv("comune-a", MARIO, 4));
     expect(called(`GET /api/ppay/citizens/${ANNA}/debtpositions?`)).toBe(true);
     // The banner is on every page, e.g. the home page.
@@ -274,21 +277,60 @@ describe("refused by the portal (the gaps-mode upstream would answer)", () => {
     ["refused", () => void (delegation(ANNA_TO_MARIO).stato = "RIFIUTATA")],
     ["expired", () => void (delegation(ANNA_TO_MARIO).dataScadenza = addDays(isoDay(new Date()), -1))],
   ];
-  test.each(ended)("a delegation %s while in use ends the mode with the message", async (_label, end) => {
-    const cookie = await marioActingForAnna();
-    end();
-    const res = await get(`/servizi/pagamenti/${TARI}`, cookie).expect(403);
-    expect(res.text).toContain("La delega di Anna Esposito non è più attiva");
-    expect(res.text).not.toContain(BANNER);
-    expect(res.text).not.toContain(ANNA_TARI_DUE);
-    expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
-    // Only the check itself went upstream: nothing for Anna.
-    expect(upstreamCalls.filter((c) => c.includes("/ppay/"))).toEqual([]);
-    const pay = await post(`/area-personale/pagamento-iuv/${ANNA_TARI_DUE}`, cookie, {
-      intent: "paga",
-      privacy: "1",
-    });
-    expect(pay.status).toBe(403);
-    expect(upstreamCalls.filter((c) => c.includes("/ppay/"))).toEqual([]);
-  });
+  test.each(ended)(
+    "a delegation %s while in use: the next page is the citizen's own, saying so",
+    async (_label, end) => {
+      const cookie = await marioActingForAnna();
+      end();
+      // Issue #40: no longer a 403 error page; the page itself, in Mario's own name, with the message.
+      const res = await get(`/servizi/pagamenti/${TARI}`, cookie).expect(200);
+      expect(res.text).toContain(
+        "La delega di Anna Esposito non è più attiva: stai di nuovo usando i servizi a tuo nome.",
+      );
+      expect(res.text).not.toContain(BANNER);
+      expect(res.text).not.toContain(ANNA_TARI_DUE);
+      expect(res.text).toContain(seedIuv("comune-a", MARIO, 4)); // Mario's own TARI
+      expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
+      // Only the check itself went upstream for Anna: nothing read in her name.
+      expect(callsForAnna().filter((c) => c.includes("/ppay/"))).toEqual([]);
+    },
+  );
+
+  test.each(ended)(
+    "a delegation %s under a step's post: not carried out, sent back to the step with the message",
+    async (_label, end) => {
+      const cookie = await marioActingForAnna();
+      end();
+      const pay = await post(`/area-personale/pagamento-iuv/${ANNA_TARI_DUE}?passo=riepilogo`, cookie, {
+        intent: "paga",
+        privacy: "1",
+      });
+      // Back to the summary's own address (303), never the pagoPA checkout, nothing asked for Anna.
+      expect([pay.status, pay.headers.location]).toEqual([
+        303,
+        `/area-personale/pagamento-iuv/${ANNA_TARI_DUE}?passo=riepilogo`,
+      ]);
+      expect(upstreamCalls.filter((c) => c.includes("/ppay/"))).toEqual([]);
+      expect(actingCookie(pay)).toMatch(/^CITFAC_DELEGANTE=$/);
+      const notice = ((pay.headers["set-cookie"] as unknown as string[]) ?? [])
+        .find((c) => c.startsWith("flow_delega-finita="))!
+        .split(";")[0]!;
+      const login = cookie.split("; ")[0]!;
+      const page = await get(pay.headers.location!, `${login}; ${notice}`).expect(200);
+      expect(page.text).toContain(
+        "La delega di Anna Esposito non è più attiva: l&#x27;operazione per suo conto non è stata eseguita.",
+      );
+      expect(page.text).toContain("Questo pagamento non è a tuo nome");
+      expect(page.text).not.toContain(BANNER);
+      // The notice is read once.
+      const cleared = ((page.headers["set-cookie"] as unknown as string[]) ?? []).some((c) =>
+        /^flow_delega-finita=;/.test(c),
+      );
+      expect(cleared).toBe(true);
+      // Another citizen's browser holding that notice sees nothing of it.
+      const luca = await loginAs(sandboxUrl, LUCA);
+      const other = await get("/", `${luca}; ${notice}`).expect(200);
+      expect(other.text).not.toContain("Anna Esposito");
+    },
+  );
 });

@@ -137,6 +137,23 @@ describe("confirming a booking", () => {
       .set("Cookie", jar.header());
     expect(success.status).toBe(200);
     expect(success.text).toContain("Appuntamento confermato");
+    // The same page opened again later, without this browser's booking just done (issue #40): the appointment as it
+    // is, no success announced.
+    const later = new CookieJar();
+    for (const [name, value] of jar.cookies) if (name !== "flow_appena-fatto") later.cookies.set(name, value);
+    const opened = await request(app)
+      .get(res.headers.location!)
+      .set("Host", HOST)
+      .set("Cookie", later.header());
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain("Il tuo appuntamento");
+    expect(opened.text).not.toContain("Appuntamento confermato");
+    // The cancellation's success, opened without having cancelled anything: the booking page instead.
+    const cancelled = await request(app)
+      .get("/servizi/annullamento-appuntamento/successo")
+      .set("Host", HOST)
+      .set("Cookie", later.header());
+    expect([cancelled.status, cancelled.headers.location]).toEqual([302, BOOKING]);
   });
 
   test("the summary sent twice with the same captured cookie books once; the second gets the first booking", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { RequestHandler } from "express";
 import request from "supertest";
+import { addDaysToDay, todayInRome } from "#shared/dates.ts";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
@@ -39,7 +40,8 @@ beforeEach(async () => {
 const portal = () => testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: true }).app;
 const requestsOf = (tenant: string) =>
   (store.state.deleghe.byTenant[tenant] ?? []).filter((d) => d.richiesta);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A day `days` from today in Rome (the portal's limits are Rome days). */
+const inDays = (days: number) => addDaysToDay(todayInRome(), days);
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -80,7 +82,7 @@ function browser(login: string, host: string = HOSTS.a) {
 }
 
 /** Luca (or `who`) through the delegator's and the services' steps, for Giulia. */
-async function throughServices(who = LUCA, host: string = HOSTS.a, services = ["108"]) {
+async function throughServices(who = LUCA, host: string = HOSTS.a, services = ["109"]) {
   const citizen = browser(await signIn(sandboxUrl, who, host === HOSTS.a ? "a" : "b"), host);
   expect((await citizen.get(step("delegante"))).status).toBe(200);
   const person = await citizen.post(step("delegante"), {
@@ -128,7 +130,10 @@ describe("the request with three documents", () => {
       accetto: "on",
     });
     expect(tooLate.status).toBe(400);
-    expect(pageText(tooLate.text)).toContain(`Indica una data tra domani e il ${inDays(90)}`);
+    // The last day as the hint writes it, not ISO (issue #40).
+    const last = inDays(90).split("-").reverse().join("/");
+    expect(pageText(tooLate.text)).toContain(`Indica una data tra domani e il ${last}`);
+    expect(pageText(tooLate.text)).toContain(`Al più tardi il ${last}`);
   });
 
   test("a fake PDF is refused by its bytes in Italian, the other documents are kept; a file over 2 MB too", async () => {
@@ -165,7 +170,7 @@ describe("the request with three documents", () => {
     expect((await luca.post(step("documenti"), {}, documents(PDF))).headers.location).toBe(step("riepilogo"));
     const summary = pageText((await luca.get(step("riepilogo"))).text);
     expect(summary).toContain("Giulia Bianchi (BNCGLI85C55L219R)");
-    expect(summary).toContain("Iscrizione alla mensa scolastica");
+    expect(summary).toContain("Contrassegno di parcheggio per disabili");
     expect(summary).toContain("Modulo di delega firmato: modulo.pdf");
     expect(summary).toContain("Modifica");
     const sent = await luca.post(step("riepilogo"), {});
@@ -179,7 +184,7 @@ describe("the request with three documents", () => {
     expect(created).toMatchObject({
       delegante: { codiceFiscale: GIULIA },
       delegato: { codiceFiscale: LUCA },
-      servizi: [108],
+      servizi: [109],
     });
     const list = pageText((await luca.get("/area-personale/deleghe/richieste")).text);
     expect(list).toContain("In attesa dell'operatore");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { RequestHandler } from "express";
 import request from "supertest";
+import { addDaysToDay, todayInRome } from "#shared/dates.ts";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
@@ -166,6 +167,82 @@ describe("the citizen's own delegations", () => {
       (await post("/area-personale/deleghe/richieste", luca, { id: LUCA_REQUEST, azione: "ANNULLA" })).status,
     ).toBe(302);
     expect(deleghe().find((d) => d.uuidDelega === LUCA_REQUEST)?.stato).toBe("RITIRATA");
+    // A request its requester cancelled reads "Annullata" in their list, not "Ritirata" (issue #40).
+    const cancelled = await get("/area-personale/deleghe/richieste?stato=RITIRATA", luca);
+    expect(cancelled.text).toContain(`data-stato="RITIRATA">Annullata<`);
+    expect(cancelled.text).not.toContain(">Ritirata<"); // nor in the status filter
+  });
+
+  test("refusing, withdrawing and cancelling ask first (issue #40): a dialog, reached by a link without JavaScript", async () => {
+    const asks = (html: string, action: string, id: string, label: string, title: string, yes: string) => {
+      // The card's control opens the dialog; the dialog's form is the one that posts the action.
+      expect(html).toContain(`href="#conferma-${action.toLowerCase()}-${id}">${label}</a>`);
+      const dialog = html.slice(html.indexOf(`id="conferma-${action.toLowerCase()}-${id}"`));
+      expect(dialog).toContain(title);
+      expect(dialog.slice(0, dialog.indexOf("</form>"))).toContain(`name="azione" value="${action}"`);
+      expect(dialog).toContain(yes);
+    };
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const delegati = (await get("/area-personale/deleghe/delegati", mario)).text;
+    const withdraw = [
+      "Ritira la delega a Giulia Bianchi",
+      "Ritirare la delega?",
+      "Sì, ritira la delega",
+    ] as const;
+    asks(delegati, "RITIRA", MARIO_TO_GIULIA, ...withdraw);
+    const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
+    const deleganti = (await get("/area-personale/deleghe/deleganti", giulia)).text;
+    const refuse = [
+      "Rifiuta la delega di Mario Rossi",
+      "Rifiutare la delega?",
+      "Sì, rifiuta la delega",
+    ] as const;
+    asks(deleganti, "RIFIUTA", MARIO_TO_GIULIA, ...refuse);
+    // Accepting can be undone (refusing or withdrawing later): one click, no dialog.
+    expect(deleganti).toMatch(/<button type="submit"[^>]*>(<[^>]+>)*Accetta la delega di Mario Rossi/);
+    const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
+    const richieste = (await get("/area-personale/deleghe/richieste", luca)).text;
+    const cancel = [
+      "Annulla la richiesta per Giulia Bianchi",
+      "Annullare la richiesta?",
+      "Sì, annulla la richiesta",
+    ] as const;
+    asks(richieste, "ANNULLA", LUCA_REQUEST, ...cancel);
+  });
+
+  test("cards name the other person once; each status its colour (issue #40)", async () => {
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const html = (await get("/area-personale/deleghe/delegati", mario)).text;
+    expect(html.match(/Giulia Bianchi/g)?.length).toBeGreaterThan(0);
+    expect(html).not.toContain(">Delegato</dt>");
+    expect(html).toContain('class="badge bg-warning" data-stato="ATTESA_DELEGATO"');
+    expect(html).toContain('class="badge bg-secondary" data-stato="SCADUTA"');
+    const deleganti = (await get("/area-personale/deleghe/deleganti", mario)).text;
+    expect(deleganti).toContain('class="badge bg-success" data-stato="APPROVATA"');
+    expect(deleganti).not.toContain(">Delegante</dt>");
+  });
+
+  test("the new delegation's pages sit under Deleghe in the breadcrumb (issue #40)", async () => {
+    const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
+    const crumbs = async (path: string) => {
+      const html = (await get(path, mario)).text;
+      const nav = html.slice(html.indexOf('data-element="breadcrumb"'), html.indexOf("</ol>"));
+      return [...nav.matchAll(/<li[^>]*>(?:<a href="([^"]+)">)?([^<]+)/g)].map(
+        (m) => `${m[2]}${m[1] ? ` ${m[1]}` : ""}`,
+      );
+    };
+    const above = ["Home /", "Area personale /area-personale", "Deleghe /area-personale/deleghe"];
+    expect(await crumbs("/area-personale/deleghe/nuova")).toEqual([...above, "Nuova delega"]);
+    expect(await crumbs("/area-personale/deleghe/nuova/online?passo=delegato")).toEqual([
+      ...above,
+      "Nuova delega /area-personale/deleghe/nuova",
+      "Delega online",
+    ]);
+    expect(await crumbs("/area-personale/deleghe/nuova/richiesta?passo=delegante")).toEqual([
+      ...above,
+      "Nuova delega /area-personale/deleghe/nuova",
+      "Richiesta di delega",
+    ]);
   });
 
   test("the delegate refuses one waiting for them, with the notice; an invalid delegator filter is reported", async () => {
@@ -263,7 +340,8 @@ describe("the new online delegation", () => {
       },
     };
   }
-  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  /** A day `days` from today in Rome (the portal's limits are Rome days). */
+  const inDays = (days: number) => addDaysToDay(todayInRome(), days);
   const step = (passo: string) => `/area-personale/deleghe/nuova/online?passo=${passo}`;
 
   test("delegate (not oneself), delegable services, end date within delegheMaxDays, policy, summary, success", async () => {
@@ -291,11 +369,19 @@ describe("the new online delegation", () => {
     });
     expect([ok.status, ok.headers.location]).toEqual([302, step("servizi")]);
     const services = await mario.get(step("servizi"));
-    expect(services.text).toContain("Delega riservata a un genitore"); // a service's noteDelega
+    expect(services.text).toContain("Il delegato presenta allo sportello"); // a service's noteDelega
     expect(services.text).not.toContain(">Cambio di residenza<"); // not delegable
+    // Delegable forms-module services are not offered (issue #40): the delegate could not use them for the delegator.
+    for (const moon of [
+      "Certificati anagrafici",
+      "Iscrizione alla mensa scolastica",
+      "Contributo per l'assistenza",
+    ])
+      expect(services.text).not.toContain(moon);
     expect(services.text).toContain("Con la delega online autorizzi"); // the policy
     const wrongs: Record<string, string | string[]>[] = [
       { servizi: ["103"], scadenza: inDays(30), accetto: "on" },
+      { servizi: ["102"], scadenza: inDays(30), accetto: "on" },
       { servizi: ["104"], scadenza: inDays(366), accetto: "on" },
       { servizi: ["104"], scadenza: inDays(30) },
       { scadenza: inDays(30), accetto: "on" },

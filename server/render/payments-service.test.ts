@@ -65,7 +65,7 @@ describe("/servizi/pagamenti/:id", () => {
     expect(res.text).toContain(`href="/area-personale/pagamenti/${seedIuv("comune-a", ANNA, 1)}/ricevuta"`);
 
     const paid = visible((await get("/servizi/pagamenti/104?stato-pagamento=pagato", cookie)).text);
-    expect(paid).toContain("1 pagamenti su 1");
+    expect(paid).toContain("1 pagamento su 1");
     expect(paid).toContain("TARI 2025 - rata unica");
     expect(paid).not.toContain("TARI 2026 - prima rata");
     const contravvenzioni = visible(

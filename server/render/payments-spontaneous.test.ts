@@ -463,7 +463,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     }
   });
 
-  test("MYPAY on comune-a: the due paid by an anonymous payer shows as paid", async () => {
+  test("MYPAY on comune-a: the due paid by an anonymous payer shows as paid, with the receipt it says to keep (issue #40)", async () => {
     const path = "/servizi/mypay/pagamento-spontaneo/online";
     const jar = new CookieJar();
     const steps: Array<Record<string, string>> = [
@@ -477,8 +477,15 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     const sent = await jar.post(path, { intent: "paga" });
     expect(sent.status).toBe(303);
     const back = await checkout(sent.headers.location as string, "paga");
-    const text = visible((await jar.get(back)).text);
+    const done = await jar.get(back);
+    const text = visible(done.text);
     expect(text).toContain("Pagamento eseguito");
     expect(text).not.toContain("Esito in attesa di conferma");
+    expect(text).toContain("Conserva il riferimento IUV e la ricevuta");
+    expect(done.text).toContain('href="/servizi/pagamento-esito/ricevuta"');
+    const receipt = await jar.get("/servizi/pagamento-esito/ricevuta");
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    expect((await new CookieJar().get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
   });
 });

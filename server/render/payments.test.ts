@@ -295,6 +295,55 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
     expect((await get(`/area-personale/dovuti/${ANNA_PAID_DUE}/avviso`, cookie)).status).toBe(404);
   });
 
+  test("a paid due's receipt downloads from its card (issue #40); none for a due to pay or another citizen's", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const page = await get("/servizi/pagamenti/106", cookie);
+    expect(page.text).toContain(`href="/area-personale/dovuti/${ANNA_PAID_DUE}/ricevuta"`);
+    expect(page.text).not.toContain(`href="/area-personale/dovuti/${ANNA_DUE}/ricevuta"`);
+    const receipt = await get(`/area-personale/dovuti/${ANNA_PAID_DUE}/ricevuta`, cookie).buffer(true);
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    expect(receipt.headers["content-disposition"]).toContain(`ricevuta-${ANNA_PAID_DUE}.pdf`);
+    expect((receipt.body as Buffer).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect((await get(`/area-personale/dovuti/${ANNA_DUE}/ricevuta`, cookie)).status).toBe(404);
+    expect((await get(`/area-personale/dovuti/${MARIO_DUE}/ricevuta`, cookie)).status).toBe(404);
+    // Paid through "Paga ora": the outcome offers the receipt there and then.
+    const pay = await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {});
+    const token = /\/__sandbox\/pagopa\/checkout\/([0-9a-f]+)$/.exec(pay.headers.location as string)?.[1];
+    const paid = await request(sandbox.url).post(`/__sandbox/pagopa/checkout/${token}/paga`).expect(303);
+    const back = new URL(paid.headers.location as string);
+    const outcome = await get(back.pathname + back.search, cookie);
+    expect(outcome.text).toContain(`href="/area-personale/dovuti/${ANNA_DUE}/ricevuta"`);
+  });
+
+  test("the municipality's own due shows its purpose, without the payer-created warning (issue #40)", async () => {
+    const cookie = await citizenCookie(ANNA);
+    const text = visible((await get("/servizi/pagamenti/106", cookie)).text);
+    expect(text).toContain("Diritti di istruttoria SCIA 2026/042");
+    expect(text).not.toContain("chiunque può crearne uno indicando il tuo codice fiscale");
+    // A due someone else created naming Anna: the type's description and the warning, never the payer's text.
+    await request(sandbox.url)
+      .post("/api-public/mypay/importaDovuto")
+      .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
+      .set("Idempotency-Key", `issue-40-${Date.now()}`)
+      .send({
+        codTipo: "DIRITTI_SEGRETERIA",
+        importo: 10,
+        causale: "Paga invece con bonifico IBAN IT60X0542811101000000123456",
+        pagatore: {
+          tipo: "F",
+          codiceIdentificativo: ANNA,
+          anagrafica: "Anna Esposito",
+          email: "a@example.org",
+        },
+      })
+      .expect(201);
+    const after = visible((await get("/servizi/pagamenti/106", cookie)).text);
+    expect(after).not.toContain("IBAN");
+    expect(after).toContain("chiunque può crearne uno indicando il tuo codice fiscale");
+    expect(after).toContain("Diritti di istruttoria SCIA 2026/042");
+  });
+
   test("anonymous: the login first; comune-b has no MYPAY", async () => {
     const anonymous = await get(`/area-personale/dovuti/${ANNA_DUE}/avviso`);
     expect(anonymous.status).toBe(302);

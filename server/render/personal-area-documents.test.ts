@@ -196,15 +196,24 @@ describe("Servizi", () => {
     });
     expect([add.status, add.headers.location]).toEqual([
       302,
-      "/area-personale/servizi?q=residenza#servizio-103",
+      "/area-personale/servizi?q=residenza&preferito=aggiunto&servizio=103#servizio-103",
     ]);
+    // Said at the service's card (issue #40: the toggle ended with no word of it).
+    const added = await get(add.headers.location!, cookie);
+    expect(added.text).toMatch(/<p role="status"[^>]*>Aggiunto ai preferiti<\/p>/);
     const favourites = await request(sandbox.url)
       .get("/api/preferenze")
       .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
       .set("Cookie", cookie);
     expect(favourites.body).toEqual([101, 104, 103]);
     const remove = await post("/area-personale/servizi", cookie, { serviceId: "103", intent: "remove" });
-    expect([remove.status, remove.headers.location]).toEqual([302, "/area-personale/servizi#servizio-103"]);
+    expect([remove.status, remove.headers.location]).toEqual([
+      302,
+      "/area-personale/servizi?preferito=rimosso&servizio=103#servizio-103",
+    ]);
+    expect((await get(remove.headers.location!, cookie)).text).toMatch(
+      /<p role="status"[^>]*>Rimosso dai preferiti<\/p>/,
+    );
     const bad = await post("/area-personale/servizi", cookie, { serviceId: "abc", intent: "add" });
     expect(bad.status).toBe(400);
     expect(visible(bad.text)).toContain("Non è stato possibile modificare i preferiti");

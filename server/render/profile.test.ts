@@ -97,6 +97,12 @@ describe("the user profile", () => {
     expect(res.text).toContain("CF: VRDLCU90E10F205V");
   });
 
+  test("the wizard's success page opened directly announces nothing (issue #40): the profile page instead", async () => {
+    const jar = await login(GIULIA);
+    const res = await get(jar, `${WIZARD}/successo`);
+    expect([res.status, res.headers.location]).toEqual([302, PROFILE]);
+  });
+
   test("with a profile: contacts, preferences, payments and terms; preferences saved after a redirect", async () => {
     const jar = await login(GIULIA);
     const res = await get(jar, PROFILE);
@@ -190,6 +196,7 @@ describe("the profile wizard without JavaScript", () => {
 
     const done = await post(jar, `${WIZARD}?passo=riepilogo`, { intent: "confirm" });
     expect(done.headers.location).toBe(`${WIZARD}/successo`);
+    expect((await get(jar, `${WIZARD}/successo`)).status).toBe(200);
     const profile = await get(jar, PROFILE);
     expect(profile.text).toContain(email);
     expect(profile.text).toMatch(/name="pref\.valverde_anagrafe\.email" checked/);

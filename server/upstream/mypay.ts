@@ -3,6 +3,7 @@ import {
   MypayImmediatoSchema,
   MypayPosizioneSchema,
   MypayPosizioniSchema,
+  MypayRicevutaSchema,
   MypayTipologieSchema,
   type MypayApi,
 } from "#shared/api/mypay.ts";
@@ -77,6 +78,23 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         schema: MypayDovutoSchema,
       });
       return { codiceAvviso: data.codiceAvviso, pdf: new Uint8Array(Buffer.from(data.avvisoPdf, "base64")) };
+    },
+    async ricevutaDovuto(codFisc, iuv) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/ricevuta`,
+        schema: MypayRicevutaSchema,
+      });
+      return new Uint8Array(Buffer.from(data.ricevutaPdf, "base64"));
+    },
+    async ricevutaPagatore(codiceAvviso, codFisc) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api-public/mypay/verificaAvviso/${id(codiceAvviso)}/ricevuta`,
+        query: { codiceFiscale: codFisc },
+        schema: MypayRicevutaSchema,
+      });
+      return new Uint8Array(Buffer.from(data.ricevutaPdf, "base64"));
     },
     async posizioni(codFisc) {
       const { data } = await callUpstream(ctx, {

@@ -10,7 +10,10 @@ import { z } from "zod";
  *   statuses DA_PAGARE / PAGATO / ANNULLATO, the base64 notice in `avvisoPdf`, `{id}` of verificaAvviso being the
  *   codice avviso ("3" + IUV, pagoPA's aux digit 3); paying or printing one of the citizen's existing dues
  *   (`POST /api/mypay/posizioni/{cf}/{iuv}/pagamento` → `{iuv, urlPagamento}`, `GET …/{iuv}/avviso` →
- *   `{iuv, codiceAvviso, avvisoPdf}`: the payer's own fiscal code only, a due of another citizen is a 404).
+ *   `{iuv, codiceAvviso, avvisoPdf}`: the payer's own fiscal code only, a due of another citizen is a 404); a paid
+ *   due's receipt (`GET …/{iuv}/ricevuta` → `{iuv, ricevutaPdf}`, and the payer's public read `GET
+ *   /api-public/mypay/verificaAvviso/{id}/ricevuta?codiceFiscale=`) and who created a due (`creatoDa`: ENTE or
+ *   PAGATORE), issue #40.
  * Unknown fields are kept (`loose`) so a real MYPAY answer with more fields still parses.
  */
 
@@ -49,6 +52,11 @@ export const MypayPosizioneSchema = z
     causale: z.string().nullish(),
     dataScadenza: z.string().nullish(),
     dataPagamento: z.string().nullish(),
+    /**
+     * Who created the due (our definition, issue #40): the municipality, or a payer through a spontaneous payment.
+     * Absent or unknown: treated as a payer's (its texts are not shown, payer-created-positions.md).
+     */
+    creatoDa: z.enum(["ENTE", "PAGATORE"]).nullish().catch(null),
   })
   .loose();
 export type MypayPosizione = z.infer<typeof MypayPosizioneSchema>;
@@ -85,6 +93,17 @@ export const MypayDovutoSchema = z
   })
   .loose();
 
+/** A paid due's receipt (our definition, issue #40): `GET …/posizioni/{cf}/{iuv}/ricevuta` and the payer's public read. */
+export const MypayRicevutaSchema = z
+  .object({
+    iuv: z.string(),
+    ricevutaPdf: z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z0-9+/=\s]+$/),
+  })
+  .loose();
+
 /** The codice avviso of a 17-digit IUV (aux digit 3), the id of `verificaAvviso`. */
 export function noticeCodeOfIuv(iuv: string): string | null {
   return /^\d{17}$/.test(iuv) ? `3${iuv}` : null;
@@ -108,4 +127,8 @@ export interface MypayApi {
   pagaDovuto(codFisc: string, iuv: string): Promise<{ iuv: string; urlPagamento: string }>;
   /** The notice PDF of one of the citizen's own dues to pay. */
   avvisoDovuto(codFisc: string, iuv: string): Promise<{ codiceAvviso: string; pdf: Uint8Array }>;
+  /** The receipt PDF of one of the citizen's own paid dues. */
+  ricevutaDovuto(codFisc: string, iuv: string): Promise<Uint8Array>;
+  /** The receipt PDF of a paid due, for the browser that paid it: its notice code and the payer's tax code. */
+  ricevutaPagatore(codiceAvviso: string, codFisc: string): Promise<Uint8Array>;
 }

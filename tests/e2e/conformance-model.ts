@@ -166,34 +166,79 @@ export async function plainGet(url: URL): Promise<{ status: number; html: string
   }
 }
 
+/** The first-level menu's model entries in the model's order, and what each one's text must be (C.SI.1.6). */
+const MODEL_MENU: ReadonlyArray<readonly [string, RegExp]> = [
+  ["management", /^Amministrazione$/i],
+  ["news", /^Novità$/i],
+  ["all-services", /^Servizi$/i],
+  ["live", /^Vivere /i],
+];
+
+/**
+ * C.SI.1.6, run online by the checker on the municipality's site: the first-level menu has exactly the four model
+ * entries, in order, and none resolves to another host. With a CMS the municipality's website is that site (the
+ * portal's header carries the website's four entries, each an https link to the same website host); without one the
+ * portal is the site, and a website it does not have is never linked (issue #40): its entries, in the model's order,
+ * are only those the portal serves (Montealto: "Servizi"; the other three are a website's pages, so the checker's
+ * online score for them stays 0 until the municipality has one), each on the portal's own host and answering there.
+ */
+async function expectFirstLevelMenu(page: Page, cms: boolean) {
+  const nav = page.locator('header [data-element="main-navigation"]');
+  expect(await nav.evaluate((el) => el.tagName)).toBe("UL");
+  const entries = await nav.locator(":scope > li > a[data-element]").evaluateAll((els) =>
+    els.map((el) => ({
+      element: el.getAttribute("data-element")!,
+      text: (el as HTMLElement).innerText.trim(),
+      href: el.getAttribute("href"),
+    })),
+  );
+  const model = MODEL_MENU.map(([element]) => element);
+  const elements = entries.map((e) => e.element);
+  expect(elements, "model entries only, in the model's order").toEqual(
+    model.filter((m) => elements.includes(m)),
+  );
+  if (cms) expect(elements, "a website's menu: the four model entries").toEqual(model);
+  else expect(elements, "the portal serves the Servizi entry").toContain("all-services");
+  for (const entry of entries)
+    expect(entry.text, entry.element).toMatch(new Map(MODEL_MENU).get(entry.element)!);
+  const hosts = new Set<string>();
+  for (const entry of entries) {
+    expect(entry.href, entry.element).toBeTruthy();
+    const target = new URL(entry.href!, page.url());
+    hosts.add(target.host);
+    if (cms) expect(target.protocol, `${entry.element} → ${target.href}`).toBe("https:");
+    else {
+      expect(target.origin, `${entry.element} → ${target.href}: on the portal's host`).toBe(
+        new URL(page.url()).origin,
+      );
+      const { status } = await plainGet(target);
+      expect(status, `${entry.element} → ${target.href}`).toBeLessThan(400);
+    }
+  }
+  expect([...hosts], "every first-level entry on the same host").toHaveLength(1);
+}
+
 /**
  * The home page's header and footer as the checker reads them (hp audits): the header's login link and menu
- * (C.SI.1.6: exactly the four model entries, in order, with an href on the same host), all topics; the footer's
+ * (C.SI.1.6, `expectFirstLevelMenu`), all topics; the footer's
  * links inside `<footer>` with their labels (C.SI.2.3 FAQ, C.SI.2.4 "Segnalazione disservizio", C.SI.3.2 AgID form,
  * C.SI.3.3 privacy, C.SI.3.4 legal notes), every one a real `<a href>`; the server HTML (what a plain GET and the
  * checker's cheerio see) carries the same links as the hydrated page; every target on the portal answers a plain
  * GET with 2xx/3xx. Returns the header's and footer's hrefs, resolved, by data-element.
  */
-export async function expectShell(page: Page, municipality: string): Promise<Record<string, URL>> {
+export async function expectShell(
+  page: Page,
+  municipality: string,
+  cms: boolean,
+): Promise<Record<string, URL>> {
   const header = page.locator("header");
   const footer = page.locator("footer");
   const targets: Record<string, URL> = {};
-  for (const name of HEADER_ELEMENTS)
-    await expect(header.locator(`[data-element="${name}"]`), name).toHaveCount(1);
-  const nav = header.locator('[data-element="main-navigation"]');
-  expect(await nav.evaluate((el) => el.tagName)).toBe("UL");
-  const menu = nav.locator(":scope > li > a[data-element]");
-  expect(await menu.evaluateAll((els) => els.map((el) => el.getAttribute("data-element")))).toEqual([
-    "management",
-    "news",
-    "all-services",
-    "live",
-  ]);
-  const menuTexts = (await menu.allInnerTexts()).map((t) => t.trim());
-  [/^Amministrazione$/i, /^Novità$/i, /^Servizi$/i, /^Vivere /i].forEach((re, i) =>
-    expect(menuTexts[i], `menu entry ${i + 1}`).toMatch(re),
-  );
-  for (const name of HEADER_ELEMENTS.filter((n) => n !== "main-navigation")) {
+  await expectFirstLevelMenu(page, cms);
+  // Without a website, the model's menu entries other than Servizi are not there (expectFirstLevelMenu).
+  const shown = HEADER_ELEMENTS.filter((n) => cms || !["management", "news", "live"].includes(n));
+  for (const name of shown) await expect(header.locator(`[data-element="${name}"]`), name).toHaveCount(1);
+  for (const name of shown.filter((n) => n !== "main-navigation")) {
     const link = header.locator(`a[data-element="${name}"]`);
     await expect(link, `${name} is an <a>`).toHaveCount(1);
     const href = await link.getAttribute("href");

@@ -1,16 +1,21 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { test, expect, tenantUrl, expectAccessible, resetCitizen, waitForHydration } from "./fixtures.ts";
 import {
-  test,
-  expect,
-  tenantUrl,
-  expectAccessible,
-  loginAs,
-  resetCitizen,
-  CITIZENS,
-  type TenantId,
-} from "./fixtures.ts";
+  ANNA,
+  BANNER,
+  GIULIA,
+  MARIO,
+  SETUPS,
+  annaDelegatesGiulia,
+  banner,
+  card,
+  chooseAnna,
+  login,
+  newContext,
+  type Setup,
+} from "./deleghe-acting-support.ts";
 import {
   BOOKING,
   chooseSlot,
@@ -23,106 +28,11 @@ import {
 // Acting "per conto di" a delegator (DELEGHE, issue #28) on both municipalities: Anna Esposito delegates Giulia
 // Bianchi online (a payment service and the identity card's appointments), Giulia accepts, then, acting for Anna,
 // pays Anna's position through the pagoPA stand-in, downloads its receipt and books (then cancels) an appointment in
-// Anna's name; Anna withdraws the delegation and Giulia's next step is refused with the message. Valverde's payment
-// service is the TARI (104), Montealto has no TARI service: its delegable one is the IMU (203).
-
-const ANNA = CITIZENS["Anna Esposito"];
-const GIULIA = CITIZENS["Giulia Bianchi"];
-const MARIO = CITIZENS["Mario Rossi"];
-const BANNER = `Stai utilizzando il servizio per conto di Anna Esposito (${ANNA})`;
-
-type Setup = {
-  tenant: TenantId;
-  payment: { id: string; iuv: string; description: string };
-  appointment: { id: string; category: string; office: string; day: number };
-};
-const SETUPS: Setup[] = [
-  {
-    tenant: "comune-a",
-    payment: { id: "104", iuv: seedIuv("comune-a", ANNA, 6), description: "TARI 2026 - prima rata" },
-    appointment: {
-      id: "101",
-      category: "Anagrafe e stato civile",
-      office: "Ufficio Anagrafe - Sede centrale",
-      day: 7,
-    },
-  },
-  {
-    tenant: "comune-b",
-    payment: { id: "203", iuv: seedIuv("comune-b", ANNA, 4), description: "IMU 2025 - saldo" },
-    appointment: {
-      id: "201",
-      category: "Servizi demografici",
-      office: "Sportello Servizi demografici",
-      day: 8,
-    },
-  },
-];
+// Anna's name; Anna withdraws the delegation and Giulia's next page is her own, saying so (issue #40; a step posted
+// for Anna after the withdrawal: deleghe-withdrawn.test.ts).
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/acting-${name}.png`, fullPage: true });
-}
-
-async function login(
-  page: Page,
-  tenant: TenantId,
-  who: "Anna Esposito" | "Giulia Bianchi" | "Mario Rossi",
-  path: string,
-) {
-  await page.goto(tenantUrl(tenant, `/api/utenti/login?redirector=${encodeURIComponent(path)}`));
-  await loginAs(page, who);
-  await expect(page.locator("header details.it-user-wrapper > summary")).toContainText(who);
-}
-
-/** A second browser (the delegate's) that has answered "No, grazie" to the push opt-in, as the fixture's page. */
-async function newContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
-  const context = await browser.newContext(options);
-  await context.addInitScript(() => {
-    try {
-      for (const code of ["c_v001", "c_m002"])
-        sessionStorage.setItem(`CITFAC_${code}_BANNER_FCM_DO_NOT_ASK`, "true");
-    } catch {
-      // No storage on this page.
-    }
-  });
-  return context;
-}
-
-const banner = (page: Page) => page.getByRole("region", { name: "Delega attiva" });
-const card = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
-
-/** Anna delegates Giulia online for the payment service and the appointment service. */
-async function annaDelegatesGiulia(page: Page, s: Setup) {
-  await login(page, s.tenant, "Anna Esposito", "/area-personale/deleghe/nuova/online");
-  await page.getByLabel(/Codice fiscale del delegato/).fill(GIULIA);
-  await page.getByLabel(/Nome del delegato/).fill("Giulia");
-  await page.getByLabel(/Cognome del delegato/).fill("Bianchi");
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await page.locator(`label[for="servizio-${s.payment.id}"]`).click();
-  await page.locator(`label[for="servizio-${s.appointment.id}"]`).click();
-  const end = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel(/Data di scadenza della delega/).fill(end);
-  await page.locator('label[for="accetto"]').click();
-  await page.getByRole("button", { name: "Avanti" }).click();
-  await page.getByRole("button", { name: "Invia la delega" }).click();
-  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
-}
-
-/** Giulia chooses Anna in the page's "per conto di" form. */
-async function chooseAnna(page: Page) {
-  const form = page.getByRole("region", { name: "Usa il servizio per conto di un delegante" });
-  await expect(form).toBeVisible();
-  await form.getByText(`Anna Esposito (${ANNA})`).click();
-  await expect(form.getByLabel(new RegExp(`Anna Esposito \\(${ANNA}\\)`))).toBeChecked();
-  // Wait for the choice itself: for the second module the banner already shows Anna (acting for her on PPAY), so
-  // it cannot tell that this choice was saved (CI once went on before it was, and booked in Giulia's name).
-  const saved = page.waitForResponse(
-    (response) =>
-      response.request().method() === "POST" && response.url().includes("/area-personale/per-conto-di"),
-  );
-  await form.getByRole("button", { name: "Conferma la scelta" }).click();
-  await saved;
-  await expect(banner(page)).toContainText(BANNER);
 }
 
 async function payForAnna(page: Page, s: Setup) {
@@ -130,7 +40,8 @@ async function payForAnna(page: Page, s: Setup) {
   await expectAccessible(page);
   await shot(page, `${s.tenant}-chooser-1280`);
   await chooseAnna(page);
-  const positions = page.getByRole("region", { name: "I tuoi pagamenti" });
+  // Whose payments they are (issue #40: not "I tuoi pagamenti" while acting for Anna).
+  const positions = page.getByRole("region", { name: "Pagamenti di Anna Esposito" });
   await expect(positions.getByText(s.payment.iuv).first()).toBeVisible();
   await expectAccessible(page);
   await shot(page, `${s.tenant}-payments-1280`);
@@ -143,6 +54,9 @@ async function payForAnna(page: Page, s: Setup) {
   await page.getByRole("button", { name: "Paga", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Pagamento eseguito" })).toBeVisible();
   await expect(banner(page)).toContainText(BANNER);
+  // Anna's receipt is not in Giulia's personal area (issue #40): the outcome says whose payment it was.
+  await expect(page.getByText("Il pagamento per conto di Anna Esposito risulta eseguito")).toBeVisible();
+  await expect(page.getByText("nella tua area personale")).toHaveCount(0);
   await page.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
   const downloading = page.waitForEvent("download");
   await positions
@@ -171,6 +85,8 @@ async function bookForAnna(page: Page, s: Setup) {
   await expect(page.getByText(ANNA).first()).toBeVisible();
   await acceptPrivacyAndConfirm(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");
+  // The outcome page takes the focus with its heading (issue #40).
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByText(ANNA).first()).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Annulla appuntamento" }).click();
@@ -195,21 +111,20 @@ async function journey(page: Page, browser: Browser, s: Setup) {
   await payForAnna(giulia, s);
   await bookForAnna(giulia, s);
 
-  await page.goto(tenantUrl(s.tenant, "/area-personale/deleghe/delegati"));
-  await card(page, "Giulia Bianchi")
-    .filter({ hasText: "Approvata" })
-    .getByRole("button", { name: "Ritira la delega a Giulia Bianchi" })
-    .click();
-  await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
+  await annaWithdraws(page, s);
 
-  // Giulia's next step for Anna is refused, with the message; the mode is over.
-  const refused = await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
-  expect(refused?.status()).toBe(403);
-  await expect(giulia.getByText("La delega di Anna Esposito non è più attiva").first()).toBeVisible();
+  // Giulia's next page is her own (issue #40: no longer a 403 error page), saying why; the mode is over.
+  const own = await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
+  expect(own?.status()).toBe(200);
+  await expect(
+    giulia.getByRole("status").filter({ hasText: "La delega di Anna Esposito non è più attiva" }),
+  ).toBeVisible();
   await expect(banner(giulia)).toHaveCount(0);
+  await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
   await expectAccessible(giulia);
   await shot(giulia, `${s.tenant}-ended-1280`);
   await giulia.reload();
+  await expect(giulia.getByText("La delega di Anna Esposito non è più attiva")).toHaveCount(0);
   await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
   await other.close();
 }
@@ -237,6 +152,13 @@ test("comune-a: without JavaScript at 390 px the choice and the banner work; 'Ca
   await chooseAnna(page);
   await expect(page.getByText(seedIuv("comune-a", ANNA, 6)).first()).toBeVisible();
   await shot(page, "comune-a-banner-390");
+  // One short line on a phone (issue #40: it took ~110 of 844 px), still sticky.
+  expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(64);
+  // The personal area's cards sit inside their column, the same margin on both sides (issue #40: 20 px and 4 px).
+  await page.goto(tenantUrl("comune-a", "/area-personale/deleghe/delegati"));
+  const box = (await page.getByRole("article").first().boundingBox())!;
+  expect(Math.abs(box.x - (390 - box.x - box.width))).toBeLessThanOrEqual(1);
+  await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/104"));
   const clear = banner(page).getByRole("button", { name: "Cancella delegato" });
   for (let i = 0; i < 30 && !(await clear.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press("Tab");
@@ -247,3 +169,128 @@ test("comune-a: without JavaScript at 390 px the choice and the banner work; 'Ca
   await expect(page.getByText(seedIuv("comune-a", MARIO, 4)).first()).toBeVisible();
   await context.close();
 });
+
+// A delegation withdrawn while the delegate is using it (issue #40), on both municipalities: Anna delegates Giulia,
+// Giulia acts for Anna half-way through a booking, Anna withdraws in her own browser, Giulia's next step is refused:
+// the step's page again, in Giulia's own name, the named message in view, the banner gone, and Giulia goes on in her
+// own name. Then the same with the summary of Anna's payment: "Paga con pagoPA" after the withdrawal.
+
+const REFUSED =
+  "La delega di Anna Esposito non è più attiva: l'operazione per suo conto non è stata eseguita.";
+
+async function shotWithdrawn(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/withdrawn-${name}.png` });
+}
+
+/** Giulia accepts Anna's newest delegation (the one waiting for her) in her own browser. */
+async function giuliaAccepts(giulia: Page, s: Setup) {
+  await giulia.goto(tenantUrl(s.tenant, "/area-personale/deleghe/deleganti?stato=ATTESA_DELEGATO"));
+  await giulia.getByRole("button", { name: "Accetta la delega di Anna Esposito" }).click();
+  // The notice takes the focus (issue #40: accepting left it on <body>).
+  await expect(giulia.getByRole("status").filter({ hasText: "La delega è stata accettata." })).toBeFocused();
+}
+
+/** Anna withdraws her live delegation to Giulia (confirming it, as every irreversible action). */
+async function annaWithdraws(anna: Page, s: Setup) {
+  await anna.goto(tenantUrl(s.tenant, "/area-personale/deleghe/delegati?stato=APPROVATA"));
+  await waitForHydration(anna);
+  await card(anna, "Giulia Bianchi")
+    .getByRole("button", { name: "Ritira la delega a Giulia Bianchi" })
+    .click();
+  await anna
+    .getByRole("dialog", { name: "Ritirare la delega?" })
+    .getByRole("button", { name: "Sì, ritira la delega" })
+    .click();
+  await expect(anna.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
+}
+
+/** The refusal as Giulia sees it: the alert in view (focused), the banner gone. */
+async function expectRefused(giulia: Page) {
+  const alert = giulia.getByRole("alert").filter({ hasText: REFUSED });
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeInViewport();
+  await expect(alert).toBeFocused();
+  await expect(banner(giulia)).toHaveCount(0);
+  // Never the root error page.
+  await expect(giulia.getByRole("heading", { name: "Accesso negato" })).toHaveCount(0);
+}
+
+async function bookingWithdrawn(anna: Page, giulia: Page, s: Setup) {
+  await giulia.goto(tenantUrl(s.tenant, BOOKING));
+  await chooseAnna(giulia);
+  await choosePlace(giulia, s.appointment.category, s.appointment.office);
+  await next(giulia);
+  await chooseSlot(giulia, 2, s.appointment.day + 1, 1);
+  await next(giulia);
+  await giulia.getByLabel(/^Motivo/).selectOption({ index: 1 });
+  await giulia.getByLabel(/^Dettagli/).fill("Per conto della delegante");
+  await next(giulia);
+  await expectStep(giulia, "Richiedente", 4);
+  await expect(giulia.getByLabel(/^Codice fiscale/)).toHaveValue(ANNA);
+  await giulia.getByLabel(/^Email/).fill("delegata.giulia@example.it");
+
+  await annaWithdraws(anna, s);
+
+  // Giulia's next step: not carried out for Anna; the same step, now in her own name.
+  await next(giulia);
+  await expectRefused(giulia);
+  await expectStep(giulia, "Richiedente", 4);
+  await expect(giulia.getByLabel(/^Codice fiscale/)).toHaveValue(GIULIA);
+  await expectAccessible(giulia);
+  await shotWithdrawn(giulia, `${s.tenant}-booking`);
+  // The way on, in her own name: the summary names Giulia, not Anna.
+  await next(giulia);
+  await expectStep(giulia, "Riepilogo", 5);
+  await expect(giulia.getByText(GIULIA).first()).toBeVisible();
+  await expect(giulia.getByText(ANNA)).toHaveCount(0);
+  await expect(giulia.getByRole("alert").filter({ hasText: REFUSED })).toHaveCount(0);
+}
+
+async function paymentWithdrawn(anna: Page, giulia: Page, s: Setup) {
+  await annaDelegatesGiulia(anna, s, [s.payment.id], { loggedIn: true });
+  await giuliaAccepts(giulia, s);
+  await giulia.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
+  await chooseAnna(giulia);
+  await giulia
+    .getByRole("region", { name: "Pagamenti di Anna Esposito" })
+    .getByRole("link", { name: `Paga ora ${s.payment.description}` })
+    .click();
+  await giulia.getByText("Ho letto e compreso l'informativa sulla privacy").click();
+  await giulia.getByRole("button", { name: "Avanti" }).click();
+  await expect(giulia.getByText(ANNA).first()).toBeVisible();
+
+  await annaWithdraws(anna, s);
+
+  await giulia.getByRole("button", { name: "Paga con pagoPA" }).click();
+  await expectRefused(giulia);
+  await expect(giulia.getByRole("heading", { name: "Questo pagamento non è a tuo nome" })).toBeVisible();
+  await expect(giulia.getByText("Simulazione pagoPA")).toHaveCount(0);
+  await expectAccessible(giulia);
+  await shotWithdrawn(giulia, `${s.tenant}-payment`);
+  await giulia.getByRole("link", { name: "Vai ai tuoi pagamenti" }).click();
+  await expect(giulia).toHaveURL(/\/area-personale\/attivita/);
+  await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
+}
+
+async function withdrawnJourney(page: Page, browser: Browser, s: Setup) {
+  test.setTimeout(240_000);
+  await resetCitizen(ANNA);
+  await resetCitizen(GIULIA);
+  await annaDelegatesGiulia(page, s, [s.appointment.id]);
+  const other = await newContext(browser);
+  const giulia = await other.newPage();
+  await login(giulia, s.tenant, "Giulia Bianchi", "/area-personale");
+  await giuliaAccepts(giulia, s);
+  await bookingWithdrawn(page, giulia, s);
+  await paymentWithdrawn(page, giulia, s);
+  await other.close();
+}
+
+for (const s of SETUPS) {
+  test(`${s.tenant}: Anna withdraws while Giulia books and pays for her; Giulia's next step goes on in her own name`, async ({
+    page,
+    browser,
+  }) => {
+    await withdrawnJourney(page, browser, s);
+  });
+}

@@ -73,6 +73,9 @@ async function servicesAndDocuments(page: Page, tenant: "comune-a" | "comune-b",
   );
   await expect(page.locator("#documento-CI_FRONTE-list")).toContainText("fronte.png");
   await expect(page.locator("#documento-CI_RETRO-list")).toContainText("retro.jpg");
+  // The refused file is not listed like an accepted one (issue #40): its field holds nothing, its error names it.
+  await expect(page.locator("#documento-MODULO_DELEGA-list")).not.toContainText("modulo.pdf");
+  await expect(page.locator("#documento-MODULO_DELEGA-list")).toContainText("Nessun documento caricato");
   await expectAccessible(page);
   await shot(page, `${label}-documenti-errore`);
   await page

@@ -66,10 +66,54 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
 
   await page.goto(tenantUrl("comune-a", `${DELEGHE}/delegati`));
   const mine = card(page, "Luca Verdi").filter({ hasText: "Approvata" });
+  // Withdrawing asks first, as every irreversible action (issue #40); "No" changes nothing.
   await mine.getByRole("button", { name: "Ritira la delega a Luca Verdi" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Ritirare la delega?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Ritiri la delega a Luca Verdi");
+  await expectAccessible(page);
+  await shot(page, "ritira-conferma-1280");
+  await dialog.getByRole("button", { name: "No, torna alle deleghe" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mine).toHaveCount(1);
+  await mine.getByRole("button", { name: "Ritira la delega a Luca Verdi" }).click();
+  await dialog.getByRole("button", { name: "Sì, ritira la delega" }).click();
+  // The confirmation takes the focus, so it is in view wherever the card was.
+  const done = page.getByRole("status").filter({ hasText: "La delega è stata ritirata." });
+  await expect(done).toBeFocused();
+  await expect(done).toBeInViewport();
   await expect(card(page, "Luca Verdi").filter({ hasText: "Approvata" })).toHaveCount(0);
 });
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: 'Azzera i filtri' empties the fields too; a page of the list takes the focus (issue #40)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await resetCitizen(MARIO);
+    await page.goto(
+      tenantUrl(tenant, `/api/utenti/login?redirector=${encodeURIComponent(`${DELEGHE}/delegati`)}`),
+    );
+    await loginAs(page, "Mario Rossi");
+    await expect(page.getByRole("heading", { level: 2, name: "Persone che ho delegato" })).toBeVisible();
+    const stato = page.getByLabel("Stato");
+    await stato.selectOption("RITIRATA");
+    await page.getByRole("button", { name: "Filtra" }).click();
+    await expect(page).toHaveURL(/stato=RITIRATA/);
+    await page.getByRole("link", { name: "Azzera i filtri" }).click();
+    await expect(page).not.toHaveURL(/stato=/);
+    await expect(stato).toHaveValue("");
+    // The next "Filtra" applies what the fields show: nothing.
+    await page.getByRole("button", { name: "Filtra" }).click();
+    await expect(page).toHaveURL(/[?&]stato=(&|$)/);
+    await expect(page.getByRole("status").filter({ hasText: /^(Pagina|Non ci sono deleghe)/ })).toBeFocused();
+    // Entering a flow from a link: the new page's heading takes the focus, not <body> (issue #40).
+    await page.getByRole("link", { name: "Nuova delega" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Nuova delega" })).toBeFocused();
+    await page.getByRole("link", { name: "Delega online" }).click();
+    await expect(page.getByRole("heading", { name: "Delega online" }).first()).toBeFocused();
+  });
+}
 
 test("comune-a: the lists' filters work without JavaScript, at 390 px", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -93,5 +137,13 @@ test("comune-a: the lists' filters work without JavaScript, at 390 px", async ({
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article")).toContainText("Anna Esposito");
   await shot(page, "deleganti-390");
+  // Without JavaScript the withdrawal's confirmation is the same dialog, reached by a link (issue #40).
+  await page.goto(tenantUrl("comune-a", `${DELEGHE}/delegati`));
+  await card(page, "Giulia Bianchi").getByRole("link", { name: "Ritira la delega a Giulia Bianchi" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ritirare la delega?" });
+  await expect(dialog).toBeVisible();
+  await shot(page, "ritira-conferma-nojs-390");
+  await dialog.getByRole("button", { name: "Sì, ritira la delega" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
   await context.close();
 });

@@ -95,8 +95,12 @@ test("comune-a: a form sent on the front office appears in Attività; a draft is
   await expectAccessible(page);
   await screenshot(page, "elimina-1280");
   await page.getByRole("button", { name: "Elimina la bozza" }).click();
-  await expect(page).toHaveURL(new RegExp(`${ACTIVITIES}#pratiche$`));
+  await expect(page).toHaveURL(new RegExp(`${ACTIVITIES}\\?eliminata=${copy}#pratiche$`));
   await expect(card(page, copy)).toHaveCount(0);
+  // A word of it, focused so it is in view (issue #40: the deletion ended with no word of it).
+  const deleted = page.getByRole("status").filter({ hasText: `Eliminata la bozza ${copy}` });
+  await expect(deleted).toBeFocused();
+  await expect(deleted).toBeInViewport();
 
   // The receipt is a real PDF.
   const downloading = page.waitForEvent("download");
@@ -192,14 +196,18 @@ test("comune-a: the list works with the keyboard", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/stato-pratica=bozze/);
   await expect(instancesRegion(page).getByRole("article")).toHaveCount(1);
-  const receipt = card(page, "MOON-2026-000003").getByRole("link", { name: /^Ricevuta richiesta/ });
-  await receipt.focus();
+  // A draft was never sent: its date is its creation's and it has no receipt (issue #40).
+  const draft = card(page, "MOON-2026-000003");
+  await expect(draft).toContainText("Data creazione");
+  await expect(draft).not.toContainText("Data invio");
+  await expect(draft.getByRole("link", { name: /^Ricevuta richiesta/ })).toHaveCount(0);
+  await draft.getByRole("link", { name: /^Perfeziona la richiesta/ }).focus();
   await page.keyboard.press("Tab");
-  await expect(
-    card(page, "MOON-2026-000003").getByRole("link", { name: /^Perfeziona la richiesta/ }),
-  ).toBeFocused();
-  await page.keyboard.press("Tab");
-  await expect(card(page, "MOON-2026-000003").getByRole("link", { name: /^Elimina/ })).toBeFocused();
+  await expect(draft.getByRole("link", { name: /^Elimina/ })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Elimina bozza" })).toBeVisible();
+  // The confirmation takes the focus (so the page is not left scrolled where the link was) and says its date.
+  const heading = page.getByRole("heading", { level: 2, name: "Elimina bozza" });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(page.getByText(/creata il \d{1,2} \w+ \d{4}\. Vuoi proseguire\?/)).toBeVisible();
 });

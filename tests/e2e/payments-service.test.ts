@@ -225,7 +225,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Stato pagamento").selectOption({ label: "Da pagare" });
     await positions(page).getByRole("button", { name: "Filtra" }).click();
     await expect(page).toHaveURL(/stato-pagamento=da-pagare/);
-    await expect(positions(page).getByText("1 pagamenti su 1")).toBeVisible();
+    await expect(positions(page).getByText("1 pagamento su 1")).toBeVisible();
     await payFromServicePage(page, "comune-a", "TARI 2026 - prima rata", seedIuv("comune-a", ANNA, 6), false);
     await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/104?stato-pagamento=da-pagare"));
     await expect(

@@ -110,6 +110,9 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
 
       await page.getByRole("link", { name: "Azzera filtri" }).click();
       await expect(page).toHaveURL(tenantUrl(tenant, LIST));
+      // The fields are emptied too (issue #40: they kept the old dates, and the next filter applied them again).
+      await expect(page.getByLabel("Da", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel("A", { exact: true })).toHaveValue("");
       await expect(page.getByRole("status").filter({ hasText: "messaggi" })).toContainText(
         `${inbox.total} messaggi`,
       );

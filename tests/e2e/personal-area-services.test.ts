@@ -26,9 +26,13 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("button", { name: `Aggiungi ai preferiti ${added}` }).click();
     await expect(page.getByRole("button", { name: `Rimuovi dai preferiti ${added}` })).toBeVisible();
     expect((await titles.allTextContents()).slice(0, favourites.length + 1)).toEqual([...favourites, added]);
+    // A word of it, at the service's card (issue #40).
+    const card = page.locator('li[id^="servizio-"]').filter({ hasText: added });
+    await expect(card.getByRole("status")).toHaveText("Aggiunto ai preferiti");
 
     await page.getByRole("button", { name: `Rimuovi dai preferiti ${added}` }).click();
     await expect(page.getByRole("button", { name: `Aggiungi ai preferiti ${added}` })).toBeVisible();
+    await expect(card.getByRole("status")).toHaveText("Rimosso dai preferiti");
     expect((await titles.allTextContents()).slice(0, favourites.length + 1)).not.toContain(added);
 
     // Each card leads to the service's page.

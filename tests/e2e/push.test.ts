@@ -32,6 +32,11 @@ const UPSTREAM_HOST: Record<TenantId, string> = {
   "comune-c": "servizi.comune.roccaserena.it",
 };
 const CODICE_ENTE: Record<TenantId, string> = { "comune-a": "c_v001", "comune-b": "c_m002", "comune-c": "" };
+const TENANT_NAME: Record<TenantId, string> = {
+  "comune-a": "Comune di Valverde",
+  "comune-b": "Comune di Montealto",
+  "comune-c": "Comune di Roccaserena",
+};
 const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 
 /** What the tests use of the worker's global scope (the DOM types in use here do not describe a worker). */
@@ -157,7 +162,10 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
 
     await logIn(page, tenant, "Giulia Bianchi");
     const dialog = await openModal(page);
-    await expect(dialog).toContainText("notifiche in caso di eventi importanti");
+    // What it will notify (issue #40): the municipality's messages in the personal area.
+    await expect(dialog).toContainText(
+      `quando il ${TENANT_NAME[tenant]} ti invia un messaggio nell'area personale`,
+    );
     await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
     await expectAccessible(page);
     expect(await pushContacts(context, tenant, codFisc)).toEqual({});
@@ -254,7 +262,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
   });
 }
 
-test("comune-a: 'No, grazie' closes the modal for this browser session only; Esc does the same", async ({
+test("comune-a: the modal asks once per browser session: not again in another tab after 'No, grazie'; a new session is asked, Esc answers too", async ({
   browser,
 }) => {
   const codFisc = CITIZENS["Giulia Bianchi"];
@@ -262,8 +270,11 @@ test("comune-a: 'No, grazie' closes the modal for this browser session only; Esc
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
+    // The portal is told as the modal opens (issue #40): every tab of the session knows.
+    const told = page.waitForResponse((r) => r.url().endsWith("/notifiche-push/chiesto"));
     await logIn(page, "comune-a", "Giulia Bianchi");
     const dialog = await openModal(page);
+    expect((await told).status()).toBe(204);
     await dialog.getByRole("button", { name: "No, grazie" }).click();
     await expect(dialog).toBeHidden();
     await page.goto(tenantUrl("comune-a", "/area-personale"));
@@ -271,9 +282,20 @@ test("comune-a: 'No, grazie' closes the modal for this browser session only; Esc
     await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
     expect(await pushContacts(context, "comune-a", codFisc)).toEqual({});
 
-    // A new browser session (a new tab's sessionStorage): asked again; Escape dismisses it too.
-    const next = await context.newPage();
-    await next.goto(tenantUrl("comune-a", "/area-personale"));
+    // Another tab of the same browser session (its own sessionStorage): not asked again.
+    const tab = await context.newPage();
+    await tab.goto(tenantUrl("comune-a", "/area-personale/messaggi"));
+    await settled(tab);
+    await expect(tab.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+    await expect(tab.locator("html")).not.toHaveAttribute("data-push-prompt", /./);
+  } finally {
+    await context.close();
+  }
+  // A new browser session: asked again; Escape answers it too.
+  const session = await browser.newContext();
+  const next = await session.newPage();
+  try {
+    await logIn(next, "comune-a", "Giulia Bianchi");
     const again = await openModal(next);
     await next.keyboard.press("Escape");
     await expect(again).toBeHidden();
@@ -281,9 +303,46 @@ test("comune-a: 'No, grazie' closes the modal for this browser session only; Esc
     await settled(next);
     await expect(next.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
   } finally {
-    await context.close();
+    await session.close();
   }
 });
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: the modal never opens over a click in flight: a page the citizen is using is left alone, the next one asks`, async ({
+    page,
+    context,
+  }) => {
+    await resetCitizen(CITIZENS["Giulia Bianchi"]);
+    // The opt-in's code is held back until the citizen's pointer is down on the user menu: a click on its way, the
+    // moment the issue saw the modal catch (it opened 2–4 s after the page, over the menu or a step's button).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/push-guard-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await logIn(page, tenant, "Giulia Bianchi");
+    const menu = page.locator("header details.it-user-wrapper");
+    const box = (await menu.locator("> summary").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The opt-in has loaded and decided: not on this page, which the citizen is using.
+    await expect(page.locator("html")).toHaveAttribute("data-push-prompt", "deferred");
+    await page.mouse.up();
+    // The click landed where it was meant: the user menu is open, no modal in front of it.
+    await expect(menu).toHaveAttribute("open", "");
+    await expect(page.getByRole("dialog", { name: "Notifiche Push" })).toHaveCount(0);
+    // The next page, untouched once shown: asked there, with what it will notify.
+    await menu.getByRole("link", { name: /^Area personale/ }).click();
+    const dialog = await openModal(page);
+    await expect(page.locator("html")).toHaveAttribute("data-push-prompt", "shown");
+    await expect(dialog).toContainText(`quando il ${TENANT_NAME[tenant]} ti invia un messaggio`);
+    await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
+    await dialog.getByRole("button", { name: "No, grazie" }).click();
+    await expect(dialog).toBeHidden();
+  });
+}
 
 test("no modal and no firebase without contacts, or for a municipality without firebase settings", async ({
   page,

@@ -17,6 +17,8 @@ import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.t
 import { ticketsIt } from "#client/features/tickets/texts.ts";
 import { instancesIt } from "#client/features/instances/texts.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
+import { pushIt } from "#client/features/shell/push/texts.ts";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import type { MessageKey } from "#client/texts.en.ts";
 import { validationIt } from "#shared/validation/texts.ts";
 
@@ -38,6 +40,8 @@ export const featureCataloguesIt = [
   ticketsIt,
   instancesIt,
   delegheIt,
+  pushIt,
+  actingForIt,
 ] as const;
 
 /** Every Italian text: the base catalogue's, every feature's and the validation rules'. */

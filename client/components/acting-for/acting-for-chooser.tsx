@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { actingForIt } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { href } from "#client/lib/links.ts";
@@ -25,7 +26,7 @@ export type ActingForChoice = {
  * upstream lists; posts to `/area-personale/per-conto-di` (works without JavaScript).
  */
 export function ActingForChooser({ choice, redirectTo }: { choice: ActingForChoice; redirectTo: string }) {
-  const t = useT();
+  const t = useT(actingForIt);
   const locale = useLocale();
   if (choice.failed) {
     return (

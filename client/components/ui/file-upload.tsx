@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { cx } from "./class-names.ts";
 import { FieldError, FieldHint } from "./field-parts.tsx";
@@ -56,7 +56,12 @@ export function FileUpload(props: FileUploadProps) {
   const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
     .filter(Boolean)
     .join(" ");
-  const { input, chosen, onChange } = useChosenFiles(props.onChange);
+  const { input, chosen, onChange, forget } = useChosenFiles(props.onChange);
+  // A field the server refused (a file refused by its bytes, too large…): the files the input still holds are not
+  // listed as if accepted, nor sent again (issue #40); the error names what was refused.
+  useEffect(() => {
+    if (error) forget();
+  }, [error, forget]);
   const rows: (HeldFile & { chosen: boolean })[] = [
     ...held.map((file) => ({ ...file, chosen: false })),
     ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
@@ -119,7 +124,12 @@ function useChosenFiles(onChangeProp: FileUploadProps["onChange"]) {
     // The handler may have emptied the input (a file too large): list what it holds afterwards.
     list(event.currentTarget.files);
   };
-  return { input, chosen, onChange };
+  /** Empties the input and its list. */
+  const forget = useCallback(() => {
+    if (input.current) input.current.value = "";
+    setChosen([]);
+  }, []);
+  return { input, chosen, onChange, forget };
 }
 
 /** The `upload-file-list`: each file held or chosen with its size, or the empty text. */

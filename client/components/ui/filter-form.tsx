@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { cx } from "./class-names.ts";
 import { Icon } from "./icon.tsx";
 
@@ -22,6 +22,16 @@ export type FilterFormProps = {
 };
 
 /**
+ * The key of a GET filter form: the address's query. The fields show the filter applied with `defaultValue`, which
+ * React reads only when a field is created: keyed so, the form is created again whenever the query changes ("Azzera
+ * i filtri", the back button, another list's filter), so its fields never keep a value the list no longer applies
+ * (issue #40: a reset list kept the old value in its fields, and the next "Filtra" applied it again).
+ */
+export function useFilterFormKey(): string {
+  return useLocation().search;
+}
+
+/**
  * A list's GET filter: a plain `<form method="get">` that works without JavaScript (with it, React Router navigates
  * to the same URL), the fields in a bootstrap row aligned to their bottom and one outline submit button.
  */
@@ -29,6 +39,7 @@ export function FilterForm(props: FilterFormProps) {
   const { label, submitLabel, children, action, keep = {}, submitColumn = "col-md-2", className } = props;
   return (
     <Form
+      key={useFilterFormKey()}
       method="get"
       action={action}
       className={cx("row g-3 align-items-end mb-3", className)}

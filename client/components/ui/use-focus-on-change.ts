@@ -58,3 +58,38 @@ export function useListFocus(
     return status;
   });
 }
+
+/** Marks what a page wants focused when it is reached without a page load (a success's heading, a notice). */
+export const PAGE_FOCUS = { "data-page-focus": "" } as const;
+
+/**
+ * Marks where a layout's pages are rendered (the personal area's sections under its heading with the citizen's
+ * name): a page reached there is announced by its own first heading, not the layout's.
+ */
+export const PAGE_FOCUS_SCOPE = { "data-page-focus-scope": "" } as const;
+
+/**
+ * The focus on arriving at another page without a page load (issue #40: entering a flow from a link, an outcome or
+ * a success page left it on `<body>`, or on the link of a header that stays): the page's `PAGE_FOCUS` element, else
+ * the element the address's `#fragment` names, else the first heading in a layout's `PAGE_FOCUS_SCOPE`, else its
+ * `<h1>`. The page's own choice wins: a focus it placed inside
+ * `<main>` (a step's heading, an error summary) or an alert it focused (a delegation that ended) is kept. `pageKey`
+ * is the path: a new query on the same page is the lists' business (`useListFocus`).
+ */
+export function usePageArrivalFocus(pageKey: string, hash: string): void {
+  useFocusOnChange(pageKey, () => {
+    const main = document.getElementById("main-container");
+    if (!main) return null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.closest('#main-container, [role="alert"]')) return null;
+    const fragment = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target =
+      main.querySelector<HTMLElement>("[data-page-focus]") ??
+      (fragment && main.contains(fragment) ? fragment : null) ??
+      main.querySelector<HTMLElement>("[data-page-focus-scope] :is(h1, h2, h3)") ??
+      main.querySelector<HTMLElement>("h1") ??
+      main;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    return target;
+  });
+}

@@ -17,6 +17,8 @@ import { AppointmentErrorBoundary, getErrorTitle } from "./appointment-error.tsx
  * export const meta = route.meta;
  * export const ErrorBoundary = route.ErrorBoundary;
  */
+const VIEW_TITLE: TextKey<typeof appointmentsIt> = "appointments.success.viewTitle";
+
 export function appointmentRoute(
   title: TextKey<typeof appointmentsIt>,
   /** What the page does, for its meta description (without it, the portal's default one). */
@@ -24,10 +26,20 @@ export function appointmentRoute(
 ) {
   return {
     handle: routeHandle(title, appointmentsIt),
-    meta: ({ matches, error }: { matches: MatchesFromRoot; error?: unknown }): MetaDescriptor[] => {
+    meta: ({
+      matches,
+      error,
+      loaderData,
+    }: {
+      matches: MatchesFromRoot;
+      error?: unknown;
+      loaderData?: unknown;
+    }): MetaDescriptor[] => {
       const t = metaT(matches, appointmentsIt);
       const errorTitle = getErrorTitle(error);
-      return pageTitle(matches, t(errorTitle ?? title), !errorTitle && description ? t(description) : null);
+      // A confirmation page opened otherwise than right after the booking or change (issue #40): no success told.
+      const shown = (loaderData as { kind?: string } | undefined)?.kind === "view" ? VIEW_TITLE : title;
+      return pageTitle(matches, t(errorTitle ?? shown), !errorTitle && description ? t(description) : null);
     },
     ErrorBoundary: AppointmentErrorBoundary,
   };

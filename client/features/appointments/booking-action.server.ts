@@ -1,5 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { formText } from "#client/lib/services.ts";
+import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { CreatedAppointment, NewAppointment } from "#shared/api/appsched.ts";
@@ -158,7 +159,12 @@ async function confirmBooking(ctx: Ctx) {
   switch (written.status) {
     case "created":
       return redirect(appointmentPaths.bookingSuccess(written.result.appointmentId), {
-        headers: successCookies(access, variant, written.result),
+        headers: justDoneHeaders(
+          access.services.flow,
+          "booked",
+          written.result.appointmentId,
+          successCookies(access, variant, written.result),
+        ),
       });
     case "replayed":
       return answerAlreadySent(access, variant, written.result);

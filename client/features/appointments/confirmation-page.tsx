@@ -20,7 +20,11 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const t = useT(appointmentsIt);
   const { appointment } = data;
   const title =
-    data.kind === "booked" ? t("appointments.success.title") : t("appointments.success.editedTitle");
+    data.kind === "booked"
+      ? t("appointments.success.title")
+      : data.kind === "edited"
+        ? t("appointments.success.editedTitle")
+        : t("appointments.success.viewTitle");
   const office = appointment.office;
   const sections = [
     { id: "riepilogo", title: t("appointments.success.summary") },
@@ -41,7 +45,11 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       }
       after={<PageEnd variant="service" title={title} />}
     >
-      <ConfirmationNotices appointment={appointment} alreadySent={data.alreadySent} />
+      <ConfirmationNotices
+        appointment={appointment}
+        alreadySent={data.alreadySent}
+        justDone={data.kind !== "view"}
+      />
       <PageIndex
         id="indice-della-pagina"
         title={t("appointments.success.index")}
@@ -61,9 +69,12 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
 function ConfirmationNotices({
   appointment,
   alreadySent,
+  justDone,
 }: {
   appointment: Appointment;
   alreadySent?: boolean;
+  /** Booked or changed just now by this browser (a success); else the appointment as it is (information). */
+  justDone: boolean;
 }) {
   const t = useT(appointmentsIt);
   return (
@@ -73,7 +84,11 @@ function ConfirmationNotices({
           <p className="mb-0">{t("appointments.success.alreadySent")}</p>
         </Callout>
       ) : null}
-      <Callout title={`${t("appointments.success.code")}: ${appointment.id}`} variant="success" titleAs="h2">
+      <Callout
+        title={`${t("appointments.success.code")}: ${appointment.id}`}
+        variant={justDone ? "success" : "info"}
+        titleAs="h2"
+      >
         <p className="mb-0">
           {appointment.office?.name} · {appointment.when} · {t("appointments.summary.status")}:{" "}
           <strong>{appointment.statusLabel}</strong>

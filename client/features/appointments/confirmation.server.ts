@@ -10,6 +10,7 @@ import { findAccessToken } from "./flow-state.ts";
 import type { ConfirmationData, ManageLinks } from "./step-types.ts";
 import { appointmentPaths, cancelHref } from "./urls.ts";
 import { ALREADY_SENT_NOTICE } from "./booking-loader.server.ts";
+import { wasJustDone } from "#client/lib/just-done.server.ts";
 
 type Args = {
   request: Request;
@@ -70,13 +71,14 @@ export async function loadBookingSuccess({ request, context, params, url }: Args
     access.services.locale,
   );
   const loggedIn = access.user !== null;
+  const alreadySent = url.searchParams.get("avviso") === ALREADY_SENT_NOTICE;
   return {
-    kind: "booked",
+    kind: alreadySent || wasJustDone(context, "booked", view.id) ? "booked" : "view",
     appointment: view,
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn,
     manage: manageById(view, loggedIn),
-    alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
+    alreadySent,
   };
 }
 
@@ -89,7 +91,7 @@ export async function loadEditSuccess({ request, context, params }: Args): Promi
     access.services.locale,
   );
   return {
-    kind: "edited",
+    kind: wasJustDone(context, "edited", id) ? "edited" : "view",
     appointment: view,
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn: true,
@@ -112,7 +114,7 @@ export async function loadEditByLinkSuccess({ request, context, params }: Args):
   );
   const edit = appointmentPaths.editByLink(hash);
   return {
-    kind: "edited",
+    kind: wasJustDone(context, "edited", hash) ? "edited" : "view",
     appointment: view,
     calendarHref: appointmentPaths.calendar(view.id, hash),
     loggedIn: access.user !== null,

@@ -6,6 +6,7 @@ import type { Appointment, AppointmentUpdate, AppschedApi } from "#shared/api/ap
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
+import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
@@ -260,7 +261,10 @@ async function confirmChange(
     locale: access.services.locale,
   });
   if ("answer" in outcome) return outcome.answer;
-  return redirect(subject.successPath, { headers: editFlow.clear(flow) });
+  const ref = subject.target.kind === "id" ? subject.target.id : subject.target.hash;
+  return redirect(subject.successPath, {
+    headers: justDoneHeaders(flow, "edited", ref, editFlow.clear(flow)),
+  });
 }
 
 /** The appointment error when the upstream no longer knows the appointment. */
@@ -276,5 +280,9 @@ async function cancelAppointment(access: AppschedAccess, subject: Subject) {
     if (isUpstreamFailure(error, 422)) throw appointmentError("closed", access.services.locale);
     throw error;
   }
-  return redirect(appointmentPaths.cancelSuccess, { headers: editFlow.clear(access.services.flow) });
+  const { flow } = access.services;
+  const ref = subject.target.kind === "id" ? subject.target.id : subject.target.hash;
+  return redirect(appointmentPaths.cancelSuccess, {
+    headers: justDoneHeaders(flow, "cancelled", ref, editFlow.clear(flow)),
+  });
 }

@@ -118,7 +118,8 @@ export type EditPageData =
 export type ManageLinks = { editHref: string; cancelAction: string; cancelNoJsHref: string };
 
 export type ConfirmationData = {
-  kind: "booked" | "edited";
+  /** Just booked or changed by this browser; "view" when the page was opened otherwise (issue #40). */
+  kind: "booked" | "edited" | "view";
   appointment: AppointmentView;
   calendarHref: string;
   loggedIn: boolean;

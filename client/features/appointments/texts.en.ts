@@ -116,6 +116,7 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.summary.status": "Status",
   "appointments.success.title": "Appointment confirmed",
   "appointments.success.editedTitle": "Appointment changed",
+  "appointments.success.viewTitle": "Your appointment",
   "appointments.success.leadWithEmail":
     "We have sent the summary to {email}, with the link to change or cancel the appointment.",
   "appointments.success.lead": "We have sent the summary to your e-mail address.",
@@ -189,7 +190,8 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.activity.more": "Show more appointments",
   "appointments.activity.count.one": "{count} appointment",
   "appointments.activity.count.other": "{count} appointments",
-  "appointments.activity.shown": "Showing {shown} of {total}",
+  "appointments.activity.shown.one": "Showing {count} of {total}",
+  "appointments.activity.shown.other": "Showing {count} of {total}",
   "appointments.activity.filterTitle": "Filter the appointments",
   "appointments.activity.filter": "Show",
   "appointments.activity.filter.all": "All",

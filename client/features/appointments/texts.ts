@@ -117,6 +117,7 @@ export const appointmentsIt = {
   "appointments.summary.status": "Stato",
   "appointments.success.title": "Appuntamento confermato",
   "appointments.success.editedTitle": "Appuntamento modificato",
+  "appointments.success.viewTitle": "Il tuo appuntamento",
   "appointments.success.leadWithEmail":
     "Abbiamo inviato il riepilogo all'indirizzo {email}, con il link per modificare o annullare l'appuntamento.",
   "appointments.success.lead": "Abbiamo inviato il riepilogo al tuo indirizzo e-mail.",
@@ -191,7 +192,8 @@ export const appointmentsIt = {
   "appointments.activity.more": "Vedi altri appuntamenti",
   "appointments.activity.count.one": "{count} appuntamento",
   "appointments.activity.count.other": "{count} appuntamenti",
-  "appointments.activity.shown": "Mostrati {shown} di {total}",
+  "appointments.activity.shown.one": "Mostrato {count} di {total}",
+  "appointments.activity.shown.other": "Mostrati {count} di {total}",
   "appointments.activity.filterTitle": "Filtra gli appuntamenti",
   "appointments.activity.filter": "Mostra",
   "appointments.activity.filter.all": "Tutti",

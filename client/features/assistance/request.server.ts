@@ -515,16 +515,15 @@ async function sendCode(context: Context, { state, binding }: Verification, rese
   const send = await otpGuard.beginSend(state.ref, binding, { exclusive: true });
   if (!send.ok) {
     if (send.reason === "busy")
-      return failed(t("assistance.verify.busy", { minutes: Math.ceil(send.waitS / 60) }), 429);
-    if (send.reason === "wait")
-      return failed(t("assistance.verify.resendWait", { seconds: send.waitS }), 429);
+      return failed(t("assistance.verify.busy", { count: Math.ceil(send.waitS / 60) }), 429);
+    if (send.reason === "wait") return failed(t("assistance.verify.resendWait", { count: send.waitS }), 429);
     if (send.reason === "resends") return failed(t("assistance.verify.resendLimit"), 429);
     return failed(t("assistance.verify.expiredFlow"), 400);
   }
   const limit = await otp.attemptSend(binding.contact);
   if (!limit.allowed) {
     await send.undo();
-    return failed(t("assistance.verify.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), 429);
+    return failed(t("assistance.verify.sendLimit", { count: Math.ceil(limit.retryAfterS / 60) }), 429);
   }
   try {
     await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });

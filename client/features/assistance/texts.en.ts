@@ -75,12 +75,16 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.verify.tooManyTries":
     "You entered a wrong code too many times: the request has been cancelled. Please fill in the form again and ask for a new code.",
   "assistance.verify.noCode": "There is no valid code for this request: please ask for a new code.",
-  "assistance.verify.busy":
-    "A code for this fiscal code was just sent to another e-mail address: you can ask for one for this address in {minutes} minutes.",
-  "assistance.verify.resendWait": "You can ask for a new code in {seconds} seconds.",
+  "assistance.verify.busy.one":
+    "A code for this fiscal code was just sent to another e-mail address: you can ask for one for this address in {count} minute.",
+  "assistance.verify.busy.other":
+    "A code for this fiscal code was just sent to another e-mail address: you can ask for one for this address in {count} minutes.",
+  "assistance.verify.resendWait.one": "You can ask for a new code in {count} second.",
+  "assistance.verify.resendWait.other": "You can ask for a new code in {count} seconds.",
   "assistance.verify.resendLimit":
     "You have already asked for the most codes allowed for this request: use the last code you received or fill in the form again.",
-  "assistance.verify.sendLimit": "Too many codes were requested: please try again in {minutes} minutes.",
+  "assistance.verify.sendLimit.one": "Too many codes were requested: please try again in {count} minute.",
+  "assistance.verify.sendLimit.other": "Too many codes were requested: please try again in {count} minutes.",
   "assistance.verify.sendCodeFailed": "The verification code could not be sent, please try again later.",
   "assistance.verify.sendFailed":
     "The service is unavailable, please try again later: the code you received stays valid until it expires.",

@@ -81,12 +81,16 @@ export const assistanceIt = {
   "assistance.verify.tooManyTries":
     "Hai inserito un codice errato troppe volte: la richiesta è stata annullata. Compila di nuovo il modulo e chiedi un nuovo codice.",
   "assistance.verify.noCode": "Non c'è un codice valido per questa richiesta: chiedi un nuovo codice.",
-  "assistance.verify.busy":
-    "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra {minutes} minuti.",
-  "assistance.verify.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
+  "assistance.verify.busy.one":
+    "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra {count} minuto.",
+  "assistance.verify.busy.other":
+    "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra {count} minuti.",
+  "assistance.verify.resendWait.one": "Puoi chiedere un nuovo codice tra {count} secondo.",
+  "assistance.verify.resendWait.other": "Puoi chiedere un nuovo codice tra {count} secondi.",
   "assistance.verify.resendLimit":
     "Hai già chiesto il numero massimo di codici per questa richiesta: usa l'ultimo codice ricevuto o compila di nuovo il modulo.",
-  "assistance.verify.sendLimit": "Sono stati chiesti troppi codici: riprova tra {minutes} minuti.",
+  "assistance.verify.sendLimit.one": "Sono stati chiesti troppi codici: riprova tra {count} minuto.",
+  "assistance.verify.sendLimit.other": "Sono stati chiesti troppi codici: riprova tra {count} minuti.",
   "assistance.verify.sendCodeFailed":
     "Non è stato possibile inviare il codice di verifica, riprova più tardi.",
   "assistance.verify.sendFailed":

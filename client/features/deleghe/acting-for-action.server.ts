@@ -6,6 +6,7 @@ import { routeError } from "#shared/route-error.ts";
 import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { integer, matches, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import {
   claimWith,
   currentClaim,
@@ -55,7 +56,7 @@ function clearDelegator(context: Context, citizen: string, codiceFiscale: string
  */
 async function choose(context: Context, citizen: string, idServizio: number, uuidDelega: string, to: string) {
   const { api } = getServices(context);
-  const t = serverT(context);
+  const t = serverT(context, actingForIt);
   const config = await api.getTenantConfig();
   const detail = config.dettagli.find((d) => d.idServizio === String(idServizio));
   const asset = detail?.asset?.codice as ActingForAsset | undefined;
@@ -77,7 +78,7 @@ async function choose(context: Context, citizen: string, idServizio: number, uui
 /** `POST /area-personale/per-conto-di`: choose a delegator for a service's asset, or "Cancella delegato". */
 export async function actingForAction(context: Context, request: Request) {
   const parsed = await parseForm(request, context, Schema);
-  const t = serverT(context);
+  const t = serverT(context, actingForIt);
   if (!parsed.ok) throw routeError(400, { title: t("delegator.choose.notListed") });
   const { intent, idServizio, uuidDelega, codiceFiscale } = parsed.values;
   const to = safeRedirectPath(parsed.values.redirectTo, href("/area-personale"));

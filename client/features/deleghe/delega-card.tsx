@@ -1,65 +1,148 @@
+import { useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Form } from "react-router";
-import type { Delega, DelegaList } from "#shared/api/deleghe.ts";
-import { formatDate } from "#shared/dates.ts";
+import type { Delega, DelegaList, DelegaStato } from "#shared/api/deleghe.ts";
+import { formatDay } from "#shared/dates.ts";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
+import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { delegheIt } from "./texts.ts";
 
-/** A status the catalogue names, or the upstream's code as sent. */
-function useStatusLabel() {
+/**
+ * A status the catalogue names (a request the requester cancelled is "Annullata" in their own list, where the upstream
+ * says RITIRATA), or the upstream's code as sent.
+ */
+export function useStatusLabel(which: DelegaList) {
   const t = useT(delegheIt);
   return (stato: string) => {
+    if (which === "richieste" && stato === "RITIRATA") return t("deleghe.status.ANNULLATA");
     const key = `deleghe.status.${stato}`;
     return key in delegheIt ? t(key as keyof typeof delegheIt) : stato;
   };
 }
 
-/** One posted action: a small form, so it works without JavaScript. */
-function ActionButton({
+/** Each status its colour (the text says it too, never the colour alone). */
+const STATUS_TONE: Partial<Record<string, string>> & Record<DelegaStato, string> = {
+  ATTESA_DELEGATO: "warning",
+  ATTESA_OPERATORE: "warning",
+  APPROVATA: "success",
+  NON_ATTIVA: "secondary",
+  SCADUTA: "secondary",
+  RITIRATA: "secondary",
+  RIFIUTATA: "danger",
+};
+
+/** The posted action's form: the delegation and the action (a small form, so it works without JavaScript). */
+function ActionForm({ id, azione, children }: { id: string; azione: string; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset className="d-flex flex-wrap gap-2">
+      <XsrfField />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="azione" value={azione} />
+      {children}
+    </Form>
+  );
+}
+
+/** What a confirmed action asks: the dialog's title, the question, the two answers. */
+/** Calls `changed` whenever the address's fragment changes. */
+function subscribeToHash(changed: () => void): () => void {
+  window.addEventListener("hashchange", changed);
+  return () => window.removeEventListener("hashchange", changed);
+}
+
+type Confirmation = { title: string; question: string; yes: string; no: string };
+
+/**
+ * An irreversible action (refuse, withdraw, cancel): the button opens a confirmation dialog, as every irreversible
+ * action of the portal does; without JavaScript it is a link to the same dialog (`:target`), whose "No" closes it.
+ */
+function ConfirmedAction({
   id,
   azione,
   label,
-  danger,
+  confirm,
 }: {
   id: string;
   azione: string;
   label: string;
-  danger?: boolean;
+  confirm: Confirmation;
 }) {
+  const hydrated = useHydrated();
+  const noRef = useRef<HTMLButtonElement>(null);
+  const modalId = `conferma-${azione.toLowerCase()}-${id}`;
+  // Opened by its link before the page was hydrated (`:target`): still open once React has it (the server and the
+  // hydrating render read no address, the next render reads the browser's), until the citizen answers.
+  const openedByLink = useSyncExternalStore(
+    subscribeToHash,
+    () => window.location.hash === `#${modalId}`,
+    () => false,
+  );
+  const [choice, setOpen] = useState<boolean | null>(null);
+  const open = choice ?? openedByLink;
   return (
-    <Form method="post" preventScrollReset>
-      <XsrfField />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="azione" value={azione} />
-      <SubmitButton className={danger ? "btn btn-outline-danger btn-sm" : "btn btn-primary btn-sm"}>
-        {label}
-      </SubmitButton>
-    </Form>
+    <>
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          aria-haspopup="dialog"
+          aria-controls={modalId}
+          onClick={() => setOpen(true)}
+        >
+          {label}
+        </button>
+      ) : (
+        <a className="btn btn-outline-danger btn-sm" href={`#${modalId}`}>
+          {label}
+        </a>
+      )}
+      <Modal
+        id={modalId}
+        open={open}
+        onClose={() => setOpen(false)}
+        title={confirm.title}
+        initialFocusRef={noRef}
+        noJsCloseHref="#"
+      >
+        <p>{confirm.question}</p>
+        <ActionForm id={id} azione={azione}>
+          <SubmitButton className="btn btn-danger">{confirm.yes}</SubmitButton>
+          {hydrated ? (
+            <button
+              ref={noRef}
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => setOpen(false)}
+            >
+              {confirm.no}
+            </button>
+          ) : (
+            <a className="btn btn-outline-primary" href="#">
+              {confirm.no}
+            </a>
+          )}
+        </ActionForm>
+      </Modal>
+    </>
   );
 }
 
 type CardProps = { delega: Delega; which: DelegaList };
 
-/** The other person's role and name, the status, the dates, a refusal's reason. */
+/** The status, the dates, a refusal's reason (the other person is the card's title). */
 function DelegaDetails({ delega, which }: CardProps) {
   const t = useT(delegheIt);
   const locale = useLocale();
-  const status = useStatusLabel();
-  const other = which === "delegati" ? delega.delegato : delega.delegante;
-  const day = (value: string) => (
-    <time dateTime={value}>{formatDate(`${value}T12:00:00Z`, "dd/MM/yyyy", locale)}</time>
-  );
+  const status = useStatusLabel(which);
+  const day = (value: string) => <time dateTime={value}>{formatDay(value, locale)}</time>;
   return (
     <dl className="row small mb-2">
-      <dt className="col-5">
-        {which === "delegati" ? t("deleghe.card.delegate") : t("deleghe.card.delegator")}
-      </dt>
-      <dd className="col-7">{`${other.nome} ${other.cognome}`}</dd>
       <dt className="col-5">{t("deleghe.card.status")}</dt>
       <dd className="col-7">
-        <span className="badge bg-secondary" data-stato={delega.stato}>
+        <span className={`badge bg-${STATUS_TONE[delega.stato] ?? "secondary"}`} data-stato={delega.stato}>
           {status(delega.stato)}
         </span>
       </dd>
@@ -106,7 +189,7 @@ function DelegaDocuments({ delega }: { delega: Delega }) {
 
 /**
  * The actions the list allows: accept/refuse one waiting for me, withdraw a live one I gave, cancel a request
- * waiting for the operator.
+ * waiting for the operator. Refusing, withdrawing and cancelling cannot be undone: they ask first.
  */
 function DelegaActions({ delega, which }: CardProps) {
   const t = useT(delegheIt);
@@ -114,19 +197,44 @@ function DelegaActions({ delega, which }: CardProps) {
   const names = { nome: other.nome, cognome: other.cognome };
   const id = delega.uuidDelega;
   const live = ["ATTESA_DELEGATO", "ATTESA_OPERATORE", "APPROVATA"].includes(delega.stato);
+  const confirm = (action: "refuse" | "withdraw" | "cancel"): Confirmation => ({
+    title: t(`deleghe.confirm.${action}.title`),
+    question: t(`deleghe.confirm.${action}.question`, names),
+    yes: t(`deleghe.confirm.${action}.yes`),
+    no: t("deleghe.confirm.no"),
+  });
   return (
     <div className="d-flex flex-wrap gap-2">
       {which === "deleganti" && delega.stato === "ATTESA_DELEGATO" ? (
         <>
-          <ActionButton id={id} azione="ACCETTA" label={t("deleghe.action.accept", names)} />
-          <ActionButton id={id} azione="RIFIUTA" label={t("deleghe.action.refuse", names)} danger />
+          <ActionForm id={id} azione="ACCETTA">
+            <SubmitButton className="btn btn-primary btn-sm">
+              {t("deleghe.action.accept", names)}
+            </SubmitButton>
+          </ActionForm>
+          <ConfirmedAction
+            id={id}
+            azione="RIFIUTA"
+            label={t("deleghe.action.refuse", names)}
+            confirm={confirm("refuse")}
+          />
         </>
       ) : null}
       {which === "delegati" && live ? (
-        <ActionButton id={id} azione="RITIRA" label={t("deleghe.action.withdraw", names)} danger />
+        <ConfirmedAction
+          id={id}
+          azione="RITIRA"
+          label={t("deleghe.action.withdraw", names)}
+          confirm={confirm("withdraw")}
+        />
       ) : null}
       {which === "richieste" && delega.stato === "ATTESA_OPERATORE" ? (
-        <ActionButton id={id} azione="ANNULLA" label={t("deleghe.action.cancel", names)} danger />
+        <ConfirmedAction
+          id={id}
+          azione="ANNULLA"
+          label={t("deleghe.action.cancel", names)}
+          confirm={confirm("cancel")}
+        />
       ) : null}
     </div>
   );

@@ -1,10 +1,13 @@
-import { Form, Link } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
 import { DELEGA_STATI } from "#shared/api/deleghe.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { DelegaCard } from "./delega-card.tsx";
+import { DelegaCard, useStatusLabel } from "./delega-card.tsx";
 import { DELEGHE_PAGE, listHref, type DelegheListData } from "./deleghe-view.ts";
 import { delegheIt } from "./texts.ts";
 
@@ -14,9 +17,15 @@ const DONE = ["ACCETTA", "RIFIUTA", "RITIRA", "ANNULLA"] as const;
 function DelegheFilters({ data }: { data: DelegheListData }) {
   const t = useT(delegheIt);
   const { which, filters } = data;
+  const status = useStatusLabel(which);
   const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
   return (
-    <Form method="get" className="row g-3 align-items-end mb-3" aria-label={t("deleghe.filter.title")}>
+    <Form
+      key={useFilterFormKey()}
+      method="get"
+      className="row g-3 align-items-end mb-3"
+      aria-label={t("deleghe.filter.title")}
+    >
       <div className="col-12 col-md-4">
         <SelectField
           name="servizio"
@@ -32,7 +41,7 @@ function DelegheFilters({ data }: { data: DelegheListData }) {
           label={t("deleghe.filter.status")}
           defaultValue={filters.stato}
           placeholder={t("deleghe.filter.all")}
-          options={DELEGA_STATI.map((s) => ({ value: s, label: t(`deleghe.status.${s}`) }))}
+          options={DELEGA_STATI.map((s) => ({ value: s, label: status(s) }))}
         />
       </div>
       {which === "deleganti" ? (
@@ -95,19 +104,23 @@ function DelegheResults({ data }: { data: DelegheListData }) {
   const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
   if (result.status === "failed")
     return (
-      <div role="alert">
+      <div role="alert" tabIndex={-1}>
         <Callout variant="danger" title={t("deleghe.loadFailed")}>
           <p className="mb-0">{t("common.retryLater")}</p>
         </Callout>
       </div>
     );
   if (result.items.length === 0)
-    return <p role="status">{filtered ? t("deleghe.emptyFiltered") : t("deleghe.empty")}</p>;
+    return (
+      <p role="status" tabIndex={-1}>
+        {filtered ? t("deleghe.emptyFiltered") : t("deleghe.empty")}
+      </p>
+    );
   const pages = Math.max(1, Math.ceil(result.total / DELEGHE_PAGE));
   return (
     <>
-      <p role="status" className="small">
-        {t("deleghe.shown", { page: filters.pagina, pages, total: result.total })}
+      <p role="status" className="small" tabIndex={-1}>
+        {t("deleghe.shown", { page: filters.pagina, pages, count: result.total })}
       </p>
       <ul className="list-unstyled row g-3">
         {result.items.map((delega) => (
@@ -129,18 +142,24 @@ export function DelegheList({ data, failed }: { data: DelegheListData; failed: b
   const t = useT(delegheIt);
   const headingId = `deleghe-${data.which}`;
   const done = DONE.find((d) => d === data.done);
+  const section = useRef<HTMLElement>(null);
+  // After an action, a filter or another page (no page load with JavaScript): the focus goes to what changed, the
+  // action's notice or failure first, else the list's count; never left on <body>, never out of view (issue #40).
+  useFocusOnChange(`${useLocation().key}:${failed}`, () =>
+    section.current?.querySelector<HTMLElement>('[role="alert"], [role="status"]'),
+  );
   return (
-    <section aria-labelledby={headingId}>
+    <section ref={section} aria-labelledby={headingId}>
       <h2 id={headingId} className="title-xlarge mb-3">
         {t(`deleghe.list.${data.which}`)}
       </h2>
       {done ? (
-        <div role="status" className="alert alert-success mb-3">
+        <div role="status" className="alert alert-success mb-3" tabIndex={-1}>
           {t(`deleghe.action.${done}`)}
         </div>
       ) : null}
       {failed ? (
-        <div role="alert" className="alert alert-danger mb-3">
+        <div role="alert" className="alert alert-danger mb-3" tabIndex={-1}>
           {t("deleghe.action.failed")}
         </div>
       ) : null}

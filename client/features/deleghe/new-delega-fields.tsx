@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate } from "#shared/dates.ts";
+import { formatDay } from "#shared/dates.ts";
 import { errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { SummaryEditLink } from "#client/components/flow/flow-summary.tsx";
@@ -23,7 +23,7 @@ export type Person = { codiceFiscale: string; nome: string; cognome: string };
 /** A date of the flow ("yyyy-MM-dd") as the page's language writes it. */
 export function useDay() {
   const locale = useLocale();
-  return (value: string) => formatDate(`${value}T12:00:00Z`, "dd/MM/yyyy", locale);
+  return (value: string) => formatDay(value, locale);
 }
 
 type StepFrameProps = {

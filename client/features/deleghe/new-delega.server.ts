@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { addDaysToDay, formatDay, todayInRome } from "#shared/dates.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import {
@@ -14,6 +15,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { withQuery } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
+import { isActingForService } from "#client/lib/acting-for.server.ts";
 import type { PersonState, ServicesState } from "./flow-state.ts";
 import { delegheIt } from "./texts.ts";
 import { isUnsureFailure, type WriteOutcome } from "#client/lib/write-once.server.ts";
@@ -27,22 +29,22 @@ import { storeRefusal } from "#client/lib/transient-store.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** Tomorrow and the last day allowed (`delegheMaxDays` from today, 365 when the configuration says nothing). */
 export async function dateLimits(context: Context): Promise<{ min: string; max: string }> {
   const config = await getServices(context).api.getTenantConfig();
   const days = config.comune.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays ?? 365;
-  const now = Date.now();
-  return { min: isoDay(new Date(now + 86_400_000)), max: isoDay(new Date(now + days * 86_400_000)) };
+  const today = todayInRome();
+  return { min: addDaysToDay(today, 1), max: addDaysToDay(today, days) };
 }
 
+/**
+ * The services a new delegation may name: the delegable ones the delegate can then use for the delegator (payments,
+ * appointments; docs/decisions/acting-for.md).
+ */
 export async function delegableServices(context: Context) {
   const config = await getServices(context).api.getTenantConfig();
   return config.dettagli
-    .filter((d) => d.delegabile)
+    .filter(isActingForService)
     .map((d) => ({ id: d.idServizio, titolo: d.titolo, note: d.noteDelega ?? null }));
 }
 
@@ -75,7 +77,8 @@ export async function servicesSchema(context: Context) {
     ),
     scadenza: text(required()).refine(
       (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= limits.min && d <= limits.max,
-      { error: t("deleghe.new.endDateInvalid", { max: limits.max }) },
+      // The last day as the field's hint writes it (issue #40: the message showed the ISO date).
+      { error: t("deleghe.new.endDateInvalid", { max: formatDay(limits.max, getServices(context).locale) }) },
     ),
     accetto: oneOf(["on"], t("deleghe.new.policyRequired")),
   });

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
+import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { DateRangeFields } from "#client/components/ui/date-range-fields.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
@@ -27,8 +28,7 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
     a: { id: "documenti-a", label: t("documents.to") },
   };
   const areas = data.areas.status === "ok" ? data.areas.items : [];
-  // Remount the fields when the search changes, so their default values follow the address.
-  const formKey = JSON.stringify(values);
+  const formKey = useFilterFormKey();
   return (
     <section className="card card-bg no-after rounded mb-4" aria-labelledby="filtri-documenti">
       <div className="card-body">

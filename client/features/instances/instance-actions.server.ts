@@ -23,12 +23,17 @@ export async function findOwnInstance(context: Context, code: string | undefined
   return found;
 }
 
-/** `/area-personale/pratiche/:codice/ricevuta`: the receipt PDF of one of the citizen's instances, as a download. */
+/** `/area-personale/pratiche/:codice/ricevuta`: the receipt PDF of one of the citizen's sent instances, as a download. */
 export async function instanceReceipt(context: Context, code: string | undefined): Promise<Response> {
   const notFound = serverT(context, instancesIt)("instances.file.notFound");
   if (!code || !INSTANCE_CODE_PATTERN.test(code)) return downloadRefusal(context, 404, notFound);
   return answerDownload(context, { notFound }, async () => {
-    const bytes = await getServices(context).api.moon.receipt(code, await codiceEnte(context));
+    const { api } = getServices(context);
+    const ente = await codiceEnte(context);
+    // A draft has not been sent: there is nothing to receipt (issue #40).
+    const found = await api.moon.find(code, ente);
+    if (!found || found.stato.codice === "BOZZA") return downloadRefusal(context, 404, notFound);
+    const bytes = await api.moon.receipt(code, ente);
     return fileResponse(bytes, { name: `ricevuta-${code}.pdf`, type: "application/pdf" });
   });
 }

@@ -9,8 +9,8 @@ import type { InstanceView } from "./instance-view.ts";
 import "./instances.css";
 
 /**
- * One of the citizen's instances (MOON): sent date, form, status with its stages, unique code; "Ricevuta richiesta"
- * (PDF); a draft can be deleted (confirmation page), completed on the front office or duplicated (a POST form), a
+ * One of the citizen's instances (MOON): sent date (a draft's: created), form, status with its stages, unique code;
+ * "Ricevuta richiesta" (PDF) once sent; a draft can be deleted (confirmation page), completed on the front office or duplicated (a POST form), a
  * sent one opened on the front office ("Dettaglio richiesta"). Works without JavaScript.
  */
 export function InstanceCard({
@@ -27,7 +27,7 @@ export function InstanceCard({
       <div className="card-body">
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <p className="small mb-0">
-            {t("instances.card.sent")}:{" "}
+            {instance.draft ? t("instances.card.created") : t("instances.card.sent")}:{" "}
             <time dateTime={instance.created}>{formatDate(instance.created, "d MMMM yyyy", locale)}</time>
           </p>
           <span className={`badge ${instance.draft ? "bg-secondary" : "bg-primary"}`}>
@@ -80,14 +80,16 @@ function InstanceActions({ instance }: { instance: InstanceView }) {
   const code = instance.code;
   return (
     <div className="d-flex flex-wrap gap-2">
-      <a
-        className="btn btn-outline-primary btn-sm"
-        href={href("/area-personale/pratiche/:codice/ricevuta", { codice: code })}
-        download
-        aria-label={t("instances.card.receiptLabel", { code })}
-      >
-        {t("instances.card.receipt")}
-      </a>
+      {instance.draft ? null : (
+        <a
+          className="btn btn-outline-primary btn-sm"
+          href={href("/area-personale/pratiche/:codice/ricevuta", { codice: code })}
+          download
+          aria-label={t("instances.card.receiptLabel", { code })}
+        >
+          {t("instances.card.receipt")}
+        </a>
+      )}
       {instance.draft ? (
         <>
           {instance.frontOffice ? (

@@ -7,7 +7,7 @@ const MAX_SHOWN = 100;
 
 /** The query words of the "Pratiche" section (Italian, as the citizen sees them in the address). */
 export type InstancesQuery = { stato: "tutte" | "bozze" | "inviate"; pratiche: number };
-export const INSTANCE_QUERY_NAMES = ["stato-pratica", "pratiche", "duplicata"] as const;
+export const INSTANCE_QUERY_NAMES = ["stato-pratica", "pratiche", "duplicata", "eliminata"] as const;
 
 export function readInstancesQuery(url: URL): InstancesQuery {
   const stato = url.searchParams.get("stato-pratica");

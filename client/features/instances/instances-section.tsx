@@ -3,7 +3,7 @@ import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { CardList, PageLink } from "#client/components/ui/card-list.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { useListFocus } from "#client/components/ui/use-focus-on-change.ts";
+import { PAGE_FOCUS, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { instancesIt } from "./texts.ts";
@@ -22,13 +22,16 @@ export type InstancesSectionProps = {
   otherQuery: Record<string, string>;
   /** The draft just created by "Duplica", named in a notice. */
   duplicated: string | null;
+  /** The draft just deleted, named in a notice (issue #40). */
+  deleted: string | null;
 };
 
 /**
  * "Pratiche" of the personal area's Attività: the citizen's instances (MOON) newest first, 5 at a time ("Vedi altre
  * pratiche" / "Vedi meno pratiche" are GET links), a GET filter by status. A load failure is an alert; the page stays.
  */
-export function InstancesSection({ instances, query, otherQuery, duplicated }: InstancesSectionProps) {
+export function InstancesSection(props: InstancesSectionProps) {
+  const { instances, query, otherQuery, duplicated, deleted } = props;
   const t = useT(instancesIt);
   const section = useRef<HTMLElement>(null);
   useListFocus(section, query.stato, query.pratiche);
@@ -37,8 +40,15 @@ export function InstancesSection({ instances, query, otherQuery, duplicated }: I
       <h3 id="attivita-pratiche" className="title-xlarge mb-3">
         {t("instances.section.title")}
       </h3>
+      {deleted ? (
+        <div role="status" className="mb-3" {...PAGE_FOCUS}>
+          <Callout variant="success" title={t("instances.section.deleted", { code: deleted })}>
+            <p className="mb-0">{t("instances.section.deletedText")}</p>
+          </Callout>
+        </div>
+      ) : null}
       {duplicated ? (
-        <div role="status" className="mb-3">
+        <div role="status" className="mb-3" {...PAGE_FOCUS}>
           <Callout variant="success" title={t("instances.section.duplicated", { code: duplicated })}>
             <p className="mb-0">{t("instances.section.duplicatedText")}</p>
           </Callout>
@@ -93,7 +103,7 @@ function InstanceList({ instances, query, otherQuery }: ListProps) {
       list={instances}
       failedTitle={t("instances.section.loadFailed")}
       empty={query.stato === "tutte" ? t("instances.section.empty") : t("instances.section.emptyFiltered")}
-      shown={(ok) => t("instances.section.shown", { shown: ok.items.length, total: ok.total })}
+      shown={(ok) => t("instances.section.shown", { count: ok.items.length, total: ok.total })}
       itemKey={(instance) => instance.code}
       card={(instance) => <InstanceCard instance={instance} />}
       links={(ok) => (

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
+import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { DateRangeFields, type DateBound } from "#client/components/ui/date-range-fields.tsx";
@@ -89,6 +90,7 @@ function MessageFilters({ values, period, senders, today }: FilterProps) {
   const listPath = href("/area-personale/messaggi");
   return (
     <Form
+      key={useFilterFormKey()}
       method="get"
       action={listPath}
       className="card card-bg shadow-sm mb-4 messages-card"
@@ -164,7 +166,7 @@ function MessageList({ values, list }: { values: ListValues; list: MessageListDa
       <p role="status" className="fw-semibold mb-3">
         {t("messages.count", { count: list.total })}
         {shown > 0 && shown < list.total ? (
-          <span className="fw-normal"> ({t("messages.shown", { shown, total: list.total })})</span>
+          <span className="fw-normal"> ({t("messages.shown", { count: shown, total: list.total })})</span>
         ) : null}
       </p>
       {shown === 0 ? (

@@ -3,6 +3,7 @@ import type { ActingForDelegation } from "#shared/api/deleghe.ts";
 import type { DebtPosition, DebtPositionQuery } from "#shared/api/ppay.ts";
 import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
+import { actingForIt } from "#client/components/acting-for/texts.ts";
 import { actingDelegation } from "#client/lib/acting-for.server.ts";
 import { getServices } from "#client/lib/services.ts";
 
@@ -36,7 +37,7 @@ export async function ppaySubject(context: Context, ownCodFisc: string): Promise
 export function requireDelegatedService(context: Context, subject: PpaySubject, serviceId: string): void {
   const d = subject.delegation;
   if (!d || String(d.idServizio) === serviceId) return;
-  const t = serverT(context);
+  const t = serverT(context, actingForIt);
   throw routeError(403, {
     title: t("delegator.notDelegated.title"),
     details: [t("delegator.notDelegated.text", { nome: d.delegante.nome, cognome: d.delegante.cognome })],
@@ -55,7 +56,8 @@ export function ppayOf(context: Context, subject: PpaySubject) {
       : await api.ppay.debtPosition(subject.codFisc, iuv);
     return found && inScope(found) ? found : null;
   };
-  const missing = () => routeError(404, { title: serverT(context)("delegator.notDelegated.title") });
+  const missing = () =>
+    routeError(404, { title: serverT(context, actingForIt)("delegator.notDelegated.title") });
   return {
     async debtPositions(query: DebtPositionQuery) {
       if (!d) return api.ppay.debtPositions(subject.codFisc, query);

@@ -49,3 +49,17 @@ export async function mypayDueNotice(context: Context, iuv: string): Promise<Res
     return pdfResponse(pdf, `avviso-pagamento-${codiceAvviso}.pdf`);
   });
 }
+
+/** `GET /area-personale/dovuti/:iuv/ricevuta`: the receipt PDF of the citizen's own paid due, else a 404 text. */
+export async function mypayDueReceipt(context: Context, iuv: string): Promise<Response> {
+  const notFound = serverT(context, paymentsIt)("payments.file.notFound");
+  return answerDownload(context, { notFound, missing: [404, 422] }, async () => {
+    const due = await ownDue(context, iuv);
+    if (!due || mypayPaymentStatus(due.stato) !== "paid") return downloadRefusal(context, 404, notFound);
+    const pdf = await getServices(context).api.mypay.ricevutaDovuto(
+      (await getCitizen(context)).codFisc,
+      due.iuv,
+    );
+    return pdfResponse(pdf, `ricevuta-${due.iuv}.pdf`);
+  });
+}

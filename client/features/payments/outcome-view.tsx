@@ -15,6 +15,8 @@ export function OutcomeView(props: {
   iuv: string | null;
   loginHref: string | null;
   receiptHref: string | null;
+  /** Acting for a delegator (issue #28): the payment was theirs, the texts say so (not "your personal area"). */
+  delegator?: { nome: string; cognome: string } | null;
   back?: { href: string; label: string };
 }) {
   const t = useT(paymentsIt);
@@ -27,7 +29,9 @@ export function OutcomeView(props: {
       <div role={polite ? "status" : "alert"}>
         <Callout variant={texts.tone} title={t(texts.title)} titleAs="h2">
           {iuv ? <p>{t("payments.outcome.reference", { iuv })}</p> : null}
-          <p className="mb-0">{t(texts.text)}</p>
+          <p className="mb-0">
+            {props.delegator && texts.textFor ? t(texts.textFor, props.delegator) : t(texts.text)}
+          </p>
         </Callout>
       </div>
       <div className="d-flex flex-wrap gap-3 mt-4">

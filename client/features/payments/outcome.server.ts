@@ -25,6 +25,8 @@ export type Outcome = {
   loginHref: string | null;
   /** The receipt's download, when the upstream has it. */
   receiptHref: string | null;
+  /** Acting for a delegator: whose payment it was (the page says so rather than "your personal area"). */
+  delegator?: { nome: string; cognome: string } | null;
 };
 
 /** A 404/403/400 of the upstream means "no such position for this payer". */
@@ -60,7 +62,10 @@ async function payerOutcome(
     const due = code ? await api.mypay.verificaAvviso(code) : null;
     if (!due) return { ...base, kind: "notFound" };
     const kind = decideOutcome(mypayPaymentStatus(due.stato), true, codEsito);
-    return { ...base, kind: kind === "paid" ? "payerPaid" : kind };
+    // Paid: its receipt, as PPAY's (issue #40: "Conserva … la ricevuta" had none to keep).
+    if (kind === "paid")
+      return { ...base, kind: "payerPaid", receiptHref: href("/servizi/pagamento-esito/ricevuta") };
+    return { ...base, kind };
   }
   const own = await ownPayerPosition(context, paid);
   if (own !== undefined) {
@@ -141,9 +146,10 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   const none = { iuv, loginHref: null, receiptHref: null };
   if (!iuv) return { ...none, kind: "notFound" };
   let position;
+  const subject = await ppaySubject(context, user.codFisc);
   try {
     // Acting for a delegator (issue #28): the delegator's position (the checkout paid it in their name).
-    position = await ppayOf(context, await ppaySubject(context, user.codFisc)).debtPosition(iuv);
+    position = await ppayOf(context, subject).debtPosition(iuv);
   } catch (error) {
     if (!isMissing(error)) throw error;
     position = null;
@@ -152,27 +158,38 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   if (view) {
     const kind = decideOutcome(view.status, view.hasReceipt, codEsito);
     const receiptHref = kind === "paid" ? href("/area-personale/pagamenti/:iuv/ricevuta", { iuv }) : null;
-    return { ...none, kind, receiptHref };
+    const d = subject.delegation?.delegante;
+    return { ...none, kind, receiptHref, delegator: d ? { nome: d.nome, cognome: d.cognome } : null };
   }
   // Not a PPAY position: a due paid through MYPAY (immediate payments), when the municipality has MYPAY.
   if (findAsset(await api.getTenantConfig(), "MYPAY")) {
     const due = (await api.mypay.posizioni(user.codFisc)).find((p) => p.iuv === iuv);
-    if (due) return { ...none, kind: decideOutcome(mypayPaymentStatus(due.stato), true, codEsito) };
+    if (due) {
+      const kind = decideOutcome(mypayPaymentStatus(due.stato), true, codEsito);
+      const receiptHref = kind === "paid" ? href("/area-personale/dovuti/:iuv/ricevuta", { iuv }) : null;
+      return { ...none, kind, receiptHref };
+    }
   }
   return { ...none, kind: "notFound" };
 }
 
 /**
  * `/servizi/pagamento-esito/ricevuta`: the receipt of the payment this browser sent to pagoPA (its sealed flow
- * state; PPAY's public read with the payer's tax code), as a download; a 404 text when there is none (yet).
+ * state; PPAY's public read with the payer's tax code, MYPAY's by the notice code and the payer's tax code), as a
+ * download; a 404 text when there is none (yet).
  */
 export async function loadPayerReceipt(context: Context): Promise<Response> {
   const notFound = serverT(context, paymentsIt)("payments.file.notFound");
   const paid = paidByThisBrowser(context);
-  if (!paid || paid.system !== "ppay") return downloadRefusal(context, 404, notFound);
+  if (!paid) return downloadRefusal(context, 404, notFound);
+  const { api } = getServices(context);
+  const code = paid.system === "mypay" ? noticeCodeOfIuv(paid.iuv) : null;
+  if (paid.system === "mypay" && !code) return downloadRefusal(context, 404, notFound);
   return answerDownload(context, { notFound }, async () =>
     pdfResponse(
-      await getServices(context).api.ppay.payerReceipt(paid.taxCode, paid.iuv),
+      code
+        ? await api.mypay.ricevutaPagatore(code, paid.taxCode)
+        : await api.ppay.payerReceipt(paid.taxCode, paid.iuv),
       `ricevuta-${paid.iuv}.pdf`,
     ),
   );

@@ -30,11 +30,23 @@ export const OUTCOME_TEXTS: Record<
   {
     title: TextKey<typeof paymentsIt>;
     text: TextKey<typeof paymentsIt>;
+    /** The text while the citizen acts for a delegator (`{nome} {cognome}`): not "in your personal area". */
+    textFor?: TextKey<typeof paymentsIt>;
     tone: "success" | "warning" | "danger" | "info";
   }
 > = {
-  paid: { title: "payments.outcome.paid", text: "payments.outcome.paidText", tone: "success" },
-  waiting: { title: "payments.outcome.waiting", text: "payments.outcome.waitingText", tone: "success" },
+  paid: {
+    title: "payments.outcome.paid",
+    text: "payments.outcome.paidText",
+    textFor: "payments.outcome.paidTextFor",
+    tone: "success",
+  },
+  waiting: {
+    title: "payments.outcome.waiting",
+    text: "payments.outcome.waitingText",
+    textFor: "payments.outcome.waitingTextFor",
+    tone: "success",
+  },
   payerPaid: { title: "payments.outcome.paid", text: "payments.outcome.payerPaidText", tone: "success" },
   payerWaiting: {
     title: "payments.outcome.payerWaiting",
@@ -51,7 +63,12 @@ export const OUTCOME_TEXTS: Record<
     text: "payments.outcome.payerUnverifiedText",
     tone: "info",
   },
-  cancelled: { title: "payments.outcome.cancelled", text: "payments.outcome.cancelledText", tone: "warning" },
+  cancelled: {
+    title: "payments.outcome.cancelled",
+    text: "payments.outcome.cancelledText",
+    textFor: "payments.outcome.cancelledTextFor",
+    tone: "warning",
+  },
   positionCancelled: {
     title: "payments.outcome.positionCancelled",
     text: "payments.outcome.positionCancelledText",
@@ -60,6 +77,7 @@ export const OUTCOME_TEXTS: Record<
   notConfirmed: {
     title: "payments.outcome.notConfirmed",
     text: "payments.outcome.notConfirmedText",
+    textFor: "payments.outcome.notConfirmedTextFor",
     tone: "warning",
   },
   anonymous: { title: "payments.outcome.anonymous", text: "payments.outcome.anonymousText", tone: "info" },

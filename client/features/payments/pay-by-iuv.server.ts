@@ -14,6 +14,7 @@ import { getServices } from "#client/lib/services.ts";
 import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
 import { ppayOf, ppaySubject } from "./acting-for.server.ts";
+import { endedDelegation } from "#client/lib/acting-for.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -54,7 +55,15 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
  * (`?passo=riepilogo`, reached only through step 1's post) the summary and "Paga con pagoPA".
  */
 export async function loadPayByIuv(context: Context, iuv: string | undefined, url: URL) {
-  const { payer, view } = await findOwnPosition(context, iuv);
+  const found = await findOwnPosition(context, iuv).catch((error: unknown) => {
+    // The delegator's position, asked after their delegation ended (issue #40): the page says whose it was and leads
+    // to the citizen's own payments, rather than "not found".
+    const ended = readRouteError(error, 404) ? endedDelegation(context, "PPAY") : null;
+    if (!ended) throw error;
+    return { ended: { nome: ended.nome, cognome: ended.cognome } };
+  });
+  if ("ended" in found) return { step: "ended", ended: found.ended } as const;
+  const { payer, view } = found;
   const step = url.searchParams.get("passo") === "riepilogo" && view.payable ? "summary" : "privacy";
   let policy: string | null = null;
   if (step === "privacy" && view.payable) {

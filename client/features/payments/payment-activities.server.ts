@@ -2,7 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import { isPayable } from "#shared/payments.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getServices } from "#client/lib/services.ts";
-import { isPayerWritten, mypaySpontaneousCodes, ppaySpontaneousCodes } from "./payer-written.server.ts";
+import {
+  isMypayPayerWritten,
+  isPayerWritten,
+  mypaySpontaneousCodes,
+  ppaySpontaneousCodes,
+} from "./payer-written.server.ts";
 import { toPositionView, type PositionView } from "./position-view.ts";
 import { mypayPositionView } from "./service-page/payment-service.ts";
 import type { PaymentActivities, PaymentsQuery } from "./payments-query.ts";
@@ -31,7 +36,7 @@ async function mypayItems(context: Context, codFisc: string, query: PaymentsQuer
     mypaySpontaneousCodes(context),
   ]);
   const items = dues
-    .map((p) => mypayPositionView(p, undefined, isPayerWritten(spontaneous, p.codTipo)))
+    .map((p) => mypayPositionView(p, undefined, isMypayPayerWritten(spontaneous, p)))
     .filter((p) =>
       query.stato === "pagato"
         ? p.status === "paid"

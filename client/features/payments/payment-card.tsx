@@ -93,9 +93,23 @@ function PaymentFacts({ position }: { position: PositionView }) {
 
 type ActionsProps = { position: PositionView; description: string };
 
-/** MYPAY: "Paga ora" is a post (the portal opens the payment there), the notice a download; nothing once paid. */
+/** MYPAY: "Paga ora" is a post (the portal opens the payment there), the notice a download; the receipt once paid. */
 function MypayActions({ position, description }: ActionsProps) {
   const t = useT(paymentsIt);
+  if (position.hasReceipt) {
+    return (
+      <div className="d-flex flex-wrap gap-2">
+        <a
+          className="btn btn-outline-primary btn-sm"
+          href={href("/area-personale/dovuti/:iuv/ricevuta", { iuv: position.iuv })}
+          download
+          aria-label={t("payments.card.receiptLabel", { description })}
+        >
+          {t("payments.card.receipt")}
+        </a>
+      </div>
+    );
+  }
   if (!position.payable) return null;
   return (
     <div className="d-flex flex-wrap gap-2">

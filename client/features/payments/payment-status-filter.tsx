@@ -63,7 +63,7 @@ export function PaymentPositionsState<
   return (
     <>
       <p role="status" className="small">
-        {t("payments.section.shown", { shown: list.items.length, total: list.total })}
+        {t("payments.section.shown", { count: list.items.length, total: list.total })}
       </p>
       {props.children(list)}
     </>

@@ -12,7 +12,8 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.section.loadFailed": "The list of payments could not be loaded",
   "payments.section.empty": "There are no payments yet",
   "payments.section.emptyFiltered": "No payments match the search filters",
-  "payments.section.shown": "{shown} payments of {total}",
+  "payments.section.shown.one": "{count} payment of {total}",
+  "payments.section.shown.other": "{count} payments of {total}",
   "payments.section.more": "See more payments",
   "payments.status.paid": "Paid",
   "payments.status.unpaid": "To pay",
@@ -64,6 +65,9 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.iuv.cancelled": "This debt position has been cancelled and cannot be paid",
   "payments.iuv.payFailed":
     "Sorry, the payment cannot be completed right now. Please try again in a few minutes.",
+  "payments.iuv.delegatorsTitle": "This payment is not in your name",
+  "payments.iuv.delegatorsText":
+    "The debt position belongs to {nome} {cognome}: without their delegation you cannot pay it from here. Your own payments are in your personal area.",
   "payments.iuv.toActivities": "Go to your payments",
   "payments.due.notFound": "Due not found",
   "payments.due.notPayable": "The due is no longer to be paid",
@@ -75,6 +79,14 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.outcome.waiting": "Payment completed, waiting for the receipt",
   "payments.outcome.waitingText":
     "We are waiting for the electronic receipt: you will find it in your personal area as soon as it is available.",
+  "payments.outcome.paidTextFor":
+    "The payment on behalf of {nome} {cognome} has been made: download their receipt here.",
+  "payments.outcome.waitingTextFor":
+    "The payment on behalf of {nome} {cognome} has been made. We are waiting for the pagoPA receipt: you will find it among their payments of the service, while you act with their delegation.",
+  "payments.outcome.cancelledTextFor":
+    "The payment on behalf of {nome} {cognome} was not made. You can try again from the service page, while you act with their delegation.",
+  "payments.outcome.notConfirmedTextFor":
+    "The payment on behalf of {nome} {cognome} is not confirmed yet. If you have just paid, check their payments of the service again in a few minutes.",
   "payments.outcome.payerPaidText": "The payment has been made. Keep the IUV reference and the receipt.",
   "payments.outcome.payerWaiting": "Payment completed, waiting for the electronic receipt",
   "payments.outcome.payerWaitingText":
@@ -106,8 +118,9 @@ export const paymentsEn: Record<keyof typeof paymentsIt, string> = {
   "payments.service.routeTitle": "Payment service",
   "payments.service.positionsTitle": "Your payments",
   "payments.service.positionsLead": "The positions of this service in your name, most recent first.",
+  "payments.service.positionsTitleFor": "Payments of {nome} {cognome}",
   "payments.service.positionsLeadFor":
-    "The positions of this service in the name of {nome} {cognome}, on whose behalf you are acting, most recent first.",
+    "The positions of {nome} {cognome} for this service, most recent first: you are acting on their behalf with their delegation.",
   "payments.service.anonymousTitle": "Log in to see your payments",
   "payments.service.anonymousText":
     "Log in with SPID, CIE or CNS to see the positions of this service in your name, pay them with pagoPA and download receipts and payment notices.",

@@ -14,7 +14,8 @@ export const paymentsIt = {
   "payments.section.loadFailed": "Non è stato possibile caricare l'elenco dei pagamenti",
   "payments.section.empty": "Non ci sono ancora pagamenti",
   "payments.section.emptyFiltered": "Non ci sono pagamenti in base ai filtri di ricerca",
-  "payments.section.shown": "{shown} pagamenti su {total}",
+  "payments.section.shown.one": "{count} pagamento su {total}",
+  "payments.section.shown.other": "{count} pagamenti su {total}",
   "payments.section.more": "Vedi altri pagamenti",
   "payments.status.paid": "Pagato",
   "payments.status.unpaid": "Da pagare",
@@ -66,6 +67,9 @@ export const paymentsIt = {
   "payments.iuv.cancelled": "Questa posizione debitoria è stata annullata e non può essere pagata",
   "payments.iuv.payFailed":
     "Siamo spiacenti, al momento non è possibile completare il pagamento. Riprova tra qualche minuto.",
+  "payments.iuv.delegatorsTitle": "Questo pagamento non è a tuo nome",
+  "payments.iuv.delegatorsText":
+    "La posizione debitoria è di {nome} {cognome}: senza la sua delega non puoi pagarla da qui. I tuoi pagamenti sono nella tua area personale.",
   "payments.iuv.toActivities": "Vai ai tuoi pagamenti",
   "payments.due.notFound": "Dovuto non trovato",
   "payments.due.notPayable": "Il dovuto non è più da pagare",
@@ -77,6 +81,14 @@ export const paymentsIt = {
   "payments.outcome.waiting": "Pagamento eseguito, in attesa della ricevuta",
   "payments.outcome.waitingText":
     "Siamo in attesa di ricevere la Ricevuta Telematica: la troverai nella tua area personale appena disponibile.",
+  "payments.outcome.paidTextFor":
+    "Il pagamento per conto di {nome} {cognome} risulta eseguito: scarica qui la sua ricevuta.",
+  "payments.outcome.waitingTextFor":
+    "Il pagamento per conto di {nome} {cognome} risulta eseguito. Siamo in attesa della Ricevuta Telematica: la troverai tra i suoi pagamenti del servizio, finché agisci con la sua delega.",
+  "payments.outcome.cancelledTextFor":
+    "Il pagamento per conto di {nome} {cognome} non è stato eseguito. Puoi riprovare dalla pagina del servizio, finché agisci con la sua delega.",
+  "payments.outcome.notConfirmedTextFor":
+    "Il pagamento per conto di {nome} {cognome} non risulta ancora eseguito. Se hai appena pagato, controlla tra qualche minuto tra i suoi pagamenti del servizio.",
   "payments.outcome.payerPaidText":
     "Il pagamento risulta eseguito. Conserva il riferimento IUV e la ricevuta.",
   "payments.outcome.payerWaiting": "Pagamento eseguito, in attesa della Ricevuta Telematica",
@@ -111,8 +123,9 @@ export const paymentsIt = {
   "payments.service.routeTitle": "Servizio di pagamento",
   "payments.service.positionsTitle": "I tuoi pagamenti",
   "payments.service.positionsLead": "Le posizioni di questo servizio intestate a te, dalla più recente.",
+  "payments.service.positionsTitleFor": "Pagamenti di {nome} {cognome}",
   "payments.service.positionsLeadFor":
-    "Le posizioni di questo servizio intestate a {nome} {cognome}, per cui stai agendo con delega, dalla più recente.",
+    "Le posizioni di {nome} {cognome} per questo servizio, dalla più recente: stai agendo per suo conto con la sua delega.",
   "payments.service.anonymousTitle": "Accedi per vedere i tuoi pagamenti",
   "payments.service.anonymousText":
     "Accedi con SPID, CIE o CNS per consultare le posizioni di questo servizio intestate a te, pagarle con pagoPA e scaricare ricevute e avvisi di pagamento.",

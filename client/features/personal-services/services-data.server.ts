@@ -13,7 +13,17 @@ export type PersonalServicesData = {
   favouriteCount: number;
   /** The favourites could not be read: the list shows every service as not favourite, with a notice. */
   favouritesFailed: boolean;
+  /** The favourite just added or removed (`?preferito=aggiunto|rimosso&servizio=`), said at its card (issue #40). */
+  toggled: { id: string; added: boolean } | null;
 };
+
+/** The toggle just done, from the query the action redirected to. */
+function toggledOf(url: URL): PersonalServicesData["toggled"] {
+  const done = url.searchParams.get("preferito");
+  const id = url.searchParams.get("servizio") ?? "";
+  if ((done !== "aggiunto" && done !== "rimosso") || !/^\d{1,9}$/.test(id)) return null;
+  return { id, added: done === "aggiunto" };
+}
 
 function searchOf(url: URL): string {
   return (url.searchParams.get("q") ?? "").trim().slice(0, SERVICES_QUERY_MAX);
@@ -41,6 +51,7 @@ export async function loadPersonalServices(
     services: list,
     favouriteCount: list.filter((s) => s.favourite).length,
     favouritesFailed: favourites === null,
+    toggled: toggledOf(url),
   };
 }
 
@@ -57,8 +68,8 @@ export const FavouriteToggleSchema = z.object({
  */
 export async function toggleFavourite(request: Request, context: Readonly<RouterContextProvider>) {
   const url = new URL(request.url);
-  const back = (fragment?: string) =>
-    withQuery(href("/area-personale/servizi"), { q: searchOf(url) }, fragment);
+  const back = (query: Record<string, string>, fragment?: string) =>
+    withQuery(href("/area-personale/servizi"), { q: searchOf(url), ...query }, fragment);
   const parsed = await parseForm(request, context, FavouriteToggleSchema);
   if (!parsed.ok) return data({ toggleFailed: true as const }, { status: 400 });
   const { serviceId, intent } = parsed.values;
@@ -74,5 +85,6 @@ export async function toggleFavourite(request: Request, context: Readonly<Router
       return data({ toggleFailed: true as const }, { status: status && status >= 500 ? status : 502 });
     }
   }
-  throw redirect(back(`servizio-${serviceId}`));
+  const done = { preferito: intent === "add" ? "aggiunto" : "rimosso", servizio: serviceId };
+  throw redirect(back(done, `servizio-${serviceId}`));
 }

@@ -28,9 +28,19 @@ function ServicesSearch({ query }: { query: string }) {
 }
 
 /** A small POST form: adds or removes the service from the favourites; the button says which, and of what. */
-function FavouriteToggle({ service, query }: { service: PersonalService; query: string }) {
+function FavouriteToggle({
+  service,
+  query,
+  toggled,
+}: {
+  service: PersonalService;
+  query: string;
+  toggled: PersonalServicesData["toggled"];
+}) {
   const t = useT(personalServicesIt);
   if (service.favouriteId === null) return null;
+  // Said where it happened (issue #40: adding or removing ended with no word of it), as a status.
+  const done = toggled?.id === String(service.favouriteId) ? toggled : null;
   const label = service.favourite ? t("personalServices.remove") : t("personalServices.add");
   return (
     <Form method="post" action={withQuery(href(LIST_PATH), { q: query })} className="d-flex">
@@ -47,6 +57,9 @@ function FavouriteToggle({ service, query }: { service: PersonalService; query: 
         {label}
         <span className="visually-hidden"> {service.title}</span>
       </SubmitButton>
+      <p role="status" className="small mb-0 ms-2 align-self-center">
+        {done ? t(done.added ? "personalServices.added" : "personalServices.removed") : null}
+      </p>
     </Form>
   );
 }
@@ -103,7 +116,9 @@ export function PersonalServicesPage({
                 category={service.category}
                 headingLevel={3}
                 action={
-                  data.favouritesFailed ? null : <FavouriteToggle service={service} query={data.query} />
+                  data.favouritesFailed ? null : (
+                    <FavouriteToggle service={service} query={data.query} toggled={data.toggled} />
+                  )
                 }
               />
             </li>

@@ -14,6 +14,8 @@ export const personalServicesEn: Record<keyof typeof personalServicesIt, string>
   "personalServices.favourite": "Favourite",
   "personalServices.add": "Add to favourites",
   "personalServices.remove": "Remove from favourites",
+  "personalServices.added": "Added to favourites",
+  "personalServices.removed": "Removed from favourites",
   "personalServices.toggleFailed": "The favourites could not be changed",
   "personalServices.loadFailed": "The favourite services could not be loaded",
   "personalServices.failedTitle": "Error",

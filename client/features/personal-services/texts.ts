@@ -16,6 +16,8 @@ export const personalServicesIt = {
   "personalServices.favourite": "Preferito",
   "personalServices.add": "Aggiungi ai preferiti",
   "personalServices.remove": "Rimuovi dai preferiti",
+  "personalServices.added": "Aggiunto ai preferiti",
+  "personalServices.removed": "Rimosso dai preferiti",
   "personalServices.toggleFailed": "Non è stato possibile modificare i preferiti",
   "personalServices.loadFailed": "Non è stato possibile caricare i servizi preferiti",
   "personalServices.failedTitle": "Errore",

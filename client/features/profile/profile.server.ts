@@ -73,14 +73,14 @@ export async function sendCode(
   const send = await otpGuard.beginSend(ref, { cf, kind, contact }, { hold: kind === "EMAIL" });
   if (!send.ok) {
     if (send.reason === "wait")
-      return { error: t("profile.otp.resendWait", { seconds: send.waitS }), status: 429 };
+      return { error: t("profile.otp.resendWait", { count: send.waitS }), status: 429 };
     if (send.reason === "resends") return { error: t("profile.otp.resendLimit"), status: 429 };
     return { error: t("profile.otp.noCode"), status: 400 };
   }
   const limit = await otp.attemptSend(otpContact(kind, contact));
   if (!limit.allowed) {
     await send.undo();
-    return { error: t("profile.otp.sendLimit", { minutes: Math.ceil(limit.retryAfterS / 60) }), status: 429 };
+    return { error: t("profile.otp.sendLimit", { count: Math.ceil(limit.retryAfterS / 60) }), status: 429 };
   }
   try {
     const result = await api.otp.request({

@@ -74,10 +74,12 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.otp.noCode": "There is no valid code for this contact: please ask for a new code.",
   "profile.otp.unavailable":
     "The service is unavailable, please try again later: the code you received stays valid until it expires.",
-  "profile.otp.resendWait": "You can ask for a new code in {seconds} seconds.",
+  "profile.otp.resendWait.one": "You can ask for a new code in {count} second.",
+  "profile.otp.resendWait.other": "You can ask for a new code in {count} seconds.",
   "profile.otp.resendLimit":
     "You have already asked for the most codes allowed for this contact: use the last code you received or enter the contact again.",
-  "profile.otp.sendLimit": "Too many codes were requested: please try again in {minutes} minutes.",
+  "profile.otp.sendLimit.one": "Too many codes were requested: please try again in {count} minute.",
+  "profile.otp.sendLimit.other": "Too many codes were requested: please try again in {count} minutes.",
   "profile.otp.verify": "Verify",
   "profile.otp.resend": "Send a new code",
   "profile.otp.resent": "We sent you a new code.",

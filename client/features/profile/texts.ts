@@ -76,10 +76,12 @@ export const profileIt = {
   "profile.otp.noCode": "Non c'è un codice valido per questo contatto: chiedi un nuovo codice.",
   "profile.otp.unavailable":
     "Il servizio non è disponibile, riprova più tardi: il codice ricevuto resta valido fino alla sua scadenza.",
-  "profile.otp.resendWait": "Puoi chiedere un nuovo codice tra {seconds} secondi.",
+  "profile.otp.resendWait.one": "Puoi chiedere un nuovo codice tra {count} secondo.",
+  "profile.otp.resendWait.other": "Puoi chiedere un nuovo codice tra {count} secondi.",
   "profile.otp.resendLimit":
     "Hai già chiesto il numero massimo di codici per questo contatto: usa l'ultimo codice ricevuto o inserisci di nuovo il contatto.",
-  "profile.otp.sendLimit": "Sono stati chiesti troppi codici: riprova tra {minutes} minuti.",
+  "profile.otp.sendLimit.one": "Sono stati chiesti troppi codici: riprova tra {count} minuto.",
+  "profile.otp.sendLimit.other": "Sono stati chiesti troppi codici: riprova tra {count} minuti.",
   "profile.otp.verify": "Verifica",
   "profile.otp.resend": "Invia un nuovo codice",
   "profile.otp.resent": "Ti abbiamo inviato un nuovo codice.",

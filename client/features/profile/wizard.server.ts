@@ -10,6 +10,7 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
+import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import {
   areContactsVerified,
   newWizardState,
@@ -195,7 +196,8 @@ async function confirmWizard(context: Context, cf: string, state: WizardState) {
     log.warn({ err: error }, "profile wizard failed");
     return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
   }
+  const { flow } = getServices(context);
   return redirect(href("/area-personale/profilo-utente/componi/successo"), {
-    headers: wizardFlow.clear(getServices(context).flow),
+    headers: justDoneHeaders(flow, "profile", cf.toUpperCase(), wizardFlow.clear(flow)),
   });
 }

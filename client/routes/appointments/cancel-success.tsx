@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/cancel-success";
+import { justDoneRef } from "#client/lib/just-done.server.ts";
 import { href } from "#client/lib/links.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
@@ -14,6 +16,12 @@ const route = appointmentRoute("appointments.cancel.successTitle");
 export const handle = route.handle;
 export const meta = route.meta;
 export const ErrorBoundary = route.ErrorBoundary;
+
+/** Only right after this browser cancelled an appointment (issue #40): opened otherwise, the booking page. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!justDoneRef(context, "cancelled")) throw redirect(href("/servizi/prenotazione-appuntamento"));
+  return null;
+}
 
 export default function CancelSuccess() {
   const t = useT(appointmentsIt);

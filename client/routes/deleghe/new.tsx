@@ -3,13 +3,17 @@ import type { Route } from "./+types/new";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandleUnder } from "#client/lib/titles.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandle("deleghe.new.title", delegheIt);
+export const handle = routeHandleUnder(
+  [{ title: "deleghe.title", href: href("/area-personale/deleghe") }],
+  "deleghe.new.title",
+  delegheIt,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);

@@ -2,7 +2,7 @@ import type { Route } from "./+types/online";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandleUnder } from "#client/lib/titles.ts";
 import { NewDelegaSteps, stepLinks } from "#client/features/deleghe/new-delega-fields.tsx";
 import { loadOnline, onlineAction } from "#client/features/deleghe/online.server.ts";
 import { ONLINE_STEPS, type OnlineStep } from "#client/features/deleghe/steps.ts";
@@ -11,7 +11,14 @@ import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandle("deleghe.new.online.title", delegheIt);
+export const handle = routeHandleUnder(
+  [
+    { title: "deleghe.title", href: href("/area-personale/deleghe") },
+    { title: "deleghe.new.title", href: href("/area-personale/deleghe/nuova") },
+  ],
+  "deleghe.new.online.title",
+  delegheIt,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);

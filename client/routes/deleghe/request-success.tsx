@@ -3,16 +3,21 @@ import type { Route } from "./+types/request-success";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
+import { PAGE_FOCUS } from "#client/components/ui/use-focus-on-change.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getServices } from "#client/lib/services.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandleUnder } from "#client/lib/titles.ts";
 import { requestSentCookie } from "#client/features/deleghe/flow-state.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandle("deleghe.request.success.title", delegheIt);
+export const handle = routeHandleUnder(
+  [{ title: "deleghe.title", href: href("/area-personale/deleghe") }],
+  "deleghe.request.success.title",
+  delegheIt,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);
@@ -30,7 +35,7 @@ export default function RequestSent({ loaderData }: Route.ComponentProps) {
   const t = useT(delegheIt);
   return (
     <section aria-labelledby="richiesta-inviata">
-      <h2 id="richiesta-inviata" className="title-xxlarge mb-3">
+      <h2 id="richiesta-inviata" className="title-xxlarge mb-3" {...PAGE_FOCUS}>
         {t("deleghe.request.success.title")}
       </h2>
       <Callout variant="success" title={t("deleghe.request.success.title")}>

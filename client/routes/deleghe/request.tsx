@@ -2,7 +2,7 @@ import type { Route } from "./+types/request";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
-import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { metaT, pageTitle, routeHandleUnder } from "#client/lib/titles.ts";
 import { EditLink, NewDelegaSteps, stepLinks } from "#client/features/deleghe/new-delega-fields.tsx";
 import { DocumentsFields, DocumentsSummary } from "#client/features/deleghe/request-documents.tsx";
 import { loadRequest, requestAction } from "#client/features/deleghe/request.server.ts";
@@ -13,7 +13,14 @@ import { DOCUMENT_SLOTS } from "#shared/api/deleghe.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandle("deleghe.request.title", delegheIt);
+export const handle = routeHandleUnder(
+  [
+    { title: "deleghe.title", href: href("/area-personale/deleghe") },
+    { title: "deleghe.new.title", href: href("/area-personale/deleghe/nuova") },
+  ],
+  "deleghe.request.title",
+  delegheIt,
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);

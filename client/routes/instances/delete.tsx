@@ -7,7 +7,8 @@ import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { instancesIt } from "#client/features/instances/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
-import { href } from "#client/lib/links.ts";
+import { href, withQuery } from "#client/lib/links.ts";
+import { PAGE_FOCUS } from "#client/components/ui/use-focus-on-change.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -49,7 +50,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     getServices(context).log.warn({ err: error }, "instance draft deletion failed");
     return data({ failed: true }, { status: 502 });
   }
-  return redirect(BACK);
+  // Back to the list, which says it was deleted (issue #40: the deletion ended with no word of it).
+  return redirect(withQuery(href("/area-personale/attivita"), { eliminata: params.codice }, "pratiche"));
 }
 
 export default function DeleteInstanceDraft({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +59,7 @@ export default function DeleteInstanceDraft({ loaderData, actionData }: Route.Co
   const locale = useLocale();
   return (
     <section aria-labelledby="elimina-bozza">
-      <h2 id="elimina-bozza" className="title-xxlarge mb-4">
+      <h2 id="elimina-bozza" className="title-xxlarge mb-4" {...PAGE_FOCUS}>
         {t("instances.delete.title")}
       </h2>
       {actionData?.failed ? (
@@ -66,8 +68,11 @@ export default function DeleteInstanceDraft({ loaderData, actionData }: Route.Co
         </div>
       ) : null}
       <p>
-        {t("instances.delete.question", { title: loaderData.title, code: loaderData.code })}{" "}
-        <time dateTime={loaderData.created}>({formatDate(loaderData.created, "dd/MM/yyyy", locale)})</time>
+        {t("instances.delete.question", {
+          title: loaderData.title,
+          code: loaderData.code,
+          created: formatDate(loaderData.created, "d MMMM yyyy", locale),
+        })}
       </p>
       <Form method="post" className="d-flex flex-wrap gap-3">
         <XsrfField />

@@ -44,6 +44,20 @@ type IuvAction = Route.ComponentProps["actionData"];
 
 export default function PayByIuv({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(paymentsIt);
+  if (loaderData.step === "ended") {
+    return (
+      <PaymentLayout title={t("payments.iuv.title")} lead={t("payments.iuv.lead")} parent="personal-area">
+        <DelegatorsPosition ended={loaderData.ended} />
+      </PaymentLayout>
+    );
+  }
+  return <PayByIuvSteps loaderData={loaderData} actionData={actionData} />;
+}
+
+type StepData = Extract<IuvData, { position: unknown }>;
+
+function PayByIuvSteps({ loaderData, actionData }: { loaderData: StepData; actionData: IuvAction }) {
+  const t = useT(paymentsIt);
   const { step, position } = loaderData;
   const steps = [t("payments.iuv.step.privacy"), t("payments.iuv.step.summary")];
   return (
@@ -90,8 +104,29 @@ export default function PayByIuv({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+/**
+ * The delegator's position after their delegation ended (issue #40): not the citizen's to pay; the way on is their own
+ * payments (the shell's alert says the payment for the delegator was not made).
+ */
+function DelegatorsPosition({ ended }: { ended: { nome: string; cognome: string } }) {
+  const t = useT(paymentsIt);
+  return (
+    <>
+      <Callout variant="warning" title={t("payments.iuv.delegatorsTitle")} titleAs="h2">
+        <p className="mb-0">{t("payments.iuv.delegatorsText", ended)}</p>
+      </Callout>
+      <Link
+        className="btn btn-primary mt-3"
+        to={withQuery(href("/area-personale/attivita"), {}, "pagamenti")}
+      >
+        {t("payments.iuv.toActivities")}
+      </Link>
+    </>
+  );
+}
+
 /** Already paid or cancelled: said, with the way to the personal area's payments. */
-function NotPayable({ position }: { position: IuvData["position"] }) {
+function NotPayable({ position }: { position: StepData["position"] }) {
   const t = useT(paymentsIt);
   return (
     <>
@@ -114,7 +149,7 @@ function NotPayable({ position }: { position: IuvData["position"] }) {
   );
 }
 
-function PrivacyStep({ data, actionData }: { data: IuvData; actionData: IuvAction }) {
+function PrivacyStep({ data, actionData }: { data: StepData; actionData: IuvAction }) {
   const t = useT(paymentsIt);
   const { policy } = data;
   return (
@@ -142,7 +177,7 @@ function PrivacyStep({ data, actionData }: { data: IuvData; actionData: IuvActio
 }
 
 /** The position and the payer, then "Paga" (the privacy acceptance travels in the form: no state between steps). */
-function SummaryStep({ data }: { data: IuvData }) {
+function SummaryStep({ data }: { data: StepData }) {
   const t = useT(paymentsIt);
   const { position, payer } = data;
   return (

@@ -79,6 +79,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const ticketsQuery = readTicketsQuery(url);
   const instancesQuery = readInstancesQuery(url);
   const duplicated = url.searchParams.get("duplicata") ?? "";
+  const deleted = url.searchParams.get("eliminata") ?? "";
   /** The other query words of the page, kept by a section's own filter form. */
   const otherQuery = (own: (name: string) => boolean) =>
     Object.fromEntries([...url.searchParams].filter(([name]) => !own(name)));
@@ -121,6 +122,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           query: instancesQuery,
           otherQuery: otherQuery((name) => (INSTANCE_QUERY_NAMES as readonly string[]).includes(name)),
           duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
+          deleted: INSTANCE_CODE_PATTERN.test(deleted) ? deleted : null,
           instances: instanceList,
         };
   return { query, appointments, payments, tickets, instances, drafts };
@@ -250,7 +252,7 @@ function AppointmentsList({ appointments, query }: { appointments: Appointments;
         <>
           <p role="status" className="small">
             {t("appointments.activity.shown", {
-              shown: appointments.items.length,
+              count: appointments.items.length,
               total: appointments.total,
             })}
           </p>

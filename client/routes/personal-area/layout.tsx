@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { findAsset } from "#shared/api/tenant-config.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
+import { PAGE_FOCUS_SCOPE } from "#client/components/ui/use-focus-on-change.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ContactsSection } from "#client/components/page-end/contacts-section.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
@@ -52,22 +53,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The current section's title (the deepest route's `handle.title`, translated) when it is not the desk itself. */
-function useSectionTitle(): string | null {
+/**
+ * The breadcrumb below "Area personale": the current section's title (the deepest route's `handle.title`, translated)
+ * when it is not the desk itself, after the pages its handle names above it (`parents`, e.g. "Deleghe").
+ */
+function useSectionCrumbs(): { name: string; href?: string }[] {
   const matches = useMatches();
   const locale = useLocale();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return handle?.title && handle.title !== "personalArea.title" ? handleTitle(handle, locale) : null;
+  if (!handle?.title || handle.title === "personalArea.title") return [];
+  const parents = (handle.parents ?? []).map((parent) => ({
+    name: handleTitle({ ...handle, title: parent.title }, locale),
+    href: parent.href,
+  }));
+  return [...parents, { name: handleTitle(handle, locale) }];
 }
 
 export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps) {
   const t = useT(personalAreaIt);
   const { user } = useRootData();
-  const section = useSectionTitle();
   const breadcrumb = [
     { name: t("common.home"), href: href("/") },
     { name: t("personalArea.title"), href: href("/area-personale") },
-    ...(section ? [{ name: section }] : []),
+    ...useSectionCrumbs(),
   ];
   return (
     <>
@@ -101,7 +109,9 @@ export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps)
               </Callout>
             ) : null}
             <PersonalAreaTabs tabs={loaderData.tabs} unread={user?.unreadMessages ?? null} />
-            <Outlet />
+            <div {...PAGE_FOCUS_SCOPE}>
+              <Outlet />
+            </div>
           </div>
         </div>
       </div>

@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/compose-success";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "#client/features/profile/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
+import { wasJustDone } from "#client/lib/just-done.server.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getCitizen, requireCitizen } from "#client/lib/require-citizen.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
@@ -19,8 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageTitle(matches, [t("profile.successTitle"), t("personalArea.title")]);
 };
 
+/** The profile just completed by this browser; opened otherwise (issue #40), the profile page itself. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getCitizen(context);
+  if (!wasJustDone(context, "profile", user.codFisc.toUpperCase()))
+    throw redirect(href("/area-personale/profilo-utente"));
   return { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc };
 }
 

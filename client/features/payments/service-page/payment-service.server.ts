@@ -8,7 +8,12 @@ import { paymentsIt } from "../texts.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { isPayerWritten, mypaySpontaneousCodes, ppaySpontaneousCodes } from "../payer-written.server.ts";
+import {
+  isMypayPayerWritten,
+  isPayerWritten,
+  mypaySpontaneousCodes,
+  ppaySpontaneousCodes,
+} from "../payer-written.server.ts";
 import { toPositionView, type PositionView } from "../position-view.ts";
 import { ppayOf, ppaySubject, requireDelegatedService, type PpaySubject } from "../acting-for.server.ts";
 import { actingForChoice } from "#client/lib/acting-for.server.ts";
@@ -68,7 +73,7 @@ async function mypayPositions(
   ]);
   return positions
     .filter((p) => !type || p.codTipo === type)
-    .map((p) => mypayPositionView(p, undefined, isPayerWritten(spontaneous, p.codTipo)));
+    .map((p) => mypayPositionView(p, undefined, isMypayPayerWritten(spontaneous, p)));
 }
 
 export type ServicePositions =

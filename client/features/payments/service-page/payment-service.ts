@@ -110,7 +110,8 @@ export function mypayPositionView(p: MypayPosizione, today?: string, payerWritte
     status,
     statusLabel: STATUS_LABELS[status],
     payable: isPayable(status),
-    hasReceipt: false,
+    // A paid due's receipt (our definition of MYPAY, issue #40).
+    hasReceipt: status === "paid",
     payerWritten,
   };
 }

@@ -26,7 +26,9 @@ export function ServicePositionsSection(props: {
   return (
     <section aria-labelledby="servizio-pagamenti" className="mb-5" data-element="service-payments">
       <h2 id="servizio-pagamenti" className="title-xlarge mb-2">
-        {t("payments.service.positionsTitle")}
+        {props.delegator
+          ? t("payments.service.positionsTitleFor", props.delegator)
+          : t("payments.service.positionsTitle")}
       </h2>
       <p className="mb-3">
         {props.delegator

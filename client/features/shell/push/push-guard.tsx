@@ -1,15 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { useFetchers, useLocation, useNavigation } from "react-router";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
+import { pushIt } from "./texts.ts";
 import { useToasts } from "../toasts.tsx";
 import { href } from "#client/lib/links.ts";
 import { XSRF_HEADER } from "#shared/xsrf.ts";
 import { browserSupportsPush, doNotAskKey, type PushSettings } from "./push-settings.ts";
+import { pointerDownBefore, touchedSincePageShown } from "./user-activity.ts";
 import type { ForegroundMessage } from "./push.client.ts";
 
 export type PushGuardProps = {
   codiceEnte: string;
+  /** The municipality's name, for what the opt-in says it will notify. */
+  comune: string;
+  /** Shown already in this browser session, in any tab (the portal's session cookie): not asked again. */
+  asked: boolean;
   settings: PushSettings;
   /** The device tokens the citizen's push contacts already hold. */
   tokens: string[];
@@ -24,7 +31,7 @@ const escapeHtml = (value: string) =>
 
 /** A message arriving while the page is open: the push toast (title, text, and a link to the message if any). */
 function usePushToast() {
-  const t = useT();
+  const t = useT(pushIt);
   const { push } = useToasts();
   return useCallback(
     ({ title, body, link }: ForegroundMessage) => {
@@ -68,18 +75,60 @@ async function registerDevice(options: {
   }
 }
 
+/** Runs `callback` when the browser is idle (or soon, where it cannot say); returns the cancel. */
+function whenIdle(callback: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const id = window.requestIdleCallback(callback, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 200);
+  return () => clearTimeout(id);
+}
+
+/** Where the opt-in stands, on `<html data-push-prompt>` (as `data-hydrated` says React is there; tests read it). */
+function markPrompt(state: "waiting" | "deferred" | "shown") {
+  document.documentElement.dataset["pushPrompt"] = state;
+}
+
+/**
+ * Whether now is a moment to ask (issue #40: never over a click in flight): the page is shown, no navigation, form
+ * post or fetcher is on its way, the browser is idle, and the citizen has not touched this page since it was shown (a
+ * pointer, a key, a touch, the wheel). A page the citizen is using is left alone; the next one may ask. Once the
+ * moment has come it holds until the question is answered.
+ */
+function useQuietMoment(enabled: boolean): boolean {
+  const { key } = useLocation();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => {
+    if (!enabled || quiet) return;
+    markPrompt("waiting");
+    if (busy) return;
+    return whenIdle(() => {
+      if (touchedSincePageShown()) markPrompt("deferred");
+      else setQuiet(true);
+    });
+  }, [enabled, quiet, busy, key]);
+  return enabled && quiet;
+}
+
 /**
  * The push opt-in (spec §4, original TheGuardFcm), rendered by the shell only when the root data says the citizen may
  * be asked (NOTIFICATIONS, firebase settings, contacts). In the browser: nothing unless push is supported and not
  * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
- * browser session. The token goes to the portal (`POST /notifiche-push/token`), which updates the contacts.
+ * browser session (the spec's session key for this tab, the portal's session cookie for the others: it is told as the
+ * modal opens), at a quiet moment only (`useQuietMoment`). The token goes to the portal (`POST
+ * /notifiche-push/token`), which updates the contacts.
  */
-export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
-  const t = useT();
+export function PushGuard({ codiceEnte, comune, asked, settings, tokens, xsrfToken }: PushGuardProps) {
+  const t = useT(pushIt);
   const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
   const started = useRef(false);
   const okRef = useRef<HTMLButtonElement>(null);
+  const openedAt = useRef(0);
 
   const showMessage = usePushToast();
 
@@ -95,19 +144,32 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
   }, [enable]);
 
   // Browser-only facts, read once hydrated (the server and the hydrating render show no modal).
-  const ask =
+  const mayAsk =
     hydrated &&
+    !asked &&
     !answered &&
     browserSupportsPush() &&
     Notification.permission === "default" &&
     !sessionStorage.getItem(doNotAskKey(codiceEnte));
+  const ask = useQuietMoment(mayAsk);
 
-  const decline = () => {
+  // The modal opens: this tab remembers it, and the portal is told so that no other tab asks again.
+  useEffect(() => {
+    if (!ask) return;
+    openedAt.current = performance.now();
+    markPrompt("shown");
     sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
-    setAnswered(true);
-  };
+    void fetch(href("/notifiche-push/chiesto"), {
+      method: "POST",
+      headers: { [XSRF_HEADER]: xsrfToken },
+      credentials: "same-origin",
+    }).catch((error: unknown) => console.warn("push opt-in: not remembered for the session", error));
+  }, [ask, codiceEnte, xsrfToken]);
+
+  /** A click whose pointer went down before the modal opened was meant for the page: it answers nothing. */
+  const meant = (event: MouseEvent) => event.detail === 0 || !pointerDownBefore(openedAt.current);
+  const decline = () => setAnswered(true);
   const accept = () => {
-    sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
     setAnswered(true);
     // Asked inside the click, the user's gesture.
     void Notification.requestPermission().then((permission) => {
@@ -115,7 +177,7 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
     });
   };
 
-  if (!ask) return null;
+  if (!ask || answered) return null;
   return (
     <Modal
       id="push-opt-in"
@@ -125,16 +187,26 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
       initialFocusRef={okRef}
       footer={
         <>
-          <button type="button" className="btn btn-outline-primary btn-sm" onClick={decline}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            onClick={(event) => meant(event) && decline()}
+          >
             {t("push.modal.decline")}
           </button>
-          <button ref={okRef} type="button" className="btn btn-primary btn-sm" onClick={accept}>
+          <button
+            ref={okRef}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={(event) => meant(event) && accept()}
+          >
             {t("push.modal.accept")}
           </button>
         </>
       }
     >
-      <p>{t("push.modal.body")}</p>
+      <p>{t("push.modal.body", { comune })}</p>
+      <p className="small mb-0">{t("push.modal.settings")}</p>
     </Modal>
   );
 }

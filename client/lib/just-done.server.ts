@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { defineFlowCookie, mergeHeaders, type FlowCookies } from "./flow.server.ts";
+import { getServices } from "./services.ts";
+
+/*
+ * What the citizen has just done (issue #40: a success page opened directly announced a success that did not
+ * happen). The action that did it redirects to its success page with this sealed session cookie naming what and on
+ * what (an appointment's id, a link's hash); the page announces the success only when it matches, and otherwise shows
+ * the thing as it is, or leads to where it lives. A later action of the session replaces it.
+ */
+
+const JUST_DONE_KINDS = ["booked", "edited", "cancelled", "profile"] as const;
+export type JustDoneKind = (typeof JUST_DONE_KINDS)[number];
+
+const justDone = defineFlowCookie(
+  "flowJustDone",
+  z.object({ kind: z.enum(JUST_DONE_KINDS), ref: z.string().max(128) }),
+);
+
+/** The headers of a redirect to a success page: `kind` was just done on `ref` (with the action's own headers). */
+export function justDoneHeaders(
+  flow: FlowCookies,
+  kind: JustDoneKind,
+  ref: string,
+  headers?: Headers,
+): Headers {
+  return mergeHeaders(headers ?? new Headers(), justDone.save(flow, { kind, ref }));
+}
+
+/** What this browser has just done of `kind` (its `ref`), or null. */
+export function justDoneRef(context: Readonly<RouterContextProvider>, kind: JustDoneKind): string | null {
+  const state = justDone.read(getServices(context).flow).state;
+  return state?.kind === kind ? state.ref : null;
+}
+
+/** True when this browser has just done `kind` on `ref` (its success page may say so). */
+export function wasJustDone(
+  context: Readonly<RouterContextProvider>,
+  kind: JustDoneKind,
+  ref: string,
+): boolean {
+  const state = justDone.read(getServices(context).flow).state;
+  return state?.kind === kind && state.ref === ref;
+}
