@@ -13,7 +13,7 @@ import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { todayInRome } from "#shared/dates.ts";
 import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { routeError } from "#shared/route-error.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
 import { getServices } from "./services.ts";
@@ -90,7 +90,7 @@ async function stillListed(
   try {
     const list = await getServices(context).api.actingFor.delegantiByService(entry.idServizio);
     const hit = findListed(list, entry.idServizio, entry.uuidDelega);
-    return hit !== null && hit.delegante.codiceFiscale.toUpperCase() === entry.delegante.codiceFiscale;
+    return hit !== null && sameFiscalCode(hit.delegante.codiceFiscale, entry.delegante.codiceFiscale);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     return null;
@@ -107,7 +107,7 @@ async function readClaim(context: Context): Promise<Stored | null> {
   }
   const user = await services.api.getCurrentUser();
   const claim = parsed.data;
-  if (!user || claim.tenant !== services.tenantId || claim.cittadino !== normalizeFiscalCode(user.codFisc))
+  if (!user || claim.tenant !== services.tenantId || !sameFiscalCode(claim.cittadino, user.codFisc))
     return null;
   return claim;
 }
@@ -196,7 +196,9 @@ export function actingDelegation(context: Context, asset: ActingForAsset): Actin
 export function currentClaim(context: Context, citizen: string): Stored {
   const services = getServices(context);
   const parsed = StoredSchema.safeParse(services.actingFor.read());
-  return parsed.success && parsed.data.tenant === services.tenantId && parsed.data.cittadino === citizen
+  return parsed.success &&
+    parsed.data.tenant === services.tenantId &&
+    sameFiscalCode(parsed.data.cittadino, citizen)
     ? parsed.data
     : { tenant: services.tenantId, cittadino: citizen, perAsset: {} };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { comparableFiscalCode, sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { createTransientStore, type TransientStore } from "./transient-store.server.ts";
 
 /**
@@ -37,10 +38,10 @@ export type TryVerdict =
   | { ok: false; reason: "exhausted" | "unknown" };
 
 function sameBinding(a: OtpBinding, b: OtpBinding): boolean {
-  return a.cf.toUpperCase() === b.cf.toUpperCase() && a.kind === b.kind && a.contact === b.contact;
+  return sameFiscalCode(a.cf, b.cf) && a.kind === b.kind && a.contact === b.contact;
 }
 
-const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${binding.cf.toUpperCase()}`;
+const slotOf = (binding: OtpBinding) => `${binding.kind}\u0000${comparableFiscalCode(binding.cf)}`;
 
 const EntrySchema = z.object({
   cf: z.string(),
@@ -69,7 +70,7 @@ function createKeyLock() {
   };
 }
 
-const ownerOf = (binding: OtpBinding) => ({ client: `cf:${binding.cf.toUpperCase()}` });
+const ownerOf = (binding: OtpBinding) => ({ client: `cf:${comparableFiscalCode(binding.cf)}` });
 
 /** The guard's stores, lock and clock. */
 type Guard = {

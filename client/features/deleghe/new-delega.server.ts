@@ -2,10 +2,11 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { isFromSummary, type Flow, type FlowCookies } from "#client/lib/flow.server.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
-import { withQuery } from "#client/lib/links.ts";
+import type { Query } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import type { PersonState, ServicesState } from "./flow-state.ts";
@@ -45,9 +46,9 @@ export async function newDelegaExtras(context: Context) {
 
 /** The other person: a valid fiscal code that is not the citizen's own (`ownMessage`), name and surname. */
 export async function personSchema(context: Context, ownMessage: string) {
-  const own = (await getCitizen(context)).codFisc.toUpperCase();
+  const own = (await getCitizen(context)).codFisc;
   return z.object({
-    codiceFiscale: fiscalCodeText(required()).refine((cf) => cf !== own, { error: ownMessage }),
+    codiceFiscale: fiscalCodeText(required()).refine((cf) => !sameFiscalCode(cf, own), { error: ownMessage }),
     nome: text(required(), maxLength(100)),
     cognome: text(required(), maxLength(100)),
   });
@@ -81,6 +82,9 @@ export function invalidStep(parsed: {
   return data({ errors: parsed.errors, submitted: parsed.submitted }, { status: 400 });
 }
 
+/** A step's address, with more of the query (e.g. `scaduta`) when given: `withQuery` builds the whole of it. */
+export type StepHref<Step> = (step: Step, query?: Query) => string;
+
 type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: boolean; headers?: Headers };
 
 /**
@@ -92,7 +96,7 @@ export function resolveStepPage<S, Step extends string>(
   cookies: FlowCookies,
   url: URL,
   create: () => S,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
 ): StepPage<S, Step> {
   const read = flow.read(cookies);
   const requested = url.searchParams.get("passo");
@@ -105,7 +109,7 @@ export function resolveStepPage<S, Step extends string>(
     const state = create();
     const headers = flow.save(cookies, state);
     if (requested !== first)
-      throw redirect(withQuery(stepHref(first), { scaduta: read.problem ? "1" : undefined }), { headers });
+      throw redirect(stepHref(first, { scaduta: read.problem ? "1" : undefined }), { headers });
     return { step: first, state, headers, ...page };
   }
   const step = flow.resolveStep(requested, read.state, undefined);
@@ -119,7 +123,7 @@ export async function loadStepPage<S, Step extends string>(
   url: URL,
   flow: Flow<S, Step, undefined>,
   create: () => S,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
 ) {
   const { flow: cookies, api } = getServices(context);
   const page = resolveStepPage(flow, cookies, url, create, stepHref);
@@ -149,13 +153,13 @@ export async function stepAction<
   context: Context,
   request: Request,
   flow: Flow<S, Step, undefined>,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
   person: PersonStep,
   own: (step: Step, state: S, save: SaveStep<S>) => Promise<R>,
 ) {
   const { flow: cookies } = getServices(context);
   const state = flow.read(cookies).state;
-  if (!state) throw redirect(withQuery(stepHref(flow.steps[0]!), { scaduta: "1" }));
+  if (!state) throw redirect(stepHref(flow.steps[0]!, { scaduta: "1" }));
   const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
   const save: SaveStep<S> = (next, form) =>
     redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {

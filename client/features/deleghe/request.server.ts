@@ -5,7 +5,7 @@ import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href, withQuery, type Query } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -34,8 +34,8 @@ const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
 
 const documentField = documentFieldName;
 
-const stepHref = (step: RequestStep) =>
-  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step });
+const stepHref = (step: RequestStep, query: Query = {}) =>
+  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step, ...query });
 
 /** The step's page: the state so far (documents by name), the services, the limits, the policy. */
 export async function loadRequest(context: Context, url: URL) {
