@@ -102,6 +102,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               codiceEnte={data.comune.codiceEnte}
               settings={data.user.push.firebase}
               tokens={data.user.push.tokens}
+              registered={data.user.push.registered}
               xsrfToken={data.xsrfToken}
             />
           </Suspense>

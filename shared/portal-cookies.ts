@@ -68,6 +68,19 @@ export const PORTAL_COOKIES = {
    * portal re-checks it upstream on every request; a cookie not sealed by the portal means no acting-for.
    */
   actingFor: { name: "CITFAC_DELEGANTE", httpOnly: true, sameSite: "lax", protection: "sealed" },
+  /**
+   * This browser (issue #36): a random id, set with the first flow an anonymous visitor saves, that the anonymous
+   * flows are bound to (client/lib/flow.server.ts): a flow cookie copied to another browser is another owner's. A year,
+   * so that the proofs of anonymous bookings (kept until their appointments are over) stay readable. It names nothing
+   * and changes no page (the page cache treats it as neutral).
+   */
+  browser: {
+    name: "CITFAC_BROWSER",
+    httpOnly: true,
+    sameSite: "lax",
+    protection: "plain",
+    maxAgeS: 365 * 24 * 60 * 60,
+  },
   // One entry per multi-step flow, and per small state kept beside one (docs/decisions/flows.md): `flow_<name>`,
   // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
   // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.
@@ -105,6 +118,8 @@ export const PORTAL_COOKIES = {
   flowDelegheRequest: flowCookie("deleghe-richiesta"),
   /** The request's success page: whom it names. */
   flowDelegheRequestSent: flowCookie("deleghe-richiesta-inviata"),
+  /** The push token this browser gave the citizen's contacts (removed again at logout; issue #36). */
+  flowPushToken: flowCookie("push-token"),
 } as const satisfies Record<string, PortalCookie>;
 
 export type PortalCookieKey = keyof typeof PORTAL_COOKIES;

@@ -169,6 +169,8 @@ function beginSend(
         return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now) / 1000) };
     }
     const entry = await guard.store.get(key);
+    // A discarded request gets no code any more (its cookie replayed included).
+    if (entry && entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "unknown" };
     return entry ? resend(guard, key, entry, binding, options) : firstSend(guard, key, binding, options);
   });
 }
@@ -249,6 +251,24 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
     beginTry: (key: string, binding: OtpBinding) => beginTry(guard, key, binding),
     async forget(key: string | null | undefined): Promise<void> {
       await guard.store.delete(key);
+    },
+    /**
+     * The request of `key` is discarded (too many wrong codes): it is remembered as such for the guard's lifetime,
+     * so a replayed cookie naming it gets no code and no try (`isDiscarded`).
+     */
+    async discard(key: string, binding: OtpBinding): Promise<void> {
+      await guard.locked(key, () =>
+        guard.store.set(
+          key,
+          { ...binding, wrong: OTP_MAX_WRONG, sends: OTP_MAX_RESENDS + 1, lastSentAt: guard.now() },
+          ownerOf(binding),
+        ),
+      );
+    },
+    /** Whether the request of `key` was discarded. */
+    async isDiscarded(key: string): Promise<boolean> {
+      const entry = await guard.store.get(key);
+      return entry !== undefined && entry.wrong >= OTP_MAX_WRONG;
     },
   };
 }

@@ -7,6 +7,7 @@ import { href, withQuery } from "./links.ts";
 import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
 import { actingForState } from "./acting-for.server.ts";
+import { registeredPushToken } from "./push-registration.server.ts";
 
 /**
  * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
@@ -94,7 +95,7 @@ async function loadUnreadMessages(
  * firebase settings who has Notify contacts: the public web settings (the service worker gets them in its URL) and
  * the device tokens the citizen's contacts already hold. Null otherwise: nothing is asked, no firebase code loads.
  */
-function pushOptIn(config: TenantConfig, user: Utente) {
+function pushOptIn(context: Readonly<RouterContextProvider>, config: TenantConfig, user: Utente) {
   const firebase = config.comune.firebase;
   const contacts = user.contatti;
   if (!firebase || !findAsset(config, "NOTIFICATIONS") || !contacts) return null;
@@ -103,6 +104,8 @@ function pushOptIn(config: TenantConfig, user: Utente) {
   return {
     firebase: { apiKey, appId, messagingSenderId, projectId, vapidKey },
     tokens: [...new Set(Object.values(contacts.push ?? {}).flat())],
+    /** This browser's own token is known to the portal (issue #36: it goes again at logout). */
+    registered: registeredPushToken(context) !== null,
   };
 }
 
@@ -149,7 +152,7 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           codFisc: user.codFisc,
           /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
           unreadMessages,
-          push: pushOptIn(config, user),
+          push: pushOptIn(context, config, user),
         }
       : null,
     devLoggedOut,

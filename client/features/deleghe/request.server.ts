@@ -13,6 +13,7 @@ import {
   isStoreUnavailable,
   storeDown,
   storeOwner,
+  storeReaders,
   storeRefusal,
 } from "#client/lib/transient-store.server.ts";
 import {
@@ -87,7 +88,7 @@ async function documentsStep(
   const { good, errors } = await checkChosen(form);
   let held: StoredDocuments;
   try {
-    held = await getDocuments(state.uploadId);
+    held = await getDocuments(state.uploadId, storeReaders(context));
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
     return data({ errors: { form: serverT(context)("store.unavailable") }, submitted: {} }, { status: 503 });
@@ -137,7 +138,7 @@ async function sendRequest(context: Context, request: Request, state: RequestSta
   const { delegante, servizi, scadenza } = state;
   if (!delegante || !servizi || !scadenza || requestFlow.firstIncomplete(state, undefined) !== "riepilogo")
     throw redirect(stepHref(requestFlow.firstIncomplete(state, undefined)));
-  const docs = await getDocuments(state.uploadId).catch(storeDown(context));
+  const docs = await getDocuments(state.uploadId, storeReaders(context)).catch(storeDown(context));
   const lost = DOCUMENT_SLOTS.filter((slot) => !docs[slot]);
   if (lost.length) {
     // The store forgot a file the summary listed: say so (its "Modifica" leads to it), never send without it.

@@ -13,6 +13,8 @@ export type PushGuardProps = {
   settings: PushSettings;
   /** The device tokens the citizen's push contacts already hold. */
   tokens: string[];
+  /** Whether this browser's own registration is known to the portal (the token it gave is removed at logout). */
+  registered: boolean;
   xsrfToken: string;
 };
 
@@ -45,6 +47,7 @@ function usePushToast() {
 async function registerDevice(options: {
   settings: PushSettings;
   tokens: string[];
+  registered: boolean;
   xsrfToken: string;
   showMessage: (message: ForegroundMessage) => void;
 }) {
@@ -53,7 +56,9 @@ async function registerDevice(options: {
     const token = await enablePush(options.settings, options.showMessage);
     // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
     if (token) document.documentElement.dataset["push"] = "on";
-    if (!token || options.tokens.includes(token)) return;
+    // Known to the contacts AND to the portal as this browser's: nothing to do. A token the contacts hold that the
+    // portal does not know as this browser's is given again, so that the logout can take it out (issue #36).
+    if (!token || (options.tokens.includes(token) && options.registered)) return;
     const body = new FormData();
     body.set("token", token);
     const res = await fetch(href("/notifiche-push/token"), {
@@ -74,7 +79,7 @@ async function registerDevice(options: {
  * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
  * browser session. The token goes to the portal (`POST /notifiche-push/token`), which updates the contacts.
  */
-export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuardProps) {
+export function PushGuard({ codiceEnte, settings, tokens, registered, xsrfToken }: PushGuardProps) {
   const t = useT();
   const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
@@ -86,8 +91,8 @@ export function PushGuard({ codiceEnte, settings, tokens, xsrfToken }: PushGuard
   const enable = useCallback(async () => {
     if (started.current) return;
     started.current = true;
-    await registerDevice({ settings, tokens, xsrfToken, showMessage });
-  }, [settings, tokens, xsrfToken, showMessage]);
+    await registerDevice({ settings, tokens, registered, xsrfToken, showMessage });
+  }, [settings, tokens, registered, xsrfToken, showMessage]);
 
   // Permission already granted: the token is fetched quietly (an external system, no state of ours).
   useEffect(() => {
