@@ -134,6 +134,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               asked={data.user.push.asked}
               settings={data.user.push.firebase}
               tokens={data.user.push.tokens}
+              registered={data.user.push.registered}
               xsrfToken={data.xsrfToken}
             />
           </Suspense>

@@ -21,13 +21,22 @@ export type GeoPlace = {
   >;
 };
 
+/**
+ * Whose a request's flows are (issue #36, client/lib/flow.server.ts): the logged-in citizen (their comparable fiscal
+ * code), an anonymous visitor (bound to this browser's id), or not known because the upstream could not say who the
+ * citizen is (`failure` is what it threw: a flow is then neither shown nor saved).
+ */
+export type FlowOwner =
+  { kind: "citizen"; cf: string } | { kind: "anonymous" } | { kind: "unknown"; failure: unknown };
+
 /** What the Express server hands to every loader, action and middleware of one request (server side only). */
 export type RequestServices = {
   api: PortalApi;
   tenantId: string;
   /**
-   * The client's address as the portal sees it (`req.ip`: the socket's, or the forwarded one under `TRUST_PROXY`),
-   * e.g. the owner of what a flow keeps in the short-lived store (its per-client quota).
+   * The client's source as the portal sees it: its address (`req.ip`: the socket's, or the forwarded one under
+   * `TRUST_PROXY`), an IPv6 one cut to its /64 (`server/security/client-source.ts`, issue #36), what per-client
+   * quotas count against (the short-lived store, the one-time codes' and anonymous payments' limits).
    */
   clientAddress: string;
   /** True for a document (a full page load), false for a client-side navigation's data request (`….data`). */
@@ -65,6 +74,20 @@ export type RequestServices = {
     write(name: string, value: unknown, options?: { expires?: Date }): string;
     /** A `Set-Cookie` value clearing the state. */
     clear(name: string): string;
+    /** The names of the registered flows whose cookies this request carries (logout clears them all). */
+    carried(): string[];
+    /**
+     * This browser's random id (`CITFAC_BROWSER`), which anonymous flows are bound to: the one it holds, or a new one
+     * (the same for the whole request) with the `Set-Cookie` that gives it to the browser.
+     */
+    browser(): { id: string; setCookie: string | null };
+    /** A `Set-Cookie` value clearing this browser's id (logout: the next visitor's anonymous flows start afresh). */
+    clearBrowser(): string;
+    /**
+     * Whose flows these are: set once per request by the root middleware (`flowOwnerMiddleware` in
+     * client/lib/flow.server.ts) before any loader or action reads or saves a flow.
+     */
+    owner?: FlowOwner;
   };
   /**
    * DELEGHE acting-for (issue #28): the sealed per-asset choice of a delegator (`CITFAC_DELEGANTE`). What it holds is

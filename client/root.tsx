@@ -20,6 +20,7 @@ import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { actingForMiddleware } from "./lib/acting-for.server.ts";
+import { flowOwnerMiddleware } from "./lib/flow.server.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
 export const middleware: Route.MiddlewareFunction[] = [
   requireFormToken,
   maintenanceGate,
+  flowOwnerMiddleware,
   actingForMiddleware,
 ];
 

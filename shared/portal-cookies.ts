@@ -98,6 +98,19 @@ export const PORTAL_COOKIES = {
     protection: "sealed",
     sealedMaxAgeS: DAY_S,
   },
+  /**
+   * This browser (issue #36): a random id, set with the first flow an anonymous visitor saves, that the anonymous
+   * flows are bound to (client/lib/flow.server.ts): a flow cookie copied to another browser is another owner's. A year,
+   * so that the proofs of anonymous bookings (kept until their appointments are over) stay readable. It names nothing
+   * and changes no page (the page cache treats it as neutral).
+   */
+  browser: {
+    name: "CITFAC_BROWSER",
+    httpOnly: true,
+    sameSite: "lax",
+    protection: "plain",
+    maxAgeS: 365 * 24 * 60 * 60,
+  },
   // One entry per multi-step flow, and per small state kept beside one (docs/decisions/flows.md): `flow_<name>`,
   // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
   // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.
@@ -144,6 +157,8 @@ export const PORTAL_COOKIES = {
   flowPushAsked: flowCookie("push-chiesto"),
   /** What the citizen has just done (a booking, a change…), for its success page (issue #40). */
   flowJustDone: flowCookie("appena-fatto"),
+  /** The push token this browser gave the citizen's contacts (removed again at logout; issue #36). */
+  flowPushToken: flowCookie("push-token"),
 } as const satisfies Record<string, PortalCookie>;
 
 export type PortalCookieKey = keyof typeof PORTAL_COOKIES;

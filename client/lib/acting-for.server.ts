@@ -8,12 +8,12 @@ import {
   type ActingForDelegation,
   type Delegante,
 } from "#shared/api/deleghe.ts";
-import type { TenantConfig } from "#shared/api/tenant-config.ts";
+import type { ServiceDetail, TenantConfig } from "#shared/api/tenant-config.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { todayInRome } from "#shared/dates.ts";
 import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { routeError } from "#shared/route-error.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { actingForIt } from "#client/components/acting-for/texts.ts";
 import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
@@ -133,7 +133,7 @@ async function stillListed(
   try {
     const list = await getServices(context).api.actingFor.delegantiByService(entry.idServizio);
     const hit = findListed(list, entry.idServizio, entry.uuidDelega);
-    return hit !== null && hit.delegante.codiceFiscale.toUpperCase() === entry.delegante.codiceFiscale;
+    return hit !== null && sameFiscalCode(hit.delegante.codiceFiscale, entry.delegante.codiceFiscale);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     return null;
@@ -150,7 +150,7 @@ async function readClaim(context: Context): Promise<Stored | null> {
   }
   const user = await services.api.getCurrentUser();
   const claim = parsed.data;
-  if (!user || claim.tenant !== services.tenantId || claim.cittadino !== normalizeFiscalCode(user.codFisc))
+  if (!user || claim.tenant !== services.tenantId || !sameFiscalCode(claim.cittadino, user.codFisc))
     return null;
   return claim;
 }
@@ -203,7 +203,7 @@ async function readRefusedNotice(context: Context): Promise<EndedDelegation[]> {
   const { state } = refusedNotice.read(services.flow);
   if (!state) return [];
   const user = await services.api.getCurrentUser();
-  return user && normalizeFiscalCode(user.codFisc) === state.cittadino ? state.ended : [];
+  return user && sameFiscalCode(user.codFisc, state.cittadino) ? state.ended : [];
 }
 
 /**
@@ -278,11 +278,79 @@ export function endedDelegation(context: Context, asset: ActingForAsset): EndedD
   return [...state.refused, ...state.ended].find((e) => e.asset === asset) ?? null;
 }
 
+/** What a delegation covers in one module: the delegation, and the municipality's services of that module it names. */
+export type DelegationScope = { delegation: ActingForDelegation; services: ServiceDetail[] };
+
+const scopes = new WeakMap<Context, Map<ActingForAsset, Promise<DelegationScope | null>>>();
+
+/**
+ * THE rule of acting for a delegator, for every module that has acting-for (issue #36): the request acts under the
+ * delegation of `asset` (checked upstream this very request, `actingDelegation`), and only for the services that
+ * delegation covers in that module: the municipality's delegable services of the asset (its `dettaglioServizi`, the
+ * service ↔ asset mapping) for which the upstream lists that very delegation, live, from the same delegator. The
+ * chosen service is always one of them. Null when the request acts for nobody on `asset`. A service whose listing
+ * fails is left out (never guessed in). Each module maps the services to its own objects (PPAY: their payment type,
+ * `codiceVersamento`; APPSCHED: their offices' category, `idSportello`) and refuses anything else.
+ */
+export function delegationScope(context: Context, asset: ActingForAsset): Promise<DelegationScope | null> {
+  let byAsset = scopes.get(context);
+  if (!byAsset) scopes.set(context, (byAsset = new Map()));
+  let scope = byAsset.get(asset);
+  if (!scope) byAsset.set(asset, (scope = computeScope(context, asset)));
+  return scope;
+}
+
+async function computeScope(context: Context, asset: ActingForAsset): Promise<DelegationScope | null> {
+  const delegation = actingDelegation(context, asset);
+  if (!delegation) return null;
+  const { api } = getServices(context);
+  const config = await api.getTenantConfig();
+  const services: ServiceDetail[] = [];
+  for (const detail of config.dettagli) {
+    const id = Number(detail.idServizio);
+    if (!isDelegableFor(config, id, asset)) continue;
+    if (id === delegation.idServizio || (await listsDelegation(context, id, delegation)))
+      services.push(detail);
+  }
+  return { delegation, services };
+}
+
+/** Whether the upstream lists the delegation `d`, live, from its delegator, for the service `idServizio`. */
+async function listsDelegation(
+  context: Context,
+  idServizio: number,
+  d: ActingForDelegation,
+): Promise<boolean> {
+  try {
+    const list = await getServices(context).api.actingFor.delegantiByService(idServizio);
+    const hit = findListed(list, idServizio, d.uuidDelega);
+    return hit !== null && sameFiscalCode(hit.delegante.codiceFiscale, d.delegante.codiceFiscale);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    getServices(context).log.warn(
+      { actingFor: { idServizio } },
+      "delegated service could not be checked: left out",
+    );
+    return false;
+  }
+}
+
+/** The refusal of a page or action outside what the delegation covers (403, naming the delegator). */
+export function notDelegated(context: Context, d: ActingForDelegation) {
+  const t = serverT(context, actingForIt);
+  return routeError(403, {
+    title: t("delegator.notDelegated.title"),
+    details: [t("delegator.notDelegated.text", { nome: d.delegante.nome, cognome: d.delegante.cognome })],
+  });
+}
+
 /** The citizen's stored claim (a new, empty one when there is none, or it is not theirs or not ours). */
 export function currentClaim(context: Context, citizen: string): Stored {
   const services = getServices(context);
   const parsed = StoredSchema.safeParse(services.actingFor.read());
-  return parsed.success && parsed.data.tenant === services.tenantId && parsed.data.cittadino === citizen
+  return parsed.success &&
+    parsed.data.tenant === services.tenantId &&
+    sameFiscalCode(parsed.data.cittadino, citizen)
     ? parsed.data
     : { tenant: services.tenantId, cittadino: citizen, perAsset: {} };
 }

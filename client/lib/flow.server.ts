@@ -1,7 +1,10 @@
+import type { MiddlewareFunction } from "react-router";
 import type { z } from "zod";
-import type { RequestServices } from "#client/context.ts";
+import type { FlowOwner, RequestServices } from "#client/context.ts";
 import { flowNameOf, type FlowCookieKey } from "#shared/portal-cookies.ts";
+import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
+import { getServices } from "./services.ts";
 
 /*
  * The one flow primitive (issue #26, docs/decisions/flows.md). A multi-step flow keeps what the citizen typed in one
@@ -10,13 +13,24 @@ import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
  * once per flow which steps it has, which schema its state must pass when read back, when a step is complete (so
  * no step is shown before the ones it needs), how long a flow lasts and where the final submit's idempotency key
  * lives; every helper that changes the cookie RETURNS the headers to answer with, so no action writes `Set-Cookie`.
+ *
+ * A flow belongs to whoever started it (issue #36): every state is saved with its owner, the logged-in citizen (by
+ * their comparable fiscal code) or "anonymous" on this browser (`CITFAC_BROWSER`), and read back only by that owner.
+ * Anyone else (the next citizen at a shared computer, an anonymous visitor after a logout, another browser holding a
+ * copied cookie) reads nothing: the problem `foreign`, which each flow answers as it answers an expired state (it
+ * starts over saying so), never showing what was there. One exception: a flow started anonymously goes on after a
+ * login on the same browser (a login in the middle keeps the choices) and is saved as the citizen's from then on.
+ * The owner is known once per request, before any loader or action (`flowOwnerMiddleware`, a root middleware).
  */
 
 /** The request's flow cookies (`getServices(context).flow`). */
 export type FlowCookies = RequestServices["flow"];
 
-/** Why a cookie that was there gave no state: not sealed by us, failing the schema, or too old. */
-export type FlowProblem = "tampered" | "invalid" | "expired";
+/**
+ * Why a cookie that was there gave no state: not sealed by us, failing the schema, too old, or saved by someone else
+ * than who reads it (`foreign`: see above).
+ */
+export type FlowProblem = "tampered" | "invalid" | "expired" | "foreign";
 
 export type FlowRead<S> = { state: S | undefined; problem: FlowProblem | null };
 
@@ -44,18 +58,113 @@ export function defineFlowCookie<S>(key: FlowCookieKey, schema: z.ZodType<S>): F
       const raw = cookies.read(name);
       if (raw === undefined) return { state: undefined, problem: null };
       if (raw === "tampered") return { state: undefined, problem: "tampered" };
-      const parsed = schema.safeParse(raw);
+      const envelope = EnvelopeSchema.safeParse(raw);
+      if (!envelope.success) return { state: undefined, problem: "invalid" };
+      if (!mayRead(cookies, envelope.data.o)) return { state: undefined, problem: "foreign" };
+      const parsed = schema.safeParse(envelope.data.s);
       return parsed.success
         ? { state: parsed.data, problem: null }
         : { state: undefined, problem: "invalid" };
     },
     save(cookies, state, options) {
-      return setCookieHeaders(cookies.write(name, state, options));
+      const { tag, setCookie } = ownerTag(cookies);
+      const headers = setCookieHeaders(cookies.write(name, { o: tag, s: state } satisfies Envelope, options));
+      if (setCookie) headers.append("Set-Cookie", setCookie);
+      return headers;
     },
     clear(cookies) {
       return setCookieHeaders(cookies.clear(name));
     },
   };
+}
+
+/** What a flow cookie holds: its owner's tag (`c:<fiscal code>` or `a:<browser id>`) and the flow's state. */
+type Envelope = { o: string; s: unknown };
+const EnvelopeSchema = {
+  safeParse(raw: unknown): { success: true; data: Envelope } | { success: false } {
+    if (typeof raw !== "object" || raw === null || !("o" in raw) || !("s" in raw)) return { success: false };
+    const { o, s } = raw as Record<string, unknown>;
+    return typeof o === "string" ? { success: true, data: { o, s } } : { success: false };
+  },
+};
+
+/** The request's owner, as the root middleware set it; unknown (the upstream failed) throws that failure. */
+function ownerOf(cookies: FlowCookies): Exclude<FlowOwner, { kind: "unknown" }> {
+  const owner = cookies.owner;
+  if (!owner) throw new Error("a flow was used before flowOwnerMiddleware ran (it is a root middleware)");
+  if (owner.kind === "unknown") throw owner.failure;
+  return owner;
+}
+
+/** The tag a state is saved with, and the `Set-Cookie` giving this browser its id when an anonymous flow needs it. */
+function ownerTag(cookies: FlowCookies): { tag: string; setCookie: string | null } {
+  const owner = ownerOf(cookies);
+  if (owner.kind === "citizen") return { tag: `c:${owner.cf}`, setCookie: null };
+  const browser = cookies.browser();
+  return { tag: `a:${browser.id}`, setCookie: browser.setCookie };
+}
+
+/** Whether this request's owner may read a state saved by `tag`: the same owner, or a citizen after a login on the same browser. */
+function mayRead(cookies: FlowCookies, tag: string): boolean {
+  const owner = ownerOf(cookies);
+  if (tag === ownerTag(cookies).tag) return true;
+  const anonymousHere = `a:${cookies.browser().id}`;
+  return owner.kind === "citizen" && tag === anonymousHere && cookies.browser().setCookie === null;
+}
+
+/**
+ * Root middleware (issue #36): who this request's flows belong to, once, before any loader or action: the citizen
+ * the upstream says is logged in, else anonymous (on this browser). When the upstream cannot say, no flow is read or
+ * saved in this request (each use throws the upstream's failure, which the page shows as such).
+ */
+export const flowOwnerMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const services = getServices(context);
+  try {
+    const user = await services.api.getCurrentUser();
+    services.flow.owner = user
+      ? { kind: "citizen", cf: comparableFiscalCode(user.codFisc) }
+      : { kind: "anonymous" };
+  } catch (failure) {
+    services.flow.owner = { kind: "unknown", failure };
+  }
+  return next();
+};
+
+/**
+ * This request's owner tags, the one it writes with first: the citizen's (`c:<fiscal code>`) and, on a browser that
+ * holds its id, the anonymous one of that browser (what it kept before logging in); anonymous: the browser's, when it
+ * holds one. None when the owner is not known (the upstream could not say, or no root middleware ran).
+ */
+export function flowOwnerTags(cookies: FlowCookies): string[] {
+  const owner = cookies.owner;
+  if (!owner || owner.kind === "unknown") return [];
+  const browser = cookies.browser();
+  const anonymous = browser.setCookie === null ? [`a:${browser.id}`] : [];
+  return owner.kind === "citizen" ? [`c:${owner.cf}`, ...anonymous] : anonymous;
+}
+
+/**
+ * The headers clearing every flow cookie the request carries, and the browser's id (logout: nothing of a citizen stays
+ * in the browser, and the next visitor's anonymous flows are bound to a new id).
+ */
+export function clearEveryFlow(cookies: FlowCookies): Headers {
+  const headers = new Headers();
+  for (const name of cookies.carried()) headers.append("Set-Cookie", cookies.clear(name));
+  if (cookies.browser().setCookie === null) headers.append("Set-Cookie", cookies.clearBrowser());
+  return headers;
+}
+
+/**
+ * The owner tags of the flow cookies this request carries (those the portal sealed), whoever they belong to: at
+ * logout, whose files to delete even when the upstream session had already ended.
+ */
+export function carriedOwnerTags(cookies: FlowCookies): string[] {
+  const tags = new Set<string>();
+  for (const name of cookies.carried()) {
+    const envelope = EnvelopeSchema.safeParse(cookies.read(name));
+    if (envelope.success) tags.add(envelope.data.o);
+  }
+  return [...tags];
 }
 
 /** The state's field holding the final submit's idempotency key (32 hex digits, as the payments' keys). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { storeKey } from "#shared/store-port.server.ts";
+import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { createTransientStore, type TransientStore } from "./transient-store.server.ts";
 
 /**
@@ -43,12 +44,12 @@ export type TryVerdict =
   | { ok: false; reason: "exhausted" | "unknown" };
 
 function keysOf(binding: OtpBinding): BindingKeys {
-  const cf = storeKey("otp-cf", binding.cf.toUpperCase());
+  const cf = storeKey("otp-cf", comparableFiscalCode(binding.cf));
   return {
     cf,
     binding: storeKey(
       "otp-binding",
-      `${binding.kind}\u0000${binding.cf.toUpperCase()}\u0000${binding.contact}`,
+      `${binding.kind}\u0000${comparableFiscalCode(binding.cf)}\u0000${binding.contact}`,
     ),
     // Per channel and fiscal code: the contact the last exclusive code went to.
     slot: `${binding.kind}:${cf}`,
@@ -188,6 +189,8 @@ function beginSend(
         return { ok: false, reason: "busy", waitS: Math.ceil((holder.until - now) / 1000) };
     }
     const entry = await guard.store.get(key);
+    // A discarded request gets no code any more (its cookie replayed included).
+    if (entry && entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "unknown" };
     return entry ? resend(guard, key, entry, binding, options) : firstSend(guard, key, binding, options);
   });
 }
@@ -268,6 +271,25 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
     beginTry: (key: string, binding: OtpBinding) => beginTry(guard, key, binding),
     async forget(key: string | null | undefined): Promise<void> {
       await guard.store.delete(key);
+    },
+    /**
+     * The request of `key` is discarded (too many wrong codes): it is remembered as such for the guard's lifetime,
+     * so a replayed cookie naming it gets no code and no try (`isDiscarded`).
+     */
+    async discard(key: string, binding: OtpBinding): Promise<void> {
+      const keys = keysOf(binding);
+      await guard.locked(key, () =>
+        guard.store.set(
+          key,
+          { ...keys, wrong: OTP_MAX_WRONG, sends: OTP_MAX_RESENDS + 1, lastSentAt: guard.now() },
+          ownerOf(keys),
+        ),
+      );
+    },
+    /** Whether the request of `key` was discarded. */
+    async isDiscarded(key: string): Promise<boolean> {
+      const entry = await guard.store.get(key);
+      return entry !== undefined && entry.wrong >= OTP_MAX_WRONG;
     },
   };
 }

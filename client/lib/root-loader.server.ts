@@ -13,6 +13,7 @@ import { pushAsked } from "./push-asked.server.ts";
 function perDelegator(list: readonly { nome: string; cognome: string }[]) {
   return [...new Map(list.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values()];
 }
+import { registeredPushToken } from "./push-registration.server.ts";
 
 /**
  * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
@@ -110,6 +111,8 @@ function pushOptIn(context: Readonly<RouterContextProvider>, config: TenantConfi
     tokens: [...new Set(Object.values(contacts.push ?? {}).flat())],
     /** Shown already in this browser session (any tab): not asked again (issue #40). */
     asked: pushAsked.read(getServices(context).flow).state === true,
+    /** This browser's own token is known to the portal (issue #36: it goes again at logout). */
+    registered: registeredPushToken(context) !== null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   createTransientStore,
   decodeValue,
   encodeValue,
+  purgeOwner,
   type StorePut,
   type TransientStoreOptions,
 } from "./transient-store.server.ts";
@@ -210,6 +211,62 @@ describe.each([
     expect(await store.set("report-1", new Uint8Array(1024), flow)).toEqual({ ok: true });
     // Replaced, not added: the client's bytes quota sees 1 KB, so 7 KB more fit.
     expect(await store.set("x", new Uint8Array(7 * 1024), ALICE)).toEqual({ ok: true });
+  });
+
+  test("one municipality holds at most its share: a flood on one leaves the other its room (issue #36)", async () => {
+    const store = createTransientStore<string>(
+      fresh({ schema: z.string(), ttlMs: 60_000, maxEntries: 10, perClient: { maxEntries: 10 } }),
+    );
+    // Half the store by default: 5 entries for comune-a, from as many sources as the flood likes.
+    for (let i = 0; i < 5; i++)
+      keyOf(await store.put("a", { client: `198.51.100.${i}`, tenant: "comune-a" }));
+    expect(await store.put("a", { client: "198.51.100.99", tenant: "comune-a" })).toEqual({
+      ok: false,
+      refused: "tenant",
+    });
+    keyOf(await store.put("b", { client: "203.0.113.1", tenant: "comune-b" }));
+    const shared = createTransientStore<string>(
+      fresh({
+        schema: z.string(),
+        ttlMs: 60_000,
+        maxEntries: 10,
+        perClient: { maxEntries: 10 },
+        perTenant: { maxEntries: 8 },
+      }),
+    );
+    for (let i = 0; i < 8; i++)
+      keyOf(await shared.put("a", { client: `198.51.100.${i}`, tenant: "comune-a" }));
+    expect((await shared.put("a", { client: "198.51.100.9", tenant: "comune-a" })).ok).toBe(false);
+  });
+
+  test("a citizen's entries count against the citizen from any address; read back only by their owner; purged at logout", async () => {
+    const store = createTransientStore<string>(
+      fresh({
+        schema: z.string(),
+        ttlMs: 60_000,
+        maxEntries: 100,
+        perClient: { maxEntries: 100 },
+        perCitizen: { maxEntries: 2 },
+      }),
+    );
+    const mario = (client: string) => ({ client, who: "c:RSSMRA80A01H501U" });
+    const first = keyOf(await store.put("uno", mario("192.0.2.1")));
+    keyOf(await store.put("due", mario("192.0.2.2")));
+    expect(await store.put("tre", mario("192.0.2.3"))).toEqual({ ok: false, refused: "citizen" });
+    // Anonymous owners are an index, not a quota.
+    const anonymous = { client: "192.0.2.9", who: "a:browser" };
+    for (let i = 0; i < 3; i++) keyOf(await store.put("anon", anonymous));
+    const kept = keyOf(await store.put("anon", anonymous));
+    expect(await store.get(first, ["c:RSSMRA80A01H501U"])).toBe("uno");
+    expect(await store.get(first, ["c:BNCGLI85C55L219R"])).toBeUndefined();
+    expect(await store.get(first, [])).toBeUndefined();
+    expect(await store.get(kept, ["c:BNCGLI85C55L219R", "a:browser"])).toBe("anon");
+    expect(await store.get(first)).toBe("uno");
+    await purgeOwner("c:RSSMRA80A01H501U");
+    expect(await store.get(first)).toBeUndefined();
+    expect(await store.get(kept)).toBe("anon");
+    // Purged, the citizen's quota is free again.
+    keyOf(await store.put("quattro", mario("192.0.2.4")));
   });
 
   test("delete forgets a key, and tolerates none", async () => {

@@ -5,6 +5,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { routeError } from "#shared/route-error.ts";
 import { redisBackend, isStoreUnavailable, storeKey, type RedisBackend } from "#shared/store-port.server.ts";
 import { getServices } from "./services.ts";
+import { flowOwnerTags } from "./flow.server.ts";
 
 /**
  * The portal's one short-lived server-side store, for what must survive between two requests of one browser but
@@ -16,16 +17,26 @@ import { getServices } from "./services.ts";
  * key of its own (an idempotency key). In this process by default, in Valkey/Redis when `REDIS_URL` is set (every
  * replica sees the same entries and quotas: docs/decisions/shared-store.md).
  *
- * Nobody can flush it: every entry is written with its owner (the client address as the portal sees it, and the
- * flow when there is one), each client and each flow may hold at most its quota of entries and bytes, and when a
- * quota or the whole store is full the NEWCOMER is refused (`{ ok: false }`, the caller says so with
- * `storeRefusal`) while nothing already stored is evicted. Only the time to live frees space (and `delete`).
+ * Nobody can flush it: every entry is written with its owner (the client's source as the portal sees it, the
+ * municipality, the flow when there is one, and whose flow it is), each of them may hold at most its quota of entries
+ * and bytes, and when a quota or the whole store is full the NEWCOMER is refused (`{ ok: false }`, the caller says so
+ * with `storeRefusal`) while nothing already stored is evicted. Only the time to live frees space (and `delete`).
+ *
+ * The quotas hold when one client has many addresses (issue #36): the source is the address, an IPv6 address cut to
+ * its /64 (`clientSource`, what `RequestServices.clientAddress` already is); one municipality holds at most its share
+ * of the store (`perTenant`, half by default), so a flood on one leaves the others their room; a logged-in citizen's
+ * entries count against the citizen too (`perCitizen`), so a flood of uploads needs as many identities as quotas.
+ * An entry written for a flow's owner (`who`: `c:<fiscal code>` or `a:<browser>`, client/lib/flow.server.ts) is read
+ * back only by that owner (`get(key, readers)`), and `purgeOwner` deletes all of a citizen's entries at logout.
  */
 export type TransientStore<V> = {
   /** Stores `value` under a new unguessable key, or refuses it (quota, store full, or the shared store down). */
   put(value: V, owner: StoreOwner): Promise<StorePut>;
-  /** The value, or undefined; throws `StoreUnavailableError` when the shared store does not answer. */
-  get(key: string | null | undefined): Promise<V | undefined>;
+  /**
+   * The value, or undefined; throws `StoreUnavailableError` when the shared store does not answer. With `readers`
+   * (the owner tags of this request, `storeReaders`), an entry written for another owner reads as undefined.
+   */
+  get(key: string | null | undefined, readers?: readonly string[]): Promise<V | undefined>;
   /** Stores `value` under `key` (replacing what was there, which a refusal leaves as it was). */
   set(key: string, value: V, owner: StoreOwner): Promise<StoreSet>;
   /**
@@ -36,14 +47,20 @@ export type TransientStore<V> = {
   delete(key: string | null | undefined): Promise<void>;
 };
 
-/** Who an entry is written for: the client (its address) and, when the entry belongs to one, the flow's id. */
-export type StoreOwner = { client: string; flow?: string };
+/**
+ * Who an entry is written for: the client (its source: the address, an IPv6 one cut to its /64), the municipality,
+ * the flow's id when the entry belongs to one, and whose flow it is (`who`, the flow owner's tag).
+ */
+export type StoreOwner = { client: string; flow?: string; tenant?: string; who?: string };
 
 /**
  * Why a value was not stored: the client's or the flow's quota is used up (429), the store is full (503), or the
  * shared store (Valkey) does not answer (503).
  */
-export type StoreRefused = { ok: false; refused: "client" | "flow" | "full" | "unavailable" };
+export type StoreRefused = {
+  ok: false;
+  refused: "client" | "flow" | "tenant" | "citizen" | "full" | "unavailable";
+};
 export type StorePut = { ok: true; key: string } | StoreRefused;
 export type StoreSet = { ok: true } | StoreRefused;
 /** `add` found the key held (nothing written). */
@@ -72,6 +89,10 @@ export type TransientStoreOptions<V> = {
   perClient: StoreLimits;
   /** What one flow may hold at a time (entries written with `owner.flow`). */
   perFlow?: StoreLimits;
+  /** What one municipality may hold at a time (entries written with `owner.tenant`); half the store by default. */
+  perTenant?: StoreLimits;
+  /** What one logged-in citizen may hold at a time (entries written with `owner.who` = `c:…`); unbounded by default. */
+  perCitizen?: StoreLimits;
   /** For tests of the in-memory adapter: the clock (milliseconds). */
   now?: () => number;
 };
@@ -91,28 +112,78 @@ export function createTransientStore<V extends NonNullable<unknown>>(
     if (redis?.backend !== backend) redis = { backend, store: createRedisStore(options, backend) };
     return redis.store;
   };
-  return {
+  const store: TransientStore<V> & Purgeable = {
     put: (value, owner) => pick().put(value, owner),
-    get: (key) => pick().get(key),
+    get: (key, readers) => pick().get(key, readers),
     set: (key, value, owner) => pick().set(key, value, owner),
     add: (key, value, owner) => pick().add(key, value, owner),
     delete: (key) => pick().delete(key),
+    purge: (who) => (pick() as TransientStore<V> & Purgeable).purge(who),
   };
+  STORES.push(store);
+  return store;
 }
 
-type Entry<V> = { value: V; bytes: number; expires: number; owners: string[] };
-type Usage = { entries: number; bytes: number };
+/** A store whose entries of one owner can all be deleted (logout). */
+type Purgeable = { purge(who: string): Promise<void> };
+
+/** Every store this module made (the features make theirs when they load): what `purgeOwner` goes through. */
+const STORES: Purgeable[] = [];
 
 /**
- * The accounts an entry counts against, as they appear in Valkey's key names: a keyed hash of the client (an address,
- * or a fiscal code for the OTP guard) and of the flow, never the value itself (docs/operations.md "Personal data").
+ * Deletes every entry written for `who` (a citizen's tag, `c:<fiscal code>`) in every store: at logout, the leaving
+ * citizen's uploaded files and pending requests go at once rather than when their time to live ends.
  */
-const ownerKeysOf = <V>(options: TransientStoreOptions<V>, owner: StoreOwner) => {
+export async function purgeOwner(who: string): Promise<void> {
+  await Promise.all(STORES.map((store) => store.purge(who)));
+}
+
+/** An account of the store with the quota it is held to (an index without quota: `Infinity`). */
+type Account = { key: string; limits: StoreLimits; refused: StoreRefused["refused"] };
+const UNBOUNDED: StoreLimits = { maxEntries: Number.POSITIVE_INFINITY };
+
+type Entry<V> = { value: V; bytes: number; expires: number; owners: string[]; who?: string };
+type Usage = { entries: number; bytes: number };
+
+/** A flow owner's tag (`c:<fiscal code>`, `a:<browser id>`) as it appears in Valkey: a keyed hash of it. */
+const whoKey = (who: string) => storeKey("store-who", who);
+
+/**
+ * The accounts an entry of `owner` counts against, each with its quota, as they appear in Valkey's key names: a keyed
+ * hash of the client (an address, or a fiscal code for the OTP guard), of the flow and of the flow's owner, never the
+ * value itself (docs/operations.md "Personal data").
+ */
+function accountsOf<V>(options: TransientStoreOptions<V>, owner: StoreOwner): Account[] {
   const client = `c:${storeKey("store-owner", owner.client)}`;
-  return owner.flow === undefined || !options.perFlow
-    ? [client]
-    : [client, `f:${storeKey("store-flow", owner.flow)}`];
-};
+  const accounts: Account[] = [{ key: client, limits: options.perClient, refused: "client" }];
+  if (owner.flow !== undefined && options.perFlow)
+    accounts.push({
+      key: `f:${storeKey("store-flow", owner.flow)}`,
+      limits: options.perFlow,
+      refused: "flow",
+    });
+  if (owner.tenant !== undefined)
+    accounts.push({ key: `t:${owner.tenant}`, limits: tenantLimits(options), refused: "tenant" });
+  if (owner.who !== undefined) {
+    const citizen = owner.who.startsWith("c:") && options.perCitizen;
+    accounts.push({ key: `w:${whoKey(owner.who)}`, limits: citizen || UNBOUNDED, refused: "citizen" });
+  }
+  return accounts;
+}
+
+/** A municipality's share: `perTenant`, or half the store's entries and bytes. */
+function tenantLimits<V>(options: TransientStoreOptions<V>): StoreLimits {
+  return (
+    options.perTenant ?? {
+      maxEntries: Math.max(1, Math.ceil(options.maxEntries / 2)),
+      ...(options.maxBytes === undefined ? {} : { maxBytes: Math.ceil(options.maxBytes / 2) }),
+    }
+  );
+}
+
+/** Whether an entry written for `who` may be read by a request whose owner tags are `readers`. */
+const readable = (who: string | undefined, readers: readonly string[] | undefined) =>
+  who === undefined || readers === undefined || readers.includes(who);
 
 const sizeOfValue = <V>(options: TransientStoreOptions<V>, value: V) =>
   Math.max(1, Math.ceil(options.sizeOf?.(value) ?? 1));
@@ -162,20 +233,17 @@ const exceeds = (used: Usage, gone: Usage, bytes: number, limits: StoreLimits) =
   used.entries - gone.entries + 1 > limits.maxEntries ||
   (limits.maxBytes !== undefined && used.bytes - gone.bytes + bytes > limits.maxBytes);
 
-/** Per-client and per-flow bounds: the first owner whose quota one more entry of `bytes` would exceed. */
+/** The owners' bounds (client, flow, municipality, citizen): the first whose quota one more entry would exceed. */
 function quotaRefusal<V>(
-  options: TransientStoreOptions<V>,
   state: MemoryState<V>,
-  owners: string[],
+  accounts: Account[],
   previous: Entry<V> | undefined,
   bytes: number,
 ): StoreRefused | undefined {
-  for (const ownerKey of owners) {
-    const isFlow = ownerKey.startsWith("f:");
-    const limits = isFlow ? options.perFlow! : options.perClient;
-    const used = state.usage.get(ownerKey) ?? { entries: 0, bytes: 0 };
-    if (exceeds(used, freedBy(previous, ownerKey), bytes, limits))
-      return { ok: false, refused: isFlow ? "flow" : "client" };
+  for (const account of accounts) {
+    const used = state.usage.get(account.key) ?? { entries: 0, bytes: 0 };
+    if (exceeds(used, freedBy(previous, account.key), bytes, account.limits))
+      return { ok: false, refused: account.refused };
   }
   return undefined;
 }
@@ -204,12 +272,13 @@ function writeEntry<V>(
   purgeExpired(state, at);
   if (write.onlyIfAbsent && state.entries.has(write.key)) return { ok: false, refused: "exists" };
   const bytes = sizeOfValue(options, write.value);
-  const owners = ownerKeysOf(options, write.owner);
+  const accounts = accountsOf(options, write.owner);
   const previous = state.entries.get(write.key);
   const refused =
-    quotaRefusal(options, state, owners, previous, bytes) ?? fullRefusal(options, state, previous, bytes);
+    quotaRefusal(state, accounts, previous, bytes) ?? fullRefusal(options, state, previous, bytes);
   if (refused) return refused;
-  const entry = { value: write.value, bytes, expires: at + options.ttlMs, owners };
+  const owners = accounts.map((a) => a.key);
+  const entry = { value: write.value, bytes, expires: at + options.ttlMs, owners, who: write.owner.who };
   removeEntry(state, write.key);
   state.entries.set(write.key, entry);
   account(state, entry, 1);
@@ -219,7 +288,7 @@ function writeEntry<V>(
 /** The in-memory adapter: the default, one process's entries. */
 export function createMemoryStore<V extends NonNullable<unknown>>(
   options: TransientStoreOptions<V>,
-): TransientStore<V> & { readonly size: number; readonly bytes: number } {
+): TransientStore<V> & Purgeable & { readonly size: number; readonly bytes: number } {
   const now = options.now ?? (() => performance.now());
   const state: MemoryState<V> = { entries: new Map(), usage: new Map(), bytes: 0 };
   const write = (key: string, value: V, owner: StoreOwner, onlyIfAbsent = false) =>
@@ -235,10 +304,10 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
       const written = write(key, value, owner) as StoreSet;
       return written.ok ? { ok: true, key } : written;
     },
-    async get(key) {
+    async get(key, readers) {
       if (!key) return undefined;
       const entry = current().entries.get(key);
-      return entry && entry.expires > now() ? entry.value : undefined;
+      return entry && entry.expires > now() && readable(entry.who, readers) ? entry.value : undefined;
     },
     async set(key, value, owner) {
       return write(key, value, owner) as StoreSet;
@@ -248,6 +317,9 @@ export function createMemoryStore<V extends NonNullable<unknown>>(
     },
     async delete(key) {
       if (key) removeEntry(state, key);
+    },
+    async purge(who) {
+      for (const [key, entry] of state.entries) if (entry.who === who) removeEntry(state, key);
     },
     get size() {
       return current().entries.size;
@@ -304,7 +376,10 @@ for i = 1, n do
   local usedB = tonumber(redis.call('GET', ns .. ':n:' .. a) or '0')
   if usedE - goneE + 1 > maxE[i] or (maxB[i] >= 0 and usedB - goneB + bytes > maxB[i]) then
     if a == 'g' then return 'full' end
-    if string.sub(a, 1, 2) == 'f:' then return 'flow' end
+    local kind = string.sub(a, 1, 2)
+    if kind == 'f:' then return 'flow' end
+    if kind == 't:' then return 'tenant' end
+    if kind == 'w:' then return 'citizen' end
     return 'client'
   end
 end
@@ -375,7 +450,7 @@ export function decodeValue(text: string): unknown {
 export function createRedisStore<V extends NonNullable<unknown>>(
   options: TransientStoreOptions<V>,
   backend: RedisBackend,
-): TransientStore<V> {
+): TransientStore<V> & Purgeable {
   const ns = `portal:${options.name}`;
   const limit = (n: number | undefined) => String(n ?? -1);
 
@@ -386,10 +461,12 @@ export function createRedisStore<V extends NonNullable<unknown>>(
     onlyIfAbsent = false,
   ): Promise<StoreSet | StoreExists> {
     const accounts = [
-      ...ownerKeysOf(options, owner).map((a) => {
-        const limits = a.startsWith("f:") ? options.perFlow! : options.perClient;
-        return [a, String(limits.maxEntries), limit(limits.maxBytes)];
-      }),
+      ...accountsOf(options, owner).map((a) => [
+        a.key,
+        // No quota: more than any store holds (Lua reads numbers as doubles).
+        Number.isFinite(a.limits.maxEntries) ? String(a.limits.maxEntries) : "1e15",
+        limit(a.limits.maxBytes),
+      ]),
       ["g", String(options.maxEntries), limit(options.maxBytes)],
     ];
     let answer: string;
@@ -423,10 +500,15 @@ export function createRedisStore<V extends NonNullable<unknown>>(
       const written = (await write(key, value, owner)) as StoreSet;
       return written.ok ? { ok: true, key } : written;
     },
-    async get(key) {
+    async get(key, readers) {
       if (!key) return undefined;
-      const text = await backend.command<string | null>(["HGET", `${ns}:e:${key}`, "v"]);
+      const [text, owners] = await backend.command<(string | null)[]>(["HMGET", `${ns}:e:${key}`, "v", "o"]);
       if (text === null || text === undefined) return undefined;
+      const who = (owners ?? "")
+        .split("\n")
+        .find((o) => o.startsWith("w:"))
+        ?.slice(2);
+      if (!readable(who, readers?.map(whoKey))) return undefined;
       const parsed = options.schema.safeParse(decodeValue(text));
       return parsed.success ? (parsed.data as V) : undefined;
     },
@@ -435,15 +517,31 @@ export function createRedisStore<V extends NonNullable<unknown>>(
     async delete(key) {
       if (key) await backend.script(DELETE_SCRIPT, [], [ns, key]);
     },
+    async purge(who) {
+      const keys = await backend.command<string[]>(["ZRANGE", `${ns}:z:w:${whoKey(who)}`, "0", "-1"]);
+      for (const key of keys ?? []) await backend.script(DELETE_SCRIPT, [], [ns, key]);
+    },
   };
 }
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The owner of what this request stores: its client's address as the portal sees it, and the flow if any. */
+/**
+ * The owner of what this request stores: its client's source as the portal sees it, the municipality, the flow if
+ * any, and whose flows this request's are (`who`, client/lib/flow.server.ts; absent when the upstream could not say).
+ */
 export function storeOwner(context: Context, flow?: string): StoreOwner {
-  const client = getServices(context).clientAddress;
-  return flow === undefined ? { client } : { client, flow };
+  const services = getServices(context);
+  const owner: StoreOwner = { client: services.clientAddress, tenant: services.tenantId };
+  if (flow !== undefined) owner.flow = flow;
+  const who = flowOwnerTags(services.flow)[0];
+  if (who !== undefined) owner.who = who;
+  return owner;
+}
+
+/** Who may read back what this request's flows stored (`get(key, readers)`): its owner tags. */
+export function storeReaders(context: Context): string[] {
+  return flowOwnerTags(getServices(context).flow);
 }
 
 /**
@@ -461,8 +559,8 @@ export function storeDown(context: Context) {
 export { isStoreUnavailable };
 
 /**
- * What to answer a refused write: 429 when this client's (or flow's) quota is used up, 503 when the store is full or
- * the shared store does not answer,
+ * What to answer a refused write: 429 when this client's (or flow's, or citizen's) quota is used up, 503 when the
+ * store (or the municipality's share) is full or the shared store does not answer,
  * with the message to show next to the form (which keeps what the citizen typed).
  */
 export function storeRefusal(
@@ -471,7 +569,9 @@ export function storeRefusal(
 ): { status: 429 | 503; message: string } {
   const t = serverT(context);
   if (refusal.refused === "unavailable") return { status: 503, message: t("store.unavailable") };
-  return refusal.refused === "full"
+  // The store or the municipality's share of it is full: nobody of this municipality can store now (503); this
+  // client's, flow's or citizen's own quota is used up (429).
+  return refusal.refused === "full" || refusal.refused === "tenant"
     ? { status: 503, message: t("store.full") }
     : { status: 429, message: t("store.quota") };
 }

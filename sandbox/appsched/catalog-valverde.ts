@@ -11,6 +11,7 @@ export const valverdeCatalog: TenantCatalog = {
   categories: [
     { id: "1", name: "Anagrafe e stato civile" },
     { id: "2", name: "Tributi" },
+    { id: "3", name: "Polizia locale" },
   ],
   offices: [
     {
@@ -72,6 +73,25 @@ export const valverdeCatalog: TenantCatalog = {
       autoApprove: false,
       // San Giovanni Battista, patron saint of Valverde.
       closedDays: ["2026-06-24", "2027-06-24", "2028-06-24"],
+    },
+    {
+      // The disabled parking permit (service 109's `idSportello`): its own category, so that a delegation for the
+      // identity card and the permit covers two categories of the three (issue #36).
+      id: "14",
+      categoryId: "3",
+      name: "Comando di Polizia locale",
+      location: "Via Garibaldi 8, 10060 Valverde (TO)",
+      description: "Contrassegni di parcheggio per persone con disabilità e permessi di circolazione.",
+      additionalInformations:
+        "Cosa serve: documento d'identità, certificato medico-legale e una fototessera recente.",
+      activitiesRelated: [
+        { id: "10", name: "Contrassegno di parcheggio per disabili" },
+        { id: "11", name: "Permessi di circolazione" },
+      ],
+      openingHours: weekdayHours({ from: "09:00", to: "12:00" }),
+      slotMinutes: 30,
+      capacity: 1,
+      autoApprove: true,
     },
   ],
 };

@@ -208,7 +208,7 @@ export const valverdeDetails: SandboxServiceDetail[] = withSheets(
     }),
     detail(109, "Contrassegno di parcheggio per disabili", {
       asset: "APPSCHED",
-      idSportello: "2",
+      idSportello: "3",
       delegabile: true,
       noteDelega: noteIdentita,
     }),

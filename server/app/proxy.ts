@@ -9,6 +9,7 @@ import { flatChain } from "../middleware/flat-chain.ts";
 import { apiProxy, upstreamPool } from "../proxy/api-proxy.ts";
 import type { guardProxyPath } from "../proxy/path-guard.ts";
 import { guardLoginRedirector } from "../proxy/login-redirector.ts";
+import { handOverLogout } from "../proxy/logout-handover.ts";
 import { proxyRoutesFor } from "../proxy/allow-list.ts";
 import { gateProxyCalls } from "../proxy/proxy-gate.ts";
 import { createSessionCitizen } from "../proxy/session-citizen.ts";
@@ -52,6 +53,7 @@ export function proxyChain(
       sessionCitizen: createSessionCitizen({ tenantService }),
       logger,
     }),
+    handOverLogout(),
     requireXsrfHeader(),
     guardLoginRedirector(),
     apiProxy({

@@ -5,6 +5,8 @@ import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { addDays, isoDay } from "#sandbox/deleghe/state.ts";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
+import { findOffice } from "#sandbox/appsched/catalog.ts";
+import { insertAppointment } from "#sandbox/appsched/appointment-store.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { testApp } from "#tests/support/test-app.ts";
@@ -333,4 +335,160 @@ describe("refused by the portal (the gaps-mode upstream would answer)", () => {
       expect(other.text).not.toContain("Anna Esposito");
     },
   );
+});
+
+describe("appointments: only the delegated services (issue #36)", () => {
+  // A delegation of Anna to Mario for the identity card (101, offices of category 1) and the disabled parking permit
+  // (109, category 3): the Tributi office (13, category 2) is none of the delegation's.
+  const IDENTITY_AND_PERMIT = "dlg-a-0136";
+  const BOOKING = "/servizi/prenotazione-appuntamento";
+  const step = (passo: string) => `${BOOKING}?passo=${passo}`;
+
+  function delegateIdentityAndPermit() {
+    const today = isoDay(new Date());
+    store.state.deleghe.byTenant["comune-a"]!.push({
+      uuidDelega: IDENTITY_AND_PERMIT,
+      delegante: { codiceFiscale: ANNA, nome: "Anna", cognome: "Esposito" },
+      delegato: { codiceFiscale: MARIO, nome: "Mario", cognome: "Rossi" },
+      servizi: [101, 109],
+      dataInizio: addDays(today, -1),
+      dataScadenza: addDays(today, 30),
+      stato: "APPROVATA",
+      motivo: null,
+      dataCreazione: `${addDays(today, -2)}T09:00:00.000Z`,
+      richiesta: null,
+    });
+  }
+
+  /** An appointment of Anna's at `officeId`, ten days from now. */
+  function annaAppointment(officeId: string, time: string) {
+    const office = findOffice("comune-a", officeId)!;
+    return insertAppointment(store.state.appsched, {
+      tenantId: "comune-a",
+      office,
+      day: addDays(isoDay(new Date()), 10),
+      time,
+      notes: `(${office.activitiesRelated![0]!.id}) ${office.activitiesRelated![0]!.name} - di Anna`,
+      customer: { firstName: "Anna", lastName: "Esposito", email: "anna@example.it", codice_fiscale: ANNA },
+      ownerCf: ANNA,
+      status: "APPROVATA",
+      book: new Date(),
+      hash: `hash-${officeId}-${time.replace(":", "")}`,
+    });
+  }
+
+  /** Mario acting for Anna on APPSCHED under the identity-and-permit delegation (chosen through the portal). */
+  async function marioBookingForAnna() {
+    delegateIdentityAndPermit();
+    const login = await loginAs(sandboxUrl, MARIO);
+    const res = await post("/area-personale/per-conto-di", login, {
+      intent: "scegli",
+      idServizio: "101",
+      uuidDelega: IDENTITY_AND_PERMIT,
+      redirectTo: BOOKING,
+    }).expect(303);
+    const acting = actingCookie(res);
+    expect(acting).not.toBeNull();
+    upstreamCalls.length = 0;
+    return `${login}; ${acting}`;
+  }
+
+  const writes = () => upstreamCalls.filter((c) => /^(POST|PUT|DELETE) \/api\/appsched\//.test(c));
+
+  test("the booking offers only the delegated services' categories; another office is refused", async () => {
+    const cookie = await marioBookingForAnna();
+    const place = await get(step("luogo"), cookie).expect(200);
+    expect(place.text).toContain("Anagrafe e stato civile");
+    expect(place.text).toContain("Polizia locale");
+    expect(place.text).not.toContain(">Tributi<");
+    const offices = await get(`${step("luogo")}&categoria=2`, cookie).expect(200);
+    expect(offices.text).not.toContain("Ufficio Tributi");
+    const refused = await post(step("luogo"), cookie, { intent: "luogo", categoria: "2", ufficio: "13" });
+    expect(refused.status).toBe(400);
+    expect(writes()).toEqual([]);
+    // In scope: the permit's office is offered and taken.
+    const permit = await post(step("luogo"), cookie, { intent: "luogo", categoria: "3", ufficio: "14" });
+    expect([permit.status, permit.headers.location]).toEqual([302, step("data")]);
+  });
+
+  test("a booking begun at another office cannot be confirmed for Anna: it starts over, nothing booked", async () => {
+    delegateIdentityAndPermit();
+    const login = await loginAs(sandboxUrl, MARIO);
+    const jar = new Map<string, string>();
+    const cookie = () => [login, ...[...jar].map(([k, v]) => `${k}=${v}`)].join("; ");
+    const keep = (res: request.Response) => {
+      for (const line of (res.headers["set-cookie"] as unknown as string[] | undefined) ?? []) {
+        const [pair] = line.split(";");
+        const [name, ...value] = pair!.split("=");
+        if (/Max-Age=0/i.test(line)) jar.delete(name!);
+        else if (name !== "XSRF-TOKEN") jar.set(name!, value.join("="));
+      }
+      return res;
+    };
+    // Mario's own booking at the Tributi office, up to the summary...
+    keep(await post(step("luogo"), cookie(), { intent: "luogo", categoria: "2", ufficio: "13" }).expect(302));
+    let day = addDays(isoDay(new Date()), 1);
+    let time = "";
+    for (let i = 1; i < 60 && !time; i++) {
+      day = addDays(isoDay(new Date()), i);
+      const free = await request(sandboxUrl)
+        .get(`/api-public/appsched/services/13/availabilities?date=${day}`)
+        .set("X-Forwarded-Host", "servizi.comune.valverde.it");
+      time = (free.body as string[])[0] ?? "";
+    }
+    expect(time).not.toBe("");
+    keep(await post(step("data"), cookie(), { intent: "data", giorno: day, orario: time }).expect(302));
+    keep(
+      await post(step("dettagli"), cookie(), { intent: "dettagli", motivo: "7", dettagli: "IMU" }).expect(
+        302,
+      ),
+    );
+    keep(
+      await post(step("richiedente"), cookie(), { intent: "richiedente", email: "m@example.it" }).expect(302),
+    );
+    keep(await get(step("riepilogo"), cookie()).expect(200));
+    // ...then he acts for Anna, and confirms.
+    const chosen = await post("/area-personale/per-conto-di", cookie(), {
+      intent: "scegli",
+      idServizio: "101",
+      uuidDelega: IDENTITY_AND_PERMIT,
+      redirectTo: BOOKING,
+    }).expect(303);
+    keep(chosen);
+    upstreamCalls.length = 0;
+    const before = store.state.appsched.appointments.length;
+    const confirm = await post(step("riepilogo"), cookie(), { intent: "riepilogo", privacy: "1" });
+    // The Tributi office is no office of Anna's delegation: the booking starts over (its summary no longer shows).
+    expect([confirm.status, confirm.headers.location]).toEqual([302, `${step("luogo")}&avviso=ripristino`]);
+    expect(store.state.appsched.appointments.length).toBe(before);
+    expect(writes()).toEqual([]);
+  });
+
+  test("Anna's appointment at another service cannot be opened, changed or cancelled; one of the delegation's can", async () => {
+    const cookie = await marioBookingForAnna();
+    const tributi = annaAppointment("13", "10:00");
+    const anagrafe = annaAppointment("11", "10:30");
+    const snapshot = JSON.stringify(tributi);
+    await get(`/servizi/prenotazione-appuntamento/successo/${tributi.id}`, cookie).expect(404);
+    await get(`/servizi/appuntamento/modifica/${tributi.id}`, cookie).expect(404);
+    const change = await post(`/servizi/appuntamento/modifica/${tributi.id}?passo=data`, cookie, {
+      intent: "data",
+      giorno: addDays(isoDay(new Date()), 12),
+      orario: "10:00",
+    });
+    expect(change.status).toBe(404);
+    const cancel = await post(`/servizi/appuntamento/modifica/${tributi.id}`, cookie, { intent: "annulla" });
+    expect(cancel.status).toBe(404);
+    expect(JSON.stringify(store.state.appsched.appointments.find((a) => a.id === tributi.id))).toBe(snapshot);
+    expect(writes()).toEqual([]);
+    // The gaps-mode upstream itself would have let him: the refusals above are the portal's.
+    const direct = await request(sandboxUrl)
+      .get(`/api/appsched/appointments/${tributi.id}`)
+      .set("X-Forwarded-Host", "servizi.comune.valverde.it")
+      .set("Cookie", cookie.split("; ")[0]!);
+    expect(direct.status).toBe(200);
+    // The identity card's appointment is the delegation's: it opens.
+    const own = await get(`/servizi/appuntamento/modifica/${anagrafe.id}`, cookie).expect(200);
+    expect(own.text).toContain("Ufficio Anagrafe");
+  });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { createFlowState } from "./flow-state.ts";
 import {
   defineFlow,
+  clearEveryFlow,
   defineFlowCookie,
   ensureAttempt,
   isFromSummary,
@@ -11,17 +12,25 @@ import {
   withoutAttempt,
   type FlowCookies,
 } from "#client/lib/flow.server.ts";
+import type { FlowOwner } from "#client/context.ts";
+import { ownerOf } from "#tests/support/flow-cookies.ts";
 
 const SECRET = "a-test-secret-of-at-least-32-characters!!";
 const flowState = createFlowState(SECRET);
 
-/** A browser's cookie jar: what the answers' `Set-Cookie` headers leave behind, sent back with the next request. */
+const MARIO = "RSSMRA80A01H501U";
+const GIULIA = "BNCGLI85C55L219R";
+
+/**
+ * A browser's cookie jar: what the answers' `Set-Cookie` headers leave behind, sent back with the next request. Its
+ * requests are Mario's unless `owner` says whose they are (as the root middleware would have said).
+ */
 function createJar() {
   const cookies: Record<string, string | undefined> = {};
   return {
     cookies,
-    services(): FlowCookies {
-      return flowState({ ...cookies }, { secure: false });
+    services(owner: FlowOwner = ownerOf(MARIO)): FlowCookies {
+      return { ...flowState({ ...cookies }, { secure: false }), owner };
     },
     receive(headers: Headers) {
       for (const line of headers.getSetCookie()) {
@@ -173,6 +182,72 @@ describe("defineFlow: the sealed cookie", () => {
     const until = new Date(Date.now() + DAY_MS);
     const line = demo.save(jar.services(), complete(), { expires: until }).getSetCookie()[0]!;
     expect(line).toContain(`Expires=${until.toUTCString()}`);
+  });
+});
+
+describe("a flow belongs to who started it (issue #36)", () => {
+  test("a citizen's flow read by another citizen, or by an anonymous visitor, is foreign: nothing of it shows", () => {
+    const jar = createJar();
+    jar.receive(demo.save(jar.services(ownerOf(MARIO)), complete()));
+    expect(demo.read(jar.services(ownerOf(MARIO))).state).toBeDefined();
+    expect(demo.read(jar.services(ownerOf(GIULIA)))).toEqual({ state: undefined, problem: "foreign" });
+    expect(demo.read(jar.services(ownerOf(null)))).toEqual({ state: undefined, problem: "foreign" });
+    // Omocodia aside, the same citizen.
+    expect(demo.read(jar.services(ownerOf("RSSMRA80A01H50MM"))).state).toBeDefined();
+  });
+
+  test("an anonymous flow is bound to its browser, and goes on after a login on that browser", () => {
+    const jar = createJar();
+    const headers = demo.save(jar.services(ownerOf(null)), complete());
+    // The first anonymous flow gives the browser its id.
+    expect(headers.getSetCookie()).toHaveLength(2);
+    expect(headers.getSetCookie()[1]).toMatch(
+      /^CITFAC_BROWSER=[\w-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    jar.receive(headers);
+    expect(demo.read(jar.services(ownerOf(null))).state).toBeDefined();
+    // The next save does not set the id again.
+    expect(demo.save(jar.services(ownerOf(null)), complete()).getSetCookie()).toHaveLength(1);
+    // Logged in on the same browser: the flow goes on, and is the citizen's once saved again.
+    expect(demo.read(jar.services(ownerOf(MARIO))).state).toBeDefined();
+    jar.receive(demo.save(jar.services(ownerOf(MARIO)), complete()));
+    expect(demo.read(jar.services(ownerOf(null))).problem).toBe("foreign");
+    // The flow cookie copied to another browser (another id, or none): foreign.
+    const copy = createJar();
+    copy.cookies["flow_booking"] = jar.cookies["flow_booking"];
+    expect(demo.read(copy.services(ownerOf(GIULIA))).problem).toBe("foreign");
+    const anonymous = createJar();
+    anonymous.receive(demo.save(anonymous.services(ownerOf(null)), complete()));
+    const elsewhere = createJar();
+    elsewhere.cookies["flow_booking"] = anonymous.cookies["flow_booking"];
+    expect(demo.read(elsewhere.services(ownerOf(null))).problem).toBe("foreign");
+    expect(demo.read(elsewhere.services(ownerOf(MARIO))).problem).toBe("foreign");
+  });
+
+  test("a state saved before flows had owners is invalid; an owner the upstream could not tell throws its failure", () => {
+    const jar = createJar();
+    jar.cookies["flow_booking"] = createJar()
+      .services()
+      .write("booking", complete())
+      .split(";")[0]!
+      .split("=")[1];
+    expect(demo.read(jar.services()).problem).toBe("invalid");
+    jar.receive(demo.save(jar.services(), complete()));
+    const failure = new Error("upstream down");
+    expect(() => demo.read(jar.services({ kind: "unknown", failure }))).toThrow(failure);
+    expect(() => demo.save(jar.services({ kind: "unknown", failure }), complete())).toThrow(failure);
+    const { owner: _owner, ...ownerless } = jar.services();
+    expect(() => demo.save(ownerless, complete())).toThrow(/flowOwnerMiddleware/);
+  });
+
+  test("clearEveryFlow clears every registered flow the browser carries", () => {
+    const jar = createJar();
+    jar.receive(demo.save(jar.services(), complete()));
+    jar.receive(defineFlowCookie("flowDisruption", StateSchema).save(jar.services(), fresh()));
+    jar.cookies["flow_gone-since"] = "x";
+    const lines = clearEveryFlow(jar.services()).getSetCookie();
+    expect(lines.map((l) => l.split("=")[0]).sort()).toEqual(["flow_booking", "flow_disruption"]);
+    expect(lines.every((l) => /Max-Age=0/.test(l))).toBe(true);
   });
 });
 

@@ -20,11 +20,16 @@ import type { PublicPage } from "./public-pages.ts";
  */
 
 /**
- * Registered portal cookies that leave a page the same for everyone: the XSRF token (an anonymous page carries none)
- * and the language (part of the key). Every other registered cookie (maintenance credential, flows, the development logout,
- * and any cookie added to the registry later) makes the page personal.
+ * Registered portal cookies that leave a page the same for everyone: the XSRF token (an anonymous page carries none),
+ * the language (part of the key) and the browser's random id (it only binds the anonymous flows to the browser).
+ * Every other registered cookie (maintenance credential, flows, the development logout, and any cookie added to the
+ * registry later) makes the page personal.
  */
-const NEUTRAL_PORTAL_COOKIES = new Set<string>([PORTAL_COOKIES.xsrf.name, PORTAL_COOKIES.locale.name]);
+const NEUTRAL_PORTAL_COOKIES = new Set<string>([
+  PORTAL_COOKIES.xsrf.name,
+  PORTAL_COOKIES.locale.name,
+  PORTAL_COOKIES.browser.name,
+]);
 
 export type CookieVerdict = "neutral" | "unknown" | "personal";
 

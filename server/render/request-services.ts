@@ -15,6 +15,7 @@ import { PORTAL_COOKIES } from "#shared/portal-cookies.ts";
 import { withRouteFailures } from "#server/upstream/failures.ts";
 import { upstreamCookieHeader } from "#server/proxy/header-hygiene.ts";
 import { maskXsrfToken } from "#server/security/xsrf.ts";
+import { clientSource } from "#server/security/client-source.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { OtpSendLimiter } from "#server/security/otp-limits.ts";
 import type { createFlowState } from "./flow-state.ts";
@@ -73,7 +74,8 @@ export function createRequestServices(
   const log = (req as Request & { log?: Logger }).log ?? deps.logger;
   const geocoder = deps.geocoder;
   const signal = abortOnDisconnect(req, res);
-  const client = req.ip ?? "unknown";
+  // The source quotas count against: the address, an IPv6 one cut to its /64 (issue #36).
+  const client = clientSource(req.ip);
   return {
     api: withRouteFailures(api, res.locals.locale),
     tenantId: tenant.id,
@@ -113,13 +115,13 @@ export function createRequestServices(
       attemptLogin: () =>
         deps.loginLimiter.attempt(
           tenant.id,
-          req.ip ?? "unknown",
+          client,
           readKnownDevice(deps.sealers, res.locals.cookies[PORTAL_COOKIES.maintenanceDevice.name], tenant.id),
         ),
     },
     writes: deps.writes,
     payments: {
-      attemptAnonymousCreate: () => deps.paymentCreateLimiter.attempt(tenant.id, req.ip ?? "unknown"),
+      attemptAnonymousCreate: () => deps.paymentCreateLimiter.attempt(tenant.id, client),
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   SportelloSchema,
   type AppschedApi,
 } from "#shared/api/appsched.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode, sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { UpstreamError } from "./errors.ts";
 import { callUpstream, type UpstreamCall, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
@@ -115,7 +115,7 @@ export function ownAppointmentsOnly(
   const owned = async (appointmentId: string) => {
     const [own, appointment] = await Promise.all([ownFiscalCode(), api.getAppointment(appointmentId)]);
     const holder = appointment.customer?.codice_fiscale;
-    if (!own || !holder || normalizeFiscalCode(holder) !== normalizeFiscalCode(own)) throw notFound();
+    if (!sameFiscalCode(holder, own)) throw notFound();
     return appointment;
   };
   return {
@@ -132,12 +132,12 @@ export function ownAppointmentsOnly(
     listAppointments: async (codiceFiscale) => {
       const raw = await ownFiscalCode();
       const own = raw ? normalizeFiscalCode(raw) : null;
-      if (!own || normalizeFiscalCode(codiceFiscale) !== own) throw notFound();
+      if (!own || !sameFiscalCode(codiceFiscale, own)) throw notFound();
       // Asked for the citizen's own code; one that names somebody else is dropped all the same.
       const list = await api.listAppointments(own);
       return list.filter((a) => {
         const holder = a.customer?.codice_fiscale;
-        return !holder || normalizeFiscalCode(holder) === own;
+        return !holder || sameFiscalCode(holder, own);
       });
     },
   };

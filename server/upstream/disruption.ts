@@ -6,7 +6,7 @@ import {
   type DisruptionApi,
 } from "#shared/api/disruption.ts";
 import type { CrmApi } from "#shared/api/crm.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { UpstreamError } from "./errors.ts";
 import { callUpstream, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
@@ -68,7 +68,7 @@ export function ownReportsOnly(
     async receipt(id) {
       const [own, ticket] = await Promise.all([ownFiscalCode(), crm.ticket(id)]);
       const holder = ticket?.customer?.codice_fiscale;
-      if (!own || !holder || normalizeFiscalCode(holder) !== normalizeFiscalCode(own))
+      if (!sameFiscalCode(holder, own))
         throw new UpstreamError(SERVICE, "status", 404, "report not found for this citizen");
       return api.receipt(id);
     },

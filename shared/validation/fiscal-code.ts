@@ -6,6 +6,10 @@
  *   character is the check letter of the first 15.
  * - The full shape (`FISCAL_CODE_PATTERN`, `isWellFormedFiscalCode`): surname and name letters, year, month letter,
  *   day, municipality, with the omocodia letters in place of digits; the sandbox, an honest upstream, asks for it.
+ * - Comparing two codes (`sameFiscalCode`, issue #36): by their comparable form (`comparableFiscalCode`), omocodia
+ *   undone, so `RSSMRA80A01H50MM` is `RSSMRA80A01H501U`. Every "is this the same citizen?" of the portal uses it
+ *   (self-delegation, whose flow or acting-for choice this is, whose ticket or appointment); what is SENT upstream
+ *   stays the code as typed or as the identity gave it (`normalizeFiscalCode`).
  */
 export const FISCAL_CODE_LENGTH = 16;
 
@@ -25,6 +29,33 @@ const oddValues = [
 /** Upper case, no surrounding spaces: the form in which fiscal codes are compared and sent. */
 export function normalizeFiscalCode(value: string): string {
   return value.trim().toUpperCase();
+}
+
+/** The positions (0-based) where omocodia puts a letter in place of a digit, and the letters for 0..9. */
+const OMOCODIA_POSITIONS = [6, 7, 9, 10, 12, 13, 14];
+const OMOCODIA_LETTERS = "LMNPQRSTUV";
+
+/**
+ * The form in which two fiscal codes are compared: upper case, trimmed, the omocodia letters back to their digits and
+ * the check letter computed again (so a code with omocodia and the code it derives from compare equal). A value that
+ * is not 16 letters or digits is only trimmed and upper-cased.
+ */
+export function comparableFiscalCode(value: string): string {
+  const code = normalizeFiscalCode(value);
+  if (!ALPHANUMERIC_16.test(code)) return code;
+  const chars = code.split("");
+  for (const position of OMOCODIA_POSITIONS) {
+    const digit = OMOCODIA_LETTERS.indexOf(chars[position]!);
+    if (digit !== -1) chars[position] = String(digit);
+  }
+  const first15 = chars.slice(0, 15).join("");
+  return first15 + computeFiscalCodeCheckLetter(first15);
+}
+
+/** Whether two fiscal codes name the same citizen: equal in their comparable form (case, spaces and omocodia aside). */
+export function sameFiscalCode(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  return comparableFiscalCode(a) === comparableFiscalCode(b);
 }
 
 function valueOf(character: string): number {

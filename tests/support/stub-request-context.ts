@@ -4,6 +4,8 @@ import type { AppschedApi } from "#shared/api/appsched.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
 import type { Locale } from "#shared/locale.ts";
+import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { TEST_BROWSER, ownerOf } from "./flow-cookies.ts";
 
 /** Test helper: an appsched API whose every method fails unless the test provides it. */
 export function stubAppsched(methods: Partial<AppschedApi> = {}): AppschedApi {
@@ -34,6 +36,7 @@ export type StubOptions = {
 /** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
 export function createStubContext(options: StubOptions = {}) {
   const flows = new Map(Object.entries(options.flows ?? {}));
+  const ownerTag = options.user ? `c:${comparableFiscalCode(options.user.codFisc)}` : `a:${TEST_BROWSER}`;
   const config = {
     comune: { nome: "Comune di Prova", assets: options.assets ?? [{ codice: "APPSCHED", showPublic: true }] },
     dettagli: [],
@@ -55,10 +58,12 @@ export function createStubContext(options: StubOptions = {}) {
     xsrfToken: "token",
     uploads: { fileLimit: 1024 * 1024, maxFiles: 1, totalLimit: 2 * 1024 * 1024 },
     writes: options.writes ?? { waitMs: 2000, settleMs: 0 },
+    // The flows' states as the test sees them (`flows`); the primitive's owner envelope (client/lib/flow.server.ts)
+    // is added on reading and taken off on writing, with this request's owner: the stub user, or anonymous.
     flow: {
-      read: (name: string) => flows.get(name),
+      read: (name: string) => (flows.has(name) ? { o: ownerTag, s: flows.get(name) } : undefined),
       write: (name: string, value: unknown, cookie?: { expires?: Date }) => {
-        flows.set(name, value);
+        flows.set(name, (value as { s: unknown }).s);
         const expires = cookie?.expires;
         const maxAge = expires ? Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000)) : undefined;
         const lifetime = expires ? `; Max-Age=${maxAge}; Expires=${expires.toUTCString()}` : "";
@@ -68,6 +73,10 @@ export function createStubContext(options: StubOptions = {}) {
         flows.delete(name);
         return `flow_${name}=; Max-Age=0`;
       },
+      carried: () => [...flows.keys()],
+      browser: () => ({ id: TEST_BROWSER, setCookie: null }),
+      clearBrowser: () => "CITFAC_BROWSER=; Max-Age=0",
+      owner: ownerOf(options.user?.codFisc ?? null),
     },
   } as unknown as RequestServices;
   const context = new RouterContextProvider();

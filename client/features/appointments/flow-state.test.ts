@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { defineFlowCookie, isExpired, type FlowCookies } from "#client/lib/flow.server.ts";
+import { defineFlowCookie, isExpired } from "#client/lib/flow.server.ts";
+import { holdingState } from "#tests/support/flow-cookies.ts";
 import {
   AccessTokensSchema,
   bookingFlow,
@@ -24,8 +25,7 @@ import { getNextBookingStep, getPreviousBookingStep } from "./steps.ts";
 
 /** What the flow primitive reads from a cookie holding `raw` (already opened), through `schema` alone. */
 function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown) {
-  const cookies = { read: () => raw, write: () => "", clear: () => "" } satisfies FlowCookies;
-  return defineFlowCookie("flowBooking", schema).read(cookies);
+  return defineFlowCookie("flowBooking", schema).read(holdingState(raw));
 }
 const isBookingFlowExpired = (state: BookingState, now: number) =>
   isExpired(state.started, BOOKING_FLOW_MAX_AGE_MS, now);

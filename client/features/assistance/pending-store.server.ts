@@ -8,10 +8,12 @@ import {
 
 /**
  * What must survive between two requests of the assistance form but must not ride in a cookie: an uploaded
- * attachment (kept while the form is shown again after an error, a "Aggiorna tipologie" or a draft resume) and the
- * anonymous request waiting for its e-mail code. The portal's short-lived store (client/lib/transient-store.server.ts):
- * 30 minutes, at most 500 entries and 64 MB together (an attachment is at most 2 MB, base64 in the ticket payload);
- * one client (address) at most 20 entries and 12 MB. A full store or quota refuses the newcomer (`storeRefusal`).
+ * attachment (kept while the form is shown again after an error, a "Aggiorna tipologie" or a draft resume, or while
+ * an anonymous request waits for its e-mail code), and the rare anonymous request too long for its cookie. The
+ * portal's short-lived store (client/lib/transient-store.server.ts): 30 minutes, at most 500 entries and 64 MB
+ * together (an attachment is at most 2 MB, base64 in the ticket payload); one client (address, an IPv6 /64) at most 20
+ * entries and 12 MB; one municipality half of it. A full store or quota refuses the newcomer (`storeRefusal`); an
+ * entry is read back only by whom it was kept for, and a citizen's go at their logout.
  */
 const store = createTransientStore<NonNullable<unknown>>({
   name: "assistance-pending",
@@ -30,8 +32,12 @@ export function putPending(value: NonNullable<unknown>, owner: StoreOwner): Prom
   return store.put(value, owner);
 }
 
-export async function getPending(key: string | null | undefined): Promise<unknown> {
-  return key && REF_PATTERN.test(key) ? await store.get(key) : undefined;
+/** The entry, when `readers` (the request's owner tags, `storeReaders`) include the owner it was kept for. */
+export async function getPending(
+  key: string | null | undefined,
+  readers: readonly string[],
+): Promise<unknown> {
+  return key && REF_PATTERN.test(key) ? await store.get(key, readers) : undefined;
 }
 
 export async function deletePending(key: string | null | undefined): Promise<void> {

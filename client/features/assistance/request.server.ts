@@ -23,12 +23,13 @@ import { findOwnDraft } from "./drafts.server.ts";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
 import { isUnsureFailure, WriteFailure } from "#client/lib/write-once.server.ts";
 import { findSentTicket, publicTicketWrites, ticketWrites } from "#client/lib/ticket-writes.server.ts";
-import { assistFlow, feedbackFlow, type AssistFlow } from "./flow-state.ts";
+import { RequestValuesSchema, assistFlow, feedbackFlow, type AssistFlow } from "./flow-state.ts";
 import { deletePending, getPending, putPending } from "./pending-store.server.ts";
 import {
   isStoreUnavailable,
   storeDown,
   storeOwner,
+  storeReaders,
   storeRefusal,
 } from "#client/lib/transient-store.server.ts";
 import {
@@ -54,22 +55,17 @@ const AttachmentSchema = z.object({
   data: z.string(),
   "mime-type": z.string(),
 });
-/** What the anonymous request keeps server side while the citizen reads the code. */
-const PendingRequestSchema = z.object({
-  kind: z.literal("request"),
-  ticket: z.custom<NewTicket>(),
-  values: z.custom<RequestValues>(),
-  /** The request's attempt key: it is sent at most once (ticket-writes.server.ts). */
-  idempotencyKey: z.string().regex(TRANSIENT_KEY_PATTERN),
-});
+/** The anonymous request's values when they are too long for its cookie: kept in the store instead. */
+const PendingValuesSchema = z.object({ kind: z.literal("values"), values: RequestValuesSchema });
 
 /** A key of this submission: the one the form carried back, or a new one. */
 function submissionKey(posted: string): string {
   return TRANSIENT_KEY_PATTERN.test(posted) ? posted : newTransientKey();
 }
 
-async function storedAttachment(ref: string): Promise<NewTicketAttachment | null> {
-  const parsed = AttachmentSchema.safeParse(await getPending(ref));
+/** An attachment kept in the store, when it is this request's owner's (`storeReaders`). */
+async function storedAttachment(context: Context, ref: string): Promise<NewTicketAttachment | null> {
+  const parsed = AttachmentSchema.safeParse(await getPending(ref, storeReaders(context)));
   return parsed.success ? parsed.data : null;
 }
 
@@ -129,20 +125,39 @@ function withIdentity(values: RequestValues, identity: Identity | null): Request
   return { ...values, nome: identity.nome, cognome: identity.cognome, codiceFiscale: identity.codFisc };
 }
 
-/** The e-mail code step of an anonymous request: only with its pending request (else the form, saying so). */
+/** The anonymous request's values: in its cookie, or (too long for it) in the store; null when gone. */
+async function readValues(context: Context, state: AssistFlow): Promise<RequestValues | null> {
+  if (state.values) return state.values;
+  const kept = PendingValuesSchema.safeParse(
+    await getPending(state.valuesRef, storeReaders(context)).catch(storeDown(context)),
+  );
+  return kept.success ? kept.data.values : null;
+}
+
+/** The form again, saying the request is no longer there (the cookie goes). */
+function requestGone(context: Context): never {
+  throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
+    headers: assistFlow.clear(getServices(context).flow),
+  });
+}
+
+/**
+ * The e-mail code step of an anonymous request: only with its state (else the form). A state that cannot be trusted
+ * (another owner's, tampered, expired), a request discarded after too many wrong codes (a replayed cookie too) or
+ * values no longer kept: the form, saying so.
+ */
 async function loadVerify(context: Context, url: URL) {
-  const { flow } = getServices(context);
-  const state = assistFlow.read(flow).state;
+  const read = assistFlow.read(getServices(context).flow);
+  if (read.problem) requestGone(context);
+  const state = read.state;
   if (!state) throw redirect(requestHref());
-  // The request is gone (expired, or discarded after too many wrong codes): the form, saying so.
-  if (!PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context))).success)
-    throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
-      headers: assistFlow.clear(flow),
-    });
+  if (await otpGuard.isDiscarded(state.ref)) requestGone(context);
+  const values = await readValues(context, state);
+  if (!values) requestGone(context);
   return {
     step: "verify",
     anonymous: true,
-    verify: { email: state.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
+    verify: { email: values.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
   } as const;
 }
 
@@ -174,13 +189,10 @@ async function withDraft(context: Context, values: RequestValues, idBozza: strin
   return resumed;
 }
 
-/** Back from the verification step ("Annulla"): the anonymous form as it was, if its request is still pending. */
+/** Back from the verification step ("Annulla"): the anonymous form as it was typed (its own state only). */
 async function pendingValues(context: Context): Promise<RequestValues | null> {
   const state = assistFlow.read(getServices(context).flow).state;
-  const pending = state
-    ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
-    : null;
-  return pending?.success ? pending.data.values : null;
+  return state ? readValues(context, state) : null;
 }
 
 export async function loadRequest(context: Context, url: URL) {
@@ -253,7 +265,7 @@ async function readAttachment(
   if (form.get("rimuoviAllegato") || !values.allegatoRef) return { ref: "", name: "" };
   let kept: NewTicketAttachment | null;
   try {
-    kept = await storedAttachment(values.allegatoRef);
+    kept = await storedAttachment(context, values.allegatoRef);
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
     return { error: serverT(context)("store.unavailable"), status: 503 };
@@ -281,7 +293,7 @@ async function readPosted(context: Context, form: FormData, identity: Identity |
   if ("error" in attachment) {
     errors.allegato = attachment.error;
     values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
-    const kept = await storedAttachment(values.allegatoRef).catch((error: unknown) => {
+    const kept = await storedAttachment(context, values.allegatoRef).catch((error: unknown) => {
       if (isStoreUnavailable(error)) return "down" as const;
       throw error;
     });
@@ -369,33 +381,29 @@ async function sendRequest(posted: Posted) {
   });
   return identity
     ? sendRecognised(context, t, values, ticket, subServices)
-    : keepForVerification(context, values, ticket, subServices);
+    : keepForVerification(context, values, subServices);
 }
 
-/** An anonymous request waits in the shared store while the citizen asks for and types the e-mail's code. */
-async function keepForVerification(
-  context: Context,
-  values: RequestValues,
-  ticket: NewTicket,
-  subServices: CrmService[],
-) {
-  const pending = await putPending(
-    // A key of its own per pending request: a retry of its code step sends it again, a new request never does.
-    { kind: "request", ticket, values, idempotencyKey: newTransientKey() },
-    storeOwner(context),
-  );
-  if (!pending.ok) {
-    const { status, message } = storeRefusal(context, pending);
+/**
+ * An anonymous request waits for its e-mail code in its own sealed cookie (what was typed, the attachment by its
+ * reference): nothing of it in the shared store but the attachment, so neither a full store nor a store restart
+ * turns a request away or loses it. Values too long for a cookie wait in the store instead (under its quotas).
+ */
+async function keepForVerification(context: Context, values: RequestValues, subServices: CrmService[]) {
+  const { flow } = getServices(context);
+  // Keys of its own per request: the code guard's counters, and the ticket's (a retry sends the same ticket).
+  const base = { v: 2, ref: newTransientKey(), ticketKey: newTransientKey(), sent: false } as const;
+  try {
+    return redirect(verifyHref(), { headers: assistFlow.save(flow, { ...base, values }) });
+  } catch (error) {
+    if (!(error instanceof Error && /too large/.test(error.message))) throw error;
+  }
+  const kept = await putPending({ kind: "values", values }, storeOwner(context));
+  if (!kept.ok) {
+    const { status, message } = storeRefusal(context, kept);
     return invalid(values, { form: message }, status, { subServices });
   }
-  const state: AssistFlow = {
-    v: 1,
-    ref: pending.key,
-    email: values.email,
-    cf: values.codiceFiscale.toUpperCase(),
-    sent: false,
-  };
-  return redirect(verifyHref(), { headers: assistFlow.save(getServices(context).flow, state) });
+  return redirect(verifyHref(), { headers: assistFlow.save(flow, { ...base, valuesRef: kept.key }) });
 }
 
 /**
@@ -478,29 +486,28 @@ export async function requestAction(context: Context, request: Request, url: URL
     subServices,
     service: lists.services.find((s) => String(s.id) === values.servizio) ?? null,
     subService: subServices.find((s) => String(s.id) === values.tipologia) ?? null,
-    attachment: values.allegatoRef ? await storedAttachment(values.allegatoRef) : null,
+    attachment: values.allegatoRef ? await storedAttachment(context, values.allegatoRef) : null,
   };
   return intent === "bozza" ? saveDraft(posted, url) : sendRequest(posted);
 }
 
 type VerifyIntent = "codice" | "reinvia" | "verifica" | "annulla";
 
-/** The anonymous request being verified: its flow state and the pending request kept, or null when either is gone. */
+/**
+ * The anonymous request being verified: its state and values, and what its code is bound to (the fiscal code and
+ * e-mail the ticket names); null when it is gone or was discarded.
+ */
 async function readVerification(context: Context) {
   const state = assistFlow.read(getServices(context).flow).state;
-  const pending = state
-    ? PendingRequestSchema.safeParse(await getPending(state.ref).catch(storeDown(context)))
-    : null;
-  // The ticket goes to the e-mail and fiscal code it was built with; the code must have been sent to exactly those.
-  if (
-    !state ||
-    !pending?.success ||
-    pending.data.ticket.customer.email !== state.email ||
-    pending.data.ticket.customer.codice_fiscale.toUpperCase() !== state.cf
-  )
-    return null;
-  const binding: OtpBinding = { cf: state.cf, kind: "EMAIL", contact: pending.data.ticket.customer.email };
-  return { state, pending: pending.data, binding };
+  if (!state || (await otpGuard.isDiscarded(state.ref))) return null;
+  const values = await readValues(context, state);
+  if (!values) return null;
+  const binding: OtpBinding = {
+    cf: values.codiceFiscale.toUpperCase(),
+    kind: "EMAIL",
+    contact: values.email,
+  };
+  return { state, values, binding };
 }
 
 type Verification = NonNullable<Awaited<ReturnType<typeof readVerification>>>;
@@ -526,7 +533,7 @@ async function sendCode(context: Context, { state, binding }: Verification, rese
     return failed(t("assistance.verify.sendLimit", { count: Math.ceil(limit.retryAfterS / 60) }), 429);
   }
   try {
-    await api.otp.request({ codiceFiscale: state.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
+    await api.otp.request({ codiceFiscale: binding.cf, tipoRichiesta: "EMAIL", contatto: binding.contact });
   } catch (error) {
     await send.undo();
     if (!isUpstreamFailure(error)) throw error;
@@ -538,19 +545,42 @@ async function sendCode(context: Context, { state, binding }: Verification, rese
   });
 }
 
-/** Too many wrong codes: the pending request and its file are discarded, the form says so. */
-async function discardRequest(context: Context, { state, pending }: Verification) {
-  await otpGuard.forget(state.ref);
-  await deletePending(state.ref);
-  await deletePending(pending.values.allegatoRef);
+/** Too many wrong codes: the request is discarded (a replayed cookie too) with its file, the form says so. */
+async function discardRequest(context: Context, { state, values, binding }: Verification) {
+  await otpGuard.discard(state.ref, binding);
+  await deletePending(state.valuesRef);
+  await deletePending(values.allegatoRef);
   return redirect(withQuery(requestHref(), { annullata: "1" }), {
     headers: assistFlow.clear(getServices(context).flow),
   });
 }
 
+/**
+ * The ticket of an anonymous request, built again from what was typed: the service and sub-service as the CRM lists
+ * them now, the attachment from the store (never sent without it). A message when it cannot be built.
+ */
+async function rebuildTicket(
+  context: Context,
+  values: RequestValues,
+): Promise<{ ticket: NewTicket } | { message: string; status: number }> {
+  const t = serverT(context, assistanceIt);
+  const lists = await loadLists(context, values.servizio);
+  const service = lists.services.find((s) => String(s.id) === values.servizio);
+  const subService = lists.subServices.find((s) => String(s.id) === values.tipologia);
+  if (lists.failed || !service || !subService)
+    return { message: t("assistance.verify.sendFailed"), status: 502 };
+  let attachment: NewTicketAttachment | null = null;
+  if (values.allegatoRef) {
+    attachment = await storedAttachment(context, values.allegatoRef).catch(storeDown(context));
+    if (!attachment)
+      return { message: t("assistance.attachmentExpired", { name: values.allegatoNome }), status: 409 };
+  }
+  return { ticket: buildTicket({ values, service, subService, recognised: false, attachment }) };
+}
+
 /** "Verifica": the code typed counted as a try, then the ticket sent with it (a wrong code leaves fewer tries). */
 async function checkCode(context: Context, form: FormData, verification: Verification) {
-  const { state, pending, binding } = verification;
+  const { state, values, binding } = verification;
   const t = serverT(context, assistanceIt);
   const { api, flow, log, locale } = getServices(context);
   const parsed = validateForm(
@@ -561,6 +591,8 @@ async function checkCode(context: Context, form: FormData, verification: Verific
     locale,
   );
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
+  const built = await rebuildTicket(context, values);
+  if ("message" in built) return failed(built.message, built.status);
   // The try is counted before the upstream is asked (it caps nothing itself).
   const attempt = await otpGuard.beginTry(state.ref, binding);
   if (!attempt.ok) {
@@ -572,11 +604,11 @@ async function checkCode(context: Context, form: FormData, verification: Verific
     // At most once per pending request (ticket-writes.server.ts): the BFF spends the code before it forwards the
     // ticket, and a submission whose answer never came is never sent again.
     written = await publicTicketWrites.run(context, {
-      key: pending.idempotencyKey,
+      key: state.ticketKey,
       create: async () => {
-        const outcome = await api.crm.createPublicTicket(pending.ticket, {
+        const outcome = await api.crm.createPublicTicket(built.ticket, {
           code: parsed.values.codice,
-          cf: state.cf,
+          cf: binding.cf,
         });
         if (outcome === "auth-failed") throw new WriteFailure("auth-failed", false);
         return { sentAt: Date.now() };
@@ -603,9 +635,12 @@ async function checkCode(context: Context, form: FormData, verification: Verific
     return failed(message, status);
   }
   await attempt.done("valid");
-  await deletePending(state.ref);
-  await deletePending(pending.values.allegatoRef);
-  const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
+  await deletePending(state.valuesRef);
+  await deletePending(values.allegatoRef);
+  const headers = mergeHeaders(
+    assistFlow.clear(flow),
+    feedbackFlow.save(flow, { v: 1, email: values.email }),
+  );
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
 }
 
@@ -613,12 +648,15 @@ async function checkCode(context: Context, form: FormData, verification: Verific
  * An anonymous request whose sending got no answer: it may be in the CRM (whose answer will come to the e-mail
  * address), the portal cannot tell and never sends it again. The request and its file go; the page says so.
  */
-async function closeUnsure(context: Context, { state, pending }: Verification) {
+async function closeUnsure(context: Context, { state, values, binding }: Verification) {
   const { flow } = getServices(context);
-  await otpGuard.forget(state.ref);
-  await deletePending(state.ref);
-  await deletePending(pending.values.allegatoRef);
-  const headers = mergeHeaders(assistFlow.clear(flow), feedbackFlow.save(flow, { v: 1, email: state.email }));
+  await otpGuard.discard(state.ref, binding);
+  await deletePending(state.valuesRef);
+  await deletePending(values.allegatoRef);
+  const headers = mergeHeaders(
+    assistFlow.clear(flow),
+    feedbackFlow.save(flow, { v: 1, email: values.email }),
+  );
   return redirect(withQuery(href("/feedback"), { feedbackType: "ticketUnsure" }), { headers });
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ACTING_FOR_ASSETS, DELEGA_ID_PATTERN, type ActingForAsset } from "#shared/api/deleghe.ts";
 import { safeRedirectPath } from "#shared/redirector.ts";
 import { routeError } from "#shared/route-error.ts";
-import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode, sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { integer, matches, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { actingForIt } from "#client/components/acting-for/texts.ts";
@@ -44,7 +44,7 @@ function clearDelegator(context: Context, citizen: string, codiceFiscale: string
   const perAsset = { ...claim.perAsset };
   const fiscal = normalizeFiscalCode(codiceFiscale);
   for (const asset of ACTING_FOR_ASSETS) {
-    if (!fiscal || perAsset[asset]?.delegante.codiceFiscale === fiscal) delete perAsset[asset];
+    if (!fiscal || sameFiscalCode(perAsset[asset]?.delegante.codiceFiscale, fiscal)) delete perAsset[asset];
   }
   saved(context, { ...claim, perAsset }, to);
 }

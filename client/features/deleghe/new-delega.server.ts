@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { addDaysToDay, formatDay, todayInRome } from "#shared/dates.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import {
   ensureAttempt,
@@ -12,7 +13,7 @@ import {
   type FlowCookies,
 } from "#client/lib/flow.server.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
-import { withQuery } from "#client/lib/links.ts";
+import type { Query } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { isActingForService } from "#client/lib/acting-for.server.ts";
@@ -55,9 +56,9 @@ export async function newDelegaExtras(context: Context) {
 
 /** The other person: a valid fiscal code that is not the citizen's own (`ownMessage`), name and surname. */
 export async function personSchema(context: Context, ownMessage: string) {
-  const own = (await getCitizen(context)).codFisc.toUpperCase();
+  const own = (await getCitizen(context)).codFisc;
   return z.object({
-    codiceFiscale: fiscalCodeText(required()).refine((cf) => cf !== own, { error: ownMessage }),
+    codiceFiscale: fiscalCodeText(required()).refine((cf) => !sameFiscalCode(cf, own), { error: ownMessage }),
     nome: text(required(), maxLength(100)),
     cognome: text(required(), maxLength(100)),
   });
@@ -92,6 +93,9 @@ export function invalidStep(parsed: {
   return data({ errors: parsed.errors, submitted: parsed.submitted }, { status: 400 });
 }
 
+/** A step's address, with more of the query (e.g. `scaduta`) when given: `withQuery` builds the whole of it. */
+export type StepHref<Step> = (step: Step, query?: Query) => string;
+
 type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: boolean; headers?: Headers };
 
 /**
@@ -103,7 +107,7 @@ export function resolveStepPage<S extends { attempt?: string }, Step extends str
   cookies: FlowCookies,
   url: URL,
   create: () => S,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
 ): StepPage<S, Step> {
   const read = flow.read(cookies);
   const requested = url.searchParams.get("passo");
@@ -116,7 +120,7 @@ export function resolveStepPage<S extends { attempt?: string }, Step extends str
     const state = create();
     const headers = flow.save(cookies, state);
     if (requested !== first)
-      throw redirect(withQuery(stepHref(first), { scaduta: read.problem ? "1" : undefined }), { headers });
+      throw redirect(stepHref(first, { scaduta: read.problem ? "1" : undefined }), { headers });
     return { step: first, state, headers, ...page };
   }
   const step = flow.resolveStep(requested, read.state, undefined);
@@ -134,7 +138,7 @@ export async function loadStepPage<S extends { attempt?: string }, Step extends 
   url: URL,
   flow: Flow<S, Step, undefined>,
   create: () => S,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
 ) {
   const { flow: cookies, api } = getServices(context);
   const page = resolveStepPage(flow, cookies, url, create, stepHref);
@@ -168,13 +172,13 @@ export async function stepAction<
   context: Context,
   request: Request,
   flow: Flow<S, Step, undefined>,
-  stepHref: (step: Step) => string,
+  stepHref: StepHref<Step>,
   person: PersonStep,
   own: (step: Step, state: S, save: SaveStep<S>) => Promise<R>,
 ) {
   const { flow: cookies } = getServices(context);
   const state = flow.read(cookies).state;
-  if (!state) throw redirect(withQuery(stepHref(flow.steps[0]!), { scaduta: "1" }));
+  if (!state) throw redirect(stepHref(flow.steps[0]!, { scaduta: "1" }));
   const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
   // Any step saved again starts a new attempt (a new key when the summary shows again).
   const save: SaveStep<S> = (next, form) =>

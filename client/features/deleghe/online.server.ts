@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href, withQuery, type Query } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { createOnlineState, onlineFlow, onlineSentCookie, type OnlineState } from "./flow-state.ts";
@@ -11,8 +11,8 @@ import type { OnlineStep } from "./steps.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const stepHref = (step: OnlineStep) =>
-  withQuery(href("/area-personale/deleghe/nuova/online"), { passo: step });
+const stepHref = (step: OnlineStep, query: Query = {}) =>
+  withQuery(href("/area-personale/deleghe/nuova/online"), { passo: step, ...query });
 
 /** The step's page: the state so far, the services, the limits, the policy; redirects to the step reached. */
 export async function loadOnline(context: Context, url: URL) {

@@ -5,7 +5,7 @@ import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href, withQuery, type Query } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -13,6 +13,7 @@ import {
   isStoreUnavailable,
   storeDown,
   storeOwner,
+  storeReaders,
   storeRefusal,
 } from "#client/lib/transient-store.server.ts";
 import {
@@ -41,8 +42,8 @@ const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
 
 const documentField = documentFieldName;
 
-const stepHref = (step: RequestStep) =>
-  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step });
+const stepHref = (step: RequestStep, query: Query = {}) =>
+  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step, ...query });
 
 /** The step's page: the state so far (documents by name), the services, the limits, the policy. */
 export async function loadRequest(context: Context, url: URL) {
@@ -94,7 +95,7 @@ async function documentsStep(
   const { good, errors } = await checkChosen(form);
   let held: StoredDocuments;
   try {
-    held = await getDocuments(state.uploadId);
+    held = await getDocuments(state.uploadId, storeReaders(context));
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
     return data({ errors: { form: serverT(context)("store.unavailable") }, submitted: {} }, { status: 503 });
@@ -144,7 +145,7 @@ async function sendRequest(context: Context, request: Request, state: RequestSta
   const { delegante, servizi, scadenza } = state;
   if (!delegante || !servizi || !scadenza || requestFlow.firstIncomplete(state, undefined) !== "riepilogo")
     throw redirect(stepHref(requestFlow.firstIncomplete(state, undefined)));
-  const docs = await getDocuments(state.uploadId).catch(storeDown(context));
+  const docs = await getDocuments(state.uploadId, storeReaders(context)).catch(storeDown(context));
   const lost = DOCUMENT_SLOTS.filter((slot) => !docs[slot]);
   if (lost.length) {
     // The store forgot a file the summary listed: say so (its "Modifica" leads to it), never send without it.

@@ -36,6 +36,7 @@ import {
   isStoreUnavailable,
   storeDown,
   storeOwner,
+  storeReaders,
   storeRefusal,
 } from "#client/lib/transient-store.server.ts";
 import { shownFileName } from "#shared/file-name.ts";
@@ -86,8 +87,8 @@ function missingFiles(state: DisruptionState, files: readonly StoredFile[]): num
 }
 
 /** The flow remembers the ids of the files now in the store: what the summary lists and "Invia" must send. */
-async function withFileIds(state: DisruptionState): Promise<DisruptionState> {
-  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+async function withFileIds(context: Context, state: DisruptionState): Promise<DisruptionState> {
+  const files = await getFiles(state.uploadId, storeReaders(context)).catch((error: unknown) => {
     if (isStoreUnavailable(error)) return null;
     throw error;
   });
@@ -126,7 +127,7 @@ export async function loadReport(context: Context, url: URL) {
   const category = catalogue.categorie.find((c) => c.id === state.categoryId)?.nome ?? null;
   // The shared store does not answer: the page still shows (with what the citizen typed); the step that needs the
   // files says so when it is sent.
-  const files = await getFiles(state.uploadId).catch((error: unknown) => {
+  const files = await getFiles(state.uploadId, storeReaders(context)).catch((error: unknown) => {
     if (isStoreUnavailable(error)) return null;
     throw error;
   });
@@ -228,7 +229,7 @@ async function storeFiles(
   if (chosen.length === 0) return null;
   let stored: StoredFile[];
   try {
-    stored = await getFiles(state.uploadId);
+    stored = await getFiles(state.uploadId, storeReaders(context));
   } catch (error) {
     if (isStoreUnavailable(error)) return { message: t("store.unavailable"), status: 503 };
     throw error;
@@ -295,10 +296,10 @@ export async function handleReportAction(context: Context, request: Request) {
   const fileProblem = await storeFiles(context, form, next, catalogue.maxAllegati, t);
   const removed = /^rimuovi:([\w-]{1,64})$/.exec(intent);
   if (removed) {
-    const left = (await getFiles(next.uploadId)).filter((f) => f.id !== removed[1]);
+    const left = (await getFiles(next.uploadId, storeReaders(context))).filter((f) => f.id !== removed[1]);
     await setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
-  next = await withFileIds(next);
+  next = await withFileIds(context, next);
   const cookie = writeState(context, next);
   if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
   if (intent === "cerca") return searchPlace(context, next, fileProblem, cookie, t);
@@ -376,7 +377,7 @@ async function sendReport(context: Context, state: DisruptionState) {
   const catalogue = await loadCatalogue(context);
   const category = catalogue.categorie.find((c) => c.id === state.categoryId);
   if (!category) throw redirect(stepHref("dati"));
-  const stored = await getFiles(state.uploadId).catch(storeDown(context));
+  const stored = await getFiles(state.uploadId, storeReaders(context)).catch(storeDown(context));
   // The files the summary listed, all of them, or no report: one gone from the store is attached again first.
   const missing = missingFiles(state, stored);
   if (missing > 0)

@@ -4,52 +4,49 @@ import type { DebtPosition, DebtPositionQuery } from "#shared/api/ppay.ts";
 import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { actingForIt } from "#client/components/acting-for/texts.ts";
-import { actingDelegation } from "#client/lib/acting-for.server.ts";
+import { delegationScope, notDelegated } from "#client/lib/acting-for.server.ts";
 import { getServices } from "#client/lib/services.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
 /**
  * Whose PPAY data this request reads (issue #28): the citizen's own, or, while they act for a delegator on PPAY
- * (checked upstream this very request by the root middleware), the delegator's, limited to the payment type of the
- * delegated service (`codiceVersamento`; a position of another type is as good as missing).
+ * (checked upstream this very request by the root middleware), the delegator's, limited to what the delegation covers
+ * (`delegationScope`, the one rule of every module with acting-for): the payment types of its PPAY services
+ * (`codiceVersamento`; a position of another type is as good as missing).
  */
 export type PpaySubject = {
   codFisc: string;
   delegation: ActingForDelegation | null;
-  /** Acting for a delegator: the only `codiceVersamento` the delegation covers (null: the service names none). */
-  paymentType: string | null;
+  /** Acting for a delegator: the services of PPAY the delegation covers (their ids). */
+  services: string[];
+  /** Acting for a delegator: the `codiceVersamento`s the delegation covers (empty: none named, nothing is). */
+  paymentTypes: string[];
 };
 
 export async function ppaySubject(context: Context, ownCodFisc: string): Promise<PpaySubject> {
-  const delegation = actingDelegation(context, "PPAY");
-  if (!delegation) return { codFisc: ownCodFisc, delegation: null, paymentType: null };
-  const config = await getServices(context).api.getTenantConfig();
-  const detail = config.dettagli.find((d) => d.idServizio === String(delegation.idServizio));
+  const scope = await delegationScope(context, "PPAY");
+  if (!scope) return { codFisc: ownCodFisc, delegation: null, services: [], paymentTypes: [] };
   return {
-    codFisc: delegation.delegante.codiceFiscale,
-    delegation,
-    paymentType: detail?.codiceVersamento ?? null,
+    codFisc: scope.delegation.delegante.codiceFiscale,
+    delegation: scope.delegation,
+    services: scope.services.map((d) => d.idServizio),
+    paymentTypes: scope.services.flatMap((d) => (d.codiceVersamento ? [d.codiceVersamento] : [])),
   };
 }
 
-/** A payment service's page while acting for a delegator: only the delegated service itself (403 otherwise). */
+/** A payment service's page while acting for a delegator: only a service the delegation covers (403 otherwise). */
 export function requireDelegatedService(context: Context, subject: PpaySubject, serviceId: string): void {
   const d = subject.delegation;
-  if (!d || String(d.idServizio) === serviceId) return;
-  const t = serverT(context, actingForIt);
-  throw routeError(403, {
-    title: t("delegator.notDelegated.title"),
-    details: [t("delegator.notDelegated.text", { nome: d.delegante.nome, cognome: d.delegante.cognome })],
-  });
+  if (!d || subject.services.includes(serviceId)) return;
+  throw notDelegated(context, d);
 }
 
 /** The PPAY calls of the subject: the delegator's through the delegation's calls, else the citizen's own. */
 export function ppayOf(context: Context, subject: PpaySubject) {
   const { api } = getServices(context);
   const d = subject.delegation;
-  const inScope = (p: DebtPosition) =>
-    !d || !subject.paymentType || p.codiceVersamento === subject.paymentType;
+  const inScope = (p: DebtPosition) => !d || subject.paymentTypes.includes(p.codiceVersamento);
   const position = async (iuv: string) => {
     const found = d
       ? await api.actingFor.ppay.debtPosition(d, iuv)

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { FlowCookies } from "#client/lib/flow.server.ts";
+import { holdingState } from "#tests/support/flow-cookies.ts";
 import {
   areContactsVerified,
   newWizardState,
@@ -13,8 +13,7 @@ import {
 const resolveWizardStep = (requested: string | null, state: WizardState) =>
   wizardFlow.resolveStep(requested, state);
 /** A cookie holding `raw` (already opened). */
-const holding = (raw: unknown) =>
-  ({ read: () => raw, write: () => "", clear: () => "" }) satisfies FlowCookies;
+const holding = (raw: unknown) => holdingState(raw);
 
 const cf = "VRDLCU90E10F205V";
 const pending = {

@@ -113,6 +113,8 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.terms.show": "Read the privacy notice",
   "profile.terms.loadFailed": "The privacy notice could not be loaded, please try again.",
   "profile.wizard.stepPrivacy": "Privacy notice",
+  "profile.wizard.restartedTitle": "Profile started again",
+  "profile.wizard.restarted": "The profile in progress was no longer valid: start again from the first step.",
   "profile.wizard.stepContacts": "Contacts",
   "profile.wizard.stepPreferences": "Preferences",
   "profile.wizard.stepSummary": "Summary",

@@ -115,6 +115,9 @@ export const profileIt = {
   "profile.terms.show": "Leggi l'informativa",
   "profile.terms.loadFailed": "Non è stato possibile recuperare l'informativa, si prega di riprovare.",
   "profile.wizard.stepPrivacy": "Informativa privacy",
+  "profile.wizard.restartedTitle": "Compilazione ricominciata",
+  "profile.wizard.restarted":
+    "La compilazione del profilo in corso non era più valida: ricomincia dal primo passo.",
   "profile.wizard.stepContacts": "Contatti",
   "profile.wizard.stepPreferences": "Preferenze",
   "profile.wizard.stepSummary": "Riepilogo",

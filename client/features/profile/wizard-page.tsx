@@ -29,6 +29,8 @@ export type WizardData = {
   resent: boolean;
   /** The pending verification was discarded after too many wrong codes. */
   cancelled: boolean;
+  /** The state found was not to be trusted (another owner's, tampered): the wizard started again. */
+  restarted: boolean;
   terms: string | null;
   termsFailed: boolean;
   groups: PreferenceGroups | null;
@@ -286,6 +288,13 @@ export function WizardPage({ data, action }: { data: WizardData; action?: Wizard
         title={t(WIZARD_STEP_TITLES[data.step])}
         // A code sent (or the next contact's) is a new step too: the same heading, a new form under it.
         focusKey={`${data.step}:${data.pending?.kind ?? ""}`}
+        notices={
+          data.restarted ? (
+            <Callout title={t("profile.wizard.restartedTitle")} variant="warning" titleAs="h2">
+              <p className="mb-0">{t("profile.wizard.restarted")}</p>
+            </Callout>
+          ) : null
+        }
       >
         {data.step === "informativa" ? <PrivacyStep data={data} action={action} /> : null}
         {data.step === "contatti" ? <ContactsStep data={data} action={action} /> : null}

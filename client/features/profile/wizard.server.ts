@@ -36,6 +36,21 @@ async function readState(context: Context): Promise<{ cf: string; state: WizardS
   return { cf: user.codFisc, state: own ?? newWizardState(user.codFisc) };
 }
 
+/** The notice of a wizard started again (`?avviso=`): its state was tampered with, expired or another owner's. */
+const RESTARTED = "ricominciato";
+
+/** A state that cannot be trusted (another citizen's, after a logout, included) shows nothing: the first step, saying so. */
+function restartUntrusted(context: Context) {
+  const { flow } = getServices(context);
+  if (wizardFlow.read(flow).problem)
+    throw redirect(
+      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "informativa", avviso: RESTARTED }),
+      {
+        headers: wizardFlow.clear(flow),
+      },
+    );
+}
+
 function save(context: Context, state: WizardState, target: string) {
   return redirect(target, { headers: wizardFlow.save(getServices(context).flow, state) });
 }
@@ -43,6 +58,7 @@ function save(context: Context, state: WizardState, target: string) {
 export async function loadWizard(context: Context, url: URL) {
   const { api } = getServices(context);
   const user = await getCitizen(context);
+  restartUntrusted(context);
   const { state } = await readState(context);
   const step = wizardFlow.resolveStep(url.searchParams.get("passo"), state);
   let terms: string | null = null;
@@ -74,6 +90,7 @@ export async function loadWizard(context: Context, url: URL) {
     pending: step === "contatti" ? (state.pending ?? null) : null,
     resent: url.searchParams.get("nuovo") === "1",
     cancelled: url.searchParams.get("annullato") === "1",
+    restarted: url.searchParams.get("avviso") === RESTARTED,
     terms,
     termsFailed,
     groups,

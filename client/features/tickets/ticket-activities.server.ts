@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getServices } from "#client/lib/services.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { STATES_OF, toTicketCard, type TicketActivities, type TicketsQuery } from "./ticket-view.ts";
 
 /**
@@ -25,7 +26,7 @@ export async function loadTicketActivities(
       orderBy: "desc",
     });
     // The portal's own check: whatever the upstream answers, only the citizen's tickets are shown.
-    const own = tickets.filter((t) => t.customer?.codice_fiscale.toUpperCase() === codFisc.toUpperCase());
+    const own = tickets.filter((t) => sameFiscalCode(t.customer?.codice_fiscale, codFisc));
     return { status: "ok", items: own.map(toTicketCard), more: tickets.length >= query.richieste };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;

@@ -1,6 +1,7 @@
 import { isTicketClosed, type Article, type Ticket, type TicketStateId } from "#shared/api/crm.ts";
 import type { TextKey } from "#client/i18n/i18n-context.tsx";
 import type { ticketsIt } from "./texts.ts";
+import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 
 export const TICKETS_PAGE = 5;
 const MAX_SHOWN = 100;
@@ -76,7 +77,7 @@ export type TicketActivities =
 
 /** True when the ticket belongs to the citizen (the BFF does not check it: the portal does). */
 export function isOwnTicket(ticket: Ticket, codFisc: string): boolean {
-  return ticket.customer?.codice_fiscale.toUpperCase() === codFisc.toUpperCase();
+  return sameFiscalCode(ticket.customer?.codice_fiscale, codFisc);
 }
 
 export type ArticleView = {

@@ -6,7 +6,7 @@ import { matches, maxLength, required, text } from "#shared/validation/rules.ts"
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { requireCitizen, getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { addPushToken } from "#client/features/shell/push/contacts.ts";
+import { registerPushToken } from "#client/lib/push-registration.server.ts";
 
 export const middleware = [requireCitizen];
 
@@ -17,8 +17,10 @@ const TokenForm = z.object({
 
 /**
  * `POST /notifiche-push/token` (the push opt-in, spec §4): adds this browser's device token to the push contacts of
- * every notification service that lacks it, with the contacts update. The browser never calls the upstream itself;
- * the XSRF token is checked by the root middleware before this runs. Failures are logged and answered, not shown.
+ * every notification service that lacks it, with the contacts update, replacing the token this browser gave before
+ * and remembering this one for the logout (client/lib/push-registration.server.ts, issue #36). The browser never
+ * calls the upstream itself; the XSRF token is checked by the root middleware before this runs. Failures are logged
+ * and answered, not shown.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, context, TokenForm);
@@ -30,18 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const citizen = await getCitizen(context);
   try {
-    const [contacts, services] = await Promise.all([
-      api.notify.getContacts(citizen.codFisc),
-      api.notify.getServices(),
-    ]);
-    if (!contacts) return Response.json({ ok: false, added: 0 }, { status: 409 });
-    const { push, added } = addPushToken(
-      contacts.push ?? {},
-      services.map((service) => service.name),
-      parsed.values.token,
-    );
-    if (added > 0) await api.notify.updateContacts(citizen.codFisc, { push });
-    return Response.json({ ok: true, added });
+    const registered = await registerPushToken(context, citizen.codFisc, parsed.values.token);
+    if (!registered) return Response.json({ ok: false, added: 0 }, { status: 409 });
+    return Response.json({ ok: true, added: registered.added }, { headers: registered.headers });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     log.warn({ service: "notify", status: error.data.status }, "push token not saved");

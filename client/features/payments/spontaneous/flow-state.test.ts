@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FlowCookies } from "#client/lib/flow.server.ts";
+import { holdingState } from "#tests/support/flow-cookies.ts";
 import { spontaneousFlows, type SpontaneousState } from "./flow-state.ts";
 
 const payer = {
@@ -14,8 +14,7 @@ const flow = spontaneousFlows.ppay;
 const reachableStep = (asked: string | null, state: SpontaneousState | undefined) =>
   flow.resolveStep(asked, state ?? { v: 1 });
 /** What the flow reads from a cookie holding `raw` (already opened). */
-const readState = (raw: unknown) =>
-  flow.read({ read: () => raw, write: () => "", clear: () => "" } satisfies FlowCookies).state;
+const readState = (raw: unknown) => flow.read(holdingState(raw)).state;
 
 describe("spontaneous flow state", () => {
   it("never lets the URL skip a step", () => {

@@ -55,6 +55,13 @@ export function SpontaneousSteps({
       title={t(STEP_TITLES[step])}
       focusKey={step}
       headingClassName="title-xlarge mt-4 mb-3"
+      notices={
+        data.restarted ? (
+          <Callout title={t("payments.spont.restartedTitle")} variant="warning" titleAs="h2">
+            <p className="mb-0">{t("payments.spont.restarted")}</p>
+          </Callout>
+        ) : null
+      }
     >
       {step === "privacy" ? (
         <PrivacyStep data={data} errors={errors} />

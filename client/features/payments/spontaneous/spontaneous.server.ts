@@ -96,12 +96,21 @@ async function identityPayer(context: Context) {
   };
 }
 
+/** The notice of a flow started again (`?avviso=`): its state was tampered with, expired or another owner's. */
+const RESTARTED = "ricominciato";
+
 /** One step of the stepper: what it shows, never past the first step not completed yet. */
 export async function loadSpontaneousFlow(context: Context, url: URL) {
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null));
-  let state = readFlow(context, system);
   const flow = spontaneousFlows[system];
+  const read = flow.read(getServices(context).flow);
+  // Nothing of a state that cannot be trusted shows (another citizen's, after a logout, included): the first step.
+  if (read.problem)
+    throw redirect(withQuery(spontaneousHref(system, mode), { passo: "privacy", avviso: RESTARTED }), {
+      headers: flow.clear(getServices(context).flow),
+    });
+  let state = read.state;
   const step = flow.resolveStep(url.searchParams.get("passo"), state ?? { v: 1 });
   const { api } = getServices(context);
   const identity = await identityPayer(context);
@@ -134,6 +143,7 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
       system,
       mode,
       step,
+      restarted: url.searchParams.get("avviso") === RESTARTED,
       policy,
       typesFailed,
       types: shownTypes,

@@ -22,6 +22,9 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.online.title": "Online payment",
   "payments.spont.notice.title": "Payment notice generation",
   "payments.spont.step.privacy": "Privacy notice",
+  "payments.spont.restartedTitle": "Payment started again",
+  "payments.spont.restarted":
+    "The payment in progress had expired or was no longer valid: start again from the first step.",
   "payments.spont.step.tipologia": "Payment type",
   "payments.spont.step.dati": "Personal data",
   "payments.spont.step.importo": "Amount",

@@ -23,6 +23,9 @@ export const spontaneousIt = {
   "payments.spont.online.title": "Pagamento online",
   "payments.spont.notice.title": "Generazione avviso di pagamento",
   "payments.spont.step.privacy": "Informativa privacy",
+  "payments.spont.restartedTitle": "Pagamento ricominciato",
+  "payments.spont.restarted":
+    "Il pagamento in corso era scaduto o non era più valido: ricomincia dal primo passo.",
   "payments.spont.step.tipologia": "Tipologia di pagamento",
   "payments.spont.step.dati": "Dati personali",
   "payments.spont.step.importo": "Importo",

@@ -20,6 +20,8 @@ export type PushGuardProps = {
   settings: PushSettings;
   /** The device tokens the citizen's push contacts already hold. */
   tokens: string[];
+  /** Whether this browser's own registration is known to the portal (the token it gave is removed at logout). */
+  registered: boolean;
   xsrfToken: string;
 };
 
@@ -52,6 +54,7 @@ function usePushToast() {
 async function registerDevice(options: {
   settings: PushSettings;
   tokens: string[];
+  registered: boolean;
   xsrfToken: string;
   showMessage: (message: ForegroundMessage) => void;
 }) {
@@ -60,7 +63,9 @@ async function registerDevice(options: {
     const token = await enablePush(options.settings, options.showMessage);
     // Foreground messages are now heard (as `data-hydrated` says React is there; the tests wait for it).
     if (token) document.documentElement.dataset["push"] = "on";
-    if (!token || options.tokens.includes(token)) return;
+    // Known to the contacts AND to the portal as this browser's: nothing to do. A token the contacts hold that the
+    // portal does not know as this browser's is given again, so that the logout can take it out (issue #36).
+    if (!token || (options.tokens.includes(token) && options.registered)) return;
     const body = new FormData();
     body.set("token", token);
     const res = await fetch(href("/notifiche-push/token"), {
@@ -122,7 +127,15 @@ function useQuietMoment(enabled: boolean): boolean {
  * modal opens), at a quiet moment only (`useQuietMoment`). The token goes to the portal (`POST
  * /notifiche-push/token`), which updates the contacts.
  */
-export function PushGuard({ codiceEnte, comune, asked, settings, tokens, xsrfToken }: PushGuardProps) {
+export function PushGuard({
+  codiceEnte,
+  comune,
+  asked,
+  settings,
+  tokens,
+  registered,
+  xsrfToken,
+}: PushGuardProps) {
   const t = useT(pushIt);
   const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
@@ -135,8 +148,8 @@ export function PushGuard({ codiceEnte, comune, asked, settings, tokens, xsrfTok
   const enable = useCallback(async () => {
     if (started.current) return;
     started.current = true;
-    await registerDevice({ settings, tokens, xsrfToken, showMessage });
-  }, [settings, tokens, xsrfToken, showMessage]);
+    await registerDevice({ settings, tokens, registered, xsrfToken, showMessage });
+  }, [settings, tokens, registered, xsrfToken, showMessage]);
 
   // Permission already granted: the token is fetched quietly (an external system, no state of ours).
   useEffect(() => {
