@@ -11,7 +11,7 @@ import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { usePageArrivalFocus } from "#client/components/ui/use-focus-on-change.ts";
-import { useOptionalRootData } from "#client/lib/root-data.ts";
+import { useOptionalRootData, type RootData } from "#client/lib/root-data.ts";
 import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
@@ -59,6 +59,47 @@ function useHideMenu(): boolean {
   return false;
 }
 
+/** The green banner of each delegator the citizen acts for, each with its "stop acting for" form back to `here`. */
+function DelegatorBanners({ data, here }: { data: RootData; here: string }) {
+  if (data.actingFor.delegators.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      {data.actingFor.delegators.map((delegator) => (
+        <DelegatorBanner
+          key={delegator.codiceFiscale}
+          delegator={delegator}
+          action={href("/area-personale/per-conto-di")}
+          xsrfToken={data.xsrfToken}
+          hiddenFields={{
+            intent: "cancella",
+            codiceFiscale: delegator.codiceFiscale,
+            redirectTo: here,
+          }}
+        />
+      ))}
+    </Suspense>
+  );
+}
+
+/** The push opt-in, for a citizen the root data says may be asked (the shell renders it once hydrated). */
+function PushOptIn({ data }: { data: RootData }) {
+  const push = data.user?.push;
+  if (!push) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushGuard
+        codiceEnte={data.comune.codiceEnte}
+        comune={data.comune.nome}
+        asked={push.asked}
+        settings={push.firebase}
+        tokens={push.tokens}
+        registered={push.registered}
+        xsrfToken={data.xsrfToken}
+      />
+    </Suspense>
+  );
+}
+
 /** The page frame: header, footer and toasts around every page; only the page itself behind the maintenance gate. */
 export function AppShell({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
@@ -98,23 +139,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           xsrfToken={data.xsrfToken}
           hideNavigation={hideMenu}
         />
-        {data.actingFor.delegators.length > 0 ? (
-          <Suspense fallback={null}>
-            {data.actingFor.delegators.map((delegator) => (
-              <DelegatorBanner
-                key={delegator.codiceFiscale}
-                delegator={delegator}
-                action={href("/area-personale/per-conto-di")}
-                xsrfToken={data.xsrfToken}
-                hiddenFields={{
-                  intent: "cancella",
-                  codiceFiscale: delegator.codiceFiscale,
-                  redirectTo: here,
-                }}
-              />
-            ))}
-          </Suspense>
-        ) : null}
+        <DelegatorBanners data={data} here={here} />
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
         {data.actingFor.ended.length > 0 || data.actingFor.refused.length > 0 ? (
@@ -126,19 +151,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <FooterIsland />
-        {hydrated && data.user?.push ? (
-          <Suspense fallback={null}>
-            <PushGuard
-              codiceEnte={data.comune.codiceEnte}
-              comune={data.comune.nome}
-              asked={data.user.push.asked}
-              settings={data.user.push.firebase}
-              tokens={data.user.push.tokens}
-              registered={data.user.push.registered}
-              xsrfToken={data.xsrfToken}
-            />
-          </Suspense>
-        ) : null}
+        {hydrated ? <PushOptIn data={data} /> : null}
       </ToastProvider>
     </I18nProvider>
   );

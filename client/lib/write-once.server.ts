@@ -8,6 +8,7 @@ import {
   storeOwner,
   type StoreLimits,
   type StoreRefused,
+  type TransientStore,
 } from "./transient-store.server.ts";
 
 /*
@@ -106,6 +107,111 @@ export function isUnsureFailure(error: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One kind's attempts: its name (for the log) and its store. */
+type Attempts<R> = { name: string; store: TransientStore<Entry<R>> };
+
+/** Sends a claimed attempt and records its outcome: done, unsure (kept), or refused (forgotten, rethrown). */
+async function send<R>(
+  { name, store }: Attempts<R>,
+  context: Context,
+  attempt: WriteAttempt<R>,
+  startedAt: number,
+): Promise<WriteOutcome<R>> {
+  const owner = storeOwner(context);
+  let result: R;
+  try {
+    result = await attempt.create();
+  } catch (error) {
+    const forget = !isUnsureFailure(error);
+    await (forget ? store.delete(attempt.key) : store.set(attempt.key, { s: "unsure", at: startedAt }, owner))
+      .then(() => undefined)
+      .catch((stored: unknown) =>
+        getServices(context).log.warn({ err: stored, write: name }, "write attempt not recorded"),
+      );
+    if (!forget) getServices(context).log.warn({ write: name }, "write outcome unknown: kept as unsure");
+    throw error;
+  }
+  const kept = await store.set(attempt.key, { s: "done", r: result }, owner).catch(() => null);
+  if (!kept?.ok) getServices(context).log.warn({ write: name }, "write done but not remembered");
+  return { status: "created", result };
+}
+
+/** An earlier attempt whose outcome is unknown (started at `since`): found again, sent again, or left alone. */
+async function resolveUnsure<R>(
+  attempts: Attempts<R>,
+  context: Context,
+  attempt: WriteAttempt<R>,
+  since: number,
+): Promise<WriteOutcome<R>> {
+  const { name, store } = attempts;
+  const { settleMs } = getServices(context).writes;
+  if (!attempt.find) return { status: "unknown", since };
+  if (Date.now() - since < settleMs) return { status: "pending" };
+  // One request looks and resends per unsure attempt: the first to claim this lock (the others: pending).
+  const owner = storeOwner(context);
+  const lock = `${attempt.key}#${since}`;
+  const claimed = await store.add(lock, { s: "sending", at: Date.now() }, owner).catch(() => null);
+  if (!claimed?.ok) return { status: "pending" };
+  let found: R | null;
+  try {
+    found = await attempt.find(since);
+  } catch (error) {
+    if (!isUpstreamFailure(error)) throw error;
+    // The upstream cannot be read now: nothing is sent; the next retry looks again.
+    await store.delete(lock).catch(() => {});
+    return { status: "pending" };
+  }
+  if (found !== null) {
+    await store.set(attempt.key, { s: "done", r: found }, owner).catch(() => null);
+    getServices(context).log.info({ write: name }, "unsure write found upstream: not sent again");
+    return { status: "replayed", result: found };
+  }
+  const startedAt = Date.now();
+  const taken = await store.set(attempt.key, { s: "sending", at: startedAt }, owner).catch(() => null);
+  if (!taken) return { status: "refused", refusal: { ok: false, refused: "unavailable" } };
+  if (!taken.ok) return { status: "refused", refusal: taken };
+  getServices(context).log.info({ write: name }, "unsure write not found upstream: sent again");
+  return send(attempts, context, attempt, startedAt);
+}
+
+/**
+ * Claims the attempt's key and sends it; a key already claimed answers what its write made, waits for it while it is
+ * on its way (up to `waitMs`), or resolves it when its outcome is unknown.
+ */
+async function claimAndSend<R>(
+  attempts: Attempts<R>,
+  context: Context,
+  attempt: WriteAttempt<R>,
+): Promise<WriteOutcome<R>> {
+  const { store } = attempts;
+  const { waitMs } = getServices(context).writes;
+  const owner = storeOwner(context);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const startedAt = Date.now();
+    const claimed = await store.add(attempt.key, { s: "sending", at: startedAt }, owner);
+    if (claimed.ok) return send(attempts, context, attempt, startedAt);
+    if (claimed.refused !== "exists") return { status: "refused", refusal: claimed };
+    let entry: Entry<R> | undefined;
+    try {
+      entry = await store.get(attempt.key);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      return { status: "refused", refusal: { ok: false, refused: "unavailable" } };
+    }
+    if (!entry) continue; // gone meanwhile (a refusal forgot it, or it expired): claim it again
+    if (entry.s === "done") return { status: "replayed", result: entry.r };
+    // Another submission is on its way (on another replica): wait for what it makes, up to `waitMs` (as long as its
+    // call may last). One "sending" for twice that has lost its process: its outcome is unknown.
+    if (entry.s === "sending" && Date.now() - entry.at < 2 * waitMs) {
+      if (Date.now() >= deadline) return { status: "pending" };
+      await sleep(POLL_MS);
+      continue;
+    }
+    return resolveUnsure(attempts, context, attempt, entry.at);
+  }
+}
+
 export function defineWriteOnce<R extends NonNullable<unknown>>(kind: WriteKindOptions<R>): WriteOnce<R> {
   const entrySchema = z.union([
     z.object({ s: z.literal("sending"), at: z.number() }),
@@ -119,100 +225,9 @@ export function defineWriteOnce<R extends NonNullable<unknown>>(kind: WriteKindO
     maxEntries: kind.maxEntries,
     perClient: kind.perClient,
   });
+  const attempts: Attempts<R> = { name: kind.name, store };
   /** The submissions on their way in this process: a second one with the same key shares the first's outcome. */
   const inFlight = new Map<string, Promise<WriteOutcome<R>>>();
-
-  async function send(
-    context: Context,
-    attempt: WriteAttempt<R>,
-    startedAt: number,
-  ): Promise<WriteOutcome<R>> {
-    const owner = storeOwner(context);
-    let result: R;
-    try {
-      result = await attempt.create();
-    } catch (error) {
-      const forget = !isUnsureFailure(error);
-      await (
-        forget ? store.delete(attempt.key) : store.set(attempt.key, { s: "unsure", at: startedAt }, owner)
-      )
-        .then(() => undefined)
-        .catch((stored: unknown) =>
-          getServices(context).log.warn({ err: stored, write: kind.name }, "write attempt not recorded"),
-        );
-      if (!forget)
-        getServices(context).log.warn({ write: kind.name }, "write outcome unknown: kept as unsure");
-      throw error;
-    }
-    const kept = await store.set(attempt.key, { s: "done", r: result }, owner).catch(() => null);
-    if (!kept?.ok) getServices(context).log.warn({ write: kind.name }, "write done but not remembered");
-    return { status: "created", result };
-  }
-
-  /** An earlier attempt whose outcome is unknown (started at `since`): found again, sent again, or left alone. */
-  async function resolveUnsure(
-    context: Context,
-    attempt: WriteAttempt<R>,
-    since: number,
-  ): Promise<WriteOutcome<R>> {
-    const { settleMs } = getServices(context).writes;
-    if (!attempt.find) return { status: "unknown", since };
-    if (Date.now() - since < settleMs) return { status: "pending" };
-    // One request looks and resends per unsure attempt: the first to claim this lock (the others: pending).
-    const owner = storeOwner(context);
-    const lock = `${attempt.key}#${since}`;
-    const claimed = await store.add(lock, { s: "sending", at: Date.now() }, owner).catch(() => null);
-    if (!claimed?.ok) return { status: "pending" };
-    let found: R | null;
-    try {
-      found = await attempt.find(since);
-    } catch (error) {
-      if (!isUpstreamFailure(error)) throw error;
-      // The upstream cannot be read now: nothing is sent; the next retry looks again.
-      await store.delete(lock).catch(() => {});
-      return { status: "pending" };
-    }
-    if (found !== null) {
-      await store.set(attempt.key, { s: "done", r: found }, owner).catch(() => null);
-      getServices(context).log.info({ write: kind.name }, "unsure write found upstream: not sent again");
-      return { status: "replayed", result: found };
-    }
-    const startedAt = Date.now();
-    const taken = await store.set(attempt.key, { s: "sending", at: startedAt }, owner).catch(() => null);
-    if (!taken) return { status: "refused", refusal: { ok: false, refused: "unavailable" } };
-    if (!taken.ok) return { status: "refused", refusal: taken };
-    getServices(context).log.info({ write: kind.name }, "unsure write not found upstream: sent again");
-    return send(context, attempt, startedAt);
-  }
-
-  async function claimAndSend(context: Context, attempt: WriteAttempt<R>): Promise<WriteOutcome<R>> {
-    const { waitMs } = getServices(context).writes;
-    const owner = storeOwner(context);
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      const startedAt = Date.now();
-      const claimed = await store.add(attempt.key, { s: "sending", at: startedAt }, owner);
-      if (claimed.ok) return send(context, attempt, startedAt);
-      if (claimed.refused !== "exists") return { status: "refused", refusal: claimed };
-      let entry: Entry<R> | undefined;
-      try {
-        entry = await store.get(attempt.key);
-      } catch (error) {
-        if (!isStoreUnavailable(error)) throw error;
-        return { status: "refused", refusal: { ok: false, refused: "unavailable" } };
-      }
-      if (!entry) continue; // gone meanwhile (a refusal forgot it, or it expired): claim it again
-      if (entry.s === "done") return { status: "replayed", result: entry.r };
-      // Another submission is on its way (on another replica): wait for what it makes, up to `waitMs` (as long as its
-      // call may last). One "sending" for twice that has lost its process: its outcome is unknown.
-      if (entry.s === "sending" && Date.now() - entry.at < 2 * waitMs) {
-        if (Date.now() >= deadline) return { status: "pending" };
-        await sleep(POLL_MS);
-        continue;
-      }
-      return resolveUnsure(context, attempt, entry.at);
-    }
-  }
 
   return {
     run(context, attempt) {
@@ -221,7 +236,7 @@ export function defineWriteOnce<R extends NonNullable<unknown>>(kind: WriteKindO
         return running.then((outcome) =>
           outcome.status === "created" ? { status: "replayed", result: outcome.result } : outcome,
         );
-      const outcome = claimAndSend(context, attempt).finally(() => inFlight.delete(attempt.key));
+      const outcome = claimAndSend(attempts, context, attempt).finally(() => inFlight.delete(attempt.key));
       // Awaited by a second submission only: a failure is the first one's to answer, never unhandled.
       outcome.catch(() => {});
       inFlight.set(attempt.key, outcome);

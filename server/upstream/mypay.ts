@@ -13,8 +13,16 @@ import { callUpstream, type UpstreamRequestContext } from "./http.ts";
 const SERVICE = "mypay";
 const id = encodeURIComponent;
 
-/** MYPAY (contract §6; the payloads are our definition, see shared/api/mypay.ts). */
-export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
+/** A PDF the upstream sends in base64. */
+const pdfOf = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
+
+/** The anonymous payments (`api-public`): the kinds of payment, new positions, a notice looked up, its payer's receipt. */
+function publicPayments(
+  ctx: UpstreamRequestContext,
+): Pick<
+  MypayApi,
+  "tipologie" | "importaDovutoImmediato" | "importaDovuto" | "verificaAvviso" | "ricevutaPagatore"
+> {
   return {
     async tipologie(search) {
       const { data } = await callUpstream(ctx, {
@@ -46,7 +54,7 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
       return {
         iuv: data.iuv,
         codiceAvviso: data.codiceAvviso,
-        pdf: new Uint8Array(Buffer.from(data.avvisoPdf, "base64")),
+        pdf: pdfOf(data.avvisoPdf),
       };
     },
     async verificaAvviso(codiceAvviso) {
@@ -62,6 +70,23 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         throw error;
       }
     },
+    async ricevutaPagatore(codiceAvviso, codFisc) {
+      const { data } = await callUpstream(ctx, {
+        service: SERVICE,
+        path: `api-public/mypay/verificaAvviso/${id(codiceAvviso)}/ricevuta`,
+        query: { codiceFiscale: codFisc },
+        schema: MypayRicevutaSchema,
+      });
+      return pdfOf(data.ricevutaPdf);
+    },
+  };
+}
+
+/** The citizen's own positions (`api`, by fiscal code): the list, paying one, its notice and its receipt. */
+function citizenPositions(
+  ctx: UpstreamRequestContext,
+): Pick<MypayApi, "pagaDovuto" | "avvisoDovuto" | "ricevutaDovuto" | "posizioni"> {
+  return {
     async pagaDovuto(codFisc, iuv) {
       const { data } = await callUpstream(ctx, {
         service: SERVICE,
@@ -77,7 +102,7 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/avviso`,
         schema: MypayDovutoSchema,
       });
-      return { codiceAvviso: data.codiceAvviso, pdf: new Uint8Array(Buffer.from(data.avvisoPdf, "base64")) };
+      return { codiceAvviso: data.codiceAvviso, pdf: pdfOf(data.avvisoPdf) };
     },
     async ricevutaDovuto(codFisc, iuv) {
       const { data } = await callUpstream(ctx, {
@@ -85,16 +110,7 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
         path: `api/mypay/posizioni/${id(codFisc)}/${id(iuv)}/ricevuta`,
         schema: MypayRicevutaSchema,
       });
-      return new Uint8Array(Buffer.from(data.ricevutaPdf, "base64"));
-    },
-    async ricevutaPagatore(codiceAvviso, codFisc) {
-      const { data } = await callUpstream(ctx, {
-        service: SERVICE,
-        path: `api-public/mypay/verificaAvviso/${id(codiceAvviso)}/ricevuta`,
-        query: { codiceFiscale: codFisc },
-        schema: MypayRicevutaSchema,
-      });
-      return new Uint8Array(Buffer.from(data.ricevutaPdf, "base64"));
+      return pdfOf(data.ricevutaPdf);
     },
     async posizioni(codFisc) {
       const { data } = await callUpstream(ctx, {
@@ -105,4 +121,9 @@ export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
       return data;
     },
   };
+}
+
+/** MYPAY (contract §6; the payloads are our definition, see shared/api/mypay.ts). */
+export function createMypayApi(ctx: UpstreamRequestContext): MypayApi {
+  return { ...publicPayments(ctx), ...citizenPositions(ctx) };
 }

@@ -159,6 +159,100 @@ export type TenantServiceOptions = {
 
 type PartCaches = { [K in ContentPart]: SwrCache<TenantContent[K], TenantRef> };
 
+/** Reports a degraded part once per municipality, part and reason (`TenantServiceOptions.onDegraded`). */
+function createDegradedReporter(onDegraded: TenantServiceOptions["onDegraded"]) {
+  const reported = new Set<string>();
+  const report = (key: string, degraded: DegradedPart) => {
+    const id = `${key}\0${degraded.part}\0${degraded.reason}`;
+    if (reported.has(id)) return;
+    if (reported.size >= 10_000) reported.clear();
+    reported.add(id);
+    onDegraded?.(key, degraded);
+  };
+  /** The rows a part's schema refused (dropped from its lists), one report each. */
+  const reportDropped = (key: string, part: DegradedPart["part"], value: unknown) => {
+    for (const { path, rows } of droppedRowsIn(value))
+      for (const row of rows)
+        report(key, { part, reason: `row ${path}[${row.index}] dropped (${row.issue})` });
+  };
+  return { report, reportDropped };
+}
+
+type DegradedReporter = ReturnType<typeof createDegradedReporter>;
+
+/**
+ * The configuration's caches, per tenant: `fromtenant` and each content part, loaded in the tenant's scope (no
+ * request's signal, cookies or credential); what a load degrades or drops is reported.
+ */
+function createConfigCaches(
+  options: TenantServiceOptions,
+  scope: (tenant: TenantRef) => UpstreamRequestContext,
+  reporter: DegradedReporter,
+) {
+  const common = {
+    ttlMs: options.ttlMs,
+    maxStaleMs: options.maxStaleMs,
+    metrics: options.metrics,
+    now: options.now,
+    onRefreshError: options.onRefreshError,
+  };
+  const comune = createSwrCache<ComuneConfig, TenantRef>({
+    ...common,
+    name: "tenant-config",
+    load: async (key, tenant) => {
+      const value = await fetchComune(scope(tenant));
+      reporter.reportDropped(key, "comune", value);
+      return value;
+    },
+  });
+  const partCache = <K extends ContentPart>(part: K): SwrCache<TenantContent[K], TenantRef> =>
+    createSwrCache<TenantContent[K], TenantRef>({
+      ...common,
+      name: `tenant-${part}`,
+      load: async (key, tenant) => {
+        const value = await fetchPart(scope(tenant), part, (degraded) => reporter.report(key, degraded));
+        reporter.reportDropped(key, part, value);
+        return value;
+      },
+    });
+  const parts = Object.fromEntries(PART_NAMES.map((part) => [part, partCache(part)])) as PartCaches;
+  return { comune, parts };
+}
+
+/** Every content part for a page: held (even stale) or loaded; failing with nothing held, empty (reported, not held). */
+async function cachedContent(
+  parts: PartCaches,
+  reporter: DegradedReporter,
+  key: string,
+  tenant: TenantRef,
+): Promise<TenantContent> {
+  const partFor = async <K extends ContentPart>(part: K) => {
+    try {
+      return await (parts[part] as SwrCache<TenantContent[K], TenantRef>).get(key, tenant);
+    } catch (error) {
+      reporter.report(key, { part, reason: (error as Error).message });
+      return EMPTY_CONTENT[part];
+    }
+  };
+  const values = await Promise.all(PART_NAMES.map((part) => partFor(part)));
+  return Object.fromEntries(PART_NAMES.map((part, i) => [part, values[i]])) as TenantContent;
+}
+
+/** The municipality as a page sees it: without the modules its upstream does not route. */
+async function withRoutedModules(
+  modules: ReturnType<typeof createModuleAvailability>,
+  key: string,
+  identity: ComuneConfig,
+  tenantScope: UpstreamRequestContext,
+  request?: UpstreamRequestContext,
+): Promise<ComuneConfig> {
+  const codes = identity.assets.map((a) => a.codice);
+  const missing = await modules.unavailable(key, codes, tenantScope, request);
+  return missing.size === 0
+    ? identity
+    : { ...identity, assets: identity.assets.filter((a) => !missing.has(a.codice)) };
+}
+
 /**
  * The per-municipality service, built once in `createApp` and shared by pages, readiness and the proxy: the
  * municipality configuration, cached per tenant and part (stale-while-revalidate, stale-if-error), and which of its
@@ -171,76 +265,9 @@ export function createTenantService(options: TenantServiceOptions) {
     ...options.upstream,
     forwardedHost: tenant.upstreamHost,
   });
-  const common = {
-    ttlMs: options.ttlMs,
-    maxStaleMs: options.maxStaleMs,
-    metrics: options.metrics,
-    now: options.now,
-    onRefreshError: options.onRefreshError,
-  };
-  const reported = new Set<string>();
-  const report = (key: string, degraded: DegradedPart) => {
-    const id = `${key}\0${degraded.part}\0${degraded.reason}`;
-    if (reported.has(id)) return;
-    if (reported.size >= 10_000) reported.clear();
-    reported.add(id);
-    options.onDegraded?.(key, degraded);
-  };
-  const reportDropped = (key: string, part: ContentPart, value: unknown) => {
-    for (const { path, rows } of droppedRowsIn(value))
-      for (const row of rows)
-        report(key, { part, reason: `row ${path}[${row.index}] dropped (${row.issue})` });
-  };
-  const comune = createSwrCache<ComuneConfig, TenantRef>({
-    ...common,
-    name: "tenant-config",
-    load: async (key, tenant) => {
-      const value = await fetchComune(scope(tenant));
-      for (const { path, rows } of droppedRowsIn(value))
-        for (const row of rows)
-          report(key, { part: "comune", reason: `row ${path}[${row.index}] dropped (${row.issue})` });
-      return value;
-    },
-  });
-  const partCache = <K extends ContentPart>(part: K): SwrCache<TenantContent[K], TenantRef> =>
-    createSwrCache<TenantContent[K], TenantRef>({
-      ...common,
-      name: `tenant-${part}`,
-      load: async (key, tenant) => {
-        const value = await fetchPart(scope(tenant), part, (degraded) => report(key, degraded));
-        reportDropped(key, part, value);
-        return value;
-      },
-    });
-  const parts = Object.fromEntries(PART_NAMES.map((part) => [part, partCache(part)])) as PartCaches;
+  const reporter = createDegradedReporter(options.onDegraded);
+  const { comune, parts } = createConfigCaches(options, scope, reporter);
   const modules = createModuleAvailability({ ttlMs: options.ttlMs, now: options.now });
-
-  /** A part for a page: held (even stale) or loaded; failing with nothing held, empty (reported, not held). */
-  const partFor = async <K extends ContentPart>(key: string, tenant: TenantRef, part: K) => {
-    try {
-      return await (parts[part] as SwrCache<TenantContent[K], TenantRef>).get(key, tenant);
-    } catch (error) {
-      report(key, { part, reason: (error as Error).message });
-      return EMPTY_CONTENT[part];
-    }
-  };
-  const cachedContent = async (key: string, tenant: TenantRef): Promise<TenantContent> => {
-    const values = await Promise.all(PART_NAMES.map((part) => partFor(key, tenant, part)));
-    return Object.fromEntries(PART_NAMES.map((part, i) => [part, values[i]])) as TenantContent;
-  };
-  /** The municipality as a page sees it: without the modules its upstream does not route. */
-  const withRoutedModules = async (
-    key: string,
-    tenant: TenantRef,
-    identity: ComuneConfig,
-    request?: UpstreamRequestContext,
-  ): Promise<ComuneConfig> => {
-    const codes = identity.assets.map((a) => a.codice);
-    const missing = await modules.unavailable(key, codes, scope(tenant), request);
-    return missing.size === 0
-      ? identity
-      : { ...identity, assets: identity.assets.filter((a) => !missing.has(a.codice)) };
-  };
 
   return {
     /** The tenant's upstream context for a request of its own: add the request's cookies, identity and signal. */
@@ -258,9 +285,9 @@ export function createTenantService(options: TenantServiceOptions) {
       if (identity.maintenance && !request.authorization) return { comune: identity, ...EMPTY_CONTENT };
       const [rest, routed] = await Promise.all([
         identity.maintenance
-          ? fetchContent(request, (degraded) => report(key, degraded))
-          : cachedContent(key, tenant),
-        withRoutedModules(key, tenant, identity, request),
+          ? fetchContent(request, (degraded) => reporter.report(key, degraded))
+          : cachedContent(parts, reporter, key, tenant),
+        withRoutedModules(modules, key, identity, scope(tenant), request),
       ]);
       return { comune: routed, ...assemble(rest) };
     },

@@ -368,8 +368,70 @@ async function searchPlace(
   });
 }
 
-async function sendReport(context: Context, state: DisruptionState) {
+type Citizen = Awaited<ReturnType<typeof getCitizen>>;
+
+/** The ticket a complete report sends: the citizen as its customer, the report as its article, the files attached. */
+function ticketOf(
+  place: FlowPlace,
+  {
+    state,
+    citizen,
+    category,
+    files,
+  }: {
+    state: DisruptionState;
+    citizen: Citizen;
+    category: DisruptionCatalogue["categorie"][number];
+    files: readonly StoredFile[];
+  },
+): NewDisruptionTicket {
+  return {
+    title: state.title!,
+    group_id: 2,
+    priority_id: 4,
+    type_id: 1,
+    utente_riconosciuto: 1,
+    service_catalog_sub_item_id: category.id,
+    customer: {
+      email: state.email!,
+      mobile: null,
+      firstname: citizen.nome,
+      lastname: citizen.cognome,
+      codice_fiscale: citizen.codFisc,
+    },
+    article: {
+      body: disruptionBody({ category: category.nome, place, details: state.details! }),
+      from: state.email!,
+      type_id: 13,
+      content_type: "text/html",
+      attachments: files.map((f) => ({
+        filename: f.filename,
+        data: Buffer.from(f.data).toString("base64"),
+        "mime-type": f.mimeType,
+      })),
+    },
+    place,
+  };
+}
+
+/**
+ * One report per flow (its id is the attempt), at most once: a submission whose answer never came is looked for
+ * among the citizen's tickets before it is sent again (client/lib/ticket-writes.server.ts).
+ */
+function writeTicket(context: Context, attempt: string, codFisc: string, ticket: NewDisruptionTicket) {
   const services = getServices(context);
+  return disruptionWrites.run(context, {
+    key: attempt,
+    create: async () => {
+      const created = await services.api.disruption.create(ticket);
+      return { sentAt: Date.now(), id: created.id, number: created.number };
+    },
+    find: (since) =>
+      findSentTicket(services.api.crm, codFisc, { title: ticket.title, body: ticket.article.body }, since),
+  });
+}
+
+async function sendReport(context: Context, state: DisruptionState) {
   const t = serverT(context, disruptionIt);
   if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
   if (!isDataComplete(state) || !state.place) throw redirect(stepHref("dati"));
@@ -391,51 +453,10 @@ async function sendReport(context: Context, state: DisruptionState) {
       { status: 409 },
     );
   const files = state.fileIds ? stored.filter((f) => state.fileIds!.includes(f.id)) : stored;
-  const ticket: NewDisruptionTicket = {
-    title: state.title!,
-    group_id: 2,
-    priority_id: 4,
-    type_id: 1,
-    utente_riconosciuto: 1,
-    service_catalog_sub_item_id: category.id,
-    customer: {
-      email: state.email!,
-      mobile: null,
-      firstname: citizen.nome,
-      lastname: citizen.cognome,
-      codice_fiscale: citizen.codFisc,
-    },
-    article: {
-      body: disruptionBody({ category: category.nome, place: state.place, details: state.details! }),
-      from: state.email!,
-      type_id: 13,
-      content_type: "text/html",
-      attachments: files.map((f) => ({
-        filename: f.filename,
-        data: Buffer.from(f.data).toString("base64"),
-        "mime-type": f.mimeType,
-      })),
-    },
-    place: state.place,
-  };
-  // One report per flow (its id is the attempt), at most once: a submission whose answer never came is looked for
-  // among the citizen's tickets before it is sent again (client/lib/ticket-writes.server.ts).
+  const ticket = ticketOf(state.place, { state, citizen, category, files });
   let written;
   try {
-    written = await disruptionWrites.run(context, {
-      key: state.id,
-      create: async () => {
-        const created = await services.api.disruption.create(ticket);
-        return { sentAt: Date.now(), id: created.id, number: created.number };
-      },
-      find: (since) =>
-        findSentTicket(
-          services.api.crm,
-          citizen.codFisc,
-          { title: ticket.title, body: ticket.article.body },
-          since,
-        ),
-    });
+    written = await writeTicket(context, state.id, citizen.codFisc, ticket);
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     const unsure = isUnsureFailure(error);

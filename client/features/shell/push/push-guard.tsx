@@ -120,6 +120,100 @@ function useQuietMoment(enabled: boolean): boolean {
 }
 
 /**
+ * This browser's registration, once: `enable` gets the token and gives it to the portal; with the permission already
+ * granted it runs by itself, quietly (an external system, no state of ours).
+ */
+function useDeviceRegistration({
+  settings,
+  tokens,
+  registered,
+  xsrfToken,
+}: Pick<PushGuardProps, "settings" | "tokens" | "registered" | "xsrfToken">) {
+  const started = useRef(false);
+  const showMessage = usePushToast();
+
+  const enable = useCallback(async () => {
+    if (started.current) return;
+    started.current = true;
+    await registerDevice({ settings, tokens, registered, xsrfToken, showMessage });
+  }, [settings, tokens, registered, xsrfToken, showMessage]);
+
+  useEffect(() => {
+    if (browserSupportsPush() && Notification.permission === "granted") void enable();
+  }, [enable]);
+  return enable;
+}
+
+/**
+ * The modal opens (`ask`): this tab remembers it, and the portal is told so that no other tab asks again. Returns
+ * when it opened (performance.now()), for `meant`.
+ */
+function useAskedOnce(ask: boolean, codiceEnte: string, xsrfToken: string) {
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (!ask) return;
+    openedAt.current = performance.now();
+    markPrompt("shown");
+    sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
+    void fetch(href("/notifiche-push/chiesto"), {
+      method: "POST",
+      headers: { [XSRF_HEADER]: xsrfToken },
+      credentials: "same-origin",
+    }).catch((error: unknown) => console.warn("push opt-in: not remembered for the session", error));
+  }, [ask, codiceEnte, xsrfToken]);
+  return openedAt;
+}
+
+/** The "Notifiche Push" modal: accept (the default button) or decline. */
+function OptInModal({
+  comune,
+  openedAt,
+  onAccept,
+  onDecline,
+}: {
+  comune: string;
+  openedAt: { readonly current: number };
+  onAccept: () => void;
+  onDecline: () => void;
+}) {
+  const t = useT(pushIt);
+  const okRef = useRef<HTMLButtonElement>(null);
+  /** A click whose pointer went down before the modal opened was meant for the page: it answers nothing. */
+  const meant = (event: MouseEvent) => event.detail === 0 || !pointerDownBefore(openedAt.current);
+  return (
+    <Modal
+      id="push-opt-in"
+      open
+      onClose={onDecline}
+      title={t("push.modal.title")}
+      initialFocusRef={okRef}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            onClick={(event) => meant(event) && onDecline()}
+          >
+            {t("push.modal.decline")}
+          </button>
+          <button
+            ref={okRef}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={(event) => meant(event) && onAccept()}
+          >
+            {t("push.modal.accept")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("push.modal.body", { comune })}</p>
+      <p className="small mb-0">{t("push.modal.settings")}</p>
+    </Modal>
+  );
+}
+
+/**
  * The push opt-in (spec §4, original TheGuardFcm), rendered by the shell only when the root data says the citizen may
  * be asked (NOTIFICATIONS, firebase settings, contacts). In the browser: nothing unless push is supported and not
  * denied; permission already granted → the token is fetched quietly; otherwise the "Notifiche Push" modal, once per
@@ -136,25 +230,9 @@ export function PushGuard({
   registered,
   xsrfToken,
 }: PushGuardProps) {
-  const t = useT(pushIt);
   const hydrated = useHydrated();
   const [answered, setAnswered] = useState(false);
-  const started = useRef(false);
-  const okRef = useRef<HTMLButtonElement>(null);
-  const openedAt = useRef(0);
-
-  const showMessage = usePushToast();
-
-  const enable = useCallback(async () => {
-    if (started.current) return;
-    started.current = true;
-    await registerDevice({ settings, tokens, registered, xsrfToken, showMessage });
-  }, [settings, tokens, registered, xsrfToken, showMessage]);
-
-  // Permission already granted: the token is fetched quietly (an external system, no state of ours).
-  useEffect(() => {
-    if (browserSupportsPush() && Notification.permission === "granted") void enable();
-  }, [enable]);
+  const enable = useDeviceRegistration({ settings, tokens, registered, xsrfToken });
 
   // Browser-only facts, read once hydrated (the server and the hydrating render show no modal).
   const mayAsk =
@@ -165,22 +243,8 @@ export function PushGuard({
     Notification.permission === "default" &&
     !sessionStorage.getItem(doNotAskKey(codiceEnte));
   const ask = useQuietMoment(mayAsk);
+  const openedAt = useAskedOnce(ask, codiceEnte, xsrfToken);
 
-  // The modal opens: this tab remembers it, and the portal is told so that no other tab asks again.
-  useEffect(() => {
-    if (!ask) return;
-    openedAt.current = performance.now();
-    markPrompt("shown");
-    sessionStorage.setItem(doNotAskKey(codiceEnte), "true");
-    void fetch(href("/notifiche-push/chiesto"), {
-      method: "POST",
-      headers: { [XSRF_HEADER]: xsrfToken },
-      credentials: "same-origin",
-    }).catch((error: unknown) => console.warn("push opt-in: not remembered for the session", error));
-  }, [ask, codiceEnte, xsrfToken]);
-
-  /** A click whose pointer went down before the modal opened was meant for the page: it answers nothing. */
-  const meant = (event: MouseEvent) => event.detail === 0 || !pointerDownBefore(openedAt.current);
   const decline = () => setAnswered(true);
   const accept = () => {
     setAnswered(true);
@@ -191,35 +255,5 @@ export function PushGuard({
   };
 
   if (!ask || answered) return null;
-  return (
-    <Modal
-      id="push-opt-in"
-      open
-      onClose={decline}
-      title={t("push.modal.title")}
-      initialFocusRef={okRef}
-      footer={
-        <>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            onClick={(event) => meant(event) && decline()}
-          >
-            {t("push.modal.decline")}
-          </button>
-          <button
-            ref={okRef}
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={(event) => meant(event) && accept()}
-          >
-            {t("push.modal.accept")}
-          </button>
-        </>
-      }
-    >
-      <p>{t("push.modal.body", { comune })}</p>
-      <p className="small mb-0">{t("push.modal.settings")}</p>
-    </Modal>
-  );
+  return <OptInModal comune={comune} openedAt={openedAt} onAccept={accept} onDecline={decline} />;
 }
