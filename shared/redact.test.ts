@@ -40,6 +40,10 @@ const NOT_PERSONAL = new Set([
   "fatto",
   "esito",
   "duplicata",
+  // the draft just deleted (an instance code, like duplicata's), how a payment ended, a favourite added or removed
+  "eliminata",
+  "modo",
+  "preferito",
   "codEsito",
   "descEsito",
   "addressdetails",

@@ -111,8 +111,12 @@ describe("the citizen's own instances", () => {
     expect(instances().find((i) => i.codiceIstanza === code)).toMatchObject({ owner: MARIO, stato: "BOZZA" });
     const deleted = await post(`/area-personale/pratiche/${code}/elimina`, cookie);
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.location).toBe("/area-personale/attivita#pratiche");
+    // Back to the list at its section, which names the draft just deleted (issue #40).
+    expect(deleted.headers.location).toBe(`/area-personale/attivita?eliminata=${code}#pratiche`);
     expect(instances().some((i) => i.codiceIstanza === code)).toBe(false);
+    const list = await get(deleted.headers.location!.split("#")[0]!, cookie);
+    expect(list.status).toBe(200);
+    expect(list.text).toContain(`Eliminata la bozza ${code}`);
     expect((await get(`/area-personale/pratiche/${MARIO_SENT}/elimina`, cookie)).status).toBe(404);
   });
 

@@ -79,11 +79,17 @@ describe("/servizi/pagamenti/:id", () => {
     const res = await get("/servizi/pagamenti/106", cookie);
     expect(res.status).toBe(200);
     const text = visible(res.text);
-    // A spontaneous type's causale may be any payer's text: the type's description and the warning instead.
-    expect(text).not.toContain("Diritti di istruttoria SCIA 2026/042");
-    expect(text).toContain("Pagamento spontaneo: chiunque può crearne uno indicando il tuo codice fiscale");
+    // Anna's two DIRITTI_SEGRETERIA dues, the municipality's own (`creatoDa: ENTE`, issue #40): their causale and
+    // no payer-created warning (a payer-created due's texts are hidden: payments.test.ts).
+    expect(text).toContain("2 pagamenti su 2");
+    expect(text).toContain("Diritti di istruttoria SCIA 2026/042");
+    expect(text).toContain("Diritti di segreteria pratica edilizia 2025/118");
     expect(text).toContain(mypayIuv("comune-a", 1));
+    expect(text).toContain(mypayIuv("comune-a", 2));
+    expect(text).not.toContain("chiunque può crearne uno indicando il tuo codice fiscale");
+    // Not of its type (LAMPADE_VOTIVE), nor another citizen's (Mario's).
     expect(text).not.toContain("Lampade votive 2026");
+    expect(text).not.toContain("Diritti di segreteria pratica 2025/007");
     await request(sandbox.url).post("/__sandbox/faults").send({ mypay: "down" }).expect(200);
     try {
       const failed = await get("/servizi/pagamenti/106", cookie);

@@ -167,7 +167,11 @@ export function relayTo(
         const type = answer.headers.get("content-type") ?? "text/plain";
         const raw = Buffer.from(await answer.arrayBuffer());
         const path = new URL(req.url ?? "/", target).pathname;
-        const out = type.includes("json") ? JSON.stringify(alter(path, JSON.parse(raw.toString()))) : raw;
+        // A redirect labelled JSON has no body (the BFF's 302 to the CMS): relayed as it is, like any empty answer.
+        const out =
+          type.includes("json") && raw.length > 0
+            ? JSON.stringify(alter(path, JSON.parse(raw.toString())))
+            : raw;
         const setCookie = answer.headers.getSetCookie();
         res.writeHead(answer.status, {
           "content-type": type,
