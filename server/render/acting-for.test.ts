@@ -488,7 +488,7 @@ describe("appointments: only the delegated services (issue #36)", () => {
       .set("Cookie", cookie.split("; ")[0]!);
     expect(direct.status).toBe(200);
     // The identity card's appointment is the delegation's: it opens.
-    const own = await get(`/servizi/appuntamento/modifica/${anagrafe.id}`, cookie).expect(200);
+    const own = await get(`/servizi/appuntamento/modifica/${anagrafe.id}?passo=data`, cookie).expect(200);
     expect(own.text).toContain("Ufficio Anagrafe");
   });
 });

@@ -388,7 +388,7 @@ const KINDS: Kind[] = [
       await browser.get(step("delegante"));
       const person = { codiceFiscale: CITIZENS.GIULIA, nome: "Giulia", cognome: "Bianchi" };
       expect((await browser.post(step("delegante"), person)).headers.location).toBe(step("servizi"));
-      const services = { servizi: ["108"], scadenza: endDateOf(mark), accetto: "on" };
+      const services = { servizi: ["109"], scadenza: endDateOf(mark), accetto: "on" };
       expect((await browser.post(step("servizi"), services)).headers.location).toBe(step("documenti"));
       expect((await browser.post(step("documenti"), {}, DOCUMENTS)).headers.location).toBe(step("riepilogo"));
       expect((await browser.get(step("riepilogo"))).status).toBe(200);
