@@ -9,6 +9,12 @@ test("categories and their offices, the virtual one with its video call", async 
   expect(categories.body).toEqual([
     { id: "1", name: "Anagrafe e stato civile" },
     { id: "2", name: "Tributi" },
+    // The disabled parking permit's office (issue #36): a delegation can cover two categories of the three.
+    { id: "3", name: "Polizia locale" },
+  ]);
+  const police = await http.get(`${publicBase}/categories/3/services`).expect(200);
+  expect(police.body.map((office: { id: string; name: string }) => [office.id, office.name])).toEqual([
+    ["14", "Comando di Polizia locale"],
   ]);
   const offices = await http.get(`${publicBase}/categories/1/services`).expect(200);
   expect(offices.body.map((office: { id: string }) => office.id)).toEqual(["11", "12"]);

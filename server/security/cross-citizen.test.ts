@@ -248,7 +248,13 @@ function attackThroughPortal(attack: Attack, cookie: string, path: string, body:
 }
 
 function attackStraight(attack: Attack, cookie: string, path: string, body: object | undefined) {
-  const req = request(sandboxUrl)[attack.method](path).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
+  // Read as bytes: the upstream answers some calls with a raw string labelled JSON, as the published BFF does
+  // (`Bozza eliminata con successo`, docs/decisions/upstream-fidelity.md #57); the control needs only the status.
+  const upstream = request(sandboxUrl);
+  const req = upstream[attack.method](path)
+    .set("X-Forwarded-Host", hosts.a)
+    .set("Cookie", cookie)
+    .responseType("blob");
   return body ? req.send(body) : req;
 }
 

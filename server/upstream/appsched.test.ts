@@ -60,6 +60,7 @@ describe("catalog", () => {
     expect(await publicApi.categories()).toEqual([
       { id: "1", name: "Anagrafe e stato civile" },
       { id: "2", name: "Tributi" },
+      { id: "3", name: "Polizia locale" },
     ]);
     const offices = await publicApi.services("1");
     expect(offices.map((office) => office.id)).toEqual(["11", "12"]);

@@ -31,6 +31,17 @@ describe("tenant configuration from the sandbox upstream", () => {
   test("assembles every part and sanitises the contacts HTML", async () => {
     const config = await getTenantConfig(ctx("servizi.comune.montealto.it"), "comune-b");
     expect(config.comune.nome).toBe("Comune di Montealto");
+    // Montealto has no website (cms false, issue #40): of the model's first-level entries its menu keeps only the
+    // services one (the portal's catalogue serves it).
+    expect(config.menu.main.map((m) => m.dataElement)).toEqual(["all-services"]);
+    expect(config.servizi.length).toBeGreaterThanOrEqual(10);
+    expect(config.contatti.block.body).not.toMatch(/<script|onclick/i);
+    expect(config.contatti.block.body.length).toBeGreaterThan(20);
+  });
+
+  test("a municipality with a website: its menu and services read through the BFF's redirect to its CMS", async () => {
+    const config = await getTenantConfig(ctx("servizi.comune.valverde.it"), "comune-a");
+    expect(config.comune.nome).toBe("Comune di Valverde");
     expect(config.menu.main.map((m) => m.dataElement)).toEqual([
       "management",
       "news",
@@ -38,8 +49,6 @@ describe("tenant configuration from the sandbox upstream", () => {
       "live",
     ]);
     expect(config.servizi.length).toBeGreaterThanOrEqual(10);
-    expect(config.contatti.block.body).not.toMatch(/<script|onclick/i);
-    expect(config.contatti.block.body.length).toBeGreaterThan(20);
   });
 
   test("a municipality in maintenance gives only its identity to a visitor without credential", async () => {

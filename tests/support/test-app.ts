@@ -167,11 +167,9 @@ export function relayTo(
         const type = answer.headers.get("content-type") ?? "text/plain";
         const raw = Buffer.from(await answer.arrayBuffer());
         const path = new URL(req.url ?? "/", target).pathname;
-        // A redirect labelled JSON has no body (the BFF's 302 to the CMS): relayed as it is, like any empty answer.
-        const out =
-          type.includes("json") && raw.length > 0
-            ? JSON.stringify(alter(path, JSON.parse(raw.toString())))
-            : raw;
+        // A JSON-labelled body that is no JSON (the BFF's 302 to the CMS, its raw strings) is relayed as it is.
+        const json = type.includes("json") ? parsedJson(raw) : undefined;
+        const out = json === undefined ? raw : JSON.stringify(alter(path, json));
         const setCookie = answer.headers.getSetCookie();
         res.writeHead(answer.status, {
           "content-type": type,
@@ -182,4 +180,17 @@ export function relayTo(
       })
       .catch(() => res.destroy());
   };
+}
+
+/**
+ * A JSON-labelled answer's value, or undefined when its body is no JSON: the upstream's 302 to the CMS (empty) and the
+ * published BFF's raw strings are labelled JSON too (docs/decisions/upstream-fidelity.md); the relay passes them on as
+ * they are, as a transparent hop would, instead of dropping the connection.
+ */
+function parsedJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString()) as unknown;
+  } catch {
+    return undefined;
+  }
 }
