@@ -132,9 +132,9 @@ export const FEEDBACK = {
 const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
- * C.SI.2.5 / C.SI.2.6, `checkFeedbackComponent`: the component and its title; the free text; both follow-up
- * fieldsets with their questions and only the model's answers (the answers' text content: the checker reads them
- * from the DOM, hidden or not). With `clicks` (once per kind of page: the component is one and the same, so a walk
+ * C.SI.2.5 / C.SI.2.6, `checkFeedbackComponent`: the component and its title; the free text; once a star is chosen,
+ * both follow-up fieldsets with their questions and only the model's answers (the answers' text content: the checker
+ * reads them from the DOM, hidden or not). With `clicks` (once per kind of page: the component is one and the same, so a walk
  * clicks it where its page kind first shows it, issue #40), every star i = 1..5, clicked twice, leaves both follow-ups
  * in the DOM and the right one visible (≤3 negative, ≥4 positive), waited for as it changes, never for the network.
  */
@@ -147,21 +147,17 @@ export async function expectFeedbackComponent(page: Page, options: { clicks: boo
   await expect(feedback.locator('[data-element="feedback-input-text"]')).toHaveCount(1);
   const positive = feedback.locator('[data-element="feedback-rating-positive"]');
   const negative = feedback.locator('[data-element="feedback-rating-negative"]');
-  for (const [followUp, question, answers] of [
-    [negative, FEEDBACK.negativeQuestion, FEEDBACK.negativeAnswers],
-    [positive, FEEDBACK.positiveQuestion, FEEDBACK.positiveAnswers],
-  ] as const) {
-    await expect(followUp, "both follow-ups in the DOM").toHaveCount(1);
-    const asked = followUp.locator('[data-element="feedback-rating-question"]');
-    expect(norm((await asked.textContent()) ?? "")).toBe(norm(question));
-    const texts = await followUp.locator('[data-element="feedback-rating-answer"]').allTextContents();
-    expect(texts.map(norm)).toEqual(answers.map(norm));
-  }
+  // Before a star is chosen the page carries no follow-up (they are rendered on the first click, as the checker
+  // clicks before it looks for them).
+  await expect(positive).toHaveCount(0);
+  await expect(negative).toHaveCount(0);
   for (let i = 1; i <= 5; i++) {
     const star = feedback.locator(`[data-element="feedback-rate-${i}"]`);
     await expect(star).toHaveCount(1);
-    if (!options.clicks) continue;
+    // Without `clicks` one star is chosen (no post: the answers are only sent with "Invia"), to read the follow-ups.
+    if (!options.clicks && i > 1) continue;
     await star.click();
+    if (!options.clicks) continue;
     await star.click();
     await expect(positive, "both follow-ups stay in the DOM").toHaveCount(1);
     await expect(negative).toHaveCount(1);
@@ -170,6 +166,16 @@ export async function expectFeedbackComponent(page: Page, options: { clicks: boo
       .poll(() => isVisibleForChecker(shown), `star ${i}: the right follow-up is visible`)
       .toBe(true);
     expect(await isVisibleForChecker(hidden), `star ${i}: the other follow-up is hidden`).toBe(false);
+  }
+  for (const [followUp, question, answers] of [
+    [negative, FEEDBACK.negativeQuestion, FEEDBACK.negativeAnswers],
+    [positive, FEEDBACK.positiveQuestion, FEEDBACK.positiveAnswers],
+  ] as const) {
+    await expect(followUp, "both follow-ups in the DOM once a star is chosen").toHaveCount(1);
+    const asked = followUp.locator('[data-element="feedback-rating-question"]');
+    expect(norm((await asked.textContent()) ?? "")).toBe(norm(question));
+    const texts = await followUp.locator('[data-element="feedback-rating-answer"]').allTextContents();
+    expect(texts.map(norm)).toEqual(answers.map(norm));
   }
   // The component in the model's order: title, the stars (Bootstrap Italia lists them 5 to 1), each follow-up,
   // then the free text.
