@@ -99,7 +99,8 @@ function markPrompt(state: "waiting" | "deferred" | "shown") {
  * Whether now is a moment to ask (issue #40: never over a click in flight): the page is shown, no navigation, form
  * post or fetcher is on its way, the browser is idle, and the citizen has not touched this page since it was shown (a
  * pointer, a key, a touch, the wheel). A page the citizen is using is left alone; the next one may ask. Once the
- * moment has come it holds until the question is answered.
+ * moment has come it holds until the question is answered, whatever `enabled` says afterwards: opening the question
+ * is what marks it asked (this tab's key, the session cookie the root data then reads), and that must not close it.
  */
 function useQuietMoment(enabled: boolean): boolean {
   const { key } = useLocation();
@@ -116,7 +117,7 @@ function useQuietMoment(enabled: boolean): boolean {
       else setQuiet(true);
     });
   }, [enabled, quiet, busy, key]);
-  return enabled && quiet;
+  return quiet;
 }
 
 /**
