@@ -15,6 +15,7 @@ import { useOptionalRootData, type RootData } from "#client/lib/root-data.ts";
 import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
+import { DelegationEndedNotice, DelegatorBanner } from "#client/features/shell/delegator-banner.tsx";
 
 const noToasts: Toast[] = [];
 
@@ -24,19 +25,6 @@ const noToasts: Toast[] = [];
  */
 const PushGuard = lazy(() =>
   import("#client/features/shell/push/push-guard.tsx").then((m) => ({ default: m.PushGuard })),
-);
-
-/**
- * Acting for a delegator (issue #28): the green banner and the notices of an ended delegation, a chunk of their own
- * (issue #40: every page loaded them with the shell). The server renders them in the document; the browser hydrates
- * them once the chunk is there (the Suspense boundaries keep the server's markup meanwhile). Pages without acting-for
- * load neither.
- */
-const DelegatorBanner = lazy(() =>
-  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegatorBanner })),
-);
-const DelegationEndedNotice = lazy(() =>
-  import("#client/features/shell/delegator-banner.tsx").then((m) => ({ default: m.DelegationEndedNotice })),
 );
 
 /** Toasts that loaders hand to the page (`{ toasts: Toast[] }` in their data): server-rendered, so no-JS users see them. */
@@ -59,11 +47,15 @@ function useHideMenu(): boolean {
   return false;
 }
 
-/** The green banner of each delegator the citizen acts for, each with its "stop acting for" form back to `here`. */
+/**
+ * The green banner of each delegator the citizen acts for (issue #28), each with its "stop acting for" form back to
+ * `here`: in the document itself (a lazy chunk left it in a Suspense segment that only JavaScript moves into place,
+ * and a citizen without JavaScript must see for whom they act).
+ */
 function DelegatorBanners({ data, here }: { data: RootData; here: string }) {
   if (data.actingFor.delegators.length === 0) return null;
   return (
-    <Suspense fallback={null}>
+    <>
       {data.actingFor.delegators.map((delegator) => (
         <DelegatorBanner
           key={delegator.codiceFiscale}
@@ -77,7 +69,7 @@ function DelegatorBanners({ data, here }: { data: RootData; here: string }) {
           }}
         />
       ))}
-    </Suspense>
+    </>
   );
 }
 
@@ -143,9 +135,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <NavigationSpinner />
         {data.upstreamDegraded ? <DegradedNotice /> : null}
         {data.actingFor.ended.length > 0 || data.actingFor.refused.length > 0 ? (
-          <Suspense fallback={null}>
-            <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
-          </Suspense>
+          <DelegationEndedNotice ended={data.actingFor.ended} refused={data.actingFor.refused} />
         ) : null}
         <main id="main-container" tabIndex={-1}>
           {children}

@@ -1,8 +1,7 @@
 /**
  * Acting for a delegator (`delegator.*`; English: ./texts.en.ts): the banner and the notices of the shell, the chooser
- * of a delegable service's page, the refusals. With the components that show them, so the shell every page loads does
- * not carry them (issue #40): the banner and the notices are a chunk of their own, loaded while a citizen acts for
- * someone.
+ * of a delegable service's page, the refusals. The banner and the notices are in the shell's document (a citizen
+ * without JavaScript must see for whom they act), so this catalogue comes with the shell.
  */
 export const actingForIt = {
   "delegator.region": "Delega attiva",
