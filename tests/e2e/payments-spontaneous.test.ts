@@ -31,6 +31,9 @@ for (const [tenant, type] of [
   ["comune-b", "Servizi cimiteriali"],
 ] as const satisfies ReadonlyArray<readonly [TenantId, string]>) {
   test(`${tenant}: an anonymous visitor pays a spontaneous PPAY payment through pagoPA`, async ({ page }) => {
+    // The longest payment journey (every step's errors, five accessibility checks, the checkout, the notice's PDF):
+    // about 45 s on a quiet machine of two cores, over the default 60 s when CI's two workers load it.
+    test.setTimeout(150_000);
     await page.goto(tenantUrl(tenant, "/servizi/ppay/pagamento-spontaneo"));
     await expect(page.getByRole("heading", { level: 1, name: "Pagamento spontaneo" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Consulta le FAQ" })).toHaveAttribute("href", "/faq");
