@@ -15,6 +15,8 @@ import {
 test("comune-a: Luca composes his profile with e-mail and mobile, verified by codes from the mailbox", async ({
   page,
 }) => {
+  // A long journey: two codes read from the mailbox, every step checked with axe.
+  test.setTimeout(120_000);
   const email = "luca.profilo.a@example.it";
   await startWizard(page, "comune-a");
   await expectAccessible(page);

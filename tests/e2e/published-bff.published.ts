@@ -109,7 +109,8 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     }) => {
       await page.goto(tenantUrl(tenant, "/"));
       const nav = page.locator('header [data-element="main-navigation"]');
-      await expect(nav.getByRole("link")).toHaveCount(4);
+      // Valverde's CMS sends the model's four entries; Montealto has no website, so only "Servizi" (issue #40).
+      await expect(nav.getByRole("link")).toHaveCount(tenant === "comune-a" ? 4 : 1);
       const footer = page.getByRole("contentinfo");
       await expect(footer.locator('a[data-element="faq"]')).toHaveAttribute("href", "/faq");
       await expect(footer.locator('a[data-element="privacy-policy-link"]')).toHaveAttribute(
