@@ -115,13 +115,18 @@ function DelegatorsPosition({ ended }: { ended: { nome: string; cognome: string 
       <Callout variant="warning" title={t("payments.iuv.delegatorsTitle")} titleAs="h2">
         <p className="mb-0">{t("payments.iuv.delegatorsText", ended)}</p>
       </Callout>
-      <Link
-        className="btn btn-primary mt-3"
-        to={withQuery(href("/area-personale/attivita"), {}, "pagamenti")}
-      >
-        {t("payments.iuv.toActivities")}
-      </Link>
+      <ToActivitiesLink />
     </>
+  );
+}
+
+/** The way to the personal area's payments. */
+function ToActivitiesLink() {
+  const t = useT(paymentsIt);
+  return (
+    <Link className="btn btn-primary mt-3" to={withQuery(href("/area-personale/attivita"), {}, "pagamenti")}>
+      {t("payments.iuv.toActivities")}
+    </Link>
   );
 }
 
@@ -139,12 +144,7 @@ function NotPayable({ position }: { position: StepData["position"] }) {
           {t("payments.card.noticeCode")}: {position.noticeCode} – {position.amount}
         </p>
       </Callout>
-      <Link
-        className="btn btn-primary mt-3"
-        to={withQuery(href("/area-personale/attivita"), {}, "pagamenti")}
-      >
-        {t("payments.iuv.toActivities")}
-      </Link>
+      <ToActivitiesLink />
     </>
   );
 }
