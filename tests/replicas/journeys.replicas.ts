@@ -340,10 +340,11 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
     await tick(page, "Ho letto e compreso l'informativa sulla privacy");
   await sendButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
-  // The request sent after the recovery carried the file, byte for byte: the ticket waiting for the code (what goes
-  // upstream once the code is checked) and the kept attachment, in the store emptied by the restart (no persistence).
+  // The request sent after the recovery carried the file, byte for byte: the request waits for its code in its sealed
+  // cookie, its attachment alone in the store emptied by the restart (no persistence), what goes upstream once the
+  // code is checked.
   const kept = await keptAttachments();
-  expect(kept.map((file) => file.where)).toContain("ticket");
+  expect(kept.map((file) => file.where)).toEqual(["attachment"]);
   for (const file of kept) {
     expect(file.filename).toBe("avviso.pdf");
     expect(file.bytes.equals(PDF), `${file.where}: ${file.bytes.length} bytes`).toBe(true);

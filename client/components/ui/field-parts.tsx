@@ -66,3 +66,16 @@ export function FieldError({ id, children }: { id: string; children?: ReactNode 
 export function controlClass(base: string, error: unknown, extra?: string): string {
   return cx(base, Boolean(error) && "is-invalid", extra);
 }
+
+/**
+ * A post's error that is no field's (the upstream refused, the shared store did not answer, the pending request
+ * expired): an alert read out as it appears, with what to do next as its children.
+ */
+export function FormError({ message, children }: { message?: string; children?: ReactNode }) {
+  return message ? (
+    <div className="alert alert-danger" role="alert">
+      {message}
+      {children}
+    </div>
+  ) : null;
+}

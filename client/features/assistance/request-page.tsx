@@ -12,7 +12,7 @@ import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
-import { controlClass, FieldError, FieldHint, FieldLabel } from "#client/components/ui/field-parts.tsx";
+import { controlClass, FieldError, FieldHint, FieldLabel, FormError } from "#client/components/ui/field-parts.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
@@ -457,16 +457,6 @@ function RequestButtons(props: { anonymous: boolean }) {
       </div>
     </>
   );
-}
-
-/** A post's error that is no field's (the upstream refused, the pending request expired), with what to do next. */
-function FormError({ message, children }: { message?: string; children?: ReactNode }) {
-  return message ? (
-    <div className="alert alert-danger" role="alert">
-      {message}
-      {children}
-    </div>
-  ) : null;
 }
 
 /** One button posting one `intent` (send the code again, cancel...): a form of its own, as without JavaScript. */

@@ -291,7 +291,9 @@ async function readPosted(context: Context, form: FormData, identity: Identity |
   const attachment = await readAttachment(context, form, values);
   const errors: FieldErrors = {};
   if ("error" in attachment) {
-    errors.allegato = attachment.error;
+    // A refused file is the field's error (and leaves the field empty); the store not keeping it (down, full, a
+    // quota: a status) is the form's, and the file stays chosen to be sent again as it is.
+    errors[attachment.status ? "form" : "allegato"] = attachment.error;
     values = { ...values, allegatoRef: form.get("rimuoviAllegato") ? "" : values.allegatoRef };
     const kept = await storedAttachment(context, values.allegatoRef).catch((error: unknown) => {
       if (isStoreUnavailable(error)) return "down" as const;

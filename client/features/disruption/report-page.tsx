@@ -1,3 +1,4 @@
+import { FormError } from "#client/components/ui/field-parts.tsx";
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SummarySection } from "#client/components/flow/flow-summary.tsx";
@@ -146,7 +147,12 @@ function DataStep({ data, actionData, backHref }: StepProps) {
     email: { id: "email", label: t("disruption.author.email") },
   });
   return (
-    <FlowStepForm multipart id="dati-segnalazione" errors={summary}>
+    <FlowStepForm
+      multipart
+      id="dati-segnalazione"
+      errors={summary}
+      intro={<FormError message={errors.form} />}
+    >
       <PlaceSection data={data} actionData={actionData} values={values} error={errors.luogo} />
       <IssueSection data={data} values={values} errors={errors} />
       <AuthorSection data={data} values={values} error={errors.email} />

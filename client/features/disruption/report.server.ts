@@ -103,6 +103,15 @@ async function withFileIds(context: Context, state: DisruptionState): Promise<Di
 
 type FileProblem = { message: string; status: number };
 
+/**
+ * A file refused (its type, size, number: 400) is the field's error, and the field forgets it; the store not keeping
+ * it (down, full, a quota) is the form's: the files stay chosen, to be sent again as they are.
+ */
+function fileProblemErrors(problem: FileProblem | null): FieldErrors {
+  if (!problem) return {};
+  return problem.status === 400 ? { allegati: problem.message } : { form: problem.message };
+}
+
 /** The page: a fresh report when there is none (or it was sent, expired or tampered), then the step of `?passo=`. */
 export async function loadReport(context: Context, url: URL) {
   const services = getServices(context);
@@ -308,7 +317,7 @@ export async function handleReportAction(context: Context, request: Request) {
   const checked = validateForm(form, dataSchema(t, catalogue), getServices(context).locale);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (!place) errors.luogo = t("disruption.place.required");
-  if (fileProblem) errors.allegati = fileProblem.message;
+  Object.assign(errors, fileProblemErrors(fileProblem));
   if (Object.keys(errors).length > 0)
     return data({ errors, values: valuesOf(next) } satisfies ReportActionData, {
       status: fileProblem?.status ?? 400,
@@ -342,7 +351,7 @@ async function searchPlace(
 ) {
   const services = getServices(context);
   const query = next.query ?? "";
-  const errors: FieldErrors = fileProblem ? { allegati: fileProblem.message } : {};
+  const errors: FieldErrors = fileProblemErrors(fileProblem);
   if (query.length < 3) {
     errors.luogo = t("disruption.place.tooShort");
     return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {

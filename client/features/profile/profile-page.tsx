@@ -1,3 +1,4 @@
+import { FormError } from "#client/components/ui/field-parts.tsx";
 import { Form, Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -97,14 +98,6 @@ function Outcome({ outcome }: { outcome: Outcome | null }) {
       {t(OUTCOME_TEXTS[outcome])}
     </div>
   );
-}
-
-function FormError({ message }: { message?: string }) {
-  return message ? (
-    <div className="alert alert-danger" role="alert">
-      {message}
-    </div>
-  ) : null;
 }
 
 function CancelLink() {

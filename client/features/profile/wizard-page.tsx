@@ -1,3 +1,4 @@
+import { FormError } from "#client/components/ui/field-parts.tsx";
 import type { ReactNode } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
@@ -45,14 +46,6 @@ const stepHref = (step: WizardStep) => withQuery(wizardPath, { passo: step });
 function value(values: Record<string, unknown> | undefined, name: string, fallback: string): string {
   const typed = values?.[name];
   return typeof typed === "string" ? typed : fallback;
-}
-
-function FormError({ message }: { message?: string }) {
-  return message ? (
-    <div className="alert alert-danger" role="alert">
-      {message}
-    </div>
-  ) : null;
 }
 
 /** Step 1: the terms to read (or why they could not be loaded) and the acceptance. */
