@@ -12,7 +12,13 @@ import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
-import { controlClass, FieldError, FieldHint, FieldLabel, FormError } from "#client/components/ui/field-parts.tsx";
+import {
+  controlClass,
+  FieldError,
+  FieldHint,
+  FieldLabel,
+  FormError,
+} from "#client/components/ui/field-parts.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
