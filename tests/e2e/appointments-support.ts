@@ -128,7 +128,9 @@ export async function chooseSlot(
 /** Runs `action` (a click or key press on a month link) and waits until the calendar shows another month. */
 export async function untilMonthChanges(page: Page, action: () => Promise<unknown>) {
   const title = page.locator("#calendario");
-  const before = await title.innerText();
+  // The text as `toHaveText` reads it: `innerText` applies the title's `text-capitalize` ("Novembre" for
+  // "novembre"), so the wait passed at once and `openDay` clicked on through the months past the day it looked for.
+  const before = (await title.textContent()) ?? "";
   await action();
   await expect(title).not.toHaveText(before);
 }
