@@ -73,10 +73,14 @@ function DelegatorBanners({ data, here }: { data: RootData; here: string }) {
   );
 }
 
-/** The push opt-in, for a citizen the root data says may be asked (the shell renders it once hydrated). */
+/**
+ * The push opt-in, for a citizen the root data says may be asked, once hydrated: the hook is here, not in the shell,
+ * so that the re-render hydration brings is this component's alone, not the whole frame's.
+ */
 function PushOptIn({ data }: { data: RootData }) {
+  const hydrated = useHydrated();
   const push = data.user?.push;
-  if (!push) return null;
+  if (!push || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <PushGuard
@@ -98,7 +102,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const toasts = useLoaderToasts();
   const hideMenu = useHideMenu();
-  const hydrated = useHydrated();
   const locale = data?.locale ?? "it";
   // What the citizen does on each page, for the push opt-in's quiet moment (only for a citizen it may ask).
   useUserActivity(Boolean(data?.user?.push && !data.user.push.asked), location.key);
@@ -141,7 +144,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <FooterIsland />
-        {hydrated ? <PushOptIn data={data} /> : null}
+        <PushOptIn data={data} />
       </ToastProvider>
     </I18nProvider>
   );

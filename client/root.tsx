@@ -14,6 +14,7 @@ import titillium400 from "@fontsource/titillium-web/files/titillium-web-latin-40
 import titillium600 from "@fontsource/titillium-web/files/titillium-web-latin-600-normal.woff2?url";
 import titillium700 from "@fontsource/titillium-web/files/titillium-web-latin-700-normal.woff2?url";
 import "./styles/portal.css";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
@@ -22,7 +23,6 @@ import { requireFormToken } from "./lib/form-token.ts";
 import { actingForMiddleware } from "./lib/acting-for.server.ts";
 import { flowOwnerMiddleware } from "./lib/flow.server.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
@@ -62,10 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
   // Marks the document once React has hydrated it (as govuk-frontend marks `<body>` when its scripts run): styles and
-  // tests can tell the scripted page from the server's on every page, error pages included.
-  const hydrated = useHydrated();
+  // tests can tell the scripted page from the server's on every page, error pages included. Set by an effect, not
+  // rendered: a render that depends on hydration is redone synchronously right after it, and here that was the
+  // whole document, one long task on a phone (issue #40, Lighthouse's blocking time).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
-    <html lang={data?.locale ?? "it"} data-hydrated={hydrated ? "" : undefined}>
+    <html lang={data?.locale ?? "it"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
