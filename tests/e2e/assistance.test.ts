@@ -4,6 +4,7 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
+  settled,
   tenantUrl,
   test,
   type TenantId,
@@ -148,6 +149,9 @@ test("comune-a: a file lying about its type and a 3 MB file are refused with cle
 test("comune-b: the form by keyboard only", async ({ page }) => {
   const email = unique("tastiera");
   await page.goto(tenantUrl("comune-b", FORM));
+  // The scripted form (the sub-services loaded as the service changes): a service chosen before hydration loads none
+  // until it is chosen again (CI, on a busy machine).
+  await settled(page);
   await page.getByLabel(/^Nome/).focus();
   await page.keyboard.type("Luca");
   await page.keyboard.press("Tab");
