@@ -42,8 +42,10 @@ const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 /** What the tests use of the worker's global scope (the DOM types in use here do not describe a worker). */
 type WorkerScope = EventTarget & {
   registration: ServiceWorkerRegistration;
-  clients: { matchAll(options: object): Promise<{ url: string }[]> };
+  clients: { matchAll(options: object): Promise<{ url: string; visibilityState: string }[]> };
   location: Location;
+  /** The notifications the worker asked the browser to show, recorded by the background journey. */
+  shown: { title: string; options: NotificationOptions }[];
 };
 type WorkerGlobals = { Clients: { prototype: { openWindow: (url: string) => Promise<null> } } };
 
@@ -221,19 +223,29 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const worker = context.serviceWorkers().find((w) => w.url().includes("/firebase-messaging-sw.js"));
     expect(worker, "messaging service worker").toBeDefined();
     await page.goto("about:blank");
-    // The SDK hands a message to a visible window of the portal when one is listed, and shows a notification only
-    // when none is: on a busy machine the page just sent to about:blank stays listed for a moment (a flake in CI).
+    // The SDK hands a message to any visible window it lists, and shows a notification only when none is: on a busy
+    // machine the page just sent to about:blank stays listed for a moment (a flake in CI).
     await expect
       .poll(() =>
         worker!.evaluate(async () => {
           const scope = self as unknown as WorkerScope;
           const windows = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
-          return windows.filter(
-            (client) => new URL(client.url, scope.location.href).host === scope.location.host,
-          ).length;
+          return windows.filter((client) => client.visibilityState === "visible").map((client) => client.url);
         }),
       )
-      .toBe(0);
+      .toEqual([]);
+    // What the worker shows is read where it asks the browser to show it: headless Chromium's list of shown
+    // notifications (`registration.getNotifications`) sometimes leaves out one that was shown (3 of 8 runs here, with
+    // `showNotification` resolved), so the call is recorded, then passed on to the browser unchanged.
+    await worker!.evaluate(() => {
+      const scope = self as unknown as WorkerScope;
+      const show = scope.registration.showNotification.bind(scope.registration);
+      scope.shown = [];
+      scope.registration.showNotification = (title, options) => {
+        scope.shown.push({ title, options: options ?? {} });
+        return show(title, options);
+      };
+    });
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin,
       registrationId,
@@ -246,16 +258,15 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     });
     await expect
       .poll(() =>
-        worker!.evaluate(async () => {
-          const scope = self as unknown as WorkerScope;
-          return (await scope.registration.getNotifications()).map((n) => n.title);
-        }),
+        worker!.evaluate(() =>
+          (self as unknown as WorkerScope).shown.map(({ title, options }) => `${title}: ${options.body}`),
+        ),
       )
-      .toEqual(["Avviso in background"]);
+      .toEqual(["Avviso in background: Apri il messaggio."]);
     // Its click: the SDK's own notificationclick handler picks the portal address and opens a window on it.
     // Chromium lets a worker open a window only from a trusted click, which headless Chromium cannot produce
-    // (no notification is ever on screen): the click is dispatched in the worker, `clients.openWindow` records the
-    // address the handler chose, and the test opens it as the browser would.
+    // (no notification is ever on screen): the click on the notification shown is dispatched in the worker,
+    // `clients.openWindow` records the address the handler chose, and the test opens it as the browser would.
     const openedLink = await worker!.evaluate(async () => {
       const scope = self as unknown as WorkerScope;
       const asked = new Promise<string>((resolve) => {
@@ -264,14 +275,8 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
           return null;
         };
       });
-      // The SDK focuses a window of the portal's host when one is left instead of opening one: the page that went
-      // to about:blank may still be listed for a moment on a busy machine, so the click waits until it is gone.
-      const portalWindows = async () =>
-        (await scope.clients.matchAll({ type: "window", includeUncontrolled: true })).filter(
-          (client) => new URL(client.url, scope.location.href).host === scope.location.host,
-        );
-      while ((await portalWindows()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      const [notification] = await scope.registration.getNotifications();
+      const { title, options } = scope.shown[0]!;
+      const notification = { ...options, title, close: () => undefined };
       const click = new Event("notificationclick") as Event & Record<string, unknown>;
       Object.assign(click, { notification, action: "", waitUntil: () => undefined });
       scope.dispatchEvent(click);
