@@ -192,6 +192,30 @@ test("comune-b: the form by keyboard only", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
 });
 
+test("comune-a: a service chosen before the page is hydrated still brings its sub-services", async ({
+  page,
+}) => {
+  // A slow phone: the scripts arrive after the citizen has chosen the service.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(tenantUrl("comune-a", FORM), { waitUntil: "commit" });
+  await page.getByLabel(/^Servizio/).selectOption({ label: "Tributi" });
+  await expect(page.getByRole("button", { name: "Aggiorna tipologie" })).toBeVisible();
+  release();
+  await settled(page);
+  await expect(page.getByRole("button", { name: "Aggiorna tipologie" })).toHaveCount(0);
+  await expect(page.getByLabel(/^Servizio/).locator("option:checked")).toHaveText("Tributi");
+  const subService = page.getByLabel(/^Tipologia problematica/);
+  await expect(subService.getByRole("option", { name: "IMU" })).toBeAttached();
+  await expect(subService).toBeEnabled();
+  await subService.selectOption({ label: "IMU" });
+  await expect(subService.locator("option:checked")).toHaveText("IMU");
+});
+
 test("comune-a: the form at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(tenantUrl("comune-a", `${FORM}?servizio=1`));

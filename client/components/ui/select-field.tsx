@@ -1,4 +1,4 @@
-import type { ReactNode, SelectHTMLAttributes } from "react";
+import type { ReactNode, Ref, SelectHTMLAttributes } from "react";
 import { controlClass, FieldError, FieldHint, FieldLabel, useFieldIds } from "./field-parts.tsx";
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -7,6 +7,7 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id
   name: string;
   label: ReactNode;
   options: SelectOption[];
+  ref?: Ref<HTMLSelectElement>;
   id?: string;
   /** First, empty option (e.g. "Seleziona un'opzione"). */
   placeholder?: string;

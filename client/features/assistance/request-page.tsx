@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
@@ -362,11 +362,19 @@ function ServiceSelects({
   const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
   const subOptions =
     servizio === values.servizio ? (action?.subServices ?? data.subServices) : (fetcher.data ?? []);
-  const onServiceChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = event.currentTarget.value;
+  const pick = (next: string) => {
     setPicked({ base: values.servizio, value: next });
     if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
   };
+  // A service chosen before the page was hydrated (a slow phone): its sub-services are loaded as if chosen now,
+  // since the "Aggiorna tipologie" button that would have loaded them is gone.
+  const serviceSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = serviceSelect.current?.value;
+    if (chosen !== undefined && chosen !== values.servizio) pick(chosen);
+    // Once, at hydration: later choices arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
       <SelectField
@@ -379,7 +387,8 @@ function ServiceSelects({
         key={`servizio-${values.servizio}`}
         required
         error={errors.servizio}
-        onChange={onServiceChange}
+        ref={serviceSelect}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => pick(event.currentTarget.value)}
       />
       {hydrated ? null : (
         <div className="mb-4">
