@@ -4,6 +4,7 @@ import type { FlowOwner, RequestServices } from "#client/context.ts";
 import { flowNameOf, type FlowCookieKey } from "#shared/portal-cookies.ts";
 import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
+import type { Query } from "./links.ts";
 import { getServices } from "./services.ts";
 
 /*
@@ -239,6 +240,18 @@ export function defineFlow<S, Step extends string, C = void>(
       return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)]!;
     },
   };
+}
+
+/**
+ * The one way a flow says it started over (issue #39): its state was missing when a form needed it, tampered with,
+ * expired, or another owner's. The address it goes back to carries this query (`withQuery(path, { passo,
+ * ...STARTED_OVER })`), its page reads it with `wasStartedOver` and words the notice in the flow's own terms.
+ */
+export const STARTED_OVER = { avviso: "ricominciato" } as const satisfies Query;
+
+/** Whether the page was reached because its flow started over (`STARTED_OVER`). */
+export function wasStartedOver(url: URL): boolean {
+  return url.searchParams.get("avviso") === STARTED_OVER.avviso;
 }
 
 /** The step's form was opened from the summary's "Modifica" (it carries `ReturnToSummaryField`). */

@@ -188,7 +188,7 @@ describe("the anonymous request's e-mail code", () => {
 
     const sixth = await post(replay, VERIFY, { intent: "verifica", codice: code });
     expect(sixth.status).toBe(302);
-    expect(sixth.headers.location).toBe(`${FORM}?annullata=scaduta`);
+    expect(sixth.headers.location).toBe(`${FORM}?avviso=ricominciato`);
     const again = await get(replay, sixth.headers.location!);
     expect(again.text).toContain("La richiesta non è più disponibile: compila di nuovo il modulo.");
     expect(await ticketsWith(cf, "Richiesta forzata 6f1")).toBe(0);

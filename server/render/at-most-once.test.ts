@@ -289,7 +289,7 @@ const KINDS: Kind[] = [
     afterTimeout: {
       first: redirectsTo("/feedback?feedbackType=ticketUnsure"),
       // The request was closed: nothing left to send, the form says it is gone.
-      retry: redirectsTo(`${FORM}?annullata=scaduta`),
+      retry: redirectsTo(`${FORM}?avviso=ricominciato`),
     },
   },
   {

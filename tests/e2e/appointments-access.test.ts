@@ -24,7 +24,7 @@ test("a tampered flow cookie restarts the booking at step 1 with a clear message
 }) => {
   await context.addCookies([{ name: "flow_booking", value: "manomesso", url: tenantUrl("comune-a") }]);
   await page.goto(tenantUrl("comune-a", `${BOOKING}?passo=riepilogo`));
-  await expect(page).toHaveURL(tenantUrl("comune-a", `${BOOKING}?passo=luogo&avviso=ripristino`));
+  await expect(page).toHaveURL(tenantUrl("comune-a", `${BOOKING}?passo=luogo&avviso=ricominciato`));
   await expect(page.getByRole("heading", { name: "Prenotazione ricominciata" })).toBeVisible();
   await expectStep(page, "Luogo", 1);
   const cookies = await context.cookies(tenantUrl("comune-a"));

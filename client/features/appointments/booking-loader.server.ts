@@ -6,7 +6,7 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { readAccessTokens, writeAccessToken } from "./access-cookie.server.ts";
 import { toOfficeView } from "./appointment-view.ts";
 import { appointmentError } from "./errors.ts";
-import { ensureAttempt, mergeHeaders } from "#client/lib/flow.server.ts";
+import { ensureAttempt, mergeHeaders, STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
 import {
   bookingFlow,
   bookingFromServiceFlow,
@@ -35,7 +35,6 @@ import {
 } from "./urls.ts";
 import { completedBookingFlows, completedFlowKey, type CompletedBooking } from "./completed-flows.server.ts";
 
-export const RESTART_NOTICE = "ripristino";
 export const SLOT_TAKEN_NOTICE = "orario-occupato";
 /** The flow had already been confirmed (on the success page and on step 1). */
 export const ALREADY_SENT_NOTICE = "gia-inviata";
@@ -143,7 +142,7 @@ export function answerUnsure(access: AppschedAccess, variant: BookingVariant) {
 }
 
 export function restartBooking(access: AppschedAccess, variant: BookingVariant) {
-  return redirect(bookingStepHref(variant.route, "luogo", { avviso: RESTART_NOTICE }), {
+  return redirect(bookingStepHref(variant.route, "luogo", STARTED_OVER), {
     headers: variant.flow.clear(access.services.flow),
   });
 }
@@ -178,7 +177,7 @@ export async function loadBooking(
       route: variant.route,
       serviceTitle: variant.service?.title ?? null,
       loggedIn: access.user !== null,
-      restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
+      restarted: wasStartedOver(url),
       alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
       unsure: url.searchParams.get("avviso") === UNSURE_NOTICE,
       returnToSummary: url.searchParams.get("da") === "riepilogo",

@@ -121,7 +121,7 @@ describe("reading the flow state", () => {
   ])("%s restarts the flow at step 1 with a notice and clears the cookie", async (_case, raw) => {
     const result = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: raw } });
     expect(result.status).toBe(302);
-    expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=luogo&avviso=ripristino");
+    expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=luogo&avviso=ricominciato");
     expect(result.cookies).toEqual(["flow_booking=; Max-Age=0"]);
   });
 
@@ -138,7 +138,7 @@ describe("reading the flow state", () => {
     const { id: _id, started: _started, ...withoutId } = complete;
     for (const state of [old, withoutId]) {
       const result = await run("loader", "?passo=riepilogo", { flows: { [BOOKING_FLOW]: state } });
-      expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=luogo&avviso=ripristino");
+      expect(result.location).toBe("/servizi/prenotazione-appuntamento?passo=luogo&avviso=ricominciato");
       expect(result.cookies).toEqual(["flow_booking=; Max-Age=0"]);
     }
   });

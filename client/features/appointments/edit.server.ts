@@ -9,8 +9,8 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
-import { RESTART_NOTICE, SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
-import { isFromSummary } from "#client/lib/flow.server.ts";
+import { SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
+import { isFromSummary, STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
 import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
 import { appointmentError } from "./errors.ts";
 import {
@@ -122,7 +122,7 @@ function initialState(target: EditTarget, view: AppointmentView): EditState {
 function readEditState(access: AppschedAccess, subject: Subject, view: AppointmentView): EditState {
   const parsed = editFlow.read(access.services.flow);
   if (parsed.problem) {
-    throw redirect(editStepHref(subject.basePath, "data", { avviso: RESTART_NOTICE }), {
+    throw redirect(editStepHref(subject.basePath, "data", STARTED_OVER), {
       headers: editFlow.clear(access.services.flow),
     });
   }
@@ -149,7 +149,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     current: view,
     cancel: { action: subject.basePath, noJsHref: cancelHref(subject.basePath), confirm },
     loginHref: subject.catalog ? null : upstreamLoginHref(`${url.pathname}${url.search}`),
-    restarted: url.searchParams.get("avviso") === RESTART_NOTICE,
+    restarted: wasStartedOver(url),
     returnToSummary: url.searchParams.get("da") === "riepilogo",
   };
   if (confirm || !subject.catalog) return data<EditPageData>({ ...page, stepData: null });

@@ -20,7 +20,7 @@ import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { otpGuard, type OtpBinding } from "#client/lib/otp-guard.server.ts";
 import { TRANSIENT_KEY_PATTERN, newTransientKey } from "#client/lib/transient-store.server.ts";
 import { findOwnDraft } from "./drafts.server.ts";
-import { mergeHeaders } from "#client/lib/flow.server.ts";
+import { mergeHeaders, STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
 import { isUnsureFailure, WriteFailure } from "#client/lib/write-once.server.ts";
 import { findSentTicket, publicTicketWrites, ticketWrites } from "#client/lib/ticket-writes.server.ts";
 import { RequestValuesSchema, assistFlow, feedbackFlow, type AssistFlow } from "./flow-state.ts";
@@ -136,7 +136,7 @@ async function readValues(context: Context, state: AssistFlow): Promise<RequestV
 
 /** The form again, saying the request is no longer there (the cookie goes). */
 function requestGone(context: Context): never {
-  throw redirect(withQuery(requestHref(), { annullata: "scaduta" }), {
+  throw redirect(withQuery(requestHref(), STARTED_OVER), {
     headers: assistFlow.clear(getServices(context).flow),
   });
 }
@@ -211,7 +211,7 @@ export async function loadRequest(context: Context, url: URL) {
     if (idBozza) values = await withDraft(context, values, idBozza);
   } else values = (await pendingValues(context)) ?? values;
   const annulled = identity ? null : url.searchParams.get("annullata");
-  const cancelled = annulled === "1" ? "tooManyTries" : annulled === "scaduta" ? "expired" : null;
+  const cancelled = annulled === "1" ? "tooManyTries" : !identity && wasStartedOver(url) ? "expired" : null;
   values = withIdentity(values, identity);
   const [lists, policy] = await Promise.all([loadLists(context, values.servizio), loadPolicy(context)]);
   return {

@@ -8,6 +8,8 @@ import { serverT } from "#client/i18n/server-t.ts";
 import {
   ensureAttempt,
   isFromSummary,
+  STARTED_OVER,
+  wasStartedOver,
   withoutAttempt,
   type Flow,
   type FlowCookies,
@@ -93,7 +95,7 @@ export function invalidStep(parsed: {
   return data({ errors: parsed.errors, submitted: parsed.submitted }, { status: 400 });
 }
 
-/** A step's address, with more of the query (e.g. `scaduta`) when given: `withQuery` builds the whole of it. */
+/** A step's address, with more of the query (e.g. `STARTED_OVER`) when given: `withQuery` builds the whole of it. */
 export type StepHref<Step> = (step: Step, query?: Query) => string;
 
 type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: boolean; headers?: Headers };
@@ -114,13 +116,13 @@ export function resolveStepPage<S extends { attempt?: string }, Step extends str
   const first = flow.steps[0]!;
   const page = {
     fromSummary: url.searchParams.get("da") === "riepilogo",
-    expired: url.searchParams.get("scaduta") === "1",
+    expired: wasStartedOver(url),
   };
   if (read.problem || !read.state) {
     const state = create();
     const headers = flow.save(cookies, state);
     if (requested !== first)
-      throw redirect(stepHref(first, { scaduta: read.problem ? "1" : undefined }), { headers });
+      throw redirect(stepHref(first, read.problem ? STARTED_OVER : undefined), { headers });
     return { step: first, state, headers, ...page };
   }
   const step = flow.resolveStep(requested, read.state, undefined);
@@ -178,7 +180,7 @@ export async function stepAction<
 ) {
   const { flow: cookies } = getServices(context);
   const state = flow.read(cookies).state;
-  if (!state) throw redirect(stepHref(flow.steps[0]!, { scaduta: "1" }));
+  if (!state) throw redirect(stepHref(flow.steps[0]!, STARTED_OVER));
   const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
   // Any step saved again starts a new attempt (a new key when the summary shows again).
   const save: SaveStep<S> = (next, form) =>

@@ -11,6 +11,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { justDoneHeaders } from "#client/lib/just-done.server.ts";
+import { STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
 import {
   areContactsVerified,
   newWizardState,
@@ -36,15 +37,12 @@ async function readState(context: Context): Promise<{ cf: string; state: WizardS
   return { cf: user.codFisc, state: own ?? newWizardState(user.codFisc) };
 }
 
-/** The notice of a wizard started again (`?avviso=`): its state was tampered with, expired or another owner's. */
-const RESTARTED = "ricominciato";
-
 /** A state that cannot be trusted (another citizen's, after a logout, included) shows nothing: the first step, saying so. */
 function restartUntrusted(context: Context) {
   const { flow } = getServices(context);
   if (wizardFlow.read(flow).problem)
     throw redirect(
-      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "informativa", avviso: RESTARTED }),
+      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "informativa", ...STARTED_OVER }),
       {
         headers: wizardFlow.clear(flow),
       },
@@ -90,7 +88,7 @@ export async function loadWizard(context: Context, url: URL) {
     pending: step === "contatti" ? (state.pending ?? null) : null,
     resent: url.searchParams.get("nuovo") === "1",
     cancelled: url.searchParams.get("annullato") === "1",
-    restarted: url.searchParams.get("avviso") === RESTARTED,
+    restarted: wasStartedOver(url),
     terms,
     termsFailed,
     groups,

@@ -15,7 +15,13 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { ensureAttempt, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
+import {
+  ensureAttempt,
+  mergeHeaders,
+  STARTED_OVER,
+  wasStartedOver,
+  withoutAttempt,
+} from "#client/lib/flow.server.ts";
 import { keepNotice, paymentWrites, type AttemptOutcome } from "./attempts.server.ts";
 import { WriteFailure } from "#client/lib/write-once.server.ts";
 import { UNSURE_OUTCOME } from "./urls.ts";
@@ -96,9 +102,6 @@ async function identityPayer(context: Context) {
   };
 }
 
-/** The notice of a flow started again (`?avviso=`): its state was tampered with, expired or another owner's. */
-const RESTARTED = "ricominciato";
-
 /** One step of the stepper: what it shows, never past the first step not completed yet. */
 export async function loadSpontaneousFlow(context: Context, url: URL) {
   const { system, mode } = readLocation(url);
@@ -107,7 +110,7 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
   const read = flow.read(getServices(context).flow);
   // Nothing of a state that cannot be trusted shows (another citizen's, after a logout, included): the first step.
   if (read.problem)
-    throw redirect(withQuery(spontaneousHref(system, mode), { passo: "privacy", avviso: RESTARTED }), {
+    throw redirect(withQuery(spontaneousHref(system, mode), { passo: "privacy", ...STARTED_OVER }), {
       headers: flow.clear(getServices(context).flow),
     });
   let state = read.state;
@@ -143,7 +146,7 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
       system,
       mode,
       step,
-      restarted: url.searchParams.get("avviso") === RESTARTED,
+      restarted: wasStartedOver(url),
       policy,
       typesFailed,
       types: shownTypes,
