@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
   loginAs,
   resetCitizen,
+  screenshotForReview,
   settled,
   tenantUrl,
   test,
@@ -16,11 +16,6 @@ import { fillRequest, FORM, PDF, PNG, readCode, sendButton, tick, unique } from 
 // content, without JavaScript, by keyboard. Giulia (comune-a) and Mario (comune-b) are reset by the tests using them.
 const GIULIA = CITIZENS["Giulia Bianchi"];
 const MARIO = CITIZENS["Mario Rossi"];
-const shots = process.env.ASSIST_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
 
 for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
   test(`${tenant}: an anonymous request confirmed with the code from the mailbox`, async ({ page }) => {
@@ -44,7 +39,7 @@ for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
     await page.getByText("Leggi l'informativa sulla privacy").click();
     await expect(page.getByText(/Informativa sul trattamento dei dati personali/)).toBeVisible();
     await tick(page, "Ho letto e compreso l'informativa sulla privacy");
-    if (tenant === "comune-a") await shot(page, "form-anonymous-1280");
+    if (tenant === "comune-a") await screenshotForReview(page, "form-anonymous-1280");
     await sendButton(page).click();
 
     await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
@@ -60,7 +55,7 @@ for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
     await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
     await expect(page.getByText("Il codice non è corretto o è scaduto").first()).toBeVisible();
     await expectAccessible(page);
-    if (tenant === "comune-a") await shot(page, "verify-1280");
+    if (tenant === "comune-a") await screenshotForReview(page, "verify-1280");
     await page.getByLabel(/^Codice di verifica/).fill(code);
     await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
 
@@ -68,7 +63,7 @@ for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
     await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
     await expect(page.getByText(`Abbiamo inviato il riepilogo alla email: ${email}`)).toBeVisible();
     await expectAccessible(page);
-    if (tenant === "comune-a") await shot(page, "feedback-1280");
+    if (tenant === "comune-a") await screenshotForReview(page, "feedback-1280");
   });
 }
 
@@ -104,7 +99,7 @@ for (const [tenant, cf, who] of [
     const drafts = page.getByRole("region", { name: "Bozze di richiesta" });
     await expect(drafts.getByRole("heading", { name: "Tributi" })).toBeVisible();
     await expectAccessible(page);
-    if (tenant === "comune-a") await shot(page, "drafts-1280");
+    if (tenant === "comune-a") await screenshotForReview(page, "drafts-1280");
     await drafts.getByRole("link", { name: /Riprendi la bozza Tributi/ }).click();
     await expect(page.getByText("Stai riprendendo una bozza salvata.")).toBeVisible();
     await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Bozza: devo ancora controllare gli avvisi.");
@@ -143,7 +138,7 @@ test("comune-a: a file lying about its type and a 3 MB file are refused with cle
   await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Non trovo l'importo IMU da pagare per il 2026.");
   await expect(page.getByLabel(/^Tipologia problematica/)).toHaveValue("202");
   await expectAccessible(page);
-  await shot(page, "attachment-error-1280");
+  await screenshotForReview(page, "attachment-error-1280");
 });
 
 test("comune-b: the form by keyboard only", async ({ page }) => {
@@ -224,7 +219,7 @@ test("comune-a: the form at 390 px", async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await expectAccessible(page);
-  await shot(page, "form-390");
+  await screenshotForReview(page, "form-390");
 });
 
 test.describe("without JavaScript", () => {
@@ -239,7 +234,7 @@ test.describe("without JavaScript", () => {
     await fillRequest(page, { anonymous: true, email, js: false });
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await tick(page, "Ho letto e compreso l'informativa sulla privacy");
-    await shot(page, "form-nojs-1280");
+    await screenshotForReview(page, "form-nojs-1280");
     await sendButton(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Verifica email" })).toBeVisible();
     await page.getByRole("button", { name: "Invia il codice" }).click();

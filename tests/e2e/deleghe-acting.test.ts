@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
-import { test, expect, tenantUrl, expectAccessible, resetCitizen, waitForHydration } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  resetCitizen,
+  screenshotForReview,
+  waitForHydration,
+} from "./fixtures.ts";
 import {
   ANNA,
   BANNER,
@@ -31,20 +39,16 @@ import {
 // Anna's name; Anna withdraws the delegation and Giulia's next page is her own, saying so (issue #40; a step posted
 // for Anna after the withdrawal: deleghe-withdrawn.test.ts).
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/acting-${name}.png`, fullPage: true });
-}
-
 async function payForAnna(page: Page, s: Setup) {
   await page.goto(tenantUrl(s.tenant, `/servizi/pagamenti/${s.payment.id}`));
   await expectAccessible(page);
-  await shot(page, `${s.tenant}-chooser-1280`);
+  await screenshotForReview(page, `acting-${s.tenant}-chooser-1280`);
   await chooseAnna(page);
   // Whose payments they are (issue #40: not "I tuoi pagamenti" while acting for Anna).
   const positions = page.getByRole("region", { name: "Pagamenti di Anna Esposito" });
   await expect(positions.getByText(s.payment.iuv).first()).toBeVisible();
   await expectAccessible(page);
-  await shot(page, `${s.tenant}-payments-1280`);
+  await screenshotForReview(page, `acting-${s.tenant}-payments-1280`);
   await positions.getByRole("link", { name: `Paga ora ${s.payment.description}` }).click();
   await page.getByText("Ho letto e compreso l'informativa sulla privacy").click();
   await page.getByRole("button", { name: "Avanti" }).click();
@@ -122,7 +126,7 @@ async function journey(page: Page, browser: Browser, s: Setup) {
   await expect(banner(giulia)).toHaveCount(0);
   await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
   await expectAccessible(giulia);
-  await shot(giulia, `${s.tenant}-ended-1280`);
+  await screenshotForReview(giulia, `acting-${s.tenant}-ended-1280`);
   await giulia.reload();
   await expect(giulia.getByText("La delega di Anna Esposito non è più attiva")).toHaveCount(0);
   await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);
@@ -151,7 +155,7 @@ test("comune-a: without JavaScript at 390 px the choice and the banner work; 'Ca
   await login(page, "comune-a", "Mario Rossi", "/servizi/pagamenti/104");
   await chooseAnna(page);
   await expect(page.getByText(seedIuv("comune-a", ANNA, 6)).first()).toBeVisible();
-  await shot(page, "comune-a-banner-390");
+  await screenshotForReview(page, "acting-comune-a-banner-390");
   // One short line on a phone (issue #40: it took ~110 of 844 px), still sticky.
   expect((await banner(page).boundingBox())!.height).toBeLessThanOrEqual(64);
   // The personal area's cards sit inside their column, the same margin on both sides (issue #40: 20 px and 4 px).
@@ -177,10 +181,6 @@ test("comune-a: without JavaScript at 390 px the choice and the banner work; 'Ca
 
 const REFUSED =
   "La delega di Anna Esposito non è più attiva: l'operazione per suo conto non è stata eseguita.";
-
-async function shotWithdrawn(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/withdrawn-${name}.png` });
-}
 
 /** Giulia accepts Anna's newest delegation (the one waiting for her) in her own browser. */
 async function giuliaAccepts(giulia: Page, s: Setup) {
@@ -237,7 +237,7 @@ async function bookingWithdrawn(anna: Page, giulia: Page, s: Setup) {
   await expectStep(giulia, "Richiedente", 4);
   await expect(giulia.getByLabel(/^Codice fiscale/)).toHaveValue(GIULIA);
   await expectAccessible(giulia);
-  await shotWithdrawn(giulia, `${s.tenant}-booking`);
+  await screenshotForReview(giulia, `withdrawn-${s.tenant}-booking`, { fullPage: false });
   // The way on, in her own name: the summary names Giulia, not Anna.
   await next(giulia);
   await expectStep(giulia, "Riepilogo", 5);
@@ -266,7 +266,7 @@ async function paymentWithdrawn(anna: Page, giulia: Page, s: Setup) {
   await expect(giulia.getByRole("heading", { name: "Questo pagamento non è a tuo nome" })).toBeVisible();
   await expect(giulia.getByText("Simulazione pagoPA")).toHaveCount(0);
   await expectAccessible(giulia);
-  await shotWithdrawn(giulia, `${s.tenant}-payment`);
+  await screenshotForReview(giulia, `withdrawn-${s.tenant}-payment`, { fullPage: false });
   await giulia.getByRole("link", { name: "Vai ai tuoi pagamenti" }).click();
   await expect(giulia).toHaveURL(/\/area-personale\/attivita/);
   await expect(giulia.getByText(s.payment.iuv)).toHaveCount(0);

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import {
   test,
   expect,
@@ -6,6 +5,7 @@ import {
   expectAccessible,
   logIn,
   resetCitizen,
+  screenshotForReview,
   CITIZENS,
   SANDBOX_URL,
   type TenantId,
@@ -30,10 +30,6 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/audit28-${name}.png`, fullPage: true });
-}
 
 /** The sandbox's public host of each municipality (what the portal forwards as X-Forwarded-Host). */
 const UPSTREAM_HOST: Record<"comune-a" | "comune-b", string> = {
@@ -107,7 +103,7 @@ test("comune-a: the request with its three documents, summary and success withou
   );
   await expect(page.locator("#documento-CI_FRONTE-list")).toContainText("fronte.png");
   await expect(page.locator("#documento-CI_RETRO-list")).toContainText("retro.jpg");
-  await shot(page, "request-nojs-documenti");
+  await screenshotForReview(page, "audit28-request-nojs-documenti");
   await page
     .locator("#documento-MODULO_DELEGA")
     .setInputFiles({ name: "modulo.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -116,7 +112,7 @@ test("comune-a: the request with its three documents, summary and success withou
   await expect(page.getByText("Carta d'identità (fronte): fronte.png")).toBeVisible();
   await expect(page.getByText("Carta d'identità (retro): retro.jpg")).toBeVisible();
   await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
-  await shot(page, "request-nojs-riepilogo");
+  await screenshotForReview(page, "audit28-request-nojs-riepilogo");
   await page.getByRole("button", { name: "Invia la richiesta" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Richiesta inviata" })).toBeVisible();
   await page.getByRole("link", { name: "Vai alle tue richieste" }).click();
@@ -127,7 +123,7 @@ test("comune-a: the request with its three documents, summary and success withou
     .filter({ hasText: "In attesa dell'operatore" });
   await expect(card).toHaveCount(1);
   await expect(card.getByRole("link", { name: "Modulo di delega firmato", exact: true })).toBeVisible();
-  await shot(page, "request-nojs-richieste");
+  await screenshotForReview(page, "audit28-request-nojs-richieste");
   await context.close();
 });
 
@@ -144,7 +140,7 @@ test("comune-a in English: the lists' statuses and the online delegation's first
   await expect(page.getByRole("button", { name: "Filter" })).toBeVisible();
   await expect(page.getByText("In attesa del delegato")).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, "en-delegati");
+  await screenshotForReview(page, "audit28-en-delegati");
   await page.getByRole("link", { name: "People who delegated me" }).click();
   await expect(
     page.getByRole("article").filter({ hasText: "Anna Esposito" }).getByText("Approved"),
@@ -157,7 +153,7 @@ test("comune-a in English: the lists' statuses and the online delegation's first
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("You cannot delegate yourself").first()).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "en-online-errore");
+  await screenshotForReview(page, "audit28-en-online-errore");
   await page.getByLabel(/Delegate's tax code/).fill(LUCA);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("group", { name: /Services to delegate/ })).toBeVisible();
@@ -184,7 +180,7 @@ for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
     await expect(page.getByRole("article")).toHaveCount(5);
     for (const card of await page.getByRole("article").all()) await expect(card).toContainText(title);
     await expectAccessible(page);
-    await shot(page, `${tenant}-paging-1`);
+    await screenshotForReview(page, `audit28-${tenant}-paging-1`);
     await page
       .getByRole("navigation", { name: "Pagine delle deleghe" })
       .getByRole("link", { name: /Pagina successiva/ })

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   logIn,
   resetCitizen,
+  screenshotForReview,
   SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
@@ -31,10 +32,6 @@ const SERVICE: Record<"comune-a" | "comune-b", { id: string; title: string }> = 
 };
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/request28-${name}.png`, fullPage: true });
-}
 
 /** Presses Tab until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, limit = 150) {
@@ -65,7 +62,7 @@ async function servicesAndDocuments(page: Page, tenant: "comune-a" | "comune-b",
     mimeType: "application/pdf",
     buffer: Buffer.from("this is not a pdf"),
   });
-  await shot(page, `${label}-documenti`);
+  await screenshotForReview(page, `request28-${label}-documenti`);
   await page.getByRole("button", { name: "Avanti" }).click();
   const summary = page.getByRole("region", { name: "Correggi i seguenti errori" });
   await expect(summary).toContainText(
@@ -77,7 +74,7 @@ async function servicesAndDocuments(page: Page, tenant: "comune-a" | "comune-b",
   await expect(page.locator("#documento-MODULO_DELEGA-list")).not.toContainText("modulo.pdf");
   await expect(page.locator("#documento-MODULO_DELEGA-list")).toContainText("Nessun documento caricato");
   await expectAccessible(page);
-  await shot(page, `${label}-documenti-errore`);
+  await screenshotForReview(page, `request28-${label}-documenti-errore`);
   await page
     .locator("#documento-MODULO_DELEGA")
     .setInputFiles({ name: "modulo.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -113,7 +110,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("button", { name: "Avanti" }).click();
     await expect(page.getByText("Non puoi chiedere una delega a te stesso").first()).toBeVisible();
     await expect(page.getByLabel(/Nome del delegante/)).toHaveValue("Giulia");
-    await shot(page, `${tenant}-delegante-errore-1280`);
+    await screenshotForReview(page, `request28-${tenant}-delegante-errore-1280`);
     await page.getByLabel(/Codice fiscale del delegante/).fill("BNCGLI85C55L219R");
     await page.getByRole("button", { name: "Avanti" }).click();
     await servicesAndDocuments(page, tenant, `${tenant}-1280`);
@@ -122,7 +119,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
     await expect(page.getByRole("link", { name: /Modifica/ })).toHaveCount(3);
     await expectAccessible(page);
-    await shot(page, `${tenant}-riepilogo-1280`);
+    await screenshotForReview(page, `request28-${tenant}-riepilogo-1280`);
     await page.getByRole("button", { name: "Invia la richiesta" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Richiesta inviata" })).toBeVisible();
     await expectAccessible(page);
@@ -133,7 +130,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       .filter({ hasText: "Giulia Bianchi" })
       .filter({ hasText: SERVICE[tenant].title });
     await expect(card.getByText("In attesa dell'operatore")).toBeVisible();
-    await shot(page, `${tenant}-richieste-1280`); // on comune-a with the seeded refused request and its reason
+    await screenshotForReview(page, `request28-${tenant}-richieste-1280`); // on comune-a with the seeded refused request and its reason
     const id = await requestId(card);
     // Each document downloads byte-identical (through the browser: *.localhost resolves only there).
     const { readFile } = await import("node:fs/promises");
@@ -175,12 +172,12 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
   await page.keyboard.type("Giulia");
   await page.keyboard.press("Tab");
   await page.keyboard.type("Bianchi");
-  await shot(page, "comune-b-delegante-390");
+  await screenshotForReview(page, "request28-comune-b-delegante-390");
   await tabTo(page, page.getByRole("button", { name: "Avanti" }));
   await page.keyboard.press("Enter");
   await servicesAndDocuments(page, "comune-b", "comune-b-390");
   await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
-  await shot(page, "comune-b-riepilogo-390");
+  await screenshotForReview(page, "request28-comune-b-riepilogo-390");
   await page.getByRole("button", { name: "Invia la richiesta" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Richiesta inviata" })).toBeVisible();
   await page.goto(tenantUrl("comune-b", RICHIESTE));
@@ -196,6 +193,6 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
     .filter({ hasText: "La firma sul modulo di delega non è leggibile." });
   await expect(refused.getByText("Rifiutata")).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "comune-b-richieste-rifiutata-390");
+  await screenshotForReview(page, "request28-comune-b-richieste-rifiutata-390");
   await context.close();
 });

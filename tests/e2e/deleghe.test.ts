@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  screenshotForReview,
+} from "./fixtures.ts";
 
 // Delegations (DELEGHE, issue #28) on comune-a, where the asset is on: Mario Rossi delegates Luca Verdi online, Luca
 // accepts it in "Persone che mi hanno delegato", Mario withdraws it. Seeds: sandbox/deleghe/state.ts.
@@ -7,10 +15,6 @@ import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from
 const MARIO = "RSSMRA80A01H501U";
 const LUCA = "VRDLCU90E10F205V";
 const DELEGHE = "/area-personale/deleghe";
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/deleghe28-${name}.png`, fullPage: true });
-}
 
 async function login(page: Page, who: "Mario Rossi" | "Luca Verdi", path: string) {
   await page.goto(tenantUrl("comune-a", `/api/utenti/login?redirector=${encodeURIComponent(path)}`));
@@ -31,7 +35,7 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
     .click();
   await expect(page.getByRole("heading", { level: 2, name: "Persone che ho delegato" })).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "delegati-1280");
+  await screenshotForReview(page, "deleghe28-delegati-1280");
   await page.getByRole("link", { name: "Nuova delega" }).click();
   await page.getByRole("link", { name: "Delega online" }).click();
   await page.getByLabel(/Codice fiscale del delegato/).fill(MARIO);
@@ -48,7 +52,7 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
   await page.getByLabel(/Data di scadenza della delega/).fill(end);
   await page.locator('label[for="accetto"]').click();
   await expect(page.getByLabel(/Ho letto e accetto/)).toBeChecked();
-  await shot(page, "online-servizi-1280");
+  await screenshotForReview(page, "deleghe28-online-servizi-1280");
   await page.getByRole("button", { name: "Avanti" }).click();
   await expect(page.getByText("Luca Verdi (VRDLCU90E10F205V)")).toBeVisible();
   await page.getByRole("button", { name: "Invia la delega" }).click();
@@ -72,7 +76,7 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Ritiri la delega a Luca Verdi");
   await expectAccessible(page);
-  await shot(page, "ritira-conferma-1280");
+  await screenshotForReview(page, "deleghe28-ritira-conferma-1280");
   await dialog.getByRole("button", { name: "No, torna alle deleghe" }).click();
   await expect(dialog).toBeHidden();
   await expect(mine).toHaveCount(1);
@@ -130,19 +134,19 @@ test("comune-a: the lists' filters work without JavaScript, at 390 px", async ({
   await expect(page).toHaveURL(/stato=RITIRATA/);
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article")).toContainText("Luca Verdi");
-  await shot(page, "delegati-filtered-390");
+  await screenshotForReview(page, "deleghe28-delegati-filtered-390");
   await page.getByRole("link", { name: "Persone che mi hanno delegato" }).click();
   await page.getByLabel("Servizio").selectOption({ label: "Pagamento TARI" });
   await page.getByRole("button", { name: "Filtra" }).click();
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article")).toContainText("Anna Esposito");
-  await shot(page, "deleganti-390");
+  await screenshotForReview(page, "deleghe28-deleganti-390");
   // Without JavaScript the withdrawal's confirmation is the same dialog, reached by a link (issue #40).
   await page.goto(tenantUrl("comune-a", `${DELEGHE}/delegati`));
   await card(page, "Giulia Bianchi").getByRole("link", { name: "Ritira la delega a Giulia Bianchi" }).click();
   const dialog = page.getByRole("dialog", { name: "Ritirare la delega?" });
   await expect(dialog).toBeVisible();
-  await shot(page, "ritira-conferma-nojs-390");
+  await screenshotForReview(page, "deleghe28-ritira-conferma-nojs-390");
   await dialog.getByRole("button", { name: "Sì, ritira la delega" }).click();
   await expect(page.getByRole("status").filter({ hasText: "La delega è stata ritirata." })).toBeVisible();
   await context.close();

@@ -1,10 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
-import { CITIZENS, expect, expectAccessible, loginAs, resetCitizen, tenantUrl } from "./fixtures.ts";
+import {
+  CITIZENS,
+  expect,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  screenshotForReview,
+  tenantUrl,
+} from "./fixtures.ts";
 
 // The disruption report's steps, shared by its journeys (disruption.test.ts) and the replica journeys (tests/replicas/).
 export const GIULIA = CITIZENS["Giulia Bianchi"];
 export const NEW = "/servizi/segnalazioni/nuova";
-export const SHOTS = "/tmp/h10/shots/report";
 /** A small real PNG (1×1). */
 export const PHOTO = {
   name: "foto.png",
@@ -73,12 +80,12 @@ export async function sendAndCheck(page: Page, tenant: Tenant, title: string, sh
   await expect(page.getByText("foto.png")).toBeVisible();
   await expect(page.getByText(TOWNS[tenant].category)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/${shot}-riepilogo.png`, fullPage: true });
+  await screenshotForReview(page, `${shot}-riepilogo`);
   await page.getByRole("button", { name: "Invia" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Segnalazione inviata" })).toBeVisible();
   await expect(page.getByText(/Numero della segnalazione: \d+/)).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SHOTS}/${shot}-esito.png`, fullPage: true });
+  await screenshotForReview(page, `${shot}-esito`);
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Scarica la ricevuta" }).click();
   const file = await download;

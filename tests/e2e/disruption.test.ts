@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, screenshotForReview, test } from "./fixtures.ts";
 import {
   acceptPolicy,
   expectTiles,
@@ -7,7 +7,6 @@ import {
   map,
   PHOTO,
   sendAndCheck,
-  SHOTS,
   start,
   TOWNS,
 } from "./disruption-support.ts";
@@ -17,7 +16,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
   test(`${tenant}: a report placed by clicking the map, with a photo`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await start(page, tenant);
-    await page.screenshot({ path: `${SHOTS}/${tenant}-1280-autorizzazioni.png`, fullPage: true });
+    await screenshotForReview(page, `${tenant}-1280-autorizzazioni`);
     await acceptPolicy(page);
     await expectTiles(page);
     await expect(map(page).locator(".leaflet-control-attribution")).toContainText("Mappa dimostrativa");
@@ -27,7 +26,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(map(page).getByRole("img", { name: "Luogo del disservizio" })).toBeVisible();
     await fillIssue(page, tenant, "Segnalazione dalla mappa");
     await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/${tenant}-1280-dati.png`, fullPage: true });
+    await screenshotForReview(page, `${tenant}-1280-dati`);
     await sendAndCheck(page, tenant, "Segnalazione dalla mappa", `${tenant}-1280-mappa`);
   });
 
@@ -45,8 +44,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page.getByRole("status").getByText(`Luogo scelto: ${TOWNS[tenant].result}`)).toBeVisible();
     await fillIssue(page, tenant, "Segnalazione da indirizzo");
     await expectAccessible(page);
-    if (tenant === "comune-b")
-      await page.screenshot({ path: `${SHOTS}/comune-b-390-dati.png`, fullPage: true });
+    if (tenant === "comune-b") await screenshotForReview(page, "comune-b-390-dati");
     await sendAndCheck(page, tenant, "Segnalazione da indirizzo", `${tenant}-indirizzo`);
   });
 }
@@ -98,7 +96,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Cerca", exact: true }).click();
     await expect(page.getByRole("radio", { name: "Via Roma 12, Valverde" })).toBeChecked();
     await expect(page.getByLabel("Titolo")).toHaveValue("Senza JavaScript");
-    await page.screenshot({ path: `${SHOTS}/comune-a-nojs-risultati.png`, fullPage: true });
+    await screenshotForReview(page, "comune-a-nojs-risultati");
     await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS["comune-a"].category });
     await page.getByLabel("Dettagli").fill("Segnalato senza JavaScript.");
     await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);

@@ -4,6 +4,7 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
+  screenshotForReview,
   tenantUrl,
   test,
   waitForHydration,
@@ -12,7 +13,6 @@ import {
 // Issue #25: every file field is bootstrap-italia's upload component (components/ui/file-upload.tsx): the
 // "Carica file" button over the native input, and the list of the files held and chosen (name and size), so the
 // text near the field says what the form will send. Without JavaScript the native input stays as it is.
-const SHOTS = "/tmp/cosm25";
 const PDF = Buffer.from("%PDF-1.4\n%prova di allegato\n"); // 28 bytes
 const PHOTO = {
   name: "foto.png",
@@ -24,11 +24,12 @@ const PHOTO = {
 }; // 70 bytes
 const GIULIA = "BNCGLI85C55L219R";
 
+/** The page and its upload field at 1280 and 390 px, for review (`screenshotForReview`); back to 1280 after. */
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}-${name}-${width}.png`, fullPage: true });
-    await page.locator(".file-upload").screenshot({ path: `${SHOTS}-${name}-${width}-field.png` });
+    await screenshotForReview(page, `cosm25-${name}-${width}`);
+    await screenshotForReview(page.locator(".file-upload"), `cosm25-${name}-${width}-field`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
 import { PORTAL_PORT, SANDBOX_PORT } from "../../playwright.config.ts";
 
@@ -219,6 +219,24 @@ export const test = base.extend<{ consoleErrors: string[]; citizenLeases: void; 
 });
 
 export { expect };
+
+/**
+ * A screenshot for a person to look at (no test asserts on it): taken only when E2E_SCREENSHOTS is set
+ * (`E2E_SCREENSHOTS=1 npx playwright test …`), written in the running test's own output folder
+ * (`test.info().outputPath(name + ".png")`, under test-results/). A page is shot whole unless `fullPage: false` (the
+ * viewport as it is scrolled); a locator is shot as itself. A failing test's pictures are Playwright's own (the trace
+ * it keeps on failure), with or without this.
+ */
+export async function screenshotForReview(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = test.info().outputPath(`${name}.png`);
+  if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path });
+}
 
 /**
  * One seeded citizen back to the sandbox's seed (contacts, messages, documents, favourites…), nobody else; the test

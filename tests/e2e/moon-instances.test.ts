@@ -1,6 +1,15 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen, SANDBOX_URL } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  SANDBOX_URL,
+  screenshotForReview,
+} from "./fixtures.ts";
 
 // The citizen's submitted forms (MOON, issue #29): Giulia Bianchi has one sent instance in Valverde (comune-a),
 // Mario Rossi three (one a draft). The forms front office is the sandbox's stand-in (its own origin), reached from
@@ -9,10 +18,6 @@ import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen, SANDB
 const GIULIA = "BNCGLI85C55L219R";
 const MARIO = "RSSMRA80A01H501U";
 const ACTIVITIES = "/area-personale/attivita";
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/moon29-${name}.png`, fullPage: true });
-}
 
 const instancesRegion = (page: Page) => page.getByRole("region", { name: "Pratiche" });
 const card = (page: Page, code: string | RegExp) =>
@@ -69,7 +74,7 @@ test("comune-a: a form sent on the front office appears in Attività; a draft is
     "step",
   );
   await expectAccessible(page);
-  await screenshot(page, "attivita-1280");
+  await screenshotForReview(page, "moon29-attivita-1280");
 
   // Duplicated into a new draft.
   await draftCard.getByRole("button", { name: `Duplica la pratica ${draft} in una nuova bozza` }).click();
@@ -93,7 +98,7 @@ test("comune-a: a form sent on the front office appears in Attività; a draft is
     .click();
   await expect(page.getByRole("heading", { level: 2, name: "Elimina bozza" })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "elimina-1280");
+  await screenshotForReview(page, "moon29-elimina-1280");
   await page.getByRole("button", { name: "Elimina la bozza" }).click();
   await expect(page).toHaveURL(new RegExp(`${ACTIVITIES}\\?eliminata=${copy}#pratiche$`));
   await expect(card(page, copy)).toHaveCount(0);
@@ -124,7 +129,7 @@ test("comune-a: a form sent on the front office appears in Attività; a draft is
   await page.goto(tenantUrl("comune-a", ACTIVITIES));
   await expect(card(page, sent)).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "attivita-390");
+  await screenshotForReview(page, "moon29-attivita-390");
 });
 
 test("comune-a: another citizen's instance is not found", async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   loginAs,
   resetCitizen,
   SANDBOX_URL,
+  screenshotForReview,
   type TenantId,
   CITIZENS,
 } from "./fixtures.ts";
@@ -19,13 +20,6 @@ import {
 
 const ANNA = CITIZENS["Anna Esposito"];
 const MARIO = CITIZENS["Mario Rossi"];
-const SHOTS = process.env.PAYMENTS_SERVICE_SHOTS;
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`),
-    fullPage: true,
-  });
 const positions = (page: Page) => page.getByRole("region", { name: "I tuoi pagamenti" });
 
 async function acceptPrivacy(page: Page) {
@@ -87,7 +81,7 @@ test("comune-a: from the home card, Mario logs in, sees his TARI positions, pays
     "/servizi/ppay/pagamento-spontaneo",
   );
   await expectAccessible(page);
-  await shot(page, "service-104-anonymous-1280");
+  await screenshotForReview(page, "service-104-anonymous-1280");
 
   await page.getByRole("link", { name: "Accedi", exact: true }).click();
   await loginAs(page, "Mario Rossi");
@@ -99,7 +93,7 @@ test("comune-a: from the home card, Mario logs in, sees his TARI positions, pays
   await expect(cards.nth(1)).toContainText("TARI 2025 - rata unica");
   await expect(positions(page)).not.toContainText("IMU");
   await expectAccessible(page);
-  await shot(page, "service-104-mario-1280");
+  await screenshotForReview(page, "service-104-mario-1280");
 
   await payFromServicePage(page, "comune-a", "TARI 2026 - prima rata", seedIuv("comune-a", MARIO, 4));
   await page.goto(tenantUrl("comune-a", "/servizi/pagamenti/104"));
@@ -126,7 +120,7 @@ test("comune-b at 390 px: Anna pays her IMU from the service page; the fines pag
   await expect(imu.getByText("Stato pagamento: Scaduto")).toBeVisible();
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await shot(page, "service-203-anna-390");
+  await screenshotForReview(page, "service-203-anna-390");
 
   await payFromServicePage(page, "comune-b", "IMU 2025 - saldo", seedIuv("comune-b", ANNA, 4));
   await page.goto(tenantUrl("comune-b", "/servizi/pagamenti/203"));
@@ -159,7 +153,7 @@ test("comune-a: a MYPAY immediate payment paid at the checkout shows paid; a for
   await expect(positions(page).getByText(mypayIuv("comune-a", 1), { exact: true })).toBeVisible();
   await expect(positions(page)).not.toContainText("Lampade votive");
   await expectAccessible(page);
-  await shot(page, "service-106-mypay-1280");
+  await screenshotForReview(page, "service-106-mypay-1280");
 
   // The stepper's "pay now" call, made here through the sandbox API (the MYPAY engine is what is under test).
   const res = await fetch(`${SANDBOX_URL}/api-public/mypay/importaDovutoImmediato`, {
@@ -251,10 +245,10 @@ test("comune-a: a MYPAY due to pay has 'Paga ora' and its notice; paying it from
     .filter({ hasText: mypayIuv("comune-a", 1) });
   await expect(paidCard.getByRole("button", { name: /^Paga ora/ })).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: "/tmp/payout-due-1280.png", fullPage: true });
+  await screenshotForReview(page, "payout-due-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/tmp/payout-due-390.png" });
+  await screenshotForReview(page, "payout-due-390", { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   const downloading = page.waitForEvent("download");
@@ -295,6 +289,6 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(items.nth(1).getByRole("link", { name: /^Vedi dettaglio/ })).toBeVisible();
     await expect(items.nth(2).getByRole("heading", { level: 3 })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `/tmp/payout-desk-${tenant}-1280.png`, fullPage: true });
+    await screenshotForReview(page, `payout-desk-${tenant}-1280`);
   });
 }

@@ -8,13 +8,10 @@ import { CITIZENS, expect, SANDBOX_URL } from "./fixtures.ts";
 export const PAYER_BODY = "NREFNC80A41H501";
 export const PAYER_CF = `${PAYER_BODY}${computeFiscalCodeCheckLetter(PAYER_BODY)}`;
 export const GIULIA = CITIZENS["Giulia Bianchi"];
-export const SHOTS = "/tmp/h10/shots/spont";
 
 export const typeSelect = (page: Page) => page.getByRole("combobox", { name: /^Tipologia di pagamento/ });
 export const loginLink = (page: Page) =>
   page.getByRole("main").getByRole("link", { name: "Accedi", exact: true });
-export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 /** The sandbox's `pagopa-rt` fault switch: while "down", a paid position waits for its receipt. */
 export async function holdReceipts(hold: boolean) {

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
+  screenshotForReview,
   type TenantId,
 } from "./fixtures.ts";
 import {
@@ -17,7 +18,6 @@ import {
   holdReceipts,
   loginLink,
   PAYER_CF,
-  shot,
   typeSelect,
   expectNoticeDownload,
 } from "./payments-spontaneous-support.ts";
@@ -39,7 +39,7 @@ for (const [tenant, type] of [
     await expect(page.getByRole("link", { name: "Consulta le FAQ" })).toHaveAttribute("href", "/faq");
     await expect(loginLink(page)).toHaveAttribute("href", /redirector=/);
     await expectAccessible(page);
-    await shot(page, `${tenant}-home-1280`);
+    await screenshotForReview(page, `${tenant}-home-1280`);
     await page.getByRole("link", { name: "Paga online tramite PAGOPA" }).click();
 
     // Privacy: required.
@@ -48,11 +48,11 @@ for (const [tenant, type] of [
       page.getByText("Per proseguire è necessario accettare l'informativa sulla privacy").first(),
     ).toBeVisible();
     await expectAccessible(page);
-    await shot(page, `${tenant}-privacy-1280`);
+    await screenshotForReview(page, `${tenant}-privacy-1280`);
     await acceptPrivacy(page);
 
     await expectAccessible(page);
-    await shot(page, `${tenant}-type-1280`);
+    await screenshotForReview(page, `${tenant}-type-1280`);
     await chooseType(page, type);
 
     // The tax code rule by length, the repeated e-mail.
@@ -69,14 +69,14 @@ for (const [tenant, type] of [
     ).toBeVisible();
     await expect(page.getByRole("textbox", { name: /^Nome/ })).toHaveValue("Francesca");
     await expectAccessible(page);
-    await shot(page, `${tenant}-payer-errors-1280`);
+    await screenshotForReview(page, `${tenant}-payer-errors-1280`);
     await fillPayer(page);
 
     await page.getByLabel(/^Importo/).fill("12,505");
     await page.getByRole("button", { name: "Avanti" }).click();
     await expect(page.getByText("Indica al massimo due cifre dopo la virgola").first()).toBeVisible();
     await expectAccessible(page);
-    await shot(page, `${tenant}-amount-1280`);
+    await screenshotForReview(page, `${tenant}-amount-1280`);
     await fillAmount(page, "1.234,50");
 
     await expect(page.getByText("€ 1.234,50")).toBeVisible();
@@ -84,7 +84,7 @@ for (const [tenant, type] of [
     await expect(page.getByText(PAYER_CF)).toBeVisible();
     await expect(page.getByRole("link", { name: "Modifica Effettuato da" })).toBeVisible();
     await expectAccessible(page);
-    await shot(page, `${tenant}-summary-1280`);
+    await screenshotForReview(page, `${tenant}-summary-1280`);
     await page.getByRole("button", { name: "Paga con pagoPA" }).click();
 
     await expect(page.getByText("Simulazione pagoPA")).toBeVisible();
@@ -107,9 +107,9 @@ for (const [tenant, type] of [
       await expect(page.getByText("Esito in attesa di conferma")).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Scarica la ricevuta (PDF)" })).toHaveCount(0);
       await expectAccessible(page);
-      await shot(page, `${tenant}-outcome-pending-1280`);
+      await screenshotForReview(page, `${tenant}-outcome-pending-1280`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await shot(page, `${tenant}-outcome-pending-390`);
+      await screenshotForReview(page, `${tenant}-outcome-pending-390`);
       await page.setViewportSize({ width: 1280, height: 900 });
     } finally {
       await holdReceipts(false);
@@ -122,9 +122,9 @@ for (const [tenant, type] of [
     expect(download.suggestedFilename()).toMatch(/^ricevuta-9\d{16}\.pdf$/);
     expect((await readFile((await download.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await expectAccessible(page);
-    await shot(page, `${tenant}-outcome-receipt-1280`);
+    await screenshotForReview(page, `${tenant}-outcome-receipt-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, `${tenant}-outcome-receipt-390`);
+    await screenshotForReview(page, `${tenant}-outcome-receipt-390`);
   });
 }
 
@@ -133,7 +133,7 @@ test("comune-b at 390 px: an anonymous visitor generates a PPAY notice (required
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(tenantUrl("comune-b", "/servizi/ppay/pagamento-spontaneo"));
-  await shot(page, "comune-b-home-390");
+  await screenshotForReview(page, "comune-b-home-390");
   await page.getByRole("link", { name: "Genera avviso di pagamento" }).click();
   await acceptPrivacy(page);
   await typeSelect(page).selectOption({ label: "Trasporto scolastico" });
@@ -143,23 +143,23 @@ test("comune-b at 390 px: an anonymous visitor generates a PPAY notice (required
     page.getByText("Inserisci le note richieste per questa tipologia di pagamento").first(),
   ).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "comune-b-type-390");
+  await screenshotForReview(page, "comune-b-type-390");
   await page.getByLabel("Note").fill("Studente Luca Neri");
   await page.getByRole("button", { name: "Avanti" }).click();
-  await shot(page, "comune-b-payer-390");
+  await screenshotForReview(page, "comune-b-payer-390");
   await fillPayer(page);
-  await shot(page, "comune-b-amount-390");
+  await screenshotForReview(page, "comune-b-amount-390");
   await fillAmount(page, "45");
   await expect(page.getByText("Studente Luca Neri")).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "comune-b-summary-390");
+  await screenshotForReview(page, "comune-b-summary-390");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow).toBe(false);
   await page.getByRole("button", { name: "Genera avviso di pagamento" }).click();
   await expect(page).toHaveURL(tenantUrl("comune-b", "/avviso-pagamento/esito"));
   await expect(page.getByText("€ 45,00")).toBeVisible();
   await expectAccessible(page);
-  await shot(page, "comune-b-outcome-390");
+  await screenshotForReview(page, "comune-b-outcome-390");
   await expectNoticeDownload(page);
 });
 
@@ -218,7 +218,7 @@ test("comune-a by keyboard only: a PPAY notice for a company (VAT number)", asyn
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(tenantUrl("comune-a", "/avviso-pagamento/esito"));
   await expectAccessible(page);
-  await shot(page, "comune-a-outcome-1280");
+  await screenshotForReview(page, "comune-a-outcome-1280");
   await expectNoticeDownload(page);
 });
 
@@ -244,7 +244,7 @@ test("comune-a: a logged-in citizen sees the payer pre-filled from the identity 
   await expect(email).not.toHaveValue("");
   await expect(page.getByLabel(/^Ripeti email/)).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, "comune-a-payer-logged-in-1280");
+  await screenshotForReview(page, "comune-a-payer-logged-in-1280");
   const own = await email.inputValue();
   await email.fill("altro.indirizzo@example.it");
   await expect(page.getByLabel(/^Ripeti email/)).toBeVisible();
@@ -264,7 +264,7 @@ test("comune-a: an anonymous visitor generates a MYPAY notice and opens the PDF"
   await page.getByRole("link", { name: "Genera avviso di pagamento" }).click();
   await acceptPrivacy(page);
   await expectAccessible(page);
-  await shot(page, "comune-a-mypay-type-1280");
+  await screenshotForReview(page, "comune-a-mypay-type-1280");
   await chooseType(page, { index: 1 }, "Pratica 42");
   await fillPayer(page);
   await fillAmount(page, "16");
@@ -289,7 +289,7 @@ test.describe("without JavaScript", () => {
     await chooseType(page, "Diritti di segreteria", "Pratica 99");
     // Without JS both the natural and the legal person's fields are there.
     await expect(page.getByLabel("Ragione sociale")).toBeVisible();
-    await shot(page, "comune-a-payer-nojs-1280");
+    await screenshotForReview(page, "comune-a-payer-nojs-1280");
     await fillPayer(page);
     await fillAmount(page, "3.5");
     await expect(page.getByText("€ 3,50")).toBeVisible();

@@ -1,6 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs, waitForHydration } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  screenshotForReview,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const filters = (page: Page) => page.getByRole("search", { name: "Filtra i documenti" });
 
@@ -90,10 +98,10 @@ test("at 390 px the documents list stays readable and accessible", async ({ page
     .toBeLessThanOrEqual(390);
   await expectAccessible(page);
   await page.getByRole("heading", { level: 2, name: "Documenti" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath("personal-area-documents-390.png") });
+  await screenshotForReview(page, "personal-area-documents-390", { fullPage: false });
   const pager = page.getByRole("navigation", { name: "Paginazione dei documenti" });
   await pager.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath("personal-area-documents-390-pager.png") });
+  await screenshotForReview(page, "personal-area-documents-390-pager", { fullPage: false });
 });
 
 test.describe("without JavaScript", () => {
@@ -113,9 +121,6 @@ test.describe("without JavaScript", () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    await page.screenshot({
-      path: test.info().outputPath("personal-area-documents-1280.png"),
-      fullPage: true,
-    });
+    await screenshotForReview(page, "personal-area-documents-1280");
   });
 });

@@ -11,6 +11,7 @@ import {
   loginAs,
   expectAccessible,
   resetCitizen,
+  screenshotForReview,
   waitForHydration,
   CITIZENS,
 } from "./fixtures.ts";
@@ -26,11 +27,6 @@ async function openAsMario(page: Page, tenant: keyof typeof INBOX, path = LIST) 
   await page.goto(tenantUrl(tenant, path));
   await loginAs(page, "Mario Rossi");
   await expect(page).toHaveURL(tenantUrl(tenant, path));
-}
-
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 /** The tab's and the header's unread counts, as screen readers hear them. */
@@ -66,7 +62,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       );
       await page.keyboard.press("Escape");
       await expectAccessible(page);
-      await screenshot(page, `${tenant}-list-1280`);
+      await screenshotForReview(page, `${tenant}-list-1280`);
 
       await waitForHydration(page);
       const first = messageLinks(page).filter({ hasText: "Non letto" }).first();
@@ -75,7 +71,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
       await expectUnread(page, inbox.unread - 1);
       await expectAccessible(page);
-      await screenshot(page, `${tenant}-message-1280`);
+      await screenshotForReview(page, `${tenant}-message-1280`);
 
       await page.getByRole("link", { name: "Torna ai messaggi" }).click();
       await expect(messageLinks(page).filter({ hasText: title }).first()).toContainText("Letto:");
@@ -221,11 +217,11 @@ test.describe("comune-a at 390px", () => {
     );
     expect(overflowing).toBe(0);
     await expectAccessible(page);
-    await screenshot(page, "comune-a-list-390");
+    await screenshotForReview(page, "comune-a-list-390");
     await messageLinks(page).nth(1).click();
     await expect(page.getByRole("link", { name: "Elimina" })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, "comune-a-message-390");
+    await screenshotForReview(page, "comune-a-message-390");
   });
 });
 
@@ -255,7 +251,7 @@ test.describe("without JavaScript", () => {
         `${inbox.total - 1} messaggi`,
       );
       // axe needs scripts in the page: the same pages are checked with JavaScript in the tests above.
-      await screenshot(page, `${tenant}-nojs-deleted`);
+      await screenshotForReview(page, `${tenant}-nojs-deleted`);
     });
   }
 });

@@ -1,4 +1,13 @@
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen, CITIZENS } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  screenshotForReview,
+  CITIZENS,
+} from "./fixtures.ts";
 
 const ANNA = CITIZENS["Anna Esposito"];
 
@@ -70,9 +79,6 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("button", { name: "Aggiungi ai preferiti Cambio di residenza" }),
     ).toBeVisible();
-    await page.screenshot({
-      path: test.info().outputPath("personal-area-services-1280.png"),
-      fullPage: true,
-    });
+    await screenshotForReview(page, "personal-area-services-1280");
   });
 });

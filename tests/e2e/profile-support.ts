@@ -14,7 +14,6 @@ import {
 export const LUCA = CITIZENS["Luca Verdi"];
 export const GIULIA = CITIZENS["Giulia Bianchi"];
 export const PROFILE = "/area-personale/profilo-utente";
-export const shots = process.env.PROFILE_SHOTS;
 
 /** The newest verification code sent to `to`, read from the sandbox mailbox (never from the page). */
 export async function readCode(to: string, after = ""): Promise<string> {
@@ -37,10 +36,6 @@ export async function setBox(page: Page, name: string, checked: boolean) {
   if ((await box.isChecked()) !== checked)
     await page.locator(`label[for="${await box.getAttribute("id")}"]`).click();
   await expect(box).toBeChecked({ checked });
-}
-
-export async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
 /** `axe`: false in the runs without JavaScript (axe runs scripts in the page; the same pages are checked with it). */

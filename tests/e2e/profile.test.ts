@@ -1,4 +1,12 @@
-import { expect, expectAccessible, loginAs, resetCitizen, tenantUrl, test } from "./fixtures.ts";
+import {
+  expect,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  screenshotForReview,
+  tenantUrl,
+  test,
+} from "./fixtures.ts";
 import {
   acceptPrivacy,
   confirmWizard,
@@ -7,7 +15,6 @@ import {
   PROFILE,
   readCode,
   setBox,
-  shot,
   startWizard,
 } from "./profile-support.ts";
 
@@ -20,7 +27,7 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   const email = "luca.profilo.a@example.it";
   await startWizard(page, "comune-a");
   await expectAccessible(page);
-  await shot(page, "wizard-1-privacy-1280");
+  await screenshotForReview(page, "wizard-1-privacy-1280");
   await acceptPrivacy(page);
   await expect(page.getByRole("heading", { level: 2, name: "Contatti" })).toBeFocused();
   // No code is sent yet: the step says one will be, not what it looks like.
@@ -44,7 +51,7 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   await expect(page.getByText(/Il codice è valido fino alle \d\d:\d\d/)).toBeVisible();
   await expect(page.getByText(/^\d\d:\d\d$/)).toHaveCount(0);
   await expectAccessible(page);
-  await shot(page, "wizard-2-otp-1280");
+  await screenshotForReview(page, "wizard-2-otp-1280");
   await page.getByLabel("Codice di verifica").fill("12");
   await page.getByRole("button", { name: "Verifica" }).click();
   await expect(page.getByText("Deve avere esattamente 5 cifre").first()).toBeVisible();
@@ -58,7 +65,7 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
 
   await expect(page.getByRole("heading", { level: 2, name: "Preferenze" })).toBeFocused();
   await expectAccessible(page);
-  await shot(page, "wizard-3-preferences-1280");
+  await screenshotForReview(page, "wizard-3-preferences-1280");
   await setBox(page, "Email per Anagrafe e stato civile", true);
   await setBox(page, "Sms per Pagamento contravvenzioni", true);
   await page.getByRole("button", { name: "Avanti" }).click();
@@ -71,9 +78,9 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   await page.getByRole("link", { name: "Modifica Preferenze" }).click();
   await expect(page.getByRole("checkbox", { name: "Email per Anagrafe e stato civile" })).toBeChecked();
   await page.getByRole("button", { name: "Avanti" }).click();
-  await shot(page, "wizard-4-summary-1280");
+  await screenshotForReview(page, "wizard-4-summary-1280");
   await confirmWizard(page, "comune-a");
-  await shot(page, "wizard-5-success-1280");
+  await screenshotForReview(page, "wizard-5-success-1280");
 
   await page.getByRole("link", { name: "Vai all'area personale" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Luca Verdi" })).toBeVisible();
@@ -85,7 +92,7 @@ test("comune-a: Luca composes his profile with e-mail and mobile, verified by co
   await expect(contacts).toContainText("+39 3331234567");
   await expect(page.getByRole("checkbox", { name: "Email per Anagrafe e stato civile" })).toBeChecked();
   await expectAccessible(page);
-  await shot(page, "profile-1280");
+  await screenshotForReview(page, "profile-1280");
 });
 
 test("comune-b: Luca composes his profile with e-mail only; a wrong code is refused", async ({ page }) => {
@@ -201,7 +208,7 @@ test.describe("at 390 px", () => {
     const email = "luca.mobile@example.it";
     await startWizard(page, "comune-a");
     await expect(page.getByText("1/4")).toBeVisible();
-    await shot(page, "wizard-1-privacy-390");
+    await screenshotForReview(page, "wizard-1-privacy-390");
     await acceptPrivacy(page);
     await expect(page.getByText("2/4")).toBeVisible();
     await page.getByRole("textbox", { name: /^Email/ }).fill(email);
@@ -210,11 +217,11 @@ test.describe("at 390 px", () => {
     await enterCode(page, email);
     await expect(page.getByText("3/4")).toBeVisible();
     await expectAccessible(page);
-    await shot(page, "wizard-3-preferences-390");
+    await screenshotForReview(page, "wizard-3-preferences-390");
     await page.getByRole("button", { name: "Avanti" }).click();
     await confirmWizard(page, "comune-a");
     await page.goto(tenantUrl("comune-a", PROFILE));
     await expectAccessible(page);
-    await shot(page, "profile-390");
+    await screenshotForReview(page, "profile-390");
   });
 });

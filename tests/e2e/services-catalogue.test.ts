@@ -5,7 +5,15 @@
  * of every card leads to a real place: a portal page that answers, or the forms front office (the sandbox's stand-in).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, SANDBOX_URL, waitForHydration } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  SANDBOX_URL,
+  screenshotForReview,
+  waitForHydration,
+} from "./fixtures.ts";
 import { tabTo } from "./conformance-checks.ts";
 
 type Tenant = "comune-a" | "comune-b";
@@ -57,7 +65,7 @@ test.describe("comune-b, without CMS, at 1280px", () => {
     const cards = page.locator('[data-element="service-link"]');
     await expect(cards).toHaveCount(6);
     await expectAccessible(page);
-    await page.screenshot({ path: "test-results/catalogue-comune-b-1280.png", fullPage: true });
+    await screenshotForReview(page, "catalogue-comune-b-1280");
 
     await page.getByRole("link", { name: "Carica altri risultati" }).click();
     await expect(cards).toHaveCount(12);
@@ -86,7 +94,7 @@ test.describe("comune-b, without CMS, at 1280px", () => {
     await expect(page.getByRole("heading", { name: "Cosa serve" })).toHaveCount(1);
     await expect(page.locator('[data-element="service-area"]')).toContainText("Piazza della Libertà, 3");
     await expectAccessible(page);
-    await page.screenshot({ path: "test-results/card-comune-b-201-1280.png", fullPage: true });
+    await screenshotForReview(page, "card-comune-b-201-1280");
 
     // Competent offices: the booking starts from the service (variant 2).
     const booking = page.locator('[data-element="service-booking-access"] a');
@@ -174,7 +182,7 @@ test.describe("comune-a, with CMS, at 1280px", () => {
     await page.getByRole("link", { name: "Certificati anagrafici" }).click();
     await expect(page).toHaveURL(tenantUrl("comune-a", "/servizi/102"));
     await expectAccessible(page);
-    await page.screenshot({ path: "test-results/card-comune-a-102-1280.png", fullPage: true });
+    await screenshotForReview(page, "card-comune-a-102-1280");
 
     // Online access: the forms front office the configuration names (the sandbox's stand-in), never /moonfobl here.
     const online = page.locator('[data-element="service-online-access"]');
@@ -231,12 +239,12 @@ test.describe("comune-b at 390px", () => {
     await page.goto(tenantUrl("comune-b", "/servizi"));
     await expect(page.locator('[data-element="service-link"]')).toHaveCount(6);
     await expectAccessible(page);
-    await page.screenshot({ path: "test-results/catalogue-comune-b-390.png", fullPage: true });
+    await screenshotForReview(page, "catalogue-comune-b-390");
     await page.getByRole("link", { name: "Carica altri risultati" }).click();
     await expect(page.locator('[data-element="service-link"]')).toHaveCount(12);
     await page.goto(tenantUrl("comune-b", "/servizi/206"));
     await expectAccessible(page);
-    await page.screenshot({ path: "test-results/card-comune-b-206-390.png", fullPage: true });
+    await screenshotForReview(page, "card-comune-b-206-390");
   });
 });
 

@@ -9,6 +9,7 @@ import {
   loginAs,
   resetCitizen,
   SANDBOX_URL,
+  screenshotForReview,
   type TenantId,
   CITIZENS,
 } from "./fixtures.ts";
@@ -24,11 +25,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const PDF = writePdf("Istruzioni", ["Istruzioni dell'ufficio per le notifiche via SMS."]);
-
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 const ticketsRegion = (page: Page) => page.getByRole("region", { name: "Richieste di assistenza" });
 
@@ -89,7 +85,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       "Anagrafe e stato civile",
     ]);
     await expectAccessible(page);
-    await screenshot(page, `tickets-activities-${tenant}-1280`);
+    await screenshotForReview(page, `tickets-activities-${tenant}-1280`);
 
     // The GET filter: closed ones only.
     await ticketsRegion(page).getByLabel("Stato richiesta").selectOption("chiuse");
@@ -111,7 +107,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     );
     await expect(page.getByText("Tipologia problematica")).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `tickets-detail-${tenant}-1280`);
+    await screenshotForReview(page, `tickets-detail-${tenant}-1280`);
 
     // The operator's PDF.
     const downloading = page.waitForEvent("download");
@@ -145,7 +141,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("link", { name: "Chiudi la richiesta" }).click();
     await expect(page.getByRole("heading", { name: "Stai per chiudere la richiesta" })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, `tickets-close-confirm-${tenant}-1280`);
+    await screenshotForReview(page, `tickets-close-confirm-${tenant}-1280`);
     await page.getByRole("button", { name: "Conferma chiusura" }).click();
     await expect(page.getByText("Richiesta chiusa").first()).toBeVisible();
     await expect(
@@ -163,7 +159,7 @@ test("390 px: Attività's requests and a ticket's page", async ({ page }) => {
   await openActivities(page, "comune-b");
   await expect(ticketsRegion(page).getByRole("link", { name: /^Vedi dettaglio/ })).toHaveCount(3);
   await expectAccessible(page);
-  await screenshot(page, "tickets-activities-comune-b-390");
+  await screenshotForReview(page, "tickets-activities-comune-b-390");
   await ticketsRegion(page)
     .getByRole("link", { name: /^Vedi dettaglio/ })
     .nth(1)
@@ -171,7 +167,7 @@ test("390 px: Attività's requests and a ticket's page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "Tributi" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Invia risposta" })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, "tickets-detail-comune-b-390");
+  await screenshotForReview(page, "tickets-detail-comune-b-390");
 });
 
 test("keyboard only: a ticket's page, the reply and the close confirmation", async ({ page }) => {
