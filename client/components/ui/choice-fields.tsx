@@ -51,6 +51,67 @@ export function RadioGroup({ name, idPrefix, legend, options, value, error, hint
   );
 }
 
+export type CheckboxOption = { value: string; label: ReactNode; hint?: ReactNode };
+
+export type CheckboxGroupProps = {
+  name: string;
+  /** Prefix of the boxes' ids (`{idPrefix}-{value}`); the first box is the target of the error summary link. */
+  idPrefix: string;
+  legend: ReactNode;
+  options: readonly CheckboxOption[];
+  /** The values checked when the page shows. */
+  checked?: readonly string[];
+  /** Marks the group required (the `*`; the server checks that one is chosen). */
+  required?: boolean;
+  error?: string;
+  /** What the group says when there is nothing to choose. */
+  empty?: ReactNode;
+};
+
+/**
+ * A bootstrap-italia checkbox list in a fieldset (several values of one name), each box with its own hint, the
+ * group's error tied to the fieldset and to every box.
+ */
+export function CheckboxGroup(props: CheckboxGroupProps) {
+  const { name, idPrefix, legend, options, checked, required, error, empty } = props;
+  const errorId = `${idPrefix}-error`;
+  return (
+    <fieldset className="mb-4" aria-describedby={error ? errorId : undefined}>
+      <legend className="h6 px-0 mb-3">
+        {legend}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      {options.length === 0 && empty ? <p>{empty}</p> : null}
+      {options.map((option) => {
+        const id = `${idPrefix}-${option.value}`;
+        return (
+          <div className="form-check" key={option.value}>
+            <input
+              id={id}
+              type="checkbox"
+              name={name}
+              value={option.value}
+              defaultChecked={checked?.includes(option.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={
+                [option.hint ? `${id}-hint` : null, error ? errorId : null].filter(Boolean).join(" ") ||
+                undefined
+              }
+            />
+            <label htmlFor={id}>{option.label}</label>
+            {option.hint ? (
+              <p id={`${id}-hint`} className="form-text mt-1">
+                {option.hint}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
+  );
+}
+
 export type CheckboxFieldProps = {
   name: string;
   /** The input's id; the error is `{id}-error` (the error summary links to the id). */

@@ -2,7 +2,7 @@
 import { expect, test } from "vitest";
 import { renderPage } from "#tests/support/render.tsx";
 import { CardList, PageLink } from "./card-list.tsx";
-import { CheckboxField, RadioGroup } from "./choice-fields.tsx";
+import { CheckboxField, CheckboxGroup, RadioGroup } from "./choice-fields.tsx";
 import { FilterForm, SearchForm } from "./filter-form.tsx";
 import { PageLayout } from "./page-layout.tsx";
 
@@ -95,6 +95,47 @@ test("CheckboxField and RadioGroup tie their error (and hint) to the controls an
   expect(radios.map((r) => (r as HTMLInputElement).checked)).toEqual([false, true]);
   for (const radio of radios) expect(radio.getAttribute("aria-describedby")).toBe("ora-error");
   expect(page.getByRole("group", { name: "Orario" })).toBeTruthy();
+});
+
+test("CheckboxGroup: one name, a box per option with its own hint, the group's error on the fieldset and every box", () => {
+  const page = renderPage(
+    <CheckboxGroup
+      name="servizi"
+      idPrefix="servizio"
+      legend="Servizi da delegare"
+      options={[
+        { value: "101", label: "Carta d'identità", hint: "Serve il documento" },
+        { value: "109", label: "Contrassegno disabili" },
+      ]}
+      checked={["109"]}
+      required
+      error="Scegli almeno un servizio"
+    />,
+  );
+  const group = page.getByRole("group", { name: /Servizi da delegare/ });
+  expect(group.getAttribute("aria-describedby")).toBe("servizio-error");
+  const boxes = page.getAllByRole("checkbox") as HTMLInputElement[];
+  expect(boxes.map((b) => [b.id, b.name, b.value, b.checked])).toEqual([
+    ["servizio-101", "servizi", "101", false],
+    ["servizio-109", "servizi", "109", true],
+  ]);
+  expect(boxes.map((b) => b.getAttribute("aria-describedby"))).toEqual([
+    "servizio-101-hint servizio-error",
+    "servizio-error",
+  ]);
+  for (const box of boxes) expect(box.getAttribute("aria-invalid")).toBe("true");
+  expect(page.getByText("Scegli almeno un servizio").className).toBe("invalid-feedback d-block");
+  const none = renderPage(
+    <CheckboxGroup
+      name="servizi"
+      idPrefix="vuoto"
+      legend="Servizi"
+      options={[]}
+      empty="Nessun servizio delegabile"
+    />,
+  );
+  expect(none.getByText("Nessun servizio delegabile")).toBeTruthy();
+  expect(none.queryAllByRole("checkbox")).toEqual([]);
 });
 
 test("CardList: the cards with their count and paging links; an empty list says so; a failed one shows its alert", () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDay } from "#shared/dates.ts";
 import { errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
+import { CheckboxField, CheckboxGroup } from "#client/components/ui/choice-fields.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { SummaryEditLink } from "#client/components/flow/flow-summary.tsx";
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
@@ -162,36 +163,16 @@ function ServicesFieldset(props: {
 }) {
   const t = useT(delegheIt);
   return (
-    <fieldset className="mb-4" aria-describedby={props.error ? "servizi-error" : undefined}>
-      <legend className="h5">
-        {t("deleghe.new.services")}
-        <span aria-hidden="true"> *</span>
-      </legend>
-      {props.services.length === 0 ? <p>{t("deleghe.new.noServices")}</p> : null}
-      {props.error ? (
-        <div id="servizi-error" className="form-feedback just-validate-error-label d-block">
-          {props.error}
-        </div>
-      ) : null}
-      {props.services.map((s) => (
-        <div className="form-check" key={s.id}>
-          <input
-            id={`servizio-${s.id}`}
-            type="checkbox"
-            name="servizi"
-            value={s.id}
-            defaultChecked={props.chosen?.includes(s.id)}
-            aria-describedby={s.note ? `servizio-${s.id}-nota` : undefined}
-          />
-          <label htmlFor={`servizio-${s.id}`}>{s.titolo}</label>
-          {s.note ? (
-            <p id={`servizio-${s.id}-nota`} className="small text-muted ms-5 mb-2">
-              {s.note}
-            </p>
-          ) : null}
-        </div>
-      ))}
-    </fieldset>
+    <CheckboxGroup
+      name="servizi"
+      idPrefix="servizio"
+      legend={t("deleghe.new.services")}
+      options={props.services.map((s) => ({ value: s.id, label: s.titolo, hint: s.note || undefined }))}
+      checked={props.chosen}
+      required
+      error={props.error}
+      empty={t("deleghe.new.noServices")}
+    />
   );
 }
 
@@ -206,26 +187,16 @@ function PolicyField(props: { policy: string | null; accepted?: boolean; error?:
         </h3>
         {props.policy ? <p className="text-paragraph">{props.policy}</p> : null}
       </section>
-      <div className="form-check mb-4">
-        <input
-          id="accetto"
-          name="accetto"
-          type="checkbox"
-          defaultChecked={props.accepted}
-          required
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? "accetto-error" : undefined}
-        />
-        <label htmlFor="accetto">
-          {t("deleghe.new.policyAccept")}
-          <span aria-hidden="true"> *</span>
-        </label>
-        {props.error ? (
-          <div id="accetto-error" className="form-feedback just-validate-error-label d-block">
-            {props.error}
-          </div>
-        ) : null}
-      </div>
+      <CheckboxField
+        id="accetto"
+        name="accetto"
+        value="on"
+        label={t("deleghe.new.policyAccept")}
+        defaultChecked={props.accepted}
+        required
+        error={props.error}
+        className="mb-4"
+      />
     </>
   );
 }
