@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import { getLocals } from "./types.ts";
 import { requireOwnFiscalCode } from "./middleware/own-fiscal-code.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const { app, http } = createTestSandbox();
 
@@ -14,7 +15,7 @@ test("the appointments service is mounted under both bases", async () => {
   expect(publicB.status).toBe(403);
   const anonymous = await http.get("/api/appsched/categories").set("X-Forwarded-Host", hosts.b);
   expect(anonymous.status).toBe(401);
-  const cookie = await loginAs(app, "RSSMRA80A01H501U", hosts.b);
+  const cookie = await loginAs(app, CITIZENS.MARIO, hosts.b);
   const citizen = await http
     .get("/api/appsched/categories")
     .set("X-Forwarded-Host", hosts.b)
@@ -49,7 +50,7 @@ test("a path fiscal code must be the caller's own", async () => {
   });
   guarded.get("/citizens/:cf", requireOwnFiscalCode(), (_req, res) => void res.json({ ok: true }));
   const url = "/citizens/rssmra80a01h501u";
-  expect((await request(guarded).get(url).set("x-test-cf", "RSSMRA80A01H501U")).status).toBe(200);
-  expect((await request(guarded).get(url).set("x-test-cf", "BNCGLI85C55L219R")).status).toBe(403);
+  expect((await request(guarded).get(url).set("x-test-cf", CITIZENS.MARIO)).status).toBe(200);
+  expect((await request(guarded).get(url).set("x-test-cf", CITIZENS.GIULIA)).status).toBe(403);
   expect((await request(guarded).get(url)).status).toBe(401);
 });

@@ -3,13 +3,12 @@ import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-s
 import { createTicket, crmState } from "./crm/store.ts";
 import { gapsFromEnv } from "./gaps.ts";
 import { startSandbox } from "./start.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 // Gaps mode (README "Gaps mode"): for each gap of the real upstream, the default sandbox refuses and the gaps mode
 // lets it through, exactly as the contract (§1 "Authorization gaps", §8) says the BFF does.
 
-const MARIO = "RSSMRA80A01H501U";
-const ANNA = "SPSNNA75T48F839X";
-const GIULIA = "BNCGLI85C55L219R";
+const { MARIO, ANNA, GIULIA } = CITIZENS;
 
 function sandboxes() {
   return { strict: createTestSandbox(), gaps: createTestSandbox({ gaps: true }) };

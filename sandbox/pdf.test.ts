@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
 import { pdfDate, writePdf } from "./pdf.ts";
 import { pdfQrMatrix, pdfTextLines, qrMatrix } from "./pdf-reading.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 test("a valid one-page PDF 1.4 whose cross-reference offsets point at the objects", () => {
   const bytes = writePdf("Avviso TARI 2025", [
-    "Intestatario: Giulia Bianchi (BNCGLI85C55L219R)",
+    `Intestatario: Giulia Bianchi (${CITIZENS.GIULIA})`,
     "Città: àèìòù",
   ]);
   const text = bytes.toString("latin1");

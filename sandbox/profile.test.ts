@@ -3,8 +3,9 @@ import request from "supertest";
 import { startSandbox, type StartedSandbox } from "./start.ts";
 import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { profileFromEnv } from "./profile.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const MARIO = "RSSMRA80A01H501U";
+const MARIO = CITIZENS.MARIO;
 
 /** One call of each thing the published BFF does not route, as the portal makes it (a citizen where under /api). */
 const UNROUTED: Array<[method: "get" | "put" | "delete" | "post", path: string, status: 404 | 405]> = [

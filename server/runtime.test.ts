@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { loadRuntime } from "./runtime.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 /** What the embedded sandbox answers an anonymous OTP request for a fiscal code (the code only in gaps mode). */
 async function otpAnswer(env: NodeJS.ProcessEnv): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -13,7 +14,7 @@ async function otpAnswer(env: NodeJS.ProcessEnv): Promise<{ status: number; body
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-Host": "servizi.comune.valverde.it" },
       body: JSON.stringify({
-        codiceFiscale: "SPSNNA75T48F839X",
+        codiceFiscale: CITIZENS.ANNA,
         tipoRichiesta: "SMS",
         contatto: "00393331234567",
       }),
@@ -29,7 +30,7 @@ test("SANDBOX_UPSTREAM_GAPS=1 starts the embedded sandbox in gaps mode; it is of
   const gaps = await otpAnswer({ SANDBOX_UPSTREAM_GAPS: "1" });
   expect(gaps.status).toBe(200);
   expect(gaps.body).toMatchObject({
-    codiceFiscale: "SPSNNA75T48F839X",
+    codiceFiscale: CITIZENS.ANNA,
     codiceOTP: expect.stringMatching(/^\d{5}$/),
   });
 });

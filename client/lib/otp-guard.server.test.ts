@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { createOtpGuard, OTP_MAX_WRONG } from "./otp-guard.server.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const LUCA = { cf: "VRDLCU90E10F205V", kind: "EMAIL", contact: "luca@example.it" } as const;
+const LUCA = { cf: CITIZENS.LUCA, kind: "EMAIL", contact: "luca@example.it" } as const;
 
 describe("the one-time code guard", async () => {
   test("5 wrong tries, then the pending request is gone: the 6th try is refused before any check", async () => {
@@ -47,7 +48,7 @@ describe("the one-time code guard", async () => {
       ok: false,
       reason: "unknown",
     });
-    expect((await guard.beginTry("k", { ...LUCA, cf: "BNCGLI85C55L219R" })).ok).toBe(false);
+    expect((await guard.beginTry("k", { ...LUCA, cf: CITIZENS.GIULIA })).ok).toBe(false);
     expect(await guard.beginSend("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
       ok: false,
       reason: "unknown",
@@ -88,9 +89,9 @@ describe("the one-time code guard", async () => {
     });
     // The same contact, another fiscal code, or a code that is not exclusive are not held back.
     expect((await guard.beginSend("third", { ...LUCA }, { exclusive: true })).ok).toBe(true);
-    expect(
-      (await guard.beginSend("fourth", { ...other, cf: "BNCGLI85C55L219R" }, { exclusive: true })).ok,
-    ).toBe(true);
+    expect((await guard.beginSend("fourth", { ...other, cf: CITIZENS.GIULIA }, { exclusive: true })).ok).toBe(
+      true,
+    );
     now = 300_000;
     expect((await guard.beginSend("second", other, { exclusive: true })).ok).toBe(true);
   });

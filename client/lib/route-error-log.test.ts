@@ -1,6 +1,7 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, data } from "react-router";
 import { describe, expect, test } from "vitest";
 import { describeRouteError } from "./route-error-log.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const HASH = "q3V9_xk2-Lm8PzR4tYw1HbN6cJ0aDfGe";
 
@@ -33,7 +34,7 @@ describe("describeRouteError", () => {
 
   test("a thrown data() route failure logs status, title and service, never its details", () => {
     const failure = data(
-      { status: 502, service: "appsched", title: "Il servizio non risponde.", details: ["RSSMRA80A01H501U"] },
+      { status: 502, service: "appsched", title: "Il servizio non risponde.", details: [CITIZENS.MARIO] },
       { status: 502 },
     );
     expect(describeRouteError(failure)).toEqual({
@@ -73,7 +74,7 @@ describe("describeRouteError", () => {
   });
 
   test("anything else is named by its type, never stringified nor copied", () => {
-    const citizen = { codiceFiscale: "RSSMRA80A01H501U", nome: "Mario", email: "mario@example.it" };
+    const citizen = { codiceFiscale: CITIZENS.MARIO, nome: "Mario", email: "mario@example.it" };
     expect(describeRouteError(citizen)).toEqual({ level: "error", err: { type: "object" } });
     expect(describeRouteError("boom")).toEqual({ level: "error", err: { type: "string" } });
     expect(JSON.stringify(describeRouteError(citizen))).not.toContain("[object Object]");

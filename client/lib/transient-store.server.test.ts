@@ -11,6 +11,7 @@ import {
   type StorePut,
   type TransientStoreOptions,
 } from "./transient-store.server.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const ALICE = { client: "192.0.2.1" };
 const MALLORY = { client: "198.51.100.7" };
@@ -249,7 +250,7 @@ describe.each([
         perCitizen: { maxEntries: 2 },
       }),
     );
-    const mario = (client: string) => ({ client, who: "c:RSSMRA80A01H501U" });
+    const mario = (client: string) => ({ client, who: `c:${CITIZENS.MARIO}` });
     const first = keyOf(await store.put("uno", mario("192.0.2.1")));
     keyOf(await store.put("due", mario("192.0.2.2")));
     expect(await store.put("tre", mario("192.0.2.3"))).toEqual({ ok: false, refused: "citizen" });
@@ -257,12 +258,12 @@ describe.each([
     const anonymous = { client: "192.0.2.9", who: "a:browser" };
     for (let i = 0; i < 3; i++) keyOf(await store.put("anon", anonymous));
     const kept = keyOf(await store.put("anon", anonymous));
-    expect(await store.get(first, ["c:RSSMRA80A01H501U"])).toBe("uno");
-    expect(await store.get(first, ["c:BNCGLI85C55L219R"])).toBeUndefined();
+    expect(await store.get(first, [`c:${CITIZENS.MARIO}`])).toBe("uno");
+    expect(await store.get(first, [`c:${CITIZENS.GIULIA}`])).toBeUndefined();
     expect(await store.get(first, [])).toBeUndefined();
-    expect(await store.get(kept, ["c:BNCGLI85C55L219R", "a:browser"])).toBe("anon");
+    expect(await store.get(kept, [`c:${CITIZENS.GIULIA}`, "a:browser"])).toBe("anon");
     expect(await store.get(first)).toBe("uno");
-    await purgeOwner("c:RSSMRA80A01H501U");
+    await purgeOwner(`c:${CITIZENS.MARIO}`);
     expect(await store.get(first)).toBeUndefined();
     expect(await store.get(kept)).toBe("anon");
     // Purged, the citizen's quota is free again.

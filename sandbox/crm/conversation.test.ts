@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { parseTicketSearch, SearchFilterError } from "./conversation.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const { ANNA, MARIO } = CITIZENS;
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 

@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
 import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { crmState, toArticleDto, toTicketDto } from "./store.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const anna = "SPSNNA75T48F839X";
-const mario = "RSSMRA80A01H501U";
-const luca = "VRDLCU90E10F205V";
+const anna = CITIZENS.ANNA;
+const mario = CITIZENS.MARIO;
+const luca = CITIZENS.LUCA;
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString("base64");
 
 function ticket(cf: string, attachments: object[] = []) {
@@ -86,7 +87,7 @@ test("anonymous ticket with an e-mail code: right code once, wrong/used code →
     .send({ codiceFiscale: luca, tipoRichiesta: "EMAIL", contatto: "x@example.it" });
   expect(otp.status).toBe(200);
   const code = store.state.otp.rows.at(-1)!.codiceOTP;
-  const post = (otpCode: string, cf = luca) =>
+  const post = (otpCode: string, cf: string = luca) =>
     http
       .post("/api-public/crm/tickets")
       .query({ otp: otpCode, cf, richiesta: "EMAIL" })

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { disruptionBody } from "#shared/api/disruption.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const GIULIA = "BNCGLI85C55L219R";
-const ANNA = "SPSNNA75T48F839X";
+const { GIULIA, ANNA } = CITIZENS;
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",

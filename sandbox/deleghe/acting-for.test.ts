@@ -2,16 +2,14 @@ import { expect, test } from "vitest";
 import { DelegantiByServiceSchema } from "#shared/api/deleghe.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { seedIuv } from "../ppay/positions.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 // The sandbox's side of acting for a delegator (docs/decisions/upstream-writes.md): a call made for a delegator carries
 // the delegator's fiscal code where the call has one (no header: the BFF's proxies would drop it). It is answered only
 // when the caller holds a delegation from that fiscal code, APPROVATA and live, for a service of the called module;
 // gaps mode trusts whatever fiscal code is sent, as the real upstream does.
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
-const LUCA = "VRDLCU90E10F205V";
-const ANNA = "SPSNNA75T48F839X";
+const { MARIO, GIULIA, LUCA, ANNA } = CITIZENS;
 const ANNA_TO_MARIO = "dlg-a-0001";
 
 function setup(gaps = false) {

@@ -2,10 +2,9 @@ import { expect, test } from "vitest";
 import { DelegaPageSchema, DelegaSchema } from "#shared/api/deleghe.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { addDays, isoDay } from "./state.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
-const LUCA = "VRDLCU90E10F205V";
+const { MARIO, GIULIA, LUCA } = CITIZENS;
 const today = isoDay(new Date());
 
 function setup(gaps = false) {

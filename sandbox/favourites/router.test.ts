@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const { ANNA, MARIO } = CITIZENS;
 
 test("favourites per citizen and municipality, with the BFF's answers", async () => {
   const { app, http } = createTestSandbox();

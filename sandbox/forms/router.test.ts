@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { issueMoonToken } from "./state.ts";
 import { pdfTextLines } from "../pdf-reading.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
+const { MARIO, GIULIA } = CITIZENS;
 
 const session = (app: Parameters<typeof loginAs>[0], cf: string) => loginAs(app, cf);
 

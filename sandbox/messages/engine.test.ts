@@ -11,9 +11,10 @@ import {
 } from "./engine.ts";
 import { seedMessages } from "./seed.ts";
 import type { StoredMessage } from "./types.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const NOW = Date.parse("2026-05-10T10:00:00Z");
-const MARIO = "RSSMRA80A01H501U";
+const MARIO = CITIZENS.MARIO;
 const valverde = "+citfac c_v001 -deleted";
 
 function inbox(): StoredMessage[] {
@@ -128,8 +129,8 @@ test("the seed: Mario has more than 15 unread on Valverde and a few on Montealto
   expect(unread("citfac,c_v001")).toBe(18);
   expect(unread("citfac,c_m002")).toBe(3);
   expect(mario.some((m) => m.mex.body.includes("<script>") && m.mex.body.includes("onclick"))).toBe(true);
-  expect(seed.BNCGLI85C55L219R!.every((m) => m.read_at !== null)).toBe(true);
-  expect(seed.VRDLCU90E10F205V).toBeUndefined();
+  expect(seed[CITIZENS.GIULIA]!.every((m) => m.read_at !== null)).toBe(true);
+  expect(seed[CITIZENS.LUCA]).toBeUndefined();
   expect(
     new Set(
       Object.values(seed)

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs, maintenanceBasic } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const MARIO = "RSSMRA80A01H501U";
+const MARIO = CITIZENS.MARIO;
 const base = `/api/notificatore/messagestore/users/${MARIO}/messages`;
 const valverde = JSON.stringify({ tag: { match: "+citfac c_v001 -deleted" } });
 
@@ -30,7 +31,7 @@ describe("message store routes", () => {
   });
 
   test("another citizen's fiscal code is 403, anonymous 401", async () => {
-    const cookie = await loginAs(app, "BNCGLI85C55L219R", hosts.a);
+    const cookie = await loginAs(app, CITIZENS.GIULIA, hosts.a);
     const other = await http.get(base).set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
     expect(other.status).toBe(403);
     const anonymous = await http.get(base).set("X-Forwarded-Host", hosts.a);

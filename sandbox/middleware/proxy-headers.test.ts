@@ -2,6 +2,7 @@ import express from "express";
 import request from "supertest";
 import { expect, test } from "vitest";
 import { isProxiedPath, rebuildProxiedHeaders } from "./proxy-headers.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 // The BFF → service boundary of the sandbox: a proxied call reaches its service with the proxy's own headers only.
 const app = express()
@@ -12,11 +13,11 @@ const sent = {
   "X-Forwarded-Host": "servizi.comune.valverde.it",
   Cookie: "SANDBOX_SSO=abc",
   Authorization: "Basic bWFudXRlbnRvcmU6eA==",
-  "shib-identita-codicefiscale": "RSSMRA80A01H501U",
+  "shib-identita-codicefiscale": CITIZENS.MARIO,
   "Idempotency-Key": "0123456789abcdef0123456789abcdef",
   "X-Portal-Origin": "http://comune-a.localhost:3000",
   "X-Delega-Id": "dlg-a-0001",
-  "X-Delega-Codice-Fiscale": "SPSNNA75T48F839X",
+  "X-Delega-Codice-Fiscale": CITIZENS.ANNA,
   "X-Custom": "anything",
   "Accept-Language": "en",
 };

@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { createSandboxApp } from "../app.ts";
 import { getSeedAppointmentHash } from "../appsched/tokens.ts";
 import { hosts } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 test("the sandbox's request log masks appointment hashes, fiscal codes and company numbers", async () => {
   const entries: Array<{ path?: string; status?: number }> = [];
@@ -13,7 +14,7 @@ test("the sandbox's request log masks appointment hashes, fiscal codes and compa
     .get(`/api-public/appsched/appointments%2Fhash%2F${hash}`)
     .set("X-Forwarded-Host", hosts.a);
   await request(app)
-    .get("/api/ppay/citizens/RSSMRA80A01H501U/debtpositions")
+    .get(`/api/ppay/citizens/${CITIZENS.MARIO}/debtpositions`)
     .set("X-Forwarded-Host", hosts.a);
   await request(app).get("/api/imprese/01234567890").set("X-Forwarded-Host", hosts.a);
   expect(entries.map((entry) => entry.path)).toEqual([
@@ -24,6 +25,6 @@ test("the sandbox's request log masks appointment hashes, fiscal codes and compa
   ]);
   const logged = JSON.stringify(entries);
   expect(logged).not.toContain(hash);
-  expect(logged).not.toContain("RSSMRA80A01H501U");
+  expect(logged).not.toContain(CITIZENS.MARIO);
   expect(logged).not.toContain("01234567890");
 });

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const GIULIA = "BNCGLI85C55L219R";
-const ANNA = "SPSNNA75T48F839X";
+const { GIULIA, ANNA } = CITIZENS;
 const { app, http } = createTestSandbox();
 
 test("areas and a first page of 20 of Giulia's documents on comune-a", async () => {

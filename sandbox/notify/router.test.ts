@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const { app, http } = createTestSandbox();
-const luca = "VRDLCU90E10F205V";
-const giulia = "BNCGLI85C55L219R";
+const luca = CITIZENS.LUCA;
+const giulia = CITIZENS.GIULIA;
 const base = "/api/notificatore/preferenze";
 
 async function as(cf: string) {

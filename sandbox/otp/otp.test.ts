@@ -2,8 +2,9 @@ import { expect, test } from "vitest";
 import { seedState } from "#sandbox/store.ts";
 import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { createOtp, OTP_MAX_ATTEMPTS, smsAttemptsLeft, verifyOtp } from "./otp.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const cf = "VRDLCU90E10F205V";
+const cf = CITIZENS.LUCA;
 const now = new Date("2027-03-01T09:00:00Z");
 const input = {
   codiceFiscale: cf,
@@ -22,9 +23,9 @@ test("a code goes to the mailbox, is valid once and for five minutes", () => {
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, later)).toBe(
     "expired",
   );
-  expect(
-    verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: "RSSMRA80A01H501U", otp: "12345" }, now),
-  ).toBe("not-found");
+  expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: CITIZENS.MARIO, otp: "12345" }, now)).toBe(
+    "not-found",
+  );
   expect(verifyOtp(state, { tipoRichiesta: "SMS", codiceFiscale: cf, otp: "12345" }, now)).toBe("not-found");
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe("valid");
   expect(verifyOtp(state, { tipoRichiesta: "EMAIL", codiceFiscale: cf, otp: "12345" }, now)).toBe(
@@ -79,7 +80,7 @@ test("the endpoints never answer the code and refuse another citizen's fiscal co
   expect(Object.keys(res.body).sort()).toEqual(["expirationDate", "id", "tipoRichiesta"]);
   expect(JSON.stringify(res.body)).not.toContain(store.state.otp.rows[0]!.codiceOTP);
   expect(
-    (await post({ codiceFiscale: "BNCGLI85C55L219R", tipoRichiesta: "EMAIL", contatto: "x@e.it" })).status,
+    (await post({ codiceFiscale: CITIZENS.GIULIA, tipoRichiesta: "EMAIL", contatto: "x@e.it" })).status,
   ).toBe(403);
   expect(
     (

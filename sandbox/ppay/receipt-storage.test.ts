@@ -1,8 +1,9 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const anna = "SPSNNA75T48F839X";
-const giulia = "BNCGLI85C55L219R";
+const anna = CITIZENS.ANNA;
+const giulia = CITIZENS.GIULIA;
 
 test("the receipt archiving flag per municipality, only the citizen's own, restored by reset", async () => {
   const { app, http } = createTestSandbox();

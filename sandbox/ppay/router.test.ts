@@ -3,9 +3,9 @@ import { asText, createTestSandbox, hosts, loginAs } from "#tests/support/test-s
 import { pdfQrMatrix, pdfTextLines, qrMatrix } from "../pdf-reading.ts";
 import { readListQuery, seedIuv } from "./positions.ts";
 import { portalReturnBase } from "./checkout.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const ANNA = "SPSNNA75T48F839X";
-const MARIO = "RSSMRA80A01H501U";
+const { ANNA, MARIO } = CITIZENS;
 const { app, http, store } = createTestSandbox();
 
 const get = (path: string, cookie: string, host: string = hosts.a) =>

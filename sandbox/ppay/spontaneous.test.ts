@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const ANNA = "SPSNNA75T48F839X";
-const GIULIA = "BNCGLI85C55L219R";
+const { ANNA, GIULIA } = CITIZENS;
 const { app, http } = createTestSandbox();
 
 const payer = { nome: "Carla", cognome: "Neri", email: "carla@example.it" };

@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
 import { UtenteSchema } from "#shared/api/user.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const { app, http } = createTestSandbox();
-const giulia = "BNCGLI85C55L219R";
+const giulia = CITIZENS.GIULIA;
 
 test("the whole login journey ends in the personal area with the redirector", async () => {
   const start = await http
@@ -78,7 +79,7 @@ test("anonymous callers get the BFF's two kinds of 401", async () => {
 });
 
 test("a citizen without Notify contacts has contatti null", async () => {
-  const cookie = await loginAs(app, "VRDLCU90E10F205V");
+  const cookie = await loginAs(app, CITIZENS.LUCA);
   const me = await http.get("/api/utenti/me").set("X-Forwarded-Host", hosts.a).set("Cookie", cookie);
   expect(me.status).toBe(200);
   expect(me.body.contatti).toBeNull();
@@ -95,7 +96,7 @@ test("the SSO headers of the reverse proxy identify the citizen", async () => {
     .set("shib-mobile-phone", "+393389876543");
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({
-    codFisc: "SPSNNA75T48F839X",
+    codFisc: CITIZENS.ANNA,
     email: "anna@example.it",
     phoneNumber: "+393389876543",
   });

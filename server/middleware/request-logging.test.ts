@@ -3,6 +3,7 @@ import request from "supertest";
 import { expect, test } from "vitest";
 import { captureLogs } from "#tests/support/test-app.ts";
 import { requestLogging } from "./request-logging.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 const HASH = "q3V9_xk2-Lm8PzR4tYw1HbN6cJ0aDfGe";
 const PIVA = "01234567890";
@@ -40,7 +41,7 @@ test("the access log carries no appointment hash, company number or fiscal code,
     `/servizi/modifica-appuntamento%2F${HASH}`,
     `/manutenzione?redirectTo=%2Fservizi%2Fmodifica-appuntamento%2F${HASH}`,
     `/api/imprese/${PIVA}`,
-    "/api/ppay/citizens/RSSMRA80A01H501U/debtpositions",
+    `/api/ppay/citizens/${CITIZENS.MARIO}/debtpositions`,
   ];
   for (const url of urls) await request(app).get(url);
   expect(lines().map((line) => line.req?.url)).toEqual([
@@ -56,7 +57,7 @@ test("the access log carries no appointment hash, company number or fiscal code,
   const all = raw.join("");
   expect(all).not.toContain(HASH);
   expect(all).not.toContain(PIVA);
-  expect(all).not.toContain("RSSMRA80A01H501U");
+  expect(all).not.toContain(CITIZENS.MARIO);
 });
 
 test("the maintenance 503 and client errors are logged at info, without an error or a stack", async () => {

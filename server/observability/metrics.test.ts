@@ -3,7 +3,7 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { xsrfToken } from "#tests/support/portal-requests.ts";
+import { HOSTS, postForm } from "#tests/support/portal-requests.ts";
 import { useMemoryStore } from "#server/store/shared-store.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 
@@ -80,14 +80,13 @@ describe("/metrics", () => {
     });
     try {
       // A maintenance login counts its attempt in the store: a command, which finds no Valkey (the process counts).
-      const xsrf = xsrfToken();
-      const login = await request(app)
-        .post("/manutenzione")
-        .set("Host", "comune-c.localhost")
-        .set("Origin", "http://comune-c.localhost")
-        .set("Cookie", xsrf.cookie)
-        .type("form")
-        .send({ _xsrf: xsrf.masked, username: "manutentore", password: "sbagliata" });
+      const login = await postForm(
+        app,
+        "/manutenzione",
+        { username: "manutentore", password: "sbagliata" },
+        "",
+        HOSTS.c,
+      );
       expect(login.status).toBe(403);
       await vi.waitFor(async () => expect(value(await scrape(app), "portal_store_up")).toBe(0));
       const text = await scrape(app);

@@ -6,7 +6,7 @@ import request from "supertest";
 import { serialize } from "cookie";
 import { createMaintenanceSealers } from "#server/middleware/maintenance-credential.ts";
 import { startTestUpstream, RELAY_EVERYTHING, testApp } from "#tests/support/test-app.ts";
-import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
 
 const HOST = HOSTS.a;
 let closers: (() => Promise<void>)[] = [];
@@ -79,7 +79,7 @@ describe("the /api proxy", () => {
       .set("Authorization", "Basic ZXZpbDpldmls")
       .set("X-Forwarded-Host", "servizi.comune.montealto.it")
       .set("X-Forwarded-For", "6.6.6.6")
-      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U")
+      .set("shib-identita-codicefiscale", CITIZENS.MARIO)
       .set("X-XSRF-TOKEN", "whatever");
     const headers = u.received[0]!.headers;
     expect(headers.authorization).toBeUndefined();
@@ -99,9 +99,9 @@ describe("the /api proxy", () => {
     await request(app)
       .get("/api/utenti/me")
       .set("Host", HOST)
-      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U")
+      .set("shib-identita-codicefiscale", CITIZENS.MARIO)
       .set("shib-identita-nome", "Mario");
-    expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBe("RSSMRA80A01H501U");
+    expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBe(CITIZENS.MARIO);
     expect(u.received[0]!.headers["shib-identita-nome"]).toBeUndefined();
   });
 
@@ -115,7 +115,7 @@ describe("the /api proxy", () => {
     await request(app)
       .get("/api/utenti/me")
       .set("Host", HOST)
-      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
+      .set("shib-identita-codicefiscale", CITIZENS.MARIO);
     expect(u.received[0]!.headers["shib-identita-codicefiscale"]).toBeUndefined();
   });
 
@@ -321,14 +321,14 @@ describe("logs", () => {
       env: { TRUSTED_IDENTITY_HEADERS: "shib-identita-codicefiscale", TRUST_PROXY: "loopback" },
     });
     await request(app)
-      .get("/api/ppay/citizens/RSSMRA80A01H501U/debtpositions?codice_fiscale=RSSMRA80A01H501U")
+      .get(`/api/ppay/citizens/${CITIZENS.MARIO}/debtpositions?codice_fiscale=${CITIZENS.MARIO}`)
       .set("Host", HOST)
       .set("Cookie", "SESSION=supersecretcookie")
       .set("Authorization", "Basic c2VncmV0bzpzZWdyZXRv")
-      .set("shib-identita-codicefiscale", "RSSMRA80A01H501U");
+      .set("shib-identita-codicefiscale", CITIZENS.MARIO);
     const all = logs.lines.join("\n");
     expect(all).toContain("/api/ppay/citizens/[cf]/debtpositions");
-    expect(all).not.toContain("RSSMRA80A01H501U");
+    expect(all).not.toContain(CITIZENS.MARIO);
     expect(all).not.toContain("supersecretcookie");
     expect(all).not.toContain("c2VncmV0bzpzZWdyZXRv");
   });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import express from "express";
 import request from "supertest";
 import { guardProxyPath, rawPathProblem } from "./path-guard.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 const BAD = [
   "/api/..;/api-admin/x",
@@ -51,7 +52,7 @@ const GOOD = [
   "/api-public/comuni/San%20Martino",
   "/api-public/comuni/Citt%C3%A8",
   "/api/documenti/modulo.v2.pdf",
-  "/api/ppay/citizens/RSSMRA80A01H501U/debtpositions?codice_fiscale=RSSMRA80A01H501U",
+  `/api/ppay/citizens/${CITIZENS.MARIO}/debtpositions?codice_fiscale=${CITIZENS.MARIO}`,
   "/api/utenti/login?redirector=%2Ffaq",
   "/api/x/...hidden~name_-1",
   "/api/search?q=a;b",

@@ -8,7 +8,8 @@ import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { findOffice } from "#sandbox/appsched/catalog.ts";
 import { insertAppointment } from "#sandbox/appsched/appointment-store.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, getPage, postForm } from "#tests/support/portal-requests.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 
@@ -17,9 +18,7 @@ import { loginAs } from "#tests/support/test-sandbox.ts";
 // PORTAL's: it only acts under a delegation `deleganti-by-service` lists right now, live and approved, for that
 // service, and re-checks it on every request before any call for the delegator.
 
-const MARIO = "RSSMRA80A01H501U";
-const LUCA = "VRDLCU90E10F205V";
-const ANNA = "SPSNNA75T48F839X";
+const { MARIO, LUCA, ANNA, GIULIA } = CITIZENS;
 const ANNA_TO_MARIO = "dlg-a-0001"; // approved, live, services 104 (TARI, PPAY) and 102
 const MARIO_TO_LUCA = "dlg-a-0003"; // withdrawn, service 104
 const HOST = "comune-a.localhost";
@@ -28,7 +27,7 @@ const CDS = "107"; // PPAY, not delegable
 const ANNA_TARI_PAID = seedIuv("comune-a", ANNA, 1);
 const ANNA_TARI_DUE = seedIuv("comune-a", ANNA, 6);
 const ANNA_IMU_DUE = seedIuv("comune-a", ANNA, 4);
-const BANNER = "Stai utilizzando il servizio per conto di Anna Esposito (SPSNNA75T48F839X)";
+const BANNER = `Stai utilizzando il servizio per conto di Anna Esposito (${ANNA})`;
 
 let store: SandboxStore;
 let sandbox: StartedSandbox;
@@ -54,24 +53,14 @@ beforeEach(async () => {
   built = testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: true });
 });
 
-const get = (path: string, cookie: string) =>
-  request(built.app).get(path).set("Host", HOST).set("Cookie", cookie);
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  const token = createXsrfToken();
-  return request(built.app)
-    .post(path)
-    .set("Host", HOST)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
-    .type("form")
-    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields }).toString());
-}
+const get = (path: string, cookie: string) => getPage(built.app, path, cookie, HOST);
 const choose = (cookie: string, idServizio: string, uuidDelega: string) =>
-  post("/area-personale/per-conto-di", cookie, {
-    intent: "scegli",
-    idServizio,
-    uuidDelega,
-    redirectTo: `/servizi/pagamenti/${idServizio}`,
-  });
+  postForm(
+    built.app,
+    "/area-personale/per-conto-di",
+    { intent: "scegli", idServizio, uuidDelega, redirectTo: `/servizi/pagamenti/${idServizio}` },
+    cookie,
+  );
 /** The acting-for cookie a response sets (`name=value`), or null. */
 function actingCookie(res: request.Response): string | null {
   const all = (res.headers["set-cookie"] as unknown as string[] | undefined) ?? [];
@@ -101,7 +90,7 @@ describe("choosing a delegator", () => {
     const login = await loginAs(sandboxUrl, MARIO);
     const res = await get(`/servizi/pagamenti/${TARI}`, login).expect(200);
     expect(res.text).toContain("Usa il servizio per conto di un delegante");
-    expect(res.text).toContain("Anna Esposito (SPSNNA75T48F839X), delega valida fino al");
+    expect(res.text).toContain(`Anna Esposito (${ANNA}), delega valida fino al`);
     expect(res.text).not.toContain(BANNER);
     expect(callsForAnna()).toEqual([]);
   });
@@ -143,18 +132,19 @@ describe("choosing a delegator", () => {
     const path = `/area-personale/pagamento-iuv/${ANNA_TARI_DUE}`;
     const summary = await get(`${path}?passo=riepilogo`, cookie).expect(200);
     expect(summary.text).toContain(ANNA);
-    const res = await post(path, cookie, { intent: "paga", privacy: "1" }).expect(303);
+    const res = await postForm(built.app, path, { intent: "paga", privacy: "1" }, cookie).expect(303);
     expect(res.headers.location).toMatch(/\/checkout\//);
     expect(upstreamCalls).toContain(`GET /api/ppay/debtpositions/${ANNA_TARI_DUE}/payment`);
   });
 
   test("'Cancella delegato' clears the mode: back to Mario's own positions", async () => {
     const cookie = await marioActingForAnna();
-    const res = await post("/area-personale/per-conto-di", cookie, {
-      intent: "cancella",
-      codiceFiscale: ANNA,
-      redirectTo: `/servizi/pagamenti/${TARI}`,
-    }).expect(303);
+    const res = await postForm(
+      built.app,
+      "/area-personale/per-conto-di",
+      { intent: "cancella", codiceFiscale: ANNA, redirectTo: `/servizi/pagamenti/${TARI}` },
+      cookie,
+    ).expect(303);
     expect(actingCookie(res)).toMatch(/^CITFAC_DELEGANTE=$/);
     const page = await get(`/servizi/pagamenti/${TARI}`, `${cookie.split(";")[0]}`).expect(200);
     expect(page.text).not.toContain(BANNER);
@@ -163,7 +153,6 @@ describe("choosing a delegator", () => {
 
 describe("a delegation from a request with documents", () => {
   test("waiting for the operator it cannot be chosen; once the operator approves, Luca acts for Giulia", async () => {
-    const GIULIA = "BNCGLI85C55L219R";
     const login = await loginAs(sandboxUrl, LUCA);
     const png =
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -188,7 +177,7 @@ describe("a delegation from a request with documents", () => {
       })
       .expect(201);
     const id = (created.body as { uuidDelega: string }).uuidDelega;
-    const offer = "Giulia Bianchi (BNCGLI85C55L219R), delega valida fino al";
+    const offer = `Giulia Bianchi (${GIULIA}), delega valida fino al`;
     // Waiting for the operator (listed by the gaps-mode upstream): neither offered nor accepted.
     expect((await get(`/servizi/pagamenti/${TARI}`, login).expect(200)).text).not.toContain(offer);
     expect(actingCookie(await choose(login, TARI, id).expect(403))).toBeNull();
@@ -202,9 +191,7 @@ describe("a delegation from a request with documents", () => {
     expect(acting).not.toBeNull();
     upstreamCalls.length = 0;
     const page = await get(`/servizi/pagamenti/${TARI}`, `${login}; ${acting}`).expect(200);
-    expect(page.text).toContain(
-      "Stai utilizzando il servizio per conto di Giulia Bianchi (BNCGLI85C55L219R)",
-    );
+    expect(page.text).toContain(`Stai utilizzando il servizio per conto di Giulia Bianchi (${GIULIA})`);
     expect(called(`GET /api/ppay/citizens/${GIULIA}/debtpositions?`)).toBe(true);
   });
 });
@@ -303,10 +290,12 @@ describe("refused by the portal (the gaps-mode upstream would answer)", () => {
     async (_label, end) => {
       const cookie = await marioActingForAnna();
       end();
-      const pay = await post(`/area-personale/pagamento-iuv/${ANNA_TARI_DUE}?passo=riepilogo`, cookie, {
-        intent: "paga",
-        privacy: "1",
-      });
+      const pay = await postForm(
+        built.app,
+        `/area-personale/pagamento-iuv/${ANNA_TARI_DUE}?passo=riepilogo`,
+        { intent: "paga", privacy: "1" },
+        cookie,
+      );
       // Back to the summary's own address (303), never the pagoPA checkout, nothing asked for Anna.
       expect([pay.status, pay.headers.location]).toEqual([
         303,
@@ -381,12 +370,12 @@ describe("appointments: only the delegated services (issue #36)", () => {
   async function marioBookingForAnna() {
     delegateIdentityAndPermit();
     const login = await loginAs(sandboxUrl, MARIO);
-    const res = await post("/area-personale/per-conto-di", login, {
-      intent: "scegli",
-      idServizio: "101",
-      uuidDelega: IDENTITY_AND_PERMIT,
-      redirectTo: BOOKING,
-    }).expect(303);
+    const res = await postForm(
+      built.app,
+      "/area-personale/per-conto-di",
+      { intent: "scegli", idServizio: "101", uuidDelega: IDENTITY_AND_PERMIT, redirectTo: BOOKING },
+      login,
+    ).expect(303);
     const acting = actingCookie(res);
     expect(acting).not.toBeNull();
     upstreamCalls.length = 0;
@@ -403,30 +392,31 @@ describe("appointments: only the delegated services (issue #36)", () => {
     expect(place.text).not.toContain(">Tributi<");
     const offices = await get(`${step("luogo")}&categoria=2`, cookie).expect(200);
     expect(offices.text).not.toContain("Ufficio Tributi");
-    const refused = await post(step("luogo"), cookie, { intent: "luogo", categoria: "2", ufficio: "13" });
+    const refused = await postForm(
+      built.app,
+      step("luogo"),
+      { intent: "luogo", categoria: "2", ufficio: "13" },
+      cookie,
+    );
     expect(refused.status).toBe(400);
     expect(writes()).toEqual([]);
     // In scope: the permit's office is offered and taken.
-    const permit = await post(step("luogo"), cookie, { intent: "luogo", categoria: "3", ufficio: "14" });
+    const permit = await postForm(
+      built.app,
+      step("luogo"),
+      { intent: "luogo", categoria: "3", ufficio: "14" },
+      cookie,
+    );
     expect([permit.status, permit.headers.location]).toEqual([302, step("data")]);
   });
 
   test("a booking begun at another office cannot be confirmed for Anna: it starts over, nothing booked", async () => {
     delegateIdentityAndPermit();
-    const login = await loginAs(sandboxUrl, MARIO);
-    const jar = new Map<string, string>();
-    const cookie = () => [login, ...[...jar].map(([k, v]) => `${k}=${v}`)].join("; ");
-    const keep = (res: request.Response) => {
-      for (const line of (res.headers["set-cookie"] as unknown as string[] | undefined) ?? []) {
-        const [pair] = line.split(";");
-        const [name, ...value] = pair!.split("=");
-        if (/Max-Age=0/i.test(line)) jar.delete(name!);
-        else if (name !== "XSRF-TOKEN") jar.set(name!, value.join("="));
-      }
-      return res;
-    };
+    const mario = new PortalBrowser(built.app, HOST).withCookie(await loginAs(sandboxUrl, MARIO));
     // Mario's own booking at the Tributi office, up to the summary...
-    keep(await post(step("luogo"), cookie(), { intent: "luogo", categoria: "2", ufficio: "13" }).expect(302));
+    expect((await mario.post(step("luogo"), { intent: "luogo", categoria: "2", ufficio: "13" })).status).toBe(
+      302,
+    );
     let day = addDays(isoDay(new Date()), 1);
     let time = "";
     for (let i = 1; i < 60 && !time; i++) {
@@ -437,29 +427,27 @@ describe("appointments: only the delegated services (issue #36)", () => {
       time = (free.body as string[])[0] ?? "";
     }
     expect(time).not.toBe("");
-    keep(await post(step("data"), cookie(), { intent: "data", giorno: day, orario: time }).expect(302));
-    keep(
-      await post(step("dettagli"), cookie(), { intent: "dettagli", motivo: "7", dettagli: "IMU" }).expect(
-        302,
-      ),
-    );
-    keep(
-      await post(step("richiedente"), cookie(), { intent: "richiedente", email: "m@example.it" }).expect(302),
-    );
-    keep(await get(step("riepilogo"), cookie()).expect(200));
+    expect((await mario.post(step("data"), { intent: "data", giorno: day, orario: time })).status).toBe(302);
+    expect(
+      (await mario.post(step("dettagli"), { intent: "dettagli", motivo: "7", dettagli: "IMU" })).status,
+    ).toBe(302);
+    expect(
+      (await mario.post(step("richiedente"), { intent: "richiedente", email: "m@example.it" })).status,
+    ).toBe(302);
+    expect((await mario.get(step("riepilogo"))).status).toBe(200);
     // ...then he acts for Anna, and confirms.
-    const chosen = await post("/area-personale/per-conto-di", cookie(), {
+    const chosen = await mario.post("/area-personale/per-conto-di", {
       intent: "scegli",
       idServizio: "101",
       uuidDelega: IDENTITY_AND_PERMIT,
       redirectTo: BOOKING,
-    }).expect(303);
-    keep(chosen);
+    });
+    expect(chosen.status).toBe(303);
     upstreamCalls.length = 0;
     const before = store.state.appsched.appointments.length;
-    const confirm = await post(step("riepilogo"), cookie(), { intent: "riepilogo", privacy: "1" });
+    const confirm = await mario.post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
     // The Tributi office is no office of Anna's delegation: the booking starts over (its summary no longer shows).
-    expect([confirm.status, confirm.headers.location]).toEqual([302, `${step("luogo")}&avviso=ripristino`]);
+    expect([confirm.status, confirm.headers.location]).toEqual([302, `${step("luogo")}&avviso=ricominciato`]);
     expect(store.state.appsched.appointments.length).toBe(before);
     expect(writes()).toEqual([]);
   });
@@ -471,13 +459,19 @@ describe("appointments: only the delegated services (issue #36)", () => {
     const snapshot = JSON.stringify(tributi);
     await get(`/servizi/prenotazione-appuntamento/successo/${tributi.id}`, cookie).expect(404);
     await get(`/servizi/appuntamento/modifica/${tributi.id}`, cookie).expect(404);
-    const change = await post(`/servizi/appuntamento/modifica/${tributi.id}?passo=data`, cookie, {
-      intent: "data",
-      giorno: addDays(isoDay(new Date()), 12),
-      orario: "10:00",
-    });
+    const change = await postForm(
+      built.app,
+      `/servizi/appuntamento/modifica/${tributi.id}?passo=data`,
+      { intent: "data", giorno: addDays(isoDay(new Date()), 12), orario: "10:00" },
+      cookie,
+    );
     expect(change.status).toBe(404);
-    const cancel = await post(`/servizi/appuntamento/modifica/${tributi.id}`, cookie, { intent: "annulla" });
+    const cancel = await postForm(
+      built.app,
+      `/servizi/appuntamento/modifica/${tributi.id}`,
+      { intent: "annulla" },
+      cookie,
+    );
     expect(cancel.status).toBe(404);
     expect(JSON.stringify(store.state.appsched.appointments.find((a) => a.id === tributi.id))).toBe(snapshot);
     expect(writes()).toEqual([]);

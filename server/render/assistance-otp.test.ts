@@ -4,10 +4,10 @@ import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { startHeldRelay } from "#tests/support/held-relay.ts";
-import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, HOSTS, signIn, type TestTenant } from "#tests/support/portal-requests.ts";
 
 // Issue #23: the portal's own defences around one-time codes, drafts and ticket creation, against the sandbox in gaps
 // mode (it plays the real upstream: the code checked against the fiscal code only, no cap on wrong codes, anyone's
@@ -37,8 +37,6 @@ function newPortal(env: Record<string, string> = {}, upstreamUrl = sandbox.url) 
 
 const HOST = HOSTS.b;
 const UPSTREAM_HOST = "servizi.comune.montealto.it";
-const PROFILE_HOST = "comune-a.localhost";
-const PROFILE_UPSTREAM_HOST = "servizi.comune.valverde.it";
 const FORM = "/nuova-richiesta";
 const VERIFY = `${FORM}?passo=verifica`;
 const WIZARD = "/area-personale/profilo-utente/componi";
@@ -51,65 +49,13 @@ function freshCf(): string {
   return first15 + computeFiscalCodeCheckLetter(first15);
 }
 
-class CookieJar {
-  readonly cookies = new Map<string, string>();
-  readonly host: string;
-  constructor(host = HOST) {
-    this.host = host;
-  }
-  take(setCookies: string[] | string | undefined) {
-    for (const line of [setCookies ?? []].flat()) {
-      const [pair] = line.split(";");
-      const name = pair!.slice(0, pair!.indexOf("="));
-      const value = pair!.slice(pair!.indexOf("=") + 1);
-      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  copy(): CookieJar {
-    const jar = new CookieJar(this.host);
-    for (const [name, value] of this.cookies) jar.cookies.set(name, value);
-    return jar;
-  }
-}
-
-async function login(
-  codiceFiscale: string,
-  host = HOST,
-  upstreamHost = UPSTREAM_HOST,
-  reset = true,
-): Promise<CookieJar> {
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", upstreamHost)
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  const jar = new CookieJar(host);
-  jar.take(res.headers["set-cookie"]);
-  if (reset) await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  return jar;
-}
-
-async function get(jar: CookieJar, path: string, portal = app) {
-  const res = await request(portal).get(path).set("Host", jar.host).set("Cookie", jar.header());
-  jar.take(res.headers["set-cookie"]);
-  return res;
-}
-
-async function post(jar: CookieJar, path: string, fields: Record<string, string>, portal = app) {
-  const body = new URLSearchParams({ _xsrf: maskXsrfToken(jar.cookies.get("XSRF-TOKEN")!), ...fields });
-  const res = await request(portal)
-    .post(path)
-    .set("Host", jar.host)
-    .set("Origin", `http://${jar.host}`)
-    .set("Cookie", jar.header())
-    .type("form")
-    .send(body.toString());
-  jar.take(res.headers["set-cookie"]);
-  return res;
+/** A citizen's browser on the portal of `tenant`, logged in (their upstream data put back as seeded). */
+async function login(codiceFiscale: string, tenant: TestTenant = "b"): Promise<PortalBrowser> {
+  const browser = new PortalBrowser(app, HOSTS[tenant]).withCookie(
+    await signIn(sandbox.url, codiceFiscale, tenant),
+  );
+  await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
+  return browser;
 }
 
 async function newestCode(to: string): Promise<string> {
@@ -124,19 +70,19 @@ async function ticketsWith(cf: string, marker: string): Promise<number> {
 }
 
 async function ticketIdsWith(cf: string, marker: string): Promise<number[]> {
-  const reader = await login(LUCA, HOST, UPSTREAM_HOST, false);
+  const reader = await signIn(sandbox.url, LUCA, "b");
   const res = await request(sandbox.url)
     .get("/api/crm/tickets/search")
     .query({ per_page: 100, page: 1, filter: JSON.stringify({ "customer.codice_fiscale": { eq: cf } }) })
     .set("X-Forwarded-Host", UPSTREAM_HOST)
-    .set("Cookie", reader.header())
+    .set("Cookie", reader)
     .expect(200);
   const ids: number[] = [];
   for (const ticket of res.body as Array<{ id: number }>) {
     const articles = await request(sandbox.url)
       .get(`/api/crm/tickets/${ticket.id}/articles`)
       .set("X-Forwarded-Host", UPSTREAM_HOST)
-      .set("Cookie", reader.header());
+      .set("Cookie", reader);
     if (JSON.stringify(articles.body).includes(marker)) ids.push(ticket.id);
   }
   return ids;
@@ -157,11 +103,11 @@ const anonymousRequest = (email: string, dettagli: string, codiceFiscale: string
 
 /** An anonymous request on its code step, the code asked for: the jar and the code received. */
 async function anonymousOnCodeStep(email: string, dettagli: string, portal = app, cf = freshCf()) {
-  const jar = new CookieJar();
-  await get(jar, FORM, portal);
-  const sent = await post(jar, FORM, anonymousRequest(email, dettagli, cf), portal);
+  const jar = new PortalBrowser(portal, HOST);
+  await jar.get(FORM);
+  const sent = await jar.post(FORM, anonymousRequest(email, dettagli, cf));
   expect(sent.headers.location).toBe(`${FORM}?passo=verifica`);
-  const asked = await post(jar, VERIFY, { intent: "codice" }, portal);
+  const asked = await jar.post(VERIFY, { intent: "codice" });
   expect(asked.status).toBe(302);
   return { jar, cf, code: await newestCode(email) };
 }
@@ -173,23 +119,23 @@ describe("the anonymous request's e-mail code", () => {
     const { jar, cf, code } = await anonymousOnCodeStep("brute@example.it", "Richiesta forzata 6f1");
     const replay = jar.copy();
     for (let i = 1; i <= 4; i++) {
-      const wrong = await post(jar, VERIFY, { intent: "verifica", codice: wrongOf(code) });
+      const wrong = await jar.post(VERIFY, { intent: "verifica", codice: wrongOf(code) });
       expect(wrong.status).toBe(400);
       expect(wrong.text).toContain(`Tentativi rimasti: ${5 - i}.`);
     }
-    const fifth = await post(jar, VERIFY, { intent: "verifica", codice: wrongOf(code) });
+    const fifth = await jar.post(VERIFY, { intent: "verifica", codice: wrongOf(code) });
     expect(fifth.status).toBe(302);
     expect(fifth.headers.location).toBe(`${FORM}?annullata=1`);
-    const form = await get(jar, fifth.headers.location!);
+    const form = await jar.get(fifth.headers.location!);
     expect(form.text).toContain(
       "Hai inserito un codice errato troppe volte: la richiesta è stata annullata.",
     );
     expect(form.text).not.toContain("Richiesta forzata 6f1");
 
-    const sixth = await post(replay, VERIFY, { intent: "verifica", codice: code });
+    const sixth = await replay.post(VERIFY, { intent: "verifica", codice: code });
     expect(sixth.status).toBe(302);
     expect(sixth.headers.location).toBe(`${FORM}?avviso=ricominciato`);
-    const again = await get(replay, sixth.headers.location!);
+    const again = await replay.get(sixth.headers.location!);
     expect(again.text).toContain("La richiesta non è più disponibile: compila di nuovo il modulo.");
     expect(await ticketsWith(cf, "Richiesta forzata 6f1")).toBe(0);
   });
@@ -197,36 +143,36 @@ describe("the anonymous request's e-mail code", () => {
   test("in English, the discarded request says so", async () => {
     const { jar, code } = await anonymousOnCodeStep("brute.en@example.it", "Richiesta inglese");
     jar.cookies.set("lang", "en");
-    for (let i = 0; i < 5; i++) await post(jar, VERIFY, { intent: "verifica", codice: wrongOf(code) });
-    const form = await get(jar, `${FORM}?annullata=1`);
+    for (let i = 0; i < 5; i++) await jar.post(VERIFY, { intent: "verifica", codice: wrongOf(code) });
+    const form = await jar.get(`${FORM}?annullata=1`);
     expect(form.text).toContain("You entered a wrong code too many times: the request has been cancelled.");
   });
 
   test("a code sent to one address does not send a request naming another", async () => {
     const { cf, code } = await anonymousOnCodeStep("mallory@example.it", "Primo indirizzo");
     // Same browser or not: a new request with the victim's address, and the code received at the first one.
-    const jar = new CookieJar();
-    await get(jar, FORM);
-    await post(jar, FORM, anonymousRequest("vittima@example.it", "Dirottata 9c2", cf));
-    const res = await post(jar, VERIFY, { intent: "verifica", codice: code });
+    const jar = new PortalBrowser(app, HOST);
+    await jar.get(FORM);
+    await jar.post(FORM, anonymousRequest("vittima@example.it", "Dirottata 9c2", cf));
+    const res = await jar.post(VERIFY, { intent: "verifica", codice: code });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Non c&#x27;è un codice valido per questa richiesta: chiedi un nuovo codice.");
     // Nor once a code went to the victim: the upstream would take the first code for any request naming this
     // fiscal code, so no code goes to another address while the first may still be valid.
-    const asked = await post(jar, VERIFY, { intent: "codice" });
+    const asked = await jar.post(VERIFY, { intent: "codice" });
     expect(asked.status).toBe(429);
     expect(asked.text).toContain(
       "Un codice per questo codice fiscale è stato appena inviato a un altro indirizzo email: potrai chiederne uno per questo indirizzo tra 5 minuti.",
     );
     expect(await newestCode("vittima@example.it")).toBe("");
-    const again = await post(jar, VERIFY, { intent: "verifica", codice: code });
+    const again = await jar.post(VERIFY, { intent: "verifica", codice: code });
     expect(again.status).toBe(400);
     expect(await ticketsWith(cf, "Dirottata 9c2")).toBe(0);
   });
 
   test("resends: not within 30 s of the last code, with the wait said", async () => {
     const { jar } = await anonymousOnCodeStep("resend@example.it", "Reinvio");
-    const again = await post(jar, VERIFY, { intent: "reinvia" });
+    const again = await jar.post(VERIFY, { intent: "reinvia" });
     expect(again.status).toBe(429);
     expect(again.text).toMatch(/Puoi chiedere un nuovo codice tra (29|30) secondi\./);
   });
@@ -235,10 +181,10 @@ describe("the anonymous request's e-mail code", () => {
     const { app: limited, logs } = newPortal({ OTP_SEND_PER_CONTACT: "2" });
     await anonymousOnCodeStep("limite@example.it", "Uno", limited);
     await anonymousOnCodeStep("limite@example.it", "Due", limited);
-    const jar = new CookieJar();
-    await get(jar, FORM, limited);
-    await post(jar, FORM, anonymousRequest("LIMITE@example.it", "Tre", freshCf()), limited);
-    const third = await post(jar, VERIFY, { intent: "codice" }, limited);
+    const jar = new PortalBrowser(limited, HOST);
+    await jar.get(FORM);
+    await jar.post(FORM, anonymousRequest("LIMITE@example.it", "Tre", freshCf()));
+    const third = await jar.post(VERIFY, { intent: "codice" });
     expect(third.status).toBe(429);
     expect(third.text).toContain("Sono stati chiesti troppi codici: riprova tra 60 minuti.");
     const logged = logs.lines.join("\n");
@@ -250,10 +196,10 @@ describe("the anonymous request's e-mail code", () => {
     const limited = newApp({ OTP_SEND_PER_CLIENT: "2" });
     await anonymousOnCodeStep("cliente1@example.it", "Uno", limited);
     await anonymousOnCodeStep("cliente2@example.it", "Due", limited);
-    const jar = new CookieJar();
-    await get(jar, FORM, limited);
-    await post(jar, FORM, anonymousRequest("cliente3@example.it", "Tre", freshCf()), limited);
-    const third = await post(jar, VERIFY, { intent: "codice" }, limited);
+    const jar = new PortalBrowser(limited, HOST);
+    await jar.get(FORM);
+    await jar.post(FORM, anonymousRequest("cliente3@example.it", "Tre", freshCf()));
+    const third = await jar.post(VERIFY, { intent: "codice" });
     expect(third.status).toBe(429);
     expect(third.text).toContain("Sono stati chiesti troppi codici");
   });
@@ -263,7 +209,7 @@ describe("the anonymous request's e-mail code", () => {
     await request(sandbox.url).post("/__sandbox/faults").send({ crm: "down" }).expect(200);
     try {
       for (let i = 0; i < 6; i++) {
-        const down = await post(jar, VERIFY, { intent: "verifica", codice: code });
+        const down = await jar.post(VERIFY, { intent: "verifica", codice: code });
         expect(down.status).toBe(502);
         expect(down.text).toContain("Il servizio non è disponibile, riprova più tardi");
         expect(down.text).not.toContain("nuovo codice Otp");
@@ -272,7 +218,7 @@ describe("the anonymous request's e-mail code", () => {
     } finally {
       await request(sandbox.url).post("/__sandbox/faults").send({ crm: "" }).expect(200);
     }
-    const ok = await post(jar, VERIFY, { intent: "verifica", codice: code });
+    const ok = await jar.post(VERIFY, { intent: "verifica", codice: code });
     expect(ok.headers.location).toBe("/feedback?feedbackType=ticketNoAuth");
     expect(await ticketsWith(cf, "Durante il guasto 4d7")).toBe(1);
   });
@@ -280,10 +226,10 @@ describe("the anonymous request's e-mail code", () => {
 
 describe("the profile wizard's codes", () => {
   async function wizardOnCodeStep(email: string) {
-    const jar = await login(GIULIA, PROFILE_HOST, PROFILE_UPSTREAM_HOST);
-    await get(jar, WIZARD);
-    await post(jar, `${WIZARD}?passo=informativa`, { intent: "privacy", accept: "on" });
-    const sent = await post(jar, `${WIZARD}?passo=contatti`, {
+    const jar = await login(GIULIA, "a");
+    await jar.get(WIZARD);
+    await jar.post(`${WIZARD}?passo=informativa`, { intent: "privacy", accept: "on" });
+    const sent = await jar.post(`${WIZARD}?passo=contatti`, {
       intent: "contacts",
       email,
       emailRepeat: email,
@@ -297,45 +243,45 @@ describe("the profile wizard's codes", () => {
     const { jar, code } = await wizardOnCodeStep("giulia.brute@example.it");
     const replay = jar.copy();
     for (let i = 1; i <= 4; i++) {
-      const wrong = await post(jar, `${WIZARD}?passo=contatti`, { intent: "verify", code: wrongOf(code) });
+      const wrong = await jar.post(`${WIZARD}?passo=contatti`, { intent: "verify", code: wrongOf(code) });
       expect(wrong.status).toBe(400);
       expect(wrong.text).toContain(`Codice errato. Tentativi rimasti: ${5 - i}.`);
     }
-    const fifth = await post(jar, `${WIZARD}?passo=contatti`, { intent: "verify", code: wrongOf(code) });
+    const fifth = await jar.post(`${WIZARD}?passo=contatti`, { intent: "verify", code: wrongOf(code) });
     expect(fifth.headers.location).toBe(`${WIZARD}?passo=contatti&annullato=1`);
-    const page = await get(jar, fifth.headers.location!);
+    const page = await jar.get(fifth.headers.location!);
     expect(page.text).toContain("Hai inserito un codice errato troppe volte: la verifica è stata annullata.");
 
-    const sixth = await post(replay, `${WIZARD}?passo=contatti`, { intent: "verify", code });
+    const sixth = await replay.post(`${WIZARD}?passo=contatti`, { intent: "verify", code });
     expect(sixth.status).toBe(400);
     expect(sixth.text).toContain("Non c&#x27;è un codice valido per questo contatto");
-    expect((await get(replay, `${WIZARD}?passo=preferenze`)).text).not.toContain(
+    expect((await replay.get(`${WIZARD}?passo=preferenze`)).text).not.toContain(
       "giulia.brute@example.it è stato verificato",
     );
   });
 
   test("a resend within 30 s is refused with the wait", async () => {
     const { jar } = await wizardOnCodeStep("giulia.resend@example.it");
-    const again = await post(jar, `${WIZARD}?passo=contatti`, { intent: "resend" });
+    const again = await jar.post(`${WIZARD}?passo=contatti`, { intent: "resend" });
     expect(again.status).toBe(429);
     expect(again.text).toMatch(/Puoi chiedere un nuovo codice tra (29|30) secondi\./);
   });
 });
 
 describe("drafts and tickets own their ids", () => {
-  async function giuliasDraft(): Promise<{ giulia: CookieJar; id: string }> {
+  async function giuliasDraft(): Promise<{ giulia: PortalBrowser; id: string }> {
     const giulia = await login(GIULIA);
-    await get(giulia, FORM);
-    await post(giulia, FORM, { intent: "bozza", servizio: "3", dettagli: "Bozza di Giulia" });
-    const activities = await get(giulia, "/area-personale/attivita");
+    await giulia.get(FORM);
+    await giulia.post(FORM, { intent: "bozza", servizio: "3", dettagli: "Bozza di Giulia" });
+    const activities = await giulia.get("/area-personale/attivita");
     return { giulia, id: /idBozza=(\d+)/.exec(activities.text)![1]! };
   }
 
   test("sending a request with another citizen's idBozza is refused and her draft stays", async () => {
     const { giulia, id } = await giuliasDraft();
     const luca = await login(LUCA);
-    await get(luca, FORM);
-    const res = await post(luca, FORM, {
+    await luca.get(FORM);
+    const res = await luca.post(FORM, {
       intent: "invia",
       email: "luca.verdi@example.it",
       telefono: "3331234567",
@@ -347,23 +293,23 @@ describe("drafts and tickets own their ids", () => {
     });
     expect(res.status).toBe(404);
     expect(res.text).toContain("Bozza non trovata");
-    expect((await get(giulia, `${FORM}?idBozza=${id}`)).status).toBe(200);
+    expect((await giulia.get(`${FORM}?idBozza=${id}`)).status).toBe(200);
     expect(await ticketsWith(LUCA, "Con la bozza altrui 2b8")).toBe(0);
   });
 
   test("deleting another citizen's draft is refused and her draft stays", async () => {
     const { giulia, id } = await giuliasDraft();
     const luca = await login(LUCA);
-    await get(luca, FORM);
-    const res = await post(luca, `/nuova-richiesta/bozze/${id}/elimina`, {});
+    await luca.get(FORM);
+    const res = await luca.post(`/nuova-richiesta/bozze/${id}/elimina`, {});
     expect(res.status).toBe(404);
-    expect((await get(giulia, `${FORM}?idBozza=${id}`)).status).toBe(200);
+    expect((await giulia.get(`${FORM}?idBozza=${id}`)).status).toBe(200);
   });
 
   test("a request whose attachment the store no longer has is not sent without it", async () => {
     const luca = await login(LUCA);
-    await get(luca, FORM);
-    const res = await post(luca, FORM, {
+    await luca.get(FORM);
+    const res = await luca.post(FORM, {
       intent: "invia",
       email: "luca.verdi@example.it",
       telefono: "3331234567",
@@ -396,8 +342,8 @@ describe("no duplicate ticket after a timeout", () => {
   test("the citizen's retry of the same form finds the first ticket: exactly one exists", async () => {
     // The upstream had time to finish (no settling): a retry looks for the ticket before it sends.
     const portal = newApp({ WRITE_SETTLE_MS: "0" }, relay.url);
-    const luca = await login(LUCA);
-    const form = await get(luca, FORM, portal);
+    const luca = (await login(LUCA)).through(portal);
+    const form = await luca.get(FORM);
     const key = /name="chiaveInvio" value="([\w-]{43})"/.exec(form.text)?.[1];
     expect(key).toBeDefined();
     const fields = {
@@ -410,17 +356,17 @@ describe("no duplicate ticket after a timeout", () => {
       dettagli: "Una sola volta 5a3",
       privacy: "1",
     };
-    const late = await post(luca, FORM, fields, portal);
+    const late = await luca.post(FORM, fields);
     expect(late.status).toBe(504);
     expect(late.text).toContain("la richiesta potrebbe essere arrivata comunque");
     // The form comes back with the same key, and the upstream did create the ticket meanwhile.
     expect(late.text).toContain(`name="chiaveInvio" value="${key}"`);
     await relay.answered;
-    const retry = await post(luca, FORM, fields, portal);
+    const retry = await luca.post(FORM, fields);
     expect(retry.headers.location).toBe("/feedback?feedbackType=ticket");
     const ids = await ticketIdsWith(LUCA, "Una sola volta 5a3");
     expect(ids).toHaveLength(1);
-    const seen = await get(luca, `/area-personale/richieste/${ids[0]}`, portal);
+    const seen = await luca.get(`/area-personale/richieste/${ids[0]}`);
     expect(seen.status).toBe(200);
     expect(seen.text).toContain("Una sola volta 5a3");
   });

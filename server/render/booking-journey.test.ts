@@ -4,9 +4,9 @@ import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { startHeldRelay } from "#tests/support/held-relay.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
 import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // Whole booking flows over HTTP, without JavaScript: the production build (npm test builds first), the real Express
@@ -25,37 +25,7 @@ const HOST = HOSTS.a;
 const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 const BOOKING = "/servizi/prenotazione-appuntamento";
 
-/** A browser's cookies, as Set-Cookie headers leave them. */
-class CookieJar {
-  readonly cookies = new Map<string, string>();
-  take(setCookies: string[] | string | undefined) {
-    for (const line of [setCookies ?? []].flat()) {
-      const [pair] = line.split(";");
-      const name = pair!.slice(0, pair!.indexOf("="));
-      const value = pair!.slice(pair!.indexOf("=") + 1);
-      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-/** Posts a step like the page's form does (the XSRF field first), keeping the cookies the answer sets. */
-async function post(jar: CookieJar, step: string, fields: Record<string, string>, through: Express = app) {
-  const token = jar.cookies.get("XSRF-TOKEN")!;
-  const body = new URLSearchParams({ _xsrf: maskXsrfToken(token), intent: step, ...fields });
-  const res = await request(through)
-    .post(`${BOOKING}?passo=${step}`)
-    .set("Host", HOST)
-    .set("Origin", `http://${HOST}`)
-    .set("Cookie", jar.header())
-    .type("form")
-    .send(body.toString());
-  jar.take(res.headers["set-cookie"]);
-  return res;
-}
+const step = (passo: string) => `${BOOKING}?passo=${passo}`;
 
 async function freeTimes(officeId: string, day: string): Promise<string[]> {
   const url = `${sandbox.url}/api-public/appsched/services/${officeId}/availabilities?date=${day}`;
@@ -85,26 +55,21 @@ type Flow = {
 
 /** Steps 1–4 as an anonymous visitor, then the summary shown: the jar holds the flow cookie as it is there. */
 async function reachSummary({ office, slot }: Flow, email: string) {
-  const jar = new CookieJar();
-  jar.cookies.set("XSRF-TOKEN", createXsrfToken());
+  const jar = new PortalBrowser(app, HOST);
   const steps: Array<[string, Record<string, string>]> = [
     ["luogo", { categoria: office.categoryId, ufficio: office.officeId }],
     ["data", { giorno: slot.day, orario: slot.time }],
     ["dettagli", { motivo: office.reasonId, dettagli: "Prova di prenotazione" }],
     ["richiedente", { nome: "Laura", cognome: "Conti", email }],
   ];
-  for (const [step, fields] of steps) {
-    const res = await post(jar, step, fields);
-    expect(res.status, `${step}: ${res.text.slice(0, 200)}`).toBe(302);
+  for (const [passo, fields] of steps) {
+    const res = await jar.post(step(passo), { intent: passo, ...fields });
+    expect(res.status, `${passo}: ${res.text.slice(0, 200)}`).toBe(302);
   }
   expect(jar.cookies.has("flow_booking")).toBe(true);
   // The browser follows the last redirect: the summary gives the confirmation its idempotency key.
-  const summary = await request(app)
-    .get(`${BOOKING}?passo=riepilogo`)
-    .set("Host", HOST)
-    .set("Cookie", jar.header());
+  const summary = await jar.get(step("riepilogo"));
   expect(summary.status).toBe(200);
-  jar.take(summary.headers["set-cookie"]);
   return jar;
 }
 
@@ -117,7 +82,7 @@ describe("confirming a booking", () => {
     const email = `scadenza.${Date.now()}@example.it`;
     const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
     const before = Date.now();
-    const res = await post(jar, "riepilogo", { privacy: "1" });
+    const res = await jar.post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(new RegExp(`^${BOOKING}/successo/\\d+$`));
     const access = [res.headers["set-cookie"] ?? []]
@@ -131,28 +96,19 @@ describe("confirming a booking", () => {
     expect(Math.abs(maxAge - (until - before) / 1000)).toBeLessThan(10);
     expect(Math.abs(Date.parse(/; Expires=([^;]+)/i.exec(access)![1]!) - until)).toBeLessThan(10_000);
     // The proof opens the success page.
-    const success = await request(app)
-      .get(res.headers.location!)
-      .set("Host", HOST)
-      .set("Cookie", jar.header());
+    const success = await jar.get(res.headers.location!);
     expect(success.status).toBe(200);
     expect(success.text).toContain("Appuntamento confermato");
     // The same page opened again later, without this browser's booking just done (issue #40): the appointment as it
     // is, no success announced.
-    const later = new CookieJar();
-    for (const [name, value] of jar.cookies) if (name !== "flow_appena-fatto") later.cookies.set(name, value);
-    const opened = await request(app)
-      .get(res.headers.location!)
-      .set("Host", HOST)
-      .set("Cookie", later.header());
+    const later = jar.copy();
+    later.cookies.delete("flow_appena-fatto");
+    const opened = await later.get(res.headers.location!);
     expect(opened.status).toBe(200);
     expect(opened.text).toContain("Il tuo appuntamento");
     expect(opened.text).not.toContain("Appuntamento confermato");
     // The cancellation's success, opened without having cancelled anything: the booking page instead.
-    const cancelled = await request(app)
-      .get("/servizi/annullamento-appuntamento/successo")
-      .set("Host", HOST)
-      .set("Cookie", later.header());
+    const cancelled = await later.get("/servizi/annullamento-appuntamento/successo");
     expect([cancelled.status, cancelled.headers.location]).toEqual([302, BOOKING]);
   });
 
@@ -161,23 +117,19 @@ describe("confirming a booking", () => {
     const slot = await firstFreeSlot(ANAGRAFE.officeId, 30);
     const email = `doppio.${Date.now()}@example.it`;
     const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
-    const captured = new CookieJar();
-    for (const [name, value] of jar.cookies) captured.cookies.set(name, value);
+    const captured = jar.copy();
 
-    const first = await post(jar, "riepilogo", { privacy: "1" });
+    const first = await jar.post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
     expect(first.status).toBe(302);
     const success = first.headers.location!;
     expect(success).toMatch(new RegExp(`^${BOOKING}/successo/\\d+$`));
     expect(jar.cookies.has("flow_booking")).toBe(false);
 
-    const again = await post(captured, "riepilogo", { privacy: "1" });
+    const again = await captured.post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
     expect(again.status).toBe(302);
     expect(again.headers.location).toBe(`${success}?avviso=gia-inviata`);
     expect(captured.cookies.has("flow_booking")).toBe(false);
-    const page = await request(app)
-      .get(again.headers.location!)
-      .set("Host", HOST)
-      .set("Cookie", captured.header());
+    const page = await captured.get(again.headers.location!);
     expect(page.status).toBe(200);
     expect(page.text).toContain("Questa prenotazione è già stata inviata");
 
@@ -193,8 +145,7 @@ describe("confirming a booking", () => {
     const slot = await firstFreeSlot(ANAGRAFE.officeId, 31);
     const email = `ritardo.${Date.now()}@example.it`;
     const jar = await reachSummary({ office: ANAGRAFE, slot }, email);
-    const captured = new CookieJar();
-    for (const [name, value] of jar.cookies) captured.cookies.set(name, value);
+    const captured = jar.copy();
     // Between the portal and the sandbox: the first booking call reaches the sandbox, whose answer is held until the
     // portal has given up waiting; everything else passes straight on.
     const upstream = await startHeldRelay(
@@ -206,20 +157,19 @@ describe("confirming a booking", () => {
       (await mailsTo(email)).filter((mail) => mail.subject === "Conferma prenotazione appuntamento");
     try {
       // No answer: the portal cannot read an anonymous visitor's appointments, so it says so and sends nothing more.
-      const first = await post(jar, "riepilogo", { privacy: "1" }, slow);
+      const first = await jar.through(slow).post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
       expect(first.status).toBe(302);
       expect(first.headers.location).toBe(`${BOOKING}?passo=luogo&avviso=esito-incerto`);
       await upstream.answered;
       expect(await confirmations()).toHaveLength(1);
-      const page = await request(slow)
-        .get(first.headers.location!)
-        .set("Host", HOST)
-        .set("Cookie", jar.header());
+      const page = await jar.through(slow).get(first.headers.location!);
       expect(page.text).toContain("Prenotazione non confermata dal servizio");
       expect(page.text).toContain("Controlla la casella e-mail che hai indicato");
 
       // The same flow confirmed again (the back button, a captured cookie): nothing is sent.
-      const retry = await post(captured, "riepilogo", { privacy: "1" }, slow);
+      const retry = await captured
+        .through(slow)
+        .post(step("riepilogo"), { intent: "riepilogo", privacy: "1" });
       expect(retry.headers.location).toBe(`${BOOKING}?passo=luogo&avviso=esito-incerto`);
       expect(await confirmations()).toHaveLength(1);
       const creates = upstream.received.filter(
@@ -239,7 +189,9 @@ describe("confirming a booking", () => {
         reachSummary({ office: TRIBUTI, slot }, `corsa${index}.${Date.now()}@example.it`),
       ),
     );
-    const answers = await Promise.all(jars.map((jar) => post(jar, "riepilogo", { privacy: "1" })));
+    const answers = await Promise.all(
+      jars.map((jar) => jar.post(step("riepilogo"), { intent: "riepilogo", privacy: "1" })),
+    );
     const locations = answers.map((answer) => answer.headers.location ?? `status ${answer.status}`);
     expect(locations.filter((location) => /\/successo\/\d+$/.test(location))).toHaveLength(1);
     expect(locations.filter((location) => location.includes("avviso=orario-occupato"))).toHaveLength(7);
@@ -253,12 +205,9 @@ describe("the way in", () => {
     expect(first.status).toBe(200);
     expect(first.text).toContain('name="intent" value="luogo"');
 
-    const jar = new CookieJar();
-    jar.take(first.headers["set-cookie"]);
-    const ahead = await request(app)
-      .get(`${BOOKING}?passo=riepilogo`)
-      .set("Host", HOST)
-      .set("Cookie", jar.header());
+    const jar = new PortalBrowser(app, HOST);
+    jar.take(first);
+    const ahead = await jar.get(step("riepilogo"));
     expect(ahead.status).toBe(302);
     expect(ahead.headers.location).toBe(`${BOOKING}?passo=luogo`);
   });

@@ -5,7 +5,8 @@ import { addDaysToDay, todayInRome } from "#shared/dates.ts";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, postForm } from "#tests/support/portal-requests.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
@@ -13,9 +14,7 @@ import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 // actions and attachments by id to any citizen of the municipality, so only the portal's own binding (the id must be
 // in the citizen's own list for that action) keeps Mario away from the others' delegations.
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
-const LUCA = "VRDLCU90E10F205V";
+const { MARIO, GIULIA, LUCA, ANNA } = CITIZENS;
 const ANNA_TO_MARIO = "dlg-a-0001"; // approved, Mario is the delegate
 const MARIO_TO_GIULIA = "dlg-a-0002"; // waiting for Giulia
 const LUCA_REQUEST = "dlg-a-0005"; // Luca's request, waiting for the operator
@@ -46,15 +45,6 @@ const portal = () => testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: tru
 const deleghe = () => store.state.deleghe.byTenant["comune-a"] ?? [];
 const get = (path: string, cookie: string, host = HOST) =>
   request(portal()).get(path).set("Host", host).set("Cookie", cookie);
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  const token = createXsrfToken();
-  return request(portal())
-    .post(path)
-    .set("Host", HOST)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
-    .type("form")
-    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token), ...fields }).toString());
-}
 const unsafeUpstream = () =>
   upstreamCalls.filter((c) => /^(PATCH|PUT|POST) \/api\/(deleghe|richiesta)/.test(c));
 
@@ -86,7 +76,10 @@ describe("another citizen's delegation", () => {
       [mario, "/area-personale/deleghe/delegati", { id: "../x", azione: "RITIRA" }],
     ];
     for (const [cookie, path, fields] of attempts) {
-      expect((await post(path, cookie, fields)).status, `${path} ${JSON.stringify(fields)}`).toBe(404);
+      expect(
+        (await postForm(portal(), path, fields, cookie)).status,
+        `${path} ${JSON.stringify(fields)}`,
+      ).toBe(404);
     }
     const file = await get(`/area-personale/deleghe/richieste/${LUCA_REQUEST}/allegati/MODULO_DELEGA`, mario);
     expect(file.status).toBe(404);
@@ -109,23 +102,23 @@ describe("the citizen's own delegations", () => {
     const delegati = await get("/area-personale/deleghe", mario);
     expect(delegati.status).toBe(200);
     expect(delegati.text).toContain("Persone che ho delegato");
-    expect(delegati.text).toContain("Giulia Bianchi (BNCGLI85C55L219R)");
+    expect(delegati.text).toContain(`Giulia Bianchi (${GIULIA})`);
     expect(delegati.text).toContain("In attesa del delegato");
     expect(delegati.text).toContain("Scaduta");
     expect(delegati.text).toContain("Ritira la delega a Giulia Bianchi");
     const filtered = await get("/area-personale/deleghe/delegati?stato=RITIRATA", mario);
-    expect(filtered.text).toContain("Luca Verdi (VRDLCU90E10F205V)");
-    expect(filtered.text).not.toContain("Giulia Bianchi (BNCGLI85C55L219R)");
+    expect(filtered.text).toContain(`Luca Verdi (${LUCA})`);
+    expect(filtered.text).not.toContain(`Giulia Bianchi (${GIULIA})`);
     const deleganti = await get("/area-personale/deleghe/deleganti?servizio=104", mario);
-    expect(deleganti.text).toContain("Anna Esposito (SPSNNA75T48F839X)");
+    expect(deleganti.text).toContain(`Anna Esposito (${ANNA})`);
     expect(deleganti.text).toContain("Pagamento TARI");
     const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
     const requests = await get("/area-personale/deleghe/richieste", luca);
     expect(requests.text).toContain("Il modulo di delega non è firmato dal delegante.");
     expect(requests.text).toContain("Annulla la richiesta per Giulia Bianchi");
     const byDelegator = await get(`/area-personale/deleghe/deleganti?delegante=${GIULIA}`, luca);
-    expect(byDelegator.text).toContain("Giulia Bianchi (BNCGLI85C55L219R)");
-    expect(byDelegator.text).not.toContain("Anna Esposito (SPSNNA75T48F839X)");
+    expect(byDelegator.text).toContain(`Giulia Bianchi (${GIULIA})`);
+    expect(byDelegator.text).not.toContain(`Anna Esposito (${ANNA})`);
     // Paging as links: seven of Mario's delegations make two pages of five.
     const seed = deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)!;
     for (const n of [91, 92, 93, 94])
@@ -142,17 +135,25 @@ describe("the citizen's own delegations", () => {
 
   test("the delegate accepts, the delegator withdraws, the requester cancels and downloads its documents", async () => {
     const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
-    const accepted = await post("/area-personale/deleghe/deleganti", giulia, {
-      id: MARIO_TO_GIULIA,
-      azione: "ACCETTA",
-    });
+    const accepted = await postForm(
+      portal(),
+      "/area-personale/deleghe/deleganti",
+      { id: MARIO_TO_GIULIA, azione: "ACCETTA" },
+      giulia,
+    );
     expect(accepted.status).toBe(302);
     expect(accepted.headers.location).toBe("/area-personale/deleghe/deleganti?fatto=ACCETTA");
     expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("APPROVATA");
     const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
     expect(
-      (await post("/area-personale/deleghe/delegati", mario, { id: MARIO_TO_GIULIA, azione: "RITIRA" }))
-        .status,
+      (
+        await postForm(
+          portal(),
+          "/area-personale/deleghe/delegati",
+          { id: MARIO_TO_GIULIA, azione: "RITIRA" },
+          mario,
+        )
+      ).status,
     ).toBe(302);
     expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("RITIRATA");
     const luca = await loginAs(sandboxUrl, LUCA, hosts.a);
@@ -164,7 +165,14 @@ describe("the citizen's own delegations", () => {
     expect(file.headers["content-type"]).toBe("application/pdf");
     expect(file.headers["content-disposition"]).toContain("modulo-delega.pdf");
     expect(
-      (await post("/area-personale/deleghe/richieste", luca, { id: LUCA_REQUEST, azione: "ANNULLA" })).status,
+      (
+        await postForm(
+          portal(),
+          "/area-personale/deleghe/richieste",
+          { id: LUCA_REQUEST, azione: "ANNULLA" },
+          luca,
+        )
+      ).status,
     ).toBe(302);
     expect(deleghe().find((d) => d.uuidDelega === LUCA_REQUEST)?.stato).toBe("RITIRATA");
     // A request its requester cancelled reads "Annullata" in their list, not "Ritirata" (issue #40).
@@ -247,10 +255,12 @@ describe("the citizen's own delegations", () => {
 
   test("the delegate refuses one waiting for them, with the notice; an invalid delegator filter is reported", async () => {
     const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
-    const refused = await post("/area-personale/deleghe/deleganti", giulia, {
-      id: MARIO_TO_GIULIA,
-      azione: "RIFIUTA",
-    });
+    const refused = await postForm(
+      portal(),
+      "/area-personale/deleghe/deleganti",
+      { id: MARIO_TO_GIULIA, azione: "RIFIUTA" },
+      giulia,
+    );
     expect([refused.status, refused.headers.location]).toEqual([
       302,
       "/area-personale/deleghe/deleganti?fatto=RIFIUTA",
@@ -266,7 +276,7 @@ describe("the citizen's own delegations", () => {
     expect(invalid.text).toContain(
       "Il codice fiscale del delegante non è valido: il filtro non è stato applicato",
     );
-    expect(invalid.text).toContain("Anna Esposito (SPSNNA75T48F839X)"); // the unfiltered list
+    expect(invalid.text).toContain(`Anna Esposito (${ANNA})`); // the unfiltered list
   });
 
   test("one list failing shows its message and the page renders; no tab where the asset is off", async () => {
@@ -310,42 +320,14 @@ describe("the citizen's own delegations", () => {
 });
 
 describe("the new online delegation", () => {
-  /** A tiny cookie jar over the portal's answers (the flow's sealed cookie). */
-  function jar(login: string) {
-    const cookies = new Map<string, string>();
-    const header = () => [login, ...[...cookies].map(([k, v]) => `${k}=${v}`)].join("; ");
-    const keep = (res: request.Response) => {
-      const set = res.headers["set-cookie"] as unknown as string[] | undefined;
-      for (const line of set ?? []) {
-        const [pair] = line.split(";");
-        const [name, ...rest] = pair!.split("=");
-        if (name!.trim() !== "XSRF-TOKEN") cookies.set(name!.trim(), rest.join("="));
-      }
-      return res;
-    };
-    return {
-      get: async (path: string) => keep(await get(path, header())),
-      post: async (path: string, fields: Record<string, string | string[]>) => {
-        const token = createXsrfToken();
-        const body = new URLSearchParams({ _xsrf: maskXsrfToken(token) });
-        for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-        return keep(
-          await request(portal())
-            .post(path)
-            .set("Host", HOST)
-            .set("Cookie", `${header()}; XSRF-TOKEN=${token}`)
-            .type("form")
-            .send(body.toString()),
-        );
-      },
-    };
-  }
+  /** A citizen's browser on the portal, their session in it. */
+  const browser = (login: string) => new PortalBrowser(portal(), HOST).withCookie(login);
   /** A day `days` from today in Rome (the portal's limits are Rome days). */
   const inDays = (days: number) => addDaysToDay(todayInRome(), days);
   const step = (passo: string) => `/area-personale/deleghe/nuova/online?passo=${passo}`;
 
   test("delegate (not oneself), delegable services, end date within delegheMaxDays, policy, summary, success", async () => {
-    const mario = jar(await loginAs(sandboxUrl, MARIO, hosts.a));
+    const mario = browser(await loginAs(sandboxUrl, MARIO, hosts.a));
     const first = await mario.get("/area-personale/deleghe/nuova/online");
     expect(first.status).toBe(302);
     expect((await mario.get(step("delegato"))).text).toContain("Codice fiscale del delegato");
@@ -404,7 +386,7 @@ describe("the new online delegation", () => {
     });
     expect(chosen.headers.location).toBe(step("riepilogo"));
     const summary = await mario.get(step("riepilogo"));
-    expect(summary.text).toContain("Luca Verdi (VRDLCU90E10F205V)");
+    expect(summary.text).toContain(`Luca Verdi (${LUCA})`);
     expect(summary.text).toContain("Pagamento TARI");
     const sent = await mario.post(step("riepilogo"), {});
     expect([sent.status, sent.headers.location]).toEqual([302, "/area-personale/deleghe/nuova/successo"]);

@@ -14,11 +14,12 @@ import * as receipt from "#client/routes/payments/receipt.ts";
 import * as spontaneousNotice from "#client/routes/payments/spontaneous/notice-file.ts";
 import * as personalDocument from "#client/routes/personal-area/document-file.ts";
 import * as ticketAttachment from "#client/routes/tickets/attachment.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // Every file download answers its failures the one way (client/lib/download.server.ts): an upstream failure keeps its
 // status (502, 504) with the error page's sentence in the page's language, as plain text that is never cached.
 
-const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: "BNCGLI85C55L219R" };
+const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: CITIZENS.GIULIA };
 const IUV = "01234567890123456";
 const HASH = "h".repeat(32);
 

@@ -6,7 +6,7 @@ import { testApp } from "#tests/support/test-app.ts";
 import { allItalian as italian } from "#tests/support/catalogues.ts";
 import { en as english } from "#client/texts.en.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
 
 // Every route of client/routes.ts rendered in English (production build, sandbox upstream): no text of the
 // Italian catalogue that reads differently in English may appear. Upstream content (service names, menus, FAQ)
@@ -44,7 +44,7 @@ beforeAll(async () => {
   // The citizen's messages are upstream content too (their titles and bodies are the senders' own words).
   const cookie = await citizenCookie();
   const messages = await request(sandbox.url)
-    .get("/api/notificatore/messagestore/users/RSSMRA80A01H501U/messages?limit=100")
+    .get(`/api/notificatore/messagestore/users/${CITIZENS.MARIO}/messages?limit=100`)
     .set("X-Forwarded-Host", UPSTREAM_HOST)
     .set("Cookie", cookie);
   expect(messages.status).toBe(200);
@@ -96,7 +96,7 @@ async function logIn(): Promise<string> {
     .post("/api-public/sandbox-idp/login")
     .set("X-Forwarded-Host", UPSTREAM_HOST)
     .type("form")
-    .send({ codiceFiscale: "RSSMRA80A01H501U", redirector: "" });
+    .send({ codiceFiscale: CITIZENS.MARIO, redirector: "" });
   const setCookie = [res.headers["set-cookie"] ?? []].flat();
   return (setCookie[0] ?? "").split(";")[0] ?? "";
 }

@@ -14,16 +14,17 @@ import {
 } from "#client/lib/flow.server.ts";
 import type { FlowOwner } from "#client/context.ts";
 import { ownerOf } from "#tests/support/flow-cookies.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 const SECRET = "a-test-secret-of-at-least-32-characters!!";
 const flowState = createFlowState(SECRET);
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
+const { MARIO, GIULIA } = CITIZENS;
 
 /**
  * A browser's cookie jar: what the answers' `Set-Cookie` headers leave behind, sent back with the next request. Its
- * requests are Mario's unless `owner` says whose they are (as the root middleware would have said).
+ * requests are Mario's unless `owner` says whose they are (as the root middleware would have said). Not PortalBrowser:
+ * there is no app in between, it holds what the flow's own functions set and reads it back through them.
  */
 function createJar() {
   const cookies: Record<string, string | undefined> = {};

@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { xsrfToken } from "#tests/support/portal-requests.ts";
+import { HOSTS, postForm } from "#tests/support/portal-requests.ts";
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let ssrHandler: RequestHandler;
@@ -20,15 +20,8 @@ test("the maintenance login is rate limited per address: Italian 429 with Retry-
     ssrHandler,
     env: { MAINTENANCE_LOGIN_PER_CLIENT: "3", MAINTENANCE_LOGIN_WINDOW_S: "600" },
   });
-  const xsrf = xsrfToken();
   const attempt = (password: string) =>
-    request(app)
-      .post("/manutenzione")
-      .set("Host", "comune-c.localhost")
-      .set("Origin", "http://comune-c.localhost")
-      .set("Cookie", xsrf.cookie)
-      .type("form")
-      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
+    postForm(app, "/manutenzione", { username: "manutentore", password }, "", HOSTS.c);
   for (let i = 0; i < 3; i++) expect((await attempt(`sbagliata-${i}`)).status).toBe(403);
   const limited = await attempt("sbagliata-3");
   expect(limited.status).toBe(429);
@@ -55,15 +48,8 @@ test("the municipality's limit cannot lock out the maintainer: a browser that lo
       MAINTENANCE_LOGIN_WINDOW_S: "600",
     },
   });
-  const xsrf = xsrfToken();
-  const attempt = (password: string, cookies = "", host = "comune-c.localhost") =>
-    request(app)
-      .post("/manutenzione")
-      .set("Host", host)
-      .set("Origin", `http://${host}`)
-      .set("Cookie", [xsrf.cookie, cookies].filter(Boolean).join("; "))
-      .type("form")
-      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
+  const attempt = (password: string, cookies = "", host = HOSTS.c) =>
+    postForm(app, "/manutenzione", { username: "manutentore", password }, cookies, host);
   // The maintainer's browser logs in: the credential, and the mark of a known device.
   const login = await attempt("Roccaserena-2026");
   expect(login.status).toBe(302);
@@ -99,15 +85,8 @@ test("a known device still has its own limit: a stolen device cookie cannot gues
       MAINTENANCE_LOGIN_WINDOW_S: "600",
     },
   });
-  const xsrf = xsrfToken();
   const attempt = (password: string, cookies = "") =>
-    request(app)
-      .post("/manutenzione")
-      .set("Host", "comune-c.localhost")
-      .set("Origin", "http://comune-c.localhost")
-      .set("Cookie", [xsrf.cookie, cookies].filter(Boolean).join("; "))
-      .type("form")
-      .send({ _xsrf: xsrf.masked, username: "manutentore", password });
+    postForm(app, "/manutenzione", { username: "manutentore", password }, cookies, HOSTS.c);
   const login = await attempt("Roccaserena-2026");
   const deviceCookie = [login.headers["set-cookie"] ?? []]
     .flat()

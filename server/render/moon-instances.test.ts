@@ -4,7 +4,7 @@ import request from "supertest";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { CITIZENS, postForm } from "#tests/support/portal-requests.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
@@ -12,8 +12,7 @@ import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 // forms module answers any instance of the municipality by code to any valid identity token, so only the portal's
 // own binding (the code must be among the citizen's instances) keeps Mario away from Giulia's.
 
-const MARIO = "RSSMRA80A01H501U";
-const GIULIA = "BNCGLI85C55L219R";
+const { MARIO, GIULIA } = CITIZENS;
 const GIULIA_INSTANCE = "MOON-2026-000004";
 const MARIO_SENT = "MOON-2026-000001";
 const MARIO_DRAFT = "MOON-2026-000003";
@@ -38,16 +37,6 @@ const portal = () => testApp({ upstreamUrl: sandboxUrl, ssrHandler, sandbox: tru
 const instances = () => store.state.moon.instances["comune-a"] ?? [];
 const get = (path: string, cookie: string) =>
   request(portal()).get(path).set("Host", HOST).set("Cookie", cookie);
-function post(path: string, cookie: string) {
-  const token = createXsrfToken();
-  return request(portal())
-    .post(path)
-    .set("Host", HOST)
-    .set("Cookie", `${cookie}; XSRF-TOKEN=${token}`)
-    .type("form")
-    .send(new URLSearchParams({ _xsrf: maskXsrfToken(token) }).toString());
-}
-
 describe("another citizen's instance", () => {
   test("the gaps-mode upstream hands it to any token (the gap the portal closes)", async () => {
     const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
@@ -72,8 +61,12 @@ describe("another citizen's instance", () => {
     expect(receipt.status).toBe(404);
     expect(receipt.headers["content-type"]).not.toContain("pdf");
     expect((await get(`/area-personale/pratiche/${GIULIA_INSTANCE}/elimina`, cookie)).status).toBe(404);
-    expect((await post(`/area-personale/pratiche/${GIULIA_INSTANCE}/elimina`, cookie)).status).toBe(404);
-    expect((await post(`/area-personale/pratiche/${GIULIA_INSTANCE}/duplica`, cookie)).status).toBe(404);
+    expect(
+      (await postForm(portal(), `/area-personale/pratiche/${GIULIA_INSTANCE}/elimina`, {}, cookie)).status,
+    ).toBe(404);
+    expect(
+      (await postForm(portal(), `/area-personale/pratiche/${GIULIA_INSTANCE}/duplica`, {}, cookie)).status,
+    ).toBe(404);
     expect(JSON.stringify(instances())).toBe(before);
   });
 
@@ -105,11 +98,11 @@ describe("the citizen's own instances", () => {
 
   test("a draft is duplicated and deleted; a sent instance has no deletion page", async () => {
     const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
-    const copy = await post(`/area-personale/pratiche/${MARIO_DRAFT}/duplica`, cookie);
+    const copy = await postForm(portal(), `/area-personale/pratiche/${MARIO_DRAFT}/duplica`, {}, cookie);
     expect(copy.status).toBe(302);
     const code = /duplicata=([\w-]+)/.exec(copy.headers.location ?? "")?.[1];
     expect(instances().find((i) => i.codiceIstanza === code)).toMatchObject({ owner: MARIO, stato: "BOZZA" });
-    const deleted = await post(`/area-personale/pratiche/${code}/elimina`, cookie);
+    const deleted = await postForm(portal(), `/area-personale/pratiche/${code}/elimina`, {}, cookie);
     expect(deleted.status).toBe(302);
     // Back to the list at its section, which names the draft just deleted (issue #40).
     expect(deleted.headers.location).toBe(`/area-personale/attivita?eliminata=${code}#pratiche`);

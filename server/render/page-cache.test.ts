@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import type { SsrHandler } from "./public-pages.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // The anonymous page cache through the production build (npm test builds first): what one visitor gets never
 // carries another's nonce, XSRF token, flow, flash or personal data.
@@ -117,7 +118,7 @@ describe("anonymous pages", () => {
 
   test("a citizen's page carries his token and cookie, and no cache may keep it", async () => {
     const server = app();
-    const session = await loginAs(sandbox.url, "RSSMRA80A01H501U", hosts.a);
+    const session = await loginAs(sandbox.url, CITIZENS.MARIO, hosts.a);
     const citizen = await request(server).get("/").set("Host", A).set("Cookie", session);
     expect(citizen.headers["x-cache"]).toBe("BYPASS");
     expect(citizen.headers["cache-control"]).toBe("no-store");
@@ -186,14 +187,14 @@ describe("what bypasses the cache", () => {
 
   test("a logged-in citizen's name never reaches an anonymous visitor", async () => {
     const server = app();
-    const session = await loginAs(sandbox.url, "RSSMRA80A01H501U", hosts.a);
+    const session = await loginAs(sandbox.url, CITIZENS.MARIO, hosts.a);
     expect(session).toMatch(/^SANDBOX_SSO=/);
     const citizen = await request(server).get("/").set("Host", A).set("Cookie", session);
     expect(citizen.headers["x-cache"]).toBe("BYPASS");
     expect(citizen.text).toContain("Mario");
     const anonymous = await request(server).get("/").set("Host", A);
     expect(anonymous.text).not.toContain("Mario");
-    expect(anonymous.text).not.toContain("RSSMRA80A01H501U");
+    expect(anonymous.text).not.toContain(CITIZENS.MARIO);
     const cached = await request(server).get("/").set("Host", A);
     expect(cached.headers["x-cache"]).toBe("HIT");
     expect(cached.text).not.toContain("Mario");

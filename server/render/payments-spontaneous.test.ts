@@ -4,9 +4,9 @@ import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { startRelay, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { HOSTS } from "#tests/support/portal-requests.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
 // Spontaneous payments (PPAY, MYPAY gate) over HTTP without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -22,54 +22,6 @@ afterAll(() => sandbox.close());
 const ONLINE = "/servizi/ppay/pagamento-spontaneo/online";
 const NOTICE = "/servizi/ppay/pagamento-spontaneo/avviso-pagamento";
 
-class CookieJar {
-  readonly cookies = new Map<string, string>([["XSRF-TOKEN", createXsrfToken()]]);
-  readonly host: string;
-  readonly through: Express | undefined;
-  constructor(host = HOSTS.a, through?: Express) {
-    this.host = host;
-    this.through = through;
-  }
-  take(setCookies: string[] | string | undefined) {
-    for (const line of [setCookies ?? []].flat()) {
-      const [pair] = line.split(";");
-      const name = pair!.slice(0, pair!.indexOf("="));
-      const value = pair!.slice(pair!.indexOf("=") + 1);
-      if (/;\s*Max-Age=0(;|$)/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line) || value === "")
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  async get(path: string) {
-    const res = await request(this.through ?? app)
-      .get(path)
-      .set("Host", this.host)
-      .set("Cookie", this.header());
-    this.take(res.headers["set-cookie"]);
-    return res;
-  }
-  async post(path: string, fields: Record<string, string>, xsrf = true) {
-    const body = new URLSearchParams({
-      ...(xsrf ? { _xsrf: maskXsrfToken(this.cookies.get("XSRF-TOKEN")!) } : {}),
-      ...fields,
-    });
-    // Without the field, the post also says nothing of its sender: only then does the token decide (a post with our
-    // Origin needs none, docs/decisions/anonymous-pages.md).
-    const res = await request(this.through ?? app)
-      .post(path)
-      .set("Host", this.host)
-      .set(xsrf ? { Origin: `http://${this.host}` } : {})
-      .set("Cookie", this.header())
-      .type("form")
-      .send(body.toString());
-    this.take(res.headers["set-cookie"]);
-    return res;
-  }
-}
-
 const visible = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
@@ -84,11 +36,11 @@ const PAYER = {
   lastName: "Neri",
   email: "carla.neri@example.it",
   emailRepeat: "carla.neri@example.it",
-  taxCode: "BNCGLI85C55L219R",
+  taxCode: CITIZENS.GIULIA,
 };
 
 /** Walks the steps up to the summary, checking each redirect. */
-async function toSummary(jar: CookieJar, path: string, type = "MENSA", amount = "12,50") {
+async function toSummary(jar: PortalBrowser, path: string, type = "MENSA", amount = "12,50") {
   const steps: Array<[Record<string, string>, string]> = [
     [{ intent: "privacy", privacy: "1" }, "tipologia"],
     [{ intent: "tipologia", typeCode: type, note: "" }, "dati"],
@@ -107,7 +59,7 @@ async function toSummary(jar: CookieJar, path: string, type = "MENSA", amount = 
 
 describe("spontaneous payment (PPAY)", () => {
   test("the home shows the two ways; anonymous visitors get the login prompt", async () => {
-    const res = await new CookieJar().get("/servizi/ppay/pagamento-spontaneo");
+    const res = await new PortalBrowser(app, HOSTS.a).get("/servizi/ppay/pagamento-spontaneo");
     expect(res.status).toBe(200);
     const text = visible(res.text);
     expect(text).toContain("Pagamento spontaneo");
@@ -118,7 +70,7 @@ describe("spontaneous payment (PPAY)", () => {
   });
 
   test("a step cannot be skipped; each step's errors are 400 with Italian messages and the values kept", async () => {
-    const jar = new CookieJar();
+    const jar = new PortalBrowser(app, HOSTS.a);
     const skipped = await jar.get(`${ONLINE}?passo=riepilogo`);
     expect(visible(skipped.text)).toContain("Ho letto e compreso l'informativa sulla privacy");
 
@@ -187,7 +139,7 @@ describe("spontaneous payment (PPAY)", () => {
 
   test("MYPAY: the payment type's own maximum bounds the amount", async () => {
     const path = "/servizi/mypay/pagamento-spontaneo/online";
-    const jar = new CookieJar();
+    const jar = new PortalBrowser(app, HOSTS.a);
     const steps: Array<Record<string, string>> = [
       { intent: "privacy", privacy: "1" },
       { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
@@ -211,12 +163,12 @@ describe("spontaneous payment (PPAY)", () => {
       relay.received.filter((r) => r.method === "POST" && /\/ppay\/.*\/payment$/.test(r.url)).length;
     try {
       for (let i = 0; i < 2; i++) {
-        const jar = new CookieJar(HOSTS.a, limited);
+        const jar = new PortalBrowser(limited, HOSTS.a);
         await toSummary(jar, ONLINE);
         expect((await jar.post(ONLINE, { intent: "paga" })).status).toBe(303);
       }
       expect(creations()).toBe(2);
-      const jar = new CookieJar(HOSTS.a, limited);
+      const jar = new PortalBrowser(limited, HOSTS.a);
       await toSummary(jar, ONLINE);
       const refused = await jar.post(ONLINE, { intent: "paga" });
       expect(refused.status).toBe(429);
@@ -229,9 +181,9 @@ describe("spontaneous payment (PPAY)", () => {
       // The flow is kept: the summary still shows everything typed.
       expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("€ 12,50");
       // A logged-in citizen pays for themselves only: not limited.
-      const citizen = new CookieJar(HOSTS.a, limited);
-      const [name, ...value] = (await loginAs(sandbox.url, "RSSMRA80A01H501U")).split("=");
-      citizen.cookies.set(name!, value.join("="));
+      const citizen = new PortalBrowser(limited, HOSTS.a).withCookie(
+        await loginAs(sandbox.url, CITIZENS.MARIO),
+      );
       await toSummary(citizen, ONLINE);
       expect((await citizen.post(ONLINE, { intent: "paga" })).status).toBe(303);
     } finally {
@@ -240,12 +192,14 @@ describe("spontaneous payment (PPAY)", () => {
   });
 
   test("without the XSRF field, from a browser that names no sender, the post is refused", async () => {
-    const res = await new CookieJar().post(ONLINE, { intent: "privacy", privacy: "1" }, false);
+    const res = await new PortalBrowser(app, HOSTS.a).post(ONLINE, { intent: "privacy", privacy: "1" }, [], {
+      xsrf: false,
+    });
     expect(res.status).toBe(403);
   });
 
   test("online: 303 to the checkout stand-in; the same attempt posted twice answers the same URL", async () => {
-    const jar = new CookieJar();
+    const jar = new PortalBrowser(app, HOSTS.a);
     const summary = await toSummary(jar, ONLINE);
     expect(summary).toContain("Paga con pagoPA");
     const first = await jar.post(ONLINE, { intent: "paga" });
@@ -256,7 +210,7 @@ describe("spontaneous payment (PPAY)", () => {
   });
 
   test("notice: 303 to the outcome, then the PDF; another browser gets a 404", async () => {
-    const jar = new CookieJar(HOSTS.b);
+    const jar = new PortalBrowser(app, HOSTS.b);
     await toSummary(jar, NOTICE, "CIMIT", "30");
     const created = await jar.post(NOTICE, { intent: "paga" });
     expect(created.status).toBe(303);
@@ -281,7 +235,7 @@ describe("spontaneous payment (PPAY)", () => {
         .toString(),
     ).toBe("%PDF-");
 
-    const stranger = new CookieJar(HOSTS.b);
+    const stranger = new PortalBrowser(app, HOSTS.b);
     const other = await stranger.get("/avviso-pagamento/esito/avviso.pdf");
     expect(other.status).toBe(404);
     expect(visible(other.text)).toContain("Avviso di pagamento non più disponibile");
@@ -294,20 +248,17 @@ describe("spontaneous payment (PPAY)", () => {
   });
 
   test("a logged-in citizen's payer data are the identity's, locked and shown as text; their e-mail needs no repeating", async () => {
-    const anna = "SPSNNA75T48F839X";
+    const anna = CITIZENS.ANNA;
     await request(sandbox.url).post(`/__sandbox/citizens/${anna}/reset`).expect(200);
-    const cookie = await loginAs(sandbox.url, anna, "servizi.comune.valverde.it");
-    const jar = new CookieJar();
-    for (const part of cookie.split("; ")) {
-      const [name, ...rest] = part.split("=");
-      jar.cookies.set(name!, rest.join("="));
-    }
+    const jar = new PortalBrowser(app, HOSTS.a).withCookie(
+      await loginAs(sandbox.url, anna, "servizi.comune.valverde.it"),
+    );
     await jar.post(ONLINE, { intent: "privacy", privacy: "1" });
     await jar.post(ONLINE, { intent: "tipologia", typeCode: "MENSA" });
     const page = await jar.get(`${ONLINE}?passo=dati`);
     // The identity's data are text, not inputs that look editable.
-    expect(page.text).toMatch(/<dd>SPSNNA75T48F839X<\/dd>/);
-    expect(page.text).not.toMatch(/<input[^>]*value="SPSNNA75T48F839X"/);
+    expect(page.text).toContain(`<dd>${anna}</dd>`);
+    expect(page.text).not.toMatch(new RegExp(`<input[^>]*value="${anna}"`));
     const own = /<input[^>]*name="email"[^>]*value="([^"]+)"/.exec(page.text)?.[1];
     expect(own).toMatch(/@example\.it$/);
     // Another address still needs repeating.
@@ -319,18 +270,18 @@ describe("spontaneous payment (PPAY)", () => {
       intent: "dati",
       firstName: "Falso",
       lastName: "Nome",
-      taxCode: "RSSMRA80A01H501U",
+      taxCode: CITIZENS.MARIO,
       email: own!,
     });
     expect(res.status).toBe(303);
     await jar.post(ONLINE, { intent: "importo", amount: "5" });
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
-    expect(summary).toContain("SPSNNA75T48F839X");
+    expect(summary).toContain(anna);
     expect(summary).not.toContain("Falso");
   });
 
   test("types failing to load: the message on the type step; a failed payment keeps the step (503)", async () => {
-    const jar = new CookieJar();
+    const jar = new PortalBrowser(app, HOSTS.a);
     await toSummary(jar, ONLINE);
     await request(sandbox.url)
       .post("/__sandbox/faults")
@@ -354,13 +305,13 @@ describe("spontaneous payment (PPAY)", () => {
 
 describe("spontaneous payment (MYPAY gate)", () => {
   test("comune-b has no MYPAY: the service is not available", async () => {
-    const res = await new CookieJar(HOSTS.b).get("/servizi/mypay/pagamento-spontaneo/online");
+    const res = await new PortalBrowser(app, HOSTS.b).get("/servizi/mypay/pagamento-spontaneo/online");
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/servizio-non-disponibile");
   });
 
   test("comune-a has MYPAY: the home renders", async () => {
-    const res = await new CookieJar().get("/servizi/mypay/pagamento-spontaneo");
+    const res = await new PortalBrowser(app, HOSTS.a).get("/servizi/mypay/pagamento-spontaneo");
     expect(res.status).toBe(200);
     expect(visible(res.text)).toContain("Pagamento online tramite PAGOPA");
   });
@@ -383,7 +334,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
   ])(
     "PPAY on %s: pending while the receipt is awaited, then the receipt; only this browser's IUV",
     async (_name, host, type) => {
-      const jar = new CookieJar(host);
+      const jar = new PortalBrowser(app, host);
       await toSummary(jar, ONLINE, type, "12,50");
       const sent = await jar.post(ONLINE, { intent: "paga" });
       expect(sent.status).toBe(303);
@@ -414,7 +365,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       ).toBe("%PDF-");
 
       // Another browser with the same address learns nothing; this browser with another IUV neither.
-      const stranger = new CookieJar(host);
+      const stranger = new PortalBrowser(app, host);
       const other = visible((await stranger.get(back)).text);
       expect(other).toContain("Esito in attesa di conferma");
       expect(other).not.toContain("Scarica la ricevuta");
@@ -433,7 +384,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     );
     try {
       const published = testApp({ upstreamUrl: relay.url, ssrHandler }).app;
-      const jar = new CookieJar(HOSTS.a, published);
+      const jar = new PortalBrowser(published, HOSTS.a);
       await toSummary(jar, ONLINE, "MENSA", "12,50");
       const sent = await jar.post(ONLINE, { intent: "paga" });
       expect(sent.status).toBe(303);
@@ -449,8 +400,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       expect(silent).toContain("Esito del pagamento da verificare");
 
       // The payer (Giulia, the tax code paid for) logs in: her own positions, which the published BFF has.
-      const [name, value] = (await loginAs(sandbox.app, PAYER.taxCode)).split("=");
-      jar.cookies.set(name!, value!);
+      jar.withCookie(await loginAs(sandbox.app, PAYER.taxCode));
       const own = await jar.get(back);
       expect(visible(own.text)).toContain("Pagamento eseguito");
       const iuv = new URL(back, "http://x").searchParams.get("iuv")!;
@@ -465,7 +415,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
 
   test("MYPAY on comune-a: the due paid by an anonymous payer shows as paid, with the receipt it says to keep (issue #40)", async () => {
     const path = "/servizi/mypay/pagamento-spontaneo/online";
-    const jar = new CookieJar();
+    const jar = new PortalBrowser(app, HOSTS.a);
     const steps: Array<Record<string, string>> = [
       { intent: "privacy", privacy: "1" },
       { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
@@ -486,6 +436,6 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     const receipt = await jar.get("/servizi/pagamento-esito/ricevuta");
     expect(receipt.status).toBe(200);
     expect(receipt.headers["content-type"]).toBe("application/pdf");
-    expect((await new CookieJar().get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
+    expect((await new PortalBrowser(app, HOSTS.a).get("/servizi/pagamento-esito/ricevuta")).status).toBe(404);
   });
 });

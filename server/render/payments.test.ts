@@ -6,7 +6,14 @@ import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
+import {
+  CITIZENS,
+  HOSTS,
+  UPSTREAM_HOSTS,
+  getPage,
+  postForm,
+  signIn,
+} from "#tests/support/portal-requests.ts";
 
 // Payments (PPAY) over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -31,21 +38,7 @@ async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Pr
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
 
-function get(path: string, cookie = "", host = HOSTS.a) {
-  return request(app()).get(path).set("Host", host).set("Cookie", cookie);
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>, host = HOSTS.a) {
-  const xsrf = xsrfToken();
-  const body = new URLSearchParams({ _xsrf: xsrf.masked, ...fields });
-  return request(app())
-    .post(path)
-    .set("Host", host)
-    .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
-    .type("form")
-    .send(body.toString());
-}
+const get = (path: string, cookie = "", host = HOSTS.a) => getPage(app(), path, cookie, host);
 
 const visible = (html: string) =>
   html
@@ -176,11 +169,11 @@ describe("pay by IUV", () => {
     expect(visible(first.text)).toContain("Informativa sulla privacy");
     expect(first.text).toContain("Regolamento (UE) 2016/679");
 
-    const refused = await post(page, cookie, { intent: "privacy" });
+    const refused = await postForm(app(), page, { intent: "privacy" }, cookie);
     expect(refused.status).toBe(400);
     expect(visible(refused.text)).toContain("necessario accettare l'informativa");
 
-    const accepted = await post(page, cookie, { intent: "privacy", privacy: "1" });
+    const accepted = await postForm(app(), page, { intent: "privacy", privacy: "1" }, cookie);
     expect(accepted.status).toBe(303);
     expect(accepted.headers.location).toBe(`${page}?passo=riepilogo`);
 
@@ -191,10 +184,10 @@ describe("pay by IUV", () => {
     expect(text).toContain("€ 1.234,50");
     expect(text).toContain("Paga con pagoPA");
 
-    const pay = await post(page, cookie, { intent: "paga", privacy: "1" });
+    const pay = await postForm(app(), page, { intent: "paga", privacy: "1" }, cookie);
     expect(pay.status).toBe(303);
     expect(pay.headers.location).toMatch(/\/__sandbox\/pagopa\/checkout\/[0-9a-f]+$/);
-    const again = await post(page, cookie, { intent: "paga", privacy: "1" });
+    const again = await postForm(app(), page, { intent: "paga", privacy: "1" }, cookie);
     expect(again.headers.location).toBe(pay.headers.location);
 
     // The checkout returns to the portal address configured for the municipality (no request carries it; the
@@ -217,10 +210,12 @@ describe("pay by IUV", () => {
     expect(paid.text).not.toContain("Paga con pagoPA");
     const cancelled = await get(`/area-personale/pagamento-iuv/${ANNA_CANCELLED}`, cookie);
     expect(visible(cancelled.text)).toContain("annullata");
-    const forcedPay = await post(`/area-personale/pagamento-iuv/${ANNA_PAID}`, cookie, {
-      intent: "paga",
-      privacy: "1",
-    });
+    const forcedPay = await postForm(
+      app(),
+      `/area-personale/pagamento-iuv/${ANNA_PAID}`,
+      { intent: "paga", privacy: "1" },
+      cookie,
+    );
     expect(forcedPay.status).toBe(303);
     expect(forcedPay.headers.location).toBe(`/area-personale/pagamento-iuv/${ANNA_PAID}`);
   });
@@ -269,7 +264,7 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
 
   test("'Paga ora' opens the checkout; paying there makes the due paid on the outcome page", async () => {
     const cookie = await citizenCookie(ANNA);
-    const res = await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {});
+    const res = await postForm(app(), `/area-personale/dovuti/${ANNA_DUE}/paga`, {}, cookie);
     expect(res.status).toBe(303);
     const token = /\/__sandbox\/pagopa\/checkout\/([0-9a-f]+)$/.exec(res.headers.location as string)?.[1];
     expect(token).toBeDefined();
@@ -279,7 +274,7 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
     const outcome = visible((await get(back.pathname + back.search, cookie)).text);
     expect(outcome).toContain("Pagamento eseguito");
     // Paid now: no second payment.
-    expect((await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {})).status).toBe(409);
+    expect((await postForm(app(), `/area-personale/dovuti/${ANNA_DUE}/paga`, {}, cookie)).status).toBe(409);
   });
 
   test("the notice downloads; another citizen's due is a 404 for both", async () => {
@@ -291,7 +286,7 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
       `attachment; filename="avviso-pagamento-3${ANNA_DUE}.pdf"; filename*=UTF-8''avviso-pagamento-3${ANNA_DUE}.pdf`,
     );
     expect((await get(`/area-personale/dovuti/${MARIO_DUE}/avviso`, cookie)).status).toBe(404);
-    expect((await post(`/area-personale/dovuti/${MARIO_DUE}/paga`, cookie, {})).status).toBe(404);
+    expect((await postForm(app(), `/area-personale/dovuti/${MARIO_DUE}/paga`, {}, cookie)).status).toBe(404);
     expect((await get(`/area-personale/dovuti/${ANNA_PAID_DUE}/avviso`, cookie)).status).toBe(404);
   });
 
@@ -308,7 +303,7 @@ describe("MYPAY dues: pay or print one's own (issue #25)", () => {
     expect((await get(`/area-personale/dovuti/${ANNA_DUE}/ricevuta`, cookie)).status).toBe(404);
     expect((await get(`/area-personale/dovuti/${MARIO_DUE}/ricevuta`, cookie)).status).toBe(404);
     // Paid through "Paga ora": the outcome offers the receipt there and then.
-    const pay = await post(`/area-personale/dovuti/${ANNA_DUE}/paga`, cookie, {});
+    const pay = await postForm(app(), `/area-personale/dovuti/${ANNA_DUE}/paga`, {}, cookie);
     const token = /\/__sandbox\/pagopa\/checkout\/([0-9a-f]+)$/.exec(pay.headers.location as string)?.[1];
     const paid = await request(sandbox.url).post(`/__sandbox/pagopa/checkout/${token}/paga`).expect(303);
     const back = new URL(paid.headers.location as string);

@@ -4,7 +4,14 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
+import {
+  CITIZENS,
+  HOSTS,
+  UPSTREAM_HOSTS,
+  getPage,
+  postForm,
+  signIn,
+} from "#tests/support/portal-requests.ts";
 
 // The documents and services tabs of the personal area over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -25,21 +32,7 @@ async function citizenCookie(codiceFiscale: string, tenant: "a" | "b" = "a"): Pr
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
 
-function get(path: string, cookie = "", host = HOSTS.a) {
-  return request(app()).get(path).set("Host", host).set("Cookie", cookie);
-}
-
-function post(path: string, cookie: string, fields: Record<string, string>, host = HOSTS.a) {
-  const xsrf = xsrfToken();
-  const body = new URLSearchParams({ _xsrf: xsrf.masked, ...fields });
-  return request(app())
-    .post(path)
-    .set("Host", host)
-    .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
-    .type("form")
-    .send(body.toString());
-}
+const get = (path: string, cookie = "", host = HOSTS.a) => getPage(app(), path, cookie, host);
 
 async function setFault(name: string, value: "down" | null) {
   const res = await fetch(`${sandbox.url}/__sandbox/faults`, {
@@ -105,7 +98,7 @@ describe("Documenti", () => {
   });
 
   test("a citizen without documents reads the original's empty text", async () => {
-    const cookie = await citizenCookie("RSSMRA80A01H501U");
+    const cookie = await citizenCookie(CITIZENS.MARIO);
     const res = await get("/area-personale/documenti", cookie);
     expect(res.status).toBe(200);
     expect(visible(res.text)).toContain("Non ci sono ancora documenti");
@@ -190,10 +183,12 @@ describe("Servizi", () => {
   test("toggle: add and remove redirect back with the search; a bad form is 400; a failure says so", async () => {
     await fetch(`${sandbox.url}/__sandbox/citizens/${ANNA}/reset`, { method: "POST" });
     const cookie = await citizenCookie(ANNA);
-    const add = await post("/area-personale/servizi?q=residenza", cookie, {
-      serviceId: "103",
-      intent: "add",
-    });
+    const add = await postForm(
+      app(),
+      "/area-personale/servizi?q=residenza",
+      { serviceId: "103", intent: "add" },
+      cookie,
+    );
     expect([add.status, add.headers.location]).toEqual([
       302,
       "/area-personale/servizi?q=residenza&preferito=aggiunto&servizio=103#servizio-103",
@@ -206,7 +201,12 @@ describe("Servizi", () => {
       .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
       .set("Cookie", cookie);
     expect(favourites.body).toEqual([101, 104, 103]);
-    const remove = await post("/area-personale/servizi", cookie, { serviceId: "103", intent: "remove" });
+    const remove = await postForm(
+      app(),
+      "/area-personale/servizi",
+      { serviceId: "103", intent: "remove" },
+      cookie,
+    );
     expect([remove.status, remove.headers.location]).toEqual([
       302,
       "/area-personale/servizi?preferito=rimosso&servizio=103#servizio-103",
@@ -214,12 +214,17 @@ describe("Servizi", () => {
     expect((await get(remove.headers.location!, cookie)).text).toMatch(
       /<p role="status"[^>]*>Rimosso dai preferiti<\/p>/,
     );
-    const bad = await post("/area-personale/servizi", cookie, { serviceId: "abc", intent: "add" });
+    const bad = await postForm(app(), "/area-personale/servizi", { serviceId: "abc", intent: "add" }, cookie);
     expect(bad.status).toBe(400);
     expect(visible(bad.text)).toContain("Non è stato possibile modificare i preferiti");
     await setFault("preferenze-write", "down");
     try {
-      const failed = await post("/area-personale/servizi", cookie, { serviceId: "105", intent: "add" });
+      const failed = await postForm(
+        app(),
+        "/area-personale/servizi",
+        { serviceId: "105", intent: "add" },
+        cookie,
+      );
       expect(failed.status).toBe(502);
       expect(visible(failed.text)).toContain("Non è stato possibile modificare i preferiti");
       expect(visible(failed.text)).toContain("Servizi");

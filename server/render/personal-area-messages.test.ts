@@ -5,7 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, getPage, signIn } from "#tests/support/portal-requests.ts";
 
 // The messages pages through the production build, the real Express app and a sandbox of this file's own.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,26 +17,20 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const HOST = HOSTS.a;
-const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 const MARIO = CITIZENS.MARIO;
 const LIST = "/area-personale/messaggi";
 const xsrf = createXsrfToken();
 
+/** The citizen's session and the XSRF cookie (`xsrf`) a page's form echoes. */
 async function citizenCookie(codiceFiscale = MARIO): Promise<string> {
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", UPSTREAM_HOST)
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  const setCookie = [res.headers["set-cookie"] ?? []].flat();
-  return `${(setCookie[0] ?? "").split(";")[0]}; XSRF-TOKEN=${xsrf}`;
+  return `${await signIn(sandbox.url, codiceFiscale)}; XSRF-TOKEN=${xsrf}`;
 }
 
 async function resetMario() {
   expect((await request(sandbox.url).post(`/__sandbox/citizens/${MARIO}/reset`)).status).toBe(200);
 }
 
-const get = (path: string, cookie = "") => request(app).get(path).set("Host", HOST).set("Cookie", cookie);
+const get = (path: string, cookie = "") => getPage(app, path, cookie, HOST);
 
 /** The page's text without tags (React puts comments between adjacent text parts). */
 const textOf = (html: string) =>
@@ -136,6 +130,7 @@ describe("one message", () => {
     const confirm = await get(`${LIST}/rssmra-a-03?elimina=1`, cookie);
     expect(textOf(confirm.text)).toMatch(/Stai per eliminare il messaggio ".+"\. Vuoi proseguire\?/);
     // A post that names no sender (no Sec-Fetch-Site, Origin or Referer) needs the token; another site's is refused.
+    // (Its own post, not postForm: these name no sender or another site, with the token or without.)
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       request(app)
         .post(`${LIST}/rssmra-a-03`)

@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { HOSTS, signIn } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, signIn } from "#tests/support/portal-requests.ts";
 
 // The personal area's frame and activities over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -46,7 +46,7 @@ describe("the personal area", () => {
   );
 
   test("?redirector= is followed only to same-origin paths", async () => {
-    const cookie = await citizenCookie("SPSNNA75T48F839X");
+    const cookie = await citizenCookie(CITIZENS.ANNA);
     const inside = await get("/area-personale?redirector=%2Ffaq", cookie);
     expect([inside.status, inside.headers.location]).toEqual([302, "/faq"]);
     const outside = await get("/area-personale?redirector=https%3A%2F%2Fevil.example%2F", cookie);
@@ -54,22 +54,22 @@ describe("the personal area", () => {
   });
 
   test("the desk names the citizen and lists the sections the municipality offers", async () => {
-    const cookie = await citizenCookie("SPSNNA75T48F839X");
+    const cookie = await citizenCookie(CITIZENS.ANNA);
     const a = await get("/area-personale", cookie);
     expect(a.status).toBe(200);
     expect(a.text).toContain("Anna Esposito");
-    expect(a.text).toContain("CF: SPSNNA75T48F839X");
+    expect(a.text).toContain(`CF: ${CITIZENS.ANNA}`);
     for (const tab of ["/area-personale/messaggi", "/area-personale/attivita", "/area-personale/documenti"]) {
       expect(a.text).toContain(`href="${tab}"`);
     }
-    const bCookie = await citizenCookie("SPSNNA75T48F839X", "b");
+    const bCookie = await citizenCookie(CITIZENS.ANNA, "b");
     const b = await get("/area-personale", bCookie, HOSTS.b);
     expect(b.status).toBe(200);
     expect(b.text).not.toContain('href="/area-personale/documenti"');
   });
 
   test("Attività lists the citizen's own appointments with code, status and stages", async () => {
-    const cookie = await citizenCookie("RSSMRA80A01H501U");
+    const cookie = await citizenCookie(CITIZENS.MARIO);
     const res = await get("/area-personale/attivita?mostra=passati", cookie);
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/Appuntamento n\. \d+/);
@@ -80,7 +80,7 @@ describe("the personal area", () => {
   });
 
   test("appointments down: the page still renders and says the list could not be loaded", async () => {
-    const cookie = await citizenCookie("RSSMRA80A01H501U");
+    const cookie = await citizenCookie(CITIZENS.MARIO);
     await setFault("appsched", "down");
     try {
       const activities = await get("/area-personale/attivita", cookie);

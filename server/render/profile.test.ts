@@ -3,9 +3,9 @@ import request from "supertest";
 import type { Express, RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, HOSTS, getPage, signIn } from "#tests/support/portal-requests.ts";
 
 // The profile and its wizard over HTTP, without JavaScript: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -19,60 +19,16 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const HOST = HOSTS.a;
-const UPSTREAM_HOST = UPSTREAM_HOSTS.a;
 const PROFILE = "/area-personale/profilo-utente";
 const WIZARD = `${PROFILE}/componi`;
 const LUCA = CITIZENS.LUCA;
 const GIULIA = CITIZENS.GIULIA;
 
-class CookieJar {
-  readonly cookies = new Map<string, string>();
-  take(setCookies: string[] | string | undefined) {
-    for (const line of [setCookies ?? []].flat()) {
-      const [pair] = line.split(";");
-      const name = pair!.slice(0, pair!.indexOf("="));
-      const value = pair!.slice(pair!.indexOf("=") + 1);
-      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-async function login(codiceFiscale: string): Promise<CookieJar> {
-  const res = await request(sandbox.url)
-    .post("/api-public/sandbox-idp/login")
-    .set("X-Forwarded-Host", UPSTREAM_HOST)
-    .type("form")
-    .send({ codiceFiscale, redirector: "" });
-  const jar = new CookieJar();
-  jar.take(res.headers["set-cookie"]);
+/** A citizen's browser on the portal, logged in (their upstream data put back as seeded). */
+async function login(codiceFiscale: string): Promise<PortalBrowser> {
+  const browser = new PortalBrowser(app, HOST).withCookie(await signIn(sandbox.url, codiceFiscale));
   await request(sandbox.url).post(`/__sandbox/citizens/${codiceFiscale}/reset`).expect(200);
-  return jar;
-}
-
-async function get(jar: CookieJar | null, path: string) {
-  const res = await request(app)
-    .get(path)
-    .set("Host", HOST)
-    .set("Cookie", jar?.header() ?? "");
-  jar?.take(res.headers["set-cookie"]);
-  return res;
-}
-
-async function post(jar: CookieJar, path: string, fields: Record<string, string>) {
-  const body = new URLSearchParams({ _xsrf: maskXsrfToken(jar.cookies.get("XSRF-TOKEN")!), ...fields });
-  const res = await request(app)
-    .post(path)
-    .set("Host", HOST)
-    .set("Origin", `http://${HOST}`)
-    .set("Cookie", jar.header())
-    .type("form")
-    .send(body.toString());
-  jar.take(res.headers["set-cookie"]);
-  return res;
+  return browser;
 }
 
 async function newestCode(to: string): Promise<string> {
@@ -83,29 +39,29 @@ async function newestCode(to: string): Promise<string> {
 
 describe("the user profile", () => {
   test("anonymous: sent to the login, which brings them back", async () => {
-    const res = await get(null, PROFILE);
+    const res = await getPage(app, PROFILE);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe(`/api/utenti/login?redirector=${encodeURIComponent(PROFILE)}`);
   });
 
   test("without a profile: the warning and the link to the wizard", async () => {
     const jar = await login(LUCA);
-    const res = await get(jar, PROFILE);
+    const res = await jar.get(PROFILE);
     expect(res.status).toBe(200);
     expect(res.text).toContain("Non hai ancora creato il tuo profilo personale");
     expect(res.text).toContain(`href="${WIZARD}"`);
-    expect(res.text).toContain("CF: VRDLCU90E10F205V");
+    expect(res.text).toContain(`CF: ${LUCA}`);
   });
 
   test("the wizard's success page opened directly announces nothing (issue #40): the profile page instead", async () => {
     const jar = await login(GIULIA);
-    const res = await get(jar, `${WIZARD}/successo`);
+    const res = await jar.get(`${WIZARD}/successo`);
     expect([res.status, res.headers.location]).toEqual([302, PROFILE]);
   });
 
   test("with a profile: contacts, preferences, payments and terms; preferences saved after a redirect", async () => {
     const jar = await login(GIULIA);
-    const res = await get(jar, PROFILE);
+    const res = await jar.get(PROFILE);
     expect(res.status).toBe(200);
     expect(res.text).toContain("giulia.bianchi@example.it");
     expect(res.text).toContain("+39 3471112233");
@@ -115,10 +71,10 @@ describe("the user profile", () => {
     expect(res.text).toMatch(/<h2[^>]*>Ricevute di pagamento<\/h2>/);
     expect(res.text).not.toMatch(/>Pagamenti</);
     expect(res.text).not.toMatch(/<script>alert/);
-    const saved = await post(jar, PROFILE, { intent: "preferences", "pref.valverde_scuola.sms": "on" });
+    const saved = await jar.post(PROFILE, { intent: "preferences", "pref.valverde_scuola.sms": "on" });
     expect(saved.status).toBe(302);
     expect(saved.headers.location).toBe(`${PROFILE}?esito=preferenze#preferenze`);
-    const after = await get(jar, `${PROFILE}?esito=preferenze`);
+    const after = await jar.get(`${PROFILE}?esito=preferenze`);
     expect(after.text).toContain("Preferenze modificate con successo.");
     expect(after.text).toMatch(/name="pref\.valverde_scuola\.sms" checked/);
     expect(after.text).not.toMatch(/name="pref\.valverde_anagrafe\.email" checked/);
@@ -126,8 +82,8 @@ describe("the user profile", () => {
 
   test("a phone number with letters keeps what was typed and says why", async () => {
     const jar = await login(GIULIA);
-    await get(jar, PROFILE);
-    const res = await post(jar, `${PROFILE}?modifica=telefono`, {
+    await jar.get(PROFILE);
+    const res = await jar.post(`${PROFILE}?modifica=telefono`, {
       intent: "change-phone",
       phone: "33a1234567",
     });
@@ -140,19 +96,19 @@ describe("the user profile", () => {
 describe("the profile wizard without JavaScript", () => {
   test("privacy, contacts verified by a code, preferences, summary, confirmation", async () => {
     const jar = await login(LUCA);
-    const first = await get(jar, WIZARD);
+    const first = await jar.get(WIZARD);
     expect(first.status).toBe(200);
     expect(first.text).toContain("Informativa sul trattamento dei dati personali");
     expect(first.text).not.toContain("alert(&#x27;informativa&#x27;)");
 
-    const refused = await post(jar, `${WIZARD}?passo=informativa`, { intent: "privacy" });
+    const refused = await jar.post(`${WIZARD}?passo=informativa`, { intent: "privacy" });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Dichiara di aver letto l&#x27;informativa");
-    const accepted = await post(jar, `${WIZARD}?passo=informativa`, { intent: "privacy", accept: "on" });
+    const accepted = await jar.post(`${WIZARD}?passo=informativa`, { intent: "privacy", accept: "on" });
     expect(accepted.headers.location).toBe(`${WIZARD}?passo=contatti`);
 
     const email = "luca.render@example.it";
-    const mismatch = await post(jar, `${WIZARD}?passo=contatti`, {
+    const mismatch = await jar.post(`${WIZARD}?passo=contatti`, {
       intent: "contacts",
       email,
       emailRepeat: "other@example.it",
@@ -160,44 +116,44 @@ describe("the profile wizard without JavaScript", () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.text).toContain("Gli indirizzi e-mail non coincidono");
-    const sent = await post(jar, `${WIZARD}?passo=contatti`, {
+    const sent = await jar.post(`${WIZARD}?passo=contatti`, {
       intent: "contacts",
       email,
       emailRepeat: email,
       phone: "",
     });
     expect(sent.headers.location).toBe(`${WIZARD}?passo=contatti`);
-    const codePage = await get(jar, `${WIZARD}?passo=contatti`);
+    const codePage = await jar.get(`${WIZARD}?passo=contatti`);
     expect(codePage.text).toContain(`Abbiamo inviato il codice di verifica all&#x27;indirizzo ${email}`);
     expect(codePage.text).toMatch(/valido fino alle \d\d:\d\d/);
 
     // Skipping ahead is not possible before the code is verified.
-    const early = await get(jar, `${WIZARD}?passo=riepilogo`);
+    const early = await jar.get(`${WIZARD}?passo=riepilogo`);
     expect(early.text).toContain("Codice di verifica");
 
     const code = await newestCode(email);
-    const wrong = await post(jar, `${WIZARD}?passo=contatti`, {
+    const wrong = await jar.post(`${WIZARD}?passo=contatti`, {
       intent: "verify",
       code: code === "00000" ? "11111" : "00000",
     });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Codice errato");
-    const right = await post(jar, `${WIZARD}?passo=contatti`, { intent: "verify", code });
+    const right = await jar.post(`${WIZARD}?passo=contatti`, { intent: "verify", code });
     expect(right.headers.location).toBe(`${WIZARD}?passo=preferenze`);
 
-    const prefs = await post(jar, `${WIZARD}?passo=preferenze`, {
+    const prefs = await jar.post(`${WIZARD}?passo=preferenze`, {
       intent: "preferences",
       "pref.valverde_anagrafe.email": "on",
     });
     expect(prefs.headers.location).toBe(`${WIZARD}?passo=riepilogo`);
-    const summary = await get(jar, `${WIZARD}?passo=riepilogo`);
+    const summary = await jar.get(`${WIZARD}?passo=riepilogo`);
     expect(summary.text).toContain(email);
     expect(summary.text).toContain("Nessun numero di telefono");
 
-    const done = await post(jar, `${WIZARD}?passo=riepilogo`, { intent: "confirm" });
+    const done = await jar.post(`${WIZARD}?passo=riepilogo`, { intent: "confirm" });
     expect(done.headers.location).toBe(`${WIZARD}/successo`);
-    expect((await get(jar, `${WIZARD}/successo`)).status).toBe(200);
-    const profile = await get(jar, PROFILE);
+    expect((await jar.get(`${WIZARD}/successo`)).status).toBe(200);
+    const profile = await jar.get(PROFILE);
     expect(profile.text).toContain(email);
     expect(profile.text).toMatch(/name="pref\.valverde_anagrafe\.email" checked/);
   });

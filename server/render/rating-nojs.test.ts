@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
+import { HOSTS, postForm } from "#tests/support/portal-requests.ts";
 
 // Without JavaScript the form is a plain POST to /valutazione: drive the production build (npm test builds first).
 // The answers are read as the browser parses them (which radio is checked, what the textarea holds), never from the
@@ -42,19 +42,16 @@ describe("a rating posted without JavaScript", () => {
   afterAll(() => sandbox.close());
 
   const HOST = HOSTS.a;
-  const post = (fields: Record<string, string>) => {
-    const xsrf = xsrfToken();
-    return request(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app)
-      .post("/valutazione")
-      .set("Host", HOST)
-      .set("Origin", `http://${HOST}`)
-      .set("Cookie", xsrf.cookie)
-      .type("form")
-      .send({ _xsrf: xsrf.masked, pagePath: "/faq", pageTitle: "FAQ", ...fields });
-  };
+  /** The page's rating form posted from the FAQ page, with `fields`. */
+  const rate = (fields: Record<string, string>) =>
+    postForm(testApp({ upstreamUrl: sandbox.url, ssrHandler }).app, "/valutazione", {
+      pagePath: "/faq",
+      pageTitle: "FAQ",
+      ...fields,
+    });
 
   test("with an error shows the form again with the error and what was chosen (400), not the home page", async () => {
-    const res = await post({ rating: "2", option: "positivo1", details: "Troppo lungo da trovare" });
+    const res = await rate({ rating: "2", option: "positivo1", details: "Troppo lungo da trovare" });
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
     expect(res.text).toContain("Valuta la pagina");
@@ -69,7 +66,7 @@ describe("a rating posted without JavaScript", () => {
   });
 
   test("the first post (stars only: the follow-up is not shown yet) opens without an error", async () => {
-    const res = await post({ rating: "2" });
+    const res = await rate({ rating: "2" });
     expect(res.status).toBe(200);
     expect(res.text).toContain("Valuta la pagina");
     expect(res.text).not.toContain("Scegli una delle risposte proposte.");
@@ -81,14 +78,14 @@ describe("a rating posted without JavaScript", () => {
   });
 
   test("without an answer once the follow-up is shown is refused", async () => {
-    const res = await post({ rating: "5", followUp: "1" });
+    const res = await rate({ rating: "5", followUp: "1" });
     expect(res.status).toBe(400);
     expect(res.text).toContain("Scegli una delle risposte proposte.");
     expect(ratingForm(res.text).checked("rating")).toEqual(["5"]);
   });
 
   test("a valid one goes back to the page with the thanks", async () => {
-    const res = await post({ rating: "5", option: "positivo1" });
+    const res = await rate({ rating: "5", option: "positivo1" });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/faq?valutazione=inviata#valutazione");
   });

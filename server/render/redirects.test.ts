@@ -5,7 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { startTestUpstream, testApp } from "#tests/support/test-app.ts";
 import { OPEN_REDIRECT_PAYLOADS } from "#shared/redirect-payloads.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { xsrfToken } from "#tests/support/portal-requests.ts";
+import { HOSTS, postForm } from "#tests/support/portal-requests.ts";
 
 // Every redirect parameter of the portal, tried with the whole payload corpus through the production build.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -27,13 +27,6 @@ function expectOnSite(location: string | undefined, host: string) {
   expect(location).not.toMatch(/^[/\\]{2}|^[a-z]+:/i);
 }
 
-const xsrf = xsrfToken();
-const form = (host: string) => ({
-  Host: host,
-  Origin: `http://${host}`,
-  Cookie: xsrf.cookie,
-});
-
 describe.each(OPEN_REDIRECT_PAYLOADS.map((p) => [p]))("the redirect payload %j", (payload) => {
   const encoded = encodeURIComponent(payload);
 
@@ -51,25 +44,22 @@ describe.each(OPEN_REDIRECT_PAYLOADS.map((p) => [p]))("the redirect payload %j",
     expect(gateGet.status).toBe(302);
     expectOnSite(gateGet.headers.location, "comune-a.localhost");
 
-    const gatePost = await request(server)
-      .post(`/manutenzione?redirectTo=${encoded}`)
-      .set(form("comune-c.localhost"))
-      .type("form")
-      .send({ _xsrf: xsrf.masked, username: "manutentore", password: "Roccaserena-2026" });
+    const gatePost = await postForm(
+      server,
+      `/manutenzione?redirectTo=${encoded}`,
+      { username: "manutentore", password: "Roccaserena-2026" },
+      "",
+      HOSTS.c,
+    );
     expect(gatePost.status).toBe(302);
     expectOnSite(gatePost.headers.location, "comune-c.localhost");
 
-    const rating = await request(server)
-      .post("/valutazione")
-      .set(form("comune-a.localhost"))
-      .type("form")
-      .send({
-        _xsrf: xsrf.masked,
-        pagePath: payload,
-        pageTitle: "Prova",
-        rating: "5",
-        option: "positivo1",
-      });
+    const rating = await postForm(server, "/valutazione", {
+      pagePath: payload,
+      pageTitle: "Prova",
+      rating: "5",
+      option: "positivo1",
+    });
     expect(rating.status).toBe(302);
     expectOnSite(rating.headers.location, "comune-a.localhost");
   });

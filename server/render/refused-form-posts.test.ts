@@ -19,7 +19,10 @@ afterAll(() => sandbox.close());
 
 const HOST = HOSTS.a;
 
-/** The log lines of one request, but the access log's own "request completed". */
+/**
+ * The log lines of one request, but the access log's own "request completed". Its own post, not postForm: each one
+ * here is refused on purpose (another site's, without the token, with a wrong one).
+ */
 async function postAndLog(headers: Record<string, string>, body: string) {
   const { app, logs } = testApp({ upstreamUrl: sandbox.url, ssrHandler });
   const res = await request(app).post("/valutazione").set("Host", HOST).set(headers).type("form").send(body);

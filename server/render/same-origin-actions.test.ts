@@ -7,6 +7,7 @@ import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import type { SsrHandler } from "./public-pages.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // Same origin required on every action (issue #36, docs/decisions/anonymous-pages.md): every route of the production
 // build that has an action, page or resource route, refuses a post another site sent, even with a valid token pair
@@ -18,7 +19,7 @@ let session = "";
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   ssrHandler = await loadSsrHandler();
-  session = await loginAs(sandbox.url, "RSSMRA80A01H501U", hosts.a);
+  session = await loginAs(sandbox.url, CITIZENS.MARIO, hosts.a);
 });
 afterAll(() => sandbox.close());
 
@@ -78,7 +79,7 @@ describe("every action requires its own origin", () => {
           .set("Cookie", `${session}; XSRF-TOKEN=${token}`)
           .set("X-XSRF-TOKEN", token)
           .type("form")
-          .send(`_xsrf=${maskXsrfToken(token)}&token=abc&delegante=RSSMRA80A01H501U`);
+          .send(`_xsrf=${maskXsrfToken(token)}&token=abc&delegante=${CITIZENS.MARIO}`);
         // React Router's own check answers a document post 400; the root middleware answers the others 403.
         if (res.status !== 400 && res.status !== 403) accepted.push(`${path}: ${res.status}`);
       }

@@ -54,7 +54,7 @@ beforeEach(async () => {
   upstreamCalls.length = 0;
 });
 
-const browser = () => new SharedBrowser(() => app, sandbox.url);
+const browser = () => new SharedBrowser(app, sandbox.url);
 /** Keys a store holds in Valkey (`portal:<name>:e:…`): its entries. */
 const storeEntries = async (name: string) =>
   (await redisBackend()!.command<string[]>(["KEYS", `portal:${name}:e:*`])).length;
@@ -122,7 +122,10 @@ describe("booking an appointment", () => {
     expect([fresh.status, fresh.headers.location]).toEqual([302, step("luogo")]);
     putBack(b, marios);
     const replayed = await b.get(step("riepilogo"));
-    expect([replayed.status, replayed.headers.location]).toEqual([302, `${step("luogo")}&avviso=ripristino`]);
+    expect([replayed.status, replayed.headers.location]).toEqual([
+      302,
+      `${step("luogo")}&avviso=ricominciato`,
+    ]);
     const page = await b.get(replayed.headers.location!);
     expect(pageText(page.text)).toContain("Prenotazione ricominciata");
     expect(page.text).not.toContain("Rinnovo di Mario 4c2");
@@ -381,13 +384,19 @@ describe("delegations", () => {
     putBack(b, marios);
     const replayed = await b.get(`${ONLINE}?passo=riepilogo`);
     // The notice's address is built whole (it once had two "?": `?passo=delegato?scaduta=1`).
-    expect([replayed.status, replayed.headers.location]).toEqual([302, `${ONLINE}?passo=delegato&scaduta=1`]);
+    expect([replayed.status, replayed.headers.location]).toEqual([
+      302,
+      `${ONLINE}?passo=delegato&avviso=ricominciato`,
+    ]);
     const page = await b.get(replayed.headers.location!);
     expect(pageText(page.text)).toContain("La compilazione è scaduta: ricomincia dall'inizio.");
     expect(page.text).not.toContain(LUCA);
     putBack(b, marios);
     const sent = await b.post(`${ONLINE}?passo=riepilogo`, {});
-    expect([sent.status, sent.headers.location]).toEqual([302, `${ONLINE}?passo=delegato&scaduta=1`]);
+    expect([sent.status, sent.headers.location]).toEqual([
+      302,
+      `${ONLINE}?passo=delegato&avviso=ricominciato`,
+    ]);
     expect(deleghe().length).toBe(count);
   });
 
@@ -417,7 +426,7 @@ describe("delegations", () => {
     const replayed = await b.get(`${REQUEST}?passo=riepilogo`);
     expect([replayed.status, replayed.headers.location]).toEqual([
       302,
-      `${REQUEST}?passo=delegante&scaduta=1`,
+      `${REQUEST}?passo=delegante&avviso=ricominciato`,
     ]);
     const page = await b.get(replayed.headers.location!);
     expect(page.text).not.toContain("ci-luca-fronte.png");

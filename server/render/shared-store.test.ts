@@ -4,8 +4,9 @@ import type { RequestHandler } from "express";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
+import { PortalBrowser, type Upload } from "#tests/support/portal-browser.ts";
+import { CITIZENS, HOSTS, postForm } from "#tests/support/portal-requests.ts";
 import { startRedis, type TestRedis } from "#tests/support/redis-server.ts";
-import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { useMemoryStore } from "#server/store/shared-store.ts";
 import { redisBackend } from "#shared/store-port.server.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 const A = "comune-a.localhost";
-const GIULIA = "BNCGLI85C55L219R";
+const GIULIA = CITIZENS.GIULIA;
 const NEW = "/servizi/segnalazioni/nuova";
 const TILES = "https://tiles.example.org/{z}/{x}/{y}.png";
 const PNG = Buffer.from(
@@ -61,52 +62,18 @@ const replica = (env: Record<string, string> = {}) => {
 const decode = (html: string) =>
   html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
-class Browser {
-  readonly cookies = new Map<string, string>();
-  take(setCookies: string[] | string | undefined) {
-    for (const line of [setCookies ?? []].flat()) {
-      const [pair] = line.split(";");
-      const name = pair!.slice(0, pair!.indexOf("="));
-      const value = pair!.slice(pair!.indexOf("=") + 1);
-      if (/;\s*Max-Age=0(;|$)/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
-  }
-  async get(app: ReturnType<typeof replica>, path: string) {
-    const res = await request(app).get(path).set("Host", A).set("Cookie", this.header());
-    this.take(res.headers["set-cookie"]);
-    return res;
-  }
-  async post(
-    app: ReturnType<typeof replica>,
-    step: string,
-    fields: Record<string, string>,
-    files: Buffer[] = [],
-  ) {
-    let req = request(app)
-      .post(`${NEW}?passo=${step}`)
-      .set("Host", A)
-      .set("Origin", `http://${A}`)
-      .set("Cookie", this.header())
-      .field("_xsrf", maskXsrfToken(this.cookies.get("XSRF-TOKEN")!));
-    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-    for (const [i, bytes] of files.entries())
-      req = req.attach("allegati", bytes, { filename: `buca-${i}.png`, contentType: "image/png" });
-    const res = await req;
-    this.take(res.headers["set-cookie"]);
-    return res;
-  }
-}
+const step = (passo: string) => `${NEW}?passo=${passo}`;
+/** The report's photos (`allegati`), named `buca-<i>.png`. */
+const photos = (...bytes: Buffer[]): Upload[] =>
+  bytes.map((one, i) => ({ field: "allegati", name: `buca-${i}.png`, bytes: one, type: "image/png" }));
 
+/** Giulia logged in (her data put back as seeded) on the report's first page, through `app`. */
 async function giulia(app: ReturnType<typeof replica>) {
   await request(sandbox.app).post(`/__sandbox/citizens/${GIULIA}/reset`).expect(200);
-  const browser = new Browser();
-  const [name, value] = (await loginAs(sandbox.app, GIULIA)).split("=");
-  browser.cookies.set(name!, value!);
-  expect((await browser.get(app, NEW)).status).toBe(200);
+  const browser = new PortalBrowser(app, A)
+    .withMultipartForms()
+    .withCookie(await loginAs(sandbox.app, GIULIA));
+  expect((await browser.get(NEW)).status).toBe(200);
   return browser;
 }
 
@@ -121,9 +88,10 @@ describe("two replicas, one Valkey", () => {
     const two = replica();
     const browser = await giulia(one);
     expect(
-      (await browser.post(two, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" })).status,
+      (await browser.through(two).post(step("autorizzazioni"), { intent: "autorizzazioni", accetto: "on" }))
+        .status,
     ).toBe(303);
-    const kept = await browser.post(one, "dati", VALID, [PNG]);
+    const kept = await browser.through(one).post(step("dati"), VALID, photos(PNG));
     expect(
       kept.status,
       decode(kept.text)
@@ -133,11 +101,11 @@ describe("two replicas, one Valkey", () => {
     // The photo is in Valkey, not in a process.
     const keys = await redisBackend()!.command<string[]>(["KEYS", "portal:report-files:e:*"]);
     expect(keys.length).toBeGreaterThan(0);
-    const summary = decode((await browser.get(two, `${NEW}?passo=riepilogo`)).text);
+    const summary = decode((await browser.through(two).get(`${NEW}?passo=riepilogo`)).text);
     expect(summary).toContain("buca-0.png");
     expect(summary).not.toContain("Mancano dei file allegati");
     const before = giuliaReports().length;
-    expect((await browser.post(two, "riepilogo", { intent: "invia" })).status).toBe(303);
+    expect((await browser.through(two).post(step("riepilogo"), { intent: "invia" })).status).toBe(303);
     expect(giuliaReports()).toHaveLength(before + 1);
     const sent = giuliaReports().at(-1)!.articles[0]!.attachments[0]! as unknown as { data: Buffer };
     expect(Buffer.compare(Buffer.from(sent.data), PNG)).toBe(0);
@@ -147,10 +115,12 @@ describe("two replicas, one Valkey", () => {
     const one = replica();
     const two = replica();
     const browser = await giulia(one);
-    await browser.post(two, "autorizzazioni", { intent: "autorizzazioni", accetto: "on" });
+    await browser.through(two).post(step("autorizzazioni"), { intent: "autorizzazioni", accetto: "on" });
     await redis.stop();
     try {
-      const res = await browser.post(one, "dati", { ...VALID, titolo: "Tombino rotto" }, [PNG]);
+      const res = await browser
+        .through(one)
+        .post(step("dati"), { ...VALID, titolo: "Tombino rotto" }, photos(PNG));
       expect(
         res.status,
         logs
@@ -184,22 +154,21 @@ describe("two replicas, one Valkey", () => {
       },
       { timeout: 30_000, interval: 100 },
     );
-    expect((await browser.post(two, "dati", VALID, [PNG])).status).toBe(303);
-    expect(decode((await browser.get(one, `${NEW}?passo=riepilogo`)).text)).toContain("buca-0.png");
+    expect((await browser.through(two).post(step("dati"), VALID, photos(PNG))).status).toBe(303);
+    expect(decode((await browser.through(one).get(`${NEW}?passo=riepilogo`)).text)).toContain("buca-0.png");
   });
 
   test("the maintenance gate's limit counts the attempts made on both replicas", async () => {
     const env = { MAINTENANCE_LOGIN_PER_CLIENT: "4", MAINTENANCE_LOGIN_WINDOW_S: "600" };
     const replicas = [replica(env), replica(env)];
-    const token = createXsrfToken();
     const attempt = (i: number) =>
-      request(replicas[i % 2]!)
-        .post("/manutenzione")
-        .set("Host", "comune-c.localhost")
-        .set("Origin", "http://comune-c.localhost")
-        .set("Cookie", `XSRF-TOKEN=${token}`)
-        .type("form")
-        .send({ _xsrf: maskXsrfToken(token), username: "manutentore", password: `sbagliata-${i}` });
+      postForm(
+        replicas[i % 2]!,
+        "/manutenzione",
+        { username: "manutentore", password: `sbagliata-${i}` },
+        "",
+        HOSTS.c,
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(i)).status);
     // Per process, each replica would allow 4 (8 in all): together, the 5th is refused.

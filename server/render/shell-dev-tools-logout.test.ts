@@ -3,9 +3,8 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
-import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { HOSTS, xsrfToken } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, postForm, signIn } from "#tests/support/portal-requests.ts";
 
 // The shell's development tools and the end of a session, over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const HOST = HOSTS.a;
-const citizen = () => loginAs(sandbox.url, "RSSMRA80A01H501U", "servizi.comune.valverde.it");
+const citizen = () => signIn(sandbox.url, CITIZENS.MARIO);
 
 describe('"Simula logout" (a development tool)', () => {
   const home = async (env: Record<string, string>) =>
@@ -31,16 +30,13 @@ describe('"Simula logout" (a development tool)', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("Mario Rossi");
     expect(res.text).not.toContain("Simula logout");
-    const xsrf = xsrfToken();
-    const toggle = await request(
+    const toggle = await postForm(
       testApp({ upstreamUrl: sandbox.url, ssrHandler, env: { NODE_ENV: "development" } }).app,
-    )
-      .post("/dev/simulazione-logout")
-      .set("Host", HOST)
-      .set("Origin", `http://${HOST}`)
-      .set("Cookie", xsrf.cookie)
-      .type("form")
-      .send({ _xsrf: xsrf.masked });
+      "/dev/simulazione-logout",
+      {},
+      "",
+      HOST,
+    );
     expect(toggle.status).toBe(404);
   });
 

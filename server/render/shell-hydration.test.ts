@@ -11,6 +11,7 @@ import { createLogger } from "#server/observability/logger.ts";
 import { TEST_TENANTS, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 // The page frame's data over HTTP (production build): the footer, the header's socials and the home page's services
 // are rendered on the server only (ServerIsland), so the hydration data carries the header's compact menus and none
@@ -46,7 +47,7 @@ describe("the shell's hydration data", () => {
   ])(
     "for %s: the footer is in the page, its configuration is not in the hydration data",
     async (_who, who) => {
-      const cookie = who ? await loginAs(sandbox.url, "SPSNNA75T48F839X") : "";
+      const cookie = who ? await loginAs(sandbox.url, CITIZENS.ANNA) : "";
       const res = await get("/", cookie);
       expect(res.status).toBe(200);
       const { footer, hydration } = parts(res.text);

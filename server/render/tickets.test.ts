@@ -4,7 +4,15 @@ import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { CITIZENS, HOSTS, UPSTREAM_HOSTS, signIn, xsrfToken } from "#tests/support/portal-requests.ts";
+import {
+  CITIZENS,
+  HOSTS,
+  UPSTREAM_HOSTS,
+  getPage,
+  postForm,
+  postMultipart,
+  signIn,
+} from "#tests/support/portal-requests.ts";
 
 // The citizen's assistance tickets over HTTP: production build, real app, sandbox upstream.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -52,39 +60,7 @@ async function articlesOf(cookie: string, id: number, tenant: "a" | "b" = "a"): 
 
 const app = () => testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
 
-function get(path: string, cookie = "", host = HOSTS.a) {
-  return request(app()).get(path).set("Host", host).set("Cookie", cookie);
-}
-
-function postMultipart(
-  path: string,
-  cookie: string,
-  fields: Record<string, string>,
-  file?: { bytes: Buffer; name: string; type: string },
-  host = HOSTS.a,
-) {
-  const xsrf = xsrfToken();
-  let req = request(app())
-    .post(path)
-    .set("Host", host)
-    .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
-    .field("_xsrf", xsrf.masked);
-  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-  if (file) req = req.attach("allegato", file.bytes, { filename: file.name, contentType: file.type });
-  return req;
-}
-
-function postForm(path: string, cookie: string, host = HOSTS.a) {
-  const xsrf = xsrfToken();
-  return request(app())
-    .post(path)
-    .set("Host", host)
-    .set("Origin", `http://${host}`)
-    .set("Cookie", `${cookie}; ${xsrf.cookie}`)
-    .type("form")
-    .send(new URLSearchParams({ _xsrf: xsrf.masked }).toString());
-}
+const get = (path: string, cookie = "", host = HOSTS.a) => getPage(app(), path, cookie, host);
 
 const visible = (html: string) =>
   html
@@ -232,25 +208,27 @@ describe("a ticket's page", () => {
   test("reply: empty text is a 400, a lying attachment is refused with the text kept; a good one is sent", async () => {
     const cookie = await citizenCookie(ANNA);
     const tributi = (await ticketsOf(cookie, ANNA)).find((t) => t.title === "Tributi")!;
-    const empty = await postMultipart(ticketPath(tributi.id), cookie, { messaggio: "  " });
+    const empty = await postMultipart(app(), ticketPath(tributi.id), { messaggio: "  " }, [], cookie);
     expect(empty.status).toBe(400);
     expect(visible(empty.text)).toContain("Messaggio:");
 
     const lying = await postMultipart(
+      app(),
       ticketPath(tributi.id),
-      cookie,
       { messaggio: "Ecco la ricevuta" },
-      { bytes: PNG, name: "ricevuta.pdf", type: "application/pdf" },
+      [{ field: "allegato", bytes: PNG, name: "ricevuta.pdf", type: "application/pdf" }],
+      cookie,
     );
     expect(lying.status).toBe(400);
     expect(visible(lying.text)).toContain("non è del tipo dichiarato dalla sua estensione");
     expect(lying.text).toContain("Ecco la ricevuta</textarea>");
 
     const sent = await postMultipart(
+      app(),
       ticketPath(tributi.id),
-      cookie,
       { messaggio: "Ecco la foto <b>richiesta</b>" },
-      { bytes: PNG, name: "foto.png", type: "image/png" },
+      [{ field: "allegato", bytes: PNG, name: "foto.png", type: "image/png" }],
+      cookie,
     );
     expect(sent.status).toBe(302);
     expect(sent.headers.location).toBe(`${ticketPath(tributi.id)}?inviata=1#conversazione`);
@@ -266,7 +244,7 @@ describe("a ticket's page", () => {
     const nuovo = (await ticketsOf(cookie, ANNA)).find((t) => t.title === "Portale del cittadino")!;
     const confirm = visible((await get(`${ticketPath(nuovo.id)}?chiudi=1`, cookie)).text);
     expect(confirm).toContain("Stai per chiudere la richiesta");
-    const closed = await postForm(`${ticketPath(nuovo.id)}?chiudi=1`, cookie);
+    const closed = await postForm(app(), `${ticketPath(nuovo.id)}?chiudi=1`, {}, cookie);
     expect(closed.status).toBe(302);
     expect(closed.headers.location).toBe(`${ticketPath(nuovo.id)}?chiusa=1`);
     const page = visible((await get(`${ticketPath(nuovo.id)}?chiusa=1`, cookie)).text);
@@ -276,7 +254,7 @@ describe("a ticket's page", () => {
     // Another citizen cannot close Anna's ticket.
     const mario = await citizenCookie(MARIO);
     const tributi = (await ticketsOf(cookie, ANNA)).find((t) => t.title === "Tributi")!;
-    expect((await postForm(`${ticketPath(tributi.id)}?chiudi=1`, mario)).status).toBe(404);
+    expect((await postForm(app(), `${ticketPath(tributi.id)}?chiudi=1`, {}, mario)).status).toBe(404);
     expect((await ticketsOf(cookie, ANNA)).find((t) => t.id === tributi.id)?.state_id).toBe(2);
   });
 });
@@ -307,10 +285,11 @@ describe("attachment download", () => {
     const tributi = (await ticketsOf(cookie, ANNA)).find((t) => t.title === "Tributi")!;
     // U+202E would show "Счёт ‮gnp.exe" reversed; the upload keeps the name without it.
     const sent = await postMultipart(
+      app(),
       ticketPath(tributi.id),
-      cookie,
       { messaggio: "Il documento" },
-      { bytes: PNG, name: "Счёт \u202e2026\u2066.png", type: "image/png" },
+      [{ field: "allegato", bytes: PNG, name: "Счёт \u202e2026\u2066.png", type: "image/png" }],
+      cookie,
     );
     expect(sent.status).toBe(302);
     const last = (await articlesOf(cookie, tributi.id)).at(-1)!;

@@ -6,12 +6,12 @@ import { RELAY_EVERYTHING, startTestUpstream, testApp } from "#tests/support/tes
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
 import { createFlowState } from "#server/render/flow-state.ts";
-import { maskXsrfToken } from "./xsrf.ts";
 import { createCipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { PORTAL_COOKIES, type PortalCookie } from "#shared/portal-cookies.ts";
 import { createSealer } from "./seal.ts";
 import { createMaintenanceSealers } from "#server/middleware/maintenance-credential.ts";
-import { HOSTS } from "#tests/support/portal-requests.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
 // PORTAL_SECRET rotated: what was sealed under the old secret still opens while it is listed in
 // PORTAL_SECRET_PREVIOUS; everything sealed from then on uses the new one; without the old one listed, an old cookie
@@ -258,28 +258,16 @@ describe("a flow in progress across the rotation", () => {
 
   /** Giulia logged in, the report's first step accepted on a portal sealing with the old secret: her cookies. */
   async function reportStartedBeforeRotation() {
-    const cookies = new Map<string, string>();
-    const take = (lines: string[] | string | undefined) => {
-      for (const line of [lines ?? []].flat()) {
-        const pair = line.split(";")[0]!;
-        cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-      }
-    };
-    const header = () => [...cookies].map(([n, v]) => `${n}=${v}`).join("; ");
-    take(await loginAs(sandbox.app, "BNCGLI85C55L219R"));
     const before = testApp({ upstreamUrl, ssrHandler, secret: OLD }).app;
-    take((await request(before).get(REPORT).set("Host", HOST).set("Cookie", header())).headers["set-cookie"]);
-    const accepted = await request(before)
-      .post(`${REPORT}?passo=autorizzazioni`)
-      .set("Host", HOST)
-      .set("Origin", `http://${HOST}`)
-      .set("Cookie", header())
-      .type("form")
-      .send({ _xsrf: maskXsrfToken(cookies.get("XSRF-TOKEN")!), intent: "autorizzazioni", accetto: "on" });
+    const giulia = new PortalBrowser(before, HOST).withCookie(await loginAs(sandbox.app, CITIZENS.GIULIA));
+    await giulia.get(REPORT);
+    const accepted = await giulia.post(`${REPORT}?passo=autorizzazioni`, {
+      intent: "autorizzazioni",
+      accetto: "on",
+    });
     expect(accepted.status).toBe(303);
-    take(accepted.headers["set-cookie"]);
-    expect(cookies.get("flow_disruption")).toBeTruthy();
-    return header();
+    expect(giulia.cookies.get("flow_disruption")).toBeTruthy();
+    return giulia.header();
   }
 
   test("with the old secret listed as previous, the next step shows; nothing restarts", async () => {

@@ -14,6 +14,7 @@ import { createNotifyApi } from "./notify.ts";
 import { createMypayApi } from "./mypay.ts";
 import { createAppschedApi } from "./appsched.ts";
 import { withServiceTitles } from "#shared/api/tenant-config.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 /**
  * The portal's own upstream calls parse every contract fixture (tests/contract/fixtures), served over HTTP with
@@ -62,8 +63,7 @@ const rejection = (promise: Promise<unknown>) =>
     () => undefined,
     (error: unknown) => error,
   );
-const ANNA = "SPSNNA75T48F839X";
-const GIULIA = "BNCGLI85C55L219R";
+const { ANNA, GIULIA } = CITIZENS;
 
 /** What the portal makes of each fixture, through the call it makes for it. */
 const PORTAL: Record<string, () => Promise<void>> = {

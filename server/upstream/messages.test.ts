@@ -60,7 +60,7 @@ test("finds one message of the municipality, counts, marks read and deletes", as
 
 test("another citizen's fiscal code is refused", async () => {
   const error = await api()
-    .countUnread("BNCGLI85C55L219R", "c_v001")
+    .countUnread(CITIZENS.GIULIA, "c_v001")
     .catch((caught: unknown) => caught);
   expect(isUpstreamError(error) && error.status).toBe(403);
 });

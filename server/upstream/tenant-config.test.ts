@@ -8,6 +8,7 @@ import { getCurrentUser } from "./user.ts";
 import { toRouteFailure } from "./failures.ts";
 import type { UpstreamRequestContext } from "./http.ts";
 import { startTestUpstream } from "#tests/support/test-app.ts";
+import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -92,7 +93,7 @@ describe("tenant configuration from the sandbox upstream", () => {
     const user = await getCurrentUser(
       ctx("servizi.comune.valverde.it", {
         identityHeaders: {
-          "shib-identita-codicefiscale": "RSSMRA80A01H501U",
+          "shib-identita-codicefiscale": CITIZENS.MARIO,
           "shib-identita-nome": "Mario",
           "shib-identita-cognome": "Rossi",
         },
@@ -231,7 +232,7 @@ describe("tenant configuration from the published BFF (SANDBOX_BFF=published)", 
     expect(codes(anonymous)).toContain("DELEGHE");
     const citizen = await getTenantConfig(
       at("servizi.comune.valverde.it", {
-        identityHeaders: { "shib-identita-codicefiscale": "RSSMRA80A01H501U" },
+        identityHeaders: { "shib-identita-codicefiscale": CITIZENS.MARIO },
       }),
       "comune-a",
       shared,
@@ -246,7 +247,7 @@ describe("tenant configuration from the published BFF (SANDBOX_BFF=published)", 
   test("the spec's BFF keeps every module on", async () => {
     const config = await getTenantConfig(
       ctx("servizi.comune.valverde.it", {
-        identityHeaders: { "shib-identita-codicefiscale": "RSSMRA80A01H501U" },
+        identityHeaders: { "shib-identita-codicefiscale": CITIZENS.MARIO },
       }),
       "comune-a",
     );

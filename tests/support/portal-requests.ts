@@ -16,12 +16,7 @@ export type TestTenant = keyof typeof HOSTS;
 export const UPSTREAM_HOSTS = upstreamHosts;
 
 /** The seeded demo citizens (sandbox/seed/citizens.ts). */
-export const CITIZENS = {
-  MARIO: "RSSMRA80A01H501U",
-  GIULIA: "BNCGLI85C55L219R",
-  LUCA: "VRDLCU90E10F205V",
-  ANNA: "SPSNNA75T48F839X",
-} as const;
+export { CITIZENS } from "./citizens.ts";
 
 /** A citizen's session cookie (`name=value`) on `tenant`, from the sandbox's demo identity provider at `sandbox`. */
 export function signIn(sandbox: string, codiceFiscale: string, tenant: TestTenant = "a"): Promise<string> {
@@ -41,6 +36,8 @@ export function withXsrf(cookie = "") {
 }
 
 type App = Parameters<typeof request>[0];
+/** A file a form sends: its field, its name, its bytes and (when given) its declared type. */
+export type Upload = { field: string; name: string; bytes: Buffer; type?: string };
 
 /** A page request as a browser on `host` sends it. */
 export function getPage(app: App, path: string, cookie = "", host: string = HOSTS.a) {
@@ -67,6 +64,35 @@ export function postForm(
     .set("Cookie", xsrf.cookie)
     .type("form")
     .send(body.toString());
+}
+
+/**
+ * A multipart form post as a browser on `host` sends it (a form with `enctype="multipart/form-data"`): same-site
+ * `Origin`, the cookie with a fresh XSRF token, the masked token as the first part, then the fields, then the files.
+ */
+export function postMultipart(
+  app: App,
+  path: string,
+  fields: Record<string, string | string[]>,
+  files: Upload[] = [],
+  cookie = "",
+  host: string = HOSTS.a,
+) {
+  const xsrf = withXsrf(cookie);
+  let req = request(app)
+    .post(path)
+    .set("Host", host)
+    .set("Origin", `http://${host}`)
+    .set("Cookie", xsrf.cookie)
+    .field("_xsrf", xsrf.masked);
+  for (const [name, value] of Object.entries(fields))
+    for (const one of [value].flat()) req = req.field(name, one);
+  for (const file of files)
+    req = req.attach(file.field, file.bytes, {
+      filename: file.name,
+      ...(file.type ? { contentType: file.type } : {}),
+    });
+  return req;
 }
 
 /** A rendered page's text as a reader meets it: no scripts, no tags, React's text markers gone, spaces collapsed. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { createStubContext, stubAppsched } from "#tests/support/stub-request-context.ts";
 import { loadAppointmentActivities, toAppointmentActivity } from "./appointment-activities.server.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const NOW = new Date("2026-11-23T10:00:00Z");
 
@@ -63,15 +64,15 @@ describe("loadAppointmentActivities", () => {
         listAppointments: async (cf) => (asked.push(cf), list),
       }),
     });
-    const upcoming = await loadAppointmentActivities(context, "SPSNNA75T48F839X", {
+    const upcoming = await loadAppointmentActivities(context, CITIZENS.ANNA, {
       filter: "upcoming",
       sort: "oldest",
       limit: 5,
     });
-    expect(asked).toEqual(["SPSNNA75T48F839X"]);
+    expect(asked).toEqual([CITIZENS.ANNA]);
     expect(upcoming).toMatchObject({ status: "ok", total: 2 });
     expect(upcoming.status === "ok" && upcoming.items.map((a) => a.id)).toEqual(["2", "3"]);
-    const cut = await loadAppointmentActivities(context, "SPSNNA75T48F839X", { limit: 1 });
+    const cut = await loadAppointmentActivities(context, CITIZENS.ANNA, { limit: 1 });
     expect(cut.status === "ok" && [cut.items.map((a) => a.id), cut.total]).toEqual([["3"], 3]);
   });
 

@@ -3,8 +3,9 @@ import type { Appointment } from "#shared/api/appsched.ts";
 import { loader } from "#client/routes/appointments/booking-calendar.ts";
 import { ACCESS_FLOW } from "./flow-state.ts";
 import { createStubContext, stubAppsched } from "#tests/support/stub-request-context.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
-const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: "BNCGLI85C55L219R" };
+const GIULIA = { nome: "Giulia", cognome: "Bianchi", codFisc: CITIZENS.GIULIA };
 
 const appointment: Appointment = {
   id: "1019",

@@ -22,6 +22,7 @@ import {
   type EditState,
 } from "./flow-state.ts";
 import { getNextBookingStep, getPreviousBookingStep } from "./steps.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 /** What the flow primitive reads from a cookie holding `raw` (already opened), through `schema` alone. */
 function parseFlowState<T>(schema: z.ZodType<T>, raw: unknown) {
@@ -128,7 +129,7 @@ describe("booking steps", () => {
       nome: "Giulia",
       cognome: "Bianchi",
       email: "giulia@example.it",
-      codiceFiscale: "BNCGLI85C55L219R",
+      codiceFiscale: CITIZENS.GIULIA,
       fromProfile: true,
     });
     expect(getFirstIncompleteStep(fromProfile, true)).toBe("riepilogo");

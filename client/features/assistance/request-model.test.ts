@@ -12,6 +12,7 @@ import {
   readDraftBody,
   requestSchema,
 } from "./request-model.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const t = translatorFor("it", assistanceIt);
 const form = (fields: Record<string, string>) => {
@@ -55,7 +56,7 @@ test("the full schema: the original's Italian messages, identity only when anony
   const ok = validateForm(form(good), requestSchema(t, true));
   expect(ok).toMatchObject({
     ok: true,
-    values: { codiceFiscale: "VRDLCU90E10F205V", telefono: "3331234567" },
+    values: { codiceFiscale: CITIZENS.LUCA, telefono: "3331234567" },
   });
   const logged = validateForm(form({ ...good, nome: "", codiceFiscale: "" }), requestSchema(t, false));
   expect(logged.ok).toBe(true);
@@ -81,7 +82,7 @@ test("the ticket payload follows the contract and a draft body reads back into t
   expect(ticket).toMatchObject({
     title: "Tributi",
     utente_riconosciuto: 0,
-    customer: { mobile: "00393331234567", codice_fiscale: "VRDLCU90E10F205V" },
+    customer: { mobile: "00393331234567", codice_fiscale: CITIZENS.LUCA },
     article: { body: "Riga 1<br>&lt;b&gt;Riga 2&lt;/b&gt;", from: "luca@example.it" },
   });
   const back = readDraftBody(JSON.stringify(ticket));

@@ -9,13 +9,14 @@ import {
   wizardFlow,
   type WizardState,
 } from "./flow-state.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const resolveWizardStep = (requested: string | null, state: WizardState) =>
   wizardFlow.resolveStep(requested, state);
 /** A cookie holding `raw` (already opened). */
 const holding = (raw: unknown) => holdingState(raw);
 
-const cf = "VRDLCU90E10F205V";
+const cf = CITIZENS.LUCA;
 const pending = {
   kind: "EMAIL" as const,
   contact: "l@example.it",
@@ -55,7 +56,7 @@ test("a changed e-mail or a new phone must be verified again", () => {
 test("a state of another citizen or of a wrong shape is not used", () => {
   const state = { ...newWizardState(cf), accepted: true };
   expect(readOwnState(wizardFlow, holding(state), cf)).toEqual(state);
-  expect(readOwnState(wizardFlow, holding(state), "RSSMRA80A01H501U")).toBeUndefined();
+  expect(readOwnState(wizardFlow, holding(state), CITIZENS.MARIO)).toBeUndefined();
   expect(readOwnState(wizardFlow, holding("tampered"), cf)).toBeUndefined();
   expect(readOwnState(wizardFlow, holding({ ...state, verifiedEmail: 5 }), cf)).toBeUndefined();
 });

@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import { byDataElement, renderPage } from "#tests/support/render.tsx";
 import { comuneFixture, contattiFixture, menuFixture } from "#tests/support/tenant-fixture.ts";
 import { Header, type HeaderProps } from "./header.tsx";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const baseProps: HeaderProps = {
   comune: comuneFixture,
@@ -14,7 +15,7 @@ const baseProps: HeaderProps = {
   env: { sandbox: false, devTools: false },
 };
 
-const user = { nome: "Mario", cognome: "Rossi", codFisc: "RSSMRA80A01H501U" };
+const user = { nome: "Mario", cognome: "Rossi", codFisc: CITIZENS.MARIO };
 const hrefs = (page: ReturnType<typeof renderPage>) =>
   page.queryAllByRole("link").map((link) => link.getAttribute("href"));
 

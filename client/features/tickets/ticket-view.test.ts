@@ -11,6 +11,7 @@ import {
   ticketsQueryWords,
   toArticleView,
 } from "./ticket-view.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const ticket = (over: Partial<Ticket> = {}): Ticket => ({
   id: 3,
@@ -19,7 +20,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
   state_id: 2,
   created_at: "2026-10-02T08:30:00Z",
   customer: {
-    codice_fiscale: "SPSNNA75T48F839X",
+    codice_fiscale: CITIZENS.ANNA,
     email: "a@b.it",
     mobile: null,
     firstname: "A",
@@ -67,8 +68,8 @@ describe("query", () => {
 
 test("ownership is by the customer's fiscal code, case-insensitive; no customer is nobody's", () => {
   expect(isOwnTicket(ticket(), "spsnna75t48f839x")).toBe(true);
-  expect(isOwnTicket(ticket(), "RSSMRA80A01H501U")).toBe(false);
-  expect(isOwnTicket(ticket({ customer: undefined }), "SPSNNA75T48F839X")).toBe(false);
+  expect(isOwnTicket(ticket(), CITIZENS.MARIO)).toBe(false);
+  expect(isOwnTicket(ticket({ customer: undefined }), CITIZENS.ANNA)).toBe(false);
 });
 
 test("the citizen's text becomes escaped HTML with its line breaks", () => {

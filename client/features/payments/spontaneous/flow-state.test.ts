@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { holdingState } from "#tests/support/flow-cookies.ts";
 import { spontaneousFlows, type SpontaneousState } from "./flow-state.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 const payer = {
   kind: "F" as const,
   firstName: "A",
   lastName: "B",
-  taxCode: "RSSMRA80A01H501U",
+  taxCode: CITIZENS.MARIO,
   email: "a@b.it",
 };
 

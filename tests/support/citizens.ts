@@ -1,0 +1,10 @@
+/**
+ * The seeded demo citizens (sandbox/seed/citizens.ts), by name. Apart from portal-requests.ts (which re-exports them)
+ * so that a unit test can name a citizen without loading the sandbox and supertest.
+ */
+export const CITIZENS = {
+  MARIO: "RSSMRA80A01H501U",
+  GIULIA: "BNCGLI85C55L219R",
+  LUCA: "VRDLCU90E10F205V",
+  ANNA: "SPSNNA75T48F839X",
+} as const;
