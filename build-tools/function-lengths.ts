@@ -1,5 +1,5 @@
-// Lists the product functions and components longer than N lines (default 60) in client/, server/ and shared/,
-// tests excluded, longest first (issue #26: the count before and after the flow primitive).
+// Lists the product functions and components longer than N lines (default 60) in client/, server/, shared/ and
+// sandbox/ (issue #39), tests excluded, longest first (issue #26: the count before and after the flow primitive).
 //
 //   node build-tools/function-lengths.ts [N] [--count]
 //
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 
-const ROOTS = ["client", "server", "shared"];
+const ROOTS = ["client", "server", "shared", "sandbox"];
 const SOURCE = /\.(ts|tsx)$/;
 const EXCLUDED = /(\.test\.tsx?$|\.d\.ts$|\/\+types\/|\/tests?\/)/;
 
@@ -50,7 +50,10 @@ export function longFunctions(file: string, text: string, limit: number): LongFu
   return found;
 }
 
-/** The product functions (client/, server/, shared/ under `root`, tests excluded) longer than `limit`, longest first. */
+/**
+ * The product functions (client/, server/, shared/, sandbox/ under `root`, tests excluded) longer than `limit`,
+ * longest first.
+ */
 export function productLongFunctions(root: string, limit: number): LongFunction[] {
   const all = ROOTS.flatMap((dir) => listFiles(join(root, dir))).flatMap((path) =>
     longFunctions(relative(root, path), readFileSync(path, "utf8"), limit),

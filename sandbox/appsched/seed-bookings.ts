@@ -101,11 +101,14 @@ function getSeedBookings(today: string): SeedBooking[] {
   ];
 }
 
-function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBooking[] {
-  const a = { tenantId: "comune-a", owned: true };
+/** What Mario's and Giulia's bookings on comune-a share: the municipality, and they are theirs (`owned`). */
+const ownedInValverde = { tenantId: "comune-a", owned: true };
+
+/** Mario on comune-a: two ahead, one behind (APPROVATA), one cancelled. */
+function marioInValverde(mario: StoredCustomer): SeedBooking[] {
   return [
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "11",
       openDay: 1,
       time: "09:30",
@@ -113,7 +116,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       customer: mario,
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "12",
       openDay: 3,
       time: "11:00",
@@ -121,7 +124,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       customer: mario,
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "13",
       openDay: -5,
       time: "10:00",
@@ -130,7 +133,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       status: "APPROVATA",
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "11",
       openDay: 5,
       time: "10:00",
@@ -138,8 +141,14 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       customer: mario,
       status: "ANNULLATA",
     },
+  ];
+}
+
+/** Giulia on comune-a: one ahead, one under review, one waiting for more documents, one refused (behind). */
+function giuliaInValverde(giulia: StoredCustomer): SeedBooking[] {
+  return [
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "13",
       openDay: 2,
       time: "09:00",
@@ -147,7 +156,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       customer: giulia,
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "11",
       openDay: 4,
       time: "11:30",
@@ -156,7 +165,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       status: "IN_REVISIONE",
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "13",
       openDay: 6,
       time: "10:30",
@@ -165,7 +174,7 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       status: "IN_ATTESA_INTEGRAZIONE",
     },
     {
-      ...a,
+      ...ownedInValverde,
       officeId: "11",
       openDay: -3,
       time: "12:00",
@@ -173,6 +182,14 @@ function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBoo
       customer: giulia,
       status: "RIFIUTATA",
     },
+  ];
+}
+
+/** Mario and Giulia: their bookings on comune-a, then Mario's on comune-b. */
+function citizenBookings(mario: StoredCustomer, giulia: StoredCustomer): SeedBooking[] {
+  return [
+    ...marioInValverde(mario),
+    ...giuliaInValverde(giulia),
     {
       tenantId: "comune-b",
       officeId: "21",

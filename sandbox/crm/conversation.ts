@@ -22,6 +22,8 @@ import {
 export const REPLY_ATTACHMENT_TYPES = ALL_ATTACHMENT_TYPES;
 export const REPLY_ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_BYTES;
 const MAX_PER_PAGE = 100;
+/** Where the citizen's side of the conversation lives. */
+const base = "/api/crm/tickets";
 const CLOSED_STATES: ReadonlySet<CrmTicket["state_id"]> = new Set([4, 8]);
 
 export class SearchFilterError extends Error {}
@@ -176,13 +178,20 @@ function ownTicket(
  */
 export function createConversationRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const base = "/api/crm/tickets";
   router.use(base, faultGate(store, "crm"), (_req, res, next) => {
     if (!hasCrm(res)) return sendError(res, 404, "Servizio non disponibile");
     if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
     next();
   });
 
+  registerReads(router, store);
+  registerChanges(router, store);
+  registerAttachmentDownload(router, store);
+  return router;
+}
+
+/** The caller's tickets found by a filter, one ticket, its articles. */
+function registerReads(router: express.Router, store: SandboxStore): void {
   router.get(`${base}/search`, (req, res) => {
     let search: TicketSearch;
     try {
@@ -211,7 +220,10 @@ export function createConversationRouter(store: SandboxStore): express.Router {
     if (!found) return sendError(res, 404, "Richiesta non trovata");
     res.json(found.ticket.articles.map((a) => toArticleDto(found.ticket.id, a)));
   });
+}
 
+/** The citizen's reply to a ticket (an article), and closing it. */
+function registerChanges(router: express.Router, store: SandboxStore): void {
   router.post(`${base}/:id/articles`, express.json({ limit: "12mb" }), (req, res) => {
     const found = ownTicket(store, res, req.params.id);
     if (!found) return sendError(res, 404, "Richiesta non trovata");
@@ -246,7 +258,10 @@ export function createConversationRouter(store: SandboxStore): express.Router {
     store.save();
     res.json(toTicketDto(found.ticket));
   });
+}
 
+/** An attachment of an article of the caller's ticket, as a download. */
+function registerAttachmentDownload(router: express.Router, store: SandboxStore): void {
   router.get(`${base}/:id/articles/:articleId/attachments/:attachmentId`, (req, res) => {
     const found = ownTicket(store, res, req.params.id);
     const article = found?.ticket.articles.find((a) => String(a.id) === req.params.articleId);
@@ -261,7 +276,6 @@ export function createConversationRouter(store: SandboxStore): express.Router {
     res.setHeader("Cache-Control", "private, no-store");
     res.send(attachment.data);
   });
-  return router;
 }
 
 /**

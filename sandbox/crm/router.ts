@@ -88,7 +88,14 @@ function draftEntity(draft: { id: number; body: string; dataCreazione: number; c
 export function createCrmRouter(store: SandboxStore): express.Router {
   const router = express.Router();
   const gate = faultGate(store, "crm");
+  registerCatalogue(router, gate);
+  registerTickets(router, store, gate);
+  registerDrafts(router, store, gate);
+  return router;
+}
 
+/** Public: the services, a service's kinds of problem, the privacy text. */
+function registerCatalogue(router: express.Router, gate: express.RequestHandler): void {
   router.get("/api-public/crm/services", gate, (_req, res) => {
     res.json(crmCatalogue.map(({ id, name }) => ({ id, name })));
   });
@@ -102,7 +109,10 @@ export function createCrmRouter(store: SandboxStore): express.Router {
   router.get("/api-public/policy", gate, (_req, res) => {
     sendRawString(res, 200, crmPolicyText);
   });
+}
 
+/** A new ticket: logged in (in the caller's own name), or anonymous with an e-mail code. */
+function registerTickets(router: express.Router, store: SandboxStore, gate: express.RequestHandler): void {
   router.post("/api/crm/tickets", gate, jsonBody, (req, res) => {
     const citizen = getLocals(res).citizen;
     if (!citizen) return sendError(res, 401, "Accesso non effettuato");
@@ -147,7 +157,10 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     const ticket = open(store, res, body, read, getLocals(res).citizen ? 1 : 0);
     res.status(201).json(toTicketDto(ticket));
   });
+}
 
+/** The logged-in citizen's drafts: list, save, update, delete. */
+function registerDrafts(router: express.Router, store: SandboxStore, gate: express.RequestHandler): void {
   router.get("/api/drafts", gate, (req, res) => {
     const citizen = getLocals(res).citizen;
     if (!citizen) return sendError(res, 401, "Accesso non effettuato");
@@ -214,8 +227,6 @@ export function createCrmRouter(store: SandboxStore): express.Router {
     store.save();
     sendRawString(res, 200, "Bozza eliminata con successo");
   });
-
-  return router;
 }
 
 function open(

@@ -75,97 +75,116 @@ const png1x1 = Buffer.from(
   "base64",
 );
 
+const at = (iso: string) => new Date(iso);
+
+/** Anna's TARI question with an image attached, answered by the tax office (open: state 2). */
+function seedAnnaTariQuestion(crm: CrmTenantState): void {
+  const open = createTicket(
+    crm,
+    {
+      title: "Tributi",
+      kind: "assistenza",
+      type: "TARI - tassa rifiuti",
+      customer: anna,
+      utente_riconosciuto: 1,
+      service_catalog_item_id: 2,
+      service_catalog_sub_item_id: 201,
+      body: "<p>Ho ricevuto due avvisi TARI per lo stesso anno. Quale devo pagare?</p>",
+      attachments: [{ filename: "avviso.png", mimeType: "image/png", data: png1x1 }],
+    },
+    at("2026-10-02T08:30:00Z"),
+  );
+  open.state_id = 2;
+  addArticle(
+    crm,
+    open,
+    {
+      sender: "Agent",
+      from: "Ufficio Tributi",
+      body: "<p>Buongiorno, il secondo avviso sostituisce il primo: paghi solo quello con la data più recente.</p>",
+      attachments: [],
+    },
+    at("2026-10-05T10:00:00Z"),
+  );
+}
+
+/** Anna's certificate problem, solved by the registry office and closed (state 4). */
+function seedAnnaCertificateSolved(crm: CrmTenantState): void {
+  const closed = createTicket(
+    crm,
+    {
+      title: "Anagrafe e stato civile",
+      kind: "assistenza",
+      type: "Certificati anagrafici",
+      customer: anna,
+      utente_riconosciuto: 1,
+      service_catalog_item_id: 1,
+      service_catalog_sub_item_id: 101,
+      body: "<p>Non riesco a scaricare il certificato di residenza.</p>",
+      attachments: [],
+    },
+    at("2026-08-10T09:00:00Z"),
+  );
+  addArticle(
+    crm,
+    closed,
+    {
+      sender: "Agent",
+      from: "Ufficio Anagrafe",
+      body: "<p>Il problema è stato risolto: può scaricare di nuovo il certificato.</p>",
+      attachments: [],
+    },
+    at("2026-08-11T09:00:00Z"),
+  );
+  closed.state_id = 4;
+}
+
+/** Anna's notifications question, not answered yet. */
+function seedAnnaNotificationsQuestion(crm: CrmTenantState): void {
+  createTicket(
+    crm,
+    {
+      title: "Portale del cittadino",
+      kind: "assistenza",
+      type: "Notifiche e preferenze",
+      customer: anna,
+      utente_riconosciuto: 1,
+      service_catalog_item_id: 4,
+      service_catalog_sub_item_id: 402,
+      body: "<p>Non ricevo più le notifiche via SMS.</p>",
+      attachments: [],
+    },
+    at("2026-11-20T15:45:00Z"),
+  );
+}
+
+/** Mario's missing payment notice, not answered yet. */
+function seedMarioNoticeQuestion(crm: CrmTenantState): void {
+  createTicket(
+    crm,
+    {
+      title: "Pagamenti online",
+      kind: "assistenza",
+      type: "Avviso non trovato",
+      customer: mario,
+      utente_riconosciuto: 1,
+      service_catalog_item_id: 3,
+      service_catalog_sub_item_id: 301,
+      body: "<p>Non trovo l'avviso di pagamento della mensa scolastica.</p>",
+      attachments: [],
+    },
+    at("2026-11-18T11:00:00Z"),
+  );
+}
+
 /** Seeds one citizen's tickets in one municipality (used by the seed and by the per-citizen reset). */
 export function seedCitizenTickets(crm: CrmTenantState, tenantId: string, codFisc: string): void {
-  const at = (iso: string) => new Date(iso);
   if (codFisc === anna.codice_fiscale && (tenantId === "comune-a" || tenantId === "comune-b")) {
-    const open = createTicket(
-      crm,
-      {
-        title: "Tributi",
-        kind: "assistenza",
-        type: "TARI - tassa rifiuti",
-        customer: anna,
-        utente_riconosciuto: 1,
-        service_catalog_item_id: 2,
-        service_catalog_sub_item_id: 201,
-        body: "<p>Ho ricevuto due avvisi TARI per lo stesso anno. Quale devo pagare?</p>",
-        attachments: [{ filename: "avviso.png", mimeType: "image/png", data: png1x1 }],
-      },
-      at("2026-10-02T08:30:00Z"),
-    );
-    open.state_id = 2;
-    addArticle(
-      crm,
-      open,
-      {
-        sender: "Agent",
-        from: "Ufficio Tributi",
-        body: "<p>Buongiorno, il secondo avviso sostituisce il primo: paghi solo quello con la data più recente.</p>",
-        attachments: [],
-      },
-      at("2026-10-05T10:00:00Z"),
-    );
-    const closed = createTicket(
-      crm,
-      {
-        title: "Anagrafe e stato civile",
-        kind: "assistenza",
-        type: "Certificati anagrafici",
-        customer: anna,
-        utente_riconosciuto: 1,
-        service_catalog_item_id: 1,
-        service_catalog_sub_item_id: 101,
-        body: "<p>Non riesco a scaricare il certificato di residenza.</p>",
-        attachments: [],
-      },
-      at("2026-08-10T09:00:00Z"),
-    );
-    addArticle(
-      crm,
-      closed,
-      {
-        sender: "Agent",
-        from: "Ufficio Anagrafe",
-        body: "<p>Il problema è stato risolto: può scaricare di nuovo il certificato.</p>",
-        attachments: [],
-      },
-      at("2026-08-11T09:00:00Z"),
-    );
-    closed.state_id = 4;
-    createTicket(
-      crm,
-      {
-        title: "Portale del cittadino",
-        kind: "assistenza",
-        type: "Notifiche e preferenze",
-        customer: anna,
-        utente_riconosciuto: 1,
-        service_catalog_item_id: 4,
-        service_catalog_sub_item_id: 402,
-        body: "<p>Non ricevo più le notifiche via SMS.</p>",
-        attachments: [],
-      },
-      at("2026-11-20T15:45:00Z"),
-    );
+    seedAnnaTariQuestion(crm);
+    seedAnnaCertificateSolved(crm);
+    seedAnnaNotificationsQuestion(crm);
   }
-  if (codFisc === mario.codice_fiscale && tenantId === "comune-a") {
-    createTicket(
-      crm,
-      {
-        title: "Pagamenti online",
-        kind: "assistenza",
-        type: "Avviso non trovato",
-        customer: mario,
-        utente_riconosciuto: 1,
-        service_catalog_item_id: 3,
-        service_catalog_sub_item_id: 301,
-        body: "<p>Non trovo l'avviso di pagamento della mensa scolastica.</p>",
-        attachments: [],
-      },
-      at("2026-11-18T11:00:00Z"),
-    );
-  }
+  if (codFisc === mario.codice_fiscale && tenantId === "comune-a") seedMarioNoticeQuestion(crm);
 }
 
 const seededCitizens = [anna.codice_fiscale, mario.codice_fiscale];

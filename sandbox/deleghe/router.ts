@@ -131,6 +131,59 @@ function positiveInt(value: unknown, fallback: number, max: number): number {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
+/** The delegations and requests of one municipality (created on first use). */
+function delegheOf(store: SandboxStore, tenantId: string): StoredDelega[] {
+  return (store.state.deleghe.byTenant[tenantId] ??= []);
+}
+
+function today(): string {
+  return isoDay(new Date());
+}
+
+/** One page of `rows`, filtered by the query (`idServizio`, `stato`, `codiceFiscaleDelegante`), newest first. */
+function sendPage(req: Request, res: Response, rows: StoredDelega[]) {
+  const { tenant } = getLocals(res);
+  const day = today();
+  const idServizio = typeof req.query.idServizio === "string" ? Number(req.query.idServizio) : null;
+  const stato = typeof req.query.stato === "string" && req.query.stato ? req.query.stato : null;
+  const cfDelegante =
+    typeof req.query.codiceFiscaleDelegante === "string" && req.query.codiceFiscaleDelegante
+      ? req.query.codiceFiscaleDelegante.toUpperCase()
+      : null;
+  if (stato && !(DELEGA_STATI as readonly string[]).includes(stato))
+    return sendError(res, 400, "Richiesta non valida", ["stato sconosciuto"]);
+  const filtered = rows
+    .filter((d) => idServizio === null || d.servizi.includes(idServizio))
+    .filter((d) => stato === null || effectiveStatus(d, day) === stato)
+    .filter((d) => cfDelegante === null || d.delegante.codiceFiscale === cfDelegante)
+    .sort((a, b) => b.dataCreazione.localeCompare(a.dataCreazione));
+  const perPage = positiveInt(req.query.per_page, 10, 100);
+  const number = positiveInt(req.query.page, 1, 10_000);
+  res.setHeader("Cache-Control", "no-store");
+  res.json({
+    items: filtered.slice((number - 1) * perPage, number * perPage).map((d) => toDelega(tenant, d, day)),
+    totalElements: filtered.length,
+    page: number,
+    per_page: perPage,
+  });
+}
+
+/** The record by id, when the caller is on the side `side` (any citizen in gaps mode), or an answer sent. */
+function delegaById(
+  store: SandboxStore,
+  req: Request,
+  res: Response,
+  side: "delegante" | "delegato",
+): StoredDelega | null {
+  const { tenant, citizen } = getLocals(res);
+  const found = delegheOf(store, tenant.id).find((d) => d.uuidDelega === req.params.id);
+  if (!found || (!playsGaps(store) && found[side].codiceFiscale !== citizen!.codFisc)) {
+    sendError(res, 404, "Delega non trovata");
+    return null;
+  }
+  return found;
+}
+
 /**
  * DELEGHE (our payloads, `shared/api/deleghe.ts`): `GET|POST /api/deleghe`, `PATCH /api/deleghe/{id}`,
  * `GET /api/deleghe/policy`, `GET /api/richieste-delega`, `PUT /api/richiesta-delega/{id}/annullamento`,
@@ -143,9 +196,6 @@ function positiveInt(value: unknown, fallback: number, max: number): number {
  */
 export function createDelegheRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const list = (tenantId: string) => (store.state.deleghe.byTenant[tenantId] ??= []);
-  const today = () => isoDay(new Date());
-
   const guard: express.RequestHandler = (_req, res, next) => {
     const { tenant, citizen } = getLocals(res);
     if (!tenant.assets.some((a) => a.codice === "DELEGHE")) return sendError(res, 404, "Servizio non attivo");
@@ -154,34 +204,15 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     next();
   };
   router.use(["/api/deleghe", "/api/richieste-delega", "/api/richiesta-delega"], guard);
+  registerReads(router, store);
+  registerNewDelegation(router, store);
+  registerNewRequest(router, store);
+  registerActionsById(router, store);
+  return router;
+}
 
-  const page = (req: Request, res: Response, rows: StoredDelega[]) => {
-    const { tenant } = getLocals(res);
-    const day = today();
-    const idServizio = typeof req.query.idServizio === "string" ? Number(req.query.idServizio) : null;
-    const stato = typeof req.query.stato === "string" && req.query.stato ? req.query.stato : null;
-    const cfDelegante =
-      typeof req.query.codiceFiscaleDelegante === "string" && req.query.codiceFiscaleDelegante
-        ? req.query.codiceFiscaleDelegante.toUpperCase()
-        : null;
-    if (stato && !(DELEGA_STATI as readonly string[]).includes(stato))
-      return sendError(res, 400, "Richiesta non valida", ["stato sconosciuto"]);
-    const filtered = rows
-      .filter((d) => idServizio === null || d.servizi.includes(idServizio))
-      .filter((d) => stato === null || effectiveStatus(d, day) === stato)
-      .filter((d) => cfDelegante === null || d.delegante.codiceFiscale === cfDelegante)
-      .sort((a, b) => b.dataCreazione.localeCompare(a.dataCreazione));
-    const perPage = positiveInt(req.query.per_page, 10, 100);
-    const number = positiveInt(req.query.page, 1, 10_000);
-    res.setHeader("Cache-Control", "no-store");
-    res.json({
-      items: filtered.slice((number - 1) * perPage, number * perPage).map((d) => toDelega(tenant, d, day)),
-      totalElements: filtered.length,
-      page: number,
-      per_page: perPage,
-    });
-  };
-
+/** The policy, the caller's delegations (either side), their delegators for one service, their requests. */
+function registerReads(router: express.Router, store: SandboxStore): void {
   router.get("/api/deleghe/policy", (_req, res) => {
     res.json({ testo: DELEGHE_POLICY });
   });
@@ -191,10 +222,10 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     const { tenant, citizen } = getLocals(res);
     const me = citizen!.codFisc;
     const asDelegate = req.query.ruolo === "delegato";
-    const rows = list(tenant.id).filter((d) =>
+    const rows = delegheOf(store, tenant.id).filter((d) =>
       asDelegate ? d.delegato.codiceFiscale === me : d.delegante.codiceFiscale === me && !d.richiesta,
     );
-    page(req, res, rows);
+    sendPage(req, res, rows);
   });
 
   /**
@@ -206,7 +237,7 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     const idServizio = Number(req.params.idServizio);
     if (!Number.isInteger(idServizio)) return sendError(res, 400, "Richiesta non valida", ["idServizio"]);
     const day = today();
-    const rows = list(tenant.id).filter(
+    const rows = delegheOf(store, tenant.id).filter(
       (d) =>
         d.delegato.codiceFiscale === citizen!.codFisc &&
         d.servizi.includes(idServizio) &&
@@ -233,13 +264,16 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
 
   router.get("/api/richieste-delega", (req, res) => {
     const { tenant, citizen } = getLocals(res);
-    page(
+    sendPage(
       req,
       res,
-      list(tenant.id).filter((d) => d.richiesta && d.delegato.codiceFiscale === citizen!.codFisc),
+      delegheOf(store, tenant.id).filter((d) => d.richiesta && d.delegato.codiceFiscale === citizen!.codFisc),
     );
   });
+}
 
+/** A new delegation (`POST /api/deleghe`): it waits for the delegate, who finds a message about it in Messaggi. */
+function registerNewDelegation(router: express.Router, store: SandboxStore): void {
   router.post("/api/deleghe", express.json({ limit: "64kb" }), (req, res) => {
     const { tenant, citizen } = getLocals(res);
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -260,7 +294,7 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
       dataCreazione: new Date().toISOString(),
       richiesta: null,
     };
-    list(tenant.id).push(stored);
+    delegheOf(store, tenant.id).push(stored);
     // The delegate finds it in Messaggi (Notify message store).
     (store.state.messages[cf] ??= []).push({
       id: `delega-${stored.uuidDelega}`,
@@ -276,11 +310,13 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     store.save();
     res.status(201).json(toDelega(tenant, stored, day));
   });
+}
 
-  /**
-   * A request (§3): the caller (the would-be delegate) asks to act for a delegator who cannot log in, with the three
-   * documents as base64 in JSON (our payload, `NuovaRichiestaDelega`); it waits for the operator (ATTESA_OPERATORE).
-   */
+/**
+ * A request (§3): the caller (the would-be delegate) asks to act for a delegator who cannot log in, with the three
+ * documents as base64 in JSON (our payload, `NuovaRichiestaDelega`); it waits for the operator (ATTESA_OPERATORE).
+ */
+function registerNewRequest(router: express.Router, store: SandboxStore): void {
   router.post("/api/richiesta-delega", express.json({ limit: "10mb" }), (req, res) => {
     const { tenant, citizen } = getLocals(res);
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -305,28 +341,20 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
       dataCreazione: new Date().toISOString(),
       richiesta: { allegati: documents.allegati },
     };
-    list(tenant.id).push(stored);
+    delegheOf(store, tenant.id).push(stored);
     store.save();
     res.status(201).json(toDelega(tenant, stored, checked.day));
   });
+}
 
-  /** The record by id, when the caller is on the side `side` (any citizen in gaps mode), or an answer sent. */
-  const byId = (req: Request, res: Response, side: "delegante" | "delegato"): StoredDelega | null => {
-    const { tenant, citizen } = getLocals(res);
-    const found = list(tenant.id).find((d) => d.uuidDelega === req.params.id);
-    if (!found || (!playsGaps(store) && found[side].codiceFiscale !== citizen!.codFisc)) {
-      sendError(res, 404, "Delega non trovata");
-      return null;
-    }
-    return found;
-  };
-
+/** By id, on the caller's side: accept, refuse or withdraw a delegation; cancel a request, read its attachments. */
+function registerActionsById(router: express.Router, store: SandboxStore): void {
   router.patch("/api/deleghe/:id", express.json({ limit: "4kb" }), (req, res) => {
     const { tenant } = getLocals(res);
     const azione = (req.body as { azione?: unknown } | undefined)?.azione;
     if (!(DELEGA_AZIONI as readonly unknown[]).includes(azione))
       return sendError(res, 400, "Richiesta non valida", ["azione"]);
-    const found = byId(req, res, azione === "RITIRA" ? "delegante" : "delegato");
+    const found = delegaById(store, req, res, azione === "RITIRA" ? "delegante" : "delegato");
     if (!found) return;
     const day = today();
     const now = effectiveStatus(found, day);
@@ -344,7 +372,7 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
 
   router.put("/api/richiesta-delega/:id/annullamento", (req, res) => {
     const { tenant } = getLocals(res);
-    const found = byId(req, res, "delegato");
+    const found = delegaById(store, req, res, "delegato");
     if (!found) return;
     if (!found.richiesta) return sendError(res, 404, "Richiesta non trovata");
     if (found.stato !== "ATTESA_OPERATORE")
@@ -355,7 +383,7 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
   });
 
   router.get("/api/richiesta-delega/:id/allegati/:slot", (req, res) => {
-    const found = byId(req, res, "delegato");
+    const found = delegaById(store, req, res, "delegato");
     if (!found) return;
     const slot = req.params.slot;
     const file = (DOCUMENT_SLOTS as readonly string[]).includes(slot ?? "")
@@ -365,7 +393,6 @@ export function createDelegheRouter(store: SandboxStore): express.Router {
     res.setHeader("Cache-Control", "no-store");
     res.status(200).type(file.tipo).send(Buffer.from(file.dati, "base64"));
   });
-  return router;
 }
 
 /**

@@ -29,6 +29,37 @@ export function toIstanza(instance: MoonInstance) {
   };
 }
 
+function instancesOf(store: SandboxStore, tenantId: string): MoonInstance[] {
+  return (store.state.moon.instances[tenantId] ??= []);
+}
+
+/** The token's citizen, or an answer already sent. */
+function tokenHolder(req: express.Request, res: Response): string | null {
+  const { citizen, tenant } = getLocals(res);
+  const check = checkMoonToken(req.get("moon-identita-jwt"), tenant.id, citizen?.codFisc ?? null);
+  if (check.ok) return check.codFisc;
+  if (check.reason === "expired") sendError(res, 403, "ExpiredJWT", ["Il token di identità è scaduto"]);
+  else if (check.reason === "other-citizen") sendError(res, 403, "Token di identità di un altro utente");
+  else sendError(res, 403, "Token di identità non valido");
+  return null;
+}
+
+/** The instance `:id` of the token's citizen (any in gaps mode) and the caller, or an answer already sent. */
+function instanceById(
+  store: SandboxStore,
+  req: express.Request,
+  res: Response,
+): { instance: MoonInstance; caller: string } | null {
+  const caller = tokenHolder(req, res);
+  if (!caller) return null;
+  const found = instancesOf(store, getLocals(res).tenant.id).find((i) => i.codiceIstanza === req.params.id);
+  if (!found || (!playsGaps(store) && found.owner !== caller)) {
+    sendError(res, 404, "Istanza non trovata");
+    return null;
+  }
+  return { instance: found, caller };
+}
+
 /**
  * `/api/moon/*` (contract §9): `moon-identita` issues the short-lived identity token of the SSO citizen; the instance
  * calls need it in `Moon-Identita-JWT` (an expired one → 403 "ExpiredJWT", another citizen's → 403). By id the
@@ -37,8 +68,6 @@ export function toIstanza(instance: MoonInstance) {
  */
 export function createMoonRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const list = (tenantId: string) => (store.state.moon.instances[tenantId] ??= []);
-
   router.use("/api/moon", (req, res, next) => {
     if (isDown(store, "moon")) return sendError(res, 503, "Servizio temporaneamente non disponibile");
     if (!getLocals(res).citizen) return sendError(res, 401, "Accesso non effettuato");
@@ -50,37 +79,22 @@ export function createMoonRouter(store: SandboxStore): express.Router {
     res.setHeader("Cache-Control", "no-store");
     res.json({ idMoonToken: issueMoonToken(citizen!.codFisc, tenant.id) });
   });
+  registerInstanceReads(router, store);
+  registerInstanceChanges(router, store);
+  return router;
+}
 
-  /** The token's citizen, or an answer already sent. */
-  const holder = (req: express.Request, res: Response): string | null => {
-    const { citizen, tenant } = getLocals(res);
-    const check = checkMoonToken(req.get("moon-identita-jwt"), tenant.id, citizen?.codFisc ?? null);
-    if (check.ok) return check.codFisc;
-    if (check.reason === "expired") sendError(res, 403, "ExpiredJWT", ["Il token di identità è scaduto"]);
-    else if (check.reason === "other-citizen") sendError(res, 403, "Token di identità di un altro utente");
-    else sendError(res, 403, "Token di identità non valido");
-    return null;
-  };
-  const byId = (req: express.Request, res: Response): { instance: MoonInstance; caller: string } | null => {
-    const caller = holder(req, res);
-    if (!caller) return null;
-    const found = list(getLocals(res).tenant.id).find((i) => i.codiceIstanza === req.params.id);
-    if (!found || (!playsGaps(store) && found.owner !== caller)) {
-      sendError(res, 404, "Istanza non trovata");
-      return null;
-    }
-    return { instance: found, caller };
-  };
-
+/** The token's instances, a page at a time, and one instance's receipt PDF. */
+function registerInstanceReads(router: express.Router, store: SandboxStore): void {
   router.get("/api/moon/istanze-paginate", (req, res) => {
-    const owner = holder(req, res);
+    const owner = tokenHolder(req, res);
     if (!owner) return;
     const { tenant } = getLocals(res);
     const limit = Math.min(Math.max(Number.parseInt(String(req.query.limit ?? "5"), 10) || 5, 1), 100);
     const offset = Math.max(Number.parseInt(String(req.query.offset ?? "0"), 10) || 0, 0);
     const ente = typeof req.query.codice_ente === "string" ? req.query.codice_ente : null;
     if (ente && ente !== tenant.codiceEnte) return res.json({ items: [], totalElements: 0, totalPages: 0 });
-    const own = list(tenant.id)
+    const own = instancesOf(store, tenant.id)
       .filter((i) => i.owner === owner)
       .sort((a, b) => b.created.localeCompare(a.created));
     res.setHeader("Cache-Control", "no-store");
@@ -92,7 +106,7 @@ export function createMoonRouter(store: SandboxStore): express.Router {
   });
 
   router.get("/api/moon/istanze/:id/pdf", (req, res) => {
-    const hit = byId(req, res);
+    const hit = instanceById(store, req, res);
     if (!hit) return;
     const found = hit.instance;
     const istanza = toIstanza(found);
@@ -106,20 +120,23 @@ export function createMoonRouter(store: SandboxStore): express.Router {
     ]);
     res.status(200).type("application/pdf").send(pdf);
   });
+}
 
+/** Deleting a draft, and duplicating an instance as a new draft of the caller's. */
+function registerInstanceChanges(router: express.Router, store: SandboxStore): void {
   router.delete("/api/moon/istanze/:id", (req, res) => {
-    const hit = byId(req, res);
+    const hit = instanceById(store, req, res);
     if (!hit) return;
     const found = hit.instance;
     if (found.stato !== "BOZZA") return sendError(res, 409, "Solo una bozza può essere eliminata");
-    const all = list(getLocals(res).tenant.id);
+    const all = instancesOf(store, getLocals(res).tenant.id);
     all.splice(all.indexOf(found), 1);
     store.save();
     res.status(204).end();
   });
 
   router.get("/api/moon/istanze/:id/duplica", (req, res) => {
-    const hit = byId(req, res);
+    const hit = instanceById(store, req, res);
     if (!hit) return;
     const found = hit.instance;
     const copy: MoonInstance = {
@@ -129,9 +146,8 @@ export function createMoonRouter(store: SandboxStore): express.Router {
       stato: "BOZZA",
       owner: hit.caller,
     };
-    list(getLocals(res).tenant.id).push(copy);
+    instancesOf(store, getLocals(res).tenant.id).push(copy);
     store.save();
     res.status(201).json(toIstanza(copy));
   });
-  return router;
 }

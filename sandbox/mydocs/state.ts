@@ -75,22 +75,29 @@ function documents(codFisc: string, prefix: string, drafts: Draft[]): MyDocsDocu
   }));
 }
 
-/** Giulia: 26 documents over four areas and two years (more than one page of 20). */
-function giuliaDrafts(): Draft[] {
-  const drafts: Draft[] = [];
+/** Giulia's twelve TARI instalment notices of 2025 (Tributi), each due at the end of its month. */
+function giuliaTariInstalments(): Draft[] {
   const months = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"];
-  for (const [index, month] of months.entries()) {
-    drafts.push({
-      descrizione: `Avviso TARI 2025 - rata ${index + 1}`,
-      created: `2025-${month}-05`,
-      fine: `2025-${month}-28`,
-      idAmbito: 1,
-      tipologia: notice,
-    });
-  }
-  drafts.push(
+  return months.map((month, index) => ({
+    descrizione: `Avviso TARI 2025 - rata ${index + 1}`,
+    created: `2025-${month}-05`,
+    fine: `2025-${month}-28`,
+    idAmbito: 1,
+    tipologia: notice,
+  }));
+}
+
+/** Giulia: the IMU receipts of 2024 (Tributi). */
+function giuliaImuReceipts(): Draft[] {
+  return [
     { descrizione: "Ricevuta IMU acconto 2024", created: "2024-06-14", idAmbito: 1, tipologia: pdf },
     { descrizione: "Ricevuta IMU saldo 2024", created: "2024-12-13", idAmbito: 1, tipologia: pdf },
+  ];
+}
+
+/** Giulia: certificates and the identity card's receipt (Anagrafe). */
+function giuliaRegistryDocuments(): Draft[] {
+  return [
     {
       descrizione: "Certificato di residenza",
       created: "2025-03-18",
@@ -113,6 +120,12 @@ function giuliaDrafts(): Draft[] {
       idAmbito: 2,
       tipologia: pdf,
     },
+  ];
+}
+
+/** Giulia: a building permit, a SCIA and a certificate of habitability (Edilizia). */
+function giuliaBuildingDocuments(): Draft[] {
+  return [
     {
       descrizione: "Permesso di costruire n. 112/2024",
       created: "2024-09-30",
@@ -127,6 +140,12 @@ function giuliaDrafts(): Draft[] {
       tipologia: pdf,
     },
     { descrizione: "Certificato di agibilità", created: "2025-01-20", idAmbito: 3, tipologia: certificate },
+  ];
+}
+
+/** Giulia: school canteen, school transport and nursery (Servizi scolastici). */
+function giuliaSchoolDocuments(): Draft[] {
+  return [
     {
       descrizione: "Iscrizione mensa scolastica 2025/2026",
       created: "2025-08-29",
@@ -147,6 +166,12 @@ function giuliaDrafts(): Draft[] {
       idAmbito: 4,
       tipologia: pdf,
     },
+  ];
+}
+
+/** Giulia: the TARI declaration and an IMU assessment notice (Tributi). */
+function giuliaTaxLetters(): Draft[] {
+  return [
     {
       descrizione: "Dichiarazione TARI utenza domestica",
       created: "2024-02-12",
@@ -160,8 +185,19 @@ function giuliaDrafts(): Draft[] {
       idAmbito: 1,
       tipologia: notice,
     },
-  );
-  return drafts;
+  ];
+}
+
+/** Giulia: 26 documents over four areas and two years (more than one page of 20). */
+function giuliaDrafts(): Draft[] {
+  return [
+    ...giuliaTariInstalments(),
+    ...giuliaImuReceipts(),
+    ...giuliaRegistryDocuments(),
+    ...giuliaBuildingDocuments(),
+    ...giuliaSchoolDocuments(),
+    ...giuliaTaxLetters(),
+  ];
 }
 
 export function seedMyDocs(): MyDocsState {

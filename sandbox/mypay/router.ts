@@ -81,30 +81,75 @@ function readNewDue(body: unknown): { due: NewDue } | { problems: string[] } {
   };
 }
 
+/** The checkout of `due` (the same token while one is open for its IUV): where the browser pays it. */
+function openCheckout(store: SandboxStore, req: Request, res: Response, due: MypayDovuto): string {
+  const { tenant } = getLocals(res);
+  const existing = Object.entries(store.state.ppay.checkouts).find(
+    ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
+  );
+  const token = existing?.[0] ?? newCheckoutToken();
+  store.state.ppay.checkouts[token] = {
+    engine: "mypay",
+    tenantId: tenant.id,
+    codFisc: due.pagatore.codiceIdentificativo,
+    iuv: due.iuv,
+    returnBase: portalReturnBase(store, tenant),
+  };
+  store.save();
+  return `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
+}
+
+function typesOf(store: SandboxStore, res: Response) {
+  return store.state.mypay.tipologie[getLocals(res).tenant.id] ?? [];
+}
+
+function typeName(store: SandboxStore, res: Response, codTipo: string) {
+  return typesOf(store, res).find((t) => t.codTipo === codTipo)?.descrizione ?? null;
+}
+
+/** One of the citizen's own dues (payer = the path's fiscal code, the caller's own), or a 404 already sent. */
+function ownDue(store: SandboxStore, req: Request, res: Response) {
+  const iuv = req.params.iuv as string;
+  if (!/^\d{17}$/.test(iuv)) return void sendError(res, 400, "IUV non valido");
+  const due = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string).find(
+    (d) => d.iuv === iuv,
+  );
+  if (!due) return void sendError(res, 404, "Dovuto non trovato");
+  return due;
+}
+
+/** A new due of a spontaneous type: paid at once (a checkout), or deferred (its notice). */
+function createDueHandler(store: SandboxStore, immediato: boolean) {
+  return (req: Request, res: Response) => {
+    const parsed = readNewDue(req.body);
+    if ("problems" in parsed) return sendError(res, 400, "Dati del dovuto non validi", parsed.problems);
+    const type = typesOf(store, res).find((t) => t.codTipo === parsed.due.codTipo);
+    if (!type || !type.spontaneo) return sendError(res, 422, "Tipologia di pagamento non disponibile");
+    if (type.importoMassimo !== undefined && parsed.due.importo > type.importoMassimo)
+      return sendError(res, 422, "Importo superiore al massimo della tipologia");
+    if (type.noteObbligatorie && !parsed.due.causale)
+      return sendError(res, 400, "Dati del dovuto non validi", ["causale obbligatoria per la tipologia"]);
+    const { tenant } = getLocals(res);
+    const due = createDue(store.state, tenant.id, parsed.due, { immediato });
+    if (immediato) {
+      const urlPagamento = openCheckout(store, req, res, due);
+      return void res.status(201).json({ iuv: due.iuv, urlPagamento });
+    }
+    store.save();
+    res.status(201).json({
+      iuv: due.iuv,
+      codiceAvviso: due.codiceAvviso,
+      avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
+    });
+  };
+}
+
 /**
  * MYPAY (contract §6, "[REQ]-only": the shapes are ours, see state.ts): payment types, immediate and deferred dues
  * (both honour `Idempotency-Key`), the public notice check, and the citizen's positions (own fiscal code only; gaps mode: any, as the BFF).
  */
 export function createMypayRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-
-  /** The checkout of `due` (the same token while one is open for its IUV): where the browser pays it. */
-  function openCheckout(req: Request, res: Response, due: MypayDovuto): string {
-    const { tenant } = getLocals(res);
-    const existing = Object.entries(store.state.ppay.checkouts).find(
-      ([, c]) => c.engine === "mypay" && c.tenantId === tenant.id && c.iuv === due.iuv,
-    );
-    const token = existing?.[0] ?? newCheckoutToken();
-    store.state.ppay.checkouts[token] = {
-      engine: "mypay",
-      tenantId: tenant.id,
-      codFisc: due.pagatore.codiceIdentificativo,
-      iuv: due.iuv,
-      returnBase: portalReturnBase(store, tenant),
-    };
-    store.save();
-    return `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}`;
-  }
   // `POST /__sandbox/faults {"mypay": "down"}` makes every MYPAY call answer 503.
   const down = faultGate(store, "mypay");
   const hasMypay: express.RequestHandler[] = [
@@ -115,50 +160,33 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       next();
     },
   ];
-  const typesOf = (res: Response) => store.state.mypay.tipologie[getLocals(res).tenant.id] ?? [];
-  const typeName = (res: Response, codTipo: string) =>
-    typesOf(res).find((t) => t.codTipo === codTipo)?.descrizione ?? null;
+  registerPublic(router, store, hasMypay);
+  registerPositions(router, store, hasMypay);
+  return router;
+}
 
+/** Public: the payment types, the new dues, a notice's check and, for the browser that paid it, its receipt. */
+function registerPublic(
+  router: express.Router,
+  store: SandboxStore,
+  hasMypay: express.RequestHandler[],
+): void {
   router.get("/api-public/mypay/tipologie", ...hasMypay, (req, res) => {
     const search =
       typeof req.query.descrizione === "string" ? req.query.descrizione.trim().toLowerCase() : "";
-    res.json({ tipologie: typesOf(res).filter((t) => t.descrizione.toLowerCase().includes(search)) });
+    res.json({ tipologie: typesOf(store, res).filter((t) => t.descrizione.toLowerCase().includes(search)) });
   });
 
-  function create(immediato: boolean) {
-    return (req: Request, res: Response) => {
-      const parsed = readNewDue(req.body);
-      if ("problems" in parsed) return sendError(res, 400, "Dati del dovuto non validi", parsed.problems);
-      const type = typesOf(res).find((t) => t.codTipo === parsed.due.codTipo);
-      if (!type || !type.spontaneo) return sendError(res, 422, "Tipologia di pagamento non disponibile");
-      if (type.importoMassimo !== undefined && parsed.due.importo > type.importoMassimo)
-        return sendError(res, 422, "Importo superiore al massimo della tipologia");
-      if (type.noteObbligatorie && !parsed.due.causale)
-        return sendError(res, 400, "Dati del dovuto non validi", ["causale obbligatoria per la tipologia"]);
-      const { tenant } = getLocals(res);
-      const due = createDue(store.state, tenant.id, parsed.due, { immediato });
-      if (immediato) {
-        const urlPagamento = openCheckout(req, res, due);
-        return void res.status(201).json({ iuv: due.iuv, urlPagamento });
-      }
-      store.save();
-      res.status(201).json({
-        iuv: due.iuv,
-        codiceAvviso: due.codiceAvviso,
-        avvisoPdf: mypayNoticePdf(due, tenant.nome, tenant.id).toString("base64"),
-      });
-    };
-  }
   const json = express.json({ limit: "10kb" });
-  router.post("/api-public/mypay/importaDovutoImmediato", ...hasMypay, json, create(true));
-  router.post("/api-public/mypay/importaDovuto", ...hasMypay, json, create(false));
+  router.post("/api-public/mypay/importaDovutoImmediato", ...hasMypay, json, createDueHandler(store, true));
+  router.post("/api-public/mypay/importaDovuto", ...hasMypay, json, createDueHandler(store, false));
 
   router.get("/api-public/mypay/verificaAvviso/:codiceAvviso", ...hasMypay, (req, res) => {
     const code = req.params.codiceAvviso as string;
     if (!/^3\d{17}$/.test(code)) return sendError(res, 400, "Codice avviso non valido");
     const due = findDue(store.state, getLocals(res).tenant.id, code.slice(1));
     if (!due) return sendError(res, 404, "Avviso non trovato");
-    res.json(positionBody(due, typeName(res, due.codTipo)));
+    res.json(positionBody(due, typeName(store, res, due.codTipo)));
   });
 
   // The receipt of a paid due for the browser that paid it (our definition, issue #40), as PPAY's public read of one
@@ -173,22 +201,18 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     const { tenant } = getLocals(res);
     res.json({ iuv: due.iuv, ricevutaPdf: mypayReceiptPdf(due, tenant.nome, tenant.id).toString("base64") });
   });
+}
 
+/** The citizen's own positions (the path's fiscal code): the list, and one due's payment, notice and receipt. */
+function registerPositions(
+  router: express.Router,
+  store: SandboxStore,
+  hasMypay: express.RequestHandler[],
+): void {
   router.get("/api/mypay/posizioni/:cf", ...hasMypay, requireOwnFiscalCode("cf", store), (req, res) => {
     const dues = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string);
-    res.json({ posizioni: dues.map((d) => positionBody(d, typeName(res, d.codTipo))) });
+    res.json({ posizioni: dues.map((d) => positionBody(d, typeName(store, res, d.codTipo))) });
   });
-
-  /** One of the citizen's own dues (payer = the path's fiscal code, the caller's own), or a 404 already sent. */
-  const ownDue = (req: Request, res: Response) => {
-    const iuv = req.params.iuv as string;
-    if (!/^\d{17}$/.test(iuv)) return void sendError(res, 400, "IUV non valido");
-    const due = citizenDues(store.state, getLocals(res).tenant.id, req.params.cf as string).find(
-      (d) => d.iuv === iuv,
-    );
-    if (!due) return void sendError(res, 404, "Dovuto non trovato");
-    return due;
-  };
 
   // Paying an existing due (our definition): a pagoPA checkout of the stand-in, `{ iuv, urlPagamento }`.
   router.post(
@@ -196,10 +220,10 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     ...hasMypay,
     requireOwnFiscalCode("cf", store),
     (req, res) => {
-      const due = ownDue(req, res);
+      const due = ownDue(store, req, res);
       if (!due) return;
       if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è pagabile");
-      res.json({ iuv: due.iuv, urlPagamento: openCheckout(req, res, due) });
+      res.json({ iuv: due.iuv, urlPagamento: openCheckout(store, req, res, due) });
     },
   );
 
@@ -209,7 +233,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     ...hasMypay,
     requireOwnFiscalCode("cf", store),
     (req, res) => {
-      const due = ownDue(req, res);
+      const due = ownDue(store, req, res);
       if (!due) return;
       if (due.stato !== "DA_PAGARE") return sendError(res, 422, "Il dovuto non è più da pagare");
       const { tenant } = getLocals(res);
@@ -226,7 +250,7 @@ export function createMypayRouter(store: SandboxStore): express.Router {
     ...hasMypay,
     requireOwnFiscalCode("cf", store),
     (req, res) => {
-      const due = ownDue(req, res);
+      const due = ownDue(store, req, res);
       if (!due) return;
       if (due.stato !== "PAGATO")
         return sendError(res, 404, "Ricevuta non disponibile: il dovuto non è pagato");
@@ -237,5 +261,4 @@ export function createMypayRouter(store: SandboxStore): express.Router {
       });
     },
   );
-  return router;
 }

@@ -65,6 +65,18 @@ export function createNotifyRouter(store: SandboxStore): express.Router {
 
   router.get("/services", (_req, res) => void res.json(notifyServicesOf(getLocals(res).tenant)));
 
+  registerUser(router, store, own, json);
+  registerPreferences(router, store, own, json);
+  return router;
+}
+
+/** One citizen (the caller's own fiscal code): accepting the terms, the contacts (read, change), leaving Notify. */
+function registerUser(
+  router: express.Router,
+  store: SandboxStore,
+  own: express.RequestHandler,
+  json: express.RequestHandler,
+): void {
   router.put("/users/:cf/terms", own, (req, res) => {
     const cf = normaliseCf(req.params.cf as string);
     const terms = { accepted_at: new Date().toISOString(), hashed_terms: hashTerms(NOTIFY_TERMS) };
@@ -116,7 +128,15 @@ export function createNotifyRouter(store: SandboxStore): express.Router {
     store.save();
     res.json("OK");
   });
+}
 
+/** One citizen's channels per service (read, change), once they accepted the terms. */
+function registerPreferences(
+  router: express.Router,
+  store: SandboxStore,
+  own: express.RequestHandler,
+  json: express.RequestHandler,
+): void {
   router.get("/users/:cf/preferences", own, (req, res) => {
     const cf = normaliseCf(req.params.cf as string);
     const user = notifyUser(store.state, cf);
@@ -154,6 +174,4 @@ export function createNotifyRouter(store: SandboxStore): express.Router {
     store.save();
     res.json("OK");
   });
-
-  return router;
 }

@@ -33,6 +33,23 @@ tempo previsto dalla normativa contabile. Puoi esercitare i diritti previsti dag
 scrivendo al responsabile della protezione dei dati del Comune.</p>
 <p><strong>Ambiente dimostrativo:</strong> nessun pagamento reale viene eseguito.</p>`;
 
+/** Only where the municipality has the PPAY asset (PPAY's own 404 otherwise). */
+const hasPpay: express.RequestHandler = (_req, res, next) => {
+  if (!getLocals(res).tenant.assets.some((a) => a.codice === "PPAY"))
+    return ppayError(res, 404, "BUSINESS_ERROR", "Servizio PPAY non attivo");
+  next();
+};
+
+/** The position `:iuv` of `cf` (by default the path's `:cf`) in this municipality, or an answer already sent. */
+function positionOf(store: SandboxStore, req: Request, res: Response, cf = req.params.cf as string) {
+  const iuv = req.params.iuv as string;
+  if (!/^\d{17,35}$/.test(iuv)) return void ppayError(res, 400, "VALIDATION_ERROR", "IUV non valido");
+  const { tenant } = getLocals(res);
+  const found = findPosition(store.state, tenant.id, cf, iuv);
+  if (!found) return void ppayError(res, 404, "BUSINESS_ERROR", "Posizione debitoria non trovata");
+  return found;
+}
+
 /**
  * PPAY debt positions (contract §6) for the logged-in citizen, the PPAY privacy notice, and the payment URL of one
  * position, which opens the sandbox's pagoPA checkout stand-in (`sandbox/ppay/checkout.ts`). A position of another
@@ -42,20 +59,23 @@ scrivendo al responsabile della protezione dei dati del Comune.</p>
  */
 export function createPpayRouter(store: SandboxStore): express.Router {
   const router = express.Router();
-  const hasPpay: express.RequestHandler = (_req, res, next) => {
-    if (!getLocals(res).tenant.assets.some((a) => a.codice === "PPAY"))
-      return ppayError(res, 404, "BUSINESS_ERROR", "Servizio PPAY non attivo");
-    next();
-  };
-  // The citizen's own fiscal code, or a delegator's under a live delegation (issue #28).
-  const own = requireOwnOrDelegated(store, "PPAY");
-
   router.get("/api-public/policy/ppay", (_req, res) => sendRawString(res, 200, PPAY_POLICY));
   // Receipts held back while the fault switch `pagopa-rt` was "down" arrive at the first PPAY read after it.
   router.use(["/api/ppay", "/api-public/ppay"], (_req, _res, next) => {
     if (!isDown(store, "pagopa-rt")) deliverLateReceipts(store.state);
     next();
   });
+  registerCitizenReads(router, store);
+  registerPayerReads(router, store);
+  registerPayment(router, store);
+  registerSpontaneous(router, store);
+  return router;
+}
+
+/** The citizen's positions, a paid one's receipt and a position's notice (own or a delegator's fiscal code). */
+function registerCitizenReads(router: express.Router, store: SandboxStore): void {
+  // The citizen's own fiscal code, or a delegator's under a live delegation (issue #28).
+  const own = requireOwnOrDelegated(store, "PPAY");
 
   router.get("/api/ppay/citizens/:cf/debtpositions", hasPpay, own, (req, res) => {
     const query = readListQuery(req.query as Record<string, unknown>);
@@ -64,17 +84,8 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     res.json(listPositions(citizenPositions(store.state, tenant.id, req.params.cf as string), query));
   });
 
-  function positionOf(req: Request, res: Response, cf = req.params.cf as string) {
-    const iuv = req.params.iuv as string;
-    if (!/^\d{17,35}$/.test(iuv)) return void ppayError(res, 400, "VALIDATION_ERROR", "IUV non valido");
-    const { tenant } = getLocals(res);
-    const found = findPosition(store.state, tenant.id, cf, iuv);
-    if (!found) return void ppayError(res, 404, "BUSINESS_ERROR", "Posizione debitoria non trovata");
-    return found;
-  }
-
   router.get("/api/ppay/citizens/:cf/debtpositions/:iuv/paymentreceipt", hasPpay, own, (req, res) => {
-    const found = positionOf(req, res);
+    const found = positionOf(store, req, res);
     if (!found) return;
     if (found.codiceStatoPagamento !== "0" || !found.presenzaQuietanza)
       return ppayError(res, 404, "BUSINESS_ERROR", "Ricevuta non disponibile");
@@ -83,17 +94,19 @@ export function createPpayRouter(store: SandboxStore): express.Router {
   });
 
   router.get("/api/ppay/citizens/:cf/debtpositions/:iuv/paymentnotice", hasPpay, own, (req, res) => {
-    const found = positionOf(req, res);
+    const found = positionOf(store, req, res);
     if (!found) return;
     const { tenant } = getLocals(res);
     res.json({ notice: noticePdf(found, tenant.nome, tenant.id).toString("base64") });
   });
+}
 
-  /*
-   * The payer's reads of ONE position (a BFF extension, see docs/decisions/anonymous-payment-outcome.md): the same
-   * PPAY calls as `/api/...`, public, but only for a named IUV: who knows both the payer's tax code and the IUV (the
-   * browser that paid) reads that position's state and its receipt, never a list.
-   */
+/*
+ * The payer's reads of ONE position (a BFF extension, see docs/decisions/anonymous-payment-outcome.md): the same
+ * PPAY calls as `/api/...`, public, but only for a named IUV: who knows both the payer's tax code and the IUV (the
+ * browser that paid) reads that position's state and its receipt, never a list.
+ */
+function registerPayerReads(router: express.Router, store: SandboxStore): void {
   router.get("/api-public/ppay/citizens/:cf/debtpositions", hasPpay, (req, res) => {
     const iuv = typeof req.query.iuv === "string" ? req.query.iuv : "";
     if (!/^\d{17,35}$/.test(iuv)) return ppayError(res, 400, "VALIDATION_ERROR", "IUV obbligatorio");
@@ -108,14 +121,17 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     });
   });
   router.get("/api-public/ppay/citizens/:cf/debtpositions/:iuv/paymentreceipt", hasPpay, (req, res) => {
-    const found = positionOf(req, res);
+    const found = positionOf(store, req, res);
     if (!found) return;
     if (found.codiceStatoPagamento !== "0" || !found.presenzaQuietanza)
       return ppayError(res, 404, "BUSINESS_ERROR", "Ricevuta non disponibile");
     const { tenant } = getLocals(res);
     res.json({ receipt: receiptPdf(found, tenant.nome, req.params.cf as string).toString("base64") });
   });
+}
 
+/** The payment URL of one position to be paid: a checkout of the pagoPA stand-in. */
+function registerPayment(router: express.Router, store: SandboxStore): void {
   router.get("/api/ppay/debtpositions/:iuv/payment", hasPpay, (req, res) => {
     const { tenant, citizen } = getLocals(res);
     if (!citizen) return ppayError(res, 401, "AUTHORIZATION_ERROR", "Accesso non effettuato");
@@ -125,7 +141,7 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       positions.some((p) => p.iuv === req.params.iuv),
     )?.[0];
     const owner = holder && mayActFor(store, res, holder, "PPAY") ? holder : citizen.codFisc;
-    const found = positionOf(req, res, owner);
+    const found = positionOf(store, req, res, owner);
     if (!found) return;
     if (found.codiceStatoPagamento !== "1")
       return ppayError(res, 422, "BUSINESS_ERROR", "La posizione debitoria non è pagabile");
@@ -138,7 +154,10 @@ export function createPpayRouter(store: SandboxStore): express.Router {
     store.save();
     res.json({ paymentUrl: `${req.protocol}://${req.get("host") ?? "127.0.0.1"}${CHECKOUT_PATH}/${token}` });
   });
-  // Spontaneous payments (public: anonymous visitors too). Fault switches "ppay-types" and "ppay-spontaneous".
+}
+
+/** Spontaneous payments (public: anonymous visitors too). Fault switches "ppay-types" and "ppay-spontaneous". */
+function registerSpontaneous(router: express.Router, store: SandboxStore): void {
   router.get("/api-public/ppay/paymenttypes", hasPpay, (req, res) => {
     if (isDown(store, "ppay-types")) return ppayError(res, 503, "INTERNAL_ERROR", "Servizio non disponibile");
     const page = listPaymentTypes(getLocals(res).tenant.id, req.query as Record<string, unknown>);
@@ -204,5 +223,4 @@ export function createPpayRouter(store: SandboxStore): express.Router {
       });
     },
   );
-  return router;
 }
