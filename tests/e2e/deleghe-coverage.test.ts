@@ -3,6 +3,7 @@ import {
   expect,
   tenantUrl,
   expectAccessible,
+  leaseCitizen,
   logIn,
   resetCitizen,
   screenshotForReview,
@@ -73,6 +74,8 @@ test("comune-a: the request with its three documents, summary and success withou
 }) => {
   test.setTimeout(180_000);
   await resetCitizen(LUCA);
+  // The request names Giulia: her reset in another worker's test would delete it (deleghe-request.test.ts).
+  await leaseCitizen(GIULIA);
   // axe cannot run in a page without JavaScript (it hangs): these pages are axe-checked in deleghe-request.test.ts.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

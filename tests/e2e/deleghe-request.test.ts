@@ -4,9 +4,11 @@ import {
   expect,
   tenantUrl,
   expectAccessible,
+  leaseCitizen,
   logIn,
   resetCitizen,
   screenshotForReview,
+  CITIZENS,
   SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
@@ -14,7 +16,17 @@ import {
 // The delegation REQUEST with three documents (DELEGHE, issue #28) on both municipalities: Luca Verdi asks to act
 // for Giulia Bianchi, who cannot log in; the municipality's operator (the sandbox control) approves or refuses it.
 
-const LUCA = "VRDLCU90E10F205V";
+const LUCA = CITIZENS["Luca Verdi"];
+const GIULIA = CITIZENS["Giulia Bianchi"];
+
+/**
+ * Luca's request names Giulia as the delegator: resetting Giulia (another worker's test) deletes every delegation
+ * involving her, this request included (a document then answered 404 and its download failed). Both leases are held.
+ */
+async function resetLucaHoldingGiulia() {
+  await resetCitizen(LUCA);
+  await leaseCitizen(GIULIA);
+}
 const NEW = "/area-personale/deleghe/nuova";
 const RICHIESTE = "/area-personale/deleghe/richieste";
 
@@ -101,7 +113,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     page,
   }) => {
     test.setTimeout(180_000);
-    await resetCitizen(LUCA);
+    await resetLucaHoldingGiulia();
     await logIn(page, tenant, "Luca Verdi", NEW);
     await page.getByRole("link", { name: "Richiesta di delega con documenti" }).click();
     await page.getByLabel(/Codice fiscale del delegante/).fill(LUCA);
@@ -111,7 +123,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page.getByText("Non puoi chiedere una delega a te stesso").first()).toBeVisible();
     await expect(page.getByLabel(/Nome del delegante/)).toHaveValue("Giulia");
     await screenshotForReview(page, `request28-${tenant}-delegante-errore-1280`);
-    await page.getByLabel(/Codice fiscale del delegante/).fill("BNCGLI85C55L219R");
+    await page.getByLabel(/Codice fiscale del delegante/).fill(GIULIA);
     await page.getByRole("button", { name: "Avanti" }).click();
     await servicesAndDocuments(page, tenant, `${tenant}-1280`);
 
@@ -162,7 +174,7 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
   browser,
 }) => {
   test.setTimeout(180_000);
-  await resetCitizen(LUCA);
+  await resetLucaHoldingGiulia();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, "comune-b", "Luca Verdi", `${NEW}/richiesta?passo=delegante`);
