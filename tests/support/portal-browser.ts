@@ -1,6 +1,6 @@
 import request from "supertest";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
-import type { Upload } from "./portal-requests.ts";
+import { withParts, type Upload } from "./portal-requests.ts";
 
 export type { Upload } from "./portal-requests.ts";
 type App = Parameters<typeof request>[0];
@@ -125,11 +125,7 @@ export class PortalBrowser {
       for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
       return this.take(await base.type("form").send(body.toString()));
     }
-    let req = masked ? base.field("_xsrf", masked) : base;
-    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) req = req.field(k, one);
-    for (const f of files)
-      req = req.attach(f.field, f.bytes, { filename: f.name, ...(f.type ? { contentType: f.type } : {}) });
-    return this.take(await req);
+    return this.take(await withParts(masked ? base.field("_xsrf", masked) : base, fields, files));
   }
 
   /** A script's POST (the XSRF header instead of a form field), e.g. the push token. */

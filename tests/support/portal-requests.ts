@@ -79,12 +79,21 @@ export function postMultipart(
   host: string = HOSTS.a,
 ) {
   const xsrf = withXsrf(cookie);
-  let req = request(app)
+  const req = request(app)
     .post(path)
     .set("Host", host)
     .set("Origin", `http://${host}`)
     .set("Cookie", xsrf.cookie)
     .field("_xsrf", xsrf.masked);
+  return withParts(req, fields, files);
+}
+
+/** A multipart request with the fields, then the files, added in order (after whatever it already carries). */
+export function withParts(
+  req: request.Test,
+  fields: Record<string, string | string[]>,
+  files: Upload[] = [],
+) {
   for (const [name, value] of Object.entries(fields))
     for (const one of [value].flat()) req = req.field(name, one);
   for (const file of files)
