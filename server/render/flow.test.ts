@@ -1,7 +1,5 @@
-import { parse as parseCookie } from "cookie";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { createFlowState } from "./flow-state.ts";
 import {
   defineFlow,
   clearEveryFlow,
@@ -10,40 +8,13 @@ import {
   isFromSummary,
   mergeHeaders,
   withoutAttempt,
-  type FlowCookies,
 } from "#client/lib/flow.server.ts";
-import type { FlowOwner } from "#client/context.ts";
-import { ownerOf } from "#tests/support/flow-cookies.ts";
+import { createFlowJar, ownerOf } from "#tests/support/flow-cookies.ts";
 import { CITIZENS } from "#tests/support/portal-requests.ts";
-
-const SECRET = "a-test-secret-of-at-least-32-characters!!";
-const flowState = createFlowState(SECRET);
 
 const { MARIO, GIULIA } = CITIZENS;
 
-/**
- * A browser's cookie jar: what the answers' `Set-Cookie` headers leave behind, sent back with the next request. Its
- * requests are Mario's unless `owner` says whose they are (as the root middleware would have said). Not PortalBrowser:
- * there is no app in between, it holds what the flow's own functions set and reads it back through them.
- */
-function createJar() {
-  const cookies: Record<string, string | undefined> = {};
-  return {
-    cookies,
-    services(owner: FlowOwner = ownerOf(MARIO)): FlowCookies {
-      return { ...flowState({ ...cookies }, { secure: false }), owner };
-    },
-    receive(headers: Headers) {
-      for (const line of headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const name = pair!.slice(0, pair!.indexOf("="));
-        const value = parseCookie(pair!)[name];
-        if (/Max-Age=0/i.test(line)) delete cookies[name];
-        else cookies[name] = value;
-      }
-    },
-  };
-}
+const createJar = () => createFlowJar(MARIO);
 
 const StateSchema = z
   .object({

@@ -1,6 +1,8 @@
+import { parse as parseCookie } from "cookie";
 import type { FlowOwner } from "#client/context.ts";
 import type { FlowCookies } from "#client/lib/flow.server.ts";
 import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { createFlowState } from "#server/render/flow-state.ts";
 
 /** The browser id the stubs below hold (`CITFAC_BROWSER`). */
 export const TEST_BROWSER = "b".repeat(43);
@@ -29,5 +31,31 @@ export function holdingState(
     browser: () => ({ id: TEST_BROWSER, setCookie: null }),
     clearBrowser: () => "CITFAC_BROWSER=; Max-Age=0",
     owner: ownerOf(reader),
+  };
+}
+
+const flowState = createFlowState("a-test-secret-of-at-least-32-characters!!");
+
+/**
+ * A browser's cookie jar for the flow's own functions: what the answers' `Set-Cookie` headers leave behind, sealed as
+ * the portal seals them, sent back with the next request. Its requests are `citizen`'s (a fiscal code) unless `owner`
+ * says whose they are (as the root middleware would have said). Not PortalBrowser: there is no app in between.
+ */
+export function createFlowJar(citizen: string) {
+  const cookies: Record<string, string | undefined> = {};
+  return {
+    cookies,
+    services(owner: FlowOwner = ownerOf(citizen)): FlowCookies {
+      return { ...flowState({ ...cookies }, { secure: false }), owner };
+    },
+    receive(headers: Headers) {
+      for (const line of headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const name = pair!.slice(0, pair!.indexOf("="));
+        const value = parseCookie(pair!)[name];
+        if (/Max-Age=0/i.test(line)) delete cookies[name];
+        else cookies[name] = value;
+      }
+    },
   };
 }
