@@ -1,21 +1,13 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { addDaysToDay, formatDay, todayInRome } from "#shared/dates.ts";
 import { fiscalCodeText, maxLength, oneOf, required, text } from "#shared/validation/rules.ts";
 import { sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import {
-  ensureAttempt,
-  isFromSummary,
-  STARTED_OVER,
-  wasStartedOver,
-  withoutAttempt,
-  type Flow,
-  type FlowCookies,
-} from "#client/lib/flow.server.ts";
+import { withoutAttempt } from "#client/lib/flow.server.ts";
+import type { FlowRoute, StepForm } from "#client/lib/flow-route.server.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
-import type { Query } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { isActingForService } from "#client/lib/acting-for.server.ts";
@@ -26,8 +18,8 @@ import { storeRefusal } from "#client/lib/transient-store.server.ts";
 
 /*
  * What the new online delegation and the request with documents share on the server: the delegable services, the
- * end date's limits, the schemas of the person's and the services' steps, the page's step resolution and the final
- * submit's refusal.
+ * end date's limits, the person's and the services' steps (the first two of both step tables), the step page's data
+ * and the final submit's refusal.
  */
 
 type Context = Readonly<RouterContextProvider>;
@@ -95,110 +87,55 @@ export function invalidStep(parsed: {
   return data({ errors: parsed.errors, submitted: parsed.submitted }, { status: 400 });
 }
 
-/** A step's address, with more of the query (e.g. `STARTED_OVER`) when given: `withQuery` builds the whole of it. */
-export type StepHref<Step> = (step: Step, query?: Query) => string;
-
-type StepPage<S, Step> = { step: Step; state: S; fromSummary: boolean; expired: boolean; headers?: Headers };
-
 /**
- * The step a page shows: a missing, tampered, invalid or expired state starts over at the first step (saying so
- * when it was there), with a fresh state saved; a step asked for out of order goes to the one reached.
+ * A step page's data in both flows (the route's `page`): the step resolved, the services and limits, the policy on
+ * the services' step.
  */
-export function resolveStepPage<S extends { attempt?: string }, Step extends string>(
-  flow: Flow<S, Step, undefined>,
-  cookies: FlowCookies,
-  url: URL,
-  create: () => S,
-  stepHref: StepHref<Step>,
-): StepPage<S, Step> {
-  const read = flow.read(cookies);
-  const requested = url.searchParams.get("passo");
-  const first = flow.steps[0]!;
-  const page = {
-    fromSummary: url.searchParams.get("da") === "riepilogo",
-    expired: wasStartedOver(url),
-  };
-  if (read.problem || !read.state) {
-    const state = create();
-    const headers = flow.save(cookies, state);
-    if (requested !== first)
-      throw redirect(stepHref(first, read.problem ? STARTED_OVER : undefined), { headers });
-    return { step: first, state, headers, ...page };
-  }
-  const step = flow.resolveStep(requested, read.state, undefined);
-  if (requested !== step) throw redirect(stepHref(step));
-  // The summary gives the final submit its attempt key (kept while nothing changes: a re-post is the same attempt).
-  const attempt = step === flow.summary ? ensureAttempt(read.state) : null;
-  if (attempt?.created)
-    return { step, state: attempt.state, headers: flow.save(cookies, attempt.state), ...page };
-  return { step, state: read.state, ...page };
-}
-
-/** A step page's data in both flows: the step resolved, the services and limits, the policy on the services' step. */
 export async function loadStepPage<S extends { attempt?: string }, Step extends string>(
   context: Context,
   url: URL,
-  flow: Flow<S, Step, undefined>,
-  create: () => S,
-  stepHref: StepHref<Step>,
+  route: FlowRoute<S, Step>,
 ) {
   const { flow: cookies, api } = getServices(context);
-  const page = resolveStepPage(flow, cookies, url, create, stepHref);
+  const { headers, state, startedOver, ...page } = route.page(cookies, url);
   const policy = page.step === "servizi" ? await api.deleghe.policy().catch(() => null) : null;
-  const { headers, state, ...rest } = page;
   // The attempt key stays in the sealed cookie, never in the page's data.
   return data(
-    { ...rest, state: withoutAttempt(state), ...(await newDelegaExtras(context)), policy },
+    {
+      ...page,
+      expired: startedOver,
+      state: withoutAttempt(state),
+      ...(await newDelegaExtras(context)),
+      policy,
+    },
     { headers },
   );
 }
 
-/** Saves the next state and goes on to the step after (or back to the summary when the form came from it). */
-export type SaveStep<S> = (next: S, form: FormData) => Response;
-
-/** The other person's step of a flow: where its state keeps the person, and the message for the citizen's own code. */
-type PersonStep = {
-  key: "delegato" | "delegante";
-  ownMessage: "deleghe.new.fiscalCodeOwn" | "deleghe.request.fiscalCodeOwn";
-};
-
-/**
- * A step's form in both flows: an expired state starts over at the first step; the person's step (the first) and
- * the services' step are the same in both; every other step is the flow's own (`own`, with the state and `save`).
- */
-export async function stepAction<
-  S extends ServicesState & Partial<Record<PersonStep["key"], PersonState>> & { attempt?: string },
-  Step extends string,
-  R,
->(
+/** The other person's step (the first of both flows): where its state keeps the person, the message for one's own code. */
+export function personStep<S extends Partial<Record<"delegato" | "delegante", PersonState>>>(
   context: Context,
   request: Request,
-  flow: Flow<S, Step, undefined>,
-  stepHref: StepHref<Step>,
-  person: PersonStep,
-  own: (step: Step, state: S, save: SaveStep<S>) => Promise<R>,
+  person: {
+    key: "delegato" | "delegante";
+    ownMessage: "deleghe.new.fiscalCodeOwn" | "deleghe.request.fiscalCodeOwn";
+  },
 ) {
-  const { flow: cookies } = getServices(context);
-  const state = flow.read(cookies).state;
-  if (!state) throw redirect(stepHref(flow.steps[0]!, STARTED_OVER));
-  const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
-  // Any step saved again starts a new attempt (a new key when the summary shows again).
-  const save: SaveStep<S> = (next, form) =>
-    redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {
-      headers: flow.save(cookies, withoutAttempt(next)),
-    });
-  if (step === flow.steps[0]) {
+  return async ({ state, save }: StepForm<S, string>) => {
     const schema = await personSchema(context, serverT(context, delegheIt)(person.ownMessage));
     const parsed = await parseForm(request, context, schema);
     return parsed.ok ? save({ ...state, [person.key]: parsed.values }, parsed.form) : invalidStep(parsed);
-  }
-  if (step === "servizi") {
+  };
+}
+
+/** The services' step, the same in both flows: the services, the end date, the policy accepted. */
+export function servicesStep<S extends ServicesState>(context: Context, request: Request) {
+  return async ({ state, save }: StepForm<S, string>) => {
     const parsed = await parseForm(request, context, await servicesSchema(context));
     if (!parsed.ok) return invalidStep(parsed);
     const { servizi, scadenza } = parsed.values;
     return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
-  }
-  return own(step, state, save);
+  };
 }
 
 /**

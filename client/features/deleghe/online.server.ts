@@ -1,30 +1,43 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
-import { href, withQuery, type Query } from "#client/lib/links.ts";
+import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
+import { href } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { createOnlineState, onlineFlow, onlineSentCookie, type OnlineState } from "./flow-state.ts";
-import { loadStepPage, pendingOrRefused, sendFailure, stepAction } from "./new-delega.server.ts";
+import {
+  loadStepPage,
+  pendingOrRefused,
+  personStep,
+  sendFailure,
+  servicesStep,
+} from "./new-delega.server.ts";
 import { delegaWrites, findSentDelega } from "./delega-writes.server.ts";
 import type { OnlineStep } from "./steps.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const stepHref = (step: OnlineStep, query: Query = {}) =>
-  withQuery(href("/area-personale/deleghe/nuova/online"), { passo: step, ...query });
+/** The new online delegation's steps: the delegate, the services, the summary (client/lib/flow-route.server.ts). */
+const onlineRoute = defineFlowRoute<OnlineState, OnlineStep>(onlineFlow, {
+  path: href("/area-personale/deleghe/nuova/online"),
+  start: () => createOnlineState(),
+});
+const stepHref = onlineRoute.href;
 
 /** The step's page: the state so far, the services, the limits, the policy; redirects to the step reached. */
 export async function loadOnline(context: Context, url: URL) {
-  return loadStepPage(context, url, onlineFlow, () => createOnlineState(), stepHref);
+  return loadStepPage(context, url, onlineRoute);
 }
 
 /** Each step's form; the summary's sends the delegation. */
 export async function onlineAction(context: Context, request: Request) {
   const person = { key: "delegato", ownMessage: "deleghe.new.fiscalCodeOwn" } as const;
-  return stepAction(context, request, onlineFlow, stepHref, person, (_step, state) =>
-    sendOnline(context, request, state),
-  );
+  return onlineRoute.action(getServices(context).flow, request, {
+    delegato: personStep(context, request, person),
+    servizi: servicesStep(context, request),
+    riepilogo: ({ state }) => sendOnline(context, request, state),
+  });
 }
 
 /** The summary's "Invia la delega": the delegation created, the flow cleared, the success page. */

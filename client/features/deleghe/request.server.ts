@@ -5,7 +5,8 @@ import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
-import { href, withQuery, type Query } from "#client/lib/links.ts";
+import { defineFlowRoute, type StepForm } from "#client/lib/flow-route.server.ts";
+import { href } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
@@ -26,9 +27,9 @@ import {
 import {
   loadStepPage,
   pendingOrRefused,
+  personStep,
   sendFailure,
-  stepAction,
-  type SaveStep,
+  servicesStep,
 } from "./new-delega.server.ts";
 import { delegaRequestWrites, findSentDelega } from "./delega-writes.server.ts";
 import { clearDocuments, getDocuments, setDocuments, type StoredDocuments } from "./request-store.server.ts";
@@ -42,20 +43,26 @@ const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
 
 const documentField = documentFieldName;
 
-const stepHref = (step: RequestStep, query: Query = {}) =>
-  withQuery(href("/area-personale/deleghe/nuova/richiesta"), { passo: step, ...query });
+/** The request's steps: the delegator, the services, the documents, the summary (client/lib/flow-route.server.ts). */
+const requestRoute = defineFlowRoute<RequestState, RequestStep>(requestFlow, {
+  path: href("/area-personale/deleghe/nuova/richiesta"),
+  start: () => createRequestState(),
+});
+const stepHref = requestRoute.href;
 
 /** The step's page: the state so far (documents by name), the services, the limits, the policy. */
 export async function loadRequest(context: Context, url: URL) {
-  return loadStepPage(context, url, requestFlow, () => createRequestState(), stepHref);
+  return loadStepPage(context, url, requestRoute);
 }
 
 /** Each step's form; the documents step keeps every good file even when another is refused; the summary sends. */
 export async function requestAction(context: Context, request: Request) {
   const person = { key: "delegante", ownMessage: "deleghe.request.fiscalCodeOwn" } as const;
-  return stepAction(context, request, requestFlow, stepHref, person, async (step, state, save) => {
-    if (step === "documenti") return documentsStep(context, request, state, save);
-    return sendRequest(context, request, state);
+  return requestRoute.action(getServices(context).flow, request, {
+    delegante: personStep(context, request, person),
+    servizi: servicesStep(context, request),
+    documenti: ({ state, save }) => documentsStep(context, request, state, save),
+    riepilogo: ({ state }) => sendRequest(context, request, state),
   });
 }
 
@@ -88,7 +95,7 @@ async function documentsStep(
   context: Context,
   request: Request,
   state: RequestState,
-  save: SaveStep<RequestState>,
+  save: StepForm<RequestState, RequestStep>["save"],
 ) {
   const t = serverT(context, delegheIt);
   const form = await readForm(request, context);

@@ -1,0 +1,108 @@
+import { redirect } from "react-router";
+import {
+  ensureAttempt,
+  isFromSummary,
+  STARTED_OVER,
+  wasStartedOver,
+  withoutAttempt,
+  type Flow,
+  type FlowCookies,
+} from "./flow.server.ts";
+import { withQuery, type Query } from "./links.ts";
+
+/*
+ * A flow's route as a step table (issue #39, docs/decisions/flows.md): the skeleton every step page and every step
+ * form repeated around the flow primitive, written once. A route says its address and how a new state starts; its
+ * page resolves the step to show (starting over, saying so, when the state cannot be trusted; never skipping ahead),
+ * and its action hands each step's form to that step's handler with `save`, which stores the next state and goes on
+ * to the next step (or back to the summary after its "Modifica"). What a step loads and validates stays the feature's.
+ */
+
+type WithAttempt = { attempt?: string };
+
+/** A step's address, with more of the query when given (`STARTED_OVER`...). */
+export type StepHref<Step> = (step: Step, query?: Query) => string;
+
+/** The step a page shows, with the state so far and the headers saving it when the page changed it. */
+export type StepPage<S, Step> = {
+  step: Step;
+  state: S;
+  /** Opened from the summary's "Modifica" (`?da=riepilogo`): the step's form goes back to the summary. */
+  fromSummary: boolean;
+  /** The flow started over (`STARTED_OVER`): the page says so. */
+  startedOver: boolean;
+  headers?: Headers;
+};
+
+/** What a step's form handler gets: its step, the state so far, and `save` (the next state, then on). */
+export type StepForm<S, Step> = {
+  step: Step;
+  state: S;
+  /** Saves `next` (a new attempt: any change asks the summary for a new key) and redirects to the step after. */
+  save: (next: S, form: FormData) => Response;
+};
+
+/** One handler per step: the table the action dispatches on (a step without one does not compile). */
+export type StepHandlers<S, Step extends string, R> = {
+  [K in Step]: (form: StepForm<S, K>) => Promise<R> | R;
+};
+
+export type FlowRoute<S, Step extends string> = {
+  readonly flow: Flow<S, Step, undefined>;
+  href: StepHref<Step>;
+  /**
+   * The step a page shows: a missing, tampered, invalid, expired or foreign state starts over at the first step (the
+   * address saying so when there was one), a fresh state saved; a step asked for out of order redirects to the one
+   * reached; the summary gives the final submit its attempt key.
+   */
+  page(cookies: FlowCookies, url: URL): StepPage<S, Step>;
+  /** A step's form: no state starts over (saying so); else the handler of the step the address names (as resolved). */
+  action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R>;
+};
+
+/** The flow's route at `path` (steps as `?passo=`), a new state made by `start`. */
+export function defineFlowRoute<S extends WithAttempt, Step extends string>(
+  flow: Flow<S, Step, undefined>,
+  options: { path: string; start: () => S },
+): FlowRoute<S, Step> {
+  const first = flow.steps[0]!;
+  const stepHref: StepHref<Step> = (step, query = {}) => withQuery(options.path, { passo: step, ...query });
+  return {
+    flow,
+    href: stepHref,
+    page(cookies, url) {
+      const read = flow.read(cookies);
+      const requested = url.searchParams.get("passo");
+      const shown = {
+        fromSummary: url.searchParams.get("da") === "riepilogo",
+        startedOver: wasStartedOver(url),
+      };
+      if (read.problem || !read.state) {
+        const state = options.start();
+        const headers = flow.save(cookies, state);
+        if (requested !== first)
+          throw redirect(stepHref(first, read.problem ? STARTED_OVER : undefined), { headers });
+        return { step: first, state, headers, ...shown };
+      }
+      const step = flow.resolveStep(requested, read.state, undefined);
+      if (requested !== step) throw redirect(stepHref(step));
+      // The summary gives the final submit its attempt key (kept while nothing changes: a re-post is the same attempt).
+      const attempt = step === flow.summary ? ensureAttempt(read.state) : null;
+      if (attempt?.created)
+        return { step, state: attempt.state, headers: flow.save(cookies, attempt.state), ...shown };
+      return { step, state: read.state, ...shown };
+    },
+    async action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R> {
+      const state = flow.read(cookies).state;
+      if (!state) throw redirect(stepHref(first, STARTED_OVER));
+      const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
+      // Any step saved again starts a new attempt (a new key when the summary shows again).
+      const save = (next: S, form: FormData) =>
+        redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {
+          headers: flow.save(cookies, withoutAttempt(next)),
+        });
+      const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
+      return handler({ step, state, save });
+    },
+  };
+}

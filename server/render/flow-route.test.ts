@@ -1,0 +1,139 @@
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { defineFlow } from "#client/lib/flow.server.ts";
+import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
+import { createFlowJar, ownerOf } from "#tests/support/flow-cookies.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
+
+/*
+ * The step table (client/lib/flow-route.server.ts) on a small flow of its own: the page's step resolution and
+ * starting over, the action's dispatch to the step's handler and `save`'s redirect, through sealed cookies.
+ */
+
+const StateSchema = z
+  .object({
+    v: z.literal(1),
+    name: z.string().optional(),
+    city: z.string().optional(),
+    attempt: z.string().optional(),
+  })
+  .strict();
+type State = z.infer<typeof StateSchema>;
+
+const flow = defineFlow<State, "nome" | "citta" | "riepilogo">({
+  cookie: "flowDelegheOnline",
+  schema: StateSchema,
+  steps: ["nome", "citta", "riepilogo"],
+  isComplete: (step, state) => Boolean(step === "nome" ? state.name : state.city),
+});
+const route = defineFlowRoute(flow, { path: "/prova", start: (): State => ({ v: 1 }) });
+
+/** What a handler answers in these tests: its step's name, or `save`'s redirect. */
+type Answer = string | Response;
+const page = (query: string) => new URL(`http://comune-a.localhost/prova${query}`);
+
+/** What a loader or action threw: a redirect's status and address (and the headers it carries). */
+function thrown(run: () => unknown) {
+  try {
+    run();
+  } catch (answer) {
+    if (answer instanceof Response)
+      return { status: answer.status, location: answer.headers.get("Location"), headers: answer.headers };
+    throw answer;
+  }
+  throw new Error("nothing was thrown");
+}
+
+function post(query: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return { request: new Request(page(query), { method: "POST" }), form };
+}
+
+describe("defineFlowRoute: the step page", () => {
+  test("no state: the first step with a fresh state saved; another step asked for goes to the first", () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    const first = route.page(jar.services(), page("?passo=nome"));
+    expect(first).toMatchObject({ step: "nome", state: { v: 1 }, startedOver: false, fromSummary: false });
+    expect(first.headers?.getSetCookie()).toHaveLength(1);
+    const skipped = thrown(() =>
+      route.page(createFlowJar(CITIZENS.MARIO).services(), page("?passo=riepilogo")),
+    );
+    // No state was there: nothing to say about starting over.
+    expect(skipped.location).toBe("/prova?passo=nome");
+  });
+
+  test("a state that cannot be trusted starts over at the first step, saying so", () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario" }));
+    // The same cookie read by another citizen (a shared computer): foreign, never shown.
+    const other = thrown(() => route.page(jar.services(ownerOf(CITIZENS.GIULIA)), page("?passo=citta")));
+    expect(other.location).toBe("/prova?passo=nome&avviso=ricominciato");
+    const shown = route.page(jar.services(), page("?passo=nome&avviso=ricominciato"));
+    expect(shown).toMatchObject({ step: "nome", state: { name: "Mario" }, startedOver: true });
+  });
+
+  test("no skipping ahead; the summary gives the final submit its attempt key, kept while nothing changes", () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario" }));
+    expect(thrown(() => route.page(jar.services(), page("?passo=riepilogo"))).location).toBe(
+      "/prova?passo=citta",
+    );
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "Torino" }));
+    const summary = route.page(jar.services(), page("?passo=riepilogo&da=riepilogo"));
+    expect(summary.step).toBe("riepilogo");
+    expect(summary.fromSummary).toBe(true);
+    expect(summary.state.attempt).toMatch(/^[0-9a-f]{32}$/);
+    jar.receive(summary.headers!);
+    expect(route.page(jar.services(), page("?passo=riepilogo")).state.attempt).toBe(summary.state.attempt);
+  });
+});
+
+describe("defineFlowRoute: the step table", () => {
+  test("no state: the form starts over at the first step, saying so", async () => {
+    const { request } = post("?passo=citta");
+    const answer = await route
+      .action(createFlowJar(CITIZENS.MARIO).services(), request, {
+        nome: () => "nome",
+        citta: () => "citta",
+        riepilogo: () => "riepilogo",
+      })
+      .catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe("/prova?passo=nome&avviso=ricominciato");
+  });
+
+  test("the handler of the step reached runs; save stores the state without its key and goes on", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", attempt: "a".repeat(32) }));
+    const handled: string[] = [];
+    // Asked for the summary, but the city is missing: the city's handler answers.
+    const answer = await route.action<Answer>(jar.services(), post("?passo=riepilogo").request, {
+      nome: () => "nome",
+      citta: ({ state, save }) => {
+        handled.push(`citta of ${state.name}`);
+        return save({ ...state, city: "Torino" }, new FormData());
+      },
+      riepilogo: () => "riepilogo",
+    });
+    expect(handled).toEqual(["citta of Mario"]);
+    expect(answer).toBeInstanceOf(Response);
+    const saved = answer as Response;
+    expect(saved.headers.get("Location")).toBe("/prova?passo=riepilogo");
+    jar.receive(saved.headers);
+    expect(flow.read(jar.services()).state).toEqual({ v: 1, name: "Mario", city: "Torino" });
+  });
+
+  test("a form from the summary's 'Modifica' goes back to the summary", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "Torino" }));
+    const form = new FormData();
+    form.set("ritorno", "riepilogo");
+    const answer = await route.action(jar.services(), post("?passo=nome").request, {
+      nome: ({ state, save }) => save({ ...state, name: "Maria" }, form),
+      citta: () => new Response(null, { status: 500 }),
+      riepilogo: () => new Response(null, { status: 500 }),
+    });
+    expect(answer.headers.get("Location")).toBe("/prova?passo=riepilogo");
+  });
+});
