@@ -1,4 +1,10 @@
-import { expect, test } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import request from "supertest";
+import { expect, onTestFinished, test } from "vitest";
+import { createSandboxApp } from "#sandbox/app.ts";
+import { crmState } from "#sandbox/crm/store.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
 import { disruptionBody } from "#shared/api/disruption.ts";
 import { CITIZENS } from "#tests/support/citizens.ts";
@@ -122,4 +128,28 @@ test("a file whose content is not what its name says, too many files or an unkno
     (await sandbox.http.post("/api/crm/disservizio/tickets").set("X-Forwarded-Host", hosts.a).send(ticket()))
       .status,
   ).toBe(401);
+});
+
+test("a report is saved to the state file: the next process has it and gives its receipt (issue #39)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sandbox-disruption-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const stateFile = join(dir, "state.json");
+  const first = createSandboxApp({ stateFile });
+  const cookie = await loginAs(first.app, GIULIA);
+  const created = await request(first.app)
+    .post("/api/crm/disservizio/tickets")
+    .set("X-Forwarded-Host", hosts.a)
+    .set("Cookie", cookie)
+    .send(ticket());
+  expect(created.status).toBe(201);
+
+  const second = createSandboxApp({ stateFile });
+  const reloaded = crmState(second.store.state, "comune-a").tickets.find((t) => t.id === created.body.id);
+  expect(reloaded).toMatchObject({ kind: "disservizio", title: "Lampione spento", place });
+  expect(reloaded!.articles[0]!.attachments[0]!.data).toEqual(PNG);
+  const receipt = await request(second.app)
+    .get(`/api/crm/disservizio/tickets/${created.body.id}/ricevuta`)
+    .set("X-Forwarded-Host", hosts.a)
+    .set("Cookie", cookie);
+  expect(receipt.status).toBe(200);
 });

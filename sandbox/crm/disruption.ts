@@ -152,6 +152,7 @@ function createReport(store: SandboxStore, req: express.Request, res: express.Re
     },
     new Date(),
   );
+  store.save();
   res.status(201).json(toCreated(ticket));
 }
 
