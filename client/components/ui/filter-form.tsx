@@ -1,11 +1,25 @@
 import { useId, type ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { cx } from "./class-names.ts";
 import { Icon } from "./icon.tsx";
 
-export type FilterFormProps = {
-  /** The form's accessible name (a search or filter landmark needs one). */
-  label: string;
+/** How the form names itself: a label for assistive technology only, or a visible heading the form is named by. */
+type FilterFormName =
+  | {
+      /** The form's accessible name (a search or filter landmark needs one). */
+      label: string;
+      title?: undefined;
+      titleLevel?: undefined;
+    }
+  | {
+      /** The form's heading, which names it (`aria-labelledby`). */
+      title: string;
+      /** The heading's level; 3 (a filter inside a page's section) when left out. */
+      titleLevel?: 2 | 3 | 4;
+      label?: undefined;
+    };
+
+export type FilterFormProps = FilterFormName & {
   /** The submit button's text. */
   submitLabel: ReactNode;
   /** The fields, each in its grid column. */
@@ -14,8 +28,18 @@ export type FilterFormProps = {
   action?: string;
   /** The page's other query parameters, carried as hidden fields so that filtering one list keeps the others. */
   keep?: Record<string, string>;
-  /** The submit button's grid column (e.g. `col-md-2`). */
+  /**
+   * `row` (the default): the fields and an outline submit button in one bootstrap row aligned to their bottom (a
+   * list's filter inside a page). `card`: a card with the fields in their rows and, below them, the primary button
+   * (the page's own search).
+   */
+  look?: "row" | "card";
+  /** The submit button's grid column in the `row` look (e.g. `col-md-2`). */
   submitColumn?: string;
+  /** A link back to the list without filters ("Azzera i filtri"), shown when given: the caller decides when. */
+  reset?: { label: ReactNode; href: string };
+  /** The form is the page's search landmark (`role="search"`) rather than a form. */
+  search?: boolean;
   className?: string;
   /** Keeps the scroll position (a section filtered inside a longer page). */
   preventScrollReset?: boolean;
@@ -33,28 +57,70 @@ export function useFilterFormKey(): string {
 
 /**
  * A list's GET filter: a plain `<form method="get">` that works without JavaScript (with it, React Router navigates
- * to the same URL), the fields in a bootstrap row aligned to their bottom and one outline submit button.
+ * to the same URL), named by its label or its heading, the fields, one submit button and, when given, the link that
+ * takes the filters away. Looks: a bootstrap row aligned to the fields' bottom with an outline button, or a card
+ * with the primary button under the fields.
  */
 export function FilterForm(props: FilterFormProps) {
-  const { label, submitLabel, children, action, keep = {}, submitColumn = "col-md-2", className } = props;
+  const { submitLabel, children, action, keep = {}, look = "row", className, reset } = props;
+  const titleId = useId();
+  const card = look === "card";
+  const Heading = `h${props.titleLevel ?? 3}` as const;
+  const resetLink = reset ? (
+    <Link
+      to={reset.href}
+      className={card ? "btn btn-outline-primary" : "btn btn-link"}
+      preventScrollReset={props.preventScrollReset}
+    >
+      {reset.label}
+    </Link>
+  ) : null;
+  const title =
+    props.title === undefined ? null : (
+      <Heading id={titleId} className={card ? "h5 mb-3" : "h5 col-12 mb-0"}>
+        {props.title}
+      </Heading>
+    );
   return (
     <Form
       key={useFilterFormKey()}
       method="get"
       action={action}
-      className={cx("row g-3 align-items-end mb-3", className)}
-      aria-label={label}
+      className={cx(
+        card ? "card card-bg shadow-sm no-after rounded mb-4" : "row g-3 align-items-end mb-3",
+        className,
+      )}
+      role={props.search ? "search" : undefined}
+      aria-label={props.label}
+      aria-labelledby={props.title === undefined ? undefined : titleId}
       preventScrollReset={props.preventScrollReset}
     >
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {children}
-      <div className={cx("col-12 form-group", submitColumn)}>
-        <button type="submit" className="btn btn-outline-primary w-100">
-          {submitLabel}
-        </button>
-      </div>
+      {card ? (
+        <div className="card-body p-3 p-lg-4">
+          {title}
+          <div className="row gx-3">{children}</div>
+          <div className="d-flex flex-wrap gap-3 align-items-center">
+            <button type="submit" className="btn btn-primary">
+              {submitLabel}
+            </button>
+            {resetLink}
+          </div>
+        </div>
+      ) : (
+        <>
+          {title}
+          {children}
+          <div className={cx("col-12 form-group", props.submitColumn ?? "col-md-2")}>
+            <button type="submit" className="btn btn-outline-primary w-100">
+              {submitLabel}
+            </button>
+          </div>
+          {resetLink ? <div className="col-12 col-md-auto form-group">{resetLink}</div> : null}
+        </>
+      )}
     </Form>
   );
 }

@@ -44,6 +44,69 @@ test("FilterForm: a GET form named for assistive technology, keeping the other l
   expect(page.getByRole("button", { name: "Applica" }).getAttribute("type")).toBe("submit");
 });
 
+test("FilterForm with a title: the heading names the form; the reset link is there only when given", () => {
+  const page = renderPage(
+    <>
+      <FilterForm
+        title="Filtra le notifiche"
+        submitLabel="Applica filtri"
+        reset={{ label: "Azzera filtri", href: "/area-personale/messaggi" }}
+      >
+        <div className="col-12">
+          <label htmlFor="s">Stato</label>
+          <input id="s" name="stato" />
+        </div>
+      </FilterForm>
+      <FilterForm label="Filtra le deleghe" submitLabel="Filtra">
+        <div className="col-12">
+          <label htmlFor="d">Servizio</label>
+          <input id="d" name="servizio" />
+        </div>
+      </FilterForm>
+    </>,
+  );
+  const form = page.getByRole("form", { name: "Filtra le notifiche" });
+  expect(form.getAttribute("method")).toBe("get");
+  const heading = page.getByRole("heading", { level: 3, name: "Filtra le notifiche" });
+  expect(form.contains(heading)).toBe(true);
+  const reset = page.getByRole("link", { name: "Azzera filtri" });
+  expect(reset.getAttribute("href")).toBe("/area-personale/messaggi");
+  expect(form.contains(reset)).toBe(true);
+  const other = page.getByRole("form", { name: "Filtra le deleghe" });
+  expect(other.querySelector("a")).toBeNull();
+  expect(page.getAllByRole("link")).toHaveLength(1);
+});
+
+test("FilterForm, the card look: a search landmark named by its heading at the level asked, the primary button", () => {
+  const page = renderPage(
+    <FilterForm
+      look="card"
+      search
+      title="Filtra i documenti"
+      titleLevel={2}
+      submitLabel="Cerca"
+      reset={{ label: "Azzera filtri", href: "/area-personale/documenti" }}
+    >
+      <div className="col-12">
+        <label htmlFor="q">Descrizione</label>
+        <input id="q" name="descrizione" />
+      </div>
+    </FilterForm>,
+  );
+  const search = page.getByRole("search", { name: "Filtra i documenti" });
+  expect(search.getAttribute("method")).toBe("get");
+  expect(search.classList.contains("card")).toBe(true);
+  expect(page.getByRole("heading", { level: 2, name: "Filtra i documenti" })).toBeTruthy();
+  expect(page.queryByRole("form")).toBeNull();
+  const button = page.getByRole("button", { name: "Cerca" });
+  expect(button.getAttribute("type")).toBe("submit");
+  expect(button.classList.contains("btn-primary")).toBe(true);
+  expect(page.getByRole("link", { name: "Azzera filtri" }).getAttribute("href")).toBe(
+    "/area-personale/documenti",
+  );
+  expect((page.getByLabelText("Descrizione") as HTMLInputElement).form).toBe(search);
+});
+
 test("SearchForm: a search landmark whose labelled field shows the text searched for", () => {
   const page = renderPage(
     <SearchForm
