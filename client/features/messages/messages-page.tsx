@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
-import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
+import { Link } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { DateRangeFields, type DateBound } from "#client/components/ui/date-range-fields.tsx";
@@ -19,7 +19,6 @@ import {
   type ListValues,
   type MessageListData,
 } from "./list-query.ts";
-import "./messages.css";
 
 export type MessagesPageProps = {
   values: ListValues;
@@ -81,75 +80,57 @@ type FilterProps = {
   today: string;
 };
 
-/**
- * The filter: dates, sender, read or not, order (a GET form in a card, with "Annulla filtri"). The kit's FilterForm
- * does not fit it: this one has its title, a reset link and the primary button of the page's main search.
- */
+/** The filter: dates, sender, read or not, order (the kit's GET form in a card, with "Azzera filtri"). */
 function MessageFilters({ values, period, senders, today }: FilterProps) {
   const t = useT(messagesIt);
   const listPath = href("/area-personale/messaggi");
   return (
-    <Form
-      key={useFilterFormKey()}
-      method="get"
+    <FilterForm
+      look="card"
+      title={t("messages.filter.title")}
+      submitLabel={t("messages.filter.apply")}
+      reset={{ label: t("messages.filter.reset"), href: listPath }}
       action={listPath}
-      className="card card-bg shadow-sm mb-4 messages-card"
-      aria-labelledby="filter-title"
     >
-      <div className="card-body p-3 p-lg-4">
-        <h3 id="filter-title" className="h5 mb-4">
-          {t("messages.filter.title")}
-        </h3>
-        <div className="row gx-3">
-          <DateRangeFields
-            from={period.da}
-            to={period.a}
-            columnClassName="col-12 col-md-6 col-lg-3"
-            max={today}
-          />
-          <div className="col-12 col-md-6 col-lg-3">
-            <SelectField
-              name="servizio"
-              label={t("messages.filter.sender")}
-              defaultValue={values.servizio}
-              placeholder={t("messages.filter.anySender")}
-              options={senders}
-            />
-          </div>
-          <div className="col-12 col-md-6 col-lg-3">
-            <SelectField
-              name="stato"
-              label={t("messages.filter.read")}
-              defaultValue={values.stato}
-              options={[
-                { value: "", label: t("messages.filter.readAll") },
-                { value: "non-letti", label: t("messages.filter.unread") },
-                { value: "letti", label: t("messages.filter.readOnly") },
-              ]}
-            />
-          </div>
-          <div className="col-12 col-md-6 col-lg-3">
-            <SelectField
-              name="ordine"
-              label={t("messages.filter.sort")}
-              defaultValue={values.ordine}
-              options={[
-                { value: "recenti", label: t("messages.filter.newest") },
-                { value: "meno-recenti", label: t("messages.filter.oldest") },
-              ]}
-            />
-          </div>
-        </div>
-        <div className="d-flex flex-wrap gap-3 align-items-center">
-          <button type="submit" className="btn btn-primary">
-            {t("messages.filter.apply")}
-          </button>
-          <Link to={listPath} className="btn btn-outline-primary">
-            {t("messages.filter.reset")}
-          </Link>
-        </div>
+      <DateRangeFields
+        from={period.da}
+        to={period.a}
+        columnClassName="col-12 col-md-6 col-lg-3"
+        max={today}
+      />
+      <div className="col-12 col-md-6 col-lg-3">
+        <SelectField
+          name="servizio"
+          label={t("messages.filter.sender")}
+          defaultValue={values.servizio}
+          placeholder={t("messages.filter.anySender")}
+          options={senders}
+        />
       </div>
-    </Form>
+      <div className="col-12 col-md-6 col-lg-3">
+        <SelectField
+          name="stato"
+          label={t("messages.filter.read")}
+          defaultValue={values.stato}
+          options={[
+            { value: "", label: t("messages.filter.readAll") },
+            { value: "non-letti", label: t("messages.filter.unread") },
+            { value: "letti", label: t("messages.filter.readOnly") },
+          ]}
+        />
+      </div>
+      <div className="col-12 col-md-6 col-lg-3">
+        <SelectField
+          name="ordine"
+          label={t("messages.filter.sort")}
+          defaultValue={values.ordine}
+          options={[
+            { value: "recenti", label: t("messages.filter.newest") },
+            { value: "meno-recenti", label: t("messages.filter.oldest") },
+          ]}
+        />
+      </div>
+    </FilterForm>
   );
 }
 
