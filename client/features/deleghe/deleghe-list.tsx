@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
+import { Link, useLocation } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { DELEGA_STATI } from "#shared/api/deleghe.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -20,11 +20,10 @@ function DelegheFilters({ data }: { data: DelegheListData }) {
   const status = useStatusLabel(which);
   const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
   return (
-    <Form
-      key={useFilterFormKey()}
-      method="get"
-      className="row g-3 align-items-end mb-3"
-      aria-label={t("deleghe.filter.title")}
+    <FilterForm
+      label={t("deleghe.filter.title")}
+      submitLabel={t("deleghe.filter.apply")}
+      reset={filtered ? { label: t("deleghe.filter.reset"), href: listHref(which) } : undefined}
     >
       <div className="col-12 col-md-4">
         <SelectField
@@ -56,17 +55,7 @@ function DelegheFilters({ data }: { data: DelegheListData }) {
           />
         </div>
       ) : null}
-      <div className="col-12 d-flex flex-wrap gap-2 form-group">
-        <button type="submit" className="btn btn-outline-primary">
-          {t("deleghe.filter.apply")}
-        </button>
-        {filtered ? (
-          <Link className="btn btn-link" to={listHref(which)}>
-            {t("deleghe.filter.reset")}
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 
