@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
-import { useFilterFormKey } from "#client/components/ui/filter-form.tsx";
+import { Link } from "react-router";
+import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { DateRangeFields } from "#client/components/ui/date-range-fields.tsx";
 import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
@@ -16,6 +16,7 @@ import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-que
 
 const LIST_PATH = "/area-personale/documenti" as const;
 
+/** The search: area, description, dates, order (the kit's GET form in a card, a search landmark, "Azzera filtri"). */
 function DocumentFilters({ data }: { data: DocumentsPageData }) {
   const t = useT(documentsIt);
   const { values, errors } = data;
@@ -28,65 +29,56 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
     a: { id: "documenti-a", label: t("documents.to") },
   };
   const areas = data.areas.status === "ok" ? data.areas.items : [];
-  const formKey = useFilterFormKey();
   return (
-    <section className="card card-bg no-after rounded mb-4" aria-labelledby="filtri-documenti">
-      <div className="card-body">
-        <h3 id="filtri-documenti" className="h5 card-title mb-3">
-          {t("documents.filters")}
-        </h3>
-        <ErrorSummary items={errorSummaryItems(messages, fields)} autoFocus={false} />
-        <Form
-          method="get"
-          action={href(LIST_PATH)}
-          key={formKey}
-          role="search"
-          aria-labelledby="filtri-documenti"
-        >
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <SelectField
-                name="ambito"
-                label={t("documents.area")}
-                placeholder={t("documents.allAreas")}
-                options={areas.map((a) => ({ value: String(a.idAmbito), label: a.denominazione }))}
-                defaultValue={values.ambito}
-              />
-            </div>
-            <div className="col-12 col-md-6">
-              <TextField
-                name="descrizione"
-                type="search"
-                label={t("documents.description")}
-                defaultValue={values.descrizione}
-                maxLength={100}
-                autoComplete="off"
-              />
-            </div>
-            <DateRangeFields
-              from={{ name: "da", ...fields.da, value: values.da, error: messages.da }}
-              to={{ name: "a", ...fields.a, value: values.a, error: messages.a }}
-              columnClassName="col-12 col-md-4"
-            />
-            <div className="col-12 col-md-4">
-              <SelectField
-                name="ordine"
-                label={t("documents.sort")}
-                options={DOCUMENT_ORDERS.map((o) => ({ value: o, label: t(`documents.sort.${o}`) }))}
-                defaultValue={values.ordine}
-              />
-            </div>
-          </div>
-          <div className="d-flex flex-wrap gap-3 align-items-center">
-            <button type="submit" className="btn btn-primary">
-              <Icon name="it-search" className="icon-sm icon-white me-1" />
-              {t("documents.search")}
-            </button>
-            {data.filtered ? <Link to={href(LIST_PATH)}>{t("documents.clear")}</Link> : null}
-          </div>
-        </Form>
-      </div>
-    </section>
+    <>
+      <ErrorSummary items={errorSummaryItems(messages, fields)} autoFocus={false} />
+      <FilterForm
+        look="card"
+        search
+        title={t("documents.filters")}
+        submitLabel={
+          <>
+            <Icon name="it-search" className="icon-sm icon-white me-1" />
+            {t("documents.search")}
+          </>
+        }
+        reset={data.filtered ? { label: t("documents.clear"), href: href(LIST_PATH) } : undefined}
+        action={href(LIST_PATH)}
+      >
+        <div className="col-12 col-md-6">
+          <SelectField
+            name="ambito"
+            label={t("documents.area")}
+            placeholder={t("documents.allAreas")}
+            options={areas.map((a) => ({ value: String(a.idAmbito), label: a.denominazione }))}
+            defaultValue={values.ambito}
+          />
+        </div>
+        <div className="col-12 col-md-6">
+          <TextField
+            name="descrizione"
+            type="search"
+            label={t("documents.description")}
+            defaultValue={values.descrizione}
+            maxLength={100}
+            autoComplete="off"
+          />
+        </div>
+        <DateRangeFields
+          from={{ name: "da", ...fields.da, value: values.da, error: messages.da }}
+          to={{ name: "a", ...fields.a, value: values.a, error: messages.a }}
+          columnClassName="col-12 col-md-4"
+        />
+        <div className="col-12 col-md-4">
+          <SelectField
+            name="ordine"
+            label={t("documents.sort")}
+            options={DOCUMENT_ORDERS.map((o) => ({ value: o, label: t(`documents.sort.${o}`) }))}
+            defaultValue={values.ordine}
+          />
+        </div>
+      </FilterForm>
+    </>
   );
 }
 
