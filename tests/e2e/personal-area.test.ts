@@ -114,12 +114,13 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page).toHaveURL(/mostra=in-programma/);
     const card = page.getByRole("article").filter({ hasText: `Appuntamento n. ${id}` });
     await expect(card).toBeVisible();
-    // The focus moves to the filtered list's count.
+    // The focus moves to the filtered list's count ("Mostrato 1 di 1" when this booking is Anna's only upcoming one on
+    // comune-b, as after a reset; more when another test booked for her before).
     await expect(
       page
         .getByRole("region", { name: "Appuntamenti" })
         .getByRole("status")
-        .filter({ hasText: /^Mostrati/ }),
+        .filter({ hasText: /^Mostrat[oi] \d+ di \d+/ }),
     ).toBeFocused();
     await expect(card).toContainText(slot.time);
     await expect(card.getByRole("list").last()).toContainText("Prenotazione inviata");
