@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
 import { expect, SANDBOX_URL } from "./fixtures.ts";
 
 // The assistance request's steps (issue #11), shared by its journeys (assistance.test.ts) and the replica journeys
@@ -6,6 +7,17 @@ import { expect, SANDBOX_URL } from "./fixtures.ts";
 export const FORM = "/nuova-richiesta";
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 export const PDF = Buffer.from("%PDF-1.4\n%prova\n");
+
+/**
+ * The anonymous requester: Paolo Bruno, a valid fiscal code that no seeded citizen has. A seeded one (Luca's, before)
+ * shared the e-mail codes' rows with every test of that citizen: another worker resetting Luca deleted the code this
+ * journey had just been sent (the comune-b keyboard journey's "codice non corretto" flake on the published profile).
+ */
+export const REQUESTER = {
+  nome: "Paolo",
+  cognome: "Bruno",
+  codiceFiscale: `BRNPLA80A01L219${computeFiscalCodeCheckLetter("BRNPLA80A01L219")}`,
+} as const;
 
 export const unique = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.it`;
 
@@ -37,9 +49,10 @@ export async function tick(page: Page, name: string | RegExp) {
 
 export async function fillRequest(page: Page, options: { anonymous: boolean; email?: string; js?: boolean }) {
   if (options.anonymous) {
-    await page.getByLabel(/^Nome/).fill("Luca");
-    await page.getByLabel(/^Cognome/).fill("Verdi");
-    await page.getByLabel(/^Codice fiscale/).fill("vrdlcu90e10f205v");
+    await page.getByLabel(/^Nome/).fill(REQUESTER.nome);
+    await page.getByLabel(/^Cognome/).fill(REQUESTER.cognome);
+    // Typed in lower case: the form takes it as the citizen would type it.
+    await page.getByLabel(/^Codice fiscale/).fill(REQUESTER.codiceFiscale.toLowerCase());
   }
   if (options.email) await page.getByLabel(/^Email/).fill(options.email);
   await page.getByLabel(/^Telefono/).fill("3331234567");

@@ -10,7 +10,17 @@ import {
   type TenantId,
   CITIZENS,
 } from "./fixtures.ts";
-import { fillRequest, FORM, PDF, PNG, readCode, sendButton, tick, unique } from "./assistance-support.ts";
+import {
+  fillRequest,
+  FORM,
+  PDF,
+  PNG,
+  readCode,
+  REQUESTER,
+  sendButton,
+  tick,
+  unique,
+} from "./assistance-support.ts";
 
 // The assistance request (issue #11): anonymous with an e-mail code, logged in with drafts, attachments checked by
 // content, without JavaScript, by keyboard. Giulia (comune-a) and Mario (comune-b) are reset by the tests using them.
@@ -148,11 +158,11 @@ test("comune-b: the form by keyboard only", async ({ page }) => {
   // until it is chosen again (CI, on a busy machine).
   await settled(page);
   await page.getByLabel(/^Nome/).focus();
-  await page.keyboard.type("Luca");
+  await page.keyboard.type(REQUESTER.nome);
   await page.keyboard.press("Tab");
-  await page.keyboard.type("Verdi");
+  await page.keyboard.type(REQUESTER.cognome);
   await page.keyboard.press("Tab");
-  await page.keyboard.type("VRDLCU90E10F205V");
+  await page.keyboard.type(REQUESTER.codiceFiscale);
   await page.keyboard.press("Tab");
   await page.keyboard.type(email);
   await page.keyboard.press("Tab");

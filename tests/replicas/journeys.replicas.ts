@@ -20,6 +20,7 @@ import {
   PDF,
   PNG,
   readCode,
+  REQUESTER,
   sendButton,
   tick,
   unique,
@@ -313,7 +314,7 @@ test("redis stopped mid-flow: the step says so in Italian and keeps the values; 
     ).toBeVisible();
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await expect(page.getByLabel(/^Dettagli/)).toHaveValue("Non trovo l'importo IMU da pagare per il 2026.");
-    await expect(page.getByLabel(/^Cognome/)).toHaveValue("Verdi");
+    await expect(page.getByLabel(/^Cognome/)).toHaveValue(REQUESTER.cognome);
     await expect.poll(storeStates).toEqual(["200/down", "200/down"]);
     // The browser logs the action's 503: expected here, and the only console error.
     expect(consoleErrors).toEqual([expect.stringMatching(/status of 503 .*\/nuova-richiesta\.data\)$/)]);
