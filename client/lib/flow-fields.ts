@@ -9,3 +9,11 @@
 export const RETURN_FIELD = "ritorno";
 /** Its value, and the `da` query of a summary's "Modifica" link. */
 export const FROM_SUMMARY = "riepilogo";
+
+/** The query a summary's "Modifica" link adds to the step's address (`da=riepilogo`). */
+export const FROM_SUMMARY_QUERY = { da: FROM_SUMMARY } as const;
+
+/** Whether a step's address was reached from the summary's "Modifica" (its query carries `FROM_SUMMARY_QUERY`). */
+export function isOpenedFromSummary(query: URLSearchParams): boolean {
+  return query.get("da") === FROM_SUMMARY;
+}

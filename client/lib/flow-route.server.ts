@@ -9,6 +9,7 @@ import {
   type FlowCookies,
 } from "./flow.server.ts";
 import { withQuery, type Query } from "./links.ts";
+import { isOpenedFromSummary } from "./flow-fields.ts";
 
 /*
  * A flow's route as a step table (issue #39, docs/decisions/flows.md): the skeleton every step page and every step
@@ -74,7 +75,7 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
       const read = flow.read(cookies);
       const requested = url.searchParams.get("passo");
       const shown = {
-        fromSummary: url.searchParams.get("da") === "riepilogo",
+        fromSummary: isOpenedFromSummary(url.searchParams),
         startedOver: wasStartedOver(url),
       };
       if (read.problem || !read.state) {

@@ -13,6 +13,7 @@ import { withoutTime, type BookingState, type EditState } from "./flow-state.ts"
 import type { StepActionData } from "./step-types.ts";
 import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
+import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
 
 /**
  * How the booking and the edit flow write an appointment to the upstream (create or update), and how they answer a
@@ -77,7 +78,11 @@ export async function writeAppointment<T, S extends BookingState | EditState>(
   } catch (error) {
     if (isUpstreamFailure(error, 422)) {
       const { state } = flow;
-      const target = flow.dateStepHref({ giorno: state.day, avviso: SLOT_TAKEN_NOTICE, da: "riepilogo" });
+      const target = flow.dateStepHref({
+        giorno: state.day,
+        avviso: SLOT_TAKEN_NOTICE,
+        ...FROM_SUMMARY_QUERY,
+      });
       return { answer: redirect(target, { headers: flow.saveState(withoutTime(state)) }) };
     }
     if (isUpstreamFailure(error, 400)) {

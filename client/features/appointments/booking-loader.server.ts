@@ -34,6 +34,7 @@ import {
   type BookingRoute,
 } from "./urls.ts";
 import { completedBookingFlows, completedFlowKey, type CompletedBooking } from "./completed-flows.server.ts";
+import { isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 export const SLOT_TAKEN_NOTICE = "orario-occupato";
 /** The flow had already been confirmed (on the success page and on step 1). */
@@ -180,7 +181,7 @@ export async function loadBooking(
       restarted: wasStartedOver(url),
       alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
       unsure: url.searchParams.get("avviso") === UNSURE_NOTICE,
-      returnToSummary: url.searchParams.get("da") === "riepilogo",
+      returnToSummary: isOpenedFromSummary(url.searchParams),
       stepData,
       actingFor: step === "luogo" && access.user ? await appointmentsChoice(context, access) : null,
     },

@@ -13,6 +13,7 @@ import type { BookingPageData, BookingStepData, StepActionData } from "./step-ty
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
+import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
 
 export type BookingPageProps = { data: BookingPageData; actionData?: StepActionData };
 
@@ -100,7 +101,7 @@ type StepViewProps = {
 
 function BookingStepView({ data, stepData, route, actionData }: StepViewProps) {
   const { returnToSummary } = data;
-  const extra = returnToSummary ? { da: "riepilogo" } : {};
+  const extra = returnToSummary ? FROM_SUMMARY_QUERY : {};
   const backHref = getBackHref(route, stepData.step, returnToSummary);
   const common = { actionData, backHref, returnToSummary };
   switch (stepData.step) {
@@ -120,7 +121,7 @@ function BookingStepView({ data, stepData, route, actionData }: StepViewProps) {
     case "richiedente":
       return <StepRequester data={stepData} {...common} />;
     case "riepilogo": {
-      const edit = (step: BookingStep) => bookingStepHref(route, step, { da: "riepilogo" });
+      const edit = (step: BookingStep) => bookingStepHref(route, step, FROM_SUMMARY_QUERY);
       return (
         <StepSummary
           data={stepData}

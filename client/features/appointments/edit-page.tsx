@@ -11,6 +11,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { appointmentPaths, editStepHref } from "./urls.ts";
+import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
 
 type EditData = Extract<EditPageData, { kind: "edit" }>;
 
@@ -92,7 +93,7 @@ function EditStepView(props: {
   const { data, stepData, actionData } = props;
   const { basePath, returnToSummary } = data;
   const stepHref = (step: EditStep, extra: Record<string, string> = {}, hash = "") =>
-    editStepHref(basePath, step, { ...(returnToSummary ? { da: "riepilogo" } : {}), ...extra }, hash);
+    editStepHref(basePath, step, { ...(returnToSummary ? FROM_SUMMARY_QUERY : {}), ...extra }, hash);
   const exit = data.mode === "id" ? appointmentPaths.bookingSuccess(data.current.id) : href("/");
   const backHref = returnToSummary
     ? editStepHref(basePath, "riepilogo")
@@ -126,8 +127,8 @@ function EditStepView(props: {
           backHref={backHref}
           submitLabel={t("appointments.editFlow.confirm")}
           editLinks={{
-            when: editStepHref(basePath, "data", { da: "riepilogo" }),
-            details: editStepHref(basePath, "dettagli", { da: "riepilogo" }),
+            when: editStepHref(basePath, "data", FROM_SUMMARY_QUERY),
+            details: editStepHref(basePath, "dettagli", FROM_SUMMARY_QUERY),
           }}
         />
       );

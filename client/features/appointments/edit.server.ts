@@ -27,6 +27,7 @@ import type { EditPageData } from "./step-types.ts";
 import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";
 import { validateDetails, validateSlot } from "./validate-steps.server.ts";
 import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
+import { isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 type Args = {
   request: Request;
@@ -150,7 +151,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     cancel: { action: subject.basePath, noJsHref: cancelHref(subject.basePath), confirm },
     loginHref: subject.catalog ? null : upstreamLoginHref(`${url.pathname}${url.search}`),
     restarted: wasStartedOver(url),
-    returnToSummary: url.searchParams.get("da") === "riepilogo",
+    returnToSummary: isOpenedFromSummary(url.searchParams),
   };
   if (confirm || !subject.catalog) return data<EditPageData>({ ...page, stepData: null });
   const { data: stepData, status } = await loadEditStep(

@@ -10,6 +10,7 @@ import type { PlaceStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+import { FROM_SUMMARY, isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 export type StepPlaceProps = {
   data: PlaceStepData;
@@ -139,7 +140,7 @@ function CategoryChooser(props: {
 }
 
 function returnParam(search: string) {
-  return new URLSearchParams(search).get("da") === "riepilogo" ? (
-    <input type="hidden" name="da" value="riepilogo" />
+  return isOpenedFromSummary(new URLSearchParams(search)) ? (
+    <input type="hidden" name="da" value={FROM_SUMMARY} />
   ) : null;
 }

@@ -9,6 +9,7 @@ import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { delegheIt } from "./texts.ts";
+import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
 
 /*
  * The pieces the new online delegation and the request with documents share: the page frame (heading, stepper,
@@ -282,7 +283,7 @@ export function SummaryRows(props: SummaryRowsProps) {
 /** A flow's step links: `?passo=…`, with `da=riepilogo` when the summary's "Modifica" leads there. */
 export function stepLinks<Step extends string>(base: string) {
   return (step: Step, fromSummary = false) =>
-    withQuery(base, { passo: step, da: fromSummary ? "riepilogo" : undefined });
+    withQuery(base, { passo: step, ...(fromSummary ? FROM_SUMMARY_QUERY : {}) });
 }
 
 type StepPageData<Step extends string> = {

@@ -20,6 +20,7 @@ import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#sha
 import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./steps.ts";
 import type { DataValues, ReportActionData, ReportLoaderData } from "./report.server.ts";
 import { PlaceSection } from "./place-section.tsx";
+import { FROM_SUMMARY_QUERY, isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 const stepHref = (step: DisruptionStep, extra: Record<string, string> = {}) =>
   `${href("/servizi/segnalazioni/nuova")}?${new URLSearchParams({ passo: step, ...extra }).toString()}`;
@@ -58,7 +59,7 @@ export function ReportPage({ data, actionData }: { data: ReportLoaderData; actio
   const t = useT(disruptionIt);
   const location = useLocation();
   const index = DISRUPTION_STEPS.indexOf(data.step) + 1;
-  const returnToSummary = new URLSearchParams(location.search).get("da") === "riepilogo";
+  const returnToSummary = isOpenedFromSummary(new URLSearchParams(location.search));
   const previous = previousStep(data.step);
   const backHref = returnToSummary ? stepHref("riepilogo") : previous ? stepHref(previous) : href("/");
   return (
@@ -315,7 +316,7 @@ function SummaryCard(props: { title: string; id: string; editHref: string; child
 function SummaryStep({ data, actionData, backHref }: StepProps) {
   const t = useT(disruptionIt);
   const v = data.values;
-  const edit = (step: DisruptionStep) => stepHref(step, { da: "riepilogo" });
+  const edit = (step: DisruptionStep) => stepHref(step, FROM_SUMMARY_QUERY);
   return (
     <FlowStepForm>
       {actionData?.errors?.form ? (
