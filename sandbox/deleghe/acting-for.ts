@@ -3,7 +3,8 @@ import { playsGaps } from "../gaps.ts";
 import { sendError } from "../http.ts";
 import { getLocals, type SandboxStore, type SandboxTenant } from "../types.ts";
 import { isOwnFiscalCode } from "../middleware/own-fiscal-code.ts";
-import { effectiveStatus, isoDay, type StoredDelega } from "./state.ts";
+import { todayInRome } from "../../shared/dates.ts";
+import { effectiveStatus, type StoredDelega } from "./state.ts";
 
 /*
  * Acting for a delegator (spec §2, §4, §6; docs/decisions/upstream-writes.md). A call made for a delegator carries
@@ -33,7 +34,7 @@ export function liveDelegationFrom(
   const { tenant, citizen } = getLocals(res);
   if (!citizen) return null;
   const services = delegableServices(tenant, asset);
-  const today = isoDay(new Date());
+  const today = todayInRome();
   return (
     (store.state.deleghe.byTenant[tenant.id] ?? []).find(
       (d) =>

@@ -1,11 +1,12 @@
 import { expect, test } from "vitest";
 import { DelegaPageSchema, DelegaSchema } from "#shared/api/deleghe.ts";
 import { createTestSandbox, hosts, loginAs } from "#tests/support/test-sandbox.ts";
-import { addDays, isoDay } from "./state.ts";
+import { addDays } from "./state.ts";
+import { todayInRome } from "#shared/dates.ts";
 import { CITIZENS } from "#tests/support/citizens.ts";
 
 const { MARIO, GIULIA, LUCA } = CITIZENS;
-const today = isoDay(new Date());
+const today = todayInRome();
 
 function setup(gaps = false) {
   const s = createTestSandbox({ gaps });

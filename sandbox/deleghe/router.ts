@@ -13,10 +13,10 @@ import { playsGaps } from "../gaps.ts";
 import { sendError } from "../http.ts";
 import { getLocals, type SandboxStore, type SandboxTenant } from "../types.ts";
 import { checkAttachment } from "../../shared/validation/attachments.ts";
+import { todayInRome } from "../../shared/dates.ts";
 import {
   addDays,
   effectiveStatus,
-  isoDay,
   type StoredAllegato,
   type StoredDelega,
   type StoredPersona,
@@ -90,7 +90,7 @@ function checkNew(
   );
   if (!servizi.length || !servizi.every((id) => typeof id === "number" && delegable.has(id)))
     problems.push("servizi non delegabili");
-  const day = isoDay(new Date());
+  const day = today();
   const maxDays = tenant.assets.find((a) => a.codice === "DELEGHE")?.delegheMaxDays ?? 365;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(scadenza) || scadenza <= day || scadenza > addDays(day, maxDays))
     problems.push(`dataScadenza entro ${maxDays} giorni`);
@@ -136,8 +136,9 @@ function delegheOf(store: SandboxStore, tenantId: string): StoredDelega[] {
   return (store.state.deleghe.byTenant[tenantId] ??= []);
 }
 
+/** The municipality's day (Rome), as the portal counts the delegations' limits: never a UTC date an hour ahead. */
 function today(): string {
-  return isoDay(new Date());
+  return todayInRome();
 }
 
 /** One page of `rows`, filtered by the query (`idServizio`, `stato`, `codiceFiscaleDelegante`), newest first. */
@@ -416,7 +417,7 @@ export function createDelegheControlRouter(store: SandboxStore): express.Router 
     found.stato = body.esito;
     found.motivo = body.esito === "RIFIUTATA" ? String(body.motivo).trim() : null;
     store.save();
-    res.json(toDelega(tenant, found, isoDay(new Date())));
+    res.json(toDelega(tenant, found, today()));
   });
   return router;
 }

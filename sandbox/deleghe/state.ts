@@ -1,4 +1,5 @@
 import type { DelegaStato, DocumentSlot } from "../../shared/api/deleghe.ts";
+import { todayInRome } from "../../shared/dates.ts";
 
 /**
  * Delegations (DELEGHE) as the sandbox keeps them: per municipality, the shape of `shared/api/deleghe.ts` (ours,
@@ -64,7 +65,7 @@ const MINI_PDF = Buffer.from(
  * with the documents, to act for Giulia (waiting for the operator); a request of Luca for Anna was refused.
  */
 export function seedDeleghe(now: Date = new Date()): DelegheState {
-  const today = isoDay(now);
+  const today = todayInRome(now);
   const created = (days: number) => `${addDays(today, days)}T09:00:00.000Z`;
   const row = (
     n: number,
