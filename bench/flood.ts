@@ -15,12 +15,13 @@ import { Browser, Recorder, UnexpectedAnswer } from "./flow-steps.ts";
 import { killChildren, startPortalProcess, startSandboxProcess, stop } from "./processes.ts";
 import { machineInfo, setting } from "./support.ts";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCES = setting("BENCH_FLOOD_SOURCES", 27, 1, 500);
 const SUBMISSIONS = setting("BENCH_FLOOD_SUBMISSIONS", 21, 1, 200);
-const A = "comune-a.localhost";
-const B = "comune-b.localhost";
+const A = DEMO_TENANTS["comune-a"].portalHost;
+const B = DEMO_TENANTS["comune-b"].portalHost;
 const FORM = "/nuova-richiesta";
 
 type Kind = "ipv4" | "ipv6-one-64";

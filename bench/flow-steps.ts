@@ -30,6 +30,7 @@ import { loginAs } from "#tests/support/test-sandbox.ts";
 import { BROWSER, setting } from "./support.ts";
 import { freePort, killChildren, startSandboxProcess, stop } from "./processes.ts";
 import { startRedisServer } from "./replicas.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** Seconds of each run (one store), the runs per store, the connections. */
@@ -38,8 +39,14 @@ const RUNS = setting("BENCH_FLOW_RUNS", 3, 1, 10);
 /** At most four: each connection is one of the four seeded citizens (the wizard resets its citizen). */
 const CONNECTIONS = setting("BENCH_FLOW_CONNECTIONS", 4, 1, 4);
 
-export const A = { host: "comune-a.localhost", upstream: "servizi.comune.valverde.it" };
-export const B = { host: "comune-b.localhost", upstream: "servizi.comune.montealto.it" };
+export const A = {
+  host: DEMO_TENANTS["comune-a"].portalHost,
+  upstream: DEMO_TENANTS["comune-a"].upstreamHost,
+};
+export const B = {
+  host: DEMO_TENANTS["comune-b"].portalHost,
+  upstream: DEMO_TENANTS["comune-b"].upstreamHost,
+};
 const CITIZENS = ["RSSMRA80A01H501U", "BNCGLI85C55L219R", "VRDLCU90E10F205V", "SPSNNA75T48F839X"];
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

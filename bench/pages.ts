@@ -25,6 +25,7 @@ import {
   stop,
 } from "./processes.ts";
 import { pageCacheIncludes } from "./replicas.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -33,7 +34,7 @@ const WARMUP_S = setting("BENCH_WARMUP_S", 1, 1, 10);
 const RUNS = setting("BENCH_PAGES_RUNS", 3, 1, 9);
 const CONNECTIONS = setting("BENCH_CONNECTIONS", 50, 1, 200);
 const CITIZEN_CONNECTIONS = setting("BENCH_CITIZEN_CONNECTIONS", 10, 1, 100);
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const UPSTREAM_HOST = DEMO_TENANTS["comune-a"].upstreamHost;
 const CITIZEN = "RSSMRA80A01H501U";
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : null;
 

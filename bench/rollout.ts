@@ -24,6 +24,7 @@ import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
 import { percentile } from "./overload.ts";
 import { killChildren, nginxBinary } from "./processes.ts";
 import { redisBinary, startReplicas, type Replicas } from "./replicas.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPLICAS = setting("BENCH_ROLLOUT_REPLICAS", 3, 2, 3);
@@ -34,7 +35,7 @@ const RATE = setting("BENCH_ROLLOUT_RATE", 150, 10, 2000);
 const CONNECTIONS = setting("BENCH_ROLLOUT_CONNECTIONS", 16, 1, 200);
 export type RolloutMode = "drain" | "sigterm";
 const MODE: RolloutMode = process.env.BENCH_ROLLOUT_MODE === "sigterm" ? "sigterm" : "drain";
-const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
+const HOSTS = [DEMO_TENANTS["comune-a"].portalHost, DEMO_TENANTS["comune-b"].portalHost];
 /** The allow list's logout navigation (a 302 from the sandbox, through the portal's /api proxy). */
 const API_PATH = "/api/utenti/logout";
 const PAGES = ["/", "/faq", "/argomenti"];

@@ -42,6 +42,7 @@ import {
 } from "./processes.ts";
 import { runOverload, type OverloadResult } from "./overload.ts";
 import { FLOW_STEPS_BUDGET_S, measureFlowSteps, printFlowSteps, type FlowStepsResult } from "./flow-steps.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(ROOT, "bench/results");
@@ -58,7 +59,7 @@ const OVERLOAD_S = setting("BENCH_OVERLOAD_S", 60, 5, 600);
 /** Optional soak after the overload run: seconds more of the same load, RSS every 30 s (0 = none). */
 const SOAK_S = setting("BENCH_SOAK", 0, 0, 3600);
 
-const UPSTREAM_HOST = "servizi.comune.valverde.it";
+const UPSTREAM_HOST = DEMO_TENANTS["comune-a"].upstreamHost;
 /** A call of the proxy's allow list (server/proxy/allow-list.ts): the others are 404s without an upstream call. */
 const API_PATH = "/api/utenti/logout";
 /** What the sandbox answers the logout: a redirect home (and the SSO cookie cleared). */

@@ -25,6 +25,7 @@ import { percentile } from "./overload.ts";
 import { killChildren, nginxBinary } from "./processes.ts";
 import { redisBinary, startReplicas } from "./replicas.ts";
 import { Browser, FLOWS, Recorder, UnexpectedAnswer, type Context } from "./flow-steps.ts";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOAK_S = setting("BENCH_SOAK_S", 600, 30, 7200);
@@ -32,7 +33,7 @@ const SAMPLE_S = setting("BENCH_SOAK_SAMPLE_S", 60, 5, 600);
 const RATE = setting("BENCH_SOAK_RATE", 30, 1, 500);
 const BROWSERS = setting("BENCH_SOAK_BROWSERS", 2, 0, 8);
 const GET_CONNECTIONS = 4;
-const HOSTS = ["comune-a.localhost", "comune-b.localhost"];
+const HOSTS = [DEMO_TENANTS["comune-a"].portalHost, DEMO_TENANTS["comune-b"].portalHost];
 const GETS = HOSTS.flatMap((host) =>
   ["/", "/faq", "/argomenti", "/api/utenti/logout"].map((path) => ({ host, path })),
 );

@@ -1,6 +1,7 @@
 // Small helpers shared by bench/run.ts and bench/abuse.ts.
 import { request, type Agent, type IncomingHttpHeaders } from "node:http";
 import { cpus, totalmem } from "node:os";
+import { DEMO_TENANTS } from "#tests/support/demo-tenants.ts";
 
 /** A whole-number setting from the environment, clamped to [min, max]. */
 export function setting(name: string, fallback: number, min: number, max: number): number {
@@ -8,7 +9,7 @@ export function setting(name: string, fallback: number, min: number, max: number
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 }
 
-export const TENANT_HOST = "comune-a.localhost";
+export const TENANT_HOST = DEMO_TENANTS["comune-a"].portalHost;
 
 // A browser's User-Agent: bots get the document only when all of it is ready (see client/entry.server.tsx).
 export const BROWSER = {

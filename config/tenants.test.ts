@@ -2,6 +2,7 @@ import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { sandboxTenants } from "#sandbox/seed/tenants.ts";
 import { createTenantDirectory, loadTenantsFile } from "./tenants.ts";
 
 describe("tenant directory", () => {
@@ -27,6 +28,25 @@ describe("tenant directory", () => {
     const file = loadTenantsFile("config/tenants.json");
     expect(file.all.map((t) => t.id)).toEqual(["comune-a", "comune-b", "comune-c"]);
   });
+
+  // The demo's municipalities are defined by the sandbox's seed; the demo's tenants files (npm start's, the
+  // Kubernetes demo overlay's) map the portal's host names to them and must say the same: each municipality of the
+  // seed, with its upstream host, and first the portal host its pagoPA checkout returns to.
+  for (const path of ["config/tenants.json", "deploy/kubernetes/overlays/demo/tenants.json"]) {
+    test(`${path} maps the sandbox's municipalities as its seed has them`, () => {
+      const mapped = loadTenantsFile(path).all.map((t) => ({
+        id: t.id,
+        portalHost: t.hosts[0],
+        upstreamHost: t.upstreamHost,
+      }));
+      const seeded = sandboxTenants.map((t) => ({
+        id: t.id,
+        portalHost: t.portalHost,
+        upstreamHost: t.host,
+      }));
+      expect(mapped).toEqual(seeded);
+    });
+  }
 
   test("a file mapping one host twice is refused with a readable message", () => {
     const dir = mkdtempSync(join(tmpdir(), "tenants-"));

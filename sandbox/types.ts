@@ -54,6 +54,12 @@ export type SandboxTenant = {
   id: string;
   /** The exact `X-Forwarded-Host` value the BFF resolves this municipality from. */
   host: string;
+  /**
+   * The portal's host name for this municipality, as the payment systems' back office holds it (where the pagoPA
+   * checkout sends the browser back): the first of its hosts in the demo's `config/tenants.json`, which a test keeps
+   * equal (config/tenants.test.ts).
+   */
+  portalHost: string;
   nome: string;
   codiceEnte: string;
   codiceImmagine: string;

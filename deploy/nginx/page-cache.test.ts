@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { get, type Reply } from "../../bench/support.ts";
 import { startReplicas, type Replicas } from "../../bench/replicas.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
+import { CITIZENS } from "#tests/support/citizens.ts";
 
 let cluster: Replicas;
 let session = "";
@@ -31,7 +32,7 @@ beforeAll(async () => {
     pageCache: true,
     nginxPort: process.env.PAGE_CACHE_NGINX_PORT ? Number(process.env.PAGE_CACHE_NGINX_PORT) : undefined,
   });
-  session = await loginAs(cluster.sandboxUrl, "RSSMRA80A01H501U");
+  session = await loginAs(cluster.sandboxUrl, CITIZENS.MARIO);
 }, 120_000);
 
 afterAll(async () => {
@@ -80,7 +81,7 @@ describe("the shipped nginx page cache", () => {
     const after = await page("/");
     expect(status(after)).toBe("HIT");
     expect(text(after)).not.toContain("Mario");
-    expect(text(after)).not.toContain("RSSMRA80A01H501U");
+    expect(text(after)).not.toContain(CITIZENS.MARIO);
     // Any other cookie (a flow, the XSRF token, analytics, a session cookie nginx does not know by name) is a
     // citizen's request too.
     for (const cookie of [

@@ -49,16 +49,6 @@ export function registerCheckoutEngine(name: string, engine: CheckoutEngine): vo
 /** Where the pagoPA checkout stand-in lives, on the sandbox's own origin (mounted under `/__sandbox`). */
 export const CHECKOUT_PATH = "/__sandbox/pagopa/checkout";
 
-/**
- * The portal's host of each municipality (the first of its hosts in `config/tenants.json`): where the checkout sends
- * the browser back to.
- */
-const PORTAL_HOSTS: Record<string, string> = {
-  "comune-a": "comune-a.localhost",
-  "comune-b": "comune-b.localhost",
-  "comune-c": "comune-c.localhost",
-};
-
 /** The portal's origin when nothing configures it: `npm start`'s. `{host}` is the municipality's portal host. */
 export const DEFAULT_PORTAL_ORIGIN = "http://{host}:3000";
 
@@ -70,8 +60,7 @@ export const DEFAULT_PORTAL_ORIGIN = "http://{host}:3000";
  * municipality's portal host.
  */
 export function portalReturnBase(store: Pick<SandboxStore, "portalOrigin">, tenant: SandboxTenant): string {
-  const host = PORTAL_HOSTS[tenant.id] ?? tenant.host;
-  const origin = (store.portalOrigin ?? DEFAULT_PORTAL_ORIGIN).replaceAll("{host}", host);
+  const origin = (store.portalOrigin ?? DEFAULT_PORTAL_ORIGIN).replaceAll("{host}", tenant.portalHost);
   try {
     const url = new URL(origin);
     if (url.protocol === "http:" || url.protocol === "https:") return url.origin;

@@ -53,6 +53,7 @@ function place(
 export const comuneA: SandboxTenant = {
   id: "comune-a",
   host: "servizi.comune.valverde.it",
+  portalHost: "comune-a.localhost",
   nome: "Comune di Valverde",
   codiceEnte: "c_v001",
   codiceImmagine: "valverde",

@@ -56,6 +56,7 @@ function place(
 export const comuneB: SandboxTenant = {
   id: "comune-b",
   host: "servizi.comune.montealto.it",
+  portalHost: "comune-b.localhost",
   nome: "Comune di Montealto",
   codiceEnte: "c_m002",
   codiceImmagine: "montealto",

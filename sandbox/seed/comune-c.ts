@@ -44,6 +44,7 @@ function place(
 export const comuneC: SandboxTenant = {
   id: "comune-c",
   host: "servizi.comune.roccaserena.it",
+  portalHost: "comune-c.localhost",
   nome: "Comune di Roccaserena",
   codiceEnte: "c_r003",
   codiceImmagine: "roccaserena",

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, SANDBOX_URL, tenantUrl, type TenantId } from "./fixtures.ts";
+import { expect, expectAccessible, SANDBOX_URL, TENANTS, tenantUrl, type TenantId } from "./fixtures.ts";
 import { PORTAL_PORT } from "../../playwright.config.ts";
 
 export const BOOKING = "/servizi/prenotazione-appuntamento";
@@ -40,7 +40,7 @@ export function dayLinks(page: Page): Locator {
 export type ChosenSlot = { dayLabel: string; day: string; time: string };
 
 /** The upstream host of comune-a: the sandbox resolves the municipality from X-Forwarded-Host, like the BFF. */
-const VALVERDE_UPSTREAM = "servizi.comune.valverde.it";
+const VALVERDE_UPSTREAM = TENANTS["comune-a"].upstreamHost;
 
 /** A calendar day "yyyy-MM-dd" in Rome, `offset` days from today. */
 export function romeDay(offset = 0): string {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, CITIZENS } from "./fixtures.ts";
 import {
   acceptPrivacyAndConfirm,
   BOOKING,
@@ -19,6 +19,11 @@ import {
 
 const stepHeading = (page: Page, title: string) =>
   page.getByRole("heading", { level: 2, name: title, exact: true });
+
+const MARIO = CITIZENS["Mario Rossi"];
+const GIULIA = CITIZENS["Giulia Bianchi"];
+/** Mario's fiscal code with a wrong check letter: well formed, refused by the check. */
+const WRONG_CHECK_LETTER = `${MARIO.slice(0, -1)}X`;
 
 test("an anonymous visitor books, downloads the calendar file, changes the time from the e-mail link and cancels", async ({
   page,
@@ -86,7 +91,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
 
   await expectStep(page, "Richiedente", 4);
   await expect(stepHeading(page, "Richiedente")).toBeFocused();
-  await fillRequester(page, { nome: "Laura", cognome: "Conti", email: "laura@", cf: "RSSMRA80A01H501X" });
+  await fillRequester(page, { nome: "Laura", cognome: "Conti", email: "laura@", cf: WRONG_CHECK_LETTER });
   await next(page);
   await expect(
     page.getByRole("link", { name: /^Email: Inserisci un indirizzo e-mail valido/ }),
@@ -96,7 +101,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   await expect(page.getByLabel(/^Nome/)).toHaveValue("Laura");
   await expectAccessible(page);
   await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Codice fiscale/).fill("rssmra80a01h501u");
+  await page.getByLabel(/^Codice fiscale/).fill(MARIO.toLowerCase());
   await next(page);
 
   await expectStep(page, "Riepilogo", 5);
@@ -110,7 +115,7 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
     await expect(page.getByRole("heading", { level: 3, name: card, exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: `Modifica ${card.toLowerCase()}` })).toBeVisible();
   }
-  await expect(page.getByText("RSSMRA80A01H501U")).toBeVisible();
+  await expect(page.getByText(MARIO)).toBeVisible();
   await expect(
     page.getByRole("heading", { name: "Informativa sul trattamento dei dati personali" }),
   ).toBeVisible();
@@ -231,7 +236,7 @@ test("a logged-in citizen finds the requester pre-filled, then changes and cance
   await expect(page.getByLabel(/^Nome/)).toHaveValue("Giulia");
   await expect(page.getByLabel(/^Nome/)).toHaveAttribute("readonly", "");
   await expect(page.getByLabel(/^Cognome/)).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue("BNCGLI85C55L219R");
+  await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue(GIULIA);
   await expect(page.getByText("Dati forniti dall'identità digitale").first()).toBeVisible();
   await expect(page.getByLabel(/^Email/)).toHaveValue("giulia.bianchi@example.it");
   await expect(page.getByLabel(/^Email/)).toBeEditable();
@@ -239,7 +244,7 @@ test("a logged-in citizen finds the requester pre-filled, then changes and cance
   await next(page);
   await expectStep(page, "Riepilogo", 5);
   await expect(page.getByText("Trasferimento da Torino")).toBeVisible();
-  await expect(page.getByText("BNCGLI85C55L219R")).toBeVisible();
+  await expect(page.getByText(GIULIA)).toBeVisible();
   await acceptPrivacyAndConfirm(page);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
+import { strangerFiscalCode } from "../support/citizens.ts";
 import { expect, SANDBOX_URL } from "./fixtures.ts";
 
 // The assistance request's steps (issue #11), shared by its journeys (assistance.test.ts) and the replica journeys
@@ -16,7 +16,7 @@ export const PDF = Buffer.from("%PDF-1.4\n%prova\n");
 export const REQUESTER = {
   nome: "Paolo",
   cognome: "Bruno",
-  codiceFiscale: `BRNPLA80A01L219${computeFiscalCodeCheckLetter("BRNPLA80A01L219")}`,
+  codiceFiscale: strangerFiscalCode("BRNPLA80A01L219"),
 } as const;
 
 export const unique = (tag: string) => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.it`;

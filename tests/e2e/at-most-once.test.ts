@@ -7,6 +7,7 @@ import {
   loginAs,
   resetCitizen,
   waitForHydration,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // At most once by the portal itself (issue #35, docs/decisions/upstream-writes.md): the upstream has no idempotency
@@ -14,8 +15,8 @@ import {
 // "Invia la delega" made two delegations. Mario double-clicks the final submit of a new online delegation to Luca,
 // with and without JavaScript: one delegation is made, and his list shows one.
 
-const MARIO = "RSSMRA80A01H501U";
-const LUCA = "VRDLCU90E10F205V";
+const MARIO = CITIZENS["Mario Rossi"];
+const LUCA = CITIZENS["Luca Verdi"];
 
 /** The end date in days from today: each run its own, so the list tells this delegation apart. */
 const endIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -46,7 +47,7 @@ async function toSummary(page: Page, end: string, javaScript: boolean) {
   }
   await page.getByLabel(/Data di scadenza della delega/).fill(end);
   await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText("Luca Verdi (VRDLCU90E10F205V)")).toBeVisible();
+  await expect(page.getByText(`Luca Verdi (${LUCA})`)).toBeVisible();
 }
 
 /** Mario's delegations to Luca ending on `end`, as his list shows them. */

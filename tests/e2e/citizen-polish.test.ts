@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen, CITIZENS } from "./fixtures.ts";
 import {
   acceptPrivacyAndConfirm,
   BOOKING,
@@ -15,7 +15,7 @@ import {
 
 // Issue #25, the minor items of the walkthrough: what a citizen reads and where things sit on the page.
 
-const ANNA = "SPSNNA75T48F839X";
+const ANNA = CITIZENS["Anna Esposito"];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -9,8 +9,10 @@ import {
   screenshotForReview,
   CITIZENS,
   SANDBOX_URL,
+  TENANTS,
   type TenantId,
 } from "./fixtures.ts";
+import { strangerFiscalCode } from "../support/citizens.ts";
 
 // Delegations (DELEGHE, issue #28), the gaps the audit of "What it must show" found: the request with its three
 // documents without JavaScript, the lists and the online flow in English, the §5 filters with paging on both
@@ -32,12 +34,6 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The sandbox's public host of each municipality (what the portal forwards as X-Forwarded-Host). */
-const UPSTREAM_HOST: Record<"comune-a" | "comune-b", string> = {
-  "comune-a": "servizi.comune.valverde.it",
-  "comune-b": "servizi.comune.montealto.it",
-};
-
 /** `count` online delegations from `codFisc` for `servizio`, made straight on the sandbox (our payload). */
 async function addDelegations(
   tenant: "comune-a" | "comune-b",
@@ -45,7 +41,7 @@ async function addDelegations(
   servizio: number,
   count: number,
 ) {
-  const host = UPSTREAM_HOST[tenant];
+  const host = TENANTS[tenant].upstreamHost;
   const login = await fetch(`${SANDBOX_URL}/api-public/sandbox-idp/login`, {
     method: "POST",
     redirect: "manual",
@@ -54,7 +50,7 @@ async function addDelegations(
   });
   const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0]!;
   expect(cookie).not.toBe("");
-  const delegates = ["BRNMRC70A01F205W", "FRRLRA72M41H501O"];
+  const delegates = [strangerFiscalCode("BRNMRC70A01F205"), strangerFiscalCode("FRRLRA72M41H501")];
   for (let n = 0; n < count; n++) {
     const res = await fetch(`${SANDBOX_URL}/api/deleghe`, {
       method: "POST",

@@ -127,7 +127,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("button", { name: "Avanti" }).click();
     await servicesAndDocuments(page, tenant, `${tenant}-1280`);
 
-    await expect(page.getByText("Giulia Bianchi (BNCGLI85C55L219R)")).toBeVisible();
+    await expect(page.getByText(`Giulia Bianchi (${GIULIA})`)).toBeVisible();
     await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
     await expect(page.getByRole("link", { name: /Modifica/ })).toHaveCount(3);
     await expectAccessible(page);
@@ -163,7 +163,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(
       page
         .getByRole("article")
-        .filter({ hasText: "Giulia Bianchi (BNCGLI85C55L219R)" })
+        .filter({ hasText: `Giulia Bianchi (${GIULIA})` })
         .filter({ hasText: "Approvata" }),
     ).toHaveCount(1);
     await expectAccessible(page);

@@ -7,13 +7,14 @@ import {
   loginAs,
   resetCitizen,
   screenshotForReview,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // Delegations (DELEGHE, issue #28) on comune-a, where the asset is on: Mario Rossi delegates Luca Verdi online, Luca
 // accepts it in "Persone che mi hanno delegato", Mario withdraws it. Seeds: sandbox/deleghe/state.ts.
 
-const MARIO = "RSSMRA80A01H501U";
-const LUCA = "VRDLCU90E10F205V";
+const MARIO = CITIZENS["Mario Rossi"];
+const LUCA = CITIZENS["Luca Verdi"];
 const DELEGHE = "/area-personale/deleghe";
 
 async function login(page: Page, who: "Mario Rossi" | "Luca Verdi", path: string) {
@@ -54,7 +55,7 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
   await expect(page.getByLabel(/Ho letto e accetto/)).toBeChecked();
   await screenshotForReview(page, "deleghe28-online-servizi-1280");
   await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText("Luca Verdi (VRDLCU90E10F205V)")).toBeVisible();
+  await expect(page.getByText(`Luca Verdi (${LUCA})`)).toBeVisible();
   await page.getByRole("button", { name: "Invia la delega" }).click();
   await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
   await expectAccessible(page);

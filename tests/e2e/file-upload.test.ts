@@ -8,6 +8,7 @@ import {
   tenantUrl,
   test,
   waitForHydration,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // Issue #25: every file field is bootstrap-italia's upload component (components/ui/file-upload.tsx): the
@@ -22,7 +23,7 @@ const PHOTO = {
     "base64",
   ),
 }; // 70 bytes
-const GIULIA = "BNCGLI85C55L219R";
+const GIULIA = CITIZENS["Giulia Bianchi"];
 
 /** The page and its upload field at 1280 and 390 px, for review (`screenshotForReview`); back to 1280 after. */
 async function shots(page: Page, name: string) {

@@ -4,19 +4,18 @@ import { join } from "node:path";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
 import { PORTAL_PORT, SANDBOX_PORT } from "../../playwright.config.ts";
+import { CITIZENS as SEEDED } from "../support/citizens.ts";
+import { DEMO_TENANTS, type DemoTenantId } from "../support/demo-tenants.ts";
 
-export type TenantId = "comune-a" | "comune-b" | "comune-c";
+export type TenantId = DemoTenantId;
 
-export const TENANTS: Record<TenantId, { name: string }> = {
-  "comune-a": { name: "Comune di Valverde" },
-  "comune-b": { name: "Comune di Montealto" },
-  "comune-c": { name: "Comune di Roccaserena" },
-};
+/** The demo's municipalities (their name, portal host and upstream host), from the sandbox's seed. */
+export const TENANTS = DEMO_TENANTS;
 
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 
 export function tenantUrl(tenant: TenantId, path = "/"): string {
-  return `http://${tenant}.localhost:${PORTAL_PORT}${path}`;
+  return `http://${TENANTS[tenant].portalHost}:${PORTAL_PORT}${path}`;
 }
 
 /**
@@ -50,12 +49,15 @@ export async function expectAccessible(page: Page) {
   expect(summary, "axe violations").toEqual([]);
 }
 
-/** The seeded demo citizens (sandbox/seed/citizens.ts) by the name the demo identity provider shows. */
+/**
+ * The seeded demo citizens (sandbox/seed/citizens.ts) by the name the demo identity provider shows; their fiscal codes
+ * are spelled once, in tests/support/citizens.ts.
+ */
 export const CITIZENS = {
-  "Mario Rossi": "RSSMRA80A01H501U",
-  "Giulia Bianchi": "BNCGLI85C55L219R",
-  "Luca Verdi": "VRDLCU90E10F205V",
-  "Anna Esposito": "SPSNNA75T48F839X",
+  "Mario Rossi": SEEDED.MARIO,
+  "Giulia Bianchi": SEEDED.GIULIA,
+  "Luca Verdi": SEEDED.LUCA,
+  "Anna Esposito": SEEDED.ANNA,
 } as const;
 export type CitizenName = keyof typeof CITIZENS;
 

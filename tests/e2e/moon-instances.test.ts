@@ -9,14 +9,15 @@ import {
   resetCitizen,
   SANDBOX_URL,
   screenshotForReview,
+  CITIZENS,
 } from "./fixtures.ts";
 
 // The citizen's submitted forms (MOON, issue #29): Giulia Bianchi has one sent instance in Valverde (comune-a),
 // Mario Rossi three (one a draft). The forms front office is the sandbox's stand-in (its own origin), reached from
 // the service page's "Accedi al servizio" and the cards' "Perfeziona la richiesta" / "Dettaglio richiesta".
 
-const GIULIA = "BNCGLI85C55L219R";
-const MARIO = "RSSMRA80A01H501U";
+const GIULIA = CITIZENS["Giulia Bianchi"];
+const MARIO = CITIZENS["Mario Rossi"];
 const ACTIVITIES = "/area-personale/attivita";
 
 const instancesRegion = (page: Page) => page.getByRole("region", { name: "Pratiche" });

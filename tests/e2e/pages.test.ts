@@ -14,6 +14,7 @@ import {
   settled,
   SANDBOX_URL,
   type TenantId,
+  CITIZENS,
 } from "./fixtures.ts";
 import { expectFirstPartyCookies } from "./conformance-checks.ts";
 
@@ -83,7 +84,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
           title: "Area personale",
           h1: "Mario Rossi",
         });
-        await expect(page.getByText("CF: RSSMRA80A01H501U")).toBeVisible();
+        await expect(page.getByText(`CF: ${CITIZENS["Mario Rossi"]}`)).toBeVisible();
       });
     });
   }

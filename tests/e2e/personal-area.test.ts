@@ -1,4 +1,4 @@
-import { test, expect, tenantUrl, expectAccessible, loginAs, type TenantId } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, type TenantId, CITIZENS } from "./fixtures.ts";
 import {
   acceptPrivacyAndConfirm,
   BOOKING,
@@ -41,7 +41,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await loginAs(page, "Anna Esposito");
     await expect(page).toHaveURL(tenantUrl(tenant, "/area-personale"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anna Esposito");
-    await expect(page.getByText("CF: SPSNNA75T48F839X")).toBeVisible();
+    await expect(page.getByText(`CF: ${CITIZENS["Anna Esposito"]}`)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Percorso di navigazione" })).toContainText(
       "Home/Area personale",
     );
@@ -96,7 +96,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await fillDetails(page, places[tenant].reason, `Prenotazione di prova dall'area personale (${tenant})`);
     await next(page);
     await expectStep(page, "Richiedente", 4);
-    await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue("SPSNNA75T48F839X");
+    await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue(CITIZENS["Anna Esposito"]);
     await next(page);
     await acceptPrivacyAndConfirm(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appuntamento confermato");

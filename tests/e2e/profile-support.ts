@@ -45,7 +45,7 @@ export async function startWizard(page: Page, tenant: TenantId, axe = true) {
   await loginAs(page, "Luca Verdi");
   await expect(page).toHaveURL(tenantUrl(tenant, PROFILE));
   await expect(page.getByRole("heading", { level: 1, name: "Profilo utente" })).toBeVisible();
-  await expect(page.getByText("CF: VRDLCU90E10F205V")).toBeVisible();
+  await expect(page.getByText(`CF: ${LUCA}`)).toBeVisible();
   await expect(page.getByText(/Non hai ancora creato il tuo profilo personale/)).toBeVisible();
   if (axe) await expectAccessible(page);
   await page.getByRole("link", { name: "Componi il profilo personale" }).click();

@@ -20,23 +20,14 @@ import {
   settled,
   tenantUrl,
   test,
+  TENANTS,
   type TenantId,
 } from "./fixtures.ts";
 
 // The opt-in itself is what this file tests (the other journeys run with it answered).
 test.use({ pushPrompt: true });
 
-const UPSTREAM_HOST: Record<TenantId, string> = {
-  "comune-a": "servizi.comune.valverde.it",
-  "comune-b": "servizi.comune.montealto.it",
-  "comune-c": "servizi.comune.roccaserena.it",
-};
 const CODICE_ENTE: Record<TenantId, string> = { "comune-a": "c_v001", "comune-b": "c_m002", "comune-c": "" };
-const TENANT_NAME: Record<TenantId, string> = {
-  "comune-a": "Comune di Valverde",
-  "comune-b": "Comune di Montealto",
-  "comune-c": "Comune di Roccaserena",
-};
 const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
 
 /** What the tests use of the worker's global scope (the DOM types in use here do not describe a worker). */
@@ -102,7 +93,7 @@ async function pushContacts(context: BrowserContext, tenant: TenantId, codFisc: 
   const cookies = await context.cookies(tenantUrl(tenant));
   const res = await fetch(`${SANDBOX_URL}/api/notificatore/preferenze/users/${codFisc}/contacts`, {
     headers: {
-      "X-Forwarded-Host": UPSTREAM_HOST[tenant],
+      "X-Forwarded-Host": TENANTS[tenant].upstreamHost,
       Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
     },
   });
@@ -170,7 +161,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const dialog = await openModal(page);
     // What it will notify (issue #40): the municipality's messages in the personal area.
     await expect(dialog).toContainText(
-      `quando il ${TENANT_NAME[tenant]} ti invia un messaggio nell'area personale`,
+      `quando il ${TENANTS[tenant].name} ti invia un messaggio nell'area personale`,
     );
     await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
     await expectAccessible(page);
@@ -366,7 +357,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await menu.getByRole("link", { name: /^Area personale/ }).click();
     const dialog = await openModal(page);
     await expect(page.locator("html")).toHaveAttribute("data-push-prompt", "shown");
-    await expect(dialog).toContainText(`quando il ${TENANT_NAME[tenant]} ti invia un messaggio`);
+    await expect(dialog).toContainText(`quando il ${TENANTS[tenant].name} ti invia un messaggio`);
     await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
     await dialog.getByRole("button", { name: "No, grazie" }).click();
     await expect(dialog).toBeHidden();

@@ -127,7 +127,7 @@ test("booking: an anonymous visitor books an appointment", async ({ page }) => {
     nome: "Laura",
     cognome: "Conti",
     email: uniqueEmail("replicas"),
-    cf: "RSSMRA80A01H501U",
+    cf: CITIZENS["Mario Rossi"],
   });
   await next(page);
   await expectStep(page, "Riepilogo", 5);

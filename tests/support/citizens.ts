@@ -1,3 +1,5 @@
+import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
+
 /**
  * The seeded demo citizens (sandbox/seed/citizens.ts), by name. Apart from portal-requests.ts (which re-exports them)
  * so that a unit test can name a citizen without loading the sandbox and supertest.
@@ -8,3 +10,11 @@ export const CITIZENS = {
   LUCA: "VRDLCU90E10F205V",
   ANNA: "SPSNNA75T48F839X",
 } as const;
+
+/**
+ * A valid fiscal code of a person who is nobody in the seed (a requester, a delegate the sandbox does not know), from
+ * its first 15 characters: the check letter is computed, never spelled.
+ */
+export function strangerFiscalCode(first15: string): string {
+  return `${first15}${computeFiscalCodeCheckLetter(first15)}`;
+}

@@ -1,16 +1,17 @@
 import request from "supertest";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
+import { DEMO_TENANTS } from "./demo-tenants.ts";
 import { hosts as upstreamHosts, loginAs } from "./test-sandbox.ts";
 
 /**
  * The one place server tests take hosts, citizens' sessions and XSRF tokens from (the e2e journeys have theirs in
- * tests/e2e/fixtures.ts): the portal's host names of the test municipalities (TEST_TENANTS in test-app.ts, the
- * tenants file), the upstream host each maps to, the seeded demo citizens.
+ * tests/e2e/fixtures.ts): the portal's host names of the test municipalities and the upstream host each maps to
+ * (both from tests/support/demo-tenants.ts, the sandbox's seed), the seeded demo citizens.
  */
 export const HOSTS: { readonly a: string; readonly b: string; readonly c: string } = {
-  a: "comune-a.localhost",
-  b: "comune-b.localhost",
-  c: "comune-c.localhost",
+  a: DEMO_TENANTS["comune-a"].portalHost,
+  b: DEMO_TENANTS["comune-b"].portalHost,
+  c: DEMO_TENANTS["comune-c"].portalHost,
 };
 export type TestTenant = keyof typeof HOSTS;
 export const UPSTREAM_HOSTS = upstreamHosts;

@@ -8,6 +8,7 @@ import { createApp } from "#server/app.ts";
 import type { ProxyRoute } from "#server/proxy/allow-list.ts";
 import type { SsrHandler } from "#server/render/public-pages.ts";
 import type { Metrics } from "#server/observability/metrics.ts";
+import { DEMO_TENANTS } from "./demo-tenants.ts";
 
 /**
  * An allow list that lets the proxy relay every `/api` and `/api-public` call: only for the tests of the relay's own
@@ -23,12 +24,15 @@ export const RELAY_EVERYTHING: readonly ProxyRoute[] = [
   },
 ];
 
+/** The demo's municipalities, each reached by its portal host only (not `localhost`, which npm start's file adds). */
 export const TEST_TENANTS = createTenantHolder(
-  createTenantDirectory([
-    { id: "comune-a", hosts: ["comune-a.localhost"], upstreamHost: "servizi.comune.valverde.it" },
-    { id: "comune-b", hosts: ["comune-b.localhost"], upstreamHost: "servizi.comune.montealto.it" },
-    { id: "comune-c", hosts: ["comune-c.localhost"], upstreamHost: "servizi.comune.roccaserena.it" },
-  ]),
+  createTenantDirectory(
+    Object.values(DEMO_TENANTS).map(({ id, portalHost, upstreamHost }) => ({
+      id,
+      hosts: [portalHost],
+      upstreamHost,
+    })),
+  ),
 );
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";

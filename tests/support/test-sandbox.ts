@@ -2,11 +2,13 @@ import type { IncomingMessage } from "node:http";
 import request, { type Test } from "supertest";
 import { createSandboxApp } from "#sandbox/app.ts";
 import type { SandboxProfile } from "#sandbox/profile.ts";
+import { DEMO_TENANTS } from "./demo-tenants.ts";
 
+/** The upstream host of each demo municipality: what the portal forwards as `X-Forwarded-Host`. */
 export const hosts = {
-  a: "servizi.comune.valverde.it",
-  b: "servizi.comune.montealto.it",
-  c: "servizi.comune.roccaserena.it",
+  a: DEMO_TENANTS["comune-a"].upstreamHost,
+  b: DEMO_TENANTS["comune-b"].upstreamHost,
+  c: DEMO_TENANTS["comune-c"].upstreamHost,
 } as const;
 
 export const maintenanceBasic = `Basic ${Buffer.from("manutentore:Roccaserena-2026").toString("base64")}`;
