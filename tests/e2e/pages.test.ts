@@ -73,6 +73,8 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       });
 
       test("logged in: every page, and the personal area, as a citizen", async ({ page }) => {
+        // Every page with its accessibility check: 54 s in a CI run of 2026-11-30, near the default 60 s.
+        test.slow();
         await logIn(page, tenant, "Mario Rossi");
         for (const c of casesFor(tenant)) {
           await expectPage(page, tenant, c);
