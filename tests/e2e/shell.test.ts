@@ -11,6 +11,7 @@ import {
   expectAccessible,
   logIn,
   SANDBOX_URL,
+  settled,
   waitForHydration,
 } from "./fixtures.ts";
 import { isVisibleForChecker, tabTo } from "./conformance-checks.ts";
@@ -402,5 +403,53 @@ test.describe("the rating without JavaScript", () => {
     await expect(page.locator("#ricerca-sito")).toHaveCount(0);
     await page.getByRole("link", { name: "Cerca nel sito" }).click();
     await page.waitForURL("https://www.comune.valverde.it/ricerca");
+  });
+});
+
+// A slow phone: the citizen presses the menu or the search opener before the scripts have run and lifts the finger
+// once the page is hydrated. Both are links without JavaScript and buttons after; were the link replaced by a button
+// at hydration, the press would make no click (Chromium sends none when the element pressed is gone at release), and
+// the menu or the search would not open (client/components/ui/link-button.tsx, issue #39).
+test.describe("a press that spans the page's hydration, at 390px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Opens comune-a's home with its scripts held, presses `name`'s control, lets the page hydrate, then releases. */
+  async function pressAcrossHydration(page: Page, name: string) {
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(tenantUrl("comune-a", "/"), { waitUntil: "commit" });
+    const control = page.getByRole("link", { name });
+    await expect(control).toBeVisible();
+    const box = await control.boundingBox();
+    if (!box) throw new Error(`${name} has no box`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    await settled(page);
+    await page.mouse.up();
+  }
+
+  test("the menu opens", async ({ page }) => {
+    await pressAcrossHydration(page, "Apri il menu");
+    await expect(page.getByRole("button", { name: "Apri il menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator('#menu-principale [data-element="management"]')).toBeVisible();
+    await expect(page.getByRole("button", { name: "Chiudi il menu" })).toBeFocused();
+    // A button answers Space too, not only Enter.
+    await page.keyboard.press("Escape");
+    const toggler = page.getByRole("button", { name: "Apri il menu" });
+    await expect(toggler).toBeFocused();
+    await expect(toggler).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Space");
+    await expect(toggler).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("the site search opens", async ({ page }) => {
+    await pressAcrossHydration(page, "Cerca nel sito");
+    await expect(page.getByRole("dialog", { name: "Cerca per parola chiave" })).toBeVisible();
+    await expect(page).toHaveURL(tenantUrl("comune-a", "/"));
   });
 });

@@ -5,7 +5,6 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
-  type ReactNode,
   type Ref,
 } from "react";
 import { useLocation } from "react-router";
@@ -13,6 +12,7 @@ import type { HeaderView, NavItem } from "#client/lib/shell-view.ts";
 import { cx } from "#client/components/ui/class-names.ts";
 import { trapTabKey } from "#client/components/ui/focus.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -29,8 +29,8 @@ export function HeaderNavbar({ menu }: { menu: HeaderView["menu"] }) {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const togglerRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const togglerRef = useRef<HTMLAnchorElement>(null);
+  const closeRef = useRef<HTMLAnchorElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const close = useCallback(() => {
     setOpen(false);
@@ -135,7 +135,7 @@ function MenuList({ label, items, pathname, dataElement, secondary }: MenuListPr
 
 type ToggleProps = {
   hydrated: boolean;
-  innerRef: Ref<HTMLButtonElement>;
+  innerRef: Ref<HTMLAnchorElement>;
   className: string;
   href: string;
   onClick: () => void;
@@ -144,30 +144,20 @@ type ToggleProps = {
   ariaExpanded?: boolean;
 };
 
-/** A button once hydrated; before that a same-page link, so the `:target` fallback opens or closes the panel. */
+/** A same-page link before hydration (the `:target` fallback opens or closes the panel), a button after. */
 function Toggle({ hydrated, innerRef, className, href, onClick, label, icon, ariaExpanded }: ToggleProps) {
-  const content: ReactNode = (
-    <>
+  return (
+    <LinkButton
+      hydrated={hydrated}
+      innerRef={innerRef}
+      className={className}
+      href={href}
+      onPress={onClick}
+      ariaExpanded={ariaExpanded}
+      ariaControls={ariaExpanded === undefined ? undefined : panelId}
+    >
       <Icon name={icon} />
       <span className="visually-hidden">{label}</span>
-    </>
-  );
-  if (!hydrated)
-    return (
-      <a className={className} href={href}>
-        {content}
-      </a>
-    );
-  return (
-    <button
-      ref={innerRef}
-      className={className}
-      type="button"
-      onClick={onClick}
-      aria-controls={ariaExpanded === undefined ? undefined : panelId}
-      aria-expanded={ariaExpanded}
-    >
-      {content}
-    </button>
+    </LinkButton>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -9,36 +10,26 @@ const dialogId = "ricerca-sito";
 /**
  * The header search ("Cerca per parola chiave"): a GET form to the CMS search address with the text in `s`, in a
  * dialog rendered only while it is open (its markup is not sent with every page). Before hydration, and without
- * JavaScript, the opener is a plain link to the CMS search page.
+ * JavaScript, the opener is a plain link to the CMS search page; the same element becomes the dialog's button.
  */
 export function SiteSearch({ action }: { action: string }) {
   const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const openerContent = (
-    <>
-      <Icon name="it-search" />
-      <span className="visually-hidden">{t("search.open")}</span>
-    </>
-  );
   return (
     <div className="it-search-wrapper">
       <span className="d-none d-md-block">{t("search.label")}</span>
-      {hydrated ? (
-        <button
-          className="search-link rounded-icon"
-          type="button"
-          aria-haspopup="dialog"
-          aria-controls={open ? dialogId : undefined}
-          onClick={() => setOpen(true)}
-        >
-          {openerContent}
-        </button>
-      ) : (
-        <a className="search-link rounded-icon" href={action}>
-          {openerContent}
-        </a>
-      )}
+      <LinkButton
+        hydrated={hydrated}
+        className="search-link rounded-icon"
+        href={action}
+        onPress={() => setOpen(true)}
+        ariaHaspopup="dialog"
+        ariaControls={open ? dialogId : undefined}
+      >
+        <Icon name="it-search" />
+        <span className="visually-hidden">{t("search.open")}</span>
+      </LinkButton>
       {open ? <SearchDialog action={action} onClose={() => setOpen(false)} /> : null}
     </div>
   );
