@@ -1,9 +1,8 @@
 import type { KeyboardEvent, MouseEvent, ReactNode, Ref } from "react";
+import { useHydrated } from "./use-hydrated.ts";
 
 type LinkButtonProps = {
-  /** False on the server and while hydrating (`useHydrated`): a plain link, what works without JavaScript. */
-  hydrated: boolean;
-  /** Where the link goes without JavaScript. */
+  /** Where the link goes without JavaScript (and before hydration). */
   href: string;
   /** Once hydrated, what a click, Enter or Space does instead of following the link. */
   onPress: () => void;
@@ -23,14 +22,8 @@ type LinkButtonProps = {
  * Chromium sends none when the element pressed is gone at release (the same cause as the icons' flake, issue #39).
  * Space presses it as it would a button.
  */
-export function LinkButton(props: LinkButtonProps) {
-  const { hydrated, href, onPress, className, innerRef, children } = props;
-  if (!hydrated)
-    return (
-      <a ref={innerRef} className={className} href={href}>
-        {children}
-      </a>
-    );
+export function LinkButton({ href, onPress, className, innerRef, children, ...aria }: LinkButtonProps) {
+  const hydrated = useHydrated();
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     onPress();
@@ -40,18 +33,18 @@ export function LinkButton(props: LinkButtonProps) {
     event.preventDefault();
     onPress();
   };
+  const button = hydrated
+    ? {
+        role: "button",
+        "aria-expanded": aria.ariaExpanded,
+        "aria-controls": aria.ariaControls,
+        "aria-haspopup": aria.ariaHaspopup,
+        onClick: click,
+        onKeyDown: keyDown,
+      }
+    : {};
   return (
-    <a
-      ref={innerRef}
-      className={className}
-      href={href}
-      role="button"
-      aria-expanded={props.ariaExpanded}
-      aria-controls={props.ariaControls}
-      aria-haspopup={props.ariaHaspopup}
-      onClick={click}
-      onKeyDown={keyDown}
-    >
+    <a ref={innerRef} className={className} href={href} {...button}>
       {children}
     </a>
   );

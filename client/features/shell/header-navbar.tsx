@@ -56,7 +56,6 @@ export function HeaderNavbar({ menu }: { menu: HeaderView["menu"] }) {
           <div className="col-12">
             <nav className="navbar navbar-expand-lg has-megamenu" aria-label={t("nav.site")}>
               <Toggle
-                hydrated={hydrated}
                 innerRef={togglerRef}
                 className="custom-navbar-toggler"
                 href={`#${panelId}`}
@@ -76,7 +75,6 @@ export function HeaderNavbar({ menu }: { menu: HeaderView["menu"] }) {
                 <div className="overlay" onClick={close} />
                 <div className="close-div">
                   <Toggle
-                    hydrated={hydrated}
                     innerRef={closeRef}
                     className="btn close-menu"
                     href="#"
@@ -134,7 +132,6 @@ function MenuList({ label, items, pathname, dataElement, secondary }: MenuListPr
 }
 
 type ToggleProps = {
-  hydrated: boolean;
   innerRef: Ref<HTMLAnchorElement>;
   className: string;
   href: string;
@@ -145,10 +142,9 @@ type ToggleProps = {
 };
 
 /** A same-page link before hydration (the `:target` fallback opens or closes the panel), a button after. */
-function Toggle({ hydrated, innerRef, className, href, onClick, label, icon, ariaExpanded }: ToggleProps) {
+function Toggle({ innerRef, className, href, onClick, label, icon, ariaExpanded }: ToggleProps) {
   return (
     <LinkButton
-      hydrated={hydrated}
       innerRef={innerRef}
       className={className}
       href={href}

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 
 const dialogId = "ricerca-sito";
@@ -14,13 +13,11 @@ const dialogId = "ricerca-sito";
  */
 export function SiteSearch({ action }: { action: string }) {
   const t = useT();
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
     <div className="it-search-wrapper">
       <span className="d-none d-md-block">{t("search.label")}</span>
       <LinkButton
-        hydrated={hydrated}
         className="search-link rounded-icon"
         href={action}
         onPress={() => setOpen(true)}
