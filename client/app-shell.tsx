@@ -9,7 +9,7 @@ import { SkipLinks } from "#client/features/shell/skip-links.tsx";
 import { Header } from "#client/features/shell/header.tsx";
 import { FooterIsland } from "#client/features/shell/footer-island.tsx";
 import { NavigationSpinner } from "#client/features/shell/navigation-spinner.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { usePageArrivalFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useOptionalRootData, type RootData } from "#client/lib/root-data.ts";
 import { useUserActivity } from "#client/features/shell/push/user-activity.ts";

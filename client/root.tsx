@@ -14,7 +14,6 @@ import titillium400 from "@fontsource/titillium-web/files/titillium-web-latin-40
 import titillium600 from "@fontsource/titillium-web/files/titillium-web-latin-600-normal.woff2?url";
 import titillium700 from "@fontsource/titillium-web/files/titillium-web-latin-700-normal.woff2?url";
 import "./styles/portal.css";
-import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
@@ -27,6 +26,7 @@ import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-pa
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 import { AppShell } from "./app-shell.tsx";
+import { HydrationProvider } from "#client/components/ui/use-hydrated.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -61,13 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
-  // Marks the document once React has hydrated it (as govuk-frontend marks `<body>` when its scripts run): styles and
-  // tests can tell the scripted page from the server's on every page, error pages included. Set by an effect, not
-  // rendered: a render that depends on hydration is redone synchronously right after it, and here that was the
-  // whole document, one long task on a phone (issue #40, Lighthouse's blocking time).
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
   return (
     <html lang={data?.locale ?? "it"}>
       <head>
@@ -77,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <HydrationProvider>{children}</HydrationProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -2,6 +2,7 @@ import { render, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
+import { HydrationProvider } from "#client/components/ui/use-hydrated.tsx";
 import { I18nProvider, type Locale } from "#client/i18n/i18n-context.tsx";
 
 type RenderOptions = {
@@ -14,10 +15,13 @@ type RenderOptions = {
 
 function inRouter(element: ReactElement, { url = "/", locale = "it" }: RenderOptions) {
   const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+  // As the root layout does: false on the server and while hydrating, true once hydrated.
   return (
-    <I18nProvider locale={locale}>
-      <Stub initialEntries={[url]} />
-    </I18nProvider>
+    <HydrationProvider>
+      <I18nProvider locale={locale}>
+        <Stub initialEntries={[url]} />
+      </I18nProvider>
+    </HydrationProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { createRoutesStub } from "react-router";
 import { expect, test } from "vitest";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
+import { HydrationProvider } from "#client/components/ui/use-hydrated.tsx";
 import { FEEDBACK_OPTIONS } from "#shared/api/feedback.ts";
 import { byDataElement, renderPage } from "#tests/support/render.tsx";
 import { Rating, type RatingProps } from "./rating.tsx";
@@ -83,9 +84,11 @@ test("a star clicked before hydration shows its follow-up once the page has hydr
   act(() => {
     hydrateRoot(
       page.container,
-      <I18nProvider locale="it">
-        <Stub initialEntries={["/faq"]} />
-      </I18nProvider>,
+      <HydrationProvider>
+        <I18nProvider locale="it">
+          <Stub initialEntries={["/faq"]} />
+        </I18nProvider>
+      </HydrationProvider>,
       { onRecoverableError: (error) => console.error("Recoverable React error while hydrating:", error) },
     );
   });

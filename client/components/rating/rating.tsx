@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { RatingFollowUp } from "./rating-follow-up.tsx";
 import { RatingHoneypot } from "./rating-honeypot.tsx";

@@ -3,7 +3,7 @@ import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { cx } from "./class-names.ts";
 import { FieldError, FieldHint } from "./field-parts.tsx";
 import { Icon } from "./icon.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "./use-hydrated.tsx";
 
 /** A file the form already holds (kept from a previous post): its name, its size when known, an action (remove). */
 export type HeldFile = { key: string; name: string; size?: number; action?: ReactNode };

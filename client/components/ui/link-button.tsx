@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent, ReactNode, Ref } from "react";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "./use-hydrated.tsx";
 
 type LinkButtonProps = {
   /** Where the link goes without JavaScript (and before hydration). */

@@ -11,7 +11,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { cx } from "./class-names.ts";
 import { getFocusable, trapTabKey } from "./focus.ts";
 import { Icon } from "./icon.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "./use-hydrated.tsx";
 
 export type ModalProps = {
   /** The dialog's id: the target of the opener's `aria-controls` (and of a `#id` link before hydration). */

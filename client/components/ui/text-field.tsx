@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } fr
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { controlClass, FieldError, FieldHint, FieldLabel, useFieldIds } from "./field-parts.tsx";
 import { Icon } from "./icon.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "./use-hydrated.tsx";
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
   name: string;

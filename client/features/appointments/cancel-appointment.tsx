@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";

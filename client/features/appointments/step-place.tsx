@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { StepNav } from "./flow-form.tsx";
 import type { OfficeView } from "./appointment-view.ts";
 import { OfficeCard } from "./office-card.tsx";

@@ -25,7 +25,7 @@ import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";

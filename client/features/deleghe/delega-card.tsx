@@ -4,7 +4,7 @@ import type { Delega, DelegaList, DelegaStato } from "#shared/api/deleghe.ts";
 import { formatDay } from "#shared/dates.ts";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";

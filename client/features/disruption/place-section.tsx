@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT, type Translate } from "#client/i18n/i18n-context.tsx";
 import { geocodingReverseHref, geocodingSearchHref } from "#client/lib/upstream-links.ts";
 import type { GeoPlace } from "#client/context.ts";

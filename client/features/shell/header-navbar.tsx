@@ -13,7 +13,7 @@ import { cx } from "#client/components/ui/class-names.ts";
 import { trapTabKey } from "#client/components/ui/focus.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { LinkButton } from "#client/components/ui/link-button.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { MenuLink } from "./menu-link.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { toastDurations, type Toast } from "./toast-types.ts";
 

@@ -9,7 +9,7 @@ import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { spontaneousIt } from "./texts.ts";
 import { PaymentPolicy } from "../payment-policy.tsx";

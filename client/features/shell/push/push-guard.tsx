@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useFetchers, useLocation, useNavigation } from "react-router";
 import { Modal } from "#client/components/ui/modal.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.ts";
+import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { pushIt } from "./texts.ts";
 import { useToasts } from "../toasts.tsx";
