@@ -2,7 +2,7 @@
  * Icons drawn inline (issue #24): a page references no sprite file (a `<use href="/assets/sprites-….svg#…">` once
  * kept some Chromium runs from ever firing `load`), the browser does not download the icons' shapes on a first
  * visit, the header's toggles (links that take the button's role once hydrated) keep their shapes, and a page reached by
- * client-side navigation draws the icons it adds.
+ * client-side navigation draws the icons it adds. Hydration leaves the server's icons as they are (issue #40).
  */
 import { test, expect, settled, tenantUrl, waitForHydration } from "./fixtures.ts";
 
@@ -42,4 +42,33 @@ test("icons are inline, on the server's page and after client navigation", async
   // Once.
   await settled(page);
   expect(shapeRequests()).toBe(1);
+});
+
+test("hydration leaves the icons the server drew untouched", async ({ page }) => {
+  // Every change under an icon once the parser is done: hydration used to render every icon again right after it,
+  // writing the same shapes again, in the page load's longest task (issue #40, Lighthouse's blocking time).
+  await page.addInitScript(() => {
+    const changed: string[] = [];
+    (window as unknown as { iconChanges: string[] }).iconChanges = changed;
+    document.addEventListener("DOMContentLoaded", () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const icon = (record.target as Element).closest?.("svg.icon");
+          if (icon)
+            changed.push(
+              icon.closest("[aria-label], a, button, label")?.textContent?.trim() || icon.outerHTML,
+            );
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+  for (const tenant of ["comune-a", "comune-b"] as const) {
+    await page.goto(tenantUrl(tenant, "/faq"));
+    await waitForHydration(page);
+    await settled(page);
+    expect(await page.locator("svg.icon path").count()).toBeGreaterThan(5);
+    expect(await page.evaluate(() => (window as unknown as { iconChanges: string[] }).iconChanges)).toEqual(
+      [],
+    );
+  }
 });

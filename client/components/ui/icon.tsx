@@ -15,9 +15,9 @@ export type IconProps = {
 
 // The server (and development, and the tests) draws every icon inline from the symbols. The production browser
 // bundle leaves the symbols out (~8 kB compressed, the first visit's budget): hydration keeps the shapes the server
-// drew (React does not compare `dangerouslySetInnerHTML` while hydrating) and remembers them, so an icon the page
-// already shows is drawn again at once (the header's toggles turn from links into buttons once hydrated); only an
-// icon the page never showed (a page reached by client navigation) loads the symbols, once, then draws itself.
+// drew (React does not compare `dangerouslySetInnerHTML` while hydrating) and remembers them, so that another icon of
+// the same name is drawn at once; only an icon the page never showed (a page reached by client navigation) loads the
+// symbols, once, then draws itself.
 let symbols = eagerIconSymbols;
 /** The shapes of the icons hydrated in this document, by name. */
 const drawn = new Map<string, string>();
@@ -40,14 +40,30 @@ function loadSymbols() {
 
 export function Icon({ name, className, title }: IconProps) {
   const ref = useRef<SVGSVGElement>(null);
-  const snapshot = () => symbols?.get(name) ?? drawn.get(name);
+  // The name whose shapes the server drew and the element still holds. While it does, the icon asks for nothing: its
+  // answer stays the one of hydration, and React neither renders it again right after hydration (a synchronous
+  // re-render of every icon, in the page load's longest task) nor writes the same shapes again (issue #40).
+  const serverDrawn = useRef<string | null>(null);
+  const snapshot = () => symbols?.get(name) ?? (serverDrawn.current === name ? undefined : drawn.get(name));
   const shapes = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const mounted = useRef(false);
   useLayoutEffect(() => {
-    if (symbols || !ref.current) return;
-    // An icon the server drew has its shapes already; an empty one was created here and has none to draw.
-    if (ref.current.hasChildNodes()) drawn.set(name, ref.current.innerHTML);
-    else loadSymbols();
-  }, [name]);
+    const element = ref.current;
+    const hydrating = !mounted.current;
+    mounted.current = true;
+    if (symbols || !element) return;
+    if (hydrating && shapes === undefined && element.hasChildNodes()) {
+      serverDrawn.current = name;
+      drawn.set(name, element.innerHTML);
+      return;
+    }
+    if (serverDrawn.current !== name) serverDrawn.current = null;
+    // A name whose shapes nobody drew yet: whatever the element held goes, the symbols come.
+    if (shapes === undefined && serverDrawn.current === null) {
+      element.replaceChildren();
+      loadSymbols();
+    }
+  }, [name, shapes]);
   return (
     <svg
       ref={ref}
