@@ -11,6 +11,8 @@ type RenderOptions = {
   locale?: Locale;
   /** Also hydrate the server HTML, as a browser with JavaScript does (mismatches fail the test via console.error). */
   hydrate?: boolean;
+  /** With `hydrate`: called with the server's HTML in place, before hydration (to hold an element across it). */
+  beforeHydration?: (page: ReturnType<typeof within> & { container: HTMLElement }) => void;
 };
 
 function inRouter(element: ReactElement, { url = "/", locale = "it" }: RenderOptions) {
@@ -33,6 +35,7 @@ export function renderPage(element: ReactElement, options: RenderOptions = {}) {
   const container = document.body.appendChild(document.createElement("div"));
   container.innerHTML = renderToString(inRouter(element, options));
   if (options.hydrate) {
+    options.beforeHydration?.({ container, ...within(container) });
     render(inRouter(element, options), {
       container,
       hydrate: true,

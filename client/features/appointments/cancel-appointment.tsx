@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
-import { useRootData } from "#client/lib/root-data.ts";
 import type { AppointmentView } from "./appointment-view.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
@@ -24,43 +24,40 @@ export function CancelAppointment({ appointment, action, noJsHref }: CancelAppoi
   const [open, setOpen] = useState(false);
   const noRef = useRef<HTMLButtonElement>(null);
   const modalId = `annulla-${appointment.id}`;
-  if (!hydrated) {
-    return (
-      <a className="btn btn-outline-danger" href={noJsHref}>
-        {t("appointments.success.cancelLink")}
-      </a>
-    );
-  }
+  // One element before and after hydration (a press across it is not lost): a link to the confirmation section, then
+  // the opener of the same question as a dialog.
   return (
     <>
-      <button
-        type="button"
+      <LinkButton
         className="btn btn-outline-danger"
-        aria-haspopup="dialog"
-        aria-controls={modalId}
-        onClick={() => setOpen(true)}
+        href={noJsHref}
+        onPress={() => setOpen(true)}
+        ariaHaspopup="dialog"
+        ariaControls={modalId}
       >
         {t("appointments.success.cancelLink")}
-      </button>
-      <Modal
-        id={modalId}
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t("appointments.cancel.title")}
-        initialFocusRef={noRef}
-      >
-        <CancelQuestion appointment={appointment} />
-        <CancelForm action={action}>
-          <button
-            ref={noRef}
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => setOpen(false)}
-          >
-            {t("appointments.cancel.no")}
-          </button>
-        </CancelForm>
-      </Modal>
+      </LinkButton>
+      {hydrated ? (
+        <Modal
+          id={modalId}
+          open={open}
+          onClose={() => setOpen(false)}
+          title={t("appointments.cancel.title")}
+          initialFocusRef={noRef}
+        >
+          <CancelQuestion appointment={appointment} />
+          <CancelForm action={action}>
+            <button
+              ref={noRef}
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => setOpen(false)}
+            >
+              {t("appointments.cancel.no")}
+            </button>
+          </CancelForm>
+        </Modal>
+      ) : null}
     </>
   );
 }
@@ -112,10 +109,9 @@ function CancelQuestion({ appointment }: { appointment: AppointmentView }) {
 
 function CancelForm({ action, children }: { action: string; children: ReactNode }) {
   const t = useT(appointmentsIt);
-  const { xsrfToken } = useRootData();
   return (
     <Form method="post" action={action} className="d-flex flex-wrap gap-3 mt-3">
-      <XsrfField token={xsrfToken} />
+      <XsrfField />
       <input type="hidden" name="intent" value="annulla" />
       <SubmitButton className="btn btn-danger">{t("appointments.cancel.yes")}</SubmitButton>
       {children}

@@ -4,7 +4,7 @@ import type { Delega, DelegaList, DelegaStato } from "#shared/api/deleghe.ts";
 import { formatDay } from "#shared/dates.ts";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
+import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
@@ -70,8 +70,7 @@ function ConfirmedAction({
   label: string;
   confirm: Confirmation;
 }) {
-  const hydrated = useHydrated();
-  const noRef = useRef<HTMLButtonElement>(null);
+  const noRef = useRef<HTMLAnchorElement>(null);
   const modalId = `conferma-${azione.toLowerCase()}-${id}`;
   // Opened by its link before the page was hydrated (`:target`): still open once React has it (the server and the
   // hydrating render read no address, the next render reads the browser's), until the citizen answers.
@@ -84,21 +83,15 @@ function ConfirmedAction({
   const open = choice ?? openedByLink;
   return (
     <>
-      {hydrated ? (
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm"
-          aria-haspopup="dialog"
-          aria-controls={modalId}
-          onClick={() => setOpen(true)}
-        >
-          {label}
-        </button>
-      ) : (
-        <a className="btn btn-outline-danger btn-sm" href={`#${modalId}`}>
-          {label}
-        </a>
-      )}
+      <LinkButton
+        className="btn btn-outline-danger btn-sm"
+        href={`#${modalId}`}
+        onPress={() => setOpen(true)}
+        ariaHaspopup="dialog"
+        ariaControls={modalId}
+      >
+        {label}
+      </LinkButton>
       <Modal
         id={modalId}
         open={open}
@@ -110,20 +103,14 @@ function ConfirmedAction({
         <p>{confirm.question}</p>
         <ActionForm id={id} azione={azione}>
           <SubmitButton className="btn btn-danger">{confirm.yes}</SubmitButton>
-          {hydrated ? (
-            <button
-              ref={noRef}
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={() => setOpen(false)}
-            >
-              {confirm.no}
-            </button>
-          ) : (
-            <a className="btn btn-outline-primary" href="#">
-              {confirm.no}
-            </a>
-          )}
+          <LinkButton
+            innerRef={noRef}
+            className="btn btn-outline-primary"
+            href="#"
+            onPress={() => setOpen(false)}
+          >
+            {confirm.no}
+          </LinkButton>
         </ActionForm>
       </Modal>
     </>
