@@ -19,7 +19,8 @@ export function tenantUrl(tenant: TenantId, path = "/"): string {
 }
 
 /**
- * Waits until React has hydrated the page (`<html data-hydrated>`, client/root.tsx): before that, the keyboard
+ * Waits until React has hydrated the page (`<html data-hydrated>`, set by `HydrationProvider` in
+ * client/components/ui/use-hydrated.tsx once the readers of `useHydrated` have switched): before that, the keyboard
  * behaviours that need JavaScript (Escape on the user menu, the search dialog, the mobile menu button, the rating's
  * fetcher) are not there yet.
  */
