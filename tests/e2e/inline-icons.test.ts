@@ -1,8 +1,9 @@
 /**
  * Icons drawn inline (issue #24): a page references no sprite file (a `<use href="/assets/sprites-….svg#…">` once
  * kept some Chromium runs from ever firing `load`), the browser does not download the icons' shapes on a first
- * visit, the header's toggles (links that take the button's role once hydrated) keep their shapes, and a page reached by
- * client-side navigation draws the icons it adds. Hydration leaves the server's icons as they are (issue #40).
+ * visit, the header's toggles (links that take the button's role once hydrated) keep their shapes, and a page
+ * reached by client-side navigation draws the icons it adds. Hydration leaves the server's icons as they are
+ * (issue #40).
  */
 import { test, expect, settled, tenantUrl, waitForHydration } from "./fixtures.ts";
 
