@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -109,6 +109,17 @@ function CategoryChooser(props: {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const location = useLocation();
+  const select = useRef<HTMLSelectElement>(null);
+  const showOffices = (chosen: HTMLSelectElement) => {
+    if (chosen.value) submit(chosen.form, { method: "get", replace: true, preventScrollReset: true });
+  };
+  // A category chosen before the page was hydrated (a slow phone): its offices are loaded as if chosen now, since
+  // the "Mostra uffici" button that would have loaded them (or was being pressed) is gone.
+  useEffect(() => {
+    if (select.current && select.current.value !== categoryId) showOffices(select.current);
+    // Once, at hydration: later choices arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form method="get" action={location.pathname} className="mb-4" preventScrollReset>
       {servizio ? <input type="hidden" name="servizio" value={servizio} /> : null}
@@ -122,11 +133,8 @@ function CategoryChooser(props: {
         placeholder={t("appointments.place.categoryPlaceholder")}
         required
         defaultValue={categoryId}
-        onChange={(event) => {
-          if (event.currentTarget.value) {
-            submit(event.currentTarget.form, { method: "get", replace: true, preventScrollReset: true });
-          }
-        }}
+        ref={select}
+        onChange={(event) => showOffices(event.currentTarget)}
         options={data.categories.map((category) => ({ value: category.id, label: category.name }))}
         error={error}
       />
