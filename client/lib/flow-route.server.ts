@@ -19,7 +19,8 @@ import { isOpenedFromSummary } from "./flow-fields.ts";
  * to the next step (or back to the summary after its "Modifica"). What a step loads and validates stays the feature's.
  */
 
-type WithAttempt = { attempt?: string };
+/** A flow's state: an object, its summary's attempt key in `attempt` when it has one. */
+type WithAttempt = { attempt?: string; [field: string]: unknown };
 
 /** A step's address, with more of the query when given (`STARTED_OVER`...). */
 export type StepHref<Step> = (step: Step, query?: Query) => string;
@@ -35,12 +36,17 @@ export type StepPage<S, Step> = {
   headers?: Headers;
 };
 
-/** What a step's form handler gets: its step, the state so far, and `save` (the next state, then on). */
+/** What a step's form handler gets: its step, the state so far, `save` (the next state, then on) and `stay`. */
 export type StepForm<S, Step> = {
   step: Step;
   state: S;
   /** Saves `next` (a new attempt: any change asks the summary for a new key) and redirects to the step after. */
   save: (next: S, form: FormData) => Response;
+  /**
+   * Saves `next` and shows this step again, with `query` (a step of several posts: a code sent and waiting, a file
+   * added).
+   */
+  stay: (next: S, query?: Query) => Response;
 };
 
 /** One handler per step: the table the action dispatches on (a step without one does not compile). */
@@ -57,14 +63,20 @@ export type FlowRoute<S, Step extends string> = {
    * reached; the summary gives the final submit its attempt key.
    */
   page(cookies: FlowCookies, url: URL): StepPage<S, Step>;
-  /** A step's form: no state starts over (saying so); else the handler of the step the address names (as resolved). */
+  /**
+   * A step's form: the handler of the step the address names (as resolved). Without a state, the first step's form
+   * starts a new one (nothing typed is lost); any other starts over, saying so.
+   */
   action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R>;
 };
 
-/** The flow's route at `path` (steps as `?passo=`), a new state made by `start`. */
+/**
+ * The flow's route at `path` (steps as `?passo=`), a new state made by `start`. `summaryKey: false` for a flow whose
+ * final submit needs no attempt key (its writes are idempotent).
+ */
 export function defineFlowRoute<S extends WithAttempt, Step extends string>(
   flow: Flow<S, Step, undefined>,
-  options: { path: string; start: () => S },
+  options: { path: string; start: () => S; summaryKey?: boolean },
 ): FlowRoute<S, Step> {
   const first = flow.steps[0]!;
   const stepHref: StepHref<Step> = (step, query = {}) => withQuery(options.path, { passo: step, ...query });
@@ -88,22 +100,24 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
       const step = flow.resolveStep(requested, read.state, undefined);
       if (requested !== step) throw redirect(stepHref(step));
       // The summary gives the final submit its attempt key (kept while nothing changes: a re-post is the same attempt).
-      const attempt = step === flow.summary ? ensureAttempt(read.state) : null;
+      const attempt =
+        step === flow.summary && options.summaryKey !== false ? ensureAttempt(read.state) : null;
       if (attempt?.created)
         return { step, state: attempt.state, headers: flow.save(cookies, attempt.state), ...shown };
       return { step, state: read.state, ...shown };
     },
     async action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R> {
-      const state = flow.read(cookies).state;
+      const requested = new URL(request.url).searchParams.get("passo");
+      const state = flow.read(cookies).state ?? (requested === first ? options.start() : undefined);
       if (!state) throw redirect(stepHref(first, STARTED_OVER));
-      const step = flow.resolveStep(new URL(request.url).searchParams.get("passo"), state, undefined);
+      const step = flow.resolveStep(requested, state, undefined);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
+      const saved = (next: S) => ({ headers: flow.save(cookies, withoutAttempt(next)) });
       const save = (next: S, form: FormData) =>
-        redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), {
-          headers: flow.save(cookies, withoutAttempt(next)),
-        });
+        redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), saved(next));
+      const stay = (next: S, query?: Query) => redirect(stepHref(step, query), saved(next));
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
-      return handler({ step, state, save });
+      return handler({ step, state, save, stay });
     },
   };
 }

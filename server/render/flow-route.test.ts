@@ -87,6 +87,20 @@ describe("defineFlowRoute: the step page", () => {
     jar.receive(summary.headers!);
     expect(route.page(jar.services(), page("?passo=riepilogo")).state.attempt).toBe(summary.state.attempt);
   });
+
+  test("a flow without a summary key: its summary saves nothing", () => {
+    const keyless = defineFlowRoute(flow, {
+      path: "/prova",
+      start: (): State => ({ v: 1 }),
+      summaryKey: false,
+    });
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "Torino" }));
+    const summary = keyless.page(jar.services(), page("?passo=riepilogo"));
+    expect(summary).toMatchObject({ step: "riepilogo", state: { v: 1, name: "Mario", city: "Torino" } });
+    expect(summary.state.attempt).toBeUndefined();
+    expect(summary.headers).toBeUndefined();
+  });
 });
 
 describe("defineFlowRoute: the step table", () => {
@@ -101,6 +115,31 @@ describe("defineFlowRoute: the step table", () => {
       .catch((error: unknown) => error);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get("Location")).toBe("/prova?passo=nome&avviso=ricominciato");
+  });
+
+  test("no state: the first step's form starts a new one, what was typed saved", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    const answer = await route.action(jar.services(), post("?passo=nome").request, {
+      nome: ({ state, save }) => save({ ...state, name: "Mario" }, new FormData()),
+      citta: () => new Response(null, { status: 500 }),
+      riepilogo: () => new Response(null, { status: 500 }),
+    });
+    expect(answer.headers.get("Location")).toBe("/prova?passo=citta");
+    jar.receive(answer.headers);
+    expect(flow.read(jar.services()).state).toEqual({ v: 1, name: "Mario" });
+  });
+
+  test("stay saves the state and shows the same step again, with its query", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario" }));
+    const answer = await route.action(jar.services(), post("?passo=citta").request, {
+      nome: () => new Response(null, { status: 500 }),
+      citta: ({ state, stay }) => stay({ ...state, city: "Tor" }, { nuovo: 1 }),
+      riepilogo: () => new Response(null, { status: 500 }),
+    });
+    expect(answer.headers.get("Location")).toBe("/prova?passo=citta&nuovo=1");
+    jar.receive(answer.headers);
+    expect(flow.read(jar.services()).state).toEqual({ v: 1, name: "Mario", city: "Tor" });
   });
 
   test("the handler of the step reached runs; save stores the state without its key and goes on", async () => {

@@ -6,17 +6,16 @@ import { validateForm } from "#shared/validation/form.ts";
 import { required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { profileIt } from "./texts.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { justDoneHeaders } from "#client/lib/just-done.server.ts";
-import { STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
+import { defineFlowRoute, type StepForm } from "#client/lib/flow-route.server.ts";
 import {
   areContactsVerified,
   newWizardState,
   nextToVerify,
-  readOwnState,
   withVerified,
   wizardFlow,
   type WizardState,
@@ -27,38 +26,24 @@ import { checkCode, codeFormSchema, emailFormSchema, phoneText, sendCode } from 
 
 type Context = Readonly<RouterContextProvider>;
 type Errors = Partial<Record<string, string>>;
+type Step<K extends WizardStep> = StepForm<WizardState, K>;
 
-const stepHref = (step: WizardStep) =>
-  withQuery(href("/area-personale/profilo-utente/componi"), { passo: step });
+/**
+ * The wizard's route (client/lib/flow-route.server.ts): a new state is the citizen's; the confirmation's writes are
+ * idempotent (terms, contacts and preferences put again), so the summary needs no attempt key.
+ */
+const wizardRoute = (cf: string) =>
+  defineFlowRoute(wizardFlow, {
+    path: href("/area-personale/profilo-utente/componi"),
+    start: () => newWizardState(cf),
+    summaryKey: false,
+  });
 
-async function readState(context: Context): Promise<{ cf: string; state: WizardState }> {
-  const user = await getCitizen(context);
-  const own = readOwnState(wizardFlow, getServices(context).flow, user.codFisc);
-  return { cf: user.codFisc, state: own ?? newWizardState(user.codFisc) };
-}
-
-/** A state that cannot be trusted (another citizen's, after a logout, included) shows nothing: the first step, saying so. */
-function restartUntrusted(context: Context) {
-  const { flow } = getServices(context);
-  if (wizardFlow.read(flow).problem)
-    throw redirect(
-      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "informativa", ...STARTED_OVER }),
-      {
-        headers: wizardFlow.clear(flow),
-      },
-    );
-}
-
-function save(context: Context, state: WizardState, target: string) {
-  return redirect(target, { headers: wizardFlow.save(getServices(context).flow, state) });
-}
-
+/** The step's page: the terms on the first, the code waiting on the contacts, the preferences on the last two. */
 export async function loadWizard(context: Context, url: URL) {
-  const { api } = getServices(context);
+  const { api, flow } = getServices(context);
   const user = await getCitizen(context);
-  restartUntrusted(context);
-  const { state } = await readState(context);
-  const step = wizardFlow.resolveStep(url.searchParams.get("passo"), state);
+  const { step, state, startedOver, headers } = wizardRoute(user.codFisc).page(flow, url);
   let terms: string | null = null;
   let termsFailed = false;
   if (step === "informativa") {
@@ -77,29 +62,78 @@ export async function loadWizard(context: Context, url: URL) {
   if (step === "contatti" && state.pending?.kind === "SMS") {
     attemptsLeft = await api.otp.smsAttemptsLeft(user.codFisc).catch(() => null);
   }
-  return {
-    step,
-    identity: { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc },
-    accepted: state.accepted,
-    email: state.email ?? user.email ?? "",
-    phone: state.phone ?? "",
-    verifiedEmail: areContactsVerified(state) ? (state.email ?? null) : null,
-    verifiedPhone: areContactsVerified(state) ? (state.phone ?? null) : null,
-    pending: step === "contatti" ? (state.pending ?? null) : null,
-    resent: url.searchParams.get("nuovo") === "1",
-    cancelled: url.searchParams.get("annullato") === "1",
-    restarted: wasStartedOver(url),
-    terms,
-    termsFailed,
-    groups,
-    attemptsLeft,
-  };
+  const verified = areContactsVerified(state);
+  return data(
+    {
+      step,
+      identity: { nome: user.nome, cognome: user.cognome, codFisc: user.codFisc },
+      accepted: state.accepted,
+      email: state.email ?? user.email ?? "",
+      phone: state.phone ?? "",
+      verifiedEmail: verified ? (state.email ?? null) : null,
+      verifiedPhone: verified ? (state.phone ?? null) : null,
+      pending: step === "contatti" ? (state.pending ?? null) : null,
+      resent: url.searchParams.get("nuovo") === "1",
+      cancelled: url.searchParams.get("annullato") === "1",
+      restarted: startedOver,
+      terms,
+      termsFailed,
+      groups,
+      attemptsLeft,
+    },
+    { headers },
+  );
+}
+
+/** Each step's form: the privacy, the contacts and their codes, the preferences, the summary's "Conferma". */
+export async function wizardAction(context: Context, request: Request) {
+  const { api, flow } = getServices(context);
+  const { codFisc: cf } = await getCitizen(context);
+  const { form } = await parseForm(request, context, z.object({}));
+  const validate: Validate = (schema) => validateForm(form, schema, getServices(context).locale);
+  return wizardRoute(cf).action(flow, request, {
+    informativa: ({ state, save }) => {
+      const t = serverT(context, profileIt);
+      const parsed = validate(z.object({ accept: text(required(t("profile.wizard.acceptRequired"))) }));
+      if (!parsed.ok) return invalid(parsed);
+      return save({ ...state, accepted: true }, form);
+    },
+    contatti: (step) => contactsStep(context, cf, form.get("intent"), validate, step),
+    preferenze: async ({ state, save }) => {
+      const services = await api.notify.getServices();
+      return save({ ...state, preferences: readPreferences(form, services) }, form);
+    },
+    riepilogo: ({ state }) => confirmWizard(context, cf, state),
+  });
+}
+
+/** A form that failed its schema: the messages and what was typed, 400. */
+function invalid(parsed: { errors: Errors; submitted: Record<string, unknown> }) {
+  return data({ errors: parsed.errors, values: parsed.submitted }, { status: 400 });
+}
+
+/** The contacts step's forms: the contacts typed, then each new contact's code (check, send again, change). */
+async function contactsStep(
+  context: Context,
+  cf: string,
+  intent: FormDataEntryValue | null,
+  validate: Validate,
+  step: Step<"contatti">,
+) {
+  if (intent === "verify" || intent === "resend" || intent === "change")
+    return verifyContact(context, cf, intent, validate, step);
+  const t = serverT(context, profileIt);
+  const parsed = validate(emailFormSchema(t).and(z.object({ phone: phoneText(t, false) })));
+  if (!parsed.ok) return invalid(parsed);
+  const { email, phone } = parsed.values;
+  const state = { ...step.state, email, phone: phone || undefined, pending: undefined };
+  return continueContacts(context, cf, { ...step, state });
 }
 
 /** Asks for the next code the contacts need, or moves on to the preferences when everything is verified. */
-async function continueContacts(context: Context, cf: string, state: WizardState) {
+async function continueContacts(context: Context, cf: string, { state, save, stay }: Step<"contatti">) {
   const next = nextToVerify(state);
-  if (!next) return save(context, { ...state, pending: undefined }, stepHref("preferenze"));
+  if (!next) return save({ ...state, pending: undefined }, new FormData());
   const sent = await sendCode(context, cf, next.kind, next.contact);
   if ("error" in sent) {
     return data(
@@ -110,44 +144,7 @@ async function continueContacts(context: Context, cf: string, state: WizardState
       },
     );
   }
-  return save(context, { ...state, pending: sent.pending }, stepHref("contatti"));
-}
-
-export async function wizardAction(context: Context, request: Request) {
-  const t = serverT(context, profileIt);
-  const { api } = getServices(context);
-  const { cf, state } = await readState(context);
-  const { form } = await parseForm(request, context, z.object({}));
-  const intent = form.get("intent");
-  const validate = <S extends z.ZodType>(schema: S) =>
-    validateForm(form, schema, getServices(context).locale);
-
-  if (intent === "privacy") {
-    const parsed = validate(z.object({ accept: text(required(t("profile.wizard.acceptRequired"))) }));
-    if (!parsed.ok)
-      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
-    return save(context, { ...state, accepted: true }, stepHref("contatti"));
-  }
-  if (!state.accepted) return redirect(stepHref("informativa"));
-
-  if (intent === "contacts") {
-    const schema = emailFormSchema(t).and(z.object({ phone: phoneText(t, false) }));
-    const parsed = validate(schema);
-    if (!parsed.ok)
-      return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
-    const { email, phone } = parsed.values;
-    return continueContacts(context, cf, { ...state, email, phone: phone || undefined, pending: undefined });
-  }
-  if (intent === "verify" || intent === "resend" || intent === "change")
-    return verifyContact(context, cf, state, intent, validate);
-  if (!areContactsVerified(state)) return redirect(stepHref("contatti"));
-
-  if (intent === "preferences") {
-    const services = await api.notify.getServices();
-    return save(context, { ...state, preferences: readPreferences(form, services) }, stepHref("riepilogo"));
-  }
-  if (intent === "confirm") return confirmWizard(context, cf, state);
-  return redirect(stepHref(wizardFlow.resolveStep(null, state)));
+  return stay({ ...state, pending: sent.pending });
 }
 
 type Validate = <S extends z.ZodType>(schema: S) => ReturnType<typeof validateForm<S>>;
@@ -156,48 +153,39 @@ type Validate = <S extends z.ZodType>(schema: S) => ReturnType<typeof validateFo
 async function verifyContact(
   context: Context,
   cf: string,
-  state: WizardState,
   intent: "verify" | "resend" | "change",
   validate: Validate,
+  step: Step<"contatti">,
 ) {
   const t = serverT(context, profileIt);
+  const { state, stay } = step;
   const pending = state.pending;
-  if (!pending || intent === "change")
-    return save(context, { ...state, pending: undefined }, stepHref("contatti"));
+  if (!pending || intent === "change") return stay({ ...state, pending: undefined });
   if (intent === "resend") {
     const sent = await sendCode(context, cf, pending.kind, pending.contact, pending);
     if ("error" in sent)
       return data({ errors: { form: sent.error } as Errors, values: {} }, { status: sent.status });
-    return save(
-      context,
-      { ...state, pending: sent.pending },
-      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", nuovo: 1 }),
-    );
+    return stay({ ...state, pending: sent.pending }, { nuovo: 1 });
   }
   const parsed = validate(codeFormSchema(t));
-  if (!parsed.ok) return data({ errors: parsed.errors as Errors, values: parsed.submitted }, { status: 400 });
+  if (!parsed.ok) return invalid(parsed);
   const problem = await checkCode(context, cf, pending, parsed.values.code);
-  if (problem?.discarded) {
-    // Too many wrong codes: the pending verification is gone; the contacts step again, saying why.
-    return save(
-      context,
-      { ...state, pending: undefined },
-      withQuery(href("/area-personale/profilo-utente/componi"), { passo: "contatti", annullato: 1 }),
-    );
-  }
+  // Too many wrong codes: the pending verification is gone; the contacts step again, saying why.
+  if (problem?.discarded) return stay({ ...state, pending: undefined }, { annullato: 1 });
   if (problem)
     return data(
       { errors: { [problem.field]: problem.message } as Errors, values: {} },
       { status: problem.status },
     );
-  return continueContacts(context, cf, withVerified(state, pending));
+  return continueContacts(context, cf, { ...step, state: withVerified(state, pending) });
 }
 
 /** The summary's "Conferma": terms, contacts and preferences saved upstream, then the flow is over. */
 async function confirmWizard(context: Context, cf: string, state: WizardState) {
   const t = serverT(context, profileIt);
   const { api, log } = getServices(context);
-  if (state.preferences === undefined) return redirect(stepHref("preferenze"));
+  // The summary is reached only with the preferences chosen (the route's step resolution).
+  if (state.preferences === undefined) throw new Error("the profile wizard's summary without preferences");
   try {
     await api.notify.acceptTerms(cf);
     await api.notify.updateContacts(cf, {
