@@ -52,7 +52,9 @@ export function createStore(
 ): SandboxStore {
   const store: SandboxStore = {
     state: stateFile && existsSync(stateFile) ? loadState(stateFile) : seedState(),
-    tenants: sandboxTenants,
+    // Its own copy: a test switching a municipality's asset off changes its sandbox, not the next test's (Vitest
+    // shares modules between files: vitest.config.ts `isolate: false`).
+    tenants: structuredClone(sandboxTenants),
     gaps: options.gaps === true,
     profile: options.profile ?? "spec",
     cmsUrl: options.cmsUrl,
