@@ -70,13 +70,24 @@ export type FlowRoute<S, Step extends string> = {
   action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R>;
 };
 
-/**
- * The flow's route at `path` (steps as `?passo=`), a new state made by `start`. `summaryKey: false` for a flow whose
- * final submit needs no attempt key (its writes are idempotent).
- */
+export type FlowRouteOptions<S> = {
+  /** The flow's address; its steps are `?passo=<step>`. */
+  path: string;
+  /** A new state. */
+  start: () => S;
+  /** `false` for a flow whose final submit needs no attempt key (its writes are idempotent, or it has its own). */
+  summaryKey?: boolean;
+  /**
+   * A flow whose state outlives its submit (kept for its outcome page): `when` the state is over, a page starts a new
+   * one (no notice: nothing was lost) and a form goes to `outcome` (a second "Invia" finds what the first did).
+   */
+  over?: { when: (state: S) => boolean; outcome: string };
+};
+
+/** The flow's route (see `FlowRouteOptions`). Its forms' redirects are 303 (see other: the step's page, a GET). */
 export function defineFlowRoute<S extends WithAttempt, Step extends string>(
   flow: Flow<S, Step, undefined>,
-  options: { path: string; start: () => S; summaryKey?: boolean },
+  options: FlowRouteOptions<S>,
 ): FlowRoute<S, Step> {
   const first = flow.steps[0]!;
   const stepHref: StepHref<Step> = (step, query = {}) => withQuery(options.path, { passo: step, ...query });
@@ -90,7 +101,7 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
         fromSummary: isOpenedFromSummary(url.searchParams),
         startedOver: wasStartedOver(url),
       };
-      if (read.problem || !read.state) {
+      if (read.problem || !read.state || options.over?.when(read.state)) {
         const state = options.start();
         const headers = flow.save(cookies, state);
         if (requested !== first)
@@ -109,10 +120,11 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
     async action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R> {
       const requested = new URL(request.url).searchParams.get("passo");
       const state = flow.read(cookies).state ?? (requested === first ? options.start() : undefined);
-      if (!state) throw redirect(stepHref(first, STARTED_OVER));
+      if (!state) throw redirect(stepHref(first, STARTED_OVER), 303);
+      if (options.over?.when(state)) throw redirect(options.over.outcome, 303);
       const step = flow.resolveStep(requested, state, undefined);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
-      const saved = (next: S) => ({ headers: flow.save(cookies, withoutAttempt(next)) });
+      const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
       const save = (next: S, form: FormData) =>
         redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), saved(next));
       const stay = (next: S, query?: Query) => redirect(stepHref(step, query), saved(next));

@@ -63,13 +63,13 @@ async function throughServices(who = LUCA, host: string = HOSTS.a, services = ["
     nome: "Giulia",
     cognome: "Bianchi",
   });
-  expect([person.status, person.headers.location]).toEqual([302, step("servizi")]);
+  expect([person.status, person.headers.location]).toEqual([303, step("servizi")]);
   const chosen = await citizen.post(step("servizi"), {
     servizi: services,
     scadenza: inDays(30),
     accetto: "on",
   });
-  expect([chosen.status, chosen.headers.location]).toEqual([302, step("documenti")]);
+  expect([chosen.status, chosen.headers.location]).toEqual([303, step("documenti")]);
   return citizen;
 }
 
@@ -143,7 +143,7 @@ describe("the request with three documents", () => {
     const ok = await luca.post(step("documenti"), {}, [
       { field: "documento-MODULO_DELEGA", name: "modulo.pdf", bytes: PDF },
     ]);
-    expect([ok.status, ok.headers.location]).toEqual([302, step("riepilogo")]);
+    expect([ok.status, ok.headers.location]).toEqual([303, step("riepilogo")]);
   });
 
   test("summary, send, success; the request waits for the operator with its documents byte-identical", async () => {

@@ -357,7 +357,7 @@ describe("the new online delegation", () => {
       nome: "Luca",
       cognome: "Verdi",
     });
-    expect([ok.status, ok.headers.location]).toEqual([302, step("servizi")]);
+    expect([ok.status, ok.headers.location]).toEqual([303, step("servizi")]);
     const services = await mario.get(step("servizi"));
     expect(services.text).toContain("Il delegato presenta allo sportello"); // a service's noteDelega
     expect(services.text).not.toContain(">Cambio di residenza<"); // not delegable

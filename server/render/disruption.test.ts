@@ -32,6 +32,8 @@ const PNG = Buffer.from(
 const app = () => testApp({ upstreamUrl, ssrHandler, mapTileUrl: TILES }).app;
 
 const step = (passo: string) => `${NEW}?passo=${passo}`;
+/** The report's first page (its bare address redirects there). */
+const FIRST = step("autorizzazioni");
 /** A photo for the report's `allegati` field. */
 const photo = (name: string, bytes = PNG): Upload => ({ field: "allegati", name, bytes, type: "image/png" });
 
@@ -41,7 +43,7 @@ async function citizen(): Promise<PortalBrowser> {
   const browser = new PortalBrowser(app(), A)
     .withMultipartForms()
     .withCookie(await loginAs(sandbox.app, GIULIA));
-  expect((await browser.get(NEW)).status).toBe(200);
+  expect((await browser.get(FIRST)).status).toBe(200);
   return browser;
 }
 
@@ -70,7 +72,7 @@ describe("access", () => {
 
   test("the CSP's img-src has exactly our own images and the tile origin", async () => {
     const browser = await citizen();
-    const res = await browser.get(NEW);
+    const res = await browser.get(FIRST);
     const imgSrc = /img-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))![1];
     expect(imgSrc).toBe("'self' data: https://tiles.example.org");
   });
@@ -80,6 +82,8 @@ describe("the report without JavaScript", () => {
   test("each step validates with Italian messages and keeps what was typed; send → 303 outcome, one ticket", async () => {
     const browser = await citizen();
     let res = await browser.get(NEW);
+    expect([res.status, res.headers.location]).toEqual([302, FIRST]);
+    res = await browser.get(FIRST);
     expect(decode(res.text)).toContain("Autorizzazioni e condizioni");
     expect(decode(res.text)).toContain("Segnalazione disservizio");
 
@@ -207,11 +211,11 @@ describe("the report without JavaScript", () => {
     ).toBe("%PDF");
   });
 
-  test("a later step asked too early shows the first one; a receipt of nobody's report is a 404", async () => {
+  test("a later step asked too early goes to the first one; a receipt of nobody's report is a 404", async () => {
     const browser = await citizen();
     const res = await browser.get(`${NEW}?passo=riepilogo`);
-    expect(res.status).toBe(200);
-    expect(decode(res.text)).toContain("Informativa sulla privacy");
+    expect([res.status, res.headers.location]).toEqual([302, FIRST]);
+    expect(decode((await browser.get(FIRST)).text)).toContain("Informativa sulla privacy");
     expect((await browser.get("/servizi/segnalazioni/99999/ricevuta")).status).toBe(404);
     expect((await browser.get(`${NEW}/esito`)).headers.location).toBe(NEW);
   });
@@ -285,7 +289,7 @@ describe("the files a report keeps (short-lived store)", () => {
         .withCookie(await loginAs(gaps.app, fiscalCode));
       const start = async () => {
         browser.cookies.delete("flow_disruption");
-        await browser.get(NEW);
+        await browser.get(FIRST);
         await browser.post(step("autorizzazioni"), { intent: "autorizzazioni", accetto: "on" });
       };
       return { browser, start };

@@ -114,7 +114,10 @@ describe("defineFlowRoute: the step table", () => {
       })
       .catch((error: unknown) => error);
     expect(answer).toBeInstanceOf(Response);
-    expect((answer as Response).headers.get("Location")).toBe("/prova?passo=nome&avviso=ricominciato");
+    expect([(answer as Response).status, (answer as Response).headers.get("Location")]).toEqual([
+      303,
+      "/prova?passo=nome&avviso=ricominciato",
+    ]);
   });
 
   test("no state: the first step's form starts a new one, what was typed saved", async () => {
@@ -161,6 +164,31 @@ describe("defineFlowRoute: the step table", () => {
     expect(saved.headers.get("Location")).toBe("/prova?passo=riepilogo");
     jar.receive(saved.headers);
     expect(flow.read(jar.services()).state).toEqual({ v: 1, name: "Mario", city: "Torino" });
+  });
+
+  test("a state kept for its outcome: a form goes to the outcome, a page starts a new state without a notice", async () => {
+    const sent = defineFlowRoute(flow, {
+      path: "/prova",
+      start: (): State => ({ v: 1 }),
+      over: { when: (state) => state.city === "inviata", outcome: "/prova/esito" },
+    });
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "inviata" }));
+    const again = await sent
+      .action(jar.services(), post("?passo=riepilogo").request, {
+        nome: () => "nome",
+        citta: () => "citta",
+        riepilogo: () => "riepilogo",
+      })
+      .catch((error: unknown) => error);
+    expect([(again as Response).status, (again as Response).headers.get("Location")]).toEqual([
+      303,
+      "/prova/esito",
+    ]);
+    const fresh = thrown(() => sent.page(jar.services(), page("?passo=riepilogo")));
+    expect(fresh.location).toBe("/prova?passo=nome");
+    jar.receive(fresh.headers);
+    expect(flow.read(jar.services()).state).toEqual({ v: 1 });
   });
 
   test("a form from the summary's 'Modifica' goes back to the summary", async () => {

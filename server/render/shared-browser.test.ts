@@ -315,7 +315,12 @@ describe("disruption report", () => {
     const marios = await marioLeavesGiuliaComes(b);
     expect(await storeEntries("report-files")).toBe(0);
     putBack(b, marios);
-    const page = await b.get(step("riepilogo"));
+    const replayed = await b.get(step("riepilogo"));
+    expect([replayed.status, replayed.headers.location]).toEqual([
+      302,
+      `${step("autorizzazioni")}&avviso=ricominciato`,
+    ]);
+    const page = await b.get(replayed.headers.location!);
     const text = pageText(page.text);
     expect(text).toContain("Segnalazione ricominciata");
     expect(text).not.toContain("Buca di Mario 8f3");
@@ -324,7 +329,10 @@ describe("disruption report", () => {
     putBack(b, marios);
     const tickets = crmState(store.state, "comune-a").tickets.length;
     const sent = await b.post(step("riepilogo"), { intent: "invia" });
-    expect(sent.status).not.toBe(500);
+    expect([sent.status, sent.headers.location]).toEqual([
+      303,
+      `${step("autorizzazioni")}&avviso=ricominciato`,
+    ]);
     expect(crmState(store.state, "comune-a").tickets.length).toBe(tickets);
     expect(writesTo(/disservizio/)).toEqual([]);
   });
@@ -338,7 +346,7 @@ describe("profile wizard", () => {
     const b = browser();
     await b.login(LUCA);
     expect((await b.post(`${WIZARD}?passo=informativa`, { intent: "privacy", accept: "on" })).status).toBe(
-      302,
+      303,
     );
     const luca = "luca.privato@example.it";
     const contacts = await b.post(`${WIZARD}?passo=contatti`, {
@@ -347,7 +355,7 @@ describe("profile wizard", () => {
       emailRepeat: luca,
       phone: "",
     });
-    expect(contacts.status).toBe(302);
+    expect(contacts.status).toBe(303);
     expect((await b.get(`${WIZARD}?passo=contatti`)).text).toContain(luca);
 
     const lucas = await marioLeavesGiuliaComes(b);
@@ -374,9 +382,9 @@ describe("delegations", () => {
     await b.login(MARIO);
     await b.get(`${ONLINE}?passo=delegato`);
     const person = { codiceFiscale: LUCA, nome: "Luca", cognome: "Verdi" };
-    expect((await b.post(`${ONLINE}?passo=delegato`, person)).status).toBe(302);
+    expect((await b.post(`${ONLINE}?passo=delegato`, person)).status).toBe(303);
     const services = { servizi: ["104"], scadenza: inDays(30), accetto: "on" };
-    expect((await b.post(`${ONLINE}?passo=servizi`, services)).status).toBe(302);
+    expect((await b.post(`${ONLINE}?passo=servizi`, services)).status).toBe(303);
     expect(pageText((await b.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("Luca Verdi");
     const count = deleghe().length;
 
@@ -394,7 +402,7 @@ describe("delegations", () => {
     putBack(b, marios);
     const sent = await b.post(`${ONLINE}?passo=riepilogo`, {});
     expect([sent.status, sent.headers.location]).toEqual([
-      302,
+      303,
       `${ONLINE}?passo=delegato&avviso=ricominciato`,
     ]);
     expect(deleghe().length).toBe(count);
@@ -405,9 +413,9 @@ describe("delegations", () => {
     await b.login(LUCA);
     await b.get(`${REQUEST}?passo=delegante`);
     const person = { codiceFiscale: ANNA, nome: "Anna", cognome: "Esposito" };
-    expect((await b.post(`${REQUEST}?passo=delegante`, person)).status).toBe(302);
+    expect((await b.post(`${REQUEST}?passo=delegante`, person)).status).toBe(303);
     const services = { servizi: ["109"], scadenza: inDays(30), accetto: "on" };
-    expect((await b.post(`${REQUEST}?passo=servizi`, services)).status).toBe(302);
+    expect((await b.post(`${REQUEST}?passo=servizi`, services)).status).toBe(303);
     const documents: Upload[] = [
       { field: "documento-CI_FRONTE", name: "ci-luca-fronte.png", bytes: PNG },
       { field: "documento-CI_RETRO", name: "ci-luca-retro.png", bytes: PNG },

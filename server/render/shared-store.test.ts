@@ -73,7 +73,7 @@ async function giulia(app: ReturnType<typeof replica>) {
   const browser = new PortalBrowser(app, A)
     .withMultipartForms()
     .withCookie(await loginAs(sandbox.app, GIULIA));
-  expect((await browser.get(NEW)).status).toBe(200);
+  expect((await browser.get(`${NEW}?passo=autorizzazioni`)).status).toBe(200);
   return browser;
 }
 

@@ -282,7 +282,10 @@ describe("a flow in progress across the rotation", () => {
   test("without it, the report starts again with the Italian notice, as before", async () => {
     const cookie = await reportStartedBeforeRotation();
     const after = testApp({ upstreamUrl, ssrHandler, secret: NEW }).app;
-    const page = await request(after).get(`${REPORT}?passo=dati`).set("Host", HOST).set("Cookie", cookie);
+    const replayed = await request(after).get(`${REPORT}?passo=dati`).set("Host", HOST).set("Cookie", cookie);
+    const first = `${REPORT}?passo=autorizzazioni&avviso=ricominciato`;
+    expect([replayed.status, replayed.headers.location]).toEqual([302, first]);
+    const page = await request(after).get(first).set("Host", HOST).set("Cookie", cookie);
     expect(decode(page.text)).toContain("Segnalazione ricominciata");
     expect(decode(page.text)).toContain("ricomincia dal primo passo");
   });

@@ -18,18 +18,12 @@ import { disruptionWrites, findSentTicket } from "#client/lib/ticket-writes.serv
 import { serverT } from "#client/i18n/server-t.ts";
 import { disruptionIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
-import { isFromSummary } from "#client/lib/flow.server.ts";
+import { defineFlowRoute, type StepForm } from "#client/lib/flow-route.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href } from "#client/lib/links.ts";
 import { decodePlaceChoice, formatGeoAddress } from "./address.ts";
-import {
-  createDisruptionState,
-  disruptionFlow,
-  isDataComplete,
-  type DisruptionState,
-  type FlowPlace,
-} from "./flow-state.ts";
+import { createDisruptionState, disruptionFlow, type DisruptionState, type FlowPlace } from "./flow-state.ts";
 import type { DisruptionStep } from "./steps.ts";
 import { clearFiles, getFiles, setFiles, type StoredFile } from "./upload-store.server.ts";
 import {
@@ -59,17 +53,21 @@ export type ReportActionData = {
   searchProblem?: "none" | "failed" | "tooShort";
 };
 
-export function stepHref(step: DisruptionStep): string {
-  return withQuery(href("/servizi/segnalazioni/nuova"), { passo: step });
-}
+/**
+ * The report's route (client/lib/flow-route.server.ts): the authorisations, the data, the summary. Its state outlives
+ * the submit, for the outcome page: a page then starts a new report, a form goes to the outcome. The report's id is
+ * its attempt key.
+ */
+const reportRoute = defineFlowRoute<DisruptionState, DisruptionStep>(disruptionFlow, {
+  path: href("/servizi/segnalazioni/nuova"),
+  start: () => createDisruptionState(),
+  summaryKey: false,
+  over: { when: (state) => state.sent !== undefined, outcome: href("/servizi/segnalazioni/nuova/esito") },
+});
+const stepHref = reportRoute.href;
+type Step<K extends DisruptionStep> = StepForm<DisruptionState, K>;
 
-/** The report's state; a tampered, malformed or expired one starts over (`restarted`). */
-function readState(context: Context): { state: DisruptionState | undefined; restarted: boolean } {
-  const read = disruptionFlow.read(getServices(context).flow);
-  return { state: read.state, restarted: read.problem !== null };
-}
-
-/** The headers saving the report's state. */
+/** The headers saving the report's state (what was typed, kept with the errors that come back). */
 const writeState = (context: Context, state: DisruptionState) =>
   disruptionFlow.save(getServices(context).flow, state);
 
@@ -116,15 +114,7 @@ function fileProblemErrors(problem: FileProblem | null): FieldErrors {
 export async function loadReport(context: Context, url: URL) {
   const services = getServices(context);
   const citizen = await getCitizen(context);
-  const read = readState(context);
-  const restarted = read.restarted;
-  let state = read.state;
-  let headers: Headers | undefined;
-  if (!state || state.sent) {
-    state = createDisruptionState();
-    headers = writeState(context, state);
-  }
-  const step = disruptionFlow.resolveStep(url.searchParams.get("passo"), state);
+  const { step, state, startedOver: restarted, headers } = reportRoute.page(services.flow, url);
   const catalogue = await loadCatalogue(context);
   const policy = step === "autorizzazioni" ? await services.api.disruption.policy() : null;
   const author = {
@@ -288,17 +278,34 @@ function dataSchema(t: ReturnType<typeof serverT>, catalogue: DisruptionCatalogu
   });
 }
 
+/** Each step's form: the authorisations, the data (with its place search and files), the summary's "Invia". */
 export async function handleReportAction(context: Context, request: Request) {
   const t = serverT(context, disruptionIt);
-  const { state } = readState(context);
-  if (!state) throw redirect(href("/servizi/segnalazioni/nuova"));
   const form = await readForm(request, context);
-  const intent = String(form.get("intent") ?? "");
-  if (state.sent) throw redirect(href("/servizi/segnalazioni/nuova/esito"), 303);
-  if (intent === "autorizzazioni") return savePolicy(context, state, form, t);
-  if (intent === "invia") return sendReport(context, state);
+  return reportRoute.action(getServices(context).flow, request, {
+    autorizzazioni: ({ state, save }) => {
+      if (form.get("accetto") !== "on")
+        return data({ errors: { accetto: t("disruption.policy.required") } } satisfies ReportActionData, {
+          status: 400,
+        });
+      return save({ ...state, accepted: true }, form);
+    },
+    dati: (step) => dataStep(context, form, step, t),
+    riepilogo: ({ state }) => sendReport(context, state),
+  });
+}
 
-  if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
+/**
+ * Step "Dati": what was typed is kept whatever the outcome; "Cerca" searches the place, "Rimuovi" drops a file, the
+ * step's own submit checks everything and goes on to the summary.
+ */
+async function dataStep(
+  context: Context,
+  form: FormData,
+  { state, save, stay }: Step<"dati">,
+  t: ReturnType<typeof serverT>,
+) {
+  const intent = String(form.get("intent") ?? "");
   const catalogue = await loadCatalogue(context);
   const place = resolvePlace(form, state);
   let next = keepTyped(state, form, place, catalogue);
@@ -309,11 +316,10 @@ export async function handleReportAction(context: Context, request: Request) {
     await setFiles(next.uploadId, left, storeOwner(context, next.uploadId));
   }
   next = await withFileIds(context, next);
+  if (removed) return stay(next);
   const cookie = writeState(context, next);
-  if (removed) return redirect(stepHref("dati"), { status: 303, headers: cookie });
   if (intent === "cerca") return searchPlace(context, next, fileProblem, cookie, t);
 
-  // "dati": everything of the step.
   const checked = validateForm(form, dataSchema(t, catalogue), getServices(context).locale);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (!place) errors.luogo = t("disruption.place.required");
@@ -323,22 +329,7 @@ export async function handleReportAction(context: Context, request: Request) {
       status: fileProblem?.status ?? 400,
       headers: cookie,
     });
-  next = { ...next, query: place!.address };
-  return redirect(stepHref("riepilogo"), {
-    status: 303,
-    headers: writeState(context, next),
-  });
-}
-
-/** Step "Autorizzazioni": the policy accepted, on to the data (or back to the summary after "Modifica"). */
-function savePolicy(context: Context, state: DisruptionState, form: FormData, t: ReturnType<typeof serverT>) {
-  if (form.get("accetto") !== "on")
-    return data({ errors: { accetto: t("disruption.policy.required") } } satisfies ReportActionData, {
-      status: 400,
-    });
-  const next = { ...state, accepted: true };
-  const to = disruptionFlow.nextStep("autorizzazioni", next, undefined, isFromSummary(form));
-  return redirect(stepHref(to), { status: 303, headers: writeState(context, next) });
+  return save({ ...next, query: place!.address }, form);
 }
 
 /** "Cerca" in the data step: the addresses matching what was typed (what else was typed is kept). */
@@ -440,14 +431,15 @@ function writeTicket(context: Context, attempt: string, codFisc: string, ticket:
   });
 }
 
+/** The summary's "Invia": the ticket sent at most once, with every file the summary listed; then the outcome. */
 async function sendReport(context: Context, state: DisruptionState) {
   const t = serverT(context, disruptionIt);
-  if (!state.accepted) throw redirect(stepHref("autorizzazioni"));
-  if (!isDataComplete(state) || !state.place) throw redirect(stepHref("dati"));
+  // The summary is reached only with the data complete (the route's step resolution).
+  if (!state.place) throw redirect(stepHref("dati"), 303);
   const citizen = await getCitizen(context);
   const catalogue = await loadCatalogue(context);
   const category = catalogue.categorie.find((c) => c.id === state.categoryId);
-  if (!category) throw redirect(stepHref("dati"));
+  if (!category) throw redirect(stepHref("dati"), 303);
   const stored = await getFiles(state.uploadId, storeReaders(context)).catch(storeDown(context));
   // The files the summary listed, all of them, or no report: one gone from the store is attached again first.
   const missing = missingFiles(state, stored);
@@ -492,7 +484,7 @@ async function sendReport(context: Context, state: DisruptionState) {
 
 /** The outcome: the sent report of this flow, else back to a new report. */
 export function loadOutcome(context: Context) {
-  const { state } = readState(context);
+  const { state } = disruptionFlow.read(getServices(context).flow);
   if (!state?.sent) throw redirect(href("/servizi/segnalazioni/nuova"));
   return {
     number: state.sent.number,
