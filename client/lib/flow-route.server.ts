@@ -7,6 +7,7 @@ import {
   withoutAttempt,
   type Flow,
   type FlowCookies,
+  type FlowRead,
 } from "./flow.server.ts";
 import { withQuery, type Query } from "./links.ts";
 import { isOpenedFromSummary } from "./flow-fields.ts";
@@ -82,6 +83,11 @@ export type FlowRouteOptions<S> = {
    * one (no notice: nothing was lost) and a form goes to `outcome` (a second "Invia" finds what the first did).
    */
   over?: { when: (state: S) => boolean; outcome: string };
+  /**
+   * Whether a sound state is this route's: a flow cookie shared by several routes (the edit of one appointment, then of
+   * another) holds another's; it is as if there were none, without a notice (nothing of this route was lost).
+   */
+  belongs?: (state: S) => boolean;
 };
 
 /** The flow's route (see `FlowRouteOptions`). Its forms' redirects are 303 (see other: the step's page, a GET). */
@@ -91,11 +97,16 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
 ): FlowRoute<S, Step> {
   const first = flow.steps[0]!;
   const stepHref: StepHref<Step> = (step, query = {}) => withQuery(options.path, { passo: step, ...query });
+  const ownRead = (cookies: FlowCookies): FlowRead<S> => {
+    const read = flow.read(cookies);
+    const foreign = read.state !== undefined && options.belongs?.(read.state) === false;
+    return foreign ? { state: undefined, problem: null } : read;
+  };
   return {
     flow,
     href: stepHref,
     page(cookies, url) {
-      const read = flow.read(cookies);
+      const read = ownRead(cookies);
       const requested = url.searchParams.get("passo");
       const shown = {
         fromSummary: isOpenedFromSummary(url.searchParams),
@@ -119,7 +130,7 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
     },
     async action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R> {
       const requested = new URL(request.url).searchParams.get("passo");
-      const state = flow.read(cookies).state ?? (requested === first ? options.start() : undefined);
+      const state = ownRead(cookies).state ?? (requested === first ? options.start() : undefined);
       if (!state) throw redirect(stepHref(first, STARTED_OVER), 303);
       if (options.over?.when(state)) throw redirect(options.over.outcome, 303);
       const step = flow.resolveStep(requested, state, undefined);

@@ -191,6 +191,29 @@ describe("defineFlowRoute: the step table", () => {
     expect(flow.read(jar.services()).state).toEqual({ v: 1 });
   });
 
+  test("another route's state (the edit of another appointment) is as none: no notice, and not shown", async () => {
+    const mine = defineFlowRoute(flow, {
+      path: "/prova",
+      start: (): State => ({ v: 1, name: "Nuovo" }),
+      belongs: (state) => state.name !== "Altro",
+    });
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Altro", city: "Torino" }));
+    expect(mine.page(jar.services(), page("?passo=nome"))).toMatchObject({
+      step: "nome",
+      state: { v: 1, name: "Nuovo" },
+      startedOver: false,
+    });
+    const later = await mine
+      .action(jar.services(), post("?passo=riepilogo").request, {
+        nome: () => "nome",
+        citta: () => "citta",
+        riepilogo: () => "riepilogo",
+      })
+      .catch((error: unknown) => error);
+    expect((later as Response).headers.get("Location")).toBe("/prova?passo=nome&avviso=ricominciato");
+  });
+
   test("a form from the summary's 'Modifica' goes back to the summary", async () => {
     const jar = createFlowJar(CITIZENS.MARIO);
     jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "Torino" }));

@@ -163,7 +163,7 @@ describe("changing an appointment", () => {
       motivo: "1",
       dettagli: "Nuovi dettagli di Mario 9d1",
     });
-    expect(changed.status).toBe(302);
+    expect(changed.status).toBe(303);
     const snapshot = JSON.stringify(appointment);
 
     const marios = await marioLeavesGiuliaComes(b);

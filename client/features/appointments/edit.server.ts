@@ -4,13 +4,13 @@ import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { Appointment, AppointmentUpdate, AppschedApi } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
-import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { SLOT_TAKEN_NOTICE } from "./booking-loader.server.ts";
-import { isFromSummary, STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
+import { wasStartedOver } from "#client/lib/flow.server.ts";
+import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
 import { HASH_PATTERN, orAppointmentError } from "./confirmation.server.ts";
 import { appointmentError } from "./errors.ts";
 import {
@@ -26,7 +26,7 @@ import { buildDetailsStep, buildSummary, findOffice, loadDateStep } from "./step
 import type { EditPageData } from "./step-types.ts";
 import { appointmentPaths, cancelHref, editStepHref } from "./urls.ts";
 import { validateDetails, validateSlot } from "./validate-steps.server.ts";
-import { translatorFor, type Locale } from "#client/i18n/i18n-context.tsx";
+import type { Locale } from "#client/i18n/i18n-context.tsx";
 import { isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 type Args = {
@@ -119,16 +119,18 @@ function initialState(target: EditTarget, view: AppointmentView): EditState {
   };
 }
 
-/** The saved edit state of this appointment; another appointment's (or none) starts from the appointment itself. */
-function readEditState(access: AppschedAccess, subject: Subject, view: AppointmentView): EditState {
-  const parsed = editFlow.read(access.services.flow);
-  if (parsed.problem) {
-    throw redirect(editStepHref(subject.basePath, "data", STARTED_OVER), {
-      headers: editFlow.clear(access.services.flow),
-    });
-  }
-  const state = parsed.state;
-  return state && isSameEditTarget(state.target, subject.target) ? state : initialState(subject.target, view);
+/**
+ * The edit of this appointment as a step table (client/lib/flow-route.server.ts): a new edit starts from the
+ * appointment itself (every step filled in: a bare address shows the slot), another appointment's edit is none of
+ * this one's; the update is keyed by the appointment, so the summary needs no attempt key.
+ */
+function editRoute(subject: Subject, view: AppointmentView) {
+  return defineFlowRoute<EditState, EditStep>(editFlow, {
+    path: subject.basePath,
+    start: () => initialState(subject.target, view),
+    summaryKey: false,
+    belongs: (state) => isSameEditTarget(state.target, subject.target),
+  });
 }
 
 export async function loadEdit(args: Args, mode: "id" | "hash") {
@@ -138,11 +140,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
   const { url } = args;
   const view = toAppointmentView(await subject.load(), access.services.locale);
   if (!isChangeable(view)) throw appointmentError("closed", access.services.locale);
-  const state = readEditState(access, subject, view);
   const confirm = url.searchParams.get("annulla") === "1";
-  const requested = url.searchParams.get("passo");
-  const step = editFlow.resolveStep(requested, state);
-  if (!confirm && subject.catalog && requested !== step) throw redirect(editStepHref(subject.basePath, step));
   const page = {
     kind: "edit" as const,
     mode,
@@ -153,7 +151,9 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     restarted: wasStartedOver(url),
     returnToSummary: isOpenedFromSummary(url.searchParams),
   };
+  // The cancellation's confirmation, and a visitor who must log in to see the slots: no step.
   if (confirm || !subject.catalog) return data<EditPageData>({ ...page, stepData: null });
+  const { step, state, headers } = editRoute(subject, view).page(access.services.flow, url);
   const { data: stepData, status } = await loadEditStep(
     subject.catalog,
     step,
@@ -162,7 +162,7 @@ export async function loadEdit(args: Args, mode: "id" | "hash") {
     url,
     access.services.locale,
   );
-  return data<EditPageData>({ ...page, stepData }, { status });
+  return data<EditPageData>({ ...page, stepData }, { status, headers });
 }
 
 async function loadEditStep(
@@ -203,55 +203,45 @@ async function loadEditStep(
   };
 }
 
+/** The cancellation (from any step), else each step's form: the slot, the details, the summary's confirmation. */
 export async function handleEditAction(args: Args, mode: "id" | "hash") {
   const form = await readForm(args.request, args.context);
   const resolved = await resolveSubject(args, mode);
   if ("loginHref" in resolved) throw redirect(resolved.loginHref);
   const { access, subject } = resolved;
-  const intent = formText(form, "intent");
-  if (intent === "annulla") return cancelAppointment(access, subject);
-  const view = toAppointmentView(await subject.load(), access.services.locale);
-  if (!isChangeable(view)) throw appointmentError("closed", access.services.locale);
-  if (!subject.catalog) throw redirect(upstreamLoginHref(subject.basePath));
-  const state = readEditState(access, subject, view);
-  const office = await findOffice(subject.catalog, view.office?.id ?? "");
-  if (!office) throw appointmentError("closed", access.services.locale);
-  const fromSummary = isFromSummary(form);
-  const save = (next: EditState, step: EditStep) =>
-    redirect(editStepHref(subject.basePath, editFlow.nextStep(step, next, undefined, fromSummary)), {
-      headers: editFlow.save(access.services.flow, next),
-    });
-  switch (intent) {
-    case "data": {
-      const result = await validateSlot(subject.catalog, office.id, form, access.services.locale, {
-        day: view.day,
-        time: view.time,
-      });
+  if (formText(form, "intent") === "annulla") return cancelAppointment(access, subject);
+  const { locale } = access.services;
+  const view = toAppointmentView(await subject.load(), locale);
+  if (!isChangeable(view)) throw appointmentError("closed", locale);
+  const catalog = subject.catalog;
+  if (!catalog) throw redirect(upstreamLoginHref(subject.basePath));
+  const office = await findOffice(catalog, view.office?.id ?? "");
+  if (!office) throw appointmentError("closed", locale);
+  return editRoute(subject, view).action(access.services.flow, args.request, {
+    data: async ({ state, save }) => {
+      const original = { day: view.day, time: view.time };
+      const result = await validateSlot(catalog, office.id, form, locale, original);
       if (!result.ok) return refuseStep("data", result.errors, result.values);
-      return save(withSlot(state, result.day, result.time), "data");
-    }
-    case "dettagli": {
-      const result = validateDetails(office, form, access.services.locale);
+      return save(withSlot(state, result.day, result.time), form);
+    },
+    dettagli: ({ state, save }) => {
+      const result = validateDetails(office, form, locale);
       if (!result.ok) return refuseStep("dettagli", result.errors, result.values);
-      return save(withDetails(state, result.reasonId, result.details), "dettagli");
-    }
-    case "riepilogo":
-      return confirmChange(access, subject, state, office);
-    default:
-      throw routeError(400, { title: translatorFor(access.services.locale)("error.400.title") });
-  }
+      return save(withDetails(state, result.reasonId, result.details), form);
+    },
+    riepilogo: ({ state }) => confirmChange(access, subject, state, office),
+  });
 }
 
+/** The summary's confirmation: the appointment updated with the slot and reason chosen, then its success page. */
 async function confirmChange(
   access: AppschedAccess,
   subject: Subject,
   state: EditState,
   office: NonNullable<Awaited<ReturnType<typeof findOffice>>>,
 ) {
-  const step = editFlow.resolveStep("riepilogo", state);
-  if (step !== "riepilogo") throw redirect(editStepHref(subject.basePath, step));
   const reason = (office.activitiesRelated ?? []).find((candidate) => candidate.id === state.reasonId);
-  if (!reason) throw redirect(editStepHref(subject.basePath, "dettagli"));
+  if (!reason) throw redirect(editStepHref(subject.basePath, "dettagli"), 303);
   const slot = { officeId: office.id, day: state.day!, time: state.time!, details: state.details! };
   const { flow } = access.services;
   const outcome = await writeAppointment(() => subject.update(appointmentSlotInput(slot, reason)), {
