@@ -60,13 +60,14 @@ export type FlowRoute<S, Step extends string> = {
   href: StepHref<Step>;
   /**
    * The step a page shows: a missing, tampered, invalid, expired or foreign state starts over at the first step (the
-   * address saying so when there was one), a fresh state saved; a step asked for out of order redirects to the one
-   * reached; the summary gives the final submit its attempt key.
+   * address saying so when there was one, its cookie cleared; a new state is saved by the first step's form); a step
+   * asked for out of order redirects to the one reached; the summary gives the final submit its attempt key.
    */
   page(cookies: FlowCookies, url: URL): StepPage<S, Step>;
   /**
-   * A step's form: the handler of the step the address names (as resolved). Without a state, the first step's form
-   * starts a new one (nothing typed is lost); any other starts over, saying so.
+   * A step's form: the handler of the step the address names (as resolved). Without a state, a form that a new state
+   * reaches (the first step's; any step of an edit starting complete) starts one (nothing typed is lost); any other
+   * starts over, saying so.
    */
   action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R>;
 };
@@ -113,8 +114,10 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
         startedOver: wasStartedOver(url),
       };
       if (read.problem || !read.state || options.over?.when(read.state)) {
+        // A new state is saved by the first step's form, not by its page: a page view sets no cookie (an anonymous
+        // first step stays the same for everyone); one that cannot be trusted, or is over, is cleared.
         const state = options.start();
-        const headers = flow.save(cookies, state);
+        const headers = read.state || read.problem ? flow.clear(cookies) : undefined;
         if (requested !== first)
           throw redirect(stepHref(first, read.problem ? STARTED_OVER : undefined), { headers });
         return { step: first, state, headers, ...shown };
@@ -130,10 +133,13 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
     },
     async action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R> {
       const requested = new URL(request.url).searchParams.get("passo");
-      const state = ownRead(cookies).state ?? (requested === first ? options.start() : undefined);
-      if (!state) throw redirect(stepHref(first, STARTED_OVER), 303);
+      const kept = ownRead(cookies).state;
+      const state = kept ?? options.start();
       if (options.over?.when(state)) throw redirect(options.over.outcome, 303);
       const step = flow.resolveStep(requested, state, undefined);
+      // No state, and a form a new one does not reach: what came before it is gone.
+      if (!kept && requested !== null && step !== requested)
+        throw redirect(stepHref(first, STARTED_OVER), 303);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
       const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
       const save = (next: S, form: FormData) =>

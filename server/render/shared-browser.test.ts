@@ -163,7 +163,7 @@ describe("changing an appointment", () => {
       motivo: "1",
       dettagli: "Nuovi dettagli di Mario 9d1",
     });
-    expect(changed.status).toBe(303);
+    expect([changed.status, changed.headers.location]).toEqual([303, `${edit}?passo=riepilogo`]);
     const snapshot = JSON.stringify(appointment);
 
     const marios = await marioLeavesGiuliaComes(b);
