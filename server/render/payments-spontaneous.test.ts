@@ -39,6 +39,17 @@ const PAYER = {
   taxCode: CITIZENS.GIULIA,
 };
 
+/** The step a form's `intent` belongs to: each step's form posts to its own address (`?passo=`), as the page's does. */
+const STEP_OF: Record<string, string> = {
+  privacy: "privacy",
+  tipologia: "tipologia",
+  dati: "dati",
+  importo: "importo",
+  paga: "riepilogo",
+};
+const postStep = (jar: PortalBrowser, path: string, fields: Record<string, string>) =>
+  jar.post(`${path}?passo=${STEP_OF[fields.intent!]}`, fields);
+
 /** Walks the steps up to the summary, checking each redirect. */
 async function toSummary(jar: PortalBrowser, path: string, type = "MENSA", amount = "12,50") {
   const steps: Array<[Record<string, string>, string]> = [
@@ -48,7 +59,7 @@ async function toSummary(jar: PortalBrowser, path: string, type = "MENSA", amoun
     [{ intent: "importo", amount }, "riepilogo"],
   ];
   for (const [fields, next] of steps) {
-    const res = await jar.post(path, fields);
+    const res = await postStep(jar, path, fields);
     expect(res.status, JSON.stringify(fields)).toBe(303);
     expect(res.headers.location).toBe(`${path}?passo=${next}`);
   }
@@ -72,24 +83,26 @@ describe("spontaneous payment (PPAY)", () => {
   test("a step cannot be skipped; each step's errors are 400 with Italian messages and the values kept", async () => {
     const jar = new PortalBrowser(app, HOSTS.a);
     const skipped = await jar.get(`${ONLINE}?passo=riepilogo`);
-    expect(visible(skipped.text)).toContain("Ho letto e compreso l'informativa sulla privacy");
+    expect([skipped.status, skipped.headers.location]).toEqual([302, `${ONLINE}?passo=privacy`]);
+    const first = await jar.get(skipped.headers.location!);
+    expect(visible(first.text)).toContain("Ho letto e compreso l'informativa sulla privacy");
 
-    const privacy = await jar.post(ONLINE, { intent: "privacy" });
+    const privacy = await postStep(jar, ONLINE, { intent: "privacy" });
     expect(privacy.status).toBe(400);
     expect(visible(privacy.text)).toContain(
       "Per proseguire è necessario accettare l'informativa sulla privacy",
     );
-    expect((await jar.post(ONLINE, { intent: "privacy", privacy: "1" })).status).toBe(303);
+    expect((await postStep(jar, ONLINE, { intent: "privacy", privacy: "1" })).status).toBe(303);
 
-    const type = await jar.post(ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "" });
+    const type = await postStep(jar, ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "" });
     expect(type.status).toBe(400);
     expect(visible(type.text)).toContain("Inserisci le note richieste per questa tipologia di pagamento");
-    expect((await jar.post(ONLINE, { intent: "tipologia", typeCode: "NOPE" })).status).toBe(400);
+    expect((await postStep(jar, ONLINE, { intent: "tipologia", typeCode: "NOPE" })).status).toBe(400);
     expect(
-      (await jar.post(ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "Pratica 7" })).status,
+      (await postStep(jar, ONLINE, { intent: "tipologia", typeCode: "DIRSEG", note: "Pratica 7" })).status,
     ).toBe(303);
 
-    const payer = await jar.post(ONLINE, {
+    const payer = await postStep(jar, ONLINE, {
       intent: "dati",
       ...PAYER,
       firstName: "Carla",
@@ -101,9 +114,9 @@ describe("spontaneous payment (PPAY)", () => {
     expect(payerText).toContain("Deve essere uguale all'email");
     expect(payerText).toContain("Inserisci un codice fiscale di 16 caratteri o una partita IVA di 11 cifre");
     expect(payer.text).toContain('value="Carla"');
-    const badVat = await jar.post(ONLINE, { intent: "dati", ...PAYER, taxCode: "01234567891" });
+    const badVat = await postStep(jar, ONLINE, { intent: "dati", ...PAYER, taxCode: "01234567891" });
     expect(visible(badVat.text)).toContain("La partita IVA non è valida");
-    const company = await jar.post(ONLINE, {
+    const company = await postStep(jar, ONLINE, {
       intent: "dati",
       kind: "G",
       companyName: "Neri S.r.l.",
@@ -124,12 +137,12 @@ describe("spontaneous payment (PPAY)", () => {
       ["100000", "L'importo massimo per questo pagamento è € 99.999,99"],
     ];
     for (const [amount, message] of refused) {
-      const res = await jar.post(ONLINE, { intent: "importo", amount });
+      const res = await postStep(jar, ONLINE, { intent: "importo", amount });
       expect(res.status, amount).toBe(400);
       expect(visible(res.text), amount).toContain(message);
       if (amount) expect(res.text).toContain(`value="${amount}"`);
     }
-    expect((await jar.post(ONLINE, { intent: "importo", amount: "1.234,50" })).status).toBe(303);
+    expect((await postStep(jar, ONLINE, { intent: "importo", amount: "1.234,50" })).status).toBe(303);
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
     expect(summary).toContain("Neri S.r.l.");
     expect(summary).toContain("€ 1.234,50");
@@ -145,11 +158,11 @@ describe("spontaneous payment (PPAY)", () => {
       { intent: "tipologia", typeCode: "CANONE_MERCATO", note: "" },
       { intent: "dati", ...PAYER },
     ];
-    for (const fields of steps) expect((await jar.post(path, fields)).status).toBe(303);
-    const over = await jar.post(path, { intent: "importo", amount: "500,01" });
+    for (const fields of steps) expect((await postStep(jar, path, fields)).status).toBe(303);
+    const over = await postStep(jar, path, { intent: "importo", amount: "500,01" });
     expect(over.status).toBe(400);
     expect(visible(over.text)).toContain("L'importo massimo per questo pagamento è € 500,00");
-    expect((await jar.post(path, { intent: "importo", amount: "500" })).status).toBe(303);
+    expect((await postStep(jar, path, { intent: "importo", amount: "500" })).status).toBe(303);
   });
 
   test("anonymous creation is limited per client address: 429 in Italian, the summary kept, no upstream call", async () => {
@@ -165,12 +178,12 @@ describe("spontaneous payment (PPAY)", () => {
       for (let i = 0; i < 2; i++) {
         const jar = new PortalBrowser(limited, HOSTS.a);
         await toSummary(jar, ONLINE);
-        expect((await jar.post(ONLINE, { intent: "paga" })).status).toBe(303);
+        expect((await postStep(jar, ONLINE, { intent: "paga" })).status).toBe(303);
       }
       expect(creations()).toBe(2);
       const jar = new PortalBrowser(limited, HOSTS.a);
       await toSummary(jar, ONLINE);
-      const refused = await jar.post(ONLINE, { intent: "paga" });
+      const refused = await postStep(jar, ONLINE, { intent: "paga" });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       const text = visible(refused.text);
@@ -185,7 +198,7 @@ describe("spontaneous payment (PPAY)", () => {
         await loginAs(sandbox.url, CITIZENS.MARIO),
       );
       await toSummary(citizen, ONLINE);
-      expect((await citizen.post(ONLINE, { intent: "paga" })).status).toBe(303);
+      expect((await postStep(citizen, ONLINE, { intent: "paga" })).status).toBe(303);
     } finally {
       await relay.close();
     }
@@ -198,21 +211,41 @@ describe("spontaneous payment (PPAY)", () => {
     expect(res.status).toBe(403);
   });
 
+  test("a step opened from the summary's 'Modifica' goes back to the summary, by its form and by 'Indietro'", async () => {
+    const jar = new PortalBrowser(app, HOSTS.a);
+    await toSummary(jar, ONLINE);
+    const summary = await jar.get(`${ONLINE}?passo=riepilogo`);
+    const edit = `${ONLINE}?passo=tipologia&amp;da=riepilogo`;
+    expect(summary.text).toContain(`href="${edit}"`);
+    const page = await jar.get(`${ONLINE}?passo=tipologia&da=riepilogo`);
+    expect(page.text).toMatch(/<input type="hidden" name="ritorno" value="riepilogo"\/>/);
+    expect(page.text).toMatch(/<input type="hidden" name="da" value="riepilogo"\/>/);
+    expect(page.text).toContain(`href="${ONLINE}?passo=riepilogo"`);
+    const changed = await jar.post(`${ONLINE}?passo=tipologia&da=riepilogo`, {
+      intent: "tipologia",
+      typeCode: "DIRSEG",
+      note: "Pratica 9",
+      ritorno: "riepilogo",
+    });
+    expect([changed.status, changed.headers.location]).toEqual([303, `${ONLINE}?passo=riepilogo`]);
+    expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("Pratica 9");
+  });
+
   test("online: 303 to the checkout stand-in; the same attempt posted twice answers the same URL", async () => {
     const jar = new PortalBrowser(app, HOSTS.a);
     const summary = await toSummary(jar, ONLINE);
     expect(summary).toContain("Paga con pagoPA");
-    const first = await jar.post(ONLINE, { intent: "paga" });
+    const first = await postStep(jar, ONLINE, { intent: "paga" });
     expect(first.status).toBe(303);
     expect(first.headers.location).toMatch(/\/__sandbox\/pagopa\/checkout\/[0-9a-f]+$/);
-    const second = await jar.post(ONLINE, { intent: "paga" });
+    const second = await postStep(jar, ONLINE, { intent: "paga" });
     expect(second.headers.location).toBe(first.headers.location);
   });
 
   test("notice: 303 to the outcome, then the PDF; another browser gets a 404", async () => {
     const jar = new PortalBrowser(app, HOSTS.b);
     await toSummary(jar, NOTICE, "CIMIT", "30");
-    const created = await jar.post(NOTICE, { intent: "paga" });
+    const created = await postStep(jar, NOTICE, { intent: "paga" });
     expect(created.status).toBe(303);
     expect(created.headers.location).toBe("/avviso-pagamento/esito");
     const outcome = await jar.get("/avviso-pagamento/esito");
@@ -253,8 +286,8 @@ describe("spontaneous payment (PPAY)", () => {
     const jar = new PortalBrowser(app, HOSTS.a).withCookie(
       await loginAs(sandbox.url, anna, "servizi.comune.valverde.it"),
     );
-    await jar.post(ONLINE, { intent: "privacy", privacy: "1" });
-    await jar.post(ONLINE, { intent: "tipologia", typeCode: "MENSA" });
+    await postStep(jar, ONLINE, { intent: "privacy", privacy: "1" });
+    await postStep(jar, ONLINE, { intent: "tipologia", typeCode: "MENSA" });
     const page = await jar.get(`${ONLINE}?passo=dati`);
     // The identity's data are text, not inputs that look editable.
     expect(page.text).toContain(`<dd>${anna}</dd>`);
@@ -262,11 +295,11 @@ describe("spontaneous payment (PPAY)", () => {
     const own = /<input[^>]*name="email"[^>]*value="([^"]+)"/.exec(page.text)?.[1];
     expect(own).toMatch(/@example\.it$/);
     // Another address still needs repeating.
-    const other = await jar.post(ONLINE, { intent: "dati", email: "anna@example.it" });
+    const other = await postStep(jar, ONLINE, { intent: "dati", email: "anna@example.it" });
     expect(other.status).toBe(400);
     expect(visible(other.text)).toContain("Ripeti email: Campo obbligatorio");
     // The profile's own e-mail needs no "Ripeti email"; a forged name is ignored: the identity's is used.
-    const res = await jar.post(ONLINE, {
+    const res = await postStep(jar, ONLINE, {
       intent: "dati",
       firstName: "Falso",
       lastName: "Nome",
@@ -274,7 +307,7 @@ describe("spontaneous payment (PPAY)", () => {
       email: own!,
     });
     expect(res.status).toBe(303);
-    await jar.post(ONLINE, { intent: "importo", amount: "5" });
+    await postStep(jar, ONLINE, { intent: "importo", amount: "5" });
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
     expect(summary).toContain(anna);
     expect(summary).not.toContain("Falso");
@@ -290,7 +323,7 @@ describe("spontaneous payment (PPAY)", () => {
       const types = await jar.get(`${ONLINE}?passo=tipologia`);
       expect(types.status).toBe(200);
       expect(visible(types.text)).toContain("Non è stato possibile ottenere le tipologie di pagamento");
-      const failed = await jar.post(ONLINE, { intent: "paga" });
+      const failed = await postStep(jar, ONLINE, { intent: "paga" });
       expect(failed.status).toBe(503);
       const text = visible(failed.text);
       expect(text).toContain("Non è stato possibile generare il pagamento.");
@@ -336,7 +369,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
     async (_name, host, type) => {
       const jar = new PortalBrowser(app, host);
       await toSummary(jar, ONLINE, type, "12,50");
-      const sent = await jar.post(ONLINE, { intent: "paga" });
+      const sent = await postStep(jar, ONLINE, { intent: "paga" });
       expect(sent.status).toBe(303);
       await request(sandbox.url).post("/__sandbox/faults").send({ "pagopa-rt": "down" });
       let back: string;
@@ -386,7 +419,7 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       const published = testApp({ upstreamUrl: relay.url, ssrHandler }).app;
       const jar = new PortalBrowser(published, HOSTS.a);
       await toSummary(jar, ONLINE, "MENSA", "12,50");
-      const sent = await jar.post(ONLINE, { intent: "paga" });
+      const sent = await postStep(jar, ONLINE, { intent: "paga" });
       expect(sent.status).toBe(303);
       const back = await checkout(sent.headers.location as string, "paga");
       const reported = visible((await jar.get(back)).text);
@@ -422,9 +455,9 @@ describe("the anonymous payer's outcome (issue #25)", () => {
       { intent: "dati", ...PAYER },
       { intent: "importo", amount: "20" },
     ];
-    for (const fields of steps) expect((await jar.post(path, fields)).status).toBe(303);
+    for (const fields of steps) expect((await postStep(jar, path, fields)).status).toBe(303);
     await jar.get(`${path}?passo=riepilogo`);
-    const sent = await jar.post(path, { intent: "paga" });
+    const sent = await postStep(jar, path, { intent: "paga" });
     expect(sent.status).toBe(303);
     const back = await checkout(sent.headers.location as string, "paga");
     const done = await jar.get(back);

@@ -208,8 +208,8 @@ describe("spontaneous payment", () => {
     expect(page.text).not.toContain("Nota di Mario 5b7");
     expect(page.text).not.toContain(ONE_OF_MARIOS);
     putBack(b, marios);
-    const pay = await b.post(ONLINE, { intent: "paga" });
-    expect([pay.status, pay.headers.location]).toEqual([303, `${ONLINE}?passo=privacy`]);
+    const pay = await b.post(`${ONLINE}?passo=riepilogo`, { intent: "paga" });
+    expect([pay.status, pay.headers.location]).toEqual([303, `${ONLINE}?passo=privacy&avviso=ricominciato`]);
     expect(writesTo(/ppay/)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
@@ -14,6 +14,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { spontaneousIt } from "./texts.ts";
 import { PaymentPolicy } from "../payment-policy.tsx";
 import { withQuery } from "#client/lib/links.ts";
+import { FROM_SUMMARY, FROM_SUMMARY_QUERY, isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
 
@@ -48,6 +49,8 @@ export function SpontaneousSteps({
   const values = actionData?.values;
   const stepIndex = SPONTANEOUS_STEPS.indexOf(step) + 1;
   const stepLink = (s: SpontaneousStep) => withQuery(selfHref, { passo: s });
+  // A step opened from the summary's "Modifica" goes back there, by its form and by "Indietro".
+  const backTo = (s: SpontaneousStep) => stepLink(data.fromSummary ? "riepilogo" : s);
   return (
     <FlowStepPage
       steps={SPONTANEOUS_STEPS.map((s) => t(STEP_TITLES[s]))}
@@ -72,13 +75,19 @@ export function SpontaneousSteps({
           values={values}
           failed={actionData?.failed === "types"}
           selfHref={selfHref}
+          back={backTo("privacy")}
         />
       ) : step === "dati" ? (
-        <PayerStep data={data} errors={errors} values={values} back={stepLink("tipologia")} />
+        <PayerStep data={data} errors={errors} values={values} back={backTo("tipologia")} />
       ) : step === "importo" ? (
-        <AmountStep data={data} errors={errors} values={values} back={stepLink("dati")} />
+        <AmountStep data={data} errors={errors} values={values} back={backTo("dati")} />
       ) : (
-        <SummaryStep data={data} failed={actionData?.failed ?? null} stepLink={stepLink} />
+        <SummaryStep
+          data={data}
+          failed={actionData?.failed ?? null}
+          stepLink={stepLink}
+          editLink={(s) => withQuery(selfHref, { passo: s, ...FROM_SUMMARY_QUERY })}
+        />
       )}
     </FlowStepPage>
   );
@@ -93,9 +102,11 @@ function StepForm(props: {
   children: ReactNode;
 }) {
   const t = useT(spontaneousIt);
+  const location = useLocation();
   return (
     <FlowStepForm
       intent={props.step}
+      returnToSummary={isOpenedFromSummary(new URLSearchParams(location.search))}
       errors={errorSummaryItems(props.errors, props.fields)}
       errorsTitle={t("payments.spont.errorsTitle")}
       intro={props.intro}
@@ -148,9 +159,11 @@ type TypeStepProps = {
   values: Record<string, string> | undefined;
   failed: boolean;
   selfHref: string;
+  /** "Indietro": the privacy step, or the summary when opened from its "Modifica". */
+  back: string;
 };
 
-function TypeStep({ data, errors, values, failed, selfHref }: TypeStepProps) {
+function TypeStep({ data, errors, values, failed, selfHref, back }: TypeStepProps) {
   const t = useT(spontaneousIt);
   const chosenCode = values?.typeCode ?? data.state.type?.code ?? "";
   const [selected, setSelected] = useState(chosenCode);
@@ -206,7 +219,7 @@ function TypeStep({ data, errors, values, failed, selfHref }: TypeStepProps) {
         error={errors.note}
         rows={3}
       />
-      <Buttons back={withQuery(selfHref, { passo: "privacy" })} />
+      <Buttons back={back} />
     </StepForm>
   );
 }
@@ -224,6 +237,7 @@ function TypeSearch({ data, selfHref }: { data: SpontaneousFlowData; selfHref: s
         role="search"
       >
         <input type="hidden" name="passo" value="tipologia" />
+        {data.fromSummary ? <input type="hidden" name="da" value={FROM_SUMMARY} /> : null}
         <div className="flex-grow-1">
           <TextField
             name="cerca"
@@ -505,16 +519,18 @@ type SummaryStepProps = {
   data: SpontaneousFlowData;
   failed: SpontaneousActionData["failed"];
   stepLink: (s: SpontaneousStep) => string;
+  /** A step's "Modifica": its address, saying it was opened from the summary (its form comes back here). */
+  editLink: (s: SpontaneousStep) => string;
 };
 
 /** The summary: what failed last time, the facts with their "Modifica", then "Paga" (or "Genera l'avviso"). */
-function SummaryStep({ data, failed, stepLink }: SummaryStepProps) {
+function SummaryStep({ data, failed, stepLink, editLink }: SummaryStepProps) {
   const t = useT(spontaneousIt);
   const online = data.mode === "online";
   return (
     <>
       <SummaryFailure failed={failed} />
-      <SummaryFacts data={data} stepLink={stepLink} />
+      <SummaryFacts data={data} editLink={editLink} />
       <FlowStepForm intent="paga">
         <FlowStepNav
           variant="inline"
@@ -563,7 +579,7 @@ function SummaryFailure({ failed }: { failed: SpontaneousActionData["failed"] })
 }
 
 /** One card: the payment, the payer and the amount, each with its "Modifica" back to its step. */
-function SummaryFacts({ data, stepLink }: Omit<SummaryStepProps, "failed">) {
+function SummaryFacts({ data, editLink }: Pick<SummaryStepProps, "data" | "editLink">) {
   const t = useT(spontaneousIt);
   const { state } = data;
   const heading = (s: SpontaneousStep, section: string) => (
@@ -571,7 +587,7 @@ function SummaryFacts({ data, stepLink }: Omit<SummaryStepProps, "failed">) {
       <h3 className="h5">{section}</h3>
       <Link
         className="btn btn-link p-0"
-        to={stepLink(s)}
+        to={editLink(s)}
         aria-label={t("payments.spont.summary.editLabel", { section })}
       >
         {t("payments.spont.summary.edit")}

@@ -15,13 +15,8 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import {
-  ensureAttempt,
-  mergeHeaders,
-  STARTED_OVER,
-  wasStartedOver,
-  withoutAttempt,
-} from "#client/lib/flow.server.ts";
+import { mergeHeaders } from "#client/lib/flow.server.ts";
+import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
 import { keepNotice, paymentWrites, type AttemptOutcome } from "./attempts.server.ts";
 import { WriteFailure } from "#client/lib/write-once.server.ts";
 import { UNSURE_OUTCOME } from "./urls.ts";
@@ -70,19 +65,20 @@ async function placeholderTaxCode(context: Context, system: SystemSegment): Prom
   return findAsset(config, systemFor(system).asset)?.codiceFiscaleAnonimo ?? DEFAULT_PLACEHOLDER_TAX_CODE;
 }
 
-/** The saved state; a tampered or malformed one counts as none (the flow starts over). */
-function readFlow(context: Context, system: SystemSegment): SpontaneousState | undefined {
-  return spontaneousFlows[system].read(getServices(context).flow).state;
-}
-
 /** The first step not completed yet (the summary when everything is there). */
-function firstIncomplete(system: SystemSegment, state: SpontaneousState | undefined): SpontaneousStep {
-  return spontaneousFlows[system].firstIncomplete(state ?? { v: 1 });
+function firstIncomplete(system: SystemSegment, state: SpontaneousState): SpontaneousStep {
+  return spontaneousFlows[system].firstIncomplete(state);
 }
 
-function stepHref(url: URL, step: SpontaneousStep): string {
-  const { system, mode } = readLocation(url);
-  return withQuery(spontaneousHref(system, mode), { passo: step });
+/**
+ * The payment's steps as a step table (client/lib/flow-route.server.ts), one per system and mode: privacy, type,
+ * payer, amount, summary; the summary gives the attempt its key.
+ */
+function spontaneousRoute(system: SystemSegment, mode: SpontaneousMode) {
+  return defineFlowRoute<SpontaneousState, SpontaneousStep>(spontaneousFlows[system], {
+    path: spontaneousHref(system, mode),
+    start: () => ({ v: 1 }),
+  });
 }
 
 async function listTypes(context: Context, system: SystemSegment) {
@@ -106,16 +102,8 @@ async function identityPayer(context: Context) {
 export async function loadSpontaneousFlow(context: Context, url: URL) {
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null));
-  const flow = spontaneousFlows[system];
-  const read = flow.read(getServices(context).flow);
-  // Nothing of a state that cannot be trusted shows (another citizen's, after a logout, included): the first step.
-  if (read.problem)
-    throw redirect(withQuery(spontaneousHref(system, mode), { passo: "privacy", ...STARTED_OVER }), {
-      headers: flow.clear(getServices(context).flow),
-    });
-  let state = read.state;
-  const step = flow.resolveStep(url.searchParams.get("passo"), state ?? { v: 1 });
-  const { api } = getServices(context);
+  const { api, flow } = getServices(context);
+  const { step, state, startedOver, fromSummary, headers } = spontaneousRoute(system, mode).page(flow, url);
   const identity = await identityPayer(context);
   let policy: string | null = null;
   let types: PaymentTypeOption[] | null = [];
@@ -132,13 +120,6 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
     types = await listTypes(context, system);
     typesFailed = types === null;
   }
-  let headers: Headers | undefined;
-  if (step === "riepilogo" && state) {
-    // One attempt key per attempt, created when the summary shows: a second post answers the same result.
-    const attempt = ensureAttempt(state);
-    state = attempt.state;
-    if (attempt.created) headers = flow.save(getServices(context).flow, state);
-  }
   const needle = query.toLowerCase();
   const shownTypes = (types ?? []).filter((t) => !needle || t.label.toLowerCase().includes(needle));
   return data(
@@ -146,7 +127,8 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
       system,
       mode,
       step,
-      restarted: wasStartedOver(url),
+      restarted: startedOver,
+      fromSummary,
       policy,
       typesFailed,
       types: shownTypes,
@@ -154,14 +136,14 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
       query,
       identity,
       state: {
-        privacy: state?.privacy ?? false,
-        type: state?.type ?? null,
-        typeNotes: (types ?? []).find((t) => t.code === state?.type?.code)?.notes ?? null,
-        note: state?.note ?? "",
-        payer: state?.payer ?? null,
-        noTaxId: state?.noTaxId ?? false,
-        amount: state?.amountCents ? (state.amountCents / 100).toFixed(2).replace(".", ",") : "",
-        amountLabel: state?.amountCents ? formatEuroCents(state.amountCents) : null,
+        privacy: state.privacy ?? false,
+        type: state.type ?? null,
+        typeNotes: (types ?? []).find((t) => t.code === state.type?.code)?.notes ?? null,
+        note: state.note ?? "",
+        payer: state.payer ?? null,
+        noTaxId: state.noTaxId ?? false,
+        amount: state.amountCents ? (state.amountCents / 100).toFixed(2).replace(".", ",") : "",
+        amountLabel: state.amountCents ? formatEuroCents(state.amountCents) : null,
       },
     },
     { headers },
@@ -184,9 +166,6 @@ const fail = (
   headers?: Record<string, string>,
 ) => data<Failure>({ errors, values, failed }, { status, headers });
 
-const Intent = z.object({ intent: oneOf(["privacy", "tipologia", "dati", "importo", "paga"]) });
-type IntentName = z.infer<typeof Intent>["intent"];
-
 /** What every step handler of the action works with. */
 type StepInput = {
   context: Context;
@@ -199,15 +178,16 @@ type StepInput = {
   check: <S extends z.ZodType>(schema: S) => FormValidation<z.output<S>>;
   /** The values typed, trimmed, sent back with an error. */
   submitted: Record<string, string>;
-  /** Saves the next state (a new attempt) and goes on to the first step not completed yet. */
+  /** Saves the next state (a new attempt) and goes on to the next step (the summary after its "Modifica"). */
   save: (next: SpontaneousState) => Response;
 };
 
 type StepResult = Response | ReturnType<typeof fail>;
 
-/** Going back to the first step not completed yet (a post for a step the state has not reached). */
-function backToFirstIncomplete({ url, system, state }: StepInput): never {
-  throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
+/** A step the route's resolution does not let a state without `what` reach. */
+function reached<T>(what: T | undefined): T {
+  if (what === undefined) throw new Error("a spontaneous payment's step reached without the steps before it");
+  return what;
 }
 
 async function privacyStep({ t, check, submitted, state, save }: StepInput): Promise<StepResult> {
@@ -217,8 +197,7 @@ async function privacyStep({ t, check, submitted, state, save }: StepInput): Pro
 }
 
 async function typeStep(input: StepInput): Promise<StepResult> {
-  const { context, url, system, state, t, check, submitted, save } = input;
-  if (!state.privacy) throw redirect(stepHref(url, "privacy"), 303);
+  const { context, system, state, t, check, submitted, save } = input;
   const types = await listTypes(context, system);
   if (!types) return fail({}, submitted, 503, "types");
   const chosen = types.find((type) => type.code === submitted.typeCode);
@@ -285,7 +264,6 @@ function payerSchema(t: StepInput["t"], identity: Identity, kind: string | undef
 
 async function payerStep(input: StepInput): Promise<StepResult> {
   const { context, system, state, t, check, submitted, save } = input;
-  if (!state.type) backToFirstIncomplete(input);
   const identity = await identityPayer(context);
   const noTaxId = !identity && submitted.noTaxId === "1";
   const kind = identity ? "F" : submitted.kind;
@@ -318,8 +296,7 @@ const AMOUNT_PROBLEMS: AmountProblem[] = [
 
 async function amountStep(input: StepInput): Promise<StepResult> {
   const { state, t, check, submitted, save } = input;
-  if (!state.payer || !state.type) backToFirstIncomplete(input);
-  const maxCents = state.type.maxCents ?? MAX_AMOUNT_CENTS;
+  const maxCents = reached(state.type).maxCents ?? MAX_AMOUNT_CENTS;
   const messages = Object.fromEntries(
     AMOUNT_PROBLEMS.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
   ) as Record<AmountProblem, string>;
@@ -398,7 +375,8 @@ function isReady(system: SystemSegment, state: SpontaneousState): state is Ready
 
 async function payStep(input: StepInput): Promise<StepResult> {
   const { context, system, mode, state, submitted } = input;
-  if (!isReady(system, state)) backToFirstIncomplete(input);
+  // Reached without its key (a post that did not come from the summary's page): the summary, which gives one.
+  if (!isReady(system, state)) throw redirect(spontaneousRoute(system, mode).href("riepilogo"), 303);
   // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
   if (!(await identityPayer(context))) {
     const verdict = await getServices(context).payments.attemptAnonymousCreate();
@@ -441,48 +419,38 @@ function unsureAttempt({ context, system, mode }: StepInput): never {
   });
 }
 
-const STEPS: Record<IntentName, (input: StepInput) => Promise<StepResult>> = {
-  privacy: privacyStep,
-  tipologia: typeStep,
-  dati: payerStep,
-  importo: amountStep,
-  paga: payStep,
-};
-
 /**
- * Every step posts here with its `intent`: the step is checked (400 with Italian messages and the values typed),
- * saved in the flow state, and the browser goes on to the first step not completed yet (303). "paga" sends the
- * attempt (at most once, by its attempt key from the flow state) to the payment system: online → 303 to the pagoPA URL,
- * notice → the PDF kept under a token, 303 to `/avviso-pagamento/esito`. Upstream failures answer 502/503 on the
- * same step, with everything typed kept in the flow state.
+ * Each step posts to its own address: the step is checked (400 with Italian messages and the values typed), saved in
+ * the flow state, and the browser goes on to the next step (303). The summary's "Paga" sends the attempt (at most
+ * once, by its attempt key from the flow state) to the payment system: online → 303 to the pagoPA URL, notice → the
+ * PDF kept under a token, 303 to `/avviso-pagamento/esito`. Upstream failures answer 502/503 on the same step, with
+ * everything typed kept in the flow state.
  */
 export async function spontaneousAction(context: Context, request: Request) {
   const url = new URL(request.url);
   const { system, mode } = readLocation(url);
   if (!mode) throw redirect(spontaneousHref(system, null), 303);
-  const state: SpontaneousState = readFlow(context, system) ?? { v: 1 };
-  const form = await parseForm(request, context, Intent);
-  if (!form.ok) throw redirect(stepHref(url, firstIncomplete(system, state)), 303);
+  const { form } = await parseForm(request, context, z.object({}));
   const locale = getServices(context).locale;
   const submitted: Record<string, string> = {};
-  for (const [name, value] of form.form) if (typeof value === "string") submitted[name] = value.trim();
-  return STEPS[form.values.intent]({
+  for (const [name, value] of form) if (typeof value === "string") submitted[name] = value.trim();
+  const input = (state: SpontaneousState, save: (next: SpontaneousState, form: FormData) => Response) => ({
     context,
     url,
     system,
     mode,
     state,
     t: serverT(context, spontaneousIt),
-    check: (schema) => validateForm(form.form, schema, locale),
+    check: <S extends z.ZodType>(schema: S) => validateForm(form, schema, locale),
     submitted,
-    // Any change starts a new attempt (a new attempt key when the summary shows again).
-    save: (next) => {
-      const rest = withoutAttempt(next);
-      return redirect(stepHref(url, firstIncomplete(system, rest)), {
-        status: 303,
-        headers: spontaneousFlows[system].save(getServices(context).flow, rest),
-      });
-    },
+    save: (next: SpontaneousState) => save(next, form),
+  });
+  return spontaneousRoute(system, mode).action<StepResult>(getServices(context).flow, request, {
+    privacy: ({ state, save }) => privacyStep(input(state, save)),
+    tipologia: ({ state, save }) => typeStep(input(state, save)),
+    dati: ({ state, save }) => payerStep(input(state, save)),
+    importo: ({ state, save }) => amountStep(input(state, save)),
+    riepilogo: ({ state, save }) => payStep(input(state, save)),
   });
 }
 
