@@ -56,7 +56,6 @@ export type StepHandlers<S, Step extends string, R> = {
 };
 
 export type FlowRoute<S, Step extends string> = {
-  readonly flow: Flow<S, Step, undefined>;
   href: StepHref<Step>;
   /**
    * The step a page shows: a missing, tampered, invalid, expired or foreign state starts over at the first step (the
@@ -75,6 +74,14 @@ export type FlowRoute<S, Step extends string> = {
 export type FlowRouteOptions<S> = {
   /** The flow's address; its steps are `?passo=<step>`. */
   path: string;
+  /** More of the query every step's address carries, before `passo` (the booking's `servizio`). */
+  query?: Query;
+  /**
+   * What the bare address (no `?passo=`) does: redirect to the step reached (default), or `show` it there without a
+   * round trip (a flow's entry, linked from everywhere: the booking); its forms then post to the bare address, which
+   * the action resolves to the same step.
+   */
+  bare?: "redirect" | "show";
   /** A new state. */
   start: () => S;
   /** `false` for a flow whose final submit needs no attempt key (its writes are idempotent, or it has its own). */
@@ -91,20 +98,27 @@ export type FlowRouteOptions<S> = {
   belongs?: (state: S) => boolean;
 };
 
+/** What else decides whether a step is complete (`Flow`'s context: the booking's "logged in"), when the flow has one. */
+type ContextOption<C> = undefined extends C ? { context?: C } : { context: C };
+
 /** The flow's route (see `FlowRouteOptions`). Its forms' redirects are 303 (see other: the step's page, a GET). */
-export function defineFlowRoute<S extends WithAttempt, Step extends string>(
-  flow: Flow<S, Step, undefined>,
-  options: FlowRouteOptions<S>,
+export function defineFlowRoute<S extends WithAttempt, Step extends string, C = undefined>(
+  flow: Flow<S, Step, C>,
+  options: FlowRouteOptions<S> & ContextOption<C>,
 ): FlowRoute<S, Step> {
   const first = flow.steps[0]!;
-  const stepHref: StepHref<Step> = (step, query = {}) => withQuery(options.path, { passo: step, ...query });
+  const context = options.context as C;
+  const stepHref: StepHref<Step> = (step, query = {}) =>
+    withQuery(options.path, { ...options.query, passo: step, ...query });
+  /** Whether a page at `requested` must go to `step` instead (a bare address may show it: `bare: "show"`). */
+  const elsewhere = (requested: string | null, step: Step) =>
+    requested !== step && !(requested === null && options.bare === "show");
   const ownRead = (cookies: FlowCookies): FlowRead<S> => {
     const read = flow.read(cookies);
     const foreign = read.state !== undefined && options.belongs?.(read.state) === false;
     return foreign ? { state: undefined, problem: null } : read;
   };
   return {
-    flow,
     href: stepHref,
     page(cookies, url) {
       const read = ownRead(cookies);
@@ -118,12 +132,12 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
         // first step stays the same for everyone); one that cannot be trusted, or is over, is cleared.
         const state = options.start();
         const headers = read.state || read.problem ? flow.clear(cookies) : undefined;
-        if (requested !== first)
+        if (requested !== first && (read.problem || elsewhere(requested, first)))
           throw redirect(stepHref(first, read.problem ? STARTED_OVER : undefined), { headers });
         return { step: first, state, headers, ...shown };
       }
-      const step = flow.resolveStep(requested, read.state, undefined);
-      if (requested !== step) throw redirect(stepHref(step));
+      const step = flow.resolveStep(requested, read.state, context);
+      if (elsewhere(requested, step)) throw redirect(stepHref(step));
       // The summary gives the final submit its attempt key (kept while nothing changes: a re-post is the same attempt).
       const attempt =
         step === flow.summary && options.summaryKey !== false ? ensureAttempt(read.state) : null;
@@ -136,14 +150,14 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string>(
       const kept = ownRead(cookies).state;
       const state = kept ?? options.start();
       if (options.over?.when(state)) throw redirect(options.over.outcome, 303);
-      const step = flow.resolveStep(requested, state, undefined);
+      const step = flow.resolveStep(requested, state, context);
       // No state, and a form a new one does not reach: what came before it is gone.
       if (!kept && requested !== null && step !== requested)
         throw redirect(stepHref(first, STARTED_OVER), 303);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
       const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
       const save = (next: S, form: FormData) =>
-        redirect(stepHref(flow.nextStep(step, next, undefined, isFromSummary(form))), saved(next));
+        redirect(stepHref(flow.nextStep(step, next, context, isFromSummary(form))), saved(next));
       const stay = (next: S, query?: Query) => redirect(stepHref(step, query), saved(next));
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
       return handler({ step, state, save, stay });

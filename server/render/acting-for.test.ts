@@ -407,7 +407,7 @@ describe("appointments: only the delegated services (issue #36)", () => {
       { intent: "luogo", categoria: "3", ufficio: "14" },
       cookie,
     );
-    expect([permit.status, permit.headers.location]).toEqual([302, step("data")]);
+    expect([permit.status, permit.headers.location]).toEqual([303, step("data")]);
   });
 
   test("a booking begun at another office cannot be confirmed for Anna: it starts over, nothing booked", async () => {
@@ -415,7 +415,7 @@ describe("appointments: only the delegated services (issue #36)", () => {
     const mario = new PortalBrowser(built.app, HOST).withCookie(await loginAs(sandboxUrl, MARIO));
     // Mario's own booking at the Tributi office, up to the summary...
     expect((await mario.post(step("luogo"), { intent: "luogo", categoria: "2", ufficio: "13" })).status).toBe(
-      302,
+      303,
     );
     let day = addDays(isoDay(new Date()), 1);
     let time = "";
@@ -427,13 +427,13 @@ describe("appointments: only the delegated services (issue #36)", () => {
       time = (free.body as string[])[0] ?? "";
     }
     expect(time).not.toBe("");
-    expect((await mario.post(step("data"), { intent: "data", giorno: day, orario: time })).status).toBe(302);
+    expect((await mario.post(step("data"), { intent: "data", giorno: day, orario: time })).status).toBe(303);
     expect(
       (await mario.post(step("dettagli"), { intent: "dettagli", motivo: "7", dettagli: "IMU" })).status,
-    ).toBe(302);
+    ).toBe(303);
     expect(
       (await mario.post(step("richiedente"), { intent: "richiedente", email: "m@example.it" })).status,
-    ).toBe(302);
+    ).toBe(303);
     expect((await mario.get(step("riepilogo"))).status).toBe(200);
     // ...then he acts for Anna, and confirms.
     const chosen = await mario.post("/area-personale/per-conto-di", {

@@ -107,7 +107,7 @@ async function bookingAtSubmit(app: Express, mark: string, login: string | null)
   ];
   for (const [step, fields] of steps) {
     const res = await browser.post(`${BOOKING}?passo=${step}`, { intent: step, ...fields });
-    expect(res.status, `${step}: ${res.text.slice(0, 300)}`).toBe(302);
+    expect(res.status, `${step}: ${res.text.slice(0, 300)}`).toBe(303);
   }
   expect((await browser.get(`${BOOKING}?passo=riepilogo`)).status).toBe(200);
   return {

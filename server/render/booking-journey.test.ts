@@ -64,7 +64,7 @@ async function reachSummary({ office, slot }: Flow, email: string) {
   ];
   for (const [passo, fields] of steps) {
     const res = await jar.post(step(passo), { intent: passo, ...fields });
-    expect(res.status, `${passo}: ${res.text.slice(0, 200)}`).toBe(302);
+    expect(res.status, `${passo}: ${res.text.slice(0, 200)}`).toBe(303);
   }
   expect(jar.cookies.has("flow_booking")).toBe(true);
   // The browser follows the last redirect: the summary gives the confirmation its idempotency key.

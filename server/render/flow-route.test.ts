@@ -108,6 +108,53 @@ describe("defineFlowRoute: the step page", () => {
   });
 });
 
+describe("defineFlowRoute: a flow with a context, more query and a bare address that shows", () => {
+  // The booking's shape: whether the city step is done depends on the context (logged in or not).
+  const withContext = defineFlow<State, "nome" | "citta" | "riepilogo", boolean>({
+    cookie: "flowDelegheOnline",
+    schema: StateSchema,
+    steps: ["nome", "citta", "riepilogo"],
+    isComplete: (step, state, loggedIn) =>
+      step === "nome" ? Boolean(state.name) : loggedIn || Boolean(state.city),
+  });
+  const routeFor = (loggedIn: boolean) =>
+    defineFlowRoute(withContext, {
+      path: "/prova",
+      query: { servizio: "7" },
+      start: (): State => ({ v: 1 }),
+      context: loggedIn,
+      bare: "show",
+    });
+
+  test("the bare address shows the step reached, without a redirect; every address carries the query", () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    expect(routeFor(false).page(jar.services(), page(""))).toMatchObject({
+      step: "nome",
+      startedOver: false,
+    });
+    jar.receive(withContext.save(jar.services(), { v: 1, name: "Mario" }));
+    expect(routeFor(false).page(jar.services(), page("")).step).toBe("citta");
+    expect(routeFor(false).href("citta")).toBe("/prova?servizio=7&passo=citta");
+    // A step asked for out of order still redirects.
+    expect(thrown(() => routeFor(false).page(jar.services(), page("?passo=riepilogo"))).location).toBe(
+      "/prova?servizio=7&passo=citta",
+    );
+  });
+
+  test("the context decides what is complete: logged in, the city is not asked", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(withContext.save(jar.services(), { v: 1 }));
+    const answer = await routeFor(true).action(jar.services(), post("?servizio=7&passo=nome").request, {
+      nome: ({ state, save }) => save({ ...state, name: "Mario" }, new FormData()),
+      citta: () => new Response(null, { status: 500 }),
+      riepilogo: () => new Response(null, { status: 500 }),
+    });
+    expect(answer.headers.get("Location")).toBe("/prova?servizio=7&passo=citta");
+    jar.receive(answer.headers);
+    expect(routeFor(true).page(jar.services(), page("?servizio=7&passo=riepilogo")).step).toBe("riepilogo");
+  });
+});
+
 describe("defineFlowRoute: the step table", () => {
   test("no state: the form starts over at the first step, saying so", async () => {
     const { request } = post("?passo=citta");

@@ -1,27 +1,27 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { formText } from "#client/lib/services.ts";
 import { justDoneHeaders } from "#client/lib/just-done.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import type { CreatedAppointment, NewAppointment } from "#shared/api/appsched.ts";
 import { storeRefusal } from "#client/lib/transient-store.server.ts";
 import { isUnsureFailure } from "#client/lib/write-once.server.ts";
-import { routeError } from "#shared/route-error.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { getAccessTokenUntil, writeAccessToken } from "./access-cookie.server.ts";
 import { appointmentSlotInput, refuseStep, writeAppointment } from "./appointment-write.server.ts";
 import { completedBookingFlows, type CompletedBooking } from "./completed-flows.server.ts";
 import { appointmentsIt } from "./texts.ts";
-import { isFromSummary, mergeHeaders, withoutAttempt } from "#client/lib/flow.server.ts";
+import { mergeHeaders } from "#client/lib/flow.server.ts";
+import type { StepForm } from "#client/lib/flow-route.server.ts";
 import { withDetails, withOffice, withRequester, withSlot, type BookingState } from "./flow-state.ts";
 import type { BookingStep } from "./steps.ts";
 import {
   answerAlreadySent,
   answerUnsure,
   getCompletedFlowKey,
-  readBookingState,
+  bookingRoute,
   refuseCompletedFlow,
   restartBooking,
+  withServiceCategory,
   type BookingVariant,
 } from "./booking-loader.server.ts";
 import { findOffice } from "./step-loaders.server.ts";
@@ -43,18 +43,11 @@ type Ctx = {
   variant: BookingVariant;
   state: BookingState;
   form: FormData;
+  /** Saves the next state and goes on (Post/Redirect/Get): to the next step, or back to the summary after "Modifica". */
+  save: (next: BookingState) => Response;
 };
 
-/** Saves the state and goes on (Post/Redirect/Get): to the next step, or back to the summary when editing from it. */
-function saveAndGo(ctx: Ctx, state: BookingState, step: BookingStep) {
-  const { flow } = ctx.variant;
-  const fromSummary = isFromSummary(ctx.form);
-  const next = flow.nextStep(step, state, ctx.access.user !== null, fromSummary);
-  return redirect(bookingStepHref(ctx.variant.route, next), {
-    headers: flow.save(ctx.access.services.flow, withoutAttempt(state)),
-  });
-}
-
+/** Each step's form (client/lib/flow-route.server.ts); a flow already confirmed is over: nothing of it is saved again. */
 export async function handleBookingAction(
   { request, context, url }: Args,
   getVariant: (access: AppschedAccess) => BookingVariant,
@@ -63,25 +56,23 @@ export async function handleBookingAction(
   const access = await getAppschedAccess(request, context);
   const variant = getVariant(access);
   if (access.loginRequired) throw redirect(upstreamLoginHref(`${url.pathname}${url.search}`));
-  const state = readBookingState(access, variant);
-  // A flow already confirmed is over: none of its steps is saved again, let alone booked.
-  await refuseCompletedFlow(access, variant, state);
-  const ctx: Ctx = { context, access, variant, state, form };
-  switch (formText(form, "intent")) {
-    case "luogo":
-      return savePlace(ctx);
-    case "data":
-      return saveSlot(ctx);
-    case "dettagli":
-      return saveDetails(ctx);
-    case "richiedente":
-      return saveRequester(ctx);
-    case "riepilogo":
-      return confirmBooking(ctx);
-    default:
-      throw routeError(400, { title: translatorFor(ctx.access.services.locale)("error.400.title") });
-  }
+  const step =
+    (handler: (ctx: Ctx) => Promise<Response | StepRefusal> | Response | StepRefusal) =>
+    async ({ state, save }: StepForm<BookingState, BookingStep>) => {
+      const own = withServiceCategory(variant, state);
+      await refuseCompletedFlow(access, variant, own);
+      return handler({ context, access, variant, state: own, form, save: (next) => save(next, form) });
+    };
+  return bookingRoute(access, variant).action(access.services.flow, request, {
+    luogo: step(savePlace),
+    data: step(saveSlot),
+    dettagli: step(saveDetails),
+    richiedente: step(saveRequester),
+    riepilogo: step(confirmBooking),
+  });
 }
+
+type StepRefusal = ReturnType<typeof refuseStep>;
 
 async function savePlace(ctx: Ctx) {
   const result = await validatePlace(
@@ -91,7 +82,7 @@ async function savePlace(ctx: Ctx) {
     ctx.variant.service?.categoryId,
   );
   if (!result.ok) return refuseStep("luogo", result.errors, result.values);
-  return saveAndGo(ctx, withOffice(ctx.state, result.categoryId, result.officeId), "luogo");
+  return ctx.save(withOffice(ctx.state, result.categoryId, result.officeId));
 }
 
 async function requireOffice(ctx: Ctx) {
@@ -105,26 +96,24 @@ async function saveSlot(ctx: Ctx) {
   const office = await requireOffice(ctx);
   const result = await validateSlot(ctx.access.api, office.id, ctx.form, ctx.access.services.locale);
   if (!result.ok) return refuseStep("data", result.errors, result.values);
-  return saveAndGo(ctx, withSlot(ctx.state, result.day, result.time), "data");
+  return ctx.save(withSlot(ctx.state, result.day, result.time));
 }
 
 async function saveDetails(ctx: Ctx) {
   const office = await requireOffice(ctx);
   const result = validateDetails(office, ctx.form, ctx.access.services.locale);
   if (!result.ok) return refuseStep("dettagli", result.errors, result.values);
-  return saveAndGo(ctx, withDetails(ctx.state, result.reasonId, result.details), "dettagli");
+  return ctx.save(withDetails(ctx.state, result.reasonId, result.details));
 }
 
 function saveRequester(ctx: Ctx) {
   const result = validateRequester(ctx.form, ctx.access.user, ctx.access.services.locale);
   if (!result.ok) return refuseStep("richiedente", result.errors, result.values);
-  return saveAndGo(ctx, withRequester(ctx.state, result.requester), "richiedente");
+  return ctx.save(withRequester(ctx.state, result.requester));
 }
 
 async function confirmBooking(ctx: Ctx) {
   const { access, variant, state } = ctx;
-  const missing = variant.flow.firstIncomplete(state, access.user !== null);
-  if (missing !== "riepilogo") throw redirect(bookingStepHref(variant.route, missing));
   // The summary the citizen confirms has given the attempt its key; without one, show the summary (it makes one).
   if (!state.attempt) throw redirect(bookingStepHref(variant.route, "riepilogo"));
   const privacy = validatePrivacy(ctx.form, ctx.access.services.locale);

@@ -6,7 +6,8 @@ import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
 import { readAccessTokens, writeAccessToken } from "./access-cookie.server.ts";
 import { toOfficeView } from "./appointment-view.ts";
 import { appointmentError } from "./errors.ts";
-import { ensureAttempt, mergeHeaders, STARTED_OVER, wasStartedOver } from "#client/lib/flow.server.ts";
+import { mergeHeaders, STARTED_OVER } from "#client/lib/flow.server.ts";
+import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
 import {
   bookingFlow,
   bookingFromServiceFlow,
@@ -34,7 +35,6 @@ import {
   type BookingRoute,
 } from "./urls.ts";
 import { completedBookingFlows, completedFlowKey, type CompletedBooking } from "./completed-flows.server.ts";
-import { isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 export const SLOT_TAKEN_NOTICE = "orario-occupato";
 /** The flow had already been confirmed (on the success page and on step 1). */
@@ -74,15 +74,27 @@ export function getServiceVariant(
   };
 }
 
-/** The saved state, or a redirect to step 1 (clearing the cookie) when it was tampered with, malformed or expired. */
-export function readBookingState(access: AppschedAccess, variant: BookingVariant): BookingState {
-  const parsed = variant.flow.read(access.services.flow);
-  if (parsed.problem) throw restartBooking(access, variant);
-  const state = parsed.state ?? createBookingState(variant.service?.id);
-  if (!variant.service) return state;
-  // Another service's flow starts over; the service's category is fixed.
-  const own = state.servizio === variant.service.id ? state : createBookingState(variant.service.id);
-  return { ...own, categoryId: variant.service.categoryId };
+/**
+ * The booking as a step table (client/lib/flow-route.server.ts): its steps depend on being logged in (a citizen's
+ * requester is complete with an e-mail); the bare address shows the step reached without a round trip (the page
+ * linked from every service card); the variant from a service keeps its `servizio` in every address, and a flow of
+ * another service is none of its own.
+ */
+export function bookingRoute(access: AppschedAccess, variant: BookingVariant) {
+  const service = variant.service;
+  return defineFlowRoute(variant.flow, {
+    path: variant.route.path,
+    query: { servizio: variant.route.servizio },
+    start: () => createBookingState(service?.id),
+    belongs: service ? (state) => state.servizio === service.id : undefined,
+    context: access.user !== null,
+    bare: "show",
+  });
+}
+
+/** The state as the steps use it: from a service, its category is fixed. */
+export function withServiceCategory(variant: BookingVariant, state: BookingState): BookingState {
+  return variant.service ? { ...state, categoryId: variant.service.categoryId } : state;
 }
 
 export function getCompletedFlowKey(access: AppschedAccess, variant: BookingVariant, state: BookingState) {
@@ -161,31 +173,25 @@ export async function loadBooking(
       ...(variant.service ? { service: { id: variant.service.id, title: variant.service.title } } : {}),
     });
   }
-  const state = readBookingState(access, variant);
+  const page = bookingRoute(access, variant).page(access.services.flow, url);
+  const state = withServiceCategory(variant, page.state);
   await refuseCompletedFlow(access, variant, state);
-  const requested = url.searchParams.get("passo");
-  const step = variant.flow.resolveStep(requested, state, access.user !== null);
-  // The bare address shows the step the citizen has reached (the first one for a new booking) without a redirect on
-  // the way in, as the other flows do; a step asked for that is not reachable yet leads to the one that is.
-  if (requested !== null && step !== requested) throw redirect(bookingStepHref(variant.route, step));
+  const step = page.step;
   const { stepData, status } = await loadStep(step, access, variant, state, url);
-  // One idempotency key per confirmation attempt, created when the summary shows (as the payments do).
-  const attempt = step === "riepilogo" ? ensureAttempt(state) : null;
-  const headers = attempt?.created ? variant.flow.save(access.services.flow, attempt.state) : undefined;
   return data<BookingPageData>(
     {
       kind: "step",
       route: variant.route,
       serviceTitle: variant.service?.title ?? null,
       loggedIn: access.user !== null,
-      restarted: wasStartedOver(url),
+      restarted: page.startedOver,
       alreadySent: url.searchParams.get("avviso") === ALREADY_SENT_NOTICE,
       unsure: url.searchParams.get("avviso") === UNSURE_NOTICE,
-      returnToSummary: isOpenedFromSummary(url.searchParams),
+      returnToSummary: page.fromSummary,
       stepData,
       actingFor: step === "luogo" && access.user ? await appointmentsChoice(context, access) : null,
     },
-    { status, headers },
+    { status, headers: page.headers },
   );
 }
 
