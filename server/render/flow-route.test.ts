@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { defineFlow } from "#client/lib/flow.server.ts";
-import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
+import { defineFlowRoute, type FlowRoute } from "#client/lib/flow-route.server.ts";
 import { createFlowJar, ownerOf } from "#tests/support/flow-cookies.ts";
 import { CITIZENS } from "#tests/support/citizens.ts";
 
@@ -19,8 +19,9 @@ const StateSchema = z
   })
   .strict();
 type State = z.infer<typeof StateSchema>;
+type Step = "nome" | "citta" | "riepilogo";
 
-const flow = defineFlow<State, "nome" | "citta" | "riepilogo">({
+const flow = defineFlow<State, Step>({
   cookie: "flowDelegheOnline",
   schema: StateSchema,
   steps: ["nome", "citta", "riepilogo"],
@@ -48,6 +49,24 @@ function post(query: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return { request: new Request(page(query), { method: "POST" }), form };
+}
+
+/** The redirect a form at `query` was answered with, before any step's handler (each only names its step). */
+async function actionRedirect(
+  on: FlowRoute<State, Step>,
+  jar: ReturnType<typeof createFlowJar>,
+  query: string,
+) {
+  const answer = await on
+    .action(jar.services(), post(query).request, {
+      nome: () => "nome",
+      citta: () => "citta",
+      riepilogo: () => "riepilogo",
+    })
+    .catch((error: unknown) => error);
+  if (!(answer instanceof Response))
+    throw new Error(`no redirect: the handler of ${String(answer)} answered`);
+  return { status: answer.status, location: answer.headers.get("Location") };
 }
 
 describe("defineFlowRoute: the step page", () => {
@@ -110,7 +129,7 @@ describe("defineFlowRoute: the step page", () => {
 
 describe("defineFlowRoute: a flow with a context, more query and a bare address that shows", () => {
   // The booking's shape: whether the city step is done depends on the context (logged in or not).
-  const withContext = defineFlow<State, "nome" | "citta" | "riepilogo", boolean>({
+  const withContext = defineFlow<State, Step, boolean>({
     cookie: "flowDelegheOnline",
     schema: StateSchema,
     steps: ["nome", "citta", "riepilogo"],
@@ -157,19 +176,10 @@ describe("defineFlowRoute: a flow with a context, more query and a bare address 
 
 describe("defineFlowRoute: the step table", () => {
   test("no state: the form starts over at the first step, saying so", async () => {
-    const { request } = post("?passo=citta");
-    const answer = await route
-      .action(createFlowJar(CITIZENS.MARIO).services(), request, {
-        nome: () => "nome",
-        citta: () => "citta",
-        riepilogo: () => "riepilogo",
-      })
-      .catch((error: unknown) => error);
-    expect(answer).toBeInstanceOf(Response);
-    expect([(answer as Response).status, (answer as Response).headers.get("Location")]).toEqual([
-      303,
-      "/prova?passo=nome&avviso=ricominciato",
-    ]);
+    expect(await actionRedirect(route, createFlowJar(CITIZENS.MARIO), "?passo=citta")).toEqual({
+      status: 303,
+      location: "/prova?passo=nome&avviso=ricominciato",
+    });
   });
 
   test("no state: the first step's form starts a new one, what was typed saved", async () => {
@@ -226,17 +236,10 @@ describe("defineFlowRoute: the step table", () => {
     });
     const jar = createFlowJar(CITIZENS.MARIO);
     jar.receive(flow.save(jar.services(), { v: 1, name: "Mario", city: "inviata" }));
-    const again = await sent
-      .action(jar.services(), post("?passo=riepilogo").request, {
-        nome: () => "nome",
-        citta: () => "citta",
-        riepilogo: () => "riepilogo",
-      })
-      .catch((error: unknown) => error);
-    expect([(again as Response).status, (again as Response).headers.get("Location")]).toEqual([
-      303,
-      "/prova/esito",
-    ]);
+    expect(await actionRedirect(sent, jar, "?passo=riepilogo")).toEqual({
+      status: 303,
+      location: "/prova/esito",
+    });
     const fresh = thrown(() => sent.page(jar.services(), page("?passo=riepilogo")));
     expect(fresh.location).toBe("/prova?passo=nome");
     // The state that was over is cleared; the first step's form saves the new one.
@@ -257,14 +260,9 @@ describe("defineFlowRoute: the step table", () => {
       state: { v: 1, name: "Nuovo" },
       startedOver: false,
     });
-    const later = await mine
-      .action(jar.services(), post("?passo=riepilogo").request, {
-        nome: () => "nome",
-        citta: () => "citta",
-        riepilogo: () => "riepilogo",
-      })
-      .catch((error: unknown) => error);
-    expect((later as Response).headers.get("Location")).toBe("/prova?passo=nome&avviso=ricominciato");
+    expect((await actionRedirect(mine, jar, "?passo=riepilogo")).location).toBe(
+      "/prova?passo=nome&avviso=ricominciato",
+    );
   });
 
   test("a form from the summary's 'Modifica' goes back to the summary", async () => {

@@ -16,7 +16,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { mergeHeaders } from "#client/lib/flow.server.ts";
-import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
+import { defineFlowRoute, type StepForm } from "#client/lib/flow-route.server.ts";
 import { keepNotice, paymentWrites, type AttemptOutcome } from "./attempts.server.ts";
 import { WriteFailure } from "#client/lib/write-once.server.ts";
 import { UNSURE_OUTCOME } from "./urls.ts";
@@ -169,7 +169,6 @@ const fail = (
 /** What every step handler of the action works with. */
 type StepInput = {
   context: Context;
-  url: URL;
   system: SystemSegment;
   mode: SpontaneousMode;
   state: SpontaneousState;
@@ -434,23 +433,26 @@ export async function spontaneousAction(context: Context, request: Request) {
   const locale = getServices(context).locale;
   const submitted: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") submitted[name] = value.trim();
-  const input = (state: SpontaneousState, save: (next: SpontaneousState, form: FormData) => Response) => ({
-    context,
-    url,
-    system,
-    mode,
-    state,
-    t: serverT(context, spontaneousIt),
-    check: <S extends z.ZodType>(schema: S) => validateForm(form, schema, locale),
-    submitted,
-    save: (next: SpontaneousState) => save(next, form),
-  });
-  return spontaneousRoute(system, mode).action<StepResult>(getServices(context).flow, request, {
-    privacy: ({ state, save }) => privacyStep(input(state, save)),
-    tipologia: ({ state, save }) => typeStep(input(state, save)),
-    dati: ({ state, save }) => payerStep(input(state, save)),
-    importo: ({ state, save }) => amountStep(input(state, save)),
-    riepilogo: ({ state, save }) => payStep(input(state, save)),
+  const t = serverT(context, spontaneousIt);
+  const step =
+    (handler: (input: StepInput) => Promise<StepResult>) =>
+    ({ state, save }: StepForm<SpontaneousState, SpontaneousStep>) =>
+      handler({
+        context,
+        system,
+        mode,
+        state,
+        t,
+        check: (schema) => validateForm(form, schema, locale),
+        submitted,
+        save: (next) => save(next, form),
+      });
+  return spontaneousRoute(system, mode).action(getServices(context).flow, request, {
+    privacy: step(privacyStep),
+    tipologia: step(typeStep),
+    dati: step(payerStep),
+    importo: step(amountStep),
+    riepilogo: step(payStep),
   });
 }
 
