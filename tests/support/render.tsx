@@ -1,7 +1,7 @@
 import { render, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, type LoaderFunction } from "react-router";
 import { HydrationProvider } from "#client/components/ui/use-hydrated.tsx";
 import { I18nProvider, type Locale } from "#client/i18n/i18n-context.tsx";
 
@@ -13,10 +13,12 @@ type RenderOptions = {
   hydrate?: boolean;
   /** With `hydrate`: called with the server's HTML in place, before hydration (to hold an element across it). */
   beforeHydration?: (page: ReturnType<typeof within> & { container: HTMLElement }) => void;
+  /** Resource routes the element fetches once hydrated (a `useFetcher().load`): path and loader. */
+  resources?: { path: string; loader: LoaderFunction }[];
 };
 
-function inRouter(element: ReactElement, { url = "/", locale = "it" }: RenderOptions) {
-  const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+function inRouter(element: ReactElement, { url = "/", locale = "it", resources = [] }: RenderOptions) {
+  const Stub = createRoutesStub([...resources, { path: "*", Component: () => element }]);
   // As the root layout does: false on the server and while hydrating, true once hydrated.
   return (
     <HydrationProvider>

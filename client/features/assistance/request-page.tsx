@@ -356,12 +356,14 @@ function ServiceSelects({
 }: FormProps & { data: RequestFormData; action?: RequestActionData }) {
   const t = useT(assistanceIt);
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CrmService[]>();
+  const fetcher = useFetcher<{ servizio: string; subServices: CrmService[] }>();
   // The service picked in the browser since the page was rendered (reset when a new render brings other values).
   const [picked, setPicked] = useState<{ base: string; value: string } | null>(null);
   const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
-  const subOptions =
-    servizio === values.servizio ? (action?.subServices ?? data.subServices) : (fetcher.data ?? []);
+  // A list still loading, or one for a service chosen before (an arrow key further down), is no list: the field
+  // waits, disabled, so no choice is made among another service's sub-services.
+  const fetched = fetcher.data?.servizio === servizio ? fetcher.data.subServices : [];
+  const subOptions = servizio === values.servizio ? (action?.subServices ?? data.subServices) : fetched;
   const pick = (next: string) => {
     setPicked({ base: values.servizio, value: next });
     if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));

@@ -227,15 +227,20 @@ export async function loadRequest(context: Context, url: URL) {
   } as const;
 }
 
-/** The sub-services of one service (the resource route the form fetches when JavaScript runs). */
+/**
+ * The sub-services of one service (the resource route the form fetches when JavaScript runs), with the service they
+ * belong to: a citizen going down the services by arrow keys starts one load per service, and the page shows a list
+ * only for the service now chosen.
+ */
 export async function loadSubServices(context: Context, servizio: string | null) {
-  if (!servizio || !/^\d{1,12}$/.test(servizio)) return [];
+  const none = { servizio: servizio ?? "", subServices: [] as CrmService[] };
+  if (!servizio || !/^\d{1,12}$/.test(servizio)) return none;
   try {
-    return await getServices(context).api.crm.subServices(Number(servizio));
+    return { servizio, subServices: await getServices(context).api.crm.subServices(Number(servizio)) };
   } catch (error) {
     // The page stays usable: an empty list, and "Aggiorna tipologie" on the server still works.
     if (!isUpstreamFailure(error)) throw error;
-    return [];
+    return none;
   }
 }
 
