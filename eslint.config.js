@@ -97,6 +97,21 @@ function dynamicImportOf(folders, message) {
   };
 }
 
+/**
+ * Acting for a delegator is one module (client/lib/acting-for/) with one face: its index.ts (what pages and the shell
+ * show) and index.server.ts (state, rule, chooser); the rest of the folder is its own.
+ */
+const actingForZone = {
+  target: "./",
+  from: "./client/lib/acting-for",
+  // Its English catalogue is imported by the app's English index alone (client/texts.en.ts), so that it stays in the
+  // English chunk: through index.ts it would land in the shell's.
+  except: ["./index.ts", "./index.server.ts", "./texts.en.ts"],
+  message:
+    "Acting for a delegator is reached through client/lib/acting-for/index.ts or index.server.ts only.",
+};
+const ACTING_FOR_OWN = "client/lib/acting-for/**";
+
 export default defineConfig([
   globalIgnores([
     "build/",
@@ -194,8 +209,13 @@ export default defineConfig([
     },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    ignores: [ACTING_FOR_OWN],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [actingForZone] }] },
+  },
+  {
     files: ["client/features/**/*.{ts,tsx}"],
-    rules: { "import-x/no-restricted-paths": ["error", { zones: featureZones }] },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...featureZones, actingForZone] }] },
   },
   // Command-line scripts talk to a terminal.
   {

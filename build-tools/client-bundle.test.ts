@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { it as base } from "#client/i18n/it.ts";
 import { en } from "#client/texts.en.ts";
 import { allItalian, featureCataloguesIt } from "#tests/support/catalogues.ts";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
+import { actingForIt } from "#client/lib/acting-for/index.ts";
 
 const ASSETS = resolve(import.meta.dirname, "../build/client/assets");
 const scripts = () =>

@@ -15,7 +15,7 @@ import { useOptionalRootData, type RootData } from "#client/lib/root-data.ts";
 import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
-import { DelegationEndedNotice, DelegatorBanner } from "#client/features/shell/delegator-banner.tsx";
+import { DelegationEndedNotice, DelegatorBanner } from "#client/lib/acting-for/index.ts";
 
 const noToasts: Toast[] = [];
 

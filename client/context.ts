@@ -91,7 +91,7 @@ export type RequestServices = {
   };
   /**
    * DELEGHE acting-for (issue #28): the sealed per-asset choice of a delegator (`CITFAC_DELEGANTE`). What it holds is
-   * only a claim: `client/lib/acting-for.server.ts` checks it upstream on every request before any page uses it.
+   * only a claim: `client/lib/acting-for/` checks it upstream on every request before any page uses it.
    */
   actingFor: {
     /** The stored value, `undefined` when absent, `"tampered"` when the cookie was not sealed by the portal. */

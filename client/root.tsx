@@ -19,7 +19,7 @@ import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
-import { actingForMiddleware } from "./lib/acting-for.server.ts";
+import { actingForMiddleware } from "./lib/acting-for/index.server.ts";
 import { flowOwnerMiddleware } from "./lib/flow.server.ts";
 import { useOptionalRootData } from "./lib/root-data.ts";
 import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";

@@ -20,7 +20,7 @@ import type { disruptionIt } from "#client/features/disruption/texts.ts";
 import type { assistanceIt } from "#client/features/assistance/texts.ts";
 import type { informationIt } from "#client/features/information-pages/texts.ts";
 import type { pushIt } from "#client/features/shell/push/texts.ts";
-import type { actingForIt } from "#client/components/acting-for/texts.ts";
+import type { actingForIt } from "#client/lib/acting-for/index.ts";
 import { appointmentsEn } from "#client/features/appointments/texts.en.ts";
 import { personalAreaEn } from "#client/features/personal-area/texts.en.ts";
 import { messagesEn } from "#client/features/messages/texts.en.ts";
@@ -38,7 +38,7 @@ import { disruptionEn } from "#client/features/disruption/texts.en.ts";
 import { assistanceEn } from "#client/features/assistance/texts.en.ts";
 import { informationEn } from "#client/features/information-pages/texts.en.ts";
 import { pushEn } from "#client/features/shell/push/texts.en.ts";
-import { actingForEn } from "#client/components/acting-for/texts.en.ts";
+import { actingForEn } from "#client/lib/acting-for/texts.en.ts";
 import type { validationIt } from "#shared/validation/texts.ts";
 import { validationEn } from "#shared/validation/texts.en.ts";
 

@@ -6,7 +6,7 @@ import { getServices } from "./services.ts";
 import { href, withQuery } from "./links.ts";
 import { FOOTER_ISLAND, SOCIAL_ISLAND, shellView } from "#client/lib/shell-view.ts";
 import { keepForDocument } from "#client/components/server-island/server-island.server.ts";
-import { actingForState } from "./acting-for.server.ts";
+import { actingForState } from "./acting-for/index.server.ts";
 import { pushAsked } from "./push-asked.server.ts";
 
 /** Once per delegator, whatever the number of assets. */

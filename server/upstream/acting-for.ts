@@ -9,7 +9,7 @@ import { createAppschedApi, ownAppointmentsOnly } from "./appsched.ts";
 
 /**
  * Calls made for a delegator (issue #28; docs/decisions/upstream-writes.md). The callers
- * (`client/lib/acting-for.server.ts`) hand over only a delegation the portal has just found in
+ * (`client/lib/acting-for/`) hand over only a delegation the portal has just found in
  * `deleganti-by-service` for this request. A call names the delegator the one way the BFF's proxies carry (they
  * rebuild every request with their own headers only): the delegator's fiscal code where the call carries one, PPAY's
  * `citizens/{cf}` path, the appointments' `codice_fiscale` and the booking's customer. The upstream trusts it; the

@@ -18,7 +18,7 @@ import { ticketsIt } from "#client/features/tickets/texts.ts";
 import { instancesIt } from "#client/features/instances/texts.ts";
 import { delegheIt } from "#client/features/deleghe/texts.ts";
 import { pushIt } from "#client/features/shell/push/texts.ts";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
+import { actingForIt } from "#client/lib/acting-for/index.ts";
 import type { MessageKey } from "#client/texts.en.ts";
 import { validationIt } from "#shared/validation/texts.ts";
 

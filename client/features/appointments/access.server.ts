@@ -5,12 +5,12 @@ import type { AppschedApi } from "#shared/api/appsched.ts";
 import { findAsset, type TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
 import type { ActingForDelegation } from "#shared/api/deleghe.ts";
-import { delegationScope, notDelegated, type DelegationScope } from "#client/lib/acting-for.server.ts";
+import { delegationScope, notDelegated, type DelegationScope } from "#client/lib/acting-for/index.server.ts";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { routeError } from "#shared/route-error.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
+import { actingForIt } from "#client/lib/acting-for/index.ts";
 
 export type AppschedAccess = {
   services: RequestServices;

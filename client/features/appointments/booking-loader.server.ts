@@ -25,8 +25,8 @@ import {
   pickReasonForService,
 } from "./step-loaders.server.ts";
 import type { BookingPageData, BookingStepData } from "./step-types.ts";
-import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
-import { actingForChoice } from "#client/lib/acting-for.server.ts";
+import type { ActingForChoice } from "#client/lib/acting-for/index.ts";
+import { actingForChoice } from "#client/lib/acting-for/index.server.ts";
 import {
   appointmentPaths,
   BOOKING_FROM_SERVICE_PATH,

@@ -1,4 +1,4 @@
-import { ActingForChooser } from "#client/components/acting-for/acting-for-chooser.tsx";
+import { ActingForChooser } from "#client/lib/acting-for/index.ts";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { href } from "#client/lib/links.ts";

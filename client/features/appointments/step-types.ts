@@ -1,4 +1,4 @@
-import type { ActingForChoice } from "#client/components/acting-for/acting-for-chooser.tsx";
+import type { ActingForChoice } from "#client/lib/acting-for/index.ts";
 import type { CalendarMonth } from "./calendar.ts";
 import type { AppointmentView, OfficeView } from "./appointment-view.ts";
 import type { BookingRoute } from "./urls.ts";

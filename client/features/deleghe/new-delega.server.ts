@@ -10,7 +10,7 @@ import type { FlowRoute, StepForm } from "#client/lib/flow-route.server.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
-import { isActingForService } from "#client/lib/acting-for.server.ts";
+import { isActingForService } from "#client/lib/acting-for/index.server.ts";
 import type { PersonState, ServicesState } from "./flow-state.ts";
 import { delegheIt } from "./texts.ts";
 import { isUnsureFailure, type WriteOutcome } from "#client/lib/write-once.server.ts";

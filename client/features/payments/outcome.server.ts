@@ -9,7 +9,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { ppayOf, ppaySubject } from "./acting-for.server.ts";
+import { ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
 import { paidCookie, type PaidState } from "./spontaneous/flow-state.ts";

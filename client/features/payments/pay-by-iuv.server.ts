@@ -13,8 +13,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
-import { ppayOf, ppaySubject } from "./acting-for.server.ts";
-import { endedDelegation } from "#client/lib/acting-for.server.ts";
+import { endedDelegation, ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -4,7 +4,7 @@ import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
-import { ppayOf, ppaySubject } from "./acting-for.server.ts";
+import { ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 

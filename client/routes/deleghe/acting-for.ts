@@ -3,7 +3,7 @@ import type { Route } from "./+types/acting-for";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { requireCitizen } from "#client/lib/require-citizen.ts";
 import { href } from "#client/lib/links.ts";
-import { actingForAction } from "#client/features/deleghe/acting-for-action.server.ts";
+import { actingForAction } from "#client/lib/acting-for/index.server.ts";
 
 export const middleware = [requireAsset("DELEGHE"), requireCitizen];
 

@@ -1,5 +1,5 @@
 import { Link, useLocation, useRouteError } from "react-router";
-import { ActingForChooser } from "#client/components/acting-for/acting-for-chooser.tsx";
+import { ActingForChooser } from "#client/lib/acting-for/index.ts";
 import type { Route } from "./+types/service";
 import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";

@@ -15,8 +15,13 @@ import {
   ppaySpontaneousCodes,
 } from "../payer-written.server.ts";
 import { toPositionView, type PositionView } from "../position-view.ts";
-import { ppayOf, ppaySubject, requireDelegatedService, type PpaySubject } from "../acting-for.server.ts";
-import { actingForChoice } from "#client/lib/acting-for.server.ts";
+import {
+  actingForChoice,
+  ppayOf,
+  ppaySubject,
+  requireDelegatedService,
+  type PpaySubject,
+} from "#client/lib/acting-for/index.server.ts";
 import {
   findPaymentService,
   mypayPositionView,

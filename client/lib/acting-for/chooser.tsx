@@ -4,7 +4,7 @@ import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { actingForIt } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { href } from "#client/lib/links.ts";
+import { href } from "../links.ts";
 
 export type ActingForChoice = {
   idServizio: number;

@@ -3,9 +3,9 @@ import type { ActingForDelegation } from "#shared/api/deleghe.ts";
 import type { DebtPosition, DebtPositionQuery } from "#shared/api/ppay.ts";
 import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
-import { delegationScope, notDelegated } from "#client/lib/acting-for.server.ts";
-import { getServices } from "#client/lib/services.ts";
+import { actingForIt } from "./texts.ts";
+import { delegationScope, notDelegated } from "./scope.server.ts";
+import { getServices } from "../services.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

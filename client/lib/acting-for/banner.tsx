@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
+import { actingForIt } from "./texts.ts";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 
 export type Delegator = { nome: string; cognome: string; codiceFiscale: string };

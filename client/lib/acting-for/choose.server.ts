@@ -6,18 +6,13 @@ import { routeError } from "#shared/route-error.ts";
 import { normalizeFiscalCode, sameFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { integer, matches, oneOf, required, text } from "#shared/validation/rules.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-import { actingForIt } from "#client/components/acting-for/texts.ts";
-import {
-  claimWith,
-  currentClaim,
-  findListed,
-  isEmptyClaim,
-  type Stored,
-} from "#client/lib/acting-for.server.ts";
-import { href } from "#client/lib/links.ts";
-import { parseForm } from "#client/lib/parse-form.server.ts";
-import { getCitizen } from "#client/lib/require-citizen.ts";
-import { getServices } from "#client/lib/services.ts";
+import { actingForIt } from "./texts.ts";
+import { claimWith, currentClaim, isEmptyClaim, type Stored } from "./claim.server.ts";
+import { findListed } from "./listing.server.ts";
+import { href } from "../links.ts";
+import { parseForm } from "../parse-form.server.ts";
+import { getCitizen } from "../require-citizen.ts";
+import { getServices } from "../services.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
