@@ -9,7 +9,7 @@ import {
 } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { PageLayout } from "#client/components/ui/page-layout.tsx";
-import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import {
@@ -85,25 +85,35 @@ export function AssistanceLayout({
   );
 }
 
-const fieldIds = {
-  nome: { id: "richiesta-nome" },
-  cognome: { id: "richiesta-cognome" },
-  codiceFiscale: { id: "richiesta-cf" },
-  email: { id: "richiesta-email" },
-  telefono: { id: "richiesta-telefono" },
-  servizio: { id: "richiesta-servizio" },
-  tipologia: { id: "richiesta-tipologia" },
-  dettagli: { id: "richiesta-dettagli" },
-  allegato: { id: "richiesta-allegato" },
-  privacy: { id: "richiesta-privacy" },
-};
-
-function PhoneField({ value, error }: { value: string; error?: string }) {
+/** The form's fields, in its order, each named here once: what `field(name)` and the error summary use. */
+function useRequestFields(values: RequestValues, errors: FieldErrors) {
   const t = useT(assistanceIt);
-  const id = fieldIds.telefono.id;
+  return formFields({
+    idPrefix: "richiesta",
+    values,
+    errors,
+    labels: {
+      nome: t("assistance.firstName"),
+      cognome: t("assistance.lastName"),
+      codiceFiscale: t("assistance.fiscalCode"),
+      email: t("assistance.email"),
+      telefono: t("assistance.phone"),
+      servizio: t("assistance.service"),
+      tipologia: t("assistance.subService"),
+      dettagli: t("assistance.details"),
+      allegato: t("assistance.attachment"),
+      privacy: t("assistance.privacy"),
+    },
+  });
+}
+type Field = ReturnType<typeof useRequestFields>["field"];
+
+function PhoneField({ field }: { field: Field }) {
+  const t = useT(assistanceIt);
+  const { id, name, label, defaultValue, error } = field("telefono");
   return (
     <div className="form-group">
-      <FieldLabel htmlFor={id} label={t("assistance.phone")} />
+      <FieldLabel htmlFor={id} label={label} />
       <div className="input-group">
         <span className="input-group-text" id={`${id}-prefisso`}>
           {t("assistance.phonePrefix")}
@@ -111,8 +121,8 @@ function PhoneField({ value, error }: { value: string; error?: string }) {
         <input
           type="tel"
           id={id}
-          name="telefono"
-          defaultValue={value}
+          name={name}
+          defaultValue={defaultValue}
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={14}
@@ -129,9 +139,9 @@ function PhoneField({ value, error }: { value: string; error?: string }) {
   );
 }
 
-function AttachmentField({ values, error }: { values: RequestValues; error?: string }) {
+function AttachmentField({ values, field }: { values: RequestValues; field: Field }) {
   const t = useT(assistanceIt);
-  const id = fieldIds.allegato.id;
+  const { id, name, label, error } = field("allegato");
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const shown = tooLarge ?? error;
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -144,8 +154,8 @@ function AttachmentField({ values, error }: { values: RequestValues; error?: str
   return (
     <FileUpload
       id={id}
-      name="allegato"
-      label={t("assistance.attachment")}
+      name={name}
+      label={label}
       accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
       hint={t("assistance.attachmentHint")}
       error={shown}
@@ -186,25 +196,14 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
   const t = useT(assistanceIt);
   const values = action?.values ?? data.values;
   const errors = action?.errors ?? {};
-  const summaryLabels = {
-    nome: { ...fieldIds.nome, label: t("assistance.firstName") },
-    cognome: { ...fieldIds.cognome, label: t("assistance.lastName") },
-    codiceFiscale: { ...fieldIds.codiceFiscale, label: t("assistance.fiscalCode") },
-    email: { ...fieldIds.email, label: t("assistance.email") },
-    telefono: { ...fieldIds.telefono, label: t("assistance.phone") },
-    servizio: { ...fieldIds.servizio, label: t("assistance.service") },
-    tipologia: { ...fieldIds.tipologia, label: t("assistance.subService") },
-    dettagli: { ...fieldIds.dettagli, label: t("assistance.details") },
-    allegato: { ...fieldIds.allegato, label: t("assistance.attachment") },
-    privacy: { ...fieldIds.privacy, label: t("assistance.privacy") },
-  };
+  const { field, summary } = useRequestFields(values, errors);
   return (
     <AssistanceLayout title={t("assistance.title")} lead={t("assistance.lead")} headingRef={headingRef}>
       <RequestNotices data={data} values={values} />
       <FlowStepForm
         multipart
         label={t("assistance.title")}
-        errors={errorSummaryItems(errors, summaryLabels)}
+        errors={summary}
         intro={
           <>
             <FormError message={errors.form} />
@@ -214,17 +213,15 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
       >
         {values.idBozza ? <input type="hidden" name="idBozza" value={values.idBozza} /> : null}
         {values.chiaveInvio ? <input type="hidden" name="chiaveInvio" value={values.chiaveInvio} /> : null}
-        <RequesterFieldset values={values} errors={errors} locked={!data.anonymous} />
-        <RequestFieldset data={data} action={action} values={values} errors={errors} />
-        <PrivacyFieldset policy={data.policy} values={values} error={errors.privacy} />
+        <RequesterFieldset field={field} locked={!data.anonymous} />
+        <RequestFieldset data={data} action={action} values={values} field={field} />
+        <PrivacyFieldset policy={data.policy} field={field} />
         <RequestButtons anonymous={data.anonymous} />
         <UploadProgress />
       </FlowStepForm>
     </AssistanceLayout>
   );
 }
-
-type FormProps = { values: RequestValues; errors: NonNullable<RequestActionData["errors"]> };
 
 /** What the page says before the form: the login offer, a resumed draft, a cancelled verification, failed lists. */
 function RequestNotices({ data, values }: { data: RequestFormData; values: RequestValues }) {
@@ -254,7 +251,7 @@ function RequestNotices({ data, values }: { data: RequestFormData; values: Reque
 }
 
 /** "Richiedente": name, surname, fiscal code (read-only for a logged-in citizen), e-mail and phone. */
-function RequesterFieldset({ values, errors, locked }: FormProps & { locked: boolean }) {
+function RequesterFieldset({ field, locked }: { field: Field; locked: boolean }) {
   const t = useT(assistanceIt);
   return (
     <fieldset className="mb-4">
@@ -263,55 +260,33 @@ function RequesterFieldset({ values, errors, locked }: FormProps & { locked: boo
       <div className="row">
         <div className="col-12 col-md-6">
           <TextField
-            id={fieldIds.nome.id}
-            name="nome"
-            label={t("assistance.firstName")}
-            defaultValue={values.nome}
+            {...field("nome")}
             readOnly={locked}
             required
             autoComplete="given-name"
             maxLength={100}
-            error={errors.nome}
           />
         </div>
         <div className="col-12 col-md-6">
           <TextField
-            id={fieldIds.cognome.id}
-            name="cognome"
-            label={t("assistance.lastName")}
-            defaultValue={values.cognome}
+            {...field("cognome")}
             readOnly={locked}
             required
             autoComplete="family-name"
             maxLength={100}
-            error={errors.cognome}
           />
         </div>
       </div>
       <TextField
-        id={fieldIds.codiceFiscale.id}
-        name="codiceFiscale"
-        label={t("assistance.fiscalCode")}
-        defaultValue={values.codiceFiscale}
+        {...field("codiceFiscale")}
         readOnly={locked}
         required
         uppercase
         maxLength={16}
         autoComplete="off"
-        error={errors.codiceFiscale}
       />
-      <TextField
-        id={fieldIds.email.id}
-        name="email"
-        type="email"
-        label={t("assistance.email")}
-        defaultValue={values.email}
-        required
-        autoComplete="email"
-        maxLength={254}
-        error={errors.email}
-      />
-      <PhoneField value={values.telefono} error={errors.telefono} />
+      <TextField {...field("email")} type="email" required autoComplete="email" maxLength={254} />
+      <PhoneField field={field} />
     </fieldset>
   );
 }
@@ -321,25 +296,26 @@ function RequestFieldset({
   data,
   action,
   values,
-  errors,
-}: FormProps & { data: RequestFormData; action?: RequestActionData }) {
+  field,
+}: {
+  data: RequestFormData;
+  action?: RequestActionData;
+  values: RequestValues;
+  field: Field;
+}) {
   const t = useT(assistanceIt);
   return (
     <fieldset className="mb-4">
       <legend className="h4 mb-3">{t("assistance.request")}</legend>
-      <ServiceSelects data={data} action={action} values={values} errors={errors} />
+      <ServiceSelects data={data} action={action} field={field} />
       <TextareaField
-        id={fieldIds.dettagli.id}
-        name="dettagli"
-        label={t("assistance.details")}
+        {...field("dettagli")}
         hint={t("assistance.detailsHint")}
-        defaultValue={values.dettagli}
         maxLength={DETAILS_MAX_LENGTH}
         rows={5}
         required
-        error={errors.dettagli}
       />
-      <AttachmentField values={values} error={errors.allegato} />
+      <AttachmentField values={values} field={field} />
     </fieldset>
   );
 }
@@ -351,10 +327,16 @@ function RequestFieldset({
 function ServiceSelects({
   data,
   action,
-  values,
-  errors,
-}: FormProps & { data: RequestFormData; action?: RequestActionData }) {
+  field,
+}: {
+  data: RequestFormData;
+  action?: RequestActionData;
+  field: Field;
+}) {
   const t = useT(assistanceIt);
+  const service = field("servizio");
+  const subService = field("tipologia");
+  const values = { servizio: service.defaultValue, tipologia: subService.defaultValue };
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ servizio: string; subServices: CrmService[] }>();
   // The service picked in the browser since the page was rendered (reset when a new render brings other values).
@@ -380,15 +362,11 @@ function ServiceSelects({
   return (
     <>
       <SelectField
-        id={fieldIds.servizio.id}
-        name="servizio"
-        label={t("assistance.service")}
+        {...service}
         placeholder={t("assistance.servicePlaceholder")}
         options={data.services.map((s) => ({ value: String(s.id), label: s.name }))}
-        defaultValue={values.servizio}
         key={`servizio-${values.servizio}`}
         required
-        error={errors.servizio}
         ref={serviceSelect}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => pick(event.currentTarget.value)}
       />
@@ -401,31 +379,23 @@ function ServiceSelects({
         </div>
       )}
       <SelectField
-        id={fieldIds.tipologia.id}
-        name="tipologia"
-        label={t("assistance.subService")}
+        {...subService}
         placeholder={
           subOptions.length > 0 ? t("assistance.subServicePlaceholder") : t("assistance.subServiceFirst")
         }
         options={subOptions.map((s) => ({ value: String(s.id), label: s.name }))}
-        defaultValue={values.tipologia}
         key={`tipologia-${servizio}-${values.tipologia}-${subOptions.length}`}
         disabled={hydrated && subOptions.length === 0}
         required
-        error={errors.tipologia}
       />
     </>
   );
 }
 
 /** "Privacy": the policy to read and the consent box. */
-function PrivacyFieldset(props: {
-  policy: RequestFormData["policy"];
-  values: RequestValues;
-  error?: string;
-}) {
+function PrivacyFieldset(props: { policy: RequestFormData["policy"]; field: Field }) {
   const t = useT(assistanceIt);
-  const { values } = props;
+  const { defaultValue, ...privacy } = props.field("privacy");
   return (
     <fieldset className="mb-4">
       <legend className="h4 mb-3">{t("assistance.privacy")}</legend>
@@ -442,12 +412,10 @@ function PrivacyFieldset(props: {
         )}
       </details>
       <CheckboxField
-        id={fieldIds.privacy.id}
-        name="privacy"
+        {...privacy}
         label={t("assistance.privacyAccept")}
-        defaultChecked={values.privacy !== ""}
+        defaultChecked={defaultValue !== ""}
         required
-        error={props.error}
       />
     </fieldset>
   );
@@ -534,26 +502,26 @@ function CodeOffer({ email }: { email: string }) {
 /** The code sent: type it and send the request, or have it sent again, or cancel. */
 function CodeEntry({ email, resent, error }: { email: string; resent: boolean; error?: string }) {
   const t = useT(assistanceIt);
-  const label = t("assistance.verify.code");
+  const { field, summary } = formFields({
+    idPrefix: "richiesta",
+    values: {},
+    errors: { codice: error },
+    labels: { codice: t("assistance.verify.code") },
+  });
   return (
     <>
       <p role="status">
         {t("assistance.verify.sent", { email })}
         {resent ? ` ${t("assistance.verify.resent")}` : null}
       </p>
-      <FlowStepForm
-        errors={errorSummaryItems({ codice: error }, { codice: { id: "richiesta-codice", label } })}
-      >
+      <FlowStepForm errors={summary}>
         <TextField
-          id="richiesta-codice"
-          name="codice"
-          label={label}
+          {...field("codice")}
           hint={t("assistance.verify.codeHint")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={5}
           required
-          error={error}
         />
         <SubmitButton name="intent" value="verifica">
           {t("assistance.verify.submit")}
