@@ -27,3 +27,13 @@ test("the error summary: the fields' errors in the form's order, each leading to
     { fieldId: "richiesta-allegato", message: "Allegato: File troppo grande" },
   ]);
 });
+
+test("a group of choices: the summary leads to its first choice", () => {
+  const { summary } = formFields({
+    values: {},
+    errors: { kind: "Scegli una risposta" },
+    labels: { kind: "Tipo di pagatore" },
+    anchors: { kind: "kind-F" },
+  });
+  expect(summary).toEqual([{ fieldId: "kind-F", message: "Tipo di pagatore: Scegli una risposta" }]);
+});

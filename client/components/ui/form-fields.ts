@@ -14,18 +14,24 @@ export type FieldBinding<N extends string = string> = {
  * (a file field too, whose value is not text: its `defaultValue` is "");
  * `field(name)` hands a field component its id, name, label, the value shown (what was typed, kept after an error)
  * and its error; `summary` is the error summary's entries, in the same order, each leading to its field. A field's
- * id is `<idPrefix>-<name>`.
+ * id is `<idPrefix>-<name>` (its name, without a prefix).
  */
 export function formFields<L extends string>(form: {
-  idPrefix: string;
+  /** The ids' prefix; without it a field's id is its name. */
+  idPrefix?: string;
   values: { readonly [name: string]: string | undefined } | object;
   errors: Partial<Record<string, string>>;
   labels: Record<L, string>;
+  /** Where the summary's link leads for a group of choices (its first one: `kind-F`), when not the field's id. */
+  anchors?: Partial<Record<L, string>>;
 }): { field: <N extends L>(name: N) => FieldBinding<N>; summary: ErrorSummaryItem[] } {
-  const id = (name: string) => `${form.idPrefix}-${name}`;
+  const id = (name: string) => (form.idPrefix ? `${form.idPrefix}-${name}` : name);
   const values = form.values as Partial<Record<string, unknown>>;
   const targets = Object.fromEntries(
-    Object.entries<string>(form.labels).map(([name, label]) => [name, { id: id(name), label }]),
+    Object.entries<string>(form.labels).map(([name, label]) => [
+      name,
+      { id: form.anchors?.[name as L] ?? id(name), label },
+    ]),
   );
   return {
     field: (name) => ({

@@ -6,7 +6,8 @@ import { StepNav } from "./flow-form.tsx";
 import type { DetailsStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
-import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+import { formFields } from "#client/components/ui/form-fields.ts";
+import { stepActionFor } from "./use-step-errors.ts";
 
 export type StepDetailsProps = {
   data: DetailsStepData;
@@ -20,38 +21,31 @@ export type StepDetailsProps = {
 export function StepDetails({ data, actionData, backHref, returnToSummary, submitLabel }: StepDetailsProps) {
   const t = useT(appointmentsIt);
   const { errors, values } = stepActionFor(actionData, "dettagli");
-  const items = summaryItems(errors, {
-    motivo: { id: "motivo", label: t("appointments.details.reason") },
-    dettagli: { id: "dettagli", label: t("appointments.details.details") },
+  const { field, summary } = formFields({
+    values: { motivo: values?.motivo ?? data.reasonId ?? "", dettagli: values?.dettagli ?? data.details },
+    errors,
+    labels: { motivo: t("appointments.details.reason"), dettagli: t("appointments.details.details") },
   });
   return (
     <>
       <FlowStepForm
         intent="dettagli"
         returnToSummary={returnToSummary}
-        errors={items}
+        errors={summary}
         intro={<p className="text-secondary">{t("appointments.requiredNote")}</p>}
       >
         <SelectField
-          id="motivo"
-          name="motivo"
-          label={t("appointments.details.reason")}
+          {...field("motivo")}
           placeholder={t("appointments.details.reasonPlaceholder")}
           required
-          defaultValue={values?.motivo ?? data.reasonId ?? ""}
           options={data.reasons.map((reason) => ({ value: reason.id, label: reason.name }))}
-          error={errors.motivo}
         />
         <TextareaField
-          id="dettagli"
-          name="dettagli"
-          label={t("appointments.details.details")}
+          {...field("dettagli")}
           hint={t("appointments.details.detailsHint")}
           required
           maxLength={APPOINTMENT_DETAILS_MAX_LENGTH}
-          defaultValue={values?.dettagli ?? data.details}
           rows={4}
-          error={errors.dettagli}
         />
         <StepNav backHref={backHref} submitLabel={submitLabel} />
       </FlowStepForm>

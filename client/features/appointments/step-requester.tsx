@@ -5,7 +5,8 @@ import { StepNav } from "./flow-form.tsx";
 import type { RequesterStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
-import { stepActionFor, summaryItems, type SummaryTarget } from "./use-step-errors.ts";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
+import { stepActionFor } from "./use-step-errors.ts";
 
 export type StepRequesterProps = {
   data: RequesterStepData;
@@ -21,21 +22,21 @@ export type StepRequesterProps = {
 export function StepRequester({ data, actionData, backHref, returnToSummary }: StepRequesterProps) {
   const t = useT(appointmentsIt);
   const { errors, values: typed } = stepActionFor(actionData, "richiedente");
-  const values = { ...data.values, ...typed };
-  const emailField = { id: "email", label: t("appointments.requester.email") };
-  const fields: Record<string, SummaryTarget> = data.profile
-    ? { email: emailField }
-    : {
-        nome: { id: "nome", label: t("appointments.requester.nome") },
-        cognome: { id: "cognome", label: t("appointments.requester.cognome") },
-        email: emailField,
-        codiceFiscale: { id: "codiceFiscale", label: t("appointments.requester.fiscalCode") },
-      };
+  const { field, summary } = formFields({
+    values: { ...data.values, ...typed },
+    errors,
+    labels: {
+      nome: t("appointments.requester.nome"),
+      cognome: t("appointments.requester.cognome"),
+      email: t("appointments.requester.email"),
+      codiceFiscale: t("appointments.requester.fiscalCode"),
+    },
+  });
   return (
     <FlowStepForm
       intent="richiedente"
       returnToSummary={returnToSummary}
-      errors={summaryItems(errors, fields)}
+      errors={summary}
       intro={
         <>
           {data.profile ? null : (
@@ -49,7 +50,7 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
         </>
       }
     >
-      <RequesterFields profile={data.profile} values={values} errors={errors} />
+      <RequesterFields profile={data.profile} field={field} />
       <StepNav backHref={backHref} />
     </FlowStepForm>
   );
@@ -57,12 +58,11 @@ export function StepRequester({ data, actionData, backHref, returnToSummary }: S
 
 type RequesterFieldsProps = {
   profile: RequesterStepData["profile"];
-  values: Record<string, string | undefined>;
-  errors: Partial<Record<string, string>>;
+  field: (name: "nome" | "cognome" | "email" | "codiceFiscale") => FieldBinding;
 };
 
 /** "Chi sei": the identity's facts (read-only) or the anonymous requester's fields, and the e-mail. */
-function RequesterFields({ profile, values, errors }: RequesterFieldsProps) {
+function RequesterFields({ profile, field }: RequesterFieldsProps) {
   const t = useT(appointmentsIt);
   return (
     <fieldset>
@@ -71,52 +71,26 @@ function RequesterFields({ profile, values, errors }: RequesterFieldsProps) {
         <IdentityFields profile={profile} />
       ) : (
         <>
-          <TextField
-            id="nome"
-            name="nome"
-            label={t("appointments.requester.nome")}
-            required
-            autoComplete="given-name"
-            defaultValue={values.nome}
-            maxLength={100}
-            error={errors.nome}
-          />
-          <TextField
-            id="cognome"
-            name="cognome"
-            label={t("appointments.requester.cognome")}
-            required
-            autoComplete="family-name"
-            defaultValue={values.cognome}
-            maxLength={100}
-            error={errors.cognome}
-          />
+          <TextField {...field("nome")} required autoComplete="given-name" maxLength={100} />
+          <TextField {...field("cognome")} required autoComplete="family-name" maxLength={100} />
         </>
       )}
       <TextField
-        id="email"
-        name="email"
+        {...field("email")}
         type="email"
-        label={t("appointments.requester.email")}
         required
         autoComplete="email"
         hint={t("appointments.requester.emailHint")}
-        defaultValue={values.email}
         maxLength={254}
-        error={errors.email}
       />
       {profile ? null : (
         <TextField
-          id="codiceFiscale"
-          name="codiceFiscale"
-          label={t("appointments.requester.fiscalCode")}
+          {...field("codiceFiscale")}
           uppercase
           hint={t("appointments.requester.fiscalCodeHint")}
-          defaultValue={values.codiceFiscale}
           maxLength={16}
           autoComplete="off"
           spellCheck={false}
-          error={errors.codiceFiscale}
         />
       )}
     </fieldset>
