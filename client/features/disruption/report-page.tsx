@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
@@ -109,12 +109,15 @@ function PolicyStep({
   returnToSummary,
 }: StepProps & { returnToSummary: boolean }) {
   const t = useT(disruptionIt);
-  const error = actionData?.errors?.accetto;
+  // The summary's link leads to the box; its message needs no label (the box says what it is).
+  const { field, summary } = formFields({
+    values: {},
+    errors: actionData?.errors ?? {},
+    labels: { accetto: "" },
+  });
+  const { id, name, error } = field("accetto");
   return (
-    <FlowStepForm
-      returnToSummary={returnToSummary}
-      errors={errorSummaryItems(actionData?.errors ?? {}, { accetto: { id: "accetto" } })}
-    >
+    <FlowStepForm returnToSummary={returnToSummary} errors={summary}>
       <section className="mb-4" aria-labelledby="informativa">
         <h3 id="informativa" className="h5">
           {t("disruption.policy.title")}
@@ -122,8 +125,8 @@ function PolicyStep({
         <div className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
       </section>
       <CheckboxField
-        id="accetto"
-        name="accetto"
+        id={id}
+        name={name}
         value="on"
         label={t("disruption.policy.accept")}
         defaultChecked={data.accepted}
@@ -139,13 +142,17 @@ function DataStep({ data, actionData, backHref }: StepProps) {
   const t = useT(disruptionIt);
   const values: DataValues = actionData?.values ?? data.values;
   const errors = actionData?.errors ?? {};
-  const summary = errorSummaryItems(errors, {
-    luogo: { id: "luogo", label: t("disruption.place.search") },
-    categoria: { id: "categoria", label: t("disruption.category") },
-    titolo: { id: "titolo", label: t("disruption.subject") },
-    dettagli: { id: "dettagli", label: t("disruption.details") },
-    allegati: { id: "allegati", label: t("disruption.files") },
-    email: { id: "email", label: t("disruption.author.email") },
+  const { field, summary } = formFields({
+    values,
+    errors,
+    labels: {
+      luogo: t("disruption.place.search"),
+      categoria: t("disruption.category"),
+      titolo: t("disruption.subject"),
+      dettagli: t("disruption.details"),
+      allegati: t("disruption.files"),
+      email: t("disruption.author.email"),
+    },
   });
   return (
     <FlowStepForm
@@ -154,26 +161,18 @@ function DataStep({ data, actionData, backHref }: StepProps) {
       errors={summary}
       intro={<FormError message={errors.form} />}
     >
-      <PlaceSection data={data} actionData={actionData} values={values} error={errors.luogo} />
-      <IssueSection data={data} values={values} errors={errors} />
-      <AuthorSection data={data} values={values} error={errors.email} />
+      <PlaceSection data={data} actionData={actionData} values={values} error={field("luogo").error} />
+      <IssueSection data={data} field={field} />
+      <AuthorSection data={data} field={field} />
       <StepNav backHref={backHref} submit={t("disruption.next")} intent="dati" />
     </FlowStepForm>
   );
 }
 
-type DataErrors = NonNullable<ReportActionData["errors"]>;
+type DataField = (name: "categoria" | "titolo" | "dettagli" | "allegati" | "email") => FieldBinding;
 
 /** "Il disservizio": category, subject, details and the photos. */
-function IssueSection({
-  data,
-  values,
-  errors,
-}: {
-  data: ReportLoaderData;
-  values: DataValues;
-  errors: DataErrors;
-}) {
+function IssueSection({ data, field }: { data: ReportLoaderData; field: DataField }) {
   const t = useT(disruptionIt);
   const categories = data.catalogue.categorie.map((c) => ({ value: String(c.id), label: c.nome }));
   return (
@@ -182,45 +181,28 @@ function IssueSection({
         {t("disruption.issue.title")}
       </h3>
       <SelectField
-        id="categoria"
-        name="categoria"
-        label={t("disruption.category")}
+        {...field("categoria")}
         placeholder={t("disruption.category.placeholder")}
         options={categories}
-        defaultValue={values.categoria}
         required
-        error={errors.categoria}
       />
-      <TextField
-        id="titolo"
-        name="titolo"
-        label={t("disruption.subject")}
-        defaultValue={values.titolo}
-        maxLength={DISRUPTION_TITLE_MAX_LENGTH}
-        required
-        error={errors.titolo}
-      />
+      <TextField {...field("titolo")} maxLength={DISRUPTION_TITLE_MAX_LENGTH} required />
       <TextareaField
-        id="dettagli"
-        name="dettagli"
-        label={t("disruption.details")}
+        {...field("dettagli")}
         hint={t("disruption.details.hint", { max: DISRUPTION_DETAILS_MAX_LENGTH })}
-        defaultValue={values.dettagli}
         maxLength={DISRUPTION_DETAILS_MAX_LENGTH}
         showCounter
         rows={4}
         required
-        error={errors.dettagli}
       />
-      <Attachments data={data} error={errors.allegati} />
+      <Attachments data={data} field={field("allegati")} />
     </section>
   );
 }
 
 /** "Autore della segnalazione": who the citizen is (from the identity) and the e-mail for the answer. */
-function AuthorSection(props: { data: ReportLoaderData; values: DataValues; error?: string }) {
+function AuthorSection({ data, field }: { data: ReportLoaderData; field: DataField }) {
   const t = useT(disruptionIt);
-  const { data, values } = props;
   return (
     <section className="mb-4" aria-labelledby="sezione-autore">
       <h3 id="sezione-autore" className="h4">
@@ -228,21 +210,12 @@ function AuthorSection(props: { data: ReportLoaderData; values: DataValues; erro
       </h3>
       <p className="form-text">{t("disruption.author.fromIdentity")}</p>
       <AuthorList author={data.author} />
-      <TextField
-        id="email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t("disruption.author.email")}
-        defaultValue={values.email}
-        required
-        error={props.error}
-      />
+      <TextField {...field("email")} type="email" autoComplete="email" required />
     </section>
   );
 }
 
-function Attachments({ data, error }: { data: ReportLoaderData; error?: string }) {
+function Attachments({ data, field }: { data: ReportLoaderData; field: FieldBinding }) {
   const t = useT(disruptionIt);
   const left = data.catalogue.maxAllegati - data.files.length;
   return (
@@ -254,13 +227,13 @@ function Attachments({ data, error }: { data: ReportLoaderData; error?: string }
         <p className="small text-danger">{t("disruption.files.gone", { count: data.filesMissing })}</p>
       ) : null}
       <FileUpload
-        id="allegati"
-        name="allegati"
+        id={field.id}
+        name={field.name}
         multiple
-        label={t("disruption.files")}
+        label={field.label}
         accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
         hint={t("disruption.files.hint", { count: data.catalogue.maxAllegati })}
-        error={error}
+        error={field.error}
         emptyText={t("disruption.files.none")}
         canAdd={left > 0}
         held={data.files.map((f) => ({
