@@ -1,25 +1,14 @@
 import { useState } from "react";
-import type { FieldErrors } from "#shared/validation/form.ts";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
-import { Buttons, StepForm } from "./step-form.tsx";
+import { Buttons, StepForm, type StepProps } from "./step-form.tsx";
 import { spontaneousIt } from "./texts.ts";
 
-export function PayerStep({
-  data,
-  errors,
-  values,
-  back,
-}: {
-  data: SpontaneousFlowData;
-  errors: FieldErrors;
-  values: Record<string, string> | undefined;
-  back: string;
-}) {
+export function PayerStep({ data, errors, values, back }: StepProps) {
   const t = useT(spontaneousIt);
   const payer = data.state.payer;
   const text = (name: string, fromState: string | undefined) => values?.[name] ?? fromState ?? "";

@@ -12,7 +12,7 @@ import { PaymentPolicy } from "../payment-policy.tsx";
 import { withQuery } from "#client/lib/links.ts";
 import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
 import { PayerStep } from "./payer-step.tsx";
-import { Buttons, StepForm } from "./step-form.tsx";
+import { Buttons, StepForm, type StepProps } from "./step-form.tsx";
 import { SPONTANEOUS_STEPS, type SpontaneousStep } from "./steps.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
 import { TypeStep } from "./type-step.tsx";
@@ -120,17 +120,7 @@ function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: Fiel
   );
 }
 
-function AmountStep({
-  data,
-  errors,
-  values,
-  back,
-}: {
-  data: SpontaneousFlowData;
-  errors: FieldErrors;
-  values: Record<string, string> | undefined;
-  back: string;
-}) {
+function AmountStep({ data, errors, values, back }: StepProps) {
   const t = useT(spontaneousIt);
   const { field, summary } = formFields({
     values: { amount: values?.amount ?? data.state.amount },

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import type { FieldErrors } from "#shared/validation/form.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { SelectField } from "#client/components/ui/select-field.tsx";
@@ -10,18 +9,11 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { FROM_SUMMARY } from "#client/lib/flow-fields.ts";
 import { withQuery } from "#client/lib/links.ts";
 import type { SpontaneousFlowData } from "./spontaneous.server.ts";
-import { Buttons, StepForm } from "./step-form.tsx";
+import { Buttons, StepForm, type StepProps } from "./step-form.tsx";
 import { spontaneousIt } from "./texts.ts";
 
-export type TypeStepProps = {
-  data: SpontaneousFlowData;
-  errors: FieldErrors;
-  values: Record<string, string> | undefined;
-  failed: boolean;
-  selfHref: string;
-  /** "Indietro": the privacy step, or the summary when opened from its "Modifica". */
-  back: string;
-};
+/** `back`: the privacy step, or the summary when opened from its "Modifica". */
+export type TypeStepProps = StepProps & { failed: boolean; selfHref: string };
 
 export function TypeStep({ data, errors, values, failed, selfHref, back }: TypeStepProps) {
   const t = useT(spontaneousIt);
