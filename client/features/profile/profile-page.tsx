@@ -2,7 +2,8 @@ import { FormError } from "#client/components/ui/field-parts.tsx";
 import { Form, Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
@@ -112,6 +113,15 @@ function CancelLink() {
 function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActionData }) {
   const t = useT(profileIt);
   const errors = action?.errors ?? {};
+  const { field, summary } = formFields({
+    idPrefix: "profile",
+    values: {
+      email: text(action?.values, "email") ?? "",
+      emailRepeat: text(action?.values, "emailRepeat") ?? "",
+    },
+    errors,
+    labels: { email: t("profile.email.label"), emailRepeat: t("profile.email.repeat") },
+  });
   return (
     <section aria-labelledby="modifica-email">
       <h2 id="modifica-email" className="h4">
@@ -121,36 +131,13 @@ function EmailChange({ data, action }: { data: WithProfile; action?: ProfileActi
         <OtpForm pending={data.pending} action={modeHref("email")} errors={errors} resent={data.resent} />
       ) : (
         <>
-          <ErrorSummary
-            items={errorSummaryItems(errors, {
-              email: { id: "profile-email", label: t("profile.email.label") },
-              emailRepeat: { id: "profile-email-repeat", label: t("profile.email.repeat") },
-            })}
-          />
+          <ErrorSummary items={summary} />
           <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
           <Form method="post" action={modeHref("email")} noValidate>
             <XsrfField />
             <input type="hidden" name="intent" value="change-email" />
-            <TextField
-              id="profile-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              label={t("profile.email.label")}
-              required
-              defaultValue={text(action?.values, "email") ?? ""}
-              error={errors.email}
-            />
-            <TextField
-              id="profile-email-repeat"
-              name="emailRepeat"
-              type="email"
-              autoComplete="email"
-              label={t("profile.email.repeat")}
-              required
-              defaultValue={text(action?.values, "emailRepeat") ?? ""}
-              error={errors.emailRepeat}
-            />
+            <TextField {...field("email")} type="email" autoComplete="email" required />
+            <TextField {...field("emailRepeat")} type="email" autoComplete="email" required />
             <div className="d-flex flex-wrap gap-3">
               <CancelLink />
               <SubmitButton>{t("profile.wizard.next")}</SubmitButton>
@@ -166,6 +153,12 @@ function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActi
   const t = useT(profileIt);
   const errors = action?.errors ?? {};
   const noAttempts = data.attemptsLeft === 0;
+  const { field, summary } = formFields({
+    idPrefix: "profile",
+    values: { phone: text(action?.values, "phone") ?? data.contacts.phone ?? "" },
+    errors,
+    labels: { phone: t("profile.phone.labelRequired") },
+  });
   return (
     <section aria-labelledby="modifica-telefono">
       <h2 id="modifica-telefono" className="h4">
@@ -188,26 +181,18 @@ function PhoneChange({ data, action }: { data: WithProfile; action?: ProfileActi
                 : t("profile.phone.attempts", { count: data.attemptsLeft })}
             </p>
           ) : null}
-          <ErrorSummary
-            items={errorSummaryItems(errors, {
-              phone: { id: "profile-phone", label: t("profile.phone.labelRequired") },
-            })}
-          />
+          <ErrorSummary items={summary} />
           <FormError message={errors.form ?? (data.cancelled ? t("profile.otp.tooManyTries") : undefined)} />
           <Form method="post" action={modeHref("telefono")} noValidate>
             <XsrfField />
             <input type="hidden" name="intent" value="change-phone" />
             <TextField
-              id="profile-phone"
-              name="phone"
+              {...field("phone")}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              label={t("profile.phone.labelRequired")}
               hint={t("profile.phone.hint")}
               required
-              defaultValue={text(action?.values, "phone") ?? data.contacts.phone ?? ""}
-              error={errors.phone}
             />
             <div className="d-flex flex-wrap gap-3">
               <CancelLink />

@@ -2,7 +2,7 @@ import { FormError } from "#client/components/ui/field-parts.tsx";
 import type { ReactNode } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { SummarySection } from "#client/components/flow/flow-summary.tsx";
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
@@ -51,7 +51,14 @@ function value(values: Record<string, unknown> | undefined, name: string, fallba
 /** Step 1: the terms to read (or why they could not be loaded) and the acceptance. */
 function PrivacyStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
   const t = useT(profileIt);
-  const errors = action?.errors ?? {};
+  // The summary's link leads to the box; its message needs no label (the box says what it is).
+  const { field, summary: acceptSummary } = formFields({
+    idPrefix: "privacy",
+    values: {},
+    errors: action?.errors ?? {},
+    labels: { accept: "" },
+  });
+  const accept = field("accept");
   const terms = data.termsFailed ? (
     <div className="alert alert-danger" role="alert">
       {t("profile.terms.loadFailed")}
@@ -64,20 +71,15 @@ function PrivacyStep({ data, action }: { data: WizardData; action?: WizardAction
     />
   );
   return (
-    <FlowStepForm
-      action={stepHref("informativa")}
-      intent="privacy"
-      errors={errorSummaryItems(errors, { accept: { id: "privacy-accept" } })}
-      intro={terms}
-    >
+    <FlowStepForm action={stepHref("informativa")} intent="privacy" errors={acceptSummary} intro={terms}>
       <CheckboxField
-        id="privacy-accept"
-        name="accept"
+        id={accept.id}
+        name={accept.name}
         value="on"
         label={t("profile.wizard.accept")}
         defaultChecked={data.accepted}
         required
-        error={errors.accept}
+        error={accept.error}
         className="mb-4"
       />
       <SubmitButton disabled={data.termsFailed}>{t("profile.wizard.next")}</SubmitButton>
@@ -133,18 +135,24 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
       ) : null}
     </>
   );
+  const values = action?.values;
+  const { field, summary } = formFields({
+    idPrefix: "wizard",
+    values: {
+      email: value(values, "email", data.email),
+      emailRepeat: value(values, "emailRepeat", data.verifiedEmail ?? ""),
+      phone: value(values, "phone", data.phone),
+    },
+    errors,
+    labels: {
+      email: t("profile.email.label"),
+      emailRepeat: t("profile.email.repeat"),
+      phone: t("profile.phone.labelRequired"),
+    },
+  });
   return (
-    <FlowStepForm
-      action={stepHref("contatti")}
-      intent="contacts"
-      errors={errorSummaryItems(errors, {
-        email: { id: "wizard-email", label: t("profile.email.label") },
-        emailRepeat: { id: "wizard-email-repeat", label: t("profile.email.repeat") },
-        phone: { id: "wizard-phone", label: t("profile.phone.labelRequired") },
-      })}
-      intro={intro}
-    >
-      <ContactFields data={data} action={action} />
+    <FlowStepForm action={stepHref("contatti")} intent="contacts" errors={summary} intro={intro}>
+      <ContactFields field={field} />
       <WizardNav
         back="informativa"
         submitLabel={t("profile.wizard.next")}
@@ -155,42 +163,20 @@ function ContactsStep({ data, action }: { data: WizardData; action?: WizardActio
 }
 
 /** The contacts step's fields, filled with what was posted, else the citizen's contacts. */
-function ContactFields({ data, action }: { data: WizardData; action?: WizardActionData }) {
+function ContactFields({ field }: { field: (name: "email" | "emailRepeat" | "phone") => FieldBinding }) {
   const t = useT(profileIt);
-  const errors = action?.errors ?? {};
-  const values = action?.values;
   return (
     <>
+      <TextField {...field("email")} type="email" autoComplete="email" required />
+      <TextField {...field("emailRepeat")} type="email" autoComplete="email" required />
       <TextField
-        id="wizard-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t("profile.email.label")}
-        required
-        defaultValue={value(values, "email", data.email)}
-        error={errors.email}
-      />
-      <TextField
-        id="wizard-email-repeat"
-        name="emailRepeat"
-        type="email"
-        autoComplete="email"
-        label={t("profile.email.repeat")}
-        required
-        defaultValue={value(values, "emailRepeat", data.verifiedEmail ?? "")}
-        error={errors.emailRepeat}
-      />
-      <TextField
-        id="wizard-phone"
-        name="phone"
+        {...field("phone")}
+        // The summary says "Numero di telefono mobile"; the field, that it may be left empty.
+        label={t("profile.phone.label")}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        label={t("profile.phone.label")}
         hint={t("profile.phone.hint")}
-        defaultValue={value(values, "phone", data.phone)}
-        error={errors.phone}
       />
     </>
   );
