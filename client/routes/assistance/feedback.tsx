@@ -1,7 +1,7 @@
 import type { Route } from "./+types/feedback";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
-import { loadFeedback } from "#client/features/assistance/request.server.ts";
+import { loadFeedback } from "#client/features/assistance/feedback.server.ts";
 import { FeedbackPage } from "#client/features/assistance/feedback-page.tsx";
 import { assistanceIt } from "#client/features/assistance/texts.ts";
 
