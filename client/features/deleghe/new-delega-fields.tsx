@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDay } from "#shared/dates.ts";
-import { errorSummaryItems, type SummaryTarget } from "#client/components/ui/error-summary.tsx";
+import type { ErrorSummaryItem } from "#client/components/ui/error-summary.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { CheckboxField, CheckboxGroup } from "#client/components/ui/choice-fields.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { SummaryEditLink } from "#client/components/flow/flow-summary.tsx";
@@ -39,7 +40,7 @@ type StepFrameProps = {
   fromSummary: boolean;
   multipart?: boolean;
   errors: Errors;
-  targets: Record<string, SummaryTarget>;
+  summary: ErrorSummaryItem[];
   back: string;
   submitLabel: string;
   children: ReactNode;
@@ -83,7 +84,7 @@ export function StepFrame(props: StepFrameProps) {
             action={props.action}
             returnToSummary={props.fromSummary}
             multipart={props.multipart}
-            errors={errorSummaryItems(props.errors, props.targets)}
+            errors={props.summary}
           >
             {props.children}
             <FlowStepNav
@@ -100,58 +101,17 @@ export function StepFrame(props: StepFrameProps) {
   );
 }
 
-/** The error summary's targets of the person's and the services' steps. */
-export function fieldTargets(services: readonly DelegableService[]): Record<string, SummaryTarget> {
-  return {
-    codiceFiscale: { id: "codiceFiscale" },
-    nome: { id: "nome" },
-    cognome: { id: "cognome" },
-    servizi: { id: `servizio-${services[0]?.id ?? ""}` },
-    scadenza: { id: "scadenza" },
-    accetto: { id: "accetto" },
-  };
-}
-
-type PersonFieldsProps = {
-  labels: { fiscalCode: string; name: string; surname: string };
-  person: Person | undefined;
-  submitted: Submitted;
-  errors: Errors;
-};
+type Field = (
+  name: "codiceFiscale" | "nome" | "cognome" | "servizi" | "scadenza" | "accetto",
+) => FieldBinding;
 
 /** The other person: fiscal code, name, surname (what was typed, else what the flow holds). */
-export function PersonFields({ labels, person, submitted, errors }: PersonFieldsProps) {
+function PersonFields({ field }: { field: Field }) {
   return (
     <>
-      <TextField
-        id="codiceFiscale"
-        name="codiceFiscale"
-        label={labels.fiscalCode}
-        required
-        maxLength={16}
-        autoComplete="off"
-        uppercase
-        defaultValue={submitted.codiceFiscale ?? person?.codiceFiscale}
-        error={errors.codiceFiscale}
-      />
-      <TextField
-        id="nome"
-        name="nome"
-        label={labels.name}
-        required
-        maxLength={100}
-        defaultValue={submitted.nome ?? person?.nome}
-        error={errors.nome}
-      />
-      <TextField
-        id="cognome"
-        name="cognome"
-        label={labels.surname}
-        required
-        maxLength={100}
-        defaultValue={submitted.cognome ?? person?.cognome}
-        error={errors.cognome}
-      />
+      <TextField {...field("codiceFiscale")} required maxLength={16} autoComplete="off" uppercase />
+      <TextField {...field("nome")} required maxLength={100} />
+      <TextField {...field("cognome")} required maxLength={100} />
     </>
   );
 }
@@ -178,7 +138,7 @@ function ServicesFieldset(props: {
 }
 
 /** The policy's text and its acceptance. */
-function PolicyField(props: { policy: string | null; accepted?: boolean; error?: string }) {
+function PolicyField(props: { policy: string | null; accepted?: boolean; field: FieldBinding }) {
   const t = useT(delegheIt);
   return (
     <>
@@ -189,13 +149,13 @@ function PolicyField(props: { policy: string | null; accepted?: boolean; error?:
         {props.policy ? <p className="text-paragraph">{props.policy}</p> : null}
       </section>
       <CheckboxField
-        id="accetto"
-        name="accetto"
+        id={props.field.id}
+        name={props.field.name}
         value="on"
         label={t("deleghe.new.policyAccept")}
         defaultChecked={props.accepted}
         required
-        error={props.error}
+        error={props.field.error}
         className="mb-4"
       />
     </>
@@ -207,30 +167,25 @@ type ServicesFieldsProps = {
   limits: { min: string; max: string };
   policy: string | null;
   state: { servizi?: string[]; scadenza?: string; accepted?: boolean };
-  submitted: Submitted;
-  errors: Errors;
+  field: Field;
 };
 
 /** The services step: the services, the end date (at most `delegheMaxDays` away), the policy. */
-export function ServicesFields({ services, limits, policy, state, submitted, errors }: ServicesFieldsProps) {
+function ServicesFields({ services, limits, policy, state, field }: ServicesFieldsProps) {
   const t = useT(delegheIt);
   const day = useDay();
   return (
     <>
-      <ServicesFieldset services={services} chosen={state.servizi} error={errors.servizi} />
+      <ServicesFieldset services={services} chosen={state.servizi} error={field("servizi").error} />
       <TextField
-        id="scadenza"
-        name="scadenza"
+        {...field("scadenza")}
         type="date"
-        label={t("deleghe.new.endDate")}
         hint={t("deleghe.new.endDateHint", { max: day(limits.max) })}
         required
         min={limits.min}
         max={limits.max}
-        defaultValue={submitted.scadenza ?? state.scadenza}
-        error={errors.scadenza}
       />
-      <PolicyField policy={policy} accepted={state.accepted} error={errors.accetto} />
+      <PolicyField policy={policy} accepted={state.accepted} field={field("accetto")} />
     </>
   );
 }
@@ -303,9 +258,16 @@ type NewDelegaStepsProps<Step extends string> = {
   actionData: { errors?: Errors; submitted?: Submitted; failed?: string } | undefined;
   frame: { headingId: string; title: string; steps: string[]; confirmLabel: string; multipart?: boolean };
   /** The other person (the flow's first step): its fields' labels, its summary row's label, what the flow holds. */
-  person: { labels: PersonFieldsProps["labels"]; summaryLabel: string; value: Person | undefined };
-  /** The targets of the flow's own fields; its own steps' content (`children`) and summary rows (`summaryRows`). */
-  targets?: Record<string, SummaryTarget>;
+  person: {
+    labels: { fiscalCode: string; name: string; surname: string };
+    summaryLabel: string;
+    value: Person | undefined;
+  };
+  /**
+   * The labels of the flow's own fields (in the error summary, after the shared ones); its own steps' content
+   * (`children`) and summary rows (`summaryRows`).
+   */
+  labels?: Record<string, string>;
   summaryRows?: ReactNode;
   children?: ReactNode;
 };
@@ -322,6 +284,26 @@ export function NewDelegaSteps<Step extends string>(props: NewDelegaStepsProps<S
   const submitted: Submitted = props.actionData?.submitted ?? {};
   const index = flowSteps.indexOf(step);
   const summary = step === "riepilogo";
+  const form = formFields({
+    values: {
+      codiceFiscale: submitted.codiceFiscale ?? person.value?.codiceFiscale ?? "",
+      nome: submitted.nome ?? person.value?.nome ?? "",
+      cognome: submitted.cognome ?? person.value?.cognome ?? "",
+      scadenza: submitted.scadenza ?? state.scadenza ?? "",
+    },
+    errors,
+    labels: {
+      codiceFiscale: person.labels.fiscalCode,
+      nome: person.labels.name,
+      cognome: person.labels.surname,
+      servizi: t("deleghe.new.services"),
+      scadenza: t("deleghe.new.endDate"),
+      accetto: t("deleghe.new.policy"),
+      ...props.labels,
+    },
+    // The services' group: the summary leads to its first box.
+    anchors: { servizi: `servizio-${services[0]?.id ?? ""}` },
+  });
   return (
     <StepFrame
       headingId={frame.headingId}
@@ -334,16 +316,12 @@ export function NewDelegaSteps<Step extends string>(props: NewDelegaStepsProps<S
       fromSummary={loaderData.fromSummary}
       multipart={frame.multipart}
       errors={errors}
-      targets={{ ...fieldTargets(services), ...props.targets }}
+      summary={form.summary}
       back={index === 0 ? href("/area-personale/deleghe/nuova") : stepHref(flowSteps[index - 1]!)}
       submitLabel={summary ? frame.confirmLabel : t("deleghe.new.continue")}
     >
-      {index === 0 ? (
-        <PersonFields labels={person.labels} person={person.value} submitted={submitted} errors={errors} />
-      ) : null}
-      {step === "servizi" ? (
-        <ServicesFields {...loaderData} state={state} submitted={submitted} errors={errors} />
-      ) : null}
+      {index === 0 ? <PersonFields field={form.field} /> : null}
+      {step === "servizi" ? <ServicesFields {...loaderData} state={state} field={form.field} /> : null}
       {props.children}
       {summary && person.value ? (
         <SummaryRows

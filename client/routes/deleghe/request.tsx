@@ -37,10 +37,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const stepHref = stepLinks<RequestStep>(href("/area-personale/deleghe/nuova/richiesta"));
 
-const documentTargets = Object.fromEntries(
-  DOCUMENT_SLOTS.map((slot) => [documentFieldName(slot), { id: documentFieldName(slot) }]),
-);
-
 /**
  * The request with documents (the would-be delegate is logged in): the delegator, the services with the end date
  * and the policy, the three documents, the summary (its documents' row added to the shared ones).
@@ -77,7 +73,9 @@ export default function DelegationRequest({ loaderData, actionData }: Route.Comp
         summaryLabel: t("deleghe.card.delegator"),
         value: state.delegante,
       }}
-      targets={documentTargets}
+      labels={Object.fromEntries(
+        DOCUMENT_SLOTS.map((slot) => [documentFieldName(slot), t(`deleghe.slot.${slot}`)]),
+      )}
       summaryRows={
         <>
           <dt className="col-sm-4">{t("deleghe.request.documents")}</dt>
