@@ -145,7 +145,7 @@ async function rebuildTicket(
 async function checkCode(context: Context, form: FormData, verification: Verification) {
   const { state, values, binding } = verification;
   const t = serverT(context, assistanceIt);
-  const { api, flow, log, locale } = getServices(context);
+  const { api, log, locale } = getServices(context);
   const parsed = validateForm(
     form,
     z.object({
@@ -198,29 +198,35 @@ async function checkCode(context: Context, form: FormData, verification: Verific
     return failed(message, status);
   }
   await attempt.done("valid");
+  return requestOver(context, verification, "ticketNoAuth");
+}
+
+/**
+ * The request is over (sent, or its fate unknown): its kept values and file go, the flow's cookie too, and the
+ * feedback page says which (to the e-mail address it names).
+ */
+async function requestOver(
+  context: Context,
+  { state, values }: Verification,
+  feedbackType: "ticketNoAuth" | "ticketUnsure",
+) {
+  const { flow } = getServices(context);
   await deletePending(state.valuesRef);
   await deletePending(values.allegatoRef);
   const headers = mergeHeaders(
     assistFlow.clear(flow),
     feedbackFlow.save(flow, { v: 1, email: values.email }),
   );
-  return redirect(withQuery(href("/feedback"), { feedbackType: "ticketNoAuth" }), { headers });
+  return redirect(withQuery(href("/feedback"), { feedbackType }), { headers });
 }
 
 /**
  * An anonymous request whose sending got no answer: it may be in the CRM (whose answer will come to the e-mail
  * address), the portal cannot tell and never sends it again. The request and its file go; the page says so.
  */
-async function closeUnsure(context: Context, { state, values, binding }: Verification) {
-  const { flow } = getServices(context);
-  await otpGuard.discard(state.ref, binding);
-  await deletePending(state.valuesRef);
-  await deletePending(values.allegatoRef);
-  const headers = mergeHeaders(
-    assistFlow.clear(flow),
-    feedbackFlow.save(flow, { v: 1, email: values.email }),
-  );
-  return redirect(withQuery(href("/feedback"), { feedbackType: "ticketUnsure" }), { headers });
+async function closeUnsure(context: Context, verification: Verification) {
+  await otpGuard.discard(verification.state.ref, verification.binding);
+  return requestOver(context, verification, "ticketUnsure");
 }
 
 export async function verifyAction(context: Context, form: FormData, intent: VerifyIntent) {
