@@ -1,12 +1,13 @@
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { RadioGroup } from "#client/components/ui/choice-fields.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { StepNav } from "./flow-form.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";
 import type { DateStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
-import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+import { stepActionFor } from "./use-step-errors.ts";
 
 export type StepDateProps = {
   data: DateStepData;
@@ -27,14 +28,20 @@ export function StepDate(props: StepDateProps) {
     giorno: submitted.giorno ?? data.dayError ?? undefined,
     orario: submitted.orario ?? (data.slotTaken ? t("appointments.date.slotTaken") : undefined),
   };
-  const items = summaryItems(errors, { giorno: { id: "calendario" }, orario: { id: "orario-0" } });
-  const chosenTime = values?.orario ?? data.time;
+  const { field, summary } = formFields({
+    values: { orario: values?.orario ?? data.time ?? "" },
+    errors,
+    labels: { giorno: t("appointments.date.calendar"), orario: t("appointments.date.time") },
+    // The calendar's heading (its days are links), the first time offered (or the message in its place).
+    anchors: { giorno: "calendario", orario: "orario-0" },
+  });
+  const time = field("orario");
   return (
     <>
       <FlowStepForm
         intent="data"
         returnToSummary={returnToSummary}
-        errors={items}
+        errors={summary}
         intro={
           <>
             <p>{t("appointments.date.intro")}</p>
@@ -43,7 +50,7 @@ export function StepDate(props: StepDateProps) {
               calendar={data.calendar}
               monthHref={monthHref}
               dayHref={dayHref}
-              error={errors.giorno}
+              error={field("giorno").error}
             />
           </>
         }
@@ -53,24 +60,24 @@ export function StepDate(props: StepDateProps) {
           {data.day && data.times.length > 0 ? (
             <RadioGroup
               key={data.day}
-              name="orario"
+              name={time.name}
               idPrefix="orario"
               legend={t("appointments.date.times", { day: data.dayLabel ?? data.day })}
               options={data.times.map((time) => ({
                 value: time,
                 label: `${t("appointments.date.at")} ${time}`,
               }))}
-              value={chosenTime}
-              error={errors.orario}
+              value={time.defaultValue}
+              error={time.error}
             />
           ) : (
             <p className="fw-semibold">
               {data.day ? t("appointments.date.noTimes") : t("appointments.date.timesNoDay")}
             </p>
           )}
-          {errors.orario && !(data.day && data.times.length > 0) ? (
+          {time.error && !(data.day && data.times.length > 0) ? (
             <div id="orario-0" tabIndex={-1} className="invalid-feedback d-block mb-3">
-              {errors.orario}
+              {time.error}
             </div>
           ) : null}
         </section>

@@ -56,3 +56,30 @@ test("hydrated with the category the server showed: nothing is submitted", async
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(page.getByRole("status", { name: "Indirizzo" }).textContent).toBe("?passo=luogo");
 });
+
+test("a refused step: the summary names each field and leads to it; what was chosen stays", () => {
+  const offices = [
+    { id: "1", name: "Sede centrale", location: "Via Roma 1", description: null, virtual: false },
+    { id: "2", name: "Sportello nord", location: "Via Po 2", description: null, virtual: false },
+  ].map((office) => ({ ...office, additionalInformations: null }));
+  const page = renderPage(
+    <StepPlace
+      data={{ ...data, categoryId: "20", offices }}
+      actionData={{
+        intent: "luogo",
+        errors: { ufficio: "Seleziona un ufficio" },
+        values: { categoria: "20", ufficio: "" },
+      }}
+      backHref="/servizi"
+      returnToSummary={false}
+    />,
+    { url: "/prenota?passo=luogo&categoria=20" },
+  );
+  const link = page.getByRole("link", { name: "Ufficio: Seleziona un ufficio" });
+  const office = page.getByRole("combobox", { name: /^Ufficio/ });
+  expect(link.getAttribute("href")).toBe(`#${office.id}`);
+  expect(office.getAttribute("aria-invalid")).toBe("true");
+  // The server's HTML (what a page without JavaScript keeps): the category chosen is the selected option.
+  expect(page.getByRole("option", { name: "Tributi" }).hasAttribute("selected")).toBe(true);
+  expect(page.queryByRole("link", { name: /^Categoria:/ })).toBeNull();
+});

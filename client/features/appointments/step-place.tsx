@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useSubmit } from "react-router";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { StepNav } from "./flow-form.tsx";
@@ -9,7 +10,7 @@ import { OfficeCard } from "./office-card.tsx";
 import type { PlaceStepData, StepActionData } from "./step-types.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
-import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+import { stepActionFor } from "./use-step-errors.ts";
 import { FROM_SUMMARY, isOpenedFromSummary } from "#client/lib/flow-fields.ts";
 
 export type StepPlaceProps = {
@@ -28,37 +29,31 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
   const t = useT(appointmentsIt);
   const { errors, values } = stepActionFor(actionData, "luogo");
   const categoryId = values?.categoria ?? data.categoryId ?? "";
-  const items = summaryItems(errors, { categoria: { id: "categoria" }, ufficio: { id: "ufficio" } });
+  const { field, summary } = formFields({
+    values: { categoria: categoryId, ufficio: values?.ufficio ?? data.officeId ?? "" },
+    errors,
+    labels: { categoria: t("appointments.place.category"), ufficio: t("appointments.place.office") },
+  });
   return (
     <>
       <FlowStepForm
         intent="luogo"
         returnToSummary={returnToSummary}
-        errors={items}
+        errors={summary}
         intro={
           data.fixedCategory ? (
             <p>
               {t("appointments.place.category")}: <strong>{data.fixedCategory.name}</strong>
             </p>
           ) : (
-            <CategoryChooser
-              data={data}
-              categoryId={categoryId}
-              error={errors.categoria}
-              servizio={servizio}
-            />
+            <CategoryChooser data={data} field={field("categoria")} servizio={servizio} />
           )
         }
       >
         {data.fixedCategory ? null : <input type="hidden" name="categoria" value={categoryId} />}
         {categoryId && data.offices.length === 0 ? <p>{t("appointments.place.noOffices")}</p> : null}
         {data.offices.length > 0 ? (
-          <OfficeChooser
-            key={categoryId}
-            offices={data.offices}
-            initial={values?.ufficio ?? data.officeId ?? ""}
-            error={errors.ufficio}
-          />
+          <OfficeChooser key={categoryId} offices={data.offices} field={field("ufficio")} />
         ) : null}
         <StepNav backHref={backHref} />
       </FlowStepForm>
@@ -67,31 +62,22 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
 }
 
 /** The office select; with JavaScript the address card follows the choice at once. */
-function OfficeChooser({
-  offices,
-  initial,
-  error,
-}: {
-  offices: OfficeView[];
-  initial: string;
-  error?: string;
-}) {
+function OfficeChooser({ offices, field }: { offices: OfficeView[]; field: FieldBinding<"ufficio"> }) {
   const t = useT(appointmentsIt);
+  // A controlled select (the address card follows it): its value is the state's, not the binding's.
+  const { defaultValue: initial, ...binding } = field;
   const [officeId, setOfficeId] = useState(initial);
   const chosen = offices.find((office) => office.id === officeId);
   return (
     <>
       <SelectField
-        id="ufficio"
-        name="ufficio"
-        label={t("appointments.place.office")}
+        {...binding}
         hint={t("appointments.place.officeHint")}
         placeholder={t("appointments.place.officePlaceholder")}
         required
         value={officeId}
         onChange={(event) => setOfficeId(event.currentTarget.value)}
         options={offices.map((office) => ({ value: office.id, label: office.name }))}
-        error={error}
       />
       {chosen ? <OfficeCard office={chosen} /> : null}
     </>
@@ -100,12 +86,12 @@ function OfficeChooser({
 
 function CategoryChooser(props: {
   data: PlaceStepData;
-  categoryId: string;
-  error?: string;
+  field: FieldBinding<"categoria">;
   servizio?: string;
 }) {
   const t = useT(appointmentsIt);
-  const { data, categoryId, error, servizio } = props;
+  const { data, field, servizio } = props;
+  const categoryId = field.defaultValue;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const location = useLocation();
@@ -126,17 +112,13 @@ function CategoryChooser(props: {
       <input type="hidden" name="passo" value="luogo" />
       {returnParam(location.search)}
       <SelectField
-        id="categoria"
-        name="categoria"
-        label={t("appointments.place.category")}
+        {...field}
         hint={t("appointments.place.categoryHint")}
         placeholder={t("appointments.place.categoryPlaceholder")}
         required
-        defaultValue={categoryId}
         ref={select}
         onChange={(event) => showOffices(event.currentTarget)}
         options={data.categories.map((category) => ({ value: category.id, label: category.name }))}
-        error={error}
       />
       {hydrated ? null : (
         <button type="submit" className="btn btn-outline-primary btn-sm">

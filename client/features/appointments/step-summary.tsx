@@ -1,11 +1,12 @@
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
-import { stepActionFor, summaryItems } from "./use-step-errors.ts";
+import { stepActionFor } from "./use-step-errors.ts";
 
 export type StepSummaryProps = {
   data: SummaryStepData;
@@ -19,12 +20,19 @@ export type StepSummaryProps = {
 export function StepSummary({ data, actionData, backHref, editLinks, submitLabel }: StepSummaryProps) {
   const t = useT(appointmentsIt);
   const { errors } = stepActionFor(actionData, "riepilogo");
-  const items = summaryItems(errors, { form: { id: "riepilogo-esito" }, privacy: { id: "privacy" } });
+  // `form`: the booking refused as a whole (said above the cards); the privacy box's label is its own message.
+  const { field, summary } = formFields({
+    values: {},
+    errors,
+    labels: { form: "", privacy: "" },
+    anchors: { form: "riepilogo-esito" },
+  });
+  const privacy = field("privacy");
   return (
     <>
       <FlowStepForm
         intent="riepilogo"
-        errors={items}
+        errors={summary}
         intro={
           <>
             <p className="lead">{t("appointments.summary.declaration")}</p>
@@ -47,11 +55,11 @@ export function StepSummary({ data, actionData, backHref, editLinks, submitLabel
               <div dangerouslySetInnerHTML={{ __html: data.legal.body }} />
             </div>
             <CheckboxField
-              id="privacy"
-              name="privacy"
+              id={privacy.id}
+              name={privacy.name}
               label={t("appointments.summary.privacy")}
               required
-              error={errors.privacy}
+              error={privacy.error}
             />
           </section>
         ) : null}

@@ -5,8 +5,3 @@ export function stepActionFor(actionData: StepActionData | undefined, intent: st
   const own = actionData?.intent === intent ? actionData : undefined;
   return { errors: own?.errors ?? {}, values: own?.values };
 }
-
-export {
-  errorSummaryItems as summaryItems,
-  type SummaryTarget,
-} from "#client/components/ui/error-summary.tsx";

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { DateRangeFields } from "#client/components/ui/date-range-fields.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
@@ -24,14 +25,16 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
     ...(errors.da ? { da: t(`documents.${errors.da}`) } : {}),
     ...(errors.a ? { a: t(`documents.${errors.a}`) } : {}),
   };
-  const fields = {
-    da: { id: "documenti-da", label: t("documents.from") },
-    a: { id: "documenti-a", label: t("documents.to") },
-  };
+  const { field, summary } = formFields({
+    idPrefix: "documenti",
+    values,
+    errors: messages,
+    labels: { da: t("documents.from"), a: t("documents.to") },
+  });
   const areas = data.areas.status === "ok" ? data.areas.items : [];
   return (
     <>
-      <ErrorSummary items={errorSummaryItems(messages, fields)} autoFocus={false} />
+      <ErrorSummary items={summary} autoFocus={false} />
       <FilterForm
         look="card"
         search
@@ -64,11 +67,7 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
             autoComplete="off"
           />
         </div>
-        <DateRangeFields
-          from={{ name: "da", ...fields.da, value: values.da, error: messages.da }}
-          to={{ name: "a", ...fields.a, value: values.a, error: messages.a }}
-          columnClassName="col-12 col-md-4"
-        />
+        <DateRangeFields from={field("da")} to={field("a")} columnClassName="col-12 col-md-4" />
         <div className="col-12 col-md-4">
           <SelectField
             name="ordine"

@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { MessageCard } from "#client/components/message-card/message-card.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { DateRangeFields, type DateBound } from "#client/components/ui/date-range-fields.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { DateRangeFields } from "#client/components/ui/date-range-fields.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -27,8 +28,6 @@ export type MessagesPageProps = {
   today: string;
 };
 
-const FIELD_IDS = { da: "messages-from", a: "messages-to" } as const;
-
 /** "Messaggi": the filter (a GET form), the messages and "Vedi altre notifiche", which adds 15 more to the list. */
 export function MessagesPage({ values, errors, list, today }: MessagesPageProps) {
   const t = useT(messagesIt);
@@ -36,16 +35,13 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
     da: errors.da ? t(errors.da) : undefined,
     a: errors.a ? t(errors.a) : undefined,
   };
-  const period: Period = {
-    da: {
-      name: "da",
-      id: FIELD_IDS.da,
-      label: t("messages.filter.from"),
-      value: values.da,
-      error: errorTexts.da,
-    },
-    a: { name: "a", id: FIELD_IDS.a, label: t("messages.filter.to"), value: values.a, error: errorTexts.a },
-  };
+  const { field, summary } = formFields({
+    idPrefix: "messages",
+    values,
+    errors: errorTexts,
+    labels: { da: t("messages.filter.from"), a: t("messages.filter.to") },
+  });
+  const period = { da: field("da"), a: field("a") };
   const section = useRef<HTMLElement>(null);
   // A new filter moves the focus to the count, "Vedi altre notifiche" to the first message it added.
   useListFocus(section, JSON.stringify(listParams(values, 1)), values.pagina * PAGE_SIZE);
@@ -55,7 +51,7 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
         {t("messages.title")}
       </h2>
       <p className="text-paragraph mb-4">{t("messages.lead")}</p>
-      <ErrorSummary items={errorSummaryItems(errorTexts, period)} />
+      <ErrorSummary items={summary} />
       <MessageFilters values={values} period={period} senders={list?.senders ?? []} today={today} />
       {list ? (
         <MessageList values={values} list={list} />
@@ -70,8 +66,8 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
   );
 }
 
-/** The filter's period, as the date fields and the error summary name it. */
-type Period = Record<keyof typeof FIELD_IDS, DateBound>;
+/** The filter's period: the date fields' bindings. */
+type Period = Record<"da" | "a", FieldBinding>;
 
 type FilterProps = {
   values: ListValues;

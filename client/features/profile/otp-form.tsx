@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
@@ -22,6 +23,13 @@ export type OtpFormProps = {
 export function OtpForm({ pending, action, errors = {}, attemptsLeft, resent }: OtpFormProps) {
   const t = useT(profileIt);
   const shown = pending.kind === "SMS" ? `+39 ${pending.contact}` : pending.contact;
+  // A wrong or expired code is not shown again: the citizen types the new one.
+  const { field, summary } = formFields({
+    idPrefix: "otp",
+    values: {},
+    errors,
+    labels: { code: t("profile.otp.label") },
+  });
   const canResend = pending.kind === "EMAIL" || attemptsLeft === undefined || (attemptsLeft ?? 1) > 0;
   return (
     <div className="otp-verification">
@@ -31,7 +39,7 @@ export function OtpForm({ pending, action, errors = {}, attemptsLeft, resent }: 
           : t("profile.otp.sentSms", { contact: shown })}
         {resent ? ` ${t("profile.otp.resent")}` : null}
       </p>
-      <ErrorSummary items={errorSummaryItems(errors, { code: { id: "otp-code" } })} />
+      <ErrorSummary items={summary} />
       {errors.form ? (
         <div className="alert alert-danger" role="alert">
           {errors.form}
@@ -42,15 +50,12 @@ export function OtpForm({ pending, action, errors = {}, attemptsLeft, resent }: 
         <XsrfField />
         <input type="hidden" name="intent" value="verify" />
         <TextField
-          id="otp-code"
-          name="code"
-          label={t("profile.otp.label")}
+          {...field("code")}
           hint={t("profile.otp.hint")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={5}
           required
-          error={errors.code}
         />
         <SubmitButton>{t("profile.otp.verify")}</SubmitButton>
       </Form>

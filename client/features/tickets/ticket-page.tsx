@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
-import { errorSummaryItems, ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { formFields } from "#client/components/ui/form-fields.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
@@ -207,11 +208,13 @@ function ReplyForm(props: {
   const t = useT(ticketsIt);
   const { errors, values } = props;
   const pagePath = ticketPath(props.ticketId);
-  const summary = errorSummaryItems(errors, {
-    messaggio: { id: "ticket-reply-body", label: t("tickets.reply.body") },
-    allegato: { id: "ticket-reply-file", label: t("tickets.reply.attachment") },
+  const { field, summary } = formFields({
+    idPrefix: "ticket-reply",
+    values,
+    errors,
+    labels: { messaggio: t("tickets.reply.body"), allegato: t("tickets.reply.attachment") },
   });
-  const fileError = errors.allegato;
+  const file = field("allegato");
   return (
     <section aria-labelledby="rispondi-title" className="mb-5">
       <h3 id="rispondi-title" className="title-xlarge mb-3">
@@ -226,23 +229,14 @@ function ReplyForm(props: {
       {/* Keyed by the conversation's length: after a reply is sent the form starts empty again. */}
       <Form key={props.formKey} method="post" action={pagePath} encType="multipart/form-data" noValidate>
         <XsrfField />
-        <TextareaField
-          id="ticket-reply-body"
-          name="messaggio"
-          label={t("tickets.reply.body")}
-          required
-          rows={5}
-          maxLength={REPLY_MAX_LENGTH}
-          defaultValue={values.messaggio ?? ""}
-          error={errors.messaggio}
-        />
+        <TextareaField {...field("messaggio")} required rows={5} maxLength={REPLY_MAX_LENGTH} />
         <FileUpload
-          id="ticket-reply-file"
-          name="allegato"
-          label={t("tickets.reply.attachment")}
+          id={file.id}
+          name={file.name}
+          label={file.label}
           accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
           hint={t("tickets.reply.attachmentHint")}
-          error={fileError}
+          error={file.error}
         />
         <SubmitButton>{t("tickets.reply.submit")}</SubmitButton>
         <UploadProgress />

@@ -4,7 +4,8 @@ import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import type { Route } from "./+types/pay-by-iuv";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
+import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
+import { formFields, type FieldBinding } from "#client/components/ui/form-fields.ts";
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
@@ -60,6 +61,12 @@ function PayByIuvSteps({ loaderData, actionData }: { loaderData: StepData; actio
   const t = useT(paymentsIt);
   const { step, position } = loaderData;
   const steps = [t("payments.iuv.step.privacy"), t("payments.iuv.step.summary")];
+  // The box's label is its own message: the summary says it alone.
+  const { field, summary } = formFields({
+    values: {},
+    errors: actionData?.errors ?? {},
+    labels: { privacy: "" },
+  });
   return (
     <PaymentLayout title={t("payments.iuv.title")} lead={t("payments.iuv.lead")} parent="personal-area">
       {!position.payable ? (
@@ -71,14 +78,9 @@ function PayByIuvSteps({ loaderData, actionData }: { loaderData: StepData; actio
           title={t("payments.iuv.step.privacy")}
           focusKey={step}
           headingClassName="title-xlarge mt-4 mb-3"
-          notices={
-            <ErrorSummary
-              title={t("payments.iuv.errorsTitle")}
-              items={errorSummaryItems(actionData?.errors ?? {}, { privacy: { id: "privacy" } })}
-            />
-          }
+          notices={<ErrorSummary title={t("payments.iuv.errorsTitle")} items={summary} />}
         >
-          <PrivacyStep data={loaderData} actionData={actionData} />
+          <PrivacyStep data={loaderData} privacy={field("privacy")} />
         </FlowStepPage>
       ) : (
         <FlowStepPage
@@ -149,7 +151,7 @@ function NotPayable({ position }: { position: StepData["position"] }) {
   );
 }
 
-function PrivacyStep({ data, actionData }: { data: StepData; actionData: IuvAction }) {
+function PrivacyStep({ data, privacy }: { data: StepData; privacy: FieldBinding<"privacy"> }) {
   const t = useT(paymentsIt);
   const { policy } = data;
   return (
@@ -164,11 +166,11 @@ function PrivacyStep({ data, actionData }: { data: StepData; actionData: IuvActi
       }
     >
       <CheckboxField
-        id="privacy"
-        name="privacy"
+        id={privacy.id}
+        name={privacy.name}
         label={t("payments.iuv.privacyAccept")}
         required
-        error={actionData?.errors?.privacy}
+        error={privacy.error}
         className="mb-4"
       />
       <SubmitButton>{t("payments.iuv.next")}</SubmitButton>
