@@ -3,11 +3,11 @@ import {
   expect,
   tenantUrl,
   expectAccessible,
-  leaseCitizen,
   logIn,
   resetCitizen,
   screenshotForReview,
   CITIZENS,
+  STRANGERS,
   SANDBOX_URL,
   TENANTS,
   type TenantId,
@@ -22,6 +22,7 @@ import { strangerFiscalCode } from "../support/citizens.ts";
 const MARIO = CITIZENS["Mario Rossi"];
 const LUCA = CITIZENS["Luca Verdi"];
 const GIULIA = CITIZENS["Giulia Bianchi"];
+const CARLA = STRANGERS.CARLA_NERI;
 const DELEGHE = "/area-personale/deleghe";
 const NEW = "/area-personale/deleghe/nuova";
 
@@ -70,16 +71,14 @@ test("comune-a: the request with its three documents, summary and success withou
 }) => {
   test.setTimeout(180_000);
   await resetCitizen(LUCA);
-  // The request names Giulia: her reset in another worker's test would delete it (deleghe-request.test.ts).
-  await leaseCitizen(GIULIA);
   // axe cannot run in a page without JavaScript (it hangs): these pages are axe-checked in deleghe-request.test.ts.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await logIn(page, "comune-a", "Luca Verdi", NEW);
   await page.getByRole("link", { name: "Richiesta di delega con documenti" }).click();
-  await page.getByLabel(/Codice fiscale del delegante/).fill(GIULIA);
-  await page.getByLabel(/Nome del delegante/).fill("Giulia");
-  await page.getByLabel(/Cognome del delegante/).fill("Bianchi");
+  await page.getByLabel(/Codice fiscale del delegante/).fill(CARLA.codiceFiscale);
+  await page.getByLabel(/Nome del delegante/).fill(CARLA.nome);
+  await page.getByLabel(/Cognome del delegante/).fill(CARLA.cognome);
   await page.getByRole("button", { name: "Avanti" }).click();
   await expect(page.getByRole("group", { name: /Servizi da delegare/ })).toBeVisible();
   await page.locator('label[for="servizio-109"]').click(); // bootstrap-italia draws the box on the label
@@ -107,7 +106,7 @@ test("comune-a: the request with its three documents, summary and success withou
     .locator("#documento-MODULO_DELEGA")
     .setInputFiles({ name: "modulo.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText(`Giulia Bianchi (${GIULIA})`)).toBeVisible();
+  await expect(page.getByText(`Carla Neri (${CARLA.codiceFiscale})`)).toBeVisible();
   await expect(page.getByText("Carta d'identità (fronte): fronte.png")).toBeVisible();
   await expect(page.getByText("Carta d'identità (retro): retro.jpg")).toBeVisible();
   await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
@@ -117,7 +116,7 @@ test("comune-a: the request with its three documents, summary and success withou
   await page.getByRole("link", { name: "Vai alle tue richieste" }).click();
   const card = page
     .getByRole("article")
-    .filter({ hasText: `Giulia Bianchi (${GIULIA})` })
+    .filter({ hasText: `Carla Neri (${CARLA.codiceFiscale})` })
     .filter({ hasText: "Contrassegno di parcheggio per disabili" })
     .filter({ hasText: "In attesa dell'operatore" });
   await expect(card).toHaveCount(1);

@@ -4,29 +4,21 @@ import {
   expect,
   tenantUrl,
   expectAccessible,
-  leaseCitizen,
   logIn,
   resetCitizen,
   screenshotForReview,
   CITIZENS,
+  STRANGERS,
   SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
 
 // The delegation REQUEST with three documents (DELEGHE, issue #28) on both municipalities: Luca Verdi asks to act
-// for Giulia Bianchi, who cannot log in; the municipality's operator (the sandbox control) approves or refuses it.
+// for Carla Neri, who cannot log in (nobody in the seed); the municipality's operator (the sandbox control) approves
+// or refuses it.
 
 const LUCA = CITIZENS["Luca Verdi"];
-const GIULIA = CITIZENS["Giulia Bianchi"];
-
-/**
- * Luca's request names Giulia as the delegator: resetting Giulia (another worker's test) deletes every delegation
- * involving her, this request included (a document then answered 404 and its download failed). Both leases are held.
- */
-async function resetLucaHoldingGiulia() {
-  await resetCitizen(LUCA);
-  await leaseCitizen(GIULIA);
-}
+const CARLA = STRANGERS.CARLA_NERI;
 const NEW = "/area-personale/deleghe/nuova";
 const RICHIESTE = "/area-personale/deleghe/richieste";
 
@@ -113,21 +105,21 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     page,
   }) => {
     test.setTimeout(180_000);
-    await resetLucaHoldingGiulia();
+    await resetCitizen(LUCA);
     await logIn(page, tenant, "Luca Verdi", NEW);
     await page.getByRole("link", { name: "Richiesta di delega con documenti" }).click();
     await page.getByLabel(/Codice fiscale del delegante/).fill(LUCA);
-    await page.getByLabel(/Nome del delegante/).fill("Giulia");
-    await page.getByLabel(/Cognome del delegante/).fill("Bianchi");
+    await page.getByLabel(/Nome del delegante/).fill("Carla");
+    await page.getByLabel(/Cognome del delegante/).fill("Neri");
     await page.getByRole("button", { name: "Avanti" }).click();
     await expect(page.getByText("Non puoi chiedere una delega a te stesso").first()).toBeVisible();
-    await expect(page.getByLabel(/Nome del delegante/)).toHaveValue("Giulia");
+    await expect(page.getByLabel(/Nome del delegante/)).toHaveValue("Carla");
     await screenshotForReview(page, `request28-${tenant}-delegante-errore-1280`);
-    await page.getByLabel(/Codice fiscale del delegante/).fill(GIULIA);
+    await page.getByLabel(/Codice fiscale del delegante/).fill(CARLA.codiceFiscale);
     await page.getByRole("button", { name: "Avanti" }).click();
     await servicesAndDocuments(page, tenant, `${tenant}-1280`);
 
-    await expect(page.getByText(`Giulia Bianchi (${GIULIA})`)).toBeVisible();
+    await expect(page.getByText(`Carla Neri (${CARLA.codiceFiscale})`)).toBeVisible();
     await expect(page.getByText("Modulo di delega firmato: modulo.pdf")).toBeVisible();
     await expect(page.getByRole("link", { name: /Modifica/ })).toHaveCount(3);
     await expectAccessible(page);
@@ -139,7 +131,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await page.getByRole("link", { name: "Vai alle tue richieste" }).click();
     const card = page
       .getByRole("article")
-      .filter({ hasText: "Giulia Bianchi" })
+      .filter({ hasText: "Carla Neri" })
       .filter({ hasText: SERVICE[tenant].title });
     await expect(card.getByText("In attesa dell'operatore")).toBeVisible();
     await screenshotForReview(page, `request28-${tenant}-richieste-1280`); // on comune-a with the seeded refused request and its reason
@@ -163,7 +155,7 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(
       page
         .getByRole("article")
-        .filter({ hasText: `Giulia Bianchi (${GIULIA})` })
+        .filter({ hasText: `Carla Neri (${CARLA.codiceFiscale})` })
         .filter({ hasText: "Approvata" }),
     ).toHaveCount(1);
     await expectAccessible(page);
@@ -174,16 +166,16 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
   browser,
 }) => {
   test.setTimeout(180_000);
-  await resetLucaHoldingGiulia();
+  await resetCitizen(LUCA);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await logIn(page, "comune-b", "Luca Verdi", `${NEW}/richiesta?passo=delegante`);
   await tabTo(page, page.getByLabel(/Codice fiscale del delegante/));
-  await page.keyboard.type("bncgli85c55l219r");
+  await page.keyboard.type(CARLA.codiceFiscale.toLowerCase());
   await page.keyboard.press("Tab");
-  await page.keyboard.type("Giulia");
+  await page.keyboard.type("Carla");
   await page.keyboard.press("Tab");
-  await page.keyboard.type("Bianchi");
+  await page.keyboard.type("Neri");
   await screenshotForReview(page, "request28-comune-b-delegante-390");
   await tabTo(page, page.getByRole("button", { name: "Avanti" }));
   await page.keyboard.press("Enter");
@@ -195,7 +187,7 @@ test("comune-b: the first step by keyboard alone at 390 px; a refused request sh
   await page.goto(tenantUrl("comune-b", RICHIESTE));
   const card = page
     .getByRole("article")
-    .filter({ hasText: "Giulia Bianchi" })
+    .filter({ hasText: "Carla Neri" })
     .filter({ hasText: "In attesa dell'operatore" });
   const id = await requestId(card.first());
   await operator("comune-b", id, "RIFIUTATA", "La firma sul modulo di delega non è leggibile.");

@@ -12,6 +12,14 @@ export const CITIZENS = {
 } as const;
 
 /**
+ * People who are nobody in the seed, by name: Carla Neri cannot log in, so Luca asks with documents to act for her
+ * (the delegation request). No test's reset touches her, so her requests need no lease of anyone but their author.
+ */
+export const STRANGERS = {
+  CARLA_NERI: { nome: "Carla", cognome: "Neri", codiceFiscale: strangerFiscalCode("NRECRL52M41L219") },
+} as const;
+
+/**
  * A valid fiscal code of a person who is nobody in the seed (a requester, a delegate the sandbox does not know), from
  * its first 15 characters: the check letter is computed, never spelled.
  */
