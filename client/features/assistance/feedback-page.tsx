@@ -3,7 +3,7 @@ import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
-import { AssistanceLayout } from "./request-page.tsx";
+import { AssistanceLayout } from "./assistance-layout.tsx";
 
 export type FeedbackData = {
   type: "ticket" | "ticketNoAuth" | "ticketUnsure" | "partialTicket" | null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
@@ -8,7 +8,6 @@ import {
   ATTACHMENT_MAX_BYTES,
 } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
-import { PageLayout } from "#client/components/ui/page-layout.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
@@ -28,6 +27,8 @@ import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
+import { AssistanceLayout } from "./assistance-layout.tsx";
+import { VerifyStep, type VerifyData } from "./verify-step.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { DETAILS_MAX_LENGTH, type RequestValues } from "./request-model.ts";
 import { shownFileName } from "#shared/file-name.ts";
@@ -44,46 +45,12 @@ export type RequestFormData = {
   listsFailed: boolean;
   policy: string | null;
 };
-export type VerifyData = {
-  step: "verify";
-  anonymous: true;
-  verify: { email: string; sent: boolean; resent: boolean };
-};
 export type RequestActionData = {
   values?: RequestValues;
   errors?: FieldErrors;
   subServices?: CrmService[];
   expired?: boolean;
 };
-
-/** Breadcrumb Home / Assistenza, the h1 and one reading column. */
-export function AssistanceLayout({
-  title,
-  lead,
-  children,
-  headingRef,
-}: {
-  title: string;
-  lead?: ReactNode;
-  children: ReactNode;
-  headingRef?: Ref<HTMLHeadingElement>;
-}) {
-  const t = useT(assistanceIt);
-  return (
-    <PageLayout
-      breadcrumb={[
-        { name: t("common.home"), href: href("/") },
-        { name: t("assistance.breadcrumb"), href: href("/nuova-richiesta") },
-        { name: title },
-      ]}
-      title={title}
-      lead={lead}
-      headingRef={headingRef}
-    >
-      {children}
-    </PageLayout>
-  );
-}
 
 /** The form's fields, in its order, each named here once: what `field(name)` and the error summary use. */
 function useRequestFields(values: RequestValues, errors: FieldErrors) {
@@ -439,101 +406,6 @@ function RequestButtons(props: { anonymous: boolean }) {
         <Link to={href("/")} className="btn btn-outline-primary">
           {t("assistance.back")}
         </Link>
-      </div>
-    </>
-  );
-}
-
-/** One button posting one `intent` (send the code again, cancel...): a form of its own, as without JavaScript. */
-function IntentForm({
-  intent,
-  className,
-  children,
-}: {
-  intent: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <FlowStepForm>
-      <SubmitButton name="intent" value={intent} className={className}>
-        {children}
-      </SubmitButton>
-    </FlowStepForm>
-  );
-}
-
-/** The anonymous request's e-mail code: ask for it, type it, send the request. */
-export function VerifyStep({ data, action, headingRef }: StepProps<VerifyData>) {
-  const t = useT(assistanceIt);
-  const errors = action?.errors ?? {};
-  const { email, sent, resent } = data.verify;
-  return (
-    <AssistanceLayout title={t("assistance.verify.title")} headingRef={headingRef}>
-      <FormError message={errors.form}>
-        {action?.expired ? (
-          <>
-            {" "}
-            <Link to={href("/nuova-richiesta")}>{t("assistance.feedback.newRequest")}</Link>
-          </>
-        ) : null}
-      </FormError>
-      {sent ? <CodeEntry email={email} resent={resent} error={errors.codice} /> : <CodeOffer email={email} />}
-    </AssistanceLayout>
-  );
-}
-
-/** Before the code is sent: where it will go, "Annulla" or "Invia il codice". */
-function CodeOffer({ email }: { email: string }) {
-  const t = useT(assistanceIt);
-  return (
-    <>
-      <p>{t("assistance.verify.intro", { email })}</p>
-      <div className="d-flex flex-wrap gap-3">
-        <IntentForm intent="annulla" className="btn btn-outline-primary">
-          {t("assistance.verify.cancel")}
-        </IntentForm>
-        <IntentForm intent="codice">{t("assistance.verify.confirm")}</IntentForm>
-      </div>
-    </>
-  );
-}
-
-/** The code sent: type it and send the request, or have it sent again, or cancel. */
-function CodeEntry({ email, resent, error }: { email: string; resent: boolean; error?: string }) {
-  const t = useT(assistanceIt);
-  const { field, summary } = formFields({
-    idPrefix: "richiesta",
-    values: {},
-    errors: { codice: error },
-    labels: { codice: t("assistance.verify.code") },
-  });
-  return (
-    <>
-      <p role="status">
-        {t("assistance.verify.sent", { email })}
-        {resent ? ` ${t("assistance.verify.resent")}` : null}
-      </p>
-      <FlowStepForm errors={summary}>
-        <TextField
-          {...field("codice")}
-          hint={t("assistance.verify.codeHint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={5}
-          required
-        />
-        <SubmitButton name="intent" value="verifica">
-          {t("assistance.verify.submit")}
-        </SubmitButton>
-      </FlowStepForm>
-      <div className="d-flex flex-wrap gap-3 mt-3">
-        <IntentForm intent="reinvia" className="btn btn-outline-primary">
-          {t("assistance.verify.resend")}
-        </IntentForm>
-        <IntentForm intent="annulla" className="btn btn-link">
-          {t("assistance.verify.cancel")}
-        </IntentForm>
       </div>
     </>
   );

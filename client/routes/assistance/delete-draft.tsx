@@ -15,7 +15,7 @@ import { requireCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { findOwnDraft } from "#client/features/assistance/drafts.server.ts";
-import { AssistanceLayout } from "#client/features/assistance/request-page.tsx";
+import { AssistanceLayout } from "#client/features/assistance/assistance-layout.tsx";
 
 export const middleware = [requireCitizen, requireAsset("ASSISTENZA_CRM")];
 
