@@ -4,6 +4,9 @@ import { renderPage } from "#tests/support/render.tsx";
 import { CardList, PageLink } from "./card-list.tsx";
 import { CheckboxField, CheckboxGroup, RadioGroup } from "./choice-fields.tsx";
 import { FilterForm, SearchForm } from "./filter-form.tsx";
+import { formFields } from "./form-fields.ts";
+import { OneTimeCodeField } from "./one-time-code-field.tsx";
+import { ONE_TIME_CODE_PATTERN } from "#shared/validation/one-time-code.ts";
 import { PageLayout } from "./page-layout.tsx";
 
 test("PageLayout: breadcrumb with the current page, the page-name heading, the lead, the content and what follows", () => {
@@ -222,4 +225,24 @@ test("CardList: the cards with their count and paging links; an empty list says 
   const failed = renderPage(<CardList {...props} list={{ status: "failed" }} />);
   expect(failed.getByText("Non è stato possibile caricare le pratiche")).toBeTruthy();
   expect(failed.queryAllByRole("link")).toHaveLength(0);
+});
+
+test("OneTimeCodeField: five digits offered by the phone's keyboard, its error tied to it; the rule is the same length", () => {
+  const { field } = formFields({
+    idPrefix: "otp",
+    values: {},
+    errors: { code: "Il codice è di 5 cifre" },
+    labels: { code: "Codice di verifica" },
+  });
+  const page = renderPage(<OneTimeCodeField {...field("code")} hint="Lo trovi nel messaggio" />);
+  const input = page.getByRole("textbox", { name: /^Codice di verifica/ });
+  expect(input.id).toBe("otp-code");
+  expect(input.getAttribute("inputmode")).toBe("numeric");
+  expect(input.getAttribute("autocomplete")).toBe("one-time-code");
+  expect(input.getAttribute("maxlength")).toBe("5");
+  expect(input.hasAttribute("required")).toBe(true);
+  expect(input.getAttribute("aria-invalid")).toBe("true");
+  expect(input.getAttribute("aria-describedby")).toMatch(/otp-code-error/);
+  expect(["01234", "99999"].map((code) => ONE_TIME_CODE_PATTERN.test(code))).toEqual([true, true]);
+  expect(["1234", "123456", "12a45", " 12345"].some((code) => ONE_TIME_CODE_PATTERN.test(code))).toBe(false);
 });

@@ -4,7 +4,7 @@ import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { FormError } from "#client/components/ui/field-parts.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { TextField } from "#client/components/ui/text-field.tsx";
+import { OneTimeCodeField } from "#client/components/ui/one-time-code-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
@@ -98,14 +98,7 @@ function CodeEntry({ email, resent, error }: { email: string; resent: boolean; e
         {resent ? ` ${t("assistance.verify.resent")}` : null}
       </p>
       <FlowStepForm errors={summary}>
-        <TextField
-          {...field("codice")}
-          hint={t("assistance.verify.codeHint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={5}
-          required
-        />
+        <OneTimeCodeField {...field("codice")} hint={t("assistance.verify.codeHint")} />
         <SubmitButton name="intent" value="verifica">
           {t("assistance.verify.submit")}
         </SubmitButton>

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { ONE_TIME_CODE_PATTERN } from "#shared/validation/one-time-code.ts";
 import { z } from "zod";
 import type { NewTicket, NewTicketAttachment } from "#shared/api/crm.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -149,7 +150,10 @@ async function checkCode(context: Context, form: FormData, verification: Verific
   const parsed = validateForm(
     form,
     z.object({
-      codice: text(required(t("assistance.required")), matches(/^\d{5}$/, t("assistance.verify.codeFormat"))),
+      codice: text(
+        required(t("assistance.required")),
+        matches(ONE_TIME_CODE_PATTERN, t("assistance.verify.codeFormat")),
+      ),
     }),
     locale,
   );

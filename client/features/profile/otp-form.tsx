@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { TextField } from "#client/components/ui/text-field.tsx";
+import { OneTimeCodeField } from "#client/components/ui/one-time-code-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
@@ -49,14 +49,7 @@ export function OtpForm({ pending, action, errors = {}, attemptsLeft, resent }: 
       <Form method="post" action={action} noValidate>
         <XsrfField />
         <input type="hidden" name="intent" value="verify" />
-        <TextField
-          {...field("code")}
-          hint={t("profile.otp.hint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={5}
-          required
-        />
+        <OneTimeCodeField {...field("code")} hint={t("profile.otp.hint")} />
         <SubmitButton>{t("profile.otp.verify")}</SubmitButton>
       </Form>
       {pending.kind === "SMS" && attemptsLeft !== undefined && attemptsLeft !== null ? (

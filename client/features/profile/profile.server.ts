@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONE_TIME_CODE_PATTERN } from "#shared/validation/one-time-code.ts";
 import type { RouterContextProvider } from "react-router";
 import { toNotifySms } from "#shared/api/notify.ts";
 import type { OtpKind } from "#shared/api/otp.ts";
@@ -46,7 +47,7 @@ export function phoneText(t: Translate<typeof profileIt>, isRequired: boolean) {
 }
 
 export function codeFormSchema(t: Translate<typeof profileIt>) {
-  return z.object({ code: text(required(), matches(/^\d{5}$/, t("profile.otp.format"))) });
+  return z.object({ code: text(required(), matches(ONE_TIME_CODE_PATTERN, t("profile.otp.format"))) });
 }
 
 /** The address the code goes to: the e-mail, or "0039" + the phone digits. */
