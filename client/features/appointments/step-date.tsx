@@ -19,22 +19,27 @@ export type StepDateProps = {
   submitLabel?: string;
 };
 
-/** Step "Data e orario": the month calendar, then the free times of the chosen day as radio buttons. */
-export function StepDate(props: StepDateProps) {
+/** The day and the time: what was posted, or what the page says of them (a day out of range, a time just taken). */
+function useDateFields(data: DateStepData, actionData: StepActionData | undefined) {
   const t = useT(appointmentsIt);
-  const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
   const { errors: submitted, values } = stepActionFor(actionData, "data");
-  const errors = {
-    giorno: submitted.giorno ?? data.dayError ?? undefined,
-    orario: submitted.orario ?? (data.slotTaken ? t("appointments.date.slotTaken") : undefined),
-  };
-  const { field, summary } = formFields({
+  return formFields({
     values: { orario: values?.orario ?? data.time ?? "" },
-    errors,
+    errors: {
+      giorno: submitted.giorno ?? data.dayError ?? undefined,
+      orario: submitted.orario ?? (data.slotTaken ? t("appointments.date.slotTaken") : undefined),
+    },
     labels: { giorno: t("appointments.date.calendar"), orario: t("appointments.date.time") },
     // The calendar's heading (its days are links), the first time offered (or the message in its place).
     anchors: { giorno: "calendario", orario: "orario-0" },
   });
+}
+
+/** Step "Data e orario": the month calendar, then the free times of the chosen day as radio buttons. */
+export function StepDate(props: StepDateProps) {
+  const t = useT(appointmentsIt);
+  const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
+  const { field, summary } = useDateFields(data, actionData);
   const time = field("orario");
   return (
     <>

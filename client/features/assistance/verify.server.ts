@@ -143,18 +143,20 @@ async function rebuildTicket(
 }
 
 /** "Verifica": the code typed counted as a try, then the ticket sent with it (a wrong code leaves fewer tries). */
+/** The code the requester types: five digits. */
+function codeSchema(messages: { required: string; format: string }) {
+  return z.object({
+    codice: text(required(messages.required), matches(ONE_TIME_CODE_PATTERN, messages.format)),
+  });
+}
+
 async function checkCode(context: Context, form: FormData, verification: Verification) {
   const { state, values, binding } = verification;
   const t = serverT(context, assistanceIt);
   const { api, log, locale } = getServices(context);
   const parsed = validateForm(
     form,
-    z.object({
-      codice: text(
-        required(t("assistance.required")),
-        matches(ONE_TIME_CODE_PATTERN, t("assistance.verify.codeFormat")),
-      ),
-    }),
+    codeSchema({ required: t("assistance.required"), format: t("assistance.verify.codeFormat") }),
     locale,
   );
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
