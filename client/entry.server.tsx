@@ -6,7 +6,7 @@ import { servicesContext } from "./context.ts";
 import { describeRouteError } from "./lib/route-error-log.ts";
 import { isCrossOriginAction, logRefusedFormPost } from "./lib/form-token.ts";
 import { ServerIslandContext } from "./components/server-island/server-island.tsx";
-import { keptForDocument } from "./components/server-island/server-island.server.ts";
+import { documentIslands } from "./components/server-island/server-island.server.ts";
 import { provideEnglish } from "./i18n/i18n-context.tsx";
 import { en } from "./texts.en.ts";
 
@@ -29,7 +29,7 @@ export default function handleRequest(
   const services = loadContext.get(servicesContext);
   const { nonce, log } = services;
   // What the loaders kept for the server's render only (the footer, the home page's services: server-island.tsx).
-  const islands = keptForDocument(services);
+  const islands = documentIslands(services);
   return new Promise((resolve, reject) => {
     let sent = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

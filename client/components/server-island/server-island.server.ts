@@ -1,5 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "#client/lib/services.ts";
+import type { IslandDocument } from "./server-island.tsx";
+import { freshIslandMarkup, islandMarkup } from "./island-markup.server.tsx";
 
 /** Per request (keyed by its services object, collected with it): the values only the document's render needs. */
 const kept = new WeakMap<object, Map<string, unknown>>();
@@ -23,7 +25,16 @@ export function keepForDocument<T>(
   return null;
 }
 
-/** What the loaders of this request kept, for entry.server.tsx's `ServerIslandContext`. */
-export function keptForDocument(requestServices: object): ReadonlyMap<string, unknown> {
-  return kept.get(requestServices) ?? NOTHING;
+/**
+ * For entry.server.tsx's `ServerIslandContext`: what the loaders of this request kept, and each kept value's markup
+ * (rendered once per value and language: island-markup.server.tsx).
+ */
+export function documentIslands(requestServices: object): IslandDocument {
+  // In development an edited component must show at once: its markup is rendered every time.
+  return islandDocument(kept.get(requestServices) ?? NOTHING, !import.meta.env.DEV);
+}
+
+/** The islands of a document whose loaders kept `values` (tests build one from their own values). */
+export function islandDocument(values: ReadonlyMap<string, unknown>, reuse = true): IslandDocument {
+  return { kept: values, markup: reuse ? islandMarkup : freshIslandMarkup };
 }

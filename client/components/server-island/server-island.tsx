@@ -9,12 +9,19 @@ import {
   type Ref,
 } from "react";
 import { useNavigate } from "react-router";
+import { useLocale, type Locale } from "#client/i18n/i18n-context.tsx";
 
 /**
- * The values kept on the server for the document being rendered (`keepForDocument`, server-island.server.ts), given by
- * the server's entry (entry.server.tsx) around the document. `undefined` in the browser, where nothing provides it.
+ * The islands of the document being rendered on the server (`documentIslands`, server-island.server.ts), given by the
+ * server's entry (entry.server.tsx) around the document: the values the loaders kept (`keepForDocument`), and the
+ * markup of a kept value in a language, rendered once per value (island-markup.server.tsx, server-only like React's
+ * server renderer it uses). `undefined` in the browser, where nothing provides it.
  */
-export const ServerIslandContext = createContext<ReadonlyMap<string, unknown> | undefined>(undefined);
+export type IslandDocument = {
+  kept: ReadonlyMap<string, unknown>;
+  markup(name: string, value: unknown, locale: Locale, content: () => ReactNode): string;
+};
+export const ServerIslandContext = createContext<IslandDocument | undefined>(undefined);
 
 /** During hydration: keep whatever the server rendered inside the element (React does not hydrate its children). */
 const KEEP_SERVER_HTML = { __html: "" };
@@ -51,15 +58,17 @@ function followPortalLink(event: MouseEvent, navigate: ReturnType<typeof useNavi
  * and never change while the page is open: the footer, the home page's list of services.
  *
  * - In a document, the loader keeps the value with `keepForDocument` and returns `null` in its place; the server
- *   renders `render(value)` inside the element, and the browser hydrates the element with its server markup untouched
- *   (a `dangerouslySetInnerHTML` element's children are not hydrated). Portal links inside still navigate
- *   client-side.
+ *   writes the markup of `render(value)` inside the element (rendered once per value and language, so `render` must
+ *   show its value and the language only: no location, no other context), and the browser hydrates the element with
+ *   its server markup untouched (a `dangerouslySetInnerHTML` element's children are not hydrated). Portal links inside
+ *   still navigate client-side.
  * - After a client-side navigation the loader returns the value (`isDocumentRequest` is false) and the island renders
  *   it like any component.
  */
 export function ServerIsland<T>({ name, value, render, as = "div", ...attributes }: ServerIslandProps<T>) {
   const Tag = as;
   const server = useContext(ServerIslandContext);
+  const locale = useLocale();
   const navigate = useNavigate();
   const [html] = useState(() => serverHtml.get(name) ?? KEEP_SERVER_HTML);
   const ref = useRef<HTMLElement>(null);
@@ -74,8 +83,10 @@ export function ServerIsland<T>({ name, value, render, as = "div", ...attributes
   }, [kept, name, navigate]);
   if (!kept) return <Tag {...attributes}>{render(value)}</Tag>;
   if (server) {
-    const held = server.get(name) as T | undefined;
-    return <Tag {...attributes}>{held === undefined ? null : render(held)}</Tag>;
+    const held = server.kept.get(name) as T | undefined;
+    if (held === undefined) return <Tag {...attributes} />;
+    const markup = server.markup(name, held, locale, () => render(held));
+    return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: markup }} />;
   }
   return (
     <Tag

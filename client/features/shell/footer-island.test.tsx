@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { act, render } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { Link, createRoutesStub, useLocation } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { FooterIsland } from "./footer-island.tsx";
+import { Footer } from "./footer.tsx";
 import { FOOTER_ISLAND } from "#client/lib/shell-view.ts";
 import { comuneFixture, contattiFixture, menuFooterFixture } from "#tests/support/tenant-fixture.ts";
 import { ServerIsland, ServerIslandContext } from "#client/components/server-island/server-island.tsx";
+import { islandDocument } from "#client/components/server-island/server-island.server.ts";
 
 const footer = { comune: comuneFixture, menuFooter: menuFooterFixture, contatti: contattiFixture };
 type Item = { label: string; to: string };
@@ -48,10 +50,12 @@ const tree = (value: Item[] | null) => {
   );
 };
 
-const kept = new Map<string, unknown>([
-  [FOOTER_ISLAND, footer],
-  ["test.links", items],
-]);
+const kept = islandDocument(
+  new Map<string, unknown>([
+    [FOOTER_ISLAND, footer],
+    ["test.links", items],
+  ]),
+);
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -69,7 +73,9 @@ test("the server renders each island from the values its loaders kept, with the 
 });
 
 test("a value kept by no loader renders the empty element", () => {
-  const html = renderToString(<ServerIslandContext value={new Map()}>{tree(null)}</ServerIslandContext>);
+  const html = renderToString(
+    <ServerIslandContext value={islandDocument(new Map())}>{tree(null)}</ServerIslandContext>,
+  );
   expect(html).toContain('<nav aria-label="Collegamenti"></nav>');
   expect(html).toContain('<footer class="it-footer" id="footer"></footer>');
 });
@@ -102,4 +108,58 @@ test("the browser hydrates without the islands' data, keeps the server's markup,
 test("with the value (a client-side navigation's data) the island renders it like any component", () => {
   const { container } = render(tree(items));
   expect(container.querySelector('nav[aria-label="Collegamenti"] a')?.getAttribute("href")).toBe("/faq");
+});
+
+test("the island's markup is the footer the page would render in its place", () => {
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(<ServerIslandContext value={kept}>{tree(null)}</ServerIslandContext>);
+  const Stub = createRoutesStub([{ path: "*", Component: () => <Footer {...footer} /> }]);
+  const inPlace = document.body.appendChild(document.createElement("div"));
+  inPlace.innerHTML = renderToStaticMarkup(
+    <I18nProvider locale="it">
+      <Stub initialEntries={["/area-personale"]} />
+    </I18nProvider>,
+  );
+  expect(container.querySelector("footer")!.outerHTML).toBe(inPlace.querySelector("footer")!.outerHTML);
+});
+
+test("a kept value's markup is rendered once per language, then written again as it is", () => {
+  const render = vi.fn((links: Item[]) => (
+    <ul>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{link.label}</Link>
+        </li>
+      ))}
+    </ul>
+  ));
+  const value = [{ label: "Privacy", to: "/privacy" }];
+  const islands = islandDocument(new Map([["test.once", value]]));
+  const page = (locale: "it" | "en", path: string) => {
+    const Stub = createRoutesStub([
+      { path: "*", Component: () => <ServerIsland name="test.once" value={null} render={render} /> },
+    ]);
+    return renderToString(
+      <ServerIslandContext value={islands}>
+        <I18nProvider locale={locale}>
+          <Stub initialEntries={[path]} />
+        </I18nProvider>
+      </ServerIslandContext>,
+    );
+  };
+  const first = page("it", "/");
+  expect(first).toContain('<a href="/privacy" data-discover="true">Privacy</a>');
+  expect(page("it", "/faq")).toBe(first);
+  expect(render).toHaveBeenCalledTimes(1);
+  page("en", "/");
+  expect(render).toHaveBeenCalledTimes(2);
+  // A new value (a new configuration version) is rendered anew.
+  const next = islandDocument(new Map([["test.once", [{ label: "Note legali", to: "/note-legali" }]]]));
+  const Stub = createRoutesStub([
+    { path: "*", Component: () => <ServerIsland name="test.once" value={null} render={render} /> },
+  ]);
+  expect(renderToString(<ServerIslandContext value={next}>{<Stub />}</ServerIslandContext>)).toContain(
+    "Note legali",
+  );
+  expect(render).toHaveBeenCalledTimes(3);
 });
