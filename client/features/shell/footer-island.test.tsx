@@ -15,27 +15,26 @@ const footer = { comune: comuneFixture, menuFooter: menuFooterFixture, contatti:
 type Item = { label: string; to: string };
 const items: Item[] = [{ label: "Domande frequenti", to: "/faq" }];
 
+/** What the islands of links show: their items as a list of portal links. */
+function linkList(links: Item[]) {
+  return (
+    <ul>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{link.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A page with an island of links, whose value is `null` in a document (as a loader gives it) or the items. */
 function Page({ value }: { value: Item[] | null }) {
   const { pathname } = useLocation();
   return (
     <>
       <main data-testid="where">{pathname}</main>
-      <ServerIsland
-        as="nav"
-        name="test.links"
-        value={value}
-        aria-label="Collegamenti"
-        render={(links) => (
-          <ul>
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      />
+      <ServerIsland as="nav" name="test.links" value={value} aria-label="Collegamenti" render={linkList} />
       <FooterIsland />
     </>
   );
@@ -124,15 +123,7 @@ test("the island's markup is the footer the page would render in its place", () 
 });
 
 test("a kept value's markup is rendered once per language, then written again as it is", () => {
-  const render = vi.fn((links: Item[]) => (
-    <ul>
-      {links.map((link) => (
-        <li key={link.to}>
-          <Link to={link.to}>{link.label}</Link>
-        </li>
-      ))}
-    </ul>
-  ));
+  const render = vi.fn(linkList);
   const value = [{ label: "Privacy", to: "/privacy" }];
   const islands = islandDocument(new Map([["test.once", value]]));
   const page = (locale: "it" | "en", path: string) => {
