@@ -1,5 +1,7 @@
-// `npm run validate`'s checks side by side (issue #39 item 7: CI time). ESLint, Prettier and tsc each use one core
-// for 20–30 s; one after another they took 66 s of a clean clone's CI, side by side on the machine's two cores ~45 s.
+// npm scripts side by side (issue #39 item 7: CI time). `npm run validate`'s checks: ESLint, Prettier and tsc each use
+// one core for 20–30 s; one after another they took 66 s of a clean clone's CI, side by side on two cores ~45 s.
+// `npm test`'s last two Playwright runs: the replicas' leaves a third of the CPU idle (waiting on nginx, redis and the
+// replicas it kills), the published BFF's fills it; 160 s one after the other, 127 s side by side.
 // Each check's output is printed whole when it ends, under its name, so two checks' lines never interleave; the exit
 // code is the first failure's (1 when a check was killed by a signal), 0 when every check passed.
 //
