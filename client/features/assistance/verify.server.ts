@@ -142,14 +142,14 @@ async function rebuildTicket(
   return { ticket: buildTicket({ values, service, subService, recognised: false, attachment }) };
 }
 
-/** "Verifica": the code typed counted as a try, then the ticket sent with it (a wrong code leaves fewer tries). */
-/** The code the requester types: five digits. */
+/** The code the requester types: the digits of the e-mailed code (`ONE_TIME_CODE_PATTERN`). */
 function codeSchema(messages: { required: string; format: string }) {
   return z.object({
     codice: text(required(messages.required), matches(ONE_TIME_CODE_PATTERN, messages.format)),
   });
 }
 
+/** "Verifica": the code typed counted as a try, then the ticket sent with it (a wrong code leaves fewer tries). */
 async function checkCode(context: Context, form: FormData, verification: Verification) {
   const { state, values, binding } = verification;
   const t = serverT(context, assistanceIt);
