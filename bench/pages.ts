@@ -134,6 +134,7 @@ async function runOnce(
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
+      proxy_set_header X-Request-Id $portal_request_id;
       proxy_buffering off;
       ${cache.location}
     }

@@ -204,10 +204,15 @@ export function nginxConf(options: {
 }): string {
   const { dir } = options;
   // With the cache, as deploy/nginx/replicas.conf: pages streamed (proxy_buffering off), an anonymous public page
-  // asking for buffering itself (X-Accel-Buffering: yes), which nginx needs to store it.
+  // asking for buffering itself (X-Accel-Buffering: yes), which nginx needs to store it, and nginx's name of each
+  // request given to the portal (page-cache-http.conf's $portal_request_id).
   const cache = options.pageCache
-    ? { ...pageCacheIncludes(dir), buffering: "proxy_buffering off;" }
-    : { http: "", location: "", buffering: "" };
+    ? {
+        ...pageCacheIncludes(dir),
+        buffering: "proxy_buffering off;",
+        requestId: "proxy_set_header X-Request-Id $portal_request_id;",
+      }
+    : { http: "", location: "", buffering: "", requestId: "" };
   return `${options.root ? "user root;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -234,6 +239,7 @@ http {
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      ${cache.requestId}
       include ${join(ROOT, "deploy/nginx/failover.conf")};
       proxy_read_timeout 30s;
       ${cache.buffering}

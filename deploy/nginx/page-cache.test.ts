@@ -117,4 +117,31 @@ describe("the shipped nginx page cache", () => {
     expect(text(english)).toMatch(/<html[^>]*lang="en"/);
     expect(text(italian)).toMatch(/<html[^>]*lang="it"/);
   });
+
+  it("names each answer's own request, a hit's too, with the name the portal logged", async () => {
+    const filled = await page("/servizi", B);
+    expect(status(filled)).toBe("MISS");
+    const name = String(filled.headers["x-request-id"]);
+    expect(name).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id
+    // The portal logged the request it rendered under nginx's name (its access line is written asynchronously).
+    const logged = () =>
+      cluster.replicas[0]!.logLines().some(
+        (line) => line.includes(`"id":"${name}"`) && line.includes("/servizi"),
+      );
+    for (let i = 0; i < 200 && !logged(); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(logged()).toBe(true);
+    // Two hits of the stored page: each its own name, never the one of the request that filled it.
+    const hits = [await page("/servizi", B), await page("/servizi", B)];
+    expect(hits.map(status)).toEqual(["HIT", "HIT"]);
+    const names = [name, ...hits.map((hit) => String(hit.headers["x-request-id"]))];
+    expect(new Set(names).size).toBe(3);
+    expect(names[1]).toMatch(/^[0-9a-f]{32}$/);
+    // A well-formed name the client sent (a tracing front end's) is the answer's, hit or not.
+    const traced = await get(
+      `${cluster.url}/servizi`,
+      { ...BROWSER, host: B, "x-request-id": "trace-0123456789" },
+      { agent: false },
+    );
+    expect([status(traced), traced.headers["x-request-id"]]).toEqual(["HIT", "trace-0123456789"]);
+  });
 });
