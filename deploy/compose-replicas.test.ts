@@ -138,10 +138,9 @@ describe("docker-compose.yml's replicas profile", () => {
     try {
       // The compose service names do not resolve here: the same file with loopback in their place, and the page cache's
       // files (mounted under /etc/nginx/portal/) from deploy/nginx, its cache directory in the temp dir.
-      const conf = NGINX_CONF.replace(/server portal-\d+:/g, "server 127.0.0.1:").replaceAll(
-        "/etc/nginx/portal/",
-        `${dir}/`,
-      );
+      const conf = NGINX_CONF.replace(/server portal-\d+:/g, "server 127.0.0.1:")
+        .replaceAll("/etc/nginx/portal/", `${dir}/`)
+        .replaceAll("/var/log/nginx/", `${dir}/`);
       for (const file of ["page-cache-http.conf", "page-cache.conf"])
         writeFileSync(
           join(dir, file),
