@@ -79,6 +79,32 @@ describe("the personal area", () => {
     expect(res.text).not.toContain("Appuntamento per le pubblicazioni");
   });
 
+  test("Attività offers a section's filter only over something to filter, or to change a filter applied", async () => {
+    const filters = [
+      "Filtra gli appuntamenti",
+      "Filtra le pratiche",
+      "Filtra i pagamenti",
+      "Filtra le richieste di assistenza",
+    ].map((name) => `aria-label="${name}"`);
+    // Luca has nothing yet: each section says so, with no filter above it.
+    const luca = await citizenCookie(CITIZENS.LUCA);
+    const empty = await get("/area-personale/attivita", luca);
+    expect(empty.status).toBe(200);
+    for (const what of ["appuntamenti", "pratiche", "pagamenti", "richieste"])
+      expect(empty.text).toContain(`Non ci sono ancora ${what}`);
+    for (const filter of filters) expect(empty.text).not.toContain(filter);
+    // A filter applied (an address kept from before) stays, so that it can be changed or taken away.
+    const filtered = await get("/area-personale/attivita?stato-richiesta=chiuse&mostra=passati", luca);
+    expect(filtered.text).toContain("Non ci sono richieste in base ai filtri di ricerca");
+    expect(filtered.text).toContain("Non ci sono appuntamenti in base ai filtri di ricerca");
+    expect(filtered.text).toContain(filters[0]);
+    expect(filtered.text).toContain(filters[3]);
+    expect(filtered.text).not.toContain(filters[1]);
+    // Mario has something in every section: every filter is there.
+    const mario = await get("/area-personale/attivita", await citizenCookie(CITIZENS.MARIO));
+    for (const filter of filters) expect(mario.text).toContain(filter);
+  });
+
   test("appointments down: the page still renders and says the list could not be loaded", async () => {
     const cookie = await citizenCookie(CITIZENS.MARIO);
     await setFault("appsched", "down");
@@ -86,6 +112,8 @@ describe("the personal area", () => {
       const activities = await get("/area-personale/attivita", cookie);
       expect(activities.status).toBe(200);
       expect(activities.text).toContain("Non è stato possibile caricare l&#x27;elenco degli appuntamenti");
+      // Nothing to filter in a list that could not be loaded.
+      expect(activities.text).not.toContain('aria-label="Filtra gli appuntamenti"');
       const desk = await get("/area-personale", cookie);
       expect(desk.status).toBe(200);
       expect(desk.text).toContain("Mario Rossi");

@@ -1,4 +1,13 @@
-import { test, expect, tenantUrl, expectAccessible, loginAs, type TenantId, CITIZENS } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  type TenantId,
+  CITIZENS,
+} from "./fixtures.ts";
 import {
   acceptPrivacyAndConfirm,
   BOOKING,
@@ -128,6 +137,27 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(
       card.getByRole("link", { name: `Modifica o annulla Appuntamento n. ${id}` }),
     ).toHaveAttribute("href", `/servizi/appuntamento/modifica/${id}`);
+    await expectAccessible(page);
+  });
+}
+
+for (const tenant of ["comune-a", "comune-b"] as const) {
+  test(`${tenant}: a citizen with nothing yet sees what each section says, with no filter above it`, async ({
+    page,
+  }) => {
+    await resetCitizen(CITIZENS["Luca Verdi"]);
+    await page.goto(tenantUrl(tenant, "/area-personale/attivita?stato-richiesta=chiuse"));
+    await loginAs(page, "Luca Verdi");
+    const requests = page.getByRole("region", { name: "Richieste di assistenza" });
+    const filter = requests.getByRole("form", { name: "Filtra le richieste di assistenza" });
+    // A filter applied (a kept address) stays, to be changed: back to every request, the filter goes with it.
+    await expect(requests.getByText("Non ci sono richieste in base ai filtri di ricerca")).toBeVisible();
+    await filter.getByLabel("Stato richiesta").selectOption("tutte");
+    await filter.getByRole("button", { name: "Filtra" }).click();
+    await expect(requests.getByText("Non ci sono ancora richieste")).toBeVisible();
+    await expect(page.getByText("Non ci sono ancora appuntamenti")).toBeVisible();
+    for (const name of ["Filtra gli appuntamenti", "Filtra i pagamenti", "Filtra le richieste di assistenza"])
+      await expect(page.getByRole("form", { name })).toHaveCount(0);
     await expectAccessible(page);
   });
 }

@@ -7,6 +7,18 @@ import { FOCUS_LIST } from "./use-focus-on-change.ts";
 export type LoadedList<T, Extra = object> =
   ({ status: "ok"; items: readonly T[] } & Extra) | { status: "failed" };
 
+/**
+ * Whether a list's filter is shown: when there is something in the list to filter, or a filter is applied (to change
+ * it or take it away). Over a list the citizen has nothing in yet, or one that could not be loaded, a filter is noise
+ * between the heading and what the section says.
+ */
+export function offersFilter(
+  list: { status: "ok"; items: readonly unknown[] } | { status: "failed" },
+  filtered: boolean,
+): boolean {
+  return filtered || (list.status === "ok" && list.items.length > 0);
+}
+
 type CardListProps<T, Extra> = {
   list: LoadedList<T, Extra>;
   /** The alert's title when the list could not be loaded. */

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { CardList, PageLink } from "#client/components/ui/card-list.tsx";
+import { CardList, offersFilter, PageLink } from "#client/components/ui/card-list.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { PAGE_FOCUS, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -54,7 +54,9 @@ export function InstancesSection(props: InstancesSectionProps) {
           </Callout>
         </div>
       ) : null}
-      <InstancesFilter query={query} otherQuery={otherQuery} />
+      {offersFilter(instances, query.stato !== "tutte") ? (
+        <InstancesFilter query={query} otherQuery={otherQuery} />
+      ) : null}
       <InstanceList instances={instances} query={query} otherQuery={otherQuery} />
     </section>
   );

@@ -7,6 +7,7 @@ import { href, withQuery } from "#client/lib/links.ts";
 import { PAYMENTS_PAGE, type PaymentActivities, type PaymentsQuery } from "./payments-query.ts";
 import { PaymentCard } from "./payment-card.tsx";
 import { PaymentPositionsState, PaymentStatusFilter } from "./payment-status-filter.tsx";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 export type PaymentsSectionProps = {
   payments: PaymentActivities;
@@ -28,7 +29,9 @@ export function PaymentsSection({ payments, query, otherQuery }: PaymentsSection
       <h3 id="attivita-pagamenti" className="title-xlarge mb-3">
         {t("payments.section.title")}
       </h3>
-      <PaymentStatusFilter stato={query.stato} keep={otherQuery} />
+      {offersFilter(payments, query.stato !== "tutti") ? (
+        <PaymentStatusFilter stato={query.stato} keep={otherQuery} />
+      ) : null}
       <PaymentPositionsState list={payments} stato={query.stato}>
         {(ok) => (
           <>

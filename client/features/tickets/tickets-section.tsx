@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { FilterForm } from "#client/components/ui/filter-form.tsx";
 import { Link } from "react-router";
-import { CardList, PageLink } from "#client/components/ui/card-list.tsx";
+import { CardList, offersFilter, PageLink } from "#client/components/ui/card-list.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useListFocus } from "#client/components/ui/use-focus-on-change.ts";
@@ -37,7 +37,7 @@ export function TicketsSection({ tickets, query, otherQuery }: TicketsSectionPro
           {t("tickets.section.new")}
         </Link>
       </div>
-      <TicketsFilter query={query} otherQuery={otherQuery} />
+      {offersFilter(tickets, filtered) ? <TicketsFilter query={query} otherQuery={otherQuery} /> : null}
       <TicketList tickets={tickets} query={query} otherQuery={otherQuery} filtered={filtered} />
     </section>
   );

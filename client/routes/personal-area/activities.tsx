@@ -37,6 +37,7 @@ import { INSTANCE_CODE_PATTERN } from "#shared/api/moon.ts";
 import { INSTANCE_QUERY_NAMES, readInstancesQuery } from "#client/features/instances/instance-view.ts";
 import { InstancesSection } from "#client/features/instances/instances-section.tsx";
 import { instancesIt } from "#client/features/instances/texts.ts";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 export const handle = routeHandle("personalArea.tab.activities", personalAreaIt);
 
@@ -193,7 +194,7 @@ function AppointmentsSection({
           {t("appointments.activity.book")}
         </Link>
       </div>
-      <AppointmentsFilter query={query} />
+      {offersFilter(appointments, query.mostra !== "tutti") ? <AppointmentsFilter query={query} /> : null}
       <AppointmentsList appointments={appointments} query={query} />
     </section>
   );

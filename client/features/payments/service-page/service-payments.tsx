@@ -7,6 +7,7 @@ import { PaymentCard } from "../payment-card.tsx";
 import { PaymentPositionsState, PaymentStatusFilter } from "../payment-status-filter.tsx";
 import type { ServicePositions } from "./payment-service.server.ts";
 import type { PaymentService, ServicePaymentsQuery } from "./payment-service.ts";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 /** The citizen's positions of the service: the "Stato pagamento" GET filter, the cards, the page links. */
 export function ServicePositionsSection(props: {
@@ -35,7 +36,7 @@ export function ServicePositionsSection(props: {
           ? t("payments.service.positionsLeadFor", props.delegator)
           : t("payments.service.positionsLead")}
       </p>
-      <PaymentStatusFilter stato={query.stato} />
+      {offersFilter(positions, query.stato !== "tutti") ? <PaymentStatusFilter stato={query.stato} /> : null}
       <PaymentPositionsState list={positions} stato={query.stato}>
         {(ok) => (
           <>
