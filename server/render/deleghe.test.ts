@@ -133,6 +133,21 @@ describe("the citizen's own delegations", () => {
     expect(english.text).toContain("Waiting for the delegate");
   });
 
+  test("an empty list says so, with no filter above it; a filter applied stays, to be taken away", async () => {
+    const montealto = await loginAs(sandboxUrl, MARIO, hosts.b);
+    const empty = await get("/area-personale/deleghe/delegati", montealto, "comune-b.localhost");
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain("Non ci sono deleghe");
+    expect(empty.text).not.toContain('aria-label="Filtra le deleghe"');
+    const filtered = await get(
+      "/area-personale/deleghe/delegati?stato=SCADUTA",
+      montealto,
+      "comune-b.localhost",
+    );
+    expect(filtered.text).toContain('aria-label="Filtra le deleghe"');
+    expect(filtered.text).toContain("Azzera i filtri");
+  });
+
   test("the delegate accepts, the delegator withdraws, the requester cancels and downloads its documents", async () => {
     const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
     const accepted = await postForm(
@@ -282,7 +297,8 @@ describe("the citizen's own delegations", () => {
   test("one list failing shows its message and the page renders; no tab where the asset is off", async () => {
     const mario = await loginAs(sandboxUrl, MARIO, hosts.a);
     await request(sandboxUrl).post("/__sandbox/faults").send({ deleghe: "down" }).expect(200);
-    // Each of the three lists: its message, its heading, the tabs, the filters and "Nuova delega" still there.
+    // Each of the three lists: its message, its heading, the tabs and "Nuova delega" still there; no filter over a list
+    // that could not be loaded (one applied would stay, to be taken away).
     for (const [list, heading] of [
       ["delegati", "Persone che ho delegato"],
       ["deleganti", "Persone che mi hanno delegato"],
@@ -293,11 +309,14 @@ describe("the citizen's own delegations", () => {
       expect(page.text, list).toContain("Non è stato possibile caricare le deleghe");
       expect(page.text, list).toContain(`${heading}</h2>`);
       expect(page.text, list).toContain("Nuova delega");
-      expect(page.text, list).toContain("Filtra");
+      expect(page.text, list).not.toContain('aria-label="Filtra le deleghe"');
       expect(page.text, list).not.toContain("<article");
       for (const tab of ["delegati", "deleganti", "richieste"])
         expect(page.text, list).toContain(`href="/area-personale/deleghe/${tab}"`);
     }
+    const kept = await get("/area-personale/deleghe/delegati?stato=APPROVATA", mario);
+    expect(kept.text).toContain("Non è stato possibile caricare le deleghe");
+    expect(kept.text).toContain('aria-label="Filtra le deleghe"');
     const english = await get("/area-personale/deleghe/richieste", `${mario}; lang=en`);
     expect(english.text).toContain("The delegations could not be loaded");
     expect(english.text).toContain("My delegation requests</h2>");

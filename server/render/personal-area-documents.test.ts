@@ -102,6 +102,10 @@ describe("Documenti", () => {
     const res = await get("/area-personale/documenti", cookie);
     expect(res.status).toBe(200);
     expect(visible(res.text)).toContain("Non ci sono ancora documenti");
+    // Nothing to search in: no search form above the empty text; a search kept in the address keeps its form.
+    expect(res.text).not.toContain("Filtra i documenti");
+    const searched = await get("/area-personale/documenti?descrizione=TARI", cookie);
+    expect(visible(searched.text)).toContain("Filtra i documenti");
   });
 
   test("the download: status, headers and the PDF bytes", async () => {

@@ -22,7 +22,7 @@ const LIST = "/area-personale/messaggi";
 const xsrf = createXsrfToken();
 
 /** The citizen's session and the XSRF cookie (`xsrf`) a page's form echoes. */
-async function citizenCookie(codiceFiscale = MARIO): Promise<string> {
+async function citizenCookie(codiceFiscale: string = MARIO): Promise<string> {
   return `${await signIn(sandbox.url, codiceFiscale)}; XSRF-TOKEN=${xsrf}`;
 }
 
@@ -88,9 +88,20 @@ describe("the list", () => {
       expect(res.status).toBe(200);
       expect(textOf(res.text)).toContain("Non è stato possibile ottenere le notifiche");
       expect(textOf(res.text)).not.toContain("messaggi non letti");
+      expect(textOf(res.text)).not.toContain("Filtra le notifiche");
     } finally {
       await request(sandbox.url).post("/__sandbox/faults").send({ messages: null });
     }
+  });
+
+  test("a citizen with no message yet reads so, with no filter above it; a filter applied stays", async () => {
+    const cookie = await citizenCookie(CITIZENS.LUCA);
+    const empty = textOf((await get(LIST, cookie)).text);
+    expect(empty).toContain("Non ci sono ancora notifiche");
+    expect(empty).not.toContain("Filtra le notifiche");
+    const filtered = textOf((await get(`${LIST}?stato=letti`, cookie)).text);
+    expect(filtered).toContain("Filtra le notifiche");
+    expect(filtered).toContain("Azzera filtri");
   });
 });
 

@@ -8,11 +8,9 @@ import {
   screenshotForReview,
   CITIZENS,
   STRANGERS,
-  SANDBOX_URL,
-  TENANTS,
   type TenantId,
 } from "./fixtures.ts";
-import { strangerFiscalCode } from "../support/citizens.ts";
+import { addDelegations, DELEGABLE_SERVICE, inDays } from "./deleghe-support.ts";
 
 // Delegations (DELEGHE, issue #28), the gaps the audit of "What it must show" found: the request with its three
 // documents without JavaScript, the lists and the online flow in English, the §5 filters with paging on both
@@ -32,39 +30,6 @@ const PNG = Buffer.from(
 );
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("e2e-jpeg")]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** `count` online delegations from `codFisc` for `servizio`, made straight on the sandbox (our payload). */
-async function addDelegations(
-  tenant: "comune-a" | "comune-b",
-  codFisc: string,
-  servizio: number,
-  count: number,
-) {
-  const host = TENANTS[tenant].upstreamHost;
-  const login = await fetch(`${SANDBOX_URL}/api-public/sandbox-idp/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": host },
-    body: new URLSearchParams({ codiceFiscale: codFisc, redirector: "" }).toString(),
-  });
-  const cookie = (login.headers.getSetCookie()[0] ?? "").split(";")[0]!;
-  expect(cookie).not.toBe("");
-  const delegates = [strangerFiscalCode("BRNMRC70A01F205"), strangerFiscalCode("FRRLRA72M41H501")];
-  for (let n = 0; n < count; n++) {
-    const res = await fetch(`${SANDBOX_URL}/api/deleghe`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-host": host, cookie },
-      body: JSON.stringify({
-        delegato: { codiceFiscale: delegates[n % 2], nome: "Prova", cognome: `Delegato ${n + 1}` },
-        servizi: [servizio],
-        dataScadenza: inDays(30),
-      }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-  }
-}
 
 test("comune-a: the request with its three documents, summary and success without JavaScript", async ({
   browser,
@@ -160,8 +125,12 @@ test("comune-a in English: the lists' statuses and the online delegation's first
 
 const PAGING: Record<"comune-a" | "comune-b", { id: number; title: string; total: number }> = {
   // Valverde's seed has one more of Mario's delegations for this service (the one waiting for Giulia).
-  "comune-a": { id: 109, title: "Contrassegno di parcheggio per disabili", total: 7 },
-  "comune-b": { id: 211, title: "Contributo affitto", total: 6 },
+  "comune-a": {
+    id: DELEGABLE_SERVICE["comune-a"],
+    title: "Contrassegno di parcheggio per disabili",
+    total: 7,
+  },
+  "comune-b": { id: DELEGABLE_SERVICE["comune-b"], title: "Contributo affitto", total: 6 },
 };
 
 for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {

@@ -9,6 +9,7 @@ import {
   screenshotForReview,
   CITIZENS,
 } from "./fixtures.ts";
+import { addDelegations, DELEGABLE_SERVICE } from "./deleghe-support.ts";
 
 // Delegations (DELEGHE, issue #28) on comune-a, where the asset is on: Mario Rossi delegates Luca Verdi online, Luca
 // accepts it in "Persone che mi hanno delegato", Mario withdraws it. Seeds: sandbox/deleghe/state.ts.
@@ -96,6 +97,8 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
   }) => {
     test.setTimeout(120_000);
     await resetCitizen(MARIO);
+    // Something in the list (Montealto's seed gives Mario none): over an empty list there is no filter to reset.
+    await addDelegations(tenant, MARIO, DELEGABLE_SERVICE[tenant], 1);
     await page.goto(
       tenantUrl(tenant, `/api/utenti/login?redirector=${encodeURIComponent(`${DELEGHE}/delegati`)}`),
     );

@@ -10,15 +10,21 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { DelegaCard, useStatusLabel } from "./delega-card.tsx";
 import { DELEGHE_PAGE, listHref, type DelegheListData } from "./deleghe-view.ts";
 import { delegheIt } from "./texts.ts";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 const DONE = ["ACCETTA", "RIFIUTA", "RITIRA", "ANNULLA"] as const;
+
+/** Whether the list is narrowed by a filter (or by a delegator's code that was refused, which the filter reports). */
+function isFiltered({ filters, delegatorInvalid }: DelegheListData): boolean {
+  return Boolean(filters.servizio || filters.stato || filters.delegante || delegatorInvalid);
+}
 
 /** The §5 GET filters: service, status, and the delegator's fiscal code on "deleganti". */
 function DelegheFilters({ data }: { data: DelegheListData }) {
   const t = useT(delegheIt);
   const { which, filters } = data;
   const status = useStatusLabel(which);
-  const filtered = Boolean(filters.servizio || filters.stato || filters.delegante);
+  const filtered = isFiltered(data);
   return (
     <FilterForm
       label={t("deleghe.filter.title")}
@@ -152,7 +158,7 @@ export function DelegheList({ data, failed }: { data: DelegheListData; failed: b
           {t("deleghe.action.failed")}
         </div>
       ) : null}
-      <DelegheFilters data={data} />
+      {offersFilter(data.result, isFiltered(data)) ? <DelegheFilters data={data} /> : null}
       <DelegheResults data={data} />
     </section>
   );

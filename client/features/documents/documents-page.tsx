@@ -14,6 +14,7 @@ import { documentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { DocumentsPageData, DocumentView } from "./documents-data.server.ts";
 import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-query.ts";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 const LIST_PATH = "/area-personale/documenti" as const;
 
@@ -198,7 +199,7 @@ export function DocumentsPage({ data }: { data: DocumentsPageData }) {
           </Callout>
         </div>
       ) : null}
-      <DocumentFilters data={data} />
+      {offersFilter(list, data.filtered) ? <DocumentFilters data={data} /> : null}
       {list.status === "failed" ? (
         <div role="alert">
           <Callout variant="danger" title={t("documents.failedTitle")}>

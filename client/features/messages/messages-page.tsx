@@ -20,6 +20,7 @@ import {
   type ListValues,
   type MessageListData,
 } from "./list-query.ts";
+import { offersFilter } from "#client/components/ui/card-list.tsx";
 
 export type MessagesPageProps = {
   values: ListValues;
@@ -52,7 +53,12 @@ export function MessagesPage({ values, errors, list, today }: MessagesPageProps)
       </h2>
       <p className="text-paragraph mb-4">{t("messages.lead")}</p>
       <ErrorSummary items={summary} />
-      <MessageFilters values={values} period={period} senders={list?.senders ?? []} today={today} />
+      {offersFilter(
+        list ? { status: "ok", items: list.messages } : { status: "failed" },
+        isFiltered(values),
+      ) ? (
+        <MessageFilters values={values} period={period} senders={list?.senders ?? []} today={today} />
+      ) : null}
       {list ? (
         <MessageList values={values} list={list} />
       ) : (
