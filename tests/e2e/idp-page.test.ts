@@ -1,4 +1,4 @@
-import { test, expect, tenantUrl, expectAccessible, loginAs, settled } from "./fixtures.ts";
+import { test, expect, tenantUrl, expectAccessible, loginAs, pressAcrossHydration } from "./fixtures.ts";
 
 // The demo identity provider page, the login target the conformance checker follows (issue #24): reached through
 // the portal's proxy, dressed with the portal's stylesheet. Its Modello Comuni rules (C.SI.1.2 Bootstrap Italia,
@@ -33,21 +33,8 @@ test("a press on the login button that spans the page's hydration opens the iden
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 900 });
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto(tenantUrl("comune-b"), { waitUntil: "commit" });
-  const login = page.getByRole("link", { name: "Accedi all'area personale" });
-  await expect(login).toBeVisible();
-  const box = await login.boundingBox();
-  if (!box) throw new Error("the login button has no box");
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  release();
-  await settled(page);
-  await page.mouse.up();
+  await pressAcrossHydration(page, tenantUrl("comune-b"), (p) =>
+    p.getByRole("link", { name: "Accedi all'area personale" }),
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Accesso con identità digitale" })).toBeVisible();
 });

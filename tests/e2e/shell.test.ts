@@ -11,7 +11,7 @@ import {
   expectAccessible,
   logIn,
   SANDBOX_URL,
-  settled,
+  pressAcrossHydration,
   waitForHydration,
 } from "./fixtures.ts";
 import { isVisibleForChecker, tabTo } from "./conformance-checks.ts";
@@ -413,28 +413,12 @@ test.describe("the rating without JavaScript", () => {
 test.describe("a press that spans the page's hydration, at 390px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  /** Opens comune-a's home with its scripts held, presses `name`'s control, lets the page hydrate, then releases. */
-  async function pressAcrossHydration(page: Page, name: string) {
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/**/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
-    await page.goto(tenantUrl("comune-a", "/"), { waitUntil: "commit" });
-    const control = page.getByRole("link", { name });
-    await expect(control).toBeVisible();
-    const box = await control.boundingBox();
-    if (!box) throw new Error(`${name} has no box`);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    release();
-    await settled(page);
-    await page.mouse.up();
-  }
+  /** Presses `name`'s control on comune-a's home across its hydration (`pressAcrossHydration`). */
+  const pressOnHome = (page: Page, name: string) =>
+    pressAcrossHydration(page, tenantUrl("comune-a", "/"), (p) => p.getByRole("link", { name }));
 
   test("the menu opens", async ({ page }) => {
-    await pressAcrossHydration(page, "Apri il menu");
+    await pressOnHome(page, "Apri il menu");
     await expect(page.getByRole("button", { name: "Apri il menu" })).toHaveAttribute("aria-expanded", "true");
     await expect(page.locator('#menu-principale [data-element="management"]')).toBeVisible();
     await expect(page.getByRole("button", { name: "Chiudi il menu" })).toBeFocused();
@@ -448,7 +432,7 @@ test.describe("a press that spans the page's hydration, at 390px", () => {
   });
 
   test("the site search opens", async ({ page }) => {
-    await pressAcrossHydration(page, "Cerca nel sito");
+    await pressOnHome(page, "Cerca nel sito");
     await expect(page.getByRole("dialog", { name: "Cerca per parola chiave" })).toBeVisible();
     await expect(page).toHaveURL(tenantUrl("comune-a", "/"));
   });
