@@ -42,8 +42,27 @@ const AXE_OPTIONS = {
 } satisfies axe.RunOptions;
 
 /**
- * axe's WCAG 2.1 AA rules on the page as it stands once settled: a page the portal renders is checked after React
- * has hydrated it (axe reads the DOM in several passes: once, in CI, a radio of the rating checked right after a
+ * Waits for the page's running CSS transitions and finite animations to end. axe reads colours as they are drawn:
+ * right after a client-side navigation between the delegation lists' tabs, in a CI run, it read the old and the new
+ * active tab half-way through bootstrap-italia's colour transition and reported their contrast (issue #39: a flake).
+ * Endless animations (a spinner) are not waited for; a transition cancelled by another counts as ended.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(() => {
+    const ended = Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+    // A paused animation never ends: the check goes on after 5 s, as before this wait.
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
+}
+
+/**
+ * axe's WCAG 2.1 AA rules on the page as it stands once settled (its transitions ended): a page the portal renders is
+ * checked after React has hydrated it (axe reads the DOM in several passes: once, in CI, a radio of the rating checked right after a
  * redirect looked unlabelled while its label was there, as if React had committed between two passes). Pages
  * without React (plain error pages, JavaScript off) are checked at once.
  *
@@ -53,6 +72,7 @@ const AXE_OPTIONS = {
  */
 export async function expectAccessible(page: Page) {
   if (await page.evaluate(() => "__reactRouterContext" in window)) await waitForHydration(page);
+  await transitionsEnded(page);
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(axe.source);
   }
