@@ -209,10 +209,9 @@ export function nginxConf(options: {
   const cache = options.pageCache
     ? {
         ...pageCacheIncludes(dir),
-        buffering: "proxy_buffering off;",
-        requestId: "proxy_set_header X-Request-Id $portal_request_id;",
+        proxying: "proxy_buffering off;\n      proxy_set_header X-Request-Id $portal_request_id;",
       }
-    : { http: "", location: "", buffering: "", requestId: "" };
+    : { http: "", location: "", proxying: "" };
   return `${options.root ? "user root;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -239,10 +238,9 @@ http {
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      ${cache.requestId}
       include ${join(ROOT, "deploy/nginx/failover.conf")};
       proxy_read_timeout 30s;
-      ${cache.buffering}
+      ${cache.proxying}
       ${cache.location}
     }
   }

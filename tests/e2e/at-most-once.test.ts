@@ -9,6 +9,7 @@ import {
   waitForHydration,
   CITIZENS,
 } from "./fixtures.ts";
+import { inDays } from "./deleghe-support.ts";
 
 // At most once by the portal itself (issue #35, docs/decisions/upstream-writes.md): the upstream has no idempotency
 // (the sandbox, like the published BFF's proxies, drops any such header), and before this a double click on
@@ -18,8 +19,6 @@ import {
 const MARIO = CITIZENS["Mario Rossi"];
 const LUCA = CITIZENS["Luca Verdi"];
 
-/** The end date in days from today: each run its own, so the list tells this delegation apart. */
-const endIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const italian = (iso: string) => iso.split("-").reverse().join("/");
 
 async function toSummary(page: Page, end: string, javaScript: boolean) {
@@ -63,7 +62,8 @@ async function listed(page: Page, end: string) {
 async function doubleClickSend(page: Page, javaScript: boolean, days: number) {
   await resetCitizen(MARIO);
   await resetCitizen(LUCA);
-  const end = endIn(days);
+  // An end date of its own for each run, so the list tells this delegation apart.
+  const end = inDays(days);
   await toSummary(page, end, javaScript);
   await page.getByRole("button", { name: "Invia la delega" }).dblclick();
   await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();

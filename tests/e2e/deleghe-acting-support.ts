@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { seedIuv } from "#sandbox/ppay/positions.ts";
 import { loginAs, tenantUrl, CITIZENS, type TenantId } from "./fixtures.ts";
+import { inDays } from "./deleghe-support.ts";
 
 // What the acting-for journeys share (deleghe-acting.test.ts, deleghe-withdrawn.test.ts): the two municipalities'
 // delegable services, logging in on a page, a second browser for the delegate, Anna delegating Giulia, Giulia
@@ -86,7 +87,7 @@ export async function annaDelegatesGiulia(
   await page.getByLabel(/Cognome del delegato/).fill("Bianchi");
   await page.getByRole("button", { name: "Avanti" }).click();
   for (const id of services) await page.locator(`label[for="servizio-${id}"]`).click();
-  const end = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const end = inDays(60);
   await page.getByLabel(/Data di scadenza della delega/).fill(end);
   await page.locator('label[for="accetto"]').click();
   await page.getByRole("button", { name: "Avanti" }).click();

@@ -12,6 +12,7 @@ import {
   SANDBOX_URL,
   type TenantId,
 } from "./fixtures.ts";
+import { inDays } from "./deleghe-support.ts";
 
 // The delegation REQUEST with three documents (DELEGHE, issue #28) on both municipalities: Luca Verdi asks to act
 // for Carla Neri, who cannot log in (nobody in the seed); the municipality's operator (the sandbox control) approves
@@ -34,8 +35,6 @@ const SERVICE: Record<"comune-a" | "comune-b", { id: string; title: string }> = 
   "comune-a": { id: "109", title: "Contrassegno di parcheggio per disabili" },
   "comune-b": { id: "203", title: "Pagamento IMU" },
 };
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Presses Tab until `target` has the focus. */
 async function tabTo(page: Page, target: Locator, limit = 150) {

@@ -9,7 +9,7 @@ import {
   screenshotForReview,
   CITIZENS,
 } from "./fixtures.ts";
-import { addDelegations, DELEGABLE_SERVICE } from "./deleghe-support.ts";
+import { addDelegations, DELEGABLE_SERVICE, inDays } from "./deleghe-support.ts";
 
 // Delegations (DELEGHE, issue #28) on comune-a, where the asset is on: Mario Rossi delegates Luca Verdi online, Luca
 // accepts it in "Persone che mi hanno delegato", Mario withdraws it. Seeds: sandbox/deleghe/state.ts.
@@ -50,7 +50,7 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
   await expect(page.getByRole("group", { name: /Servizi da delegare/ })).toBeVisible();
   await expectAccessible(page);
   await page.locator('label[for="servizio-104"]').click(); // bootstrap-italia draws the box on the label
-  const end = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const end = inDays(60);
   await page.getByLabel(/Data di scadenza della delega/).fill(end);
   await page.locator('label[for="accetto"]').click();
   await expect(page.getByLabel(/Ho letto e accetto/)).toBeChecked();

@@ -61,10 +61,10 @@ async function transitionsEnded(page: Page) {
 }
 
 /**
- * axe's WCAG 2.1 AA rules on the page as it stands once settled (its transitions ended): a page the portal renders is
- * checked after React has hydrated it (axe reads the DOM in several passes: once, in CI, a radio of the rating checked right after a
- * redirect looked unlabelled while its label was there, as if React had committed between two passes). Pages
- * without React (plain error pages, JavaScript off) are checked at once.
+ * axe's WCAG 2.1 AA rules on the page as it stands once settled, its transitions ended: a page the portal renders
+ * is checked after React has hydrated it (axe reads the DOM in several passes: once, in CI, a radio of the rating
+ * checked right after a redirect looked unlabelled while its label was there, as if React had committed between two
+ * passes); pages without React (plain error pages, JavaScript off) have no hydration to wait for.
  *
  * axe-core runs in the page itself, loaded into each frame once per document (AxeBuilder's "legacy" mode evaluated its
  * 1.3 MB source twice before every check, about a third of each check's time; its default mode also opened a blank

@@ -12,10 +12,7 @@ export type LoadedList<T, Extra = object> =
  * it or take it away). Over a list the citizen has nothing in yet, or one that could not be loaded, a filter is noise
  * between the heading and what the section says.
  */
-export function offersFilter(
-  list: { status: "ok"; items: readonly unknown[] } | { status: "failed" },
-  filtered: boolean,
-): boolean {
+export function offersFilter(list: LoadedList<unknown>, filtered: boolean): boolean {
   return filtered || (list.status === "ok" && list.items.length > 0);
 }
 
