@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "vitest";
 import { playsGaps } from "./gaps.ts";
 import { startSandbox } from "./start.ts";
@@ -33,3 +34,18 @@ test("it hands back the state it serves and plays gaps mode when asked (tests re
     await sandbox.close();
   }
 });
+
+test("closing does not wait for a client that gave up in the middle of a request", async () => {
+  const sandbox = await startSandbox({ port: 0 });
+  const { port } = new URL(sandbox.url);
+  // A request whose headers never end: the server counts its connection busy until its keep-alive (65 s) ends.
+  const socket = connect(Number(port), "127.0.0.1");
+  socket.on("error", () => {});
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+  socket.write("GET /__sandbox/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  await expect.poll(() => socket.bytesWritten).toBeGreaterThan(0);
+  await sandbox.close();
+  await closed;
+  expect(socket.destroyed).toBe(true);
+}, 10_000);

@@ -91,9 +91,23 @@ function listening(server: Server): Promise<void> {
   });
 }
 
+/** How long a request the sandbox is still reading (or answering) may hold its close back. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Stops listening, closes the idle connections now and any other after a short grace. A client that gives up in the
+ * middle of a request (undici aborting a fetch: the portal does when its visitor leaves) can leave a connection the
+ * server counts as busy until its 65 s keep-alive ends: it held the demo portal's exit back a minute after a burst.
+ */
 function close(server: Server): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    force.unref();
+    server.close((error) => {
+      clearTimeout(force);
+      if (error) reject(error);
+      else resolve();
+    });
     server.closeIdleConnections();
   });
 }
