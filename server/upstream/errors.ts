@@ -1,4 +1,8 @@
-export type UpstreamErrorKind = "network" | "timeout" | "status" | "invalid";
+/**
+ * Why a call failed. `aborted`: the caller gave up (the visitor left, and the portal stopped the calls of its page):
+ * not the upstream's failure, so neither counted nor logged as one; status 499, nginx's "client closed request".
+ */
+export type UpstreamErrorKind = "network" | "timeout" | "status" | "invalid" | "aborted";
 
 /** A failed upstream call: status is the upstream's HTTP status, or 502/504 when there was no usable answer. */
 export class UpstreamError extends Error {

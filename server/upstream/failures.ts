@@ -11,10 +11,12 @@ const isWorded = (status: number): status is Worded => (WORDED as readonly numbe
 
 /**
  * The one mapping of an upstream failure to the page's status: 4xx the portal can explain kept (405: the upstream
- * does not allow the operation, e.g. the published BFF's appointment changes by link), timeouts 504, else 502.
+ * does not allow the operation, e.g. the published BFF's appointment changes by link), timeouts 504, a call the
+ * visitor's leaving abandoned 499 (nobody reads it), else 502.
  */
 export function statusFor(error: UpstreamError): number {
   if (error.kind === "timeout") return 504;
+  if (error.kind === "aborted") return 499;
   if (error.kind !== "status") return 502;
   if ([400, 401, 403, 404, 405, 409, 422].includes(error.status)) return error.status;
   return 502;

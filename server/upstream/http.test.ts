@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { startTestUpstream } from "#tests/support/test-app.ts";
-import { isUpstreamError } from "./errors.ts";
+import { createMetrics } from "#server/observability/metrics.ts";
+import { isUpstreamError, type UpstreamError } from "./errors.ts";
 import { callUpstream, MAX_REDIRECTS, type UpstreamRequestContext } from "./http.ts";
 
 type Upstream = Awaited<ReturnType<typeof startTestUpstream>>;
@@ -147,4 +148,58 @@ describe("redirects", () => {
     expect((error as Error).message).toContain(why);
     expect(bff.received.length - before).toBeLessThanOrEqual(MAX_REDIRECTS + 1);
   });
+});
+
+describe("a call cut short", () => {
+  let held: Upstream;
+  beforeAll(async () => {
+    // Never answers `/silent`; starts `/half` (headers and part of the body) and never ends it.
+    held = await startTestUpstream((req, res) => {
+      if (req.url === "/half") {
+        res.writeHead(200, JSON_TYPE);
+        res.write('{"nome": "Comune');
+      }
+    });
+  });
+  afterAll(() => held.close());
+
+  /** Calls `path` on the held upstream with fresh metrics; `leave` is the visitor leaving once the call is sent. */
+  async function cutShort(path: string, { leave, timeoutMs }: { leave: boolean; timeoutMs: number }) {
+    const metrics = createMetrics();
+    const visitor = new AbortController();
+    const before = held.received.length;
+    const call = callUpstream(
+      { ...ctx({ baseUrl: held.url, timeoutMs }), signal: visitor.signal, metrics },
+      { service: "config", path, schema: z.object({ nome: z.string() }) },
+    ).catch((e: unknown) => e);
+    if (leave) {
+      await expect.poll(() => held.received.length).toBe(before + 1);
+      visitor.abort();
+    }
+    const error = await call;
+    const counted = (await metrics.upstreamErrors.get()).values.map((v) => v.labels.kind);
+    return { error, counted, troubledAt: metrics.upstreamHealth.lastFailureAt };
+  }
+
+  test.each(["silent", "half"])(
+    "the visitor leaving (%s answer) is not the upstream's failure: 499, not counted, the upstream not marked troubled",
+    async (path) => {
+      const { error, counted, troubledAt } = await cutShort(path, { leave: true, timeoutMs: 60_000 });
+      expect(isUpstreamError(error, 499)).toBe(true);
+      expect((error as UpstreamError).kind).toBe("aborted");
+      expect(counted).toEqual([]);
+      expect(troubledAt).toBe(Number.NEGATIVE_INFINITY);
+    },
+  );
+
+  test.each(["silent", "half"])(
+    "the call's own timeout (%s answer) is the upstream's failure: 504, counted, the upstream marked troubled",
+    async (path) => {
+      const { error, counted, troubledAt } = await cutShort(path, { leave: false, timeoutMs: 200 });
+      expect(isUpstreamError(error, 504)).toBe(true);
+      expect((error as UpstreamError).kind).toBe("timeout");
+      expect(counted).toEqual(["timeout"]);
+      expect(troubledAt).toBeGreaterThan(Number.NEGATIVE_INFINITY);
+    },
+  );
 });

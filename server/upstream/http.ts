@@ -159,6 +159,20 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
     );
     if (kind) ctx.metrics?.upstreamErrors.inc({ service: call.service, kind });
   };
+  // A call that ended without a usable answer: the caller gave up (not the upstream's failure: neither counted nor
+  // dated as one, so the page cache does not think the upstream troubled), the timeout passed, or `kind`.
+  const cutShort = (status: string, kind: "network" | "invalid", message: string) => {
+    if (ctx.signal?.aborted && !timeout.aborted) {
+      observe("aborted");
+      return new UpstreamError(call.service, "aborted", 499, `${call.service}: abandoned by the caller`);
+    }
+    if (timeout.aborted) {
+      observe("timeout", "timeout");
+      return new UpstreamError(call.service, "timeout", 504, `${call.service}: upstream timeout`);
+    }
+    observe(status, kind);
+    return new UpstreamError(call.service, kind, 502, `${call.service}: ${message}`);
+  };
   let res: Response;
   try {
     res = await fetchFollowing(
@@ -177,14 +191,7 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
       observe("redirect", "invalid");
       throw error;
     }
-    const timedOut = timeout.aborted;
-    observe(timedOut ? "timeout" : "network", timedOut ? "timeout" : "network");
-    throw new UpstreamError(
-      call.service,
-      timedOut ? "timeout" : "network",
-      timedOut ? 504 : 502,
-      timedOut ? `${call.service}: upstream timeout` : `${call.service}: ${(error as Error).message}`,
-    );
+    throw cutShort("network", "network", (error as Error).message);
   }
   let body: unknown;
   let text: string | null = null;
@@ -192,8 +199,7 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
     if (call.binary && res.ok) body = new Uint8Array(await res.arrayBuffer());
     else ({ body, text } = await readBody(res));
   } catch {
-    observe(String(res.status), "invalid");
-    throw new UpstreamError(call.service, "invalid", 502, `${call.service}: unreadable answer`);
+    throw cutShort(String(res.status), "invalid", "unreadable answer");
   }
   if (!res.ok) {
     observe(String(res.status), res.status >= 500 ? "status" : undefined);
