@@ -3,7 +3,13 @@ import { z } from "zod";
 import { startTestUpstream } from "#tests/support/test-app.ts";
 import { createMetrics } from "#server/observability/metrics.ts";
 import { isUpstreamError, type UpstreamError } from "./errors.ts";
-import { callUpstream, MAX_REDIRECTS, type UpstreamRequestContext } from "./http.ts";
+import {
+  callUpstream,
+  MAX_ANSWER_BYTES,
+  MAX_FILE_BYTES,
+  MAX_REDIRECTS,
+  type UpstreamRequestContext,
+} from "./http.ts";
 
 type Upstream = Awaited<ReturnType<typeof startTestUpstream>>;
 
@@ -202,4 +208,56 @@ describe("a call cut short", () => {
       expect(troubledAt).toBeGreaterThan(Number.NEGATIVE_INFINITY);
     },
   );
+});
+
+describe("an answer too large to hold", () => {
+  let big: Upstream;
+  beforeAll(async () => {
+    big = await startTestUpstream((req, res) => {
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      if (req.url === "/declared") {
+        // Declares more than a data answer may weigh, and sends nothing.
+        res.writeHead(200, { ...JSON_TYPE, "content-length": String(MAX_ANSWER_BYTES + 1) });
+        return void res.flushHeaders();
+      }
+      // Never ends: a chunk whenever the socket takes one, until the client goes.
+      res.writeHead(200, req.url === "/file" ? { "content-type": "application/pdf" } : JSON_TYPE);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on("drain", more);
+      more();
+    });
+  });
+  afterAll(() => big.close());
+
+  test.each([
+    ["endless", false, MAX_ANSWER_BYTES],
+    ["declared", false, MAX_ANSWER_BYTES],
+    ["file", true, MAX_FILE_BYTES],
+  ])(
+    "%s: refused as an unexpected answer (502) once over its limit, not read to the end",
+    async (path, binary, max) => {
+      const error = await callUpstream(ctx({ baseUrl: big.url, timeoutMs: 60_000 }), {
+        service: "config",
+        path,
+        schema: binary ? z.instanceof(Uint8Array) : z.unknown(),
+        binary,
+      }).catch((e: unknown) => e);
+      expect(isUpstreamError(error, 502)).toBe(true);
+      expect((error as UpstreamError).kind).toBe("invalid");
+      expect((error as Error).message).toBe(`config: answer over ${max} bytes`);
+    },
+  );
+
+  test("a file within the limit arrives whole, in memory of its own", async () => {
+    const { data } = await callUpstream(ctx(), {
+      service: "config",
+      path: "api-public/otp/verify",
+      schema: z.instanceof(Uint8Array),
+      binary: true,
+    });
+    expect(new TextDecoder().decode(data)).toBe("OTP valido");
+    expect(data.buffer.byteLength).toBe(data.byteLength);
+  });
 });

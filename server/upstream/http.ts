@@ -61,12 +61,45 @@ function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>
 }
 
 /**
+ * The most an answer may weigh: data (JSON or text), a file (the attachments citizens upload weigh 2 MB at most). An
+ * upstream sending more (a misrouted download, a stream that never ends) is refused as it reads, never held whole.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+class AnswerTooLarge extends Error {}
+
+/** The body's bytes, refused (`AnswerTooLarge`) once over `max`, by its declared length or as it arrives. */
+async function readBytes(res: Response, max: number): Promise<Uint8Array> {
+  const tooLarge = () => new AnswerTooLarge(`answer over ${max} bytes`);
+  if (Number(res.headers.get("content-length")) > max) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > max) throw tooLarge();
+    chunks.push(chunk);
+  }
+  // Its own memory (Buffer.concat may hand out a slice of Node's shared pool, whose `.buffer` holds other bytes).
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
  * An answer's body: JSON when it is labelled so and parses, else its text. The published BFF sends plain strings
  * (`OTP valido`, `utente autorizzato`, a privacy text…) raw under `Content-Type: application/json`: they are the
  * strings they are, not unreadable answers. (`parseAnswer` also tries the raw text when the parsed value does not fit.)
  */
 async function readBody(res: Response): Promise<{ body: unknown; text: string | null }> {
-  const text = await res.text();
+  const text = new TextDecoder().decode(await readBytes(res, MAX_ANSWER_BYTES));
   if (text === "") return { body: null, text: null };
   const type = res.headers.get("content-type") ?? "";
   if (!type.includes("json")) return { body: text, text };
@@ -196,10 +229,14 @@ export async function callHttp<T>(ctx: HttpTarget, call: UpstreamCall<T>): Promi
   let body: unknown;
   let text: string | null = null;
   try {
-    if (call.binary && res.ok) body = new Uint8Array(await res.arrayBuffer());
+    if (call.binary && res.ok) body = await readBytes(res, MAX_FILE_BYTES);
     else ({ body, text } = await readBody(res));
-  } catch {
-    throw cutShort(String(res.status), "invalid", "unreadable answer");
+  } catch (error) {
+    throw cutShort(
+      String(res.status),
+      "invalid",
+      error instanceof AnswerTooLarge ? error.message : "unreadable answer",
+    );
   }
   if (!res.ok) {
     observe(String(res.status), res.status >= 500 ? "status" : undefined);
