@@ -273,7 +273,7 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
       const slot = await freeSlot(sandbox, n() * 7);
       const email = `bench.${randomBytes(4).toString("hex")}@example.it`;
       const step = (name: string, fields: Record<string, string>, label: string) =>
-        b.post(label, A.host, `${BOOKING}?passo=${name}`, { intent: name, ...fields }, 302);
+        b.post(label, A.host, `${BOOKING}?passo=${name}`, { intent: name, ...fields }, 303);
       await b.page("booking: GET step 1", A.host, `${BOOKING}?passo=luogo`);
       await step(
         "luogo",
@@ -299,7 +299,7 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
     name: "notice",
     async run({ browser: b }) {
       b.cookies.clear();
-      await b.page("payment: GET notice", A.host, NOTICE);
+      await b.page("payment: GET notice", A.host, `${NOTICE}?passo=privacy`);
       const steps: Array<[string, Record<string, string>]> = [
         ["privacy", { privacy: "1" }],
         ["tipologia", { typeCode: "MENSA", note: "" }],
@@ -339,7 +339,7 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
       b.cookies.set(name!, value!);
       // The payer is the identity; an e-mail other than the profile's (which a wizard run may have removed) is repeated.
       const email = `pagante.${randomBytes(4).toString("hex")}@example.it`;
-      await b.page("payment (logged in): GET online", A.host, ONLINE);
+      await b.page("payment (logged in): GET online", A.host, `${ONLINE}?passo=privacy`);
       const steps: Array<[string, Record<string, string>]> = [
         ["privacy", { privacy: "1" }],
         ["tipologia", { typeCode: "MENSA", note: "" }],
@@ -449,7 +449,7 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
       b.cookies.clear();
       const [name, value] = session.a.split("=");
       b.cookies.set(name!, value!);
-      await b.page("report: GET form", A.host, REPORT);
+      await b.page("report: GET form", A.host, `${REPORT}?passo=autorizzazioni`);
       await b.post(
         "report: POST autorizzazioni",
         A.host,
@@ -493,14 +493,14 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
         A.host,
         `${WIZARD}?passo=informativa`,
         { intent: "privacy", accept: "on" },
-        302,
+        303,
       );
       await b.post(
         "wizard: POST contatti → codice",
         A.host,
         `${WIZARD}?passo=contatti`,
         { intent: "contacts", email, emailRepeat: email, phone: "" },
-        302,
+        303,
         /passo=contatti$/,
       );
       await b.page("wizard: GET contatti", A.host, `${WIZARD}?passo=contatti`);
@@ -510,7 +510,7 @@ export const FLOWS: Array<{ name: string; run: (c: Context) => Promise<void> }> 
         A.host,
         `${WIZARD}?passo=contatti`,
         { intent: "verify", code },
-        302,
+        303,
         /passo=preferenze$/,
       );
     },

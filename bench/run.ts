@@ -320,13 +320,14 @@ async function main() {
     if (!citizenHome.body.toString().includes("Mario"))
       throw new Error("the citizen's home page does not greet him");
 
-    // API calls come from a page: the browser already holds the XSRF cookie that page issued.
-    const xsrfCookie = [home.headers["set-cookie"] ?? []]
+    // API calls come from a page: the browser already holds the XSRF cookie that page issued (a citizen's page: an
+    // anonymous one sets no cookie, docs/decisions/anonymous-pages.md).
+    const xsrfCookie = [citizenHome.headers["set-cookie"] ?? []]
       .flat()
       .map((cookie) => cookie.split(";")[0] ?? "")
       .filter((pair) => pair.startsWith(`${XSRF_COOKIE}=`))
       .join("; ");
-    if (!xsrfCookie) throw new Error(`the home page issued no ${XSRF_COOKIE} cookie`);
+    if (!xsrfCookie) throw new Error(`the citizen's home page issued no ${XSRF_COOKIE} cookie`);
     const apiHeaders = { ...BROWSER, accept: "application/json", cookie: xsrfCookie };
     const proxied = await get(`${portal}${API_PATH}`, { ...apiHeaders, host: TENANT_HOST });
     const direct = await get(`${sandbox.url}${API_PATH}`, {
