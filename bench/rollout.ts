@@ -19,7 +19,6 @@ import { Agent, request as httpRequest } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
-import { XSRF_COOKIE, XSRF_FIELD } from "#shared/xsrf.ts";
 import { BROWSER, TimeoutError, get, setting, type Reply } from "./support.ts";
 import { percentile } from "./overload.ts";
 import { killChildren, nginxBinary } from "./processes.ts";
@@ -112,10 +111,12 @@ async function send(
   }
 }
 
-/** The rating's form post with the XSRF token of `cookie` (double submit). */
-function formPost(host: string, cookie: string): LoadRequest {
-  const token = cookie.slice(cookie.indexOf("=") + 1);
-  const body = `${XSRF_FIELD}=${encodeURIComponent(token)}&rating=4&pagePath=%2F&pageTitle=Home`;
+/**
+ * The rating's form post as a browser sends it from an anonymous page: no cookie and no token (the page carries
+ * none), the browser's word that it comes from the page's own origin (docs/decisions/anonymous-pages.md).
+ */
+function formPost(host: string): LoadRequest {
+  const body = "rating=4&pagePath=%2F&pageTitle=Home";
   return {
     host,
     method: "POST",
@@ -123,7 +124,8 @@ function formPost(host: string, cookie: string): LoadRequest {
     headers: {
       ...BROWSER,
       host,
-      cookie,
+      origin: `http://${host}`,
+      "sec-fetch-site": "same-origin",
       "content-type": "application/x-www-form-urlencoded",
       "content-length": String(Buffer.byteLength(body)),
     },
@@ -188,12 +190,12 @@ const minMedMax = (values: number[]): MinMedMax => {
 };
 
 /** The paced load: runs until `done()`, recording each answer's latency under the phase it was sent in. */
-function startLoad(url: string, cookie: string) {
+function startLoad(url: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const requests: LoadRequest[] = HOSTS.flatMap((host) => [
     ...PAGES.map((path) => ({ host, method: "GET" as const, path, headers: { ...BROWSER, host } })),
-    { host, method: "GET" as const, path: API_PATH, headers: { ...BROWSER, host, cookie } },
-    formPost(host, cookie),
+    { host, method: "GET" as const, path: API_PATH, headers: { ...BROWSER, host } },
+    formPost(host),
   ]);
   const state = { phase: "steady" as Phase, round: 0, running: true };
   const latencies: Record<string, number[]> = {};
@@ -263,20 +265,16 @@ function startLoad(url: string, cookie: string) {
   };
 }
 
-async function xsrfCookie(cluster: Replicas): Promise<string> {
+/** The home and the form post answer as the load expects (200), checked once before the load. */
+async function checkRequests(cluster: Replicas): Promise<void> {
   const home = await get(`${cluster.url}/`, { ...BROWSER, host: HOSTS[0]! }, { agent: false });
   if (home.status !== 200) throw new Error(`GET / through nginx: ${home.status}`);
-  const token = (home.headers["set-cookie"] ?? [])
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith(`${XSRF_COOKIE}=`));
-  if (!token) throw new Error("the home page issued no XSRF cookie");
-  // The form post's answer is checked once, before the load: 200, the rating's follow-up.
+  // The rating's follow-up.
   const agent = new Agent();
-  const reply = await sendOnce(cluster.url, formPost(HOSTS[1]!, token), agent, 10_000);
+  const reply = await sendOnce(cluster.url, formPost(HOSTS[1]!), agent, 10_000);
   agent.destroy();
   if (reply.status !== 200)
     throw new Error(`POST ${POST_PATH}: ${reply.status}\n${reply.body.toString().slice(0, 300)}`);
-  return token;
 }
 
 /** Fixed ports when several people run benches on one machine (default: free ones). */
@@ -305,7 +303,8 @@ export async function measureRollout(
     ...fixedPorts(),
   });
   try {
-    const load = startLoad(cluster.url, await xsrfCookie(cluster));
+    await checkRequests(cluster);
+    const load = startLoad(cluster.url);
     const rounds: RolloutRound[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       load.state.round = round;
