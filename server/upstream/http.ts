@@ -69,6 +69,9 @@ export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 class AnswerTooLarge extends Error {}
 
+/** UTF-8, as `Response.text()` decodes (a decoder is stateless when not streaming: one for every answer). */
+const UTF8 = new TextDecoder();
+
 /** The body's bytes, refused (`AnswerTooLarge`) once over `max`, by its declared length or as it arrives. */
 async function readBytes(res: Response, max: number): Promise<Uint8Array> {
   const tooLarge = () => new AnswerTooLarge(`answer over ${max} bytes`);
@@ -99,7 +102,7 @@ async function readBytes(res: Response, max: number): Promise<Uint8Array> {
  * strings they are, not unreadable answers. (`parseAnswer` also tries the raw text when the parsed value does not fit.)
  */
 async function readBody(res: Response): Promise<{ body: unknown; text: string | null }> {
-  const text = new TextDecoder().decode(await readBytes(res, MAX_ANSWER_BYTES));
+  const text = UTF8.decode(await readBytes(res, MAX_ANSWER_BYTES));
   if (text === "") return { body: null, text: null };
   const type = res.headers.get("content-type") ?? "";
   if (!type.includes("json")) return { body: text, text };
