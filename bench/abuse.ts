@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { startSandbox } from "#sandbox/start.ts";
+import { PORTAL_NODE_FLAGS } from "./processes.ts";
 import { BROWSER, TENANT_HOST, get, ratio, round, setting, machineInfo } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -211,7 +212,7 @@ type Portal = { url: string; child: ChildProcess; pid: number; output(): string;
 /** `node server/index.ts` with the production build, on a port we chose, once /healthz answers. */
 async function startPortal(upstreamUrl: string, geocoderUrl: string): Promise<Portal> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, "server/index.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
