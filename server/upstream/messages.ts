@@ -7,7 +7,7 @@ import {
   type MessageListQuery,
   type MessagesApi,
 } from "#shared/api/messages.ts";
-import { callUpstream, type UpstreamRequestContext } from "./http.ts";
+import { callUpstream, type AnswerHeaders, type UpstreamRequestContext } from "./http.ts";
 import { sanitizeRichText } from "./sanitize.ts";
 
 const SERVICE = "messagestore";
@@ -22,7 +22,7 @@ function sanitized(message: Message): Message {
   return { ...message, mex: { ...message.mex, body } };
 }
 
-function headerNumber(headers: Headers, name: string): number | null {
+function headerNumber(headers: AnswerHeaders, name: string): number | null {
   const value = headers.get(name);
   if (value === null || !/^\d+$/.test(value.trim())) return null;
   return Number(value);
