@@ -221,6 +221,43 @@ test("comune-a: a service chosen before the page is hydrated still brings its su
   await expect(subService.locator("option:checked")).toHaveText("IMU");
 });
 
+test("comune-a: a service chosen while the first one's list is on its way gets its own list", async ({
+  page,
+}) => {
+  // Two arrow presses on the services: the first service's list is asked for while React Router still discovers the
+  // list's route (held here until the second choice is made), and its answer is held until the second one's has
+  // arrived. The first answer lands last; the field must show the second service's list (issue #39: it stayed
+  // disabled, waiting, when this happened on a busy machine).
+  let chosenTwice = () => {};
+  const secondChoice = new Promise<void>((resolve) => (chosenTwice = resolve));
+  const secondAnswer = page.waitForResponse(/\/nuova-richiesta\/tipologie\.data\?servizio=2&/);
+  const firstAnswer = page.waitForResponse(/\/nuova-richiesta\/tipologie\.data\?servizio=1&/);
+  await page.route(/\/__manifest\?.*tipologie/, async (route) => {
+    await secondChoice;
+    await route.continue();
+  });
+  await page.route(/\/nuova-richiesta\/tipologie\.data\?servizio=1&/, async (route) => {
+    await secondAnswer;
+    await route.continue();
+  });
+  await page.goto(tenantUrl("comune-a", FORM));
+  await settled(page);
+  const service = page.getByLabel(/^Servizio/);
+  await service.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(service.locator("option:checked")).toHaveText("Tributi");
+  chosenTwice();
+  const subService = page.getByLabel(/^Tipologia problematica/);
+  await expect(subService.getByRole("option", { name: "IMU" })).toBeAttached();
+  await expect(subService).toBeEnabled();
+  // The first service's list, answered last, does not replace it.
+  await firstAnswer;
+  await settled(page);
+  await expect(subService.getByRole("option", { name: "IMU" })).toBeAttached();
+  await expect(subService).toBeEnabled();
+});
+
 test("comune-a: the form at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(tenantUrl("comune-a", `${FORM}?servizio=1`));

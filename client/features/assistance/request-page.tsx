@@ -305,18 +305,29 @@ function ServiceSelects({
   const subService = field("tipologia");
   const values = { servizio: service.defaultValue, tipologia: subService.defaultValue };
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ servizio: string; subServices: CrmService[] }>();
   // The service picked in the browser since the page was rendered (reset when a new render brings other values).
   const [picked, setPicked] = useState<{ base: string; value: string } | null>(null);
   const servizio = picked && picked.base === values.servizio ? picked.value : values.servizio;
-  // A list still loading, or one for a service chosen before (an arrow key further down), is no list: the field
-  // waits, disabled, so no choice is made among another service's sub-services.
+  // One fetcher per service (its key), each loading its own list once chosen. With one fetcher for all, a second
+  // choice made while React Router was still discovering the list's route (the page's first load of it) did not
+  // cancel the first load (React Router registers a fetcher's load only after discovery), and the first service's
+  // list could land last: the field then waited for ever (CI, issue #39).
+  const fetcher = useFetcher<{ servizio: string; subServices: CrmService[] }>({
+    key: `assistance-sub-services-${servizio}`,
+  });
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    // Once each time a service is chosen (a service chosen again is loaded again: its fetcher went with its key).
+    if (requested.current === servizio) return;
+    requested.current = servizio;
+    if (servizio && servizio !== values.servizio)
+      void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio }));
+  }, [servizio, values.servizio, fetcher]);
+  // A list still loading is no list: the field waits, disabled, so no choice is made among another service's
+  // sub-services.
   const fetched = fetcher.data?.servizio === servizio ? fetcher.data.subServices : [];
   const subOptions = servizio === values.servizio ? (action?.subServices ?? data.subServices) : fetched;
-  const pick = (next: string) => {
-    setPicked({ base: values.servizio, value: next });
-    if (next) void fetcher.load(withQuery(href("/nuova-richiesta/tipologie"), { servizio: next }));
-  };
+  const pick = (next: string) => setPicked({ base: values.servizio, value: next });
   // A service chosen before the page was hydrated (a slow phone): its sub-services are loaded as if chosen now,
   // since the "Aggiorna tipologie" button that would have loaded them is gone.
   const serviceSelect = useRef<HTMLSelectElement>(null);
