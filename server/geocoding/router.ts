@@ -75,7 +75,7 @@ async function fetchAnswer(
   query: Record<string, string>,
   schema: z.ZodType<Answer>,
 ) {
-  const headers = new Headers({ "user-agent": options.userAgent, accept: "application/json" });
+  const headers = { "user-agent": options.userAgent, accept: "application/json" };
   const target = {
     baseUrl: options.baseUrl,
     headers,

@@ -53,14 +53,19 @@ function buildUrl(baseUrl: string, path: string, query: UpstreamCall<unknown>["q
   return url;
 }
 
-function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>): Headers {
-  const headers = new Headers(call.headers);
-  headers.set("accept", call.binary ? "*/*" : "application/json");
-  headers.set("x-forwarded-host", ctx.forwardedHost);
-  if (ctx.cookie) headers.set("cookie", ctx.cookie);
-  if (ctx.authorization) headers.set("authorization", ctx.authorization);
-  for (const [name, value] of Object.entries(ctx.identityHeaders ?? {})) headers.set(name, value);
-  if (call.body !== undefined) headers.set("content-type", "application/json");
+/** A request's header fields, by lower-case name (as undici's `request` takes them). */
+export type RequestHeaders = Readonly<Record<string, string>>;
+
+function requestHeaders(ctx: UpstreamRequestContext, call: UpstreamCall<unknown>): RequestHeaders {
+  const headers: Record<string, string> = {};
+  const set = (name: string, value: string) => (headers[name.toLowerCase()] = value);
+  for (const [name, value] of Object.entries(call.headers ?? {})) set(name, value);
+  set("accept", call.binary ? "*/*" : "application/json");
+  set("x-forwarded-host", ctx.forwardedHost);
+  if (ctx.cookie) set("cookie", ctx.cookie);
+  if (ctx.authorization) set("authorization", ctx.authorization);
+  for (const [name, value] of Object.entries(ctx.identityHeaders ?? {})) set(name, value);
+  if (call.body !== undefined) set("content-type", "application/json");
   return headers;
 }
 
@@ -79,21 +84,17 @@ const UTF8 = new TextDecoder();
 /** One answer as undici's `request` gives it: status, headers (lower-case names), a body to read or throw away. */
 type Answer = Dispatcher.ResponseData;
 
-function answerHeaders(answer: Answer): AnswerHeaders {
-  const fields = answer.headers;
-  return {
-    get(name) {
-      const value = fields[name.toLowerCase()];
-      if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+/** One field of an answer's head (`name` in lower case), as `Headers.get` reads it. */
+function field(answer: Answer, name: string): string | null {
+  const value = answer.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** The body's bytes, refused (`AnswerTooLarge`) once over `max`, by its declared length or as it arrives. */
 async function readBytes(answer: Answer, max: number): Promise<Uint8Array> {
   const tooLarge = () => new AnswerTooLarge(`answer over ${max} bytes`);
-  if (Number(answer.headers["content-length"]) > max) {
+  if (Number(field(answer, "content-length")) > max) {
     answer.body.destroy();
     throw tooLarge();
   }
@@ -125,7 +126,7 @@ async function readBytes(answer: Answer, max: number): Promise<Uint8Array> {
 async function readBody(answer: Answer): Promise<{ body: unknown; text: string | null }> {
   const text = UTF8.decode(await readBytes(answer, MAX_ANSWER_BYTES));
   if (text === "") return { body: null, text: null };
-  const type = answerHeaders(answer).get("content-type") ?? "";
+  const type = field(answer, "content-type") ?? "";
   if (!type.includes("json")) return { body: text, text };
   try {
     return { body: JSON.parse(text) as unknown, text };
@@ -151,7 +152,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 const dispatcher = new Agent();
 
-type Outbound = { method: Dispatcher.HttpMethod; headers: Headers; body?: string; signal: AbortSignal };
+type Outbound = {
+  method: Dispatcher.HttpMethod;
+  headers: RequestHeaders;
+  body?: string;
+  signal: AbortSignal;
+};
 
 /**
  * The request of one call, following redirects when the call asks for it (see `UpstreamCall.followRedirects`). A
@@ -164,12 +170,12 @@ async function requestFollowing(url: URL, init: Outbound, call: UpstreamCall<unk
     const answer = await request(target, {
       dispatcher,
       method: outbound.method,
-      headers: Object.fromEntries(outbound.headers),
+      headers: outbound.headers,
       body: outbound.body,
       signal: outbound.signal,
     });
     if (!call.followRedirects || !REDIRECTS.has(answer.statusCode)) return answer;
-    const location = answerHeaders(answer).get("location");
+    const location = field(answer, "location");
     await answer.body.dump();
     const next = location ? URL.parse(location, target) : null;
     const why = !next
@@ -188,9 +194,7 @@ async function requestFollowing(url: URL, init: Outbound, call: UpstreamCall<unk
       ...outbound,
       method: get ? "GET" : outbound.method,
       body: get ? undefined : outbound.body,
-      headers: crossOrigin
-        ? new Headers({ accept: outbound.headers.get("accept") ?? "*/*" })
-        : outbound.headers,
+      headers: crossOrigin ? { accept: outbound.headers.accept ?? "*/*" } : outbound.headers,
     };
     target = next;
   }
@@ -207,7 +211,7 @@ export function callUpstream<T>(
 /** Any outbound HTTP service the portal calls (the upstream BFF, the geocoder): where, with which headers. */
 export type HttpTarget = {
   baseUrl: string;
-  headers: Headers;
+  headers: RequestHeaders;
   signal?: AbortSignal;
   timeoutMs: number;
   metrics?: Metrics;
@@ -314,5 +318,5 @@ async function exchange<T>(
     );
   }
   observe(String(status));
-  return { status, data: parsed.data, headers: answerHeaders(answer) };
+  return { status, data: parsed.data, headers: { get: (name) => field(answer, name.toLowerCase()) } };
 }
