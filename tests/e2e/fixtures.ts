@@ -301,7 +301,7 @@ export { expect };
  * A screenshot for a person to look at (no test asserts on it): taken only when E2E_SCREENSHOTS is set
  * (`E2E_SCREENSHOTS=1 npx playwright test …`), written in the running test's own output folder
  * (`test.info().outputPath(name + ".png")`, under test-results/). A page is shot whole unless `fullPage: false` (the
- * viewport as it is scrolled); a locator is shot as itself. A failing test's pictures are Playwright's own (the trace
+ * viewport as it is scrolled); a locator is shot as itself. A failing test's picture is Playwright's own (the screenshot
  * it keeps on failure), with or without this.
  */
 export async function screenshotForReview(
