@@ -16,11 +16,19 @@ export async function expectStep(page: Page, title: string, index: number) {
   await expect(page.locator(".steppers-header li.active")).toContainText(title);
 }
 
-/** Submits the step and waits until the answer has been rendered (no second click lands on the same step). */
+/**
+ * Submits the step and waits until its answer is on the page, so that no second click lands on the same step. The
+ * response alone does not tell: React Router renders what follows it in a transition, and on a busy machine the
+ * spinner had not even appeared when the response arrived. Sent by React Router (a fetch), the answer is on the page
+ * once the focus has left the button for what the answer shows: the next step's heading, the error summary or the
+ * page reached, each made focusable with `tabindex="-1"`. Sent by the browser (no JavaScript), it is a new page.
+ */
 export async function next(page: Page, name = "Avanti") {
   const answered = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name, exact: true }).click();
-  await answered;
+  const response = await answered;
+  if (response.request().resourceType() === "fetch")
+    await expect(page.locator(":focus")).toHaveAttribute("tabindex", "-1");
   await expect(page.locator(".navigation-spinner .progress-spinner-active")).toHaveCount(0);
 }
 

@@ -56,7 +56,15 @@ test("an anonymous visitor books, downloads the calendar file, changes the time 
   // Errors take the focus to their summary; a new step to its heading (never back to the page's top).
   await expect(page.getByRole("region", { name: "Correggi i seguenti errori" })).toBeFocused();
   await expect(page.getByLabel(/^Categoria/)).toHaveAttribute("aria-invalid", "true");
-  await choosePlace(page, "Anagrafe e stato civile", "Ufficio Anagrafe - Sede centrale");
+  // The summary's link leads to the field. Choosing there loads the offices and the focus stays on the choice
+  // (the summary must not take it back while it goes away: that left it on the page's <body>).
+  await page.getByRole("link", { name: /^Categoria:/ }).click();
+  await expect(page.getByLabel(/^Categoria/)).toBeFocused();
+  await page.getByLabel(/^Categoria/).selectOption({ label: "Anagrafe e stato civile" });
+  await expect(page.getByLabel(/^Ufficio/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Correggi i seguenti errori" })).toBeHidden();
+  await expect(page.getByLabel(/^Categoria/)).toBeFocused();
+  await page.getByLabel(/^Ufficio/).selectOption({ label: "Ufficio Anagrafe - Sede centrale" });
   await expect(page.getByText("Via Roma 1, 10060 Valverde (TO)")).toBeVisible();
   await expectAccessible(page);
   await next(page);

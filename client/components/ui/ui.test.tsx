@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+import { act, fireEvent, render } from "@testing-library/react";
+import { useState } from "react";
 import { expect, test } from "vitest";
 import { renderPage } from "#tests/support/render.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
+import { formFields } from "./form-fields.ts";
 import { Stepper } from "./stepper.tsx";
 import { TextField } from "./text-field.tsx";
 import { TextareaField } from "./textarea-field.tsx";
@@ -91,6 +94,43 @@ test("the error summary links to each field and takes the focus once hydrated", 
   const link = page.getByRole("link", { name: "Codice fiscale obbligatorio" });
   expect(link.getAttribute("href")).toBe("#cf");
   expect(renderPage(<ErrorSummary items={[]} />).container.innerHTML).toBe("");
+});
+
+/** A form whose failed post's errors are shown; "Altro rendering" re-renders it, "Nuovo invio" fails a post again. */
+function FailedPost() {
+  const [post, setPost] = useState({ errors: { cf: "Campo obbligatorio" } });
+  const [renders, setRenders] = useState(0);
+  const { field, summary } = formFields({
+    values: {},
+    errors: post.errors,
+    labels: { cf: "Codice fiscale" },
+  });
+  return (
+    <>
+      <ErrorSummary items={summary} />
+      <input id={field("cf").id} aria-label="Codice fiscale" />
+      <button type="button" onClick={() => setRenders(renders + 1)}>
+        Altro rendering
+      </button>
+      <button type="button" onClick={() => setPost({ errors: { cf: "Campo obbligatorio" } })}>
+        Nuovo invio
+      </button>
+    </>
+  );
+}
+
+test("the error summary takes the focus after each failed post, never back from the citizen on a re-render", () => {
+  const page = render(<FailedPost />);
+  const summary = page.getByRole("region", { name: "Correggi i seguenti errori" });
+  expect(document.activeElement).toBe(summary);
+  const input = page.getByLabelText("Codice fiscale");
+  act(() => input.focus());
+  // The page renders again (a navigation under way, a field's state): the focus stays where the citizen put it.
+  fireEvent.click(page.getByRole("button", { name: "Altro rendering" }));
+  expect(document.activeElement).toBe(input);
+  // The same errors from a new post (the citizen pressed "Avanti" again): the summary takes the focus again.
+  fireEvent.click(page.getByRole("button", { name: "Nuovo invio" }));
+  expect(document.activeElement).toBe(summary);
 });
 
 test("the stepper marks confirmed and active steps and shows n/N", () => {
