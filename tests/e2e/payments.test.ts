@@ -1,5 +1,13 @@
 import { seedIuv } from "#sandbox/ppay/positions.ts";
-import { test, expect, tenantUrl, expectAccessible, loginAs, resetCitizen } from "./fixtures.ts";
+import {
+  test,
+  expect,
+  tenantUrl,
+  expectAccessible,
+  loginAs,
+  resetCitizen,
+  waitForHydration,
+} from "./fixtures.ts";
 import {
   acceptPrivacy,
   ANNA,
@@ -101,6 +109,9 @@ test("keyboard only: Attività → Paga ora → privacy → summary", async ({ p
   await payments(page).getByRole("link", { name: "Paga ora TARI 2026 - prima rata" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Pagamento con IUV" })).toBeVisible();
+  // The focus placed on the next step is the scripted page's (a key pressed before the scripts have run sends the
+  // form as without JavaScript: the new page starts at its top, as it should).
+  await waitForHydration(page);
   await page.getByLabel("Ho letto e compreso l'informativa sulla privacy").focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
