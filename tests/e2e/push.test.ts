@@ -215,14 +215,18 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     const worker = context.serviceWorkers().find((w) => w.url().includes("/firebase-messaging-sw.js"));
     expect(worker, "messaging service worker").toBeDefined();
     await page.goto("about:blank");
-    // The SDK hands a message to any visible window it lists, and shows a notification only when none is: on a busy
-    // machine the page just sent to about:blank stays listed for a moment (a flake in CI).
+    // The SDK hands a message to any visible window it lists, and shows a notification only when none is; on its
+    // click it focuses any window it lists on the portal's host, visible or not, and opens one only when none is. On a
+    // busy machine the page just sent to about:blank stays listed for a moment (hidden: the notification was shown,
+    // then the click focused that window instead of opening one, and the test waited for an opening to its timeout).
     await expect
       .poll(() =>
         worker!.evaluate(async () => {
           const scope = self as unknown as WorkerScope;
           const windows = await scope.clients.matchAll({ type: "window", includeUncontrolled: true });
-          return windows.filter((client) => client.visibilityState === "visible").map((client) => client.url);
+          return windows
+            .filter((client) => new URL(client.url, scope.location.href).host === scope.location.host)
+            .map((client) => `${client.url} (${client.visibilityState})`);
         }),
       )
       .toEqual([]);
