@@ -49,21 +49,35 @@ const AXE_OPTIONS = {
 } satisfies axe.RunOptions;
 
 /**
- * Waits for the page's running CSS transitions and finite animations to end. axe reads colours as they are drawn:
- * right after a client-side navigation between the delegation lists' tabs, in a CI run, it read the old and the new
- * active tab half-way through bootstrap-italia's colour transition and reported their contrast (issue #39: a flake).
- * Endless animations (a spinner) are not waited for; a transition cancelled by another counts as ended.
+ * Waits until the page's CSS transitions and finite animations have ended and no new one starts: axe reads colours as
+ * they are drawn. Right after a client-side navigation between the delegation lists' tabs, in CI runs, it read the old
+ * and the new active tab half-way through bootstrap-italia's colour transition and reported their contrast (issue #39).
+ * One wait for the transitions running was not enough: the new page's arrival focus, moved in an effect after React's
+ * commit, starts the clicked tab's transitions again (its focus style goes), cancelling the ones waited for. So the
+ * page gets two frames (React runs its effects), and the wait starts over until two frames pass with nothing running.
+ * Endless animations (a spinner) are not waited for; a paused one would never end: the check goes on after 5 s.
  */
 async function transitionsEnded(page: Page) {
-  await page.evaluate(() => {
-    const ended = Promise.all(
-      document
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (;;) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    );
-    // A paused animation never ends: the check goes on after 5 s, as before this wait.
-    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        );
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
   });
 }
 
