@@ -55,7 +55,7 @@ const AXE_OPTIONS = {
  * One wait for the transitions running was not enough: the new page's arrival focus, moved in an effect after React's
  * commit, starts the clicked tab's transitions again (its focus style goes), cancelling the ones waited for. So the
  * page gets two frames (React runs its effects), and the wait starts over until two frames pass with nothing running.
- * Endless animations (a spinner) are not waited for; a paused one would never end: the check goes on after 5 s.
+ * Only running animations with an end are waited for (not a spinner's endless one, nor a paused one), 5 s at most.
  */
 async function transitionsEnded(page: Page) {
   await page.evaluate(async () => {

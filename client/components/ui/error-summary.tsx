@@ -22,8 +22,8 @@ export function errorSummaryItems(
   errors: Partial<Record<string, string>>,
   fields: Record<string, SummaryTarget>,
 ): ErrorSummaryItem[] {
-  const byFields = itemsByErrors.get(errors) ?? new Map<string, ErrorSummaryItem[]>();
-  itemsByErrors.set(errors, byFields);
+  let byFields = itemsByErrors.get(errors);
+  if (!byFields) itemsByErrors.set(errors, (byFields = new Map()));
   const signature = JSON.stringify(fields);
   const known = byFields.get(signature);
   if (known) return known;
