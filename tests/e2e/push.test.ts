@@ -25,8 +25,9 @@ import {
   waitForHydration,
 } from "./fixtures.ts";
 
-// The opt-in itself is what this file tests (the other journeys run with it answered).
-test.use({ pushPrompt: true });
+// The opt-in itself is what this file tests (the other journeys run with it answered). A fresh context per test: the
+// notification permission granted here would outlive the reset of a reused one (playwright.config.ts).
+test.use({ pushPrompt: true, reuseContext: false });
 
 const CODICE_ENTE: Record<TenantId, string> = { "comune-a": "c_v001", "comune-b": "c_m002", "comune-c": "" };
 const SW_SCOPE = "/firebase-cloud-messaging-push-scope";
