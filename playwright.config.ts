@@ -45,11 +45,8 @@ export default defineConfig({
     trace: "off",
     // One browser context per worker, reset between tests, instead of a new one per test: opening a fresh context and
     // page cost the browser more than the journeys' pages did (~280 ms of CPU per test against ~80 ms per page load),
-    // and the whole suite took 18.3 instead of 22.6 min on the same busy machine, 223 of 223 both times. Playwright
-    // calls the reset best-effort (it clears cookies, storage, cache and service workers, closes extra pages, removes
-    // routes and init scripts; not permissions granted during a test nor the tab's history):
-    // tests/e2e/reused-browser.test.ts checks what the journeys rely on, and push.test.ts, which grants notifications,
-    // keeps fresh contexts. A context with other options (JavaScript off) is still a new one.
+    // and the whole suite took 18.3 instead of 22.6 min on the same machine, 223 of 223 both times. What the reset
+    // clears and what it leaves: docs/development.md ("One browser context per worker").
     reuseContext: true,
     screenshot: "only-on-failure",
   },

@@ -1,9 +1,8 @@
 /**
- * The journeys of a worker share one browser context (playwright.config.ts: `reuseContext`, docs/development.md):
- * between two tests Playwright closes the extra pages, sends the page to about:blank, clears cookies, storage, the
- * cache and service workers, and removes routes and init scripts. Its documentation calls that reset best-effort, so
- * this file checks what the journeys rely on: a test that comes after a logged-in citizen who chose English, in the
- * same tab, finds an anonymous visitor of the Italian portal. The two tests run in order in one worker.
+ * The journeys of a worker share one browser context that Playwright resets between tests (playwright.config.ts:
+ * `reuseContext`; what the reset clears: docs/development.md). Playwright calls that reset best-effort, so this file
+ * checks what the journeys rely on: a test that comes after a logged-in citizen who chose English, in the same tab,
+ * finds an anonymous visitor of the Italian portal. The two tests run in order in one worker.
  */
 import { expect, logIn, tenantUrl, test } from "./fixtures.ts";
 
