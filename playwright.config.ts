@@ -33,6 +33,13 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // One renderer process per browser instead of one per site and per navigation across sites (the portal of
+        // two municipalities, the sandbox's login and front office): the journeys' Chromium spawned ~2.7 renderers per
+        // test. The browser's own isolation between sites is not what these tests test; what a page may reach of
+        // another origin (CORS, SameSite cookies, CSP) does not depend on the process model.
+        "--renderer-process-limit=1",
+        "--disable-site-isolation-trials",
+        "--disable-features=site-per-process,IsolateOrigins,SpareRendererForSitePerProcess",
       ],
     },
     locale: "it-IT",
