@@ -44,6 +44,13 @@ export default defineConfig({
     },
     locale: "it-IT",
     timezoneId: "Europe/Rome",
+    // The citizen's browser asks for reduced motion, so bootstrap-italia's smooth scrolling (`scroll-behavior: smooth`
+    // unless reduced motion is asked for) and its colour and collapse transitions are off. With them on, a click
+    // could land on a moving page: after "Duplica" in Attività the page jumps to the focused notice and then glides
+    // ~285 px to `#pratiche` over ~280 ms (frames sampled in Chromium), longer on a loaded machine; a press on the
+    // draft's "Perfeziona la richiesta" in that window went down on the link and came up elsewhere, so no click and
+    // no navigation (moon-instances.test.ts, once, beside a busy loop). Pages are the same either way once settled.
+    reducedMotion: "reduce",
     // A failed test keeps a screenshot and its error context (the page's accessibility snapshot at the failure), no
     // trace: recording one for every test, to keep it only on failure, cost the whole run a sixth of its CPU (on 47
     // tests of shell/faq/information-pages, 177 → 151 CPU s and 97 → 83 s, twice: the DOM snapshots taken around every
