@@ -33,10 +33,7 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        // One renderer process per browser instead of one per site and per navigation across sites (the portal of
-        // two municipalities, the sandbox's login and front office): the journeys' Chromium spawned ~2.7 renderers per
-        // test. The browser's own isolation between sites is not what these tests test; what a page may reach of
-        // another origin (CORS, SameSite cookies, CSP) does not depend on the process model.
+        // One renderer process per browser, no site isolation: docs/development.md ("One renderer process per browser").
         "--renderer-process-limit=1",
         "--disable-site-isolation-trials",
         "--disable-features=site-per-process,IsolateOrigins,SpareRendererForSitePerProcess",
@@ -44,12 +41,7 @@ export default defineConfig({
     },
     locale: "it-IT",
     timezoneId: "Europe/Rome",
-    // The citizen's browser asks for reduced motion, so bootstrap-italia's smooth scrolling (`scroll-behavior: smooth`
-    // unless reduced motion is asked for) and its colour and collapse transitions are off. With them on, a click
-    // could land on a moving page: after "Duplica" in Attività the page jumps to the focused notice and then glides
-    // ~285 px to `#pratiche` over ~280 ms (frames sampled in Chromium), longer on a loaded machine; a press on the
-    // draft's "Perfeziona la richiesta" in that window went down on the link and came up elsewhere, so no click and
-    // no navigation (moon-instances.test.ts, once, beside a busy loop). Pages are the same either way once settled.
+    // No smooth scrolling or transitions under a click: docs/development.md ("Reduced motion").
     reducedMotion: "reduce",
     // A failed test keeps a screenshot and its error context (the page's accessibility snapshot at the failure), no
     // trace: recording one for every test, to keep it only on failure, cost the whole run a sixth of its CPU (on 47
