@@ -1,7 +1,8 @@
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useLayoutEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { needsEnglish, provideEnglish } from "./i18n/i18n-context.tsx";
+import { reloadIfMoved } from "./lib/rendered-address.ts";
 
 declare global {
   interface Window {
@@ -25,11 +26,25 @@ await new Promise<void>((resolve) => {
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+/**
+ * The router, checked once it is up: its layout effects (where React Router starts listening when it could not at
+ * creation) run before this parent's, and a Back pressed between the check below and the router's creation left it
+ * reading an address the server's data is not for.
+ */
+function CheckedRouter() {
+  useLayoutEffect(() => void reloadIfMoved(), []);
+  return <HydratedRouter />;
+}
+
+// A Back or Forward within the document before the router listens moved the address, not the page
+// (client/lib/rendered-address.ts): the page is loaded anew rather than hydrated under the wrong address.
+if (!reloadIfMoved()) {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <CheckedRouter />
+      </StrictMode>,
+    );
+  });
+}

@@ -14,7 +14,7 @@ import titillium400 from "@fontsource/titillium-web/files/titillium-web-latin-40
 import titillium600 from "@fontsource/titillium-web/files/titillium-web-latin-600-normal.woff2?url";
 import titillium700 from "@fontsource/titillium-web/files/titillium-web-latin-700-normal.woff2?url";
 import "./styles/portal.css";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
@@ -27,6 +27,7 @@ import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 import { AppShell } from "./app-shell.tsx";
 import { HydrationProvider } from "#client/components/ui/use-hydrated.tsx";
+import { addressOf, RENDERED_FOR } from "#client/lib/rendered-address.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -61,8 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useOptionalRootData();
+  const renderedFor = { [RENDERED_FOR]: addressOf(useLocation()) };
   return (
-    <html lang={data?.locale ?? "it"}>
+    <html lang={data?.locale ?? "it"} {...renderedFor}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

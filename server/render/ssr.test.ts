@@ -38,6 +38,16 @@ describe("server rendering", () => {
     expect(res.text).not.toContain("Valverde");
   });
 
+  test("each document names the address it was rendered for, the cached ones too (client/lib/rendered-address.ts)", async () => {
+    const server = app();
+    for (const path of ["/", "/argomenti?lang=en", "/non-esiste?x=%C3%A8"]) {
+      for (const round of [1, 2]) {
+        const res = await request(server).get(path).set("Host", "comune-b.localhost");
+        expect(res.text, `${path}, answer ${round}`).toContain(`data-rendered-for="${path}"`);
+      }
+    }
+  });
+
   test("an unknown path is a 404 page in Italian", async () => {
     const res = await request(app()).get("/non-esiste").set("Host", "comune-a.localhost");
     expect(res.status).toBe(404);

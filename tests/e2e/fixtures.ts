@@ -226,18 +226,27 @@ export async function settled(page: Page) {
 }
 
 /**
- * A slow phone's press: opens `url` with its scripts held, presses the control `find` locates, lets the scripts run
- * and the page hydrate, then lifts the finger. The press is placed once the page is styled and the control on screen:
- * before the stylesheets apply, the header's controls sit far down the unstyled page (a CI run measured the search
- * opener at y = 2827 in an 844 px viewport, and the press landed outside the page).
+ * A slow phone's scripts: the portal's scripts the page asks for from now on wait until the function returned is
+ * called (the page shows the server's markup, not hydrated, meanwhile).
  */
-export async function pressAcrossHydration(page: Page, url: string, find: (page: Page) => Locator) {
+export async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/**/*.js", async (route) => {
     await scriptsHeld;
     await route.continue();
   });
+  return release;
+}
+
+/**
+ * A slow phone's press: opens `url` with its scripts held, presses the control `find` locates, lets the scripts run
+ * and the page hydrate, then lifts the finger. The press is placed once the page is styled and the control on screen:
+ * before the stylesheets apply, the header's controls sit far down the unstyled page (a CI run measured the search
+ * opener at y = 2827 in an 844 px viewport, and the press landed outside the page).
+ */
+export async function pressAcrossHydration(page: Page, url: string, find: (page: Page) => Locator) {
+  const release = await holdScripts(page);
   await page.goto(url, { waitUntil: "commit" });
   const control = find(page);
   await expect(control).toBeVisible();

@@ -1,0 +1,64 @@
+/**
+ * The address (path and query) a document was rendered for, and what the browser does when it is no longer the
+ * address it shows before React Router listens.
+ *
+ * React Router's hydration takes the server's data as the data of whatever `window.location` holds when the router is
+ * created, and it hears Back and Forward only from then on. The entry waits for a first frame before it hydrates
+ * (issue #40), the scripts take their time on a slow phone, and a Back pressed in that gap to an entry of the same
+ * document (a step the router pushed before a reload) moves the address without loading anything: the citizen saw the
+ * page he left under the address of the one he went back to (issue #39, the booking's "reload, then Back"). The root
+ * layout writes the rendered address on `<html>`; the entry compares it with the browser's before it hydrates and once
+ * the router is up, and loads the page anew when they differ.
+ */
+
+/** The `<html>` attribute that names the address the server rendered the document for. */
+export const RENDERED_FOR = "data-rendered-for";
+
+/** The sessionStorage key of the address last reloaded for (so a mismatch that a reload cannot cure stops at one). */
+export const RELOADED_FOR_KEY = "portal:reloaded-for";
+
+export function addressOf(location: { pathname: string; search: string }): string {
+  return location.pathname + location.search;
+}
+
+/**
+ * Whether to load the document anew: it names the address it was rendered for, the browser shows another, and the
+ * tab has not just reloaded for that very address (a proxy that rewrites addresses must not make a reload loop; the
+ * page is then hydrated as it is, as before this check).
+ */
+export function mustReload(renderedFor: string | null, shown: string, reloadedFor: string | null): boolean {
+  return renderedFor !== null && renderedFor !== shown && reloadedFor !== shown;
+}
+
+type Storage = Pick<globalThis.Storage, "getItem" | "setItem" | "removeItem">;
+
+/** The tab's storage, or none where the browser refuses it (private modes, blocked storage). */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads the page anew when the address moved since the server rendered it (`mustReload`); returns whether it did.
+ * Without storage for the loop guard it never reloads.
+ */
+export function reloadIfMoved(): boolean {
+  const storage = tabStorage();
+  if (!storage) return false;
+  const shown = addressOf(window.location);
+  try {
+    const renderedFor = document.documentElement.getAttribute(RENDERED_FOR);
+    if (!mustReload(renderedFor, shown, storage.getItem(RELOADED_FOR_KEY))) {
+      if (renderedFor === shown) storage.removeItem(RELOADED_FOR_KEY);
+      return false;
+    }
+    storage.setItem(RELOADED_FOR_KEY, shown);
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
