@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "#server/security/random-bytes.ts";
 import type { Server } from "node:http";
 import type { Logger } from "pino";
 import { ConfigError, parseEnv, type Env } from "#config/env.ts";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "#server/security/random-bytes.ts";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 

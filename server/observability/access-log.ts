@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "#server/security/random-bytes.ts";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { redactUrl } from "#shared/redact.ts";

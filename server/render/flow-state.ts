@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "#server/security/random-bytes.ts";
 import { createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
 import {
   PORTAL_COOKIES,

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync } from "node:crypto";
+import { randomBytes } from "./random-bytes.ts";
 
 /** What an opened token says: its value, whether a previous secret sealed it, and when it was sealed (Unix s). */
 export type Opened = { value: string; previous: boolean; issuedAt: number };

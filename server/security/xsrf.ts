@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { randomBytes } from "./random-bytes.ts";
 import { XSRF_FIELD } from "#shared/xsrf.ts";
 
 const TOKEN_BYTES = 32;
