@@ -611,12 +611,13 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
         n: () => i * 1000 + iteration++,
       });
     }
-    // Each connection starts with another flow, so that every flow gets about as many runs when time is up.
+    // Each connection starts with another flow and walks whole passes of every flow: time is looked at between
+    // passes, so that every flow is measured in every run, however slow the machine (a 2-second run beside a busy
+    // loop once ended before a connection's pass reached its last two flows, and they went unmeasured).
     const loop = async (c: Context, until: () => boolean) => {
       const first = contexts.indexOf(c);
-      while (!until()) {
+      do {
         for (const flow of [...FLOWS.slice(first % FLOWS.length), ...FLOWS.slice(0, first % FLOWS.length)]) {
-          if (until()) return;
           const n = nextClient++;
           c.browser.client = `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
           try {
@@ -626,7 +627,7 @@ export async function measureFlowSteps(sandboxUrl: string): Promise<FlowStepsRes
             if (!(error instanceof UnexpectedAnswer)) throw error;
           }
         }
-      }
+      } while (!until());
     };
     // Warm-up (memory, discarded): every flow once per connection, so the SSR chunks and caches are warm.
     await useMemoryStore();
