@@ -5,6 +5,15 @@ import { addressOf, mustReload, reloadIfMoved, RELOADED_FOR_KEY, RENDERED_FOR } 
 test("the address is the path and the query, never the fragment", () => {
   expect(addressOf(new URL("http://x/prenota?passo=riepilogo#main"))).toBe("/prenota?passo=riepilogo");
   expect(addressOf(new URL("http://x/"))).toBe("/");
+  expect(addressOf(new URL("http://x/faq?"))).toBe("/faq");
+});
+
+test("the query is compared as React Router's server serialises it, whatever spelling the browser sent", () => {
+  const server = "/faq?q=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E";
+  expect(addressOf(new URL("http://x/faq?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"))).toBe(server);
+  expect(addressOf(new URL(`http://x${server}`))).toBe(server);
+  expect(addressOf(new URL("http://x/faq?q=it's&lang=en"))).toBe("/faq?q=it%27s&lang=en");
+  expect(addressOf(new URL("http://x/faq?_routes=root&q=a"))).toBe("/faq?q=a");
 });
 
 test("a document is loaded anew only when the browser shows another address than it was rendered for", () => {

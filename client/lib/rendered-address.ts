@@ -17,8 +17,17 @@ export const RENDERED_FOR = "data-rendered-for";
 /** The sessionStorage key of the address last reloaded for (so a mismatch that a reload cannot cure stops at one). */
 export const RELOADED_FOR_KEY = "portal:reloaded-for";
 
+/**
+ * The address as React Router's server names a document's location: the path as sent, the query re-serialised (its
+ * `getNormalizedPath` reads it with URLSearchParams and drops `_routes`), so `?q=a%20b` is `?q=a+b`. The browser keeps
+ * the query as sent; compared raw, such an address reloaded the page once for nothing (a CI run beside a busy loop
+ * caught the FAQ's `?q=%3Cimg%20…(1)%3E` navigated away under a test reading its answer).
+ */
 export function addressOf(location: { pathname: string; search: string }): string {
-  return location.pathname + location.search;
+  const query = new URLSearchParams(location.search);
+  query.delete("_routes");
+  const search = query.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
 /**

@@ -463,3 +463,16 @@ test("Back before the page is hydrated shows the page gone back to", async ({ pa
   await expect(page).toHaveURL(tenantUrl("comune-b", "/"));
   await expectAccessible(page);
 });
+
+// The address is compared as React Router's server spells it (`?q=a+b` for `?q=a%20b`): a query the browser spells
+// otherwise is loaded once, not reloaded by that check.
+test("a page whose address the browser spells otherwise than the server is loaded once", async ({ page }) => {
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.goto(tenantUrl("comune-b", "/argomenti?da=carta%20d'identit%C3%A0%20(CIE)"));
+  await settled(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Argomenti" })).toBeVisible();
+  expect(documents).toEqual([tenantUrl("comune-b", "/argomenti?da=carta%20d%27identit%C3%A0%20(CIE)")]);
+});
