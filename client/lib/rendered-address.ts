@@ -39,8 +39,6 @@ export function mustReload(renderedFor: string | null, shown: string, reloadedFo
   return renderedFor !== null && renderedFor !== shown && reloadedFor !== shown;
 }
 
-type Storage = Pick<globalThis.Storage, "getItem" | "setItem" | "removeItem">;
-
 /** The tab's storage, or none where the browser refuses it (private modes, blocked storage). */
 function tabStorage(): Storage | undefined {
   try {
@@ -60,8 +58,9 @@ export function reloadIfMoved(): boolean {
   const shown = addressOf(window.location);
   try {
     const renderedFor = document.documentElement.getAttribute(RENDERED_FOR);
-    if (!mustReload(renderedFor, shown, storage.getItem(RELOADED_FOR_KEY))) {
-      if (renderedFor === shown) storage.removeItem(RELOADED_FOR_KEY);
+    const reloadedFor = storage.getItem(RELOADED_FOR_KEY);
+    if (!mustReload(renderedFor, shown, reloadedFor)) {
+      if (reloadedFor !== null && renderedFor === shown) storage.removeItem(RELOADED_FOR_KEY);
       return false;
     }
     storage.setItem(RELOADED_FOR_KEY, shown);
