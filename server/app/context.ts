@@ -39,6 +39,11 @@ export type AppDeps = {
    * provider when `sandbox`); tests of the relay's own mechanics give theirs.
    */
   proxyRoutes?: readonly ProxyRoute[];
+  /**
+   * The clock of the municipality configurations' freshness (default: the process's monotonic clock): a test moves it past
+   * `TENANT_CONFIG_TTL_S` instead of sleeping through it.
+   */
+  configClock?: () => number;
 };
 
 /** What the app's middleware groups share, decided once from the deps. */
@@ -59,13 +64,14 @@ export type AppContext = {
 
 /** The municipality configuration service on the upstream BFF, shared by pages, readiness and proxy. */
 export function createTenantServiceFor(
-  deps: Pick<AppDeps, "env" | "upstreamUrl" | "logger">,
+  deps: Pick<AppDeps, "env" | "upstreamUrl" | "logger" | "configClock">,
   metrics: Metrics,
 ) {
   return createTenantService({
     upstream: { baseUrl: deps.upstreamUrl, timeoutMs: deps.env.UPSTREAM_TIMEOUT_MS, metrics },
     ttlMs: deps.env.TENANT_CONFIG_TTL_S * 1000,
     maxStaleMs: 24 * 60 * 60 * 1000,
+    now: deps.configClock,
     metrics,
     onRefreshError: (key, error) =>
       deps.logger.warn({ key, error: { message: (error as Error).message } }, "tenant config refresh failed"),

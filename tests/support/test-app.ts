@@ -69,6 +69,8 @@ export function testApp(options: {
   previousSecrets?: readonly string[];
   /** The metrics (default: the app's own); a test of the tenants file's reload shares them with its reloader. */
   metrics?: Metrics;
+  /** As `createApp`'s: the clock of the configurations' freshness, which the test moves (default: the process's). */
+  configClock?: () => number;
 }) {
   const logs = captureLogs();
   // The upstream's deadlines are the product's (UPSTREAM_TIMEOUT_MS 10 s): a busy test machine answers within them. A
@@ -95,6 +97,7 @@ export function testApp(options: {
     lag: options.lag,
     proxyRoutes: options.proxyRoutes,
     metrics: options.metrics,
+    configClock: options.configClock,
   });
   return { ...built, logs };
 }
