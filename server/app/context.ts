@@ -40,8 +40,9 @@ export type AppDeps = {
    */
   proxyRoutes?: readonly ProxyRoute[];
   /**
-   * The clock of the municipality configurations' freshness (default: the process's monotonic clock): a test moves it past
-   * `TENANT_CONFIG_TTL_S` instead of sleeping through it.
+   * The clock of the municipality configurations' freshness (default: the process's monotonic clock): a test moves it
+   * past `TENANT_CONFIG_TTL_S` instead of sleeping through it. It must read above 0 (lru-cache takes an entry stored
+   * at time 0 for one without a start, and never expires it).
    */
   configClock?: () => number;
 };
