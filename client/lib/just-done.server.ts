@@ -5,12 +5,21 @@ import { getServices } from "./services.ts";
 
 /*
  * What the citizen has just done (issue #40: a success page opened directly announced a success that did not
- * happen). The action that did it redirects to its success page with this sealed session cookie naming what and on
- * what (an appointment's id, a link's hash); the page announces the success only when it matches, and otherwise shows
- * the thing as it is, or leads to where it lives. A later action of the session replaces it.
+ * happen). The action that did it redirects to its success page (or to a list whose notice names it) with this sealed
+ * session cookie naming what and on what (an appointment's id, a link's hash, a form's code); the page announces the
+ * success only when it matches, and otherwise shows the thing as it is, or leads to where it lives: a link made by
+ * someone else announces nothing. A later action of the session replaces it.
  */
 
-const JUST_DONE_KINDS = ["booked", "edited", "cancelled", "profile"] as const;
+const JUST_DONE_KINDS = [
+  "booked",
+  "edited",
+  "cancelled",
+  "profile",
+  // A form's draft (MOON): the copy a duplication made, the draft a deletion removed (their codes).
+  "instanceDuplicated",
+  "instanceDeleted",
+] as const;
 export type JustDoneKind = (typeof JUST_DONE_KINDS)[number];
 
 const justDone = defineFlowCookie(

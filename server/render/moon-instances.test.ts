@@ -4,7 +4,8 @@ import request from "supertest";
 import { startSandbox, type StartedSandbox } from "#sandbox/start.ts";
 import type { SandboxStore } from "#sandbox/types.ts";
 import { loadSsrHandler } from "#server/render/load-ssr-handler.ts";
-import { CITIZENS, postForm } from "#tests/support/portal-requests.ts";
+import { CITIZENS, pageText, postForm } from "#tests/support/portal-requests.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
 import { testApp } from "#tests/support/test-app.ts";
 import { hosts, loginAs } from "#tests/support/test-sandbox.ts";
 
@@ -97,20 +98,41 @@ describe("the citizen's own instances", () => {
   });
 
   test("a draft is duplicated and deleted; a sent instance has no deletion page", async () => {
-    const cookie = await loginAs(sandboxUrl, MARIO, hosts.a);
-    const copy = await postForm(portal(), `/area-personale/pratiche/${MARIO_DRAFT}/duplica`, {}, cookie);
+    const browser = new PortalBrowser(portal(), HOST).withCookie(await loginAs(sandboxUrl, MARIO, hosts.a));
+    const copy = await browser.post(`/area-personale/pratiche/${MARIO_DRAFT}/duplica`, {});
     expect(copy.status).toBe(302);
     const code = /duplicata=([\w-]+)/.exec(copy.headers.location ?? "")?.[1];
     expect(instances().find((i) => i.codiceIstanza === code)).toMatchObject({ owner: MARIO, stato: "BOZZA" });
-    const deleted = await postForm(portal(), `/area-personale/pratiche/${code}/elimina`, {}, cookie);
+    expect(pageText((await browser.get(copy.headers.location!.split("#")[0]!)).text)).toContain(
+      `Creata la bozza ${code}`,
+    );
+    const deleted = await browser.post(`/area-personale/pratiche/${code}/elimina`, {});
     expect(deleted.status).toBe(302);
     // Back to the list at its section, which names the draft just deleted (issue #40).
     expect(deleted.headers.location).toBe(`/area-personale/attivita?eliminata=${code}#pratiche`);
     expect(instances().some((i) => i.codiceIstanza === code)).toBe(false);
-    const list = await get(deleted.headers.location!.split("#")[0]!, cookie);
+    const list = await browser.get(deleted.headers.location!.split("#")[0]!);
     expect(list.status).toBe(200);
-    expect(list.text).toContain(`Eliminata la bozza ${code}`);
-    expect((await get(`/area-personale/pratiche/${MARIO_SENT}/elimina`, cookie)).status).toBe(404);
+    expect(pageText(list.text)).toContain(`Eliminata la bozza ${code}`);
+    expect((await browser.get(`/area-personale/pratiche/${MARIO_SENT}/elimina`)).status).toBe(404);
+  });
+
+  test("a link naming a duplication or a deletion that this browser did not make announces neither", async () => {
+    const browser = new PortalBrowser(portal(), HOST).withCookie(await loginAs(sandboxUrl, MARIO, hosts.a));
+    // A link anyone can send: the municipality's own page would otherwise tell the citizen what it says.
+    const crafted = "/area-personale/attivita?duplicata=CHIAMA-0612345678&eliminata=MOON-2026-000001";
+    const page = await browser.get(crafted);
+    expect(page.status).toBe(200);
+    expect(pageText(page.text)).toContain(`Pratica: ${MARIO_DRAFT}`);
+    expect(pageText(page.text)).not.toContain("Creata la bozza");
+    expect(pageText(page.text)).not.toContain("Eliminata la bozza");
+    // Nor does the address of a real duplication, once another draft has been deleted since.
+    const copy = await browser.post(`/area-personale/pratiche/${MARIO_DRAFT}/duplica`, {});
+    const code = /duplicata=([\w-]+)/.exec(copy.headers.location ?? "")?.[1];
+    const second = await browser.post(`/area-personale/pratiche/${MARIO_DRAFT}/duplica`, {});
+    await browser.post(`/area-personale/pratiche/${code}/elimina`, {});
+    const again = await browser.get(second.headers.location!.split("#")[0]!);
+    expect(pageText(again.text)).not.toContain("Creata la bozza");
   });
 
   test("download errors: a malformed code is 404, the module down is an error page; Attività still renders", async () => {

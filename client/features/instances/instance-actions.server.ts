@@ -4,6 +4,7 @@ import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href, withQuery } from "#client/lib/links.ts";
+import { justDoneHeaders, wasJustDone } from "#client/lib/just-done.server.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 import { instancesIt } from "./texts.ts";
 
@@ -47,9 +48,36 @@ export async function deleteOwnDraft(context: Context, code: string): Promise<vo
   await getServices(context).api.moon.deleteDraft(code, await codiceEnte(context));
 }
 
+/** What the list names and the address word that says it (issue #40). */
+const NOTICE_WORDS = { instanceDuplicated: "duplicata", instanceDeleted: "eliminata" } as const;
+type InstanceDone = keyof typeof NOTICE_WORDS;
+
+/**
+ * Back to the Pratiche section of Attività, which names what was just done to `code`. The address says what to name
+ * and the session's just-done cookie vouches for it: a link with `?duplicata=` or `?eliminata=` made by someone else
+ * announces nothing (`instanceNotices`).
+ */
+export function backToInstances(context: Context, done: InstanceDone, code: string): Response {
+  return redirect(withQuery(href("/area-personale/attivita"), { [NOTICE_WORDS[done]]: code }, "pratiche"), {
+    headers: justDoneHeaders(getServices(context).flow, done, code),
+  });
+}
+
+/** The notices the list may show: the codes in the address that this browser has just duplicated or deleted. */
+export function instanceNotices(
+  context: Context,
+  url: URL,
+): { duplicated: string | null; deleted: string | null } {
+  const named = (done: InstanceDone) => {
+    const code = url.searchParams.get(NOTICE_WORDS[done]) ?? "";
+    return INSTANCE_CODE_PATTERN.test(code) && wasJustDone(context, done, code) ? code : null;
+  };
+  return { duplicated: named("instanceDuplicated"), deleted: named("instanceDeleted") };
+}
+
 /** Duplicates one of the citizen's instances into a new draft and goes back to the list, which names it. */
 export async function duplicateOwnInstance(context: Context, code: string | undefined): Promise<Response> {
   await findOwnInstance(context, code);
   const copy = await getServices(context).api.moon.duplicate(code!, await codiceEnte(context));
-  return redirect(withQuery(href("/area-personale/attivita"), { duplicata: copy.codiceIstanza }, "pratiche"));
+  return backToInstances(context, "instanceDuplicated", copy.codiceIstanza);
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/delete";
 import { formatDate } from "#shared/dates.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
@@ -7,13 +7,17 @@ import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { instancesIt } from "#client/features/instances/texts.ts";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
-import { href, withQuery } from "#client/lib/links.ts";
+import { href } from "#client/lib/links.ts";
 import { PAGE_FOCUS } from "#client/components/ui/use-focus-on-change.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
-import { deleteOwnDraft, findOwnInstance } from "#client/features/instances/instance-actions.server.ts";
+import {
+  backToInstances,
+  deleteOwnDraft,
+  findOwnInstance,
+} from "#client/features/instances/instance-actions.server.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { routeError } from "#shared/route-error.ts";
 
@@ -51,7 +55,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return data({ failed: true }, { status: 502 });
   }
   // Back to the list, which says it was deleted (issue #40: the deletion ended with no word of it).
-  return redirect(withQuery(href("/area-personale/attivita"), { eliminata: params.codice }, "pratiche"));
+  return backToInstances(context, "instanceDeleted", params.codice);
 }
 
 export default function DeleteInstanceDraft({ loaderData, actionData }: Route.ComponentProps) {

@@ -33,7 +33,7 @@ import { loadTicketActivities } from "#client/features/tickets/ticket-activities
 import { readTicketsQuery, TICKET_QUERY_NAMES } from "#client/features/tickets/ticket-view.ts";
 import { TicketsSection } from "#client/features/tickets/tickets-section.tsx";
 import { loadInstanceActivities } from "#client/features/instances/instance-activities.server.ts";
-import { INSTANCE_CODE_PATTERN } from "#shared/api/moon.ts";
+import { instanceNotices } from "#client/features/instances/instance-actions.server.ts";
 import { INSTANCE_QUERY_NAMES, readInstancesQuery } from "#client/features/instances/instance-view.ts";
 import { InstancesSection } from "#client/features/instances/instances-section.tsx";
 import { instancesIt } from "#client/features/instances/texts.ts";
@@ -79,8 +79,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
   const ticketsQuery = readTicketsQuery(url);
   const instancesQuery = readInstancesQuery(url);
-  const duplicated = url.searchParams.get("duplicata") ?? "";
-  const deleted = url.searchParams.get("eliminata") ?? "";
   /** The other query words of the page, kept by a section's own filter form. */
   const otherQuery = (own: (name: string) => boolean) =>
     Object.fromEntries([...url.searchParams].filter(([name]) => !own(name)));
@@ -122,8 +120,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       : {
           query: instancesQuery,
           otherQuery: otherQuery((name) => (INSTANCE_QUERY_NAMES as readonly string[]).includes(name)),
-          duplicated: INSTANCE_CODE_PATTERN.test(duplicated) ? duplicated : null,
-          deleted: INSTANCE_CODE_PATTERN.test(deleted) ? deleted : null,
+          ...instanceNotices(context, url),
           instances: instanceList,
         };
   return { query, appointments, payments, tickets, instances, drafts };
