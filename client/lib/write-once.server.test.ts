@@ -214,16 +214,25 @@ describe("across replicas (Valkey/Redis)", () => {
   test("a sibling still sending after the wait: pending, nothing sent", async () => {
     const [a, b] = twoReplicas();
     let release = () => {};
+    let sending = () => {};
+    const claimed = new Promise<void>((resolve) => (sending = resolve));
     const slow = a.run(context(), {
       key: "k",
-      create: () => new Promise<Made>((resolve) => (release = () => resolve({ id: "slow" }))),
+      create: () =>
+        new Promise<Made>((resolve) => {
+          release = () => resolve({ id: "slow" });
+          sending();
+        }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second starts once the first has claimed the key and is sending (not after a sleep): it waits `waitMs`,
+    // and the first's claim is taken for lost only at twice that age, so a busy machine's pause between the two
+    // (under a second) cannot make it look lost.
+    await claimed;
     const create = vi.fn(async () => ({ id: "x" }));
-    expect(await b.run(context(0, 300), { key: "k", create })).toEqual({ status: "pending" });
+    expect(await b.run(context(0, 1000), { key: "k", create })).toEqual({ status: "pending" });
     release();
     expect((await slow).status).toBe("created");
-    expect(await b.run(context(0, 300), { key: "k", create })).toEqual({
+    expect(await b.run(context(0, 1000), { key: "k", create })).toEqual({
       status: "replayed",
       result: { id: "slow" },
     });
