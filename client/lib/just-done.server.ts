@@ -16,9 +16,14 @@ const JUST_DONE_KINDS = [
   "edited",
   "cancelled",
   "profile",
-  // A form's draft (MOON): the copy a duplication made, the draft a deletion removed (their codes).
+  // The notices of a page the action went back to, the value of the address word they read (`justDoneNamed`):
+  // a form's draft duplicated or deleted (its code), a profile's change (`?esito=`), a favourite added or removed
+  // (`aggiunto:<service id>`), a delegation accepted, refused, withdrawn or cancelled (`?fatto=`).
   "instanceDuplicated",
   "instanceDeleted",
+  "profileSaved",
+  "favourite",
+  "delegaAction",
 ] as const;
 export type JustDoneKind = (typeof JUST_DONE_KINDS)[number];
 
@@ -51,4 +56,18 @@ export function wasJustDone(
 ): boolean {
   const state = justDone.read(getServices(context).flow).state;
   return state?.kind === kind && state.ref === ref;
+}
+
+/**
+ * The value of the address word `word` when this browser has just done `kind` on it, else null: a notice of the page
+ * an action went back to says what the address names only when the session's cookie vouches for it.
+ */
+export function justDoneNamed(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  word: string,
+  kind: JustDoneKind,
+): string | null {
+  const value = url.searchParams.get(word);
+  return value !== null && wasJustDone(context, kind, value) ? value : null;
 }

@@ -269,19 +269,21 @@ describe("the citizen's own delegations", () => {
   });
 
   test("the delegate refuses one waiting for them, with the notice; an invalid delegator filter is reported", async () => {
-    const giulia = await loginAs(sandboxUrl, GIULIA, hosts.a);
-    const refused = await postForm(
-      portal(),
-      "/area-personale/deleghe/deleganti",
-      { id: MARIO_TO_GIULIA, azione: "RIFIUTA" },
-      giulia,
-    );
+    const giulia = new PortalBrowser(portal(), HOST).withCookie(await loginAs(sandboxUrl, GIULIA, hosts.a));
+    // A link naming an action nobody took announces nothing (issue #40).
+    const crafted = await giulia.get("/area-personale/deleghe/deleganti?fatto=RIFIUTA");
+    expect(crafted.status).toBe(200);
+    expect(crafted.text).not.toContain("La delega è stata rifiutata.");
+    const refused = await giulia.post("/area-personale/deleghe/deleganti", {
+      id: MARIO_TO_GIULIA,
+      azione: "RIFIUTA",
+    });
     expect([refused.status, refused.headers.location]).toEqual([
       302,
       "/area-personale/deleghe/deleganti?fatto=RIFIUTA",
     ]);
     expect(deleghe().find((d) => d.uuidDelega === MARIO_TO_GIULIA)?.stato).toBe("RIFIUTATA");
-    const after = await get("/area-personale/deleghe/deleganti?fatto=RIFIUTA", giulia);
+    const after = await giulia.get(refused.headers.location!);
     expect(after.text).toContain("La delega è stata rifiutata.");
     expect(after.text).toContain("Rifiutata");
     expect(after.text).not.toContain("Accetta la delega di Mario Rossi");

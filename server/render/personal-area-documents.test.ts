@@ -3,6 +3,7 @@ import request from "supertest";
 import type { RequestHandler } from "express";
 import { startSandbox } from "#sandbox/start.ts";
 import { testApp } from "#tests/support/test-app.ts";
+import { PortalBrowser } from "#tests/support/portal-browser.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import {
   CITIZENS,
@@ -187,35 +188,33 @@ describe("Servizi", () => {
   test("toggle: add and remove redirect back with the search; a bad form is 400; a failure says so", async () => {
     await fetch(`${sandbox.url}/__sandbox/citizens/${ANNA}/reset`, { method: "POST" });
     const cookie = await citizenCookie(ANNA);
-    const add = await postForm(
-      app(),
-      "/area-personale/servizi?q=residenza",
-      { serviceId: "103", intent: "add" },
-      cookie,
-    );
+    const browser = new PortalBrowser(app(), HOSTS.a).withCookie(cookie);
+    // A link naming a toggle nobody made says nothing at the card (issue #40).
+    const crafted = await browser.get("/area-personale/servizi?preferito=rimosso&servizio=101");
+    expect(crafted.status).toBe(200);
+    expect(crafted.text).not.toContain("Rimosso dai preferiti");
+    const add = await browser.post("/area-personale/servizi?q=residenza", {
+      serviceId: "103",
+      intent: "add",
+    });
     expect([add.status, add.headers.location]).toEqual([
       302,
       "/area-personale/servizi?q=residenza&preferito=aggiunto&servizio=103#servizio-103",
     ]);
     // Said at the service's card (issue #40: the toggle ended with no word of it).
-    const added = await get(add.headers.location!, cookie);
+    const added = await browser.get(add.headers.location!);
     expect(added.text).toMatch(/<p role="status"[^>]*>Aggiunto ai preferiti<\/p>/);
     const favourites = await request(sandbox.url)
       .get("/api/preferenze")
       .set("X-Forwarded-Host", UPSTREAM_HOSTS.a)
       .set("Cookie", cookie);
     expect(favourites.body).toEqual([101, 104, 103]);
-    const remove = await postForm(
-      app(),
-      "/area-personale/servizi",
-      { serviceId: "103", intent: "remove" },
-      cookie,
-    );
+    const remove = await browser.post("/area-personale/servizi", { serviceId: "103", intent: "remove" });
     expect([remove.status, remove.headers.location]).toEqual([
       302,
       "/area-personale/servizi?preferito=rimosso&servizio=103#servizio-103",
     ]);
-    expect((await get(remove.headers.location!, cookie)).text).toMatch(
+    expect((await browser.get(remove.headers.location!)).text).toMatch(
       /<p role="status"[^>]*>Rimosso dai preferiti<\/p>/,
     );
     const bad = await postForm(app(), "/area-personale/servizi", { serviceId: "abc", intent: "add" }, cookie);

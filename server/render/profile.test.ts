@@ -71,6 +71,10 @@ describe("the user profile", () => {
     expect(res.text).toMatch(/<h2[^>]*>Ricevute di pagamento<\/h2>/);
     expect(res.text).not.toMatch(/>Pagamenti</);
     expect(res.text).not.toMatch(/<script>alert/);
+    // A link naming a change nobody made announces nothing (issue #40).
+    expect((await jar.get(`${PROFILE}?esito=preferenze`)).text).not.toContain(
+      "Preferenze modificate con successo.",
+    );
     const saved = await jar.post(PROFILE, { intent: "preferences", "pref.valverde_scuola.sms": "on" });
     expect(saved.status).toBe(302);
     expect(saved.headers.location).toBe(`${PROFILE}?esito=preferenze#preferenze`);

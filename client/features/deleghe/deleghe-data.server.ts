@@ -16,6 +16,7 @@ import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/downl
 import { pagePathname } from "#client/lib/links.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
+import { justDoneHeaders, justDoneNamed } from "#client/lib/just-done.server.ts";
 import { delegheIt } from "./texts.ts";
 import { DELEGHE_PAGE, listHref, type DelegheFilters, type DelegheListData } from "./deleghe-view.ts";
 
@@ -76,7 +77,8 @@ export async function loadDelegheList(context: Context, url: URL): Promise<Deleg
       .filter((d) => d.delegabile)
       .map((d) => ({ id: d.idServizio, titolo: d.titolo })),
     result,
-    done: url.searchParams.get("fatto"),
+    // The action's notice, when this browser has just done it (issue #40).
+    done: justDoneNamed(context, url, "fatto", "delegaAction"),
   };
 }
 
@@ -118,7 +120,9 @@ export async function delegheAction(context: Context, request: Request): Promise
   }
   log.info({ delegation: id, action: azione }, "delegation action");
   const { filters } = readFilters(url);
-  throw redirect(listHref(which, filters, { fatto: azione }));
+  throw redirect(listHref(which, filters, { fatto: azione }), {
+    headers: justDoneHeaders(getServices(context).flow, "delegaAction", azione),
+  });
 }
 
 /** `/area-personale/deleghe/richieste/:id/allegati/:slot`: one attachment of the citizen's own request. */

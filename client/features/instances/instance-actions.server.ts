@@ -4,7 +4,7 @@ import { routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href, withQuery } from "#client/lib/links.ts";
-import { justDoneHeaders, wasJustDone } from "#client/lib/just-done.server.ts";
+import { justDoneHeaders, justDoneNamed } from "#client/lib/just-done.server.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 import { instancesIt } from "./texts.ts";
 
@@ -68,10 +68,7 @@ export function instanceNotices(
   context: Context,
   url: URL,
 ): { duplicated: string | null; deleted: string | null } {
-  const named = (done: InstanceDone) => {
-    const code = url.searchParams.get(NOTICE_WORDS[done]) ?? "";
-    return INSTANCE_CODE_PATTERN.test(code) && wasJustDone(context, done, code) ? code : null;
-  };
+  const named = (done: InstanceDone) => justDoneNamed(context, url, NOTICE_WORDS[done], done);
   return { duplicated: named("instanceDuplicated"), deleted: named("instanceDeleted") };
 }
 

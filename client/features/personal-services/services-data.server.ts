@@ -5,6 +5,7 @@ import { matches, oneOf, required, text } from "#shared/validation/rules.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
+import { justDoneHeaders, wasJustDone } from "#client/lib/just-done.server.ts";
 import { personalServices, SERVICES_QUERY_MAX, type PersonalService } from "./favourite-services.ts";
 
 export type PersonalServicesData = {
@@ -17,11 +18,12 @@ export type PersonalServicesData = {
   toggled: { id: string; added: boolean } | null;
 };
 
-/** The toggle just done, from the query the action redirected to. */
-function toggledOf(url: URL): PersonalServicesData["toggled"] {
+/** The toggle just done, from the query the action redirected to, when this browser did it (issue #40). */
+function toggledOf(context: Readonly<RouterContextProvider>, url: URL): PersonalServicesData["toggled"] {
   const done = url.searchParams.get("preferito");
   const id = url.searchParams.get("servizio") ?? "";
   if ((done !== "aggiunto" && done !== "rimosso") || !/^\d{1,9}$/.test(id)) return null;
+  if (!wasJustDone(context, "favourite", `${done}:${id}`)) return null;
   return { id, added: done === "aggiunto" };
 }
 
@@ -51,7 +53,7 @@ export async function loadPersonalServices(
     services: list,
     favouriteCount: list.filter((s) => s.favourite).length,
     favouritesFailed: favourites === null,
-    toggled: toggledOf(url),
+    toggled: toggledOf(context, url),
   };
 }
 
@@ -86,5 +88,7 @@ export async function toggleFavourite(request: Request, context: Readonly<Router
     }
   }
   const done = { preferito: intent === "add" ? "aggiunto" : "rimosso", servizio: serviceId };
-  throw redirect(back(done, `servizio-${serviceId}`));
+  throw redirect(back(done, `servizio-${serviceId}`), {
+    headers: justDoneHeaders(getServices(context).flow, "favourite", `${done.preferito}:${serviceId}`),
+  });
 }

@@ -12,6 +12,7 @@ import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
 import { contactFlow, readOwnState, type ContactState } from "./flow-state.ts";
 import { buildPreferenceGroups, readPreferences, type PreferenceGroups } from "./preferences.ts";
+import { justDoneHeaders, justDoneNamed } from "#client/lib/just-done.server.ts";
 import { checkCode, codeFormSchema, emailFormSchema, phoneText, sendCode } from "./profile.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -30,8 +31,11 @@ export type ProfileOutcome = (typeof PROFILE_OUTCOMES)[number];
 
 const profilePath = () => href("/area-personale/profilo-utente");
 const modeHref = (mode: ProfileMode) => withQuery(profilePath(), { modifica: mode });
-const outcomeHref = (outcome: ProfileOutcome, fragment?: string) =>
-  withQuery(profilePath(), { esito: outcome }, fragment);
+/** Back to the profile, whose notice names the change just made (vouched for by the just-done cookie, issue #40). */
+const outcomeRedirect = (context: Context, outcome: ProfileOutcome, fragment?: string, headers?: Headers) =>
+  redirect(withQuery(profilePath(), { esito: outcome }, fragment), {
+    headers: justDoneHeaders(getServices(context).flow, "profileSaved", outcome, headers),
+  });
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | null {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -48,7 +52,7 @@ export async function loadProfile(context: Context, url: URL) {
     email: user.email ?? null,
     phoneNumber: user.phoneNumber ?? null,
   };
-  const outcome = pick(PROFILE_OUTCOMES, url.searchParams.get("esito"));
+  const outcome = pick(PROFILE_OUTCOMES, justDoneNamed(context, url, "esito", "profileSaved"));
   const hasProfile = Boolean(user.contatti?.email);
   if (!hasProfile) return { identity, hasProfile: false as const, outcome };
 
@@ -119,7 +123,7 @@ function savePreferences({ context, form, cf, t }: ProfileInput) {
   return change(
     async () => api.notify.updatePreferences(cf, readPreferences(form, await api.notify.getServices())),
     t("profile.preferences.saveFailed"),
-    () => redirect(outcomeHref("preferenze", "preferenze")),
+    () => outcomeRedirect(context, "preferenze", "preferenze"),
   );
 }
 
@@ -127,7 +131,7 @@ function saveReceipts({ context, form, cf, t }: ProfileInput) {
   return change(
     () => getServices(context).api.receiptStorage.set(cf, form.get("receipts") === "on"),
     t("profile.receipts.saveFailed"),
-    () => redirect(outcomeHref("ricevute", "pagamenti")),
+    () => outcomeRedirect(context, "ricevute", "pagamenti"),
   );
 }
 
@@ -135,7 +139,7 @@ function removePhone({ context, cf, t }: ProfileInput) {
   return change(
     () => getServices(context).api.notify.updateContacts(cf, { sms: null }),
     t("profile.contacts.saveFailed"),
-    () => redirect(outcomeHref("telefono-rimosso", "contatti")),
+    () => outcomeRedirect(context, "telefono-rimosso", "contatti"),
   );
 }
 
@@ -144,7 +148,7 @@ function deleteContacts({ context, cf, t }: ProfileInput) {
   return change(
     () => api.notify.deleteUser(cf),
     t("profile.contacts.saveFailed"),
-    () => redirect(outcomeHref("contatti-eliminati"), { headers: contactFlow.clear(flow) }),
+    () => outcomeRedirect(context, "contatti-eliminati", undefined, contactFlow.clear(flow)),
   );
 }
 
@@ -218,7 +222,7 @@ async function verifyChange(input: ProfileInput) {
     log.warn({ err: error }, "contacts update failed");
     return failed(t("profile.contacts.saveFailed"));
   }
-  return redirect(outcomeHref("contatti", "contatti"), { headers: contactFlow.clear(flow) });
+  return outcomeRedirect(context, "contatti", "contatti", contactFlow.clear(flow));
 }
 
 const INTENTS: Record<string, (input: ProfileInput) => Promise<Response | ReturnType<typeof failed>>> = {
