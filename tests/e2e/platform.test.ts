@@ -35,6 +35,13 @@ test("a citizen logs in through the demo identity provider, comes back and logs 
   await expectAccessible(page);
   await page.getByRole("link", { name: "Torna alla Homepage" }).click();
   await expect(page).toHaveURL(tenantUrl("comune-a", "/"));
+  // The next person at this browser going Back sees the login, not Giulia's personal area (its pages are `no-store`:
+  // nothing of it was kept to show again).
+  await page.goBack();
+  await expect(page).toHaveURL(tenantUrl("comune-a", "/logout"));
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Accesso con identità digitale");
+  await expect(page.getByRole("heading", { level: 1, name: "Giulia Bianchi" })).toHaveCount(0);
 });
 
 test("the personal area asks an anonymous visitor to log in and returns there", async ({ page }) => {
