@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import type { z } from "zod";
 import type { FlowOwner, RequestServices } from "#client/context.ts";
 import { flowNameOf, type FlowCookieKey } from "#shared/portal-cookies.ts";
-import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { FROM_SUMMARY, RETURN_FIELD } from "./flow-fields.ts";
 import type { Query } from "./links.ts";
 import { getServices } from "./services.ts";
@@ -123,7 +123,7 @@ export const flowOwnerMiddleware: MiddlewareFunction<Response> = async ({ contex
   try {
     const user = await services.api.getCurrentUser();
     services.flow.owner = user
-      ? { kind: "citizen", cf: comparableFiscalCode(user.codFisc) }
+      ? { kind: "citizen", cf: normalizeFiscalCode(user.codFisc) }
       : { kind: "anonymous" };
   } catch (failure) {
     services.flow.owner = { kind: "unknown", failure };

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Utente } from "#shared/api/user.ts";
-import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { carriedOwnerTags, clearEveryFlow } from "./flow.server.ts";
 import { unregisterPushToken } from "./push-registration.server.ts";
 import { getServices } from "./services.ts";
@@ -28,7 +28,7 @@ export async function leaveBrowser(context: Context, citizen: Utente | null): Pr
   const services = getServices(context);
   if (citizen) await unregisterPushToken(context, citizen.codFisc);
   const owners = new Set(carriedOwnerTags(services.flow).filter((tag) => tag.startsWith("c:")));
-  if (citizen) owners.add(`c:${comparableFiscalCode(citizen.codFisc)}`);
+  if (citizen) owners.add(`c:${normalizeFiscalCode(citizen.codFisc)}`);
   for (const owner of owners) {
     await purgeOwner(owner).catch((error: unknown) =>
       services.log.warn({ err: error }, "logout: the citizen's stored files could not be deleted"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storeKey } from "#shared/store-port.server.ts";
-import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { createTransientStore, type TransientStore } from "./transient-store.server.ts";
 
 /**
@@ -44,12 +44,12 @@ export type TryVerdict =
   | { ok: false; reason: "exhausted" | "unknown" };
 
 function keysOf(binding: OtpBinding): BindingKeys {
-  const cf = storeKey("otp-cf", comparableFiscalCode(binding.cf));
+  const cf = storeKey("otp-cf", normalizeFiscalCode(binding.cf));
   return {
     cf,
     binding: storeKey(
       "otp-binding",
-      `${binding.kind}\u0000${comparableFiscalCode(binding.cf)}\u0000${binding.contact}`,
+      `${binding.kind}\u0000${normalizeFiscalCode(binding.cf)}\u0000${binding.contact}`,
     ),
     // Per channel and fiscal code: the contact the last exclusive code went to.
     slot: `${binding.kind}:${cf}`,

@@ -4,8 +4,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bookingBody, createAppschedTestApp, GIULIA, MARIO } from "#tests/support/appsched-test-app.ts";
 import { startTestUpstream } from "#tests/support/test-app.ts";
-import type { AppschedApi } from "#shared/api/appsched.ts";
-import { createAppschedApi } from "./appsched.ts";
+import type { Appointment, AppschedApi } from "#shared/api/appsched.ts";
+import { createAppschedApi, ownAppointmentsOnly } from "./appsched.ts";
 import { isUpstreamError } from "./errors.ts";
 import type { UpstreamRequestContext } from "./http.ts";
 
@@ -148,6 +148,37 @@ describe("booking and reading back", () => {
 
   test("the authenticated API refuses anonymous callers", async () => {
     expect(await failure(api("api").categories())).toBe(401);
+  });
+});
+
+describe("the portal's own owner check, over an upstream that answers any id to anyone", () => {
+  const held = (id: string, codiceFiscale?: string): Appointment => ({
+    id,
+    start: "2027-03-04 11:00:00",
+    customer: { firstName: "Mario", lastName: "Rossi", codice_fiscale: codiceFiscale },
+  });
+  const appointments = [held("1", MARIO!.codFisc), held("2", GIULIA!.codFisc), held("3")];
+  // Every appointment to whoever asks, the list filter ignored: the published BFF's gaps at their worst.
+  const trusting = {
+    getAppointment: async (id: string) => appointments.find((a) => a.id === id)!,
+    deleteAppointment: async (id: string) => ({ id, status: "ANNULLATA" }),
+    listAppointments: async () => appointments,
+  } as unknown as AppschedApi;
+  const as = (codFisc: string) => ownAppointmentsOnly(trusting, async () => codFisc);
+
+  test("an appointment by id is its holder's only; an omocodia variant of the holder's code is somebody else", async () => {
+    expect((await as(MARIO!.codFisc.toLowerCase()).getAppointment("1")).id).toBe("1");
+    expect(await failure(as(GIULIA!.codFisc).getAppointment("1"))).toBe(404);
+    // RSSMRA80A01H50MM: the code the Agenzia delle Entrate gives a second Mario Rossi born the same day in Rome.
+    expect(await failure(as("RSSMRA80A01H50MM").getAppointment("1"))).toBe(404);
+    expect(await failure(as("RSSMRA80A01H50MM").deleteAppointment("1"))).toBe(404);
+    expect(await failure(as(MARIO!.codFisc).getAppointment("3"))).toBe(404);
+  });
+
+  test("the list keeps the citizen's own only: not another's, not one naming nobody", async () => {
+    expect((await as(MARIO!.codFisc).listAppointments(MARIO!.codFisc)).map((a) => a.id)).toEqual(["1"]);
+    expect(await as("RSSMRA80A01H50MM").listAppointments("RSSMRA80A01H50MM")).toEqual([]);
+    expect(await failure(as(MARIO!.codFisc).listAppointments(GIULIA!.codFisc))).toBe(404);
   });
 });
 

@@ -133,12 +133,10 @@ export function ownAppointmentsOnly(
       const raw = await ownFiscalCode();
       const own = raw ? normalizeFiscalCode(raw) : null;
       if (!own || !sameFiscalCode(codiceFiscale, own)) throw notFound();
-      // Asked for the citizen's own code; one that names somebody else is dropped all the same.
+      // Asked for the citizen's own code; one that names somebody else, or nobody (an upstream ignoring the filter
+      // would list every anonymous booking), is dropped all the same: the same rule as opening one by id.
       const list = await api.listAppointments(own);
-      return list.filter((a) => {
-        const holder = a.customer?.codice_fiscale;
-        return !holder || sameFiscalCode(holder, own);
-      });
+      return list.filter((a) => sameFiscalCode(a.customer?.codice_fiscale, own));
     },
   };
 }

@@ -6,10 +6,12 @@
  *   character is the check letter of the first 15.
  * - The full shape (`FISCAL_CODE_PATTERN`, `isWellFormedFiscalCode`): surname and name letters, year, month letter,
  *   day, municipality, with the omocodia letters in place of digits; the sandbox, an honest upstream, asks for it.
- * - Comparing two codes (`sameFiscalCode`, issue #36): by their comparable form (`comparableFiscalCode`), omocodia
- *   undone, so `RSSMRA80A01H50MM` is `RSSMRA80A01H501U`. Every "is this the same citizen?" of the portal uses it
- *   (self-delegation, whose flow or acting-for choice this is, whose ticket or appointment); what is SENT upstream
- *   stays the code as typed or as the identity gave it (`normalizeFiscalCode`).
+ * - Comparing two codes (`sameFiscalCode`): case and surrounding spaces aside, character for character. A code with
+ *   omocodia letters (`RSSMRA80A01H50MM`) is NOT the code it derives from (`RSSMRA80A01H501U`): the Agenzia delle
+ *   Entrate gives it to a second, different person whose code would have been the same as somebody else's. Every "is
+ *   this the same citizen?" of the portal uses it (self-delegation, whose flow or acting-for choice this is, whose
+ *   ticket or appointment): taking the two for one let one person read and answer the other's tickets and
+ *   appointments against an upstream that answers by id for anyone.
  */
 export const FISCAL_CODE_LENGTH = 16;
 
@@ -31,31 +33,10 @@ export function normalizeFiscalCode(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** The positions (0-based) where omocodia puts a letter in place of a digit, and the letters for 0..9. */
-const OMOCODIA_POSITIONS = [6, 7, 9, 10, 12, 13, 14];
-const OMOCODIA_LETTERS = "LMNPQRSTUV";
-
-/**
- * The form in which two fiscal codes are compared: upper case, trimmed, the omocodia letters back to their digits and
- * the check letter computed again (so a code with omocodia and the code it derives from compare equal). A value that
- * is not 16 letters or digits is only trimmed and upper-cased.
- */
-export function comparableFiscalCode(value: string): string {
-  const code = normalizeFiscalCode(value);
-  if (!ALPHANUMERIC_16.test(code)) return code;
-  const chars = code.split("");
-  for (const position of OMOCODIA_POSITIONS) {
-    const digit = OMOCODIA_LETTERS.indexOf(chars[position]!);
-    if (digit !== -1) chars[position] = String(digit);
-  }
-  const first15 = chars.slice(0, 15).join("");
-  return first15 + computeFiscalCodeCheckLetter(first15);
-}
-
-/** Whether two fiscal codes name the same citizen: equal in their comparable form (case, spaces and omocodia aside). */
+/** Whether two fiscal codes name the same citizen: equal, case and surrounding spaces aside (omocodia is not undone). */
 export function sameFiscalCode(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return false;
-  return comparableFiscalCode(a) === comparableFiscalCode(b);
+  return normalizeFiscalCode(a) === normalizeFiscalCode(b);
 }
 
 function valueOf(character: string): number {

@@ -1,7 +1,7 @@
 import { parse as parseCookie } from "cookie";
 import type { FlowOwner } from "#client/context.ts";
 import type { FlowCookies } from "#client/lib/flow.server.ts";
-import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { createFlowState } from "#server/render/flow-state.ts";
 
 /** The browser id the stubs below hold (`CITFAC_BROWSER`). */
@@ -9,7 +9,7 @@ export const TEST_BROWSER = "b".repeat(43);
 
 /** A request's owner: a citizen by fiscal code, or anonymous (on TEST_BROWSER). */
 export function ownerOf(cf: string | null): FlowOwner {
-  return cf ? { kind: "citizen", cf: comparableFiscalCode(cf) } : { kind: "anonymous" };
+  return cf ? { kind: "citizen", cf: normalizeFiscalCode(cf) } : { kind: "anonymous" };
 }
 
 /**
@@ -22,7 +22,7 @@ export function holdingState(
   reader: string | null = null,
   savedBy: string | null = reader,
 ): FlowCookies {
-  const tag = savedBy ? `c:${comparableFiscalCode(savedBy)}` : `a:${TEST_BROWSER}`;
+  const tag = savedBy ? `c:${normalizeFiscalCode(savedBy)}` : `a:${TEST_BROWSER}`;
   return {
     read: () => (state === undefined || state === "tampered" ? state : { o: tag, s: state }),
     write: () => "",

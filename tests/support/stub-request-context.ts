@@ -4,7 +4,7 @@ import type { AppschedApi } from "#shared/api/appsched.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import type { Utente } from "#shared/api/user.ts";
 import type { Locale } from "#shared/locale.ts";
-import { comparableFiscalCode } from "#shared/validation/fiscal-code.ts";
+import { normalizeFiscalCode } from "#shared/validation/fiscal-code.ts";
 import { TEST_BROWSER, ownerOf } from "./flow-cookies.ts";
 
 /** Test helper: an appsched API whose every method fails unless the test provides it. */
@@ -36,7 +36,7 @@ export type StubOptions = {
 /** Test helper: router context with stub request services (tenant config, user, appsched, flow cookies). */
 export function createStubContext(options: StubOptions = {}) {
   const flows = new Map(Object.entries(options.flows ?? {}));
-  const ownerTag = options.user ? `c:${comparableFiscalCode(options.user.codFisc)}` : `a:${TEST_BROWSER}`;
+  const ownerTag = options.user ? `c:${normalizeFiscalCode(options.user.codFisc)}` : `a:${TEST_BROWSER}`;
   const config = {
     comune: { nome: "Comune di Prova", assets: options.assets ?? [{ codice: "APPSCHED", showPublic: true }] },
     dettagli: [],

@@ -69,6 +69,8 @@ describe("query", () => {
 test("ownership is by the customer's fiscal code, case-insensitive; no customer is nobody's", () => {
   expect(isOwnTicket(ticket(), "spsnna75t48f839x")).toBe(true);
   expect(isOwnTicket(ticket(), CITIZENS.MARIO)).toBe(false);
+  // An omocodia variant of Anna's code (SPSNNA75T48F839X) is another person's.
+  expect(isOwnTicket(ticket(), "SPSNNA75T48F83VM")).toBe(false);
   expect(isOwnTicket(ticket({ customer: undefined }), CITIZENS.ANNA)).toBe(false);
 });
 
