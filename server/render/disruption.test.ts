@@ -115,15 +115,27 @@ describe("the report without JavaScript", () => {
     expect(page).toContain("Descrivi il disservizio");
     expect(page).toContain('value="Lampione spento"');
 
-    // Too long details.
+    // Too long details: the message, and the text back whole (nothing typed is cut).
     res = await browser.post(step("dati"), {
       intent: "dati",
       titolo: "T",
-      dettagli: "x".repeat(201),
+      dettagli: `${"x".repeat(200)}FINE`,
       categoria: "901",
     });
     expect(res.status).toBe(400);
     expect(decode(res.text)).toContain("I dettagli possono avere al massimo 200 caratteri");
+    expect(res.text).toContain(`>${"x".repeat(200)}FINE</textarea>`);
+
+    // 200 characters with a line break, as the browser sends it (CR LF) and counts it (one): not too long.
+    res = await browser.post(step("dati"), {
+      intent: "dati",
+      titolo: "T",
+      dettagli: `${"x".repeat(198)}\r\ny`,
+      categoria: "901",
+    });
+    expect(res.status).toBe(400); // the place is still missing
+    expect(decode(res.text)).not.toContain("I dettagli possono avere al massimo 200 caratteri");
+    expect(res.text).toContain(`>${"x".repeat(198)}\ny</textarea>`);
 
     // The address search: server-side geocoding answers radio buttons, typed values and the photo kept.
     res = await browser.post(

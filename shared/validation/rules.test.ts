@@ -73,6 +73,14 @@ describe("lengths count characters as maxlength does", () => {
     expect(messageOf(text(maxLength(200)), "à".repeat(200))).toBeUndefined();
     expect(messageOf(text(maxLength(200)), "a".repeat(201))).toBe("Inserisci al massimo 200 caratteri");
   });
+  test("a line break counts one character, as the browser counts it, though it is sent as CR LF", () => {
+    const atTheLimit = `${"a".repeat(198)}\r\nb`;
+    expect(messageOf(text(maxLength(200)), atTheLimit)).toBeUndefined();
+    expect(text().parse(atTheLimit)).toBe(`${"a".repeat(198)}\nb`);
+    expect(messageOf(text(maxLength(200)), `${"a".repeat(199)}\r\nb`)).toBe(
+      "Inserisci al massimo 200 caratteri",
+    );
+  });
   test("minLength", () => {
     expect(messageOf(text(minLength(3)), "ab")).toBe("Inserisci almeno 3 caratteri");
     expect(messageOf(text(minLength(3)), "abc")).toBeUndefined();

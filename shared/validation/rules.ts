@@ -15,10 +15,15 @@ import { formatValidationMessage, type ValidationMessageKey } from "./messages.t
  */
 type Check = z.core.$ZodCheck<string>;
 
-const toText = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+/**
+ * A line break as a textarea's value counts it, one character: browsers send each as CR LF, while `maxlength` and the
+ * page's counter count one (the HTML spec's "API value"), so a text at the limit with a line break would be refused.
+ */
+const oneCharacterBreaks = (value: string) => value.replace(/\r\n?/g, "\n");
+const toText = (value: unknown) => (typeof value === "string" ? oneCharacterBreaks(value).trim() : "");
 const asTyped = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** A text field, trimmed; "" when the field is missing (or is a file). */
+/** A text field, trimmed, its line breaks LF; "" when the field is missing (or is a file). */
 export function text(...checks: Check[]) {
   return z.preprocess(toText, z.string().check(...checks));
 }

@@ -86,10 +86,7 @@ export function requestSchema(t: Translate<typeof assistanceIt>, anonymous: bool
     telefono: phone(t),
     servizio: text(need),
     tipologia: text(need),
-    dettagli: z.preprocess(
-      (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : ""),
-      z.string().check(need, maxLength(DETAILS_MAX_LENGTH, t("assistance.detailsTooLong"))),
-    ),
+    dettagli: text(need, maxLength(DETAILS_MAX_LENGTH, t("assistance.detailsTooLong"))),
     privacy: text(required(t("assistance.privacyRequired"))),
   });
 }
@@ -98,10 +95,7 @@ export function requestSchema(t: Translate<typeof assistanceIt>, anonymous: bool
 export function draftSchema(t: Translate<typeof assistanceIt>) {
   return z.object({
     servizio: text(required(t("assistance.required"))),
-    dettagli: z.preprocess(
-      (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : ""),
-      z.string().check(maxLength(DETAILS_MAX_LENGTH, t("assistance.detailsTooLong"))),
-    ),
+    dettagli: text(maxLength(DETAILS_MAX_LENGTH, t("assistance.detailsTooLong"))),
   });
 }
 

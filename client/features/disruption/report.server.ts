@@ -183,10 +183,8 @@ function keepTyped(
   place: FlowPlace | null,
   catalogue: DisruptionCatalogue,
 ) {
-  const value = (name: string, max: number) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.trim().slice(0, max) : "";
-  };
+  // Bounded (the state lives in a cookie); the page answering an error shows the texts whole (`typedValues`).
+  const value = (name: string, max: number) => text().parse(form.get(name)).slice(0, max);
   const categoryId = Number(value("categoria", 20));
   const known = catalogue.categorie.some((c) => c.id === categoryId);
   const next: DisruptionState = {
@@ -201,6 +199,12 @@ function keepTyped(
   if (place) next.place = place;
   else delete next.place;
   return next;
+}
+
+/** The data step's values, its texts as the citizen typed them: one too long comes back whole, with its error. */
+function typedValues(state: DisruptionState, form: FormData): DataValues {
+  const typed = (name: string) => text().parse(form.get(name));
+  return { ...valuesOf(state), titolo: typed("titolo"), dettagli: typed("dettagli"), email: typed("email") };
 }
 
 function valuesOf(state: DisruptionState): DataValues {
@@ -318,14 +322,14 @@ async function dataStep(
   next = await withFileIds(context, next);
   if (removed) return stay(next);
   const cookie = writeState(context, next);
-  if (intent === "cerca") return searchPlace(context, next, fileProblem, cookie, t);
+  if (intent === "cerca") return searchPlace(context, next, typedValues(next, form), fileProblem, cookie, t);
 
   const checked = validateForm(form, dataSchema(t, catalogue), getServices(context).locale);
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
   if (!place) errors.luogo = t("disruption.place.required");
   Object.assign(errors, fileProblemErrors(fileProblem));
   if (Object.keys(errors).length > 0)
-    return data({ errors, values: valuesOf(next) } satisfies ReportActionData, {
+    return data({ errors, values: typedValues(next, form) } satisfies ReportActionData, {
       status: fileProblem?.status ?? 400,
       headers: cookie,
     });
@@ -336,6 +340,7 @@ async function dataStep(
 async function searchPlace(
   context: Context,
   next: DisruptionState,
+  values: DataValues,
   fileProblem: FileProblem | null,
   cookie: Headers,
   t: ReturnType<typeof serverT>,
@@ -345,7 +350,7 @@ async function searchPlace(
   const errors: FieldErrors = fileProblemErrors(fileProblem);
   if (query.length < 3) {
     errors.luogo = t("disruption.place.tooShort");
-    return data({ errors, values: valuesOf(next), searchProblem: "tooShort" } satisfies ReportActionData, {
+    return data({ errors, values, searchProblem: "tooShort" } satisfies ReportActionData, {
       status: fileProblem?.status ?? 400,
       headers: cookie,
     });
@@ -360,7 +365,7 @@ async function searchPlace(
     services.log.warn({ error: { message: (error as Error).message } }, "disruption: address search failed");
     searchProblem = "failed";
   }
-  const body: ReportActionData = { values: { ...valuesOf(next), place: null }, results, searchProblem };
+  const body: ReportActionData = { values: { ...values, place: null }, results, searchProblem };
   if (Object.keys(errors).length > 0) body.errors = errors;
   return data(body, {
     status: fileProblem?.status ?? (Object.keys(errors).length > 0 ? 400 : 200),
