@@ -399,6 +399,20 @@ describe("the new online delegation", () => {
     for (const wrong of wrongs) {
       expect((await mario.post(step("servizi"), wrong)).status, JSON.stringify(wrong)).toBe(400);
     }
+    // A refused post shows every box as it was ticked, the policy's too (nothing the citizen chose is lost).
+    const refused = await mario.post(step("servizi"), {
+      servizi: ["101", "109"],
+      scadenza: inDays(366),
+      accetto: "on",
+    });
+    expect(refused.status).toBe(400);
+    const ticked = (id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*checked`).test(refused.text);
+    expect([ticked("servizio-101"), ticked("servizio-109"), ticked("servizio-104")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(ticked("accetto")).toBe(true);
     const chosen = await mario.post(step("servizi"), {
       servizi: ["104", "101"],
       scadenza: inDays(365),

@@ -255,7 +255,7 @@ type NewDelegaStepsProps<Step extends string> = {
   flowSteps: readonly Step[];
   stepHref: (step: Step, fromSummary?: boolean) => string;
   loaderData: StepPageData<Step>;
-  actionData: { errors?: Errors; submitted?: Submitted; failed?: string } | undefined;
+  actionData: { errors?: Errors; submitted?: Submitted; chosen?: string[]; failed?: string } | undefined;
   frame: { headingId: string; title: string; steps: string[]; confirmLabel: string; multipart?: boolean };
   /** The other person (the flow's first step): its fields' labels, its summary row's label, what the flow holds. */
   person: {
@@ -284,6 +284,9 @@ export function NewDelegaSteps<Step extends string>(props: NewDelegaStepsProps<S
   const submitted: Submitted = props.actionData?.submitted ?? {};
   const index = flowSteps.indexOf(step);
   const summary = step === "riepilogo";
+  // After a refused post of the services' step: the boxes as the citizen ticked them, not as the flow last saved them.
+  const chosen = props.actionData?.chosen;
+  const servicesShown = chosen ? { ...state, servizi: chosen, accepted: submitted.accetto === "on" } : state;
   const form = formFields({
     values: {
       codiceFiscale: submitted.codiceFiscale ?? person.value?.codiceFiscale ?? "",
@@ -321,7 +324,9 @@ export function NewDelegaSteps<Step extends string>(props: NewDelegaStepsProps<S
       submitLabel={summary ? frame.confirmLabel : t("deleghe.new.continue")}
     >
       {index === 0 ? <PersonFields field={form.field} /> : null}
-      {step === "servizi" ? <ServicesFields {...loaderData} state={state} field={form.field} /> : null}
+      {step === "servizi" ? (
+        <ServicesFields {...loaderData} state={servicesShown} field={form.field} />
+      ) : null}
       {props.children}
       {summary && person.value ? (
         <SummaryRows

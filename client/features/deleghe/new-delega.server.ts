@@ -132,7 +132,11 @@ export function personStep<S extends Partial<Record<"delegato" | "delegante", Pe
 export function servicesStep<S extends ServicesState>(context: Context, request: Request) {
   return async ({ state, save }: StepForm<S, string>) => {
     const parsed = await parseForm(request, context, await servicesSchema(context));
-    if (!parsed.ok) return invalidStep(parsed);
+    if (!parsed.ok) {
+      // The boxes ticked come back ticked (`submitted` keeps one text per name).
+      const chosen = parsed.form.getAll("servizi").filter((v) => typeof v === "string");
+      return data({ errors: parsed.errors, submitted: parsed.submitted, chosen }, { status: 400 });
+    }
     const { servizi, scadenza } = parsed.values;
     return save({ ...state, servizi, scadenza, accepted: true }, parsed.form);
   };
