@@ -73,10 +73,13 @@ describe("the list", () => {
     expect(textOf(read.text)).toContain("2 messaggi");
     const none = await get(`${LIST}?servizio=nessuno`, cookie);
     expect(textOf(none.text)).toContain("Non ci sono notifiche in base ai filtri di ricerca");
+    // A refused filter: 400, the message at the field, the day typed kept.
     const invalid = await get(`${LIST}?da=2026-02-30`, cookie);
-    expect(invalid.status).toBe(200);
+    expect(invalid.status).toBe(400);
     expect(textOf(invalid.text)).toContain("Inserire una data valida");
+    expect(invalid.text).toContain('value="2026-02-30"');
     const period = await get(`${LIST}?da=2026-01-10&a=2026-01-01`, cookie);
+    expect(period.status).toBe(400);
     expect(textOf(period.text)).toContain("La data iniziale deve essere precedente alla data finale");
   });
 

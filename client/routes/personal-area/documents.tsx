@@ -1,4 +1,5 @@
 import type { Route } from "./+types/documents";
+import { filteredPage } from "#client/lib/filtered-page.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { DocumentsPage } from "#client/features/documents/documents-page.tsx";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadDocumentsPage(context, new URL(request.url));
+  return filteredPage(await loadDocumentsPage(context, new URL(request.url)));
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/messages";
 import { loadMessageList } from "#client/features/messages/list-loader.server.ts";
 import { MessagesPage } from "#client/features/messages/messages-page.tsx";
+import { filteredPage } from "#client/lib/filtered-page.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { messagesIt } from "#client/features/messages/texts.ts";
@@ -11,7 +12,7 @@ export const middleware = [requireAsset("NOTIFICATIONS")];
 export const handle = routeHandle("messages.title", messagesIt);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadMessageList(request, context);
+  return filteredPage(await loadMessageList(request, context));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
