@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import type { RequestHandler } from "express";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { testApp } from "#tests/support/test-app.ts";
 import { loadSsrHandler } from "./render/load-ssr-handler.ts";
 import { createHttpServer } from "./server.ts";
@@ -72,6 +72,22 @@ describe("request targets that are not paths", () => {
       expect(res.body, target).toContain("Richiesta non valida.");
     }
   });
+});
+
+test("a path whose escapes do not decode is 400 in Italian, its content printed nowhere", async () => {
+  const printed: unknown[] = [];
+  const warn = vi.spyOn(console, "warn").mockImplementation((...args) => void printed.push(args));
+  try {
+    for (const target of ["/area-personale/RSSMRA80A01H501U/%E0", "/faq/%", "/servizi/%zz?x=1"]) {
+      const res = await raw([`GET ${target} HTTP/1.1`, "Host: comune-a.localhost", "Connection: close"]);
+      expect(res.status, target).toBe(400);
+      expect(res.body, target).toContain("Richiesta non valida.");
+      expect(res.head, target).toMatch(/^content-security-policy: /im);
+    }
+    expect(printed).toEqual([]);
+  } finally {
+    warn.mockRestore();
+  }
 });
 
 describe("the Host header", () => {

@@ -173,6 +173,25 @@ describe("redactUrl", () => {
     expect(redactUrl("/faq/12/dettagli?tel=3331234567")).toBe("/faq/12/dettagli?tel=[redacted]");
   });
 
+  test("hides payment notice codes (IUV) in the portal's paths and the upstream's, numeric or RF", () => {
+    expect(redactUrl("/area-personale/pagamenti/12202600000000001/ricevuta")).toBe(
+      "/area-personale/pagamenti/[iuv]/ricevuta",
+    );
+    expect(redactUrl("/area-personale/dovuti/RF23567483937849450550/avviso")).toBe(
+      "/area-personale/dovuti/[iuv]/avviso",
+    );
+    expect(redactUrl("/api/ppay/debtpositions/302000100000009424/payment")).toBe(
+      "/api/ppay/debtpositions/[iuv]/payment",
+    );
+  });
+
+  test("hides e-mail addresses and international phone numbers under any name or in a path", () => {
+    expect(redactUrl("/x/mario.rossi@example.it?utente=a.b%40comune.valverde.it&email[]=a@b.it")).toBe(
+      "/x/[email]?utente=[email]&email[]=[email]",
+    );
+    expect(redactUrl("/x?numero=+393471234567&n=%2B39347123456")).toBe("/x?numero=[tel]&n=[tel]");
+  });
+
   test("leaves ordinary URLs alone", () => {
     expect(redactUrl("/servizi/prenotazione-appuntamento?step=2")).toBe(
       "/servizi/prenotazione-appuntamento?step=2",

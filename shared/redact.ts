@@ -8,6 +8,9 @@ import { FISCAL_CODE_PATTERN } from "./validation/fiscal-code.ts";
  * - Italian personal fiscal codes (with omocodia substitutions) → `[cf]`: citizens' codes appear in upstream paths
  *   such as `/ppay/citizens/{cf}`.
  * - 11-digit company numbers (partita IVA) → `[piva]`.
+ * - A payment notice's code (IUV: 15 to 35 digits, or a creditor reference `RF…`), in the portal's own paths such as
+ *   `/area-personale/pagamenti/{iuv}/ricevuta` and the upstream's → `[iuv]`.
+ * - E-mail addresses and international phone numbers (`+39…`), under any name or in a path → `[email]`, `[tel]`.
  * - The e-mailed appointment hash, a bearer secret: whoever holds it may change or cancel the appointment →
  *   `[hash]` in `/modifica-appuntamento/{hash}`, `/modifica-appuntamento/successo/{hash}`,
  *   `/appointments/hash/{hash}` and `?hash=`.
@@ -18,6 +21,10 @@ import { FISCAL_CODE_PATTERN } from "./validation/fiscal-code.ts";
  */
 const FISCAL_CODE = new RegExp(FISCAL_CODE_PATTERN.source, "gi");
 const COMPANY_NUMBER = /(?<![0-9])[0-9]{11}(?![0-9])/g;
+const NOTICE_CODE =
+  /(?<![0-9])[0-9]{15,35}(?![0-9])|(?<![A-Za-z0-9])RF[0-9]{2}[A-Za-z0-9]{1,21}(?![A-Za-z0-9])/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const INTERNATIONAL_PHONE = /(?<![A-Za-z0-9])\+[0-9]{8,15}(?![0-9])/g;
 /** The segment after the prefix, unless it is the bare `successo` page; stops at path, query and quote characters. */
 const HASH_IN_PATH =
   /(\/modifica-appuntamento\/(?:successo\/)?|\/appointments\/hash\/)(?!successo(?:[/?#&\s"'<>]|$))[^/?#&\s"'<>]+/gi;
@@ -112,7 +119,10 @@ export function redactText(text: string): string {
     .replace(HASH_QUERY, "$1[hash]")
     .replace(SENSITIVE_QUERY, "$1[redacted]")
     .replace(HASH_IN_PATH, "$1[hash]")
+    .replace(EMAIL, "[email]")
     .replace(FISCAL_CODE, "[cf]")
+    .replace(NOTICE_CODE, "[iuv]")
+    .replace(INTERNATIONAL_PHONE, "[tel]")
     .replace(COMPANY_NUMBER, "[piva]");
 }
 

@@ -2,10 +2,18 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { redactUrl } from "#shared/redact.ts";
+import { redactText, redactUrl } from "#shared/redact.ts";
 import { isProbeTarget } from "#server/operational-paths.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * A client's (or front proxy's) own request id, kept when well formed and free of anything the logs redact: an id
+ * spelling a fiscal code would otherwise be logged as sent.
+ */
+export function isKeptRequestId(incoming: string | string[] | undefined): incoming is string {
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) && redactText(incoming) === incoming;
+}
 
 /**
  * A 503 with `Retry-After` is an announced unavailability (the maintenance gate): an expected answer, not a failure.
@@ -36,7 +44,7 @@ export function requestLogging(logger: Logger) {
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers["x-request-id"];
-      const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = isKeptRequestId(incoming) ? incoming : randomUUID();
       res.setHeader("x-request-id", id);
       return id;
     },

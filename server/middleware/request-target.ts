@@ -11,7 +11,9 @@ export const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
  * Refuses requests no route can answer, before they reach a router that would fail on them (React Router cannot even
  * build a `Request` for TRACE): TRACE/TRACK/CONNECT → 405 with `Allow`; a request target that is not a path
  * (absolute form `GET http://evil.example/`, asterisk form `*`) → 400. Node answers TRACK and CONNECT itself
- * (see server.ts); they are listed here too in case a front proxy hands them over.
+ * (see server.ts); they are listed here too in case a front proxy hands them over. A path whose escapes do not decode
+ * (a lone `%`, bytes that are not UTF-8) → 400: no page has such an address, and React Router would print the whole
+ * path, with whatever personal data it carries, straight to the console, past the logs' redaction.
  */
 export function refuseUnsupportedRequests(): RequestHandler {
   return (req, res, next) => {
@@ -25,9 +27,21 @@ export function refuseUnsupportedRequests(): RequestHandler {
         "server.methodNotAllowed.message",
       );
     }
-    if (!req.url.startsWith("/")) {
+    if (!req.url.startsWith("/") || undecodablePath(req.url)) {
       return sendPlainError(req, res, 400, "server.badRequest.title", "server.badRequest.message");
     }
     next();
   };
+}
+
+function undecodablePath(url: string): boolean {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes("%")) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
 }

@@ -8,6 +8,9 @@ test("request ids: a well-formed client id is kept, otherwise a unique per-proce
   expect(next("abcdefgh-1234")).toBe("abcdefgh-1234");
   const a = next(undefined);
   const b = next("bad id with spaces");
+  // Well formed, but spelling what the logs redact: replaced, never logged as sent.
+  expect(next("RSSMRA80A01H501U")).not.toBe("RSSMRA80A01H501U");
+  expect(next("x-12202600000000001")).not.toContain("12202600000000001");
   expect(a).not.toBe(b);
   expect(a).toMatch(/^[A-Za-z0-9._-]{8,64}$/);
 });

@@ -2,9 +2,7 @@ import { randomBytes } from "#server/security/random-bytes.ts";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { redactUrl } from "#shared/redact.ts";
-import { isAnnouncedUnavailability } from "#server/middleware/request-logging.ts";
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+import { isAnnouncedUnavailability, isKeptRequestId } from "#server/middleware/request-logging.ts";
 
 /**
  * A request id for the fast path: a random per-process prefix and a counter (unique within the process, without a
@@ -14,7 +12,7 @@ export function requestIds(): (incoming: string | string[] | undefined) => strin
   const prefix = randomBytes(8).toString("hex");
   let counter = 0;
   return (incoming) =>
-    typeof incoming === "string" && REQUEST_ID.test(incoming)
+    isKeptRequestId(incoming)
       ? incoming
       : `${prefix}-${(counter = (counter + 1) % Number.MAX_SAFE_INTEGER).toString(36)}`;
 }
