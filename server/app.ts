@@ -69,7 +69,10 @@ function mountRequestGate(
   gate: RequestGate,
   pageCache: ReturnType<typeof createPageCache> | undefined,
 ) {
-  const guard = guardProxyPath((reason) => ctx.logger.warn({ reason }, "proxy path refused"));
+  const guard = guardProxyPath(
+    (reason) => ctx.logger.warn({ reason }, "proxy path refused"),
+    gate.proxiedAnswerHeaders,
+  );
   const proxy = proxyChain(ctx, gate, guard);
   const pagePrelude = flatChain([
     gate.pageLog,

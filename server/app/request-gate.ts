@@ -4,12 +4,16 @@ import { requestLogging } from "../middleware/request-logging.ts";
 import { proxyAccessLog, requestIds } from "../observability/access-log.ts";
 import { cspNonce, securityHeaders, setNonDocumentHeaders } from "../middleware/security-headers.ts";
 import { httpMetrics } from "../middleware/http-metrics.ts";
-import { limitRequestBody } from "../middleware/request-body.ts";
+import { limitRequestBody, type RefusalHeaders } from "../middleware/request-body.ts";
 import { flatChain } from "../middleware/flat-chain.ts";
 import { PROXIED_PATH } from "../proxy/path-guard.ts";
 import { createLagMonitor, shedOverload } from "../middleware/overload.ts";
 import { tileOrigin } from "#shared/map-tiles.ts";
 import type { AppContext } from "./context.ts";
+
+/** The policy of a relayed answer that brings none of its own (JSON, an upstream's error page, a redirect). */
+export const RELAYED_ANSWER_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * What every request goes through, pages and proxied calls alike: its access log line (proxied calls the lean one:
@@ -34,13 +38,19 @@ export function requestGate({ deps, env, logger, metrics, production, behindTls 
   const proxiedAnswerHeaders = (res: ServerResponse) => {
     setNonDocumentHeaders(res, behindTls);
     res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+    // Served under the portal's origin: an answer opened as a document runs nothing and is framed by nobody, unless
+    // the upstream gave it a policy of its own (its answer's headers replace this one: header-hygiene.ts).
+    res.setHeader("content-security-policy", RELAYED_ANSWER_POLICY);
   };
-  // A 413 is answered by the body limit itself, before the middleware that sets the headers of every other answer:
-  // it sets them too (the nonce, CSP and helmet's set are synchronous), a page's or a proxied answer's.
-  const limitBody = limitRequestBody({ limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT }, (req, res) =>
+  // A 413 and a shed 503 are answered here, before the middleware that sets the headers of every other answer: they
+  // set them too (the nonce, CSP and helmet's set are synchronous), a page's or a proxied answer's.
+  const refusalHeaders: RefusalHeaders = (req, res) =>
     PROXIED_PATH.test(req.path)
       ? proxiedAnswerHeaders(res)
-      : documentHeaders(req as express.Request, res as express.Response, () => undefined),
+      : documentHeaders(req as express.Request, res as express.Response, () => undefined);
+  const limitBody = limitRequestBody(
+    { limit: env.BODY_LIMIT, uploadLimit: env.UPLOAD_LIMIT },
+    refusalHeaders,
   );
   const lag =
     deps.lag ?? (env.SHED_LAG_MS > 0 ? createLagMonitor({ window: env.SHED_LAG_WINDOW }).lag : () => 0);
@@ -51,6 +61,7 @@ export function requestGate({ deps, env, logger, metrics, production, behindTls 
     lagMinInFlight: env.SHED_LAG_MIN_IN_FLIGHT,
     maxInFlight: env.SHED_MAX_IN_FLIGHT,
     metrics,
+    setHeaders: refusalHeaders,
   });
   return {
     pageLog: logger.isLevelEnabled("error") ? requestLogging(logger) : requestIdOnly(),

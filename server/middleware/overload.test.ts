@@ -112,6 +112,10 @@ describe("the 503 answer", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.text).toContain("Il portale è molto richiesto in questo momento");
+    // The security headers of every page: it may not be framed, sniffed or leak its address.
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBeDefined();
     lag = 0;
     const metrics = await request(server).get("/metrics");
     expect(metrics.text).toContain('portal_shed_total{kind="page"} 1');
@@ -125,6 +129,7 @@ describe("the 503 answer", () => {
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 503, details: [] });
     expect(res.body.title).toContain("molto richiesto");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   test("past the in-flight cap a read gets the 503 at once; finished reads free their place", async () => {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Metrics } from "#server/observability/metrics.ts";
 import { wantsJson } from "./plain-page.ts";
+import type { RefusalHeaders } from "./request-body.ts";
 import { LOCALES, type Locale } from "#shared/locale.ts";
 import { requestLocale, serverText } from "#server/texts.ts";
 import { ROUTE_MANIFEST_PATH, isAssetPath, isOperationsPath } from "#server/operational-paths.ts";
@@ -157,6 +158,8 @@ export function shedOverload(options: {
   lagMinInFlight?: number;
   /** Reads answered at once (pages and API); 0 = no cap. */
   maxInFlight?: number;
+  /** The security headers of the answer (a page's CSP and the rest, or a proxied answer's): set before they would be. */
+  setHeaders?: RefusalHeaders;
 }): RequestHandler {
   // Written once per language: shedding must cost next to nothing.
   const answers = Object.fromEntries(
@@ -184,7 +187,9 @@ export function shedOverload(options: {
     const api = /^\/api(-public)?(\/|$)/.test(req.path) || wantsJson(req);
     options.metrics.shed.inc({ kind: api ? "api" : "page" });
     res.locals.shed = true;
-    res.status(503).set({ "retry-after": String(options.retryAfterS), "cache-control": "no-store" });
+    res.status(503);
+    options.setHeaders?.(req, res);
+    res.set({ "retry-after": String(options.retryAfterS), "cache-control": "no-store" });
     const { page, json } = answers[requestLocale(req, res)];
     if (api) res.type("application/json; charset=utf-8").send(json);
     else res.type("text/html; charset=utf-8").send(page);

@@ -357,6 +357,30 @@ describe("operations", () => {
   });
 });
 
+describe("the policy of a relayed answer", () => {
+  const page = (csp?: string) => (_req: unknown, res: import("node:http").ServerResponse) => {
+    res.writeHead(200, { "content-type": "text/html", ...(csp ? { "content-security-policy": csp } : {}) });
+    res.end("<!doctype html><title>x</title><script>alert(1)</script>");
+  };
+
+  test("an upstream page without a policy of its own runs nothing and may not be framed", async () => {
+    const u = await upstream(page());
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/errore").set("Host", HOST);
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+  });
+
+  test("an upstream page's own policy goes with it (the demo login page allows its one script by hash)", async () => {
+    const own = "default-src 'none'; script-src 'sha256-abc'; frame-ancestors 'none'";
+    const u = await upstream(page(own));
+    const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
+    const res = await request(app).get("/api-public/sandbox-idp/login").set("Host", HOST);
+    expect(res.headers["content-security-policy"]).toBe(own);
+  });
+});
+
 describe("path tricks", () => {
   const INVALID = { status: 400, title: "Indirizzo della richiesta non valido.", details: [] };
 
@@ -372,12 +396,14 @@ describe("path tricks", () => {
     "/x/../api/utenti/me",
     "/api//utenti/login?redirector=%2F%2Fevil.example",
     "/x/../api/utenti/login?redirector=%2F%2Fevil.example",
+    "/x/%2e%2e/api/utenti/me",
   ])("%s gets a 400 in Italian and never reaches the upstream", async (path) => {
     const u = await upstream(json(200, { leaked: true }));
     const { app } = testApp({ proxyRoutes: RELAY_EVERYTHING, upstreamUrl: u.url });
     const res = await request(app).get(path).set("Host", HOST);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(INVALID);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(u.received).toHaveLength(0);
   });
 

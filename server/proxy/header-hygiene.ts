@@ -47,7 +47,11 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
-/** Upstream answer headers for the browser: no hop-by-hop headers, cookies scoped to the portal host. */
+/**
+ * Upstream answer headers for the browser: no hop-by-hop headers, cookies scoped to the portal host. The upstream's
+ * own Content-Security-Policy goes with its answer (its pages know what they load); without one the portal's strict
+ * default stays (`RELAYED_ANSWER_POLICY`).
+ */
 export function browserResponseHeaders(
   headers: IncomingHttpHeaders,
   rewriteLocation: (location: string) => string,
@@ -60,7 +64,7 @@ export function browserResponseHeaders(
       out[name] = (Array.isArray(value) ? value : [value]).map((c) => firstPartyCookie(c, options));
     } else if (name === "location" && typeof value === "string") {
       out[name] = rewriteLocation(value);
-    } else if (name === "access-control-allow-origin" || name === "content-security-policy") {
+    } else if (name === "access-control-allow-origin") {
       continue;
     } else {
       out[name] = value;

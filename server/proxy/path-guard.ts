@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { requestLocale, serverText } from "#server/texts.ts";
 
@@ -57,7 +58,11 @@ function resolvedPath(url: string): string {
  * Refuses, with a 400 in the page's language, proxied requests whose raw path hides a trick. A request counts as proxied when
  * either Express's path or the resolved path is under `/api` or `/api-public`, so `/x/../api/…` is caught too.
  */
-export function guardProxyPath(onRefused?: (reason: string) => void): RequestHandler {
+export function guardProxyPath(
+  onRefused?: (reason: string) => void,
+  /** The headers of a proxied answer (nosniff…): a path that only resolves to /api is refused before they are set. */
+  setHeaders?: (res: ServerResponse) => void,
+): RequestHandler {
   return (req, res, next) => {
     const proxied =
       PROXIED_PATH.test(req.path) ||
@@ -67,6 +72,7 @@ export function guardProxyPath(onRefused?: (reason: string) => void): RequestHan
     const problem = rawPathProblem(req.originalUrl);
     if (problem === undefined) return next();
     onRefused?.(problem);
+    setHeaders?.(res);
     res
       .status(400)
       .set("cache-control", "no-store")
