@@ -9,6 +9,7 @@ import { useRootData } from "#client/lib/root-data.ts";
 import { href } from "#client/lib/links.ts";
 import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { groupServicesByCategory, categorySlug } from "#shared/service-groups.ts";
+import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { ServerIsland } from "#client/components/server-island/server-island.tsx";
@@ -20,33 +21,33 @@ export const handle = { ...routeHandle("home.title"), ...PUBLIC_PAGE };
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
   // In a document the list is rendered on the server only; a client-side navigation gets it as data.
-  return { groups: keepForDocument(context, SERVICES_ISLAND, serviceGroups(config.servizi)) };
+  return { groups: keepForDocument(context, SERVICES_ISLAND, serviceGroups(config)) };
 }
 
 /**
  * The services by category, the same for every visitor of a municipality: made once per configuration (the
- * configuration cache hands out the same `servizi` until it is refreshed), not once per citizen's home.
+ * configuration cache hands out the same object until it is refreshed), not once per citizen's home.
  */
 const groupsOf = new WeakMap<object, ReturnType<typeof makeServiceGroups>>();
-function serviceGroups(servizi: Parameters<typeof groupServicesByCategory>[0]) {
-  let groups = groupsOf.get(servizi);
+function serviceGroups(config: TenantConfig) {
+  let groups = groupsOf.get(config);
   if (!groups) {
-    groups = makeServiceGroups(servizi);
-    groupsOf.set(servizi, groups);
+    groups = makeServiceGroups(config);
+    groupsOf.set(config, groups);
   }
   return groups;
 }
 
-function makeServiceGroups(servizi: Parameters<typeof groupServicesByCategory>[0]) {
-  return groupServicesByCategory(servizi).map((g) => ({
+function makeServiceGroups(config: TenantConfig) {
+  return groupServicesByCategory(config.servizi).map((g) => ({
     category: g.category,
     slug: categorySlug(g.category),
     services: g.services.map((s) => ({
       id: s.id,
       nome: s.nome,
       descrizione: s.descrizione,
-      // The configured portal page when this release serves it, otherwise the service's card.
-      href: configuredPortalPage(s.linkServizio) ?? href("/servizi/:id", { id: s.id }),
+      // The configured portal page when this release serves it for this municipality, otherwise the service's card.
+      href: configuredPortalPage(s.linkServizio, config) ?? href("/servizi/:id", { id: s.id }),
     })),
   }));
 }

@@ -90,6 +90,17 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       page,
     }) => {
       for (const v of publicPages(tenant)) await visit(page, tenant, v);
+      // What the BFF lacks is not linked as if it were merely down: the home page's cards lead to the services'
+      // own pages instead, which offer no online access.
+      await page.goto(tenantUrl(tenant, "/"));
+      for (const path of ["/servizi/segnalazioni/nuova", "/servizi/mypay/pagamento-spontaneo"])
+        await expect(page.locator(`a[href="${path}"]`), path).toHaveCount(0);
+      await page.getByRole("link", { name: "Segnalazione disservizio", exact: true }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: "Segnalazione disservizio" })).toBeVisible();
+      await expect(page.locator('[data-element="service-online-access"]')).toHaveCount(0);
+      await expect(
+        page.locator("#accedi-al-servizio").getByRole("link", { name: "Prenota appuntamento" }),
+      ).toBeVisible();
     });
 
     test("every page answers to a citizen; the personal area offers nothing the BFF lacks", async ({

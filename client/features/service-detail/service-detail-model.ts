@@ -77,10 +77,13 @@ function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
-/** "Accedi al servizio" from a configured `linkServizio`: a portal page this release serves, or a web address. */
-function onlineLinkOf(link: string): ServiceLink | null {
+/**
+ * "Accedi al servizio" from a configured `linkServizio`: a portal page this release serves (for a service the
+ * municipality offers), or a web address.
+ */
+function onlineLinkOf(link: string, config: TenantConfig): ServiceLink | null {
   if (link.startsWith("/")) {
-    const page = configuredPortalPage(link);
+    const page = configuredPortalPage(link, config);
     return page ? { href: page, kind: "route" } : null;
   }
   if (isHttpUrl(link)) return { href: link, kind: "external" };
@@ -176,7 +179,7 @@ function accessOf(
     };
   }
   return service.linkServizio && service.linkServizio !== page.self
-    ? onlineLinkOf(service.linkServizio)
+    ? onlineLinkOf(service.linkServizio, config)
     : null;
 }
 

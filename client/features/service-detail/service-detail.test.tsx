@@ -70,7 +70,7 @@ const config: TenantConfig = {
   comune: {
     ...comuneFixture,
     urlModuli: "http://127.0.0.1:4000/moonfobl",
-    assets: ["MOON", "APPSCHED", "DELEGHE", "ASSISTENZA_CRM"].map(asset),
+    assets: ["MOON", "APPSCHED", "DELEGHE", "ASSISTENZA_CRM", "PPAY", "DISSERVIZIO_CRM"].map(asset),
   },
   menu: menuFixture,
   menuFooter: menuFooterFixture,
@@ -102,7 +102,7 @@ const config: TenantConfig = {
         ufficio: { nome: "Servizi sociali", videochiamata: "https://meet.example.it/sociali" },
       },
     }),
-    detail("104", { scheda: sheet }),
+    detail("104", { scheda: sheet, asset: { codice: "PPAY" } }),
   ],
 };
 
@@ -159,6 +159,12 @@ test("online access only to real places: external https, or portal pages that ex
     kind: "route",
     href: "/servizi/segnalazioni/nuova",
   });
+  // A page of the portal whose service the municipality (or its upstream) does not offer: no online access.
+  const noReports = { ...config, comune: { ...config.comune, assets: [asset("PPAY")] } };
+  expect(buildServiceDetail(noReports, "110", origin, formatDay)?.access).toBeNull();
+  expect(buildServiceDetail(noReports, "104", origin, formatDay)?.access?.href).toBe(
+    "/servizi/pagamenti/104",
+  );
   const noAssets = { ...config, comune: { ...config.comune, assets: [] } };
   const view = buildServiceDetail(noAssets, "102", origin, formatDay)!;
   expect(view.access).toBeNull();

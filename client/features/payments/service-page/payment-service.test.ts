@@ -42,6 +42,9 @@ const config = {
     detail("106", "MYPAY", "DS"),
     detail("101", "APPSCHED"),
   ],
+  comune: {
+    assets: [{ codice: "PPAY" }, { codice: "MYPAY" }, { codice: "APPSCHED" }],
+  } as TenantConfig["comune"],
 };
 
 test("a payment service: PPAY or MYPAY, its type, the spontaneous payment of the same system", () => {

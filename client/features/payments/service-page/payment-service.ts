@@ -29,7 +29,7 @@ const isPaymentAsset = (code: string | undefined): code is PaymentAsset =>
 
 /** The service `id` of the configuration when its detail's asset is PPAY or MYPAY, else null (a 404). */
 export function findPaymentService(
-  config: Pick<TenantConfig, "servizi" | "dettagli">,
+  config: Pick<TenantConfig, "servizi" | "dettagli" | "comune">,
   id: string,
 ): PaymentService | null {
   const service = config.servizi.find((s) => s.id === id);
@@ -38,7 +38,7 @@ export function findPaymentService(
   if (!service || !isPaymentAsset(asset)) return null;
   const spontaneous = config.servizi.find((s) => {
     if (s.id === id || !s.attivo) return false;
-    const link = configuredPortalPage(s.linkServizio);
+    const link = configuredPortalPage(s.linkServizio, config);
     const sameSystem = config.dettagli.find((d) => d.idServizio === s.id)?.asset?.codice === asset;
     return Boolean(
       link &&
@@ -52,7 +52,7 @@ export function findPaymentService(
     description: service.descrizione,
     asset,
     paymentType: detail?.codiceVersamento ?? null,
-    spontaneousHref: configuredPortalPage(spontaneous?.linkServizio),
+    spontaneousHref: configuredPortalPage(spontaneous?.linkServizio, config),
   };
 }
 
