@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NoticeTextSchema } from "#shared/api/notice-text.ts";
 import {
   CrmServiceListSchema,
   DraftListSchema,
@@ -35,7 +36,7 @@ export function createCrmApi(ctx: UpstreamRequestContext): CrmApi {
       return res.data;
     },
     async policy() {
-      const res = await callUpstream(ctx, { service, path: "api-public/policy", schema: z.string() });
+      const res = await callUpstream(ctx, { service, path: "api-public/policy", schema: NoticeTextSchema });
       return res.data;
     },
     async createTicket(ticket: NewTicket) {

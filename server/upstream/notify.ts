@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NoticeTextSchema } from "#shared/api/notice-text.ts";
 import {
   NotifyContactsSchema,
   NotifyProfileSchema,
@@ -20,7 +21,7 @@ export function createNotifyApi(ctx: UpstreamRequestContext): NotifyApi {
   const service = "notify";
   return {
     async getTerms() {
-      const res = await callUpstream(ctx, { service, path: `${base}/terms`, schema: z.string() });
+      const res = await callUpstream(ctx, { service, path: `${base}/terms`, schema: NoticeTextSchema });
       return sanitizeRichText(res.data);
     },
     async getContacts(cf) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NoticeTextSchema } from "./notice-text.ts";
 import type { AppschedApi } from "./appsched.ts";
 import type { DebtPosition, DebtPositionPage, DebtPositionQuery } from "./ppay.ts";
 
@@ -96,7 +97,7 @@ export const DelegaPageSchema = z
   .loose();
 export type DelegaPage = z.infer<typeof DelegaPageSchema>;
 
-export const DeleghePolicySchema = z.object({ testo: z.string() }).loose();
+export const DeleghePolicySchema = z.object({ testo: NoticeTextSchema }).loose();
 
 /** `GET /deleghe` and `GET /richieste-delega` (spec §5 filters). `ruolo`: whose side the caller is on. */
 export type DelegheQuery = {

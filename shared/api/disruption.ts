@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NoticeTextSchema } from "./notice-text.ts";
 
 /*
  * The disruption report (DISSERVIZIO_CRM). Contract §12 names only `GET /configComune/disservizio/policy` and "a
@@ -79,7 +80,7 @@ export const CreatedDisruptionSchema = z
   .loose();
 export type CreatedDisruption = z.infer<typeof CreatedDisruptionSchema>;
 
-export const DisruptionPolicySchema = z.string();
+export const DisruptionPolicySchema = NoticeTextSchema;
 export const DisruptionReceiptSchema = z
   .object({
     ricevuta: z

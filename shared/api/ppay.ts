@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NoticeTextSchema } from "./notice-text.ts";
 
 /** One debt position (`DebtPositionDetail`, contract §6 and CITFAC-PPAY.yaml). Dates are ISO strings. */
 export const DebtPositionSchema = z
@@ -56,7 +57,7 @@ export const PaymentUrlSchema = z
   .loose()
   .transform((v) => v.paymentUrl);
 /** `GET /api-public/policy/ppay`: the PPAY privacy notice, an HTML string. */
-export const PpayPolicySchema = z.string();
+export const PpayPolicySchema = NoticeTextSchema;
 
 /** The IUV's shape (contract §6: 17–35 digits). */
 export const IUV_PATTERN = /^\d{17,35}$/;
