@@ -20,7 +20,12 @@ test("areas, pages and files in the contract's shapes", () => {
     totalElements: 1,
   });
   expect(page.documenti[0]!.dtaFine).toBeUndefined();
-  expect(DocumentPageSchema.parse({}).documenti).toEqual([]);
+  expect(DocumentPageSchema.parse({ totalElements: 0 }).documenti).toEqual([]);
+  expect(DocumentPageSchema.parse({ documenti: null }).documenti).toEqual([]);
+  // An object of another shape (an error body) is no empty page: "no documents" would be untrue.
+  expect(DocumentPageSchema.safeParse({}).success).toBe(false);
+  expect(DocumentPageSchema.safeParse({ unexpected: true, content: "x" }).success).toBe(false);
+  expect(DocumentAreasSchema.safeParse({ error: "x" }).success).toBe(false);
   expect(DocumentFileSchema.parse({ documento: { filename: "a.pdf", content: "AA==" } })).toMatchObject({
     filename: "a.pdf",
   });

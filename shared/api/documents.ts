@@ -1,15 +1,19 @@
 import { z } from "zod";
+import { pageAnswer } from "./rows.ts";
 
 /** `GET /api/document/ambiti/cittadino/{cf}` (contract §10). */
-export const DocumentAreasSchema = z
-  .object({
-    ambiti: z
-      .array(z.object({ idAmbito: z.number().int(), denominazione: z.string() }).loose())
-      .nullish()
-      .transform((v) => v ?? []),
-  })
-  .loose()
-  .transform((v) => v.ambiti);
+export const DocumentAreasSchema = pageAnswer(
+  ["ambiti"],
+  z
+    .object({
+      ambiti: z
+        .array(z.object({ idAmbito: z.number().int(), denominazione: z.string() }).loose())
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .loose()
+    .transform((v) => v.ambiti),
+);
 export type DocumentArea = z.infer<typeof DocumentAreasSchema>[number];
 
 const DocumentTypeSchema = z
@@ -35,15 +39,18 @@ export const DocumentSchema = z
 export type PersonalDocument = z.infer<typeof DocumentSchema>;
 
 /** `POST /api/document/documenti/cittadino/{cf}` → one page and the total. */
-export const DocumentPageSchema = z
-  .object({
-    documenti: z
-      .array(DocumentSchema)
-      .nullish()
-      .transform((v) => v ?? []),
-    totalElements: z.number().int().min(0).default(0),
-  })
-  .loose();
+export const DocumentPageSchema = pageAnswer(
+  ["documenti", "totalElements"],
+  z
+    .object({
+      documenti: z
+        .array(DocumentSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+      totalElements: z.number().int().min(0).default(0),
+    })
+    .loose(),
+);
 export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 
 /** `GET /api/document/documenti/{uuid}/cittadino/{cf}?download=true`: the file as base64. */

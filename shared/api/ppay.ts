@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NoticeTextSchema } from "./notice-text.ts";
+import { pageAnswer } from "./rows.ts";
 
 /** One debt position (`DebtPositionDetail`, contract §6 and CITFAC-PPAY.yaml). Dates are ISO strings. */
 export const DebtPositionSchema = z
@@ -22,18 +23,21 @@ export const DebtPositionSchema = z
 export type DebtPosition = z.infer<typeof DebtPositionSchema>;
 
 /** `GET /api/ppay/citizens/{cf}/debtpositions`: `Page & { debtPositions }`. */
-export const DebtPositionPageSchema = z
-  .object({
-    currentPage: z.number().int().nullish(),
-    totalElements: z.number().int().min(0).default(0),
-    totPages: z.number().int().nullish(),
-    pageSize: z.number().int().nullish(),
-    debtPositions: z
-      .array(DebtPositionSchema)
-      .nullish()
-      .transform((v) => v ?? []),
-  })
-  .loose();
+export const DebtPositionPageSchema = pageAnswer(
+  ["debtPositions", "totalElements"],
+  z
+    .object({
+      currentPage: z.number().int().nullish(),
+      totalElements: z.number().int().min(0).default(0),
+      totPages: z.number().int().nullish(),
+      pageSize: z.number().int().nullish(),
+      debtPositions: z
+        .array(DebtPositionSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .loose(),
+);
 export type DebtPositionPage = z.infer<typeof DebtPositionPageSchema>;
 
 const base64 = z

@@ -52,3 +52,17 @@ export function droppedRowsIn(
     found.push(...droppedRowsIn(child, path ? `${path}.${key}` : key, depth + 1));
   return found;
 }
+
+/**
+ * A page of a list, recognised by at least one of its own fields (`keys`): its fields may each be missing or null (an
+ * empty page), but an object with none of them is an answer of another shape (an error body, another call's answer)
+ * and fails, rather than reading as an empty list ("no payments", "no documents") the citizen would believe.
+ */
+export function pageAnswer<S extends z.ZodType>(keys: readonly string[], page: S) {
+  return z
+    .unknown()
+    .refine((value) => typeof value === "object" && value !== null && keys.some((key) => key in value), {
+      error: `not a page (none of ${keys.join(", ")})`,
+    })
+    .pipe(page);
+}
