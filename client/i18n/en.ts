@@ -196,6 +196,8 @@ export const baseEn: Record<BaseKey, string> = {
   "home.report.text": "A broken street light, a pothole, abandoned waste.",
   "home.allServices": "All services",
   "home.noServices": "The municipality has not published any online services yet.",
+  "services.unavailable":
+    "The municipality's services are not available at the moment. Please try again in a few minutes.",
 
   "common.home": "Home",
   "common.toOnlineServices": "Go to the online services",

@@ -196,6 +196,7 @@ export const it = {
   "home.report.text": "Un lampione spento, una buca, un rifiuto abbandonato.",
   "home.allServices": "Tutti i servizi",
   "home.noServices": "Al momento il Comune non ha pubblicato servizi online.",
+  "services.unavailable": "I servizi del Comune non sono al momento disponibili. Riprova tra qualche minuto.",
 
   "common.home": "Home",
   "common.toOnlineServices": "Vai ai servizi online",

@@ -21,19 +21,30 @@ export const handle = { ...routeHandle("home.title"), ...PUBLIC_PAGE };
 export async function loader({ context }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
   // In a document the list is rendered on the server only; a client-side navigation gets it as data.
-  return { groups: keepForDocument(context, SERVICES_ISLAND, serviceGroups(config)) };
+  return {
+    groups: keepForDocument(context, SERVICES_ISLAND, serviceGroups(config)),
+    // The services could not be loaded: the list says so, not that the municipality has none.
+    servicesUnavailable: config.servicesUnavailable === true,
+  };
 }
 
 /**
  * The services by category, the same for every visitor of a municipality: made once per configuration (the
- * configuration cache hands out the same object until it is refreshed), not once per citizen's home.
+ * configuration cache hands out the same `servizi` until it is refreshed) and set of services it offers (the links
+ * depend on them), not once per citizen's home.
  */
-const groupsOf = new WeakMap<object, ReturnType<typeof makeServiceGroups>>();
+const groupsOf = new WeakMap<object, Map<string, ReturnType<typeof makeServiceGroups>>>();
 function serviceGroups(config: TenantConfig) {
-  let groups = groupsOf.get(config);
+  let byAssets = groupsOf.get(config.servizi);
+  if (!byAssets) {
+    byAssets = new Map();
+    groupsOf.set(config.servizi, byAssets);
+  }
+  const assets = config.comune.assets.map((a) => a.codice).join(" ");
+  let groups = byAssets.get(assets);
   if (!groups) {
     groups = makeServiceGroups(config);
-    groupsOf.set(config, groups);
+    byAssets.set(assets, groups);
   }
   return groups;
 }
@@ -137,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-labelledby="tutti-i-servizi"
         render={(groups) => (
           <Column>
-            <AllServices groups={groups} />
+            <AllServices groups={groups} unavailable={loaderData.servicesUnavailable} />
           </Column>
         )}
       />
@@ -161,7 +172,7 @@ function Column({ children }: { children: ReactNode }) {
 type ServiceGroup = NonNullable<Route.ComponentProps["loaderData"]["groups"]>[number];
 
 /** Every service by category (rendered on the server only in a document: `ServerIsland`). */
-function AllServices({ groups }: { groups: ServiceGroup[] }) {
+function AllServices({ groups, unavailable }: { groups: ServiceGroup[]; unavailable: boolean }) {
   const t = useT();
   return (
     <>
@@ -169,7 +180,7 @@ function AllServices({ groups }: { groups: ServiceGroup[] }) {
         {t("home.allServices")}
       </h2>
       {groups.length === 0 ? (
-        <p>{t("home.noServices")}</p>
+        <p>{t(unavailable ? "services.unavailable" : "home.noServices")}</p>
       ) : (
         groups.map((group) => (
           <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>

@@ -12,12 +12,14 @@ import { PUBLIC_PAGE, metaT, pageTitle } from "#client/lib/titles.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
+import { requireServiceCatalogue } from "#client/lib/service-catalogue.server.ts";
 
 const SERVICE_NOT_FOUND = "service:not-found";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const config = await services.api.getTenantConfig();
+  requireServiceCatalogue(context, config);
   const locale = services.locale;
   const service = buildServiceDetail(config, params.id, url.origin, (day) =>
     formatDate(day, "d MMMM yyyy", locale),

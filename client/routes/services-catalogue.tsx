@@ -7,12 +7,14 @@ import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { PUBLIC_PAGE, metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { servicesCatalogueIt } from "#client/features/services-catalogue/texts.ts";
+import { requireServiceCatalogue } from "#client/lib/service-catalogue.server.ts";
 
 /** The route title (a catalogue key): the page title, and what the rating reports. */
 export const handle = { ...routeHandle("servicesCatalogue.title", servicesCatalogueIt), ...PUBLIC_PAGE };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
+  requireServiceCatalogue(context, config);
   const catalogue = buildCatalogue(config.servizi, parseCatalogueQuery(url.searchParams));
   const bookingHref = findAsset(config, "APPSCHED") ? href("/servizi/prenotazione-appuntamento") : null;
   return { catalogue, bookingHref };

@@ -219,6 +219,8 @@ describe("tenant configuration from the published BFF (SANDBOX_BFF=published)", 
     expect(config.menuFooter).toEqual({ main: [], contacts: [], smallPrint: [] });
     expect(config.contatti.block.body).toBe("");
     expect(config.dettagli.length).toBeGreaterThan(5);
+    // Parts the upstream does not have (404) are absent, not failing: nothing is said to be unavailable.
+    expect(config.servicesUnavailable).toBeUndefined();
   });
 
   test("modules it does not route are off: MYPAY and disruption reports at once, delegations once a citizen asks", async () => {
@@ -307,6 +309,8 @@ describe("a part that fails or carries a malformed row", () => {
         expect(config.comune.nome).toBe("Comune di Montealto");
         expect(config.menu.main.length).toBeGreaterThan(0);
         expect(config.servizi).toEqual([]);
+        // Shown empty, and said to be unavailable: pages must not say the municipality has no services.
+        expect(config.servicesUnavailable).toBe(true);
         expect(config.dettagli.map((d) => d.titolo)).toEqual(["Buono"]);
       }
       // A failing part is asked again (nothing held to serve); its report and the dropped row's are logged once.

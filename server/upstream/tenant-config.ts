@@ -33,7 +33,7 @@ export async function fetchComune(ctx: UpstreamRequestContext): Promise<ComuneCo
   return data;
 }
 
-type TenantContent = Omit<TenantConfig, "comune">;
+type TenantContent = Omit<TenantConfig, "comune" | "servicesUnavailable">;
 
 export const EMPTY_CONTENT: TenantContent = {
   menu: { main: [], topics: [], contacts: [] },
@@ -113,17 +113,21 @@ export type DegradedPart = { part: ContentPart | "comune"; reason: string };
 export async function fetchContent(
   ctx: UpstreamRequestContext,
   onDegraded?: (degraded: DegradedPart) => void,
-): Promise<TenantContent> {
+): Promise<{ content: TenantContent; failed: ContentPart[] }> {
   const settled = await Promise.allSettled(PART_NAMES.map((part) => fetchPart(ctx, part, onDegraded)));
   const refused = settled.find((r) => r.status === "rejected" && isRefused(r.reason));
   if (refused) throw (refused as PromiseRejectedResult).reason;
   const content = { ...EMPTY_CONTENT } as Record<ContentPart, unknown>;
+  const failed: ContentPart[] = [];
   settled.forEach((result, i) => {
     const part = PART_NAMES[i]!;
     if (result.status === "fulfilled") content[part] = result.value;
-    else onDegraded?.({ part, reason: (result.reason as Error).message });
+    else {
+      onDegraded?.({ part, reason: (result.reason as Error).message });
+      failed.push(part);
+    }
   });
-  return content as TenantContent;
+  return { content: content as TenantContent, failed };
 }
 
 /** The parts assembled for a page: service cards without a title of their own named after their service. */
@@ -225,17 +229,29 @@ async function cachedContent(
   reporter: DegradedReporter,
   key: string,
   tenant: TenantRef,
-): Promise<TenantContent> {
+): Promise<{ content: TenantContent; failed: ContentPart[] }> {
+  const failed: ContentPart[] = [];
   const partFor = async <K extends ContentPart>(part: K) => {
     try {
       return await (parts[part] as SwrCache<TenantContent[K], TenantRef>).get(key, tenant);
     } catch (error) {
       reporter.report(key, { part, reason: (error as Error).message });
+      failed.push(part);
       return EMPTY_CONTENT[part];
     }
   };
   const values = await Promise.all(PART_NAMES.map((part) => partFor(part)));
-  return Object.fromEntries(PART_NAMES.map((part, i) => [part, values[i]])) as TenantContent;
+  return {
+    content: Object.fromEntries(PART_NAMES.map((part, i) => [part, values[i]])) as TenantContent,
+    failed,
+  };
+}
+
+/** What a page is told of the parts that failed: the services (or their cards) missing are unavailable, not none. */
+function withFailedParts(config: TenantConfig, failed: readonly ContentPart[]): TenantConfig {
+  return failed.includes("servizi") || failed.includes("dettagli")
+    ? { ...config, servicesUnavailable: true }
+    : config;
 }
 
 /** The municipality as a page sees it: without the modules its upstream does not route. */
@@ -289,7 +305,7 @@ export function createTenantService(options: TenantServiceOptions) {
           : cachedContent(parts, reporter, key, tenant),
         withRoutedModules(modules, key, identity, scope(tenant), request),
       ]);
-      return { comune: routed, ...assemble(rest) };
+      return withFailedParts({ comune: routed, ...assemble(rest.content) }, rest.failed);
     },
     /**
      * The configuration a page of this municipality is rendered from now, as the held objects themselves (a refresh

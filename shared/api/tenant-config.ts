@@ -372,6 +372,11 @@ export type TenantConfig = {
   contatti: Contatti;
   servizi: Servizio[];
   dettagli: ServiceDetail[];
+  /**
+   * The services (or their cards) failed to load with nothing held (a cold start while the upstream fails): they are
+   * shown empty, and a page must say they are unavailable, never that there are none or that one does not exist.
+   */
+  servicesUnavailable?: true;
 };
 
 /**

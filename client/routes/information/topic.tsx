@@ -8,11 +8,13 @@ import { TopicPage } from "#client/features/information-pages/topics-page.tsx";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "#client/lib/services.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
+import { requireServiceCatalogue } from "#client/lib/service-catalogue.server.ts";
 
 export const handle = routeHandle("information.topics.title", informationIt);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const config = await getServices(context).api.getTenantConfig();
+  requireServiceCatalogue(context, config);
   const topic = buildTopic(config, params.topic);
   if (!topic) throw routeError(404, { title: serverT(context, informationIt)("information.topic.notFound") });
   return { topic };

@@ -22,6 +22,7 @@ import {
   requireDelegatedService,
   type PpaySubject,
 } from "#client/lib/acting-for/index.server.ts";
+import { requireServiceCatalogue } from "#client/lib/service-catalogue.server.ts";
 import {
   findPaymentService,
   mypayPositionView,
@@ -40,6 +41,7 @@ export async function requirePaymentService(
   id: string,
 ): Promise<PaymentService> {
   const config = await getServices(context).api.getTenantConfig();
+  requireServiceCatalogue(context, config);
   const service = findPaymentService(config, id);
   if (!service) {
     throw routeError(404, {
