@@ -60,6 +60,6 @@ export async function unregisterPushToken(context: Context, codFisc: string): Pr
     if (next.changed) await api.notify.updateContacts(codFisc, { push: next.push });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    log.warn({ service: "notify", status: error.data.status }, "push token not removed at logout");
+    log.warn({ upstream: "notify", status: error.data.status }, "push token not removed at logout");
   }
 }

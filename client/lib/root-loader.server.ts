@@ -61,7 +61,7 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
   } catch (error) {
     if (!isUpstreamFailure(error) || error.data.status < 500) throw error;
     services.log.warn(
-      { service: "user", status: error.data.status },
+      { upstream: "user", status: error.data.status },
       "citizen unknown: upstream unavailable",
     );
     return { user: null, upstreamDegraded: true };
@@ -85,7 +85,7 @@ async function loadUnreadMessages(
   } catch (error) {
     services.log.warn(
       {
-        service: "messagestore",
+        upstream: "messagestore",
         status: isUpstreamFailure(error) ? error.data.status : undefined,
         err: isUpstreamFailure(error) ? undefined : String(error),
       },

@@ -10,9 +10,12 @@ import { CITIZENS, HOSTS, getPage, signIn } from "#tests/support/portal-requests
 // The messages pages through the production build, the real Express app and a sandbox of this file's own.
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let app: Express;
+let logLines: string[];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  app = testApp({ upstreamUrl: sandbox.url, ssrHandler: await loadSsrHandler() }).app;
+  const built = testApp({ upstreamUrl: sandbox.url, ssrHandler: await loadSsrHandler() });
+  app = built.app;
+  logLines = built.logs.lines;
 });
 afterAll(() => sandbox.close());
 
@@ -92,6 +95,10 @@ describe("the list", () => {
       expect(textOf(res.text)).toContain("Non è stato possibile ottenere le notifiche");
       expect(textOf(res.text)).not.toContain("messaggi non letti");
       expect(textOf(res.text)).not.toContain("Filtra le notifiche");
+      // The log line names the portal as its service once, and the failing upstream apart (one key each).
+      const line = logLines.find((l) => l.includes('"msg":"messages not loaded"'))!;
+      expect(line.match(/"service":/g)).toHaveLength(1);
+      expect(JSON.parse(line)).toMatchObject({ service: "portale-del-cittadino", upstream: "messagestore" });
     } finally {
       await request(sandbox.url).post("/__sandbox/faults").send({ messages: null });
     }

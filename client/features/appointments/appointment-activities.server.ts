@@ -101,7 +101,7 @@ export async function loadAppointmentActivities(
   } catch (error) {
     // Only the status: the call's address carries the citizen's fiscal code.
     const status = isUpstreamFailure(error) ? error.data.status : undefined;
-    services.log.warn({ service: "appsched", status }, "appointments list unavailable");
+    services.log.warn({ upstream: "appsched", status }, "appointments list unavailable");
     return { status: "failed" };
   }
   const now = new Date();

@@ -76,7 +76,7 @@ export async function loadDocumentsPage(
     if (isUpstreamFailure(error, 401)) throw error;
     // Only the status: the call's address carries the citizen's fiscal code.
     const status = isUpstreamFailure(error) ? error.data.status : undefined;
-    services.log.warn({ service: "mydocs", status }, `${what} unavailable`);
+    services.log.warn({ upstream: "mydocs", status }, `${what} unavailable`);
     return { status: "failed" } as const;
   };
   const [areas, list] = await Promise.all([

@@ -50,7 +50,7 @@ export async function loadInstanceActivities(
     };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    services.log.warn({ service: "moon", status: error.data.status }, "instances not loaded");
+    services.log.warn({ upstream: "moon", status: error.data.status }, "instances not loaded");
     return { status: "failed" };
   }
 }

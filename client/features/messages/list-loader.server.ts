@@ -58,7 +58,7 @@ export async function loadMessageList(request: Request, context: Readonly<Router
     };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    services.log.warn({ service: "messagestore", status: error.data.status }, "messages not loaded");
+    services.log.warn({ upstream: "messagestore", status: error.data.status }, "messages not loaded");
   }
   return { values, errors, list, today: todayInRome(), toasts };
 }

@@ -78,7 +78,7 @@ export const openMessage: MiddlewareFunction<Response> = async ({ request, param
     } catch (error) {
       if (!isUpstreamFailure(error)) throw error;
       // The message is still worth showing; it stays unread.
-      services.log.warn({ service: "messagestore", status: error.data.status }, "message not marked read");
+      services.log.warn({ upstream: "messagestore", status: error.data.status }, "message not marked read");
     }
   }
   context.set(openedMessageContext, opened);
@@ -125,7 +125,7 @@ export async function deleteMessage(request: Request, context: Readonly<RouterCo
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
     getServices(context).log.warn(
-      { service: "messagestore", status: error.data.status },
+      { upstream: "messagestore", status: error.data.status },
       "message not deleted",
     );
     return data({ deleteError: serverT(context, messagesIt)("messages.deleteError") }, { status: 502 });

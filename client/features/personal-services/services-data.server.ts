@@ -43,7 +43,7 @@ export async function loadPersonalServices(
     services.api.favourites.list().catch((error: unknown) => {
       if (isUpstreamFailure(error, 401)) throw error;
       const status = isUpstreamFailure(error) ? error.data.status : undefined;
-      services.log.warn({ service: "preferenze", status }, "favourites unavailable");
+      services.log.warn({ upstream: "preferenze", status }, "favourites unavailable");
       return null;
     }),
   ]);
@@ -83,7 +83,7 @@ export async function toggleFavourite(request: Request, context: Readonly<Router
     if (isUpstreamFailure(error, 401)) throw error;
     if (!isUpstreamFailure(error, 400)) {
       const status = isUpstreamFailure(error) ? error.data.status : undefined;
-      log.warn({ service: "preferenze", status }, "favourite toggle failed");
+      log.warn({ upstream: "preferenze", status }, "favourite toggle failed");
       return data({ toggleFailed: true as const }, { status: status && status >= 500 ? status : 502 });
     }
   }

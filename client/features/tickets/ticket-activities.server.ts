@@ -30,7 +30,7 @@ export async function loadTicketActivities(
     return { status: "ok", items: own.map(toTicketCard), more: tickets.length >= query.richieste };
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    services.log.warn({ service: "crm", status: error.data.status }, "tickets not loaded");
+    services.log.warn({ upstream: "crm", status: error.data.status }, "tickets not loaded");
     return { status: "failed" };
   }
 }

@@ -94,7 +94,7 @@ export async function ticketAction(request: Request, context: Context, id: strin
         await api.crm.closeTicket(ticket.id);
       } catch (error) {
         if (!isUpstreamFailure(error)) throw error;
-        log.warn({ service: "crm", status: error.data.status }, "ticket not closed");
+        log.warn({ upstream: "crm", status: error.data.status }, "ticket not closed");
         return data({ closeError: t("tickets.close.failed"), errors: {}, values: {} }, { status: 502 });
       }
     }
@@ -132,7 +132,7 @@ export async function ticketAction(request: Request, context: Context, id: strin
     });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    log.warn({ service: "crm", status: error.data.status }, "ticket reply not sent");
+    log.warn({ upstream: "crm", status: error.data.status }, "ticket reply not sent");
     return data({ errors: { form: t("tickets.reply.failed") }, values, closeError: null }, { status: 502 });
   }
   throw redirect(withQuery(ticketPath(ticket.id), { [SENT_FLAG]: 1 }, "conversazione"));

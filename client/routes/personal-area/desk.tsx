@@ -61,7 +61,7 @@ async function latestMessagesOrNull(
     return page.messages.map((message) => toMessageSummary(message, config));
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    services.log.warn({ service: "messagestore", status: error.data.status }, "latest messages unavailable");
+    services.log.warn({ upstream: "messagestore", status: error.data.status }, "latest messages unavailable");
     return null;
   }
 }
@@ -73,7 +73,7 @@ async function favouritesOrNull(
   try {
     return await loadFavouriteServices(context);
   } catch {
-    getServices(context).log.warn({ service: "preferenze" }, "favourite services unavailable");
+    getServices(context).log.warn({ upstream: "preferenze" }, "favourite services unavailable");
     return null;
   }
 }

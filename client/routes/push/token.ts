@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ ok: true, added: registered.added }, { headers: registered.headers });
   } catch (error) {
     if (!isUpstreamFailure(error)) throw error;
-    log.warn({ service: "notify", status: error.data.status }, "push token not saved");
+    log.warn({ upstream: "notify", status: error.data.status }, "push token not saved");
     return Response.json({ ok: false, added: 0 }, { status: 502 });
   }
 }
