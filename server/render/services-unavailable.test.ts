@@ -46,13 +46,15 @@ test("the home page stays up and says the services are unavailable, not that the
   expect(text(home.text)).not.toContain("non ha pubblicato servizi");
 });
 
-test.each(["/servizi", "/servizi/207", "/argomenti/anagrafe"])(
-  "%s: 503 'Servizio non disponibile', never a 404 nor an empty catalogue",
-  async (path) => {
-    const page = await get(path);
-    expect(page.status).toBe(503);
-    expect(text(page.text)).toContain("Servizio non disponibile");
-    expect(text(page.text)).toContain(UNAVAILABLE);
-    expect(text(page.text)).not.toContain("Nessun servizio corrisponde alla ricerca");
-  },
-);
+test.each([
+  "/servizi",
+  "/servizi/207",
+  "/argomenti/anagrafe",
+  "/servizi/prenotazione-appuntamento-2?servizio=207",
+])("%s: 503 'Servizio non disponibile', never a 404 nor an empty catalogue", async (path) => {
+  const page = await get(path);
+  expect(page.status).toBe(503);
+  expect(text(page.text)).toContain("Servizio non disponibile");
+  expect(text(page.text)).toContain(UNAVAILABLE);
+  expect(text(page.text)).not.toContain("Nessun servizio corrisponde alla ricerca");
+});
