@@ -73,9 +73,11 @@ async function expectNoDeadLinks(page: Page, tenant: "comune-a" | "comune-b") {
   );
   expect(toCheck.length, "links found").toBeGreaterThan(10);
   expect(toCheck.length, "links to check (raise MAX_LINKS?)").toBeLessThanOrEqual(MAX_LINKS);
-  // Asked from the page (the test runner cannot resolve the municipalities' *.localhost hosts), with its cookies, as
-  // plain GETs: no page script runs. Redirects are not followed (`opaqueredirect`, status 0): a link to /logout must
-  // not end the session the next links are checked with.
+  // Asked from a page of the portal (the test runner cannot resolve the municipalities' *.localhost hosts), with its
+  // cookies, as plain GETs: no page script runs. Not from where the walk ended: an anonymous visitor's last start page
+  // is the demo login page, whose own policy lets it fetch nothing. Redirects are not followed (`opaqueredirect`,
+  // status 0): a link to /logout must not end the session the next links are checked with.
+  await page.goto(tenantUrl(tenant, "/"));
   const statuses = await page.evaluate(async (links) => {
     const answers: number[] = [];
     for (const link of links) answers.push((await fetch(link, { redirect: "manual" })).status);
