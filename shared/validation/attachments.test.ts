@@ -58,6 +58,20 @@ test("a lying extension, a forbidden type, an empty or oversize file are refused
   expect(checkAttachment({ filename: "giusto.pdf", bytes: big.subarray(0, 2 * 1024 * 1024) })).toMatchObject({
     ok: true,
   });
+  // The English locale's pages say it in English.
+  const en = { locale: "en" } as const;
+  expect(checkAttachment({ filename: "documento.pdf", bytes: samples.png }, en)).toEqual({
+    ok: false,
+    message: "The file documento.pdf is not of the type its extension declares (.pdf)",
+  });
+  expect(checkAttachment({ filename: "grande.pdf", bytes: big }, en)).toEqual({
+    ok: false,
+    message: "The file grande.pdf is larger than the maximum size of 2 MB",
+  });
+  expect(checkAttachment({ filename: "vuoto.pdf", bytes: new Uint8Array() }, en)).toEqual({
+    ok: false,
+    message: "The file vuoto.pdf is empty",
+  });
 });
 
 describe("a zip bomb .docx or .xlsx is refused by its expanded size (central directory)", () => {

@@ -1,5 +1,7 @@
 import { shownFileName } from "../file-name.ts";
 import { zipSize } from "./zip-size.ts";
+import type { Locale } from "../locale.ts";
+import { formatAttachmentMessage } from "./messages.ts";
 
 /**
  * Attachment checks shared by the assistance request, the ticket reply and the disruption report (and re-run by the
@@ -112,43 +114,30 @@ function formatSize(bytes: number): string {
 export type AttachmentCheck =
   { ok: true; type: AttachmentType; mimeType: string } | { ok: false; message: string };
 
-/** Checks one file: allowed extension, size, and content matching the extension. Italian messages. */
+/** Checks one file: allowed extension, size, and content matching the extension; messages in `locale`. */
 export function checkAttachment(
   file: { filename: string; bytes: Uint8Array },
-  options: { allowed?: readonly AttachmentType[]; maxBytes?: number } = {},
+  options: { allowed?: readonly AttachmentType[]; maxBytes?: number; locale?: Locale } = {},
 ): AttachmentCheck {
   const allowed = options.allowed ?? ALL_ATTACHMENT_TYPES;
   const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
   const name = shownFileName(file.filename);
+  const refused = (key: Parameters<typeof formatAttachmentMessage>[0], value?: string) =>
+    ({ ok: false, message: formatAttachmentMessage(key, { name, value }, options.locale) }) as const;
   const extension = extensionOf(name);
   const declared = allowed.find((t) => ATTACHMENT_EXTENSIONS[t].includes(extension));
-  if (!declared) {
-    return {
-      ok: false,
-      message: `Il file ${name} non è di un tipo ammesso (${acceptAttribute(allowed).replaceAll(",", " ")})`,
-    };
-  }
-  if (file.bytes.length === 0) return { ok: false, message: `Il file ${name} è vuoto` };
-  if (file.bytes.length > maxBytes) {
-    return { ok: false, message: `Il file ${name} supera la dimensione massima di ${formatSize(maxBytes)}` };
-  }
+  if (!declared) return refused("attachmentType", acceptAttribute(allowed).replaceAll(",", " "));
+  if (file.bytes.length === 0) return refused("attachmentEmpty");
+  if (file.bytes.length > maxBytes) return refused("attachmentTooLarge", formatSize(maxBytes));
   const actual = detectFileType(file.bytes);
-  const notDeclared = {
-    ok: false,
-    message: `Il file ${name} non è del tipo dichiarato dalla sua estensione (${extension})`,
-  } as const;
+  const notDeclared = refused("attachmentNotDeclared", extension);
   if (actual !== declared) return notDeclared;
   if (actual === "docx" || actual === "xlsx") {
     // A zip whose central directory cannot be read is not an office document.
     const size = zipSize(file.bytes);
     if (!size) return notDeclared;
     const bound = Math.min(MAX_EXPANDED_BYTES, MAX_EXPANSION_FACTOR * maxBytes);
-    if (size.uncompressedBytes > bound) {
-      return {
-        ok: false,
-        message: `Il file ${name} decompresso supera la dimensione massima di ${formatSize(bound)}`,
-      };
-    }
+    if (size.uncompressedBytes > bound) return refused("attachmentExpanded", formatSize(bound));
   }
   return { ok: true, type: actual, mimeType: ATTACHMENT_MIME_TYPES[actual] };
 }

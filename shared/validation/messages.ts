@@ -21,3 +21,12 @@ export function formatValidationMessage(
 ): string {
   return translate(locale, [validationIt], `validation.${key}`, value === undefined ? undefined : { value });
 }
+
+/** A message about one attached file (`{name}`: the file's name as shown; `{value}`: the types or the limit). */
+export function formatAttachmentMessage(
+  key: Extract<ValidationMessageKey, `attachment${string}`>,
+  params: { name: string; value?: string },
+  locale: Locale = "it",
+): string {
+  return translate(locale, [validationIt], `validation.${key}`, params);
+}

@@ -23,4 +23,10 @@ export const validationEn: Record<keyof typeof validationIt, string> = {
   "validation.fileSize": "Each attached file can be at most {value} MB",
   "validation.fileType": "You can only attach files of type {value}",
   "validation.fallback": "The value is not correct",
+  "validation.attachmentType": "The file {name} is not of an allowed type ({value})",
+  "validation.attachmentEmpty": "The file {name} is empty",
+  "validation.attachmentTooLarge": "The file {name} is larger than the maximum size of {value}",
+  "validation.attachmentNotDeclared": "The file {name} is not of the type its extension declares ({value})",
+  "validation.attachmentExpanded":
+    "The file {name}, uncompressed, is larger than the maximum size of {value}",
 };

@@ -24,4 +24,11 @@ export const validationIt = {
   "validation.fileSize": "Ogni file allegato può essere al massimo di {value} MB",
   "validation.fileType": "Puoi allegare solo file di tipo {value}",
   "validation.fallback": "Il valore non è corretto",
+  // One attached file (attachments.ts): `{name}` is the file's name as shown.
+  "validation.attachmentType": "Il file {name} non è di un tipo ammesso ({value})",
+  "validation.attachmentEmpty": "Il file {name} è vuoto",
+  "validation.attachmentTooLarge": "Il file {name} supera la dimensione massima di {value}",
+  "validation.attachmentNotDeclared":
+    "Il file {name} non è del tipo dichiarato dalla sua estensione ({value})",
+  "validation.attachmentExpanded": "Il file {name} decompresso supera la dimensione massima di {value}",
 } as const satisfies Record<string, string>;

@@ -179,7 +179,7 @@ async function readAttachment(
   const file = form.get("allegato");
   if (file instanceof File && (file.size > 0 || file.name !== "")) {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const check = checkAttachment({ filename: file.name, bytes });
+    const check = checkAttachment({ filename: file.name, bytes }, { locale: getServices(context).locale });
     if (!check.ok) return { error: check.message };
     const put = await putPending(
       {

@@ -10,6 +10,7 @@ import { href } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { readForm } from "#client/lib/read-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
+import type { Locale } from "#shared/locale.ts";
 import {
   isStoreUnavailable,
   storeDown,
@@ -69,14 +70,14 @@ export async function requestAction(context: Context, request: Request) {
 type Checked = { slot: DocumentSlot; stored: { filename: string; mimeType: string; data: Uint8Array } };
 
 /** The files chosen in this post, each checked by its bytes and size: the good ones, and a message per bad one. */
-async function checkChosen(form: FormData) {
+async function checkChosen(form: FormData, locale: Locale) {
   const good: Checked[] = [];
   const errors: Partial<Record<string, string>> = {};
   for (const slot of DOCUMENT_SLOTS) {
     const file = form.get(documentField(slot));
     if (!(file instanceof File) || (file.size === 0 && file.name === "")) continue;
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const check = checkAttachment({ filename: file.name, bytes }, { allowed: DOCUMENT_TYPES });
+    const check = checkAttachment({ filename: file.name, bytes }, { allowed: DOCUMENT_TYPES, locale });
     if (!check.ok) errors[documentField(slot)] = check.message;
     else
       good.push({
@@ -99,7 +100,7 @@ async function documentsStep(
 ) {
   const t = serverT(context, delegheIt);
   const form = await readForm(request, context);
-  const { good, errors } = await checkChosen(form);
+  const { good, errors } = await checkChosen(form, getServices(context).locale);
   let held: StoredDocuments;
   try {
     held = await getDocuments(state.uploadId, storeReaders(context));

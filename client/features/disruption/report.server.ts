@@ -244,7 +244,11 @@ async function storeFiles(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const checked = checkAttachment(
       { filename: file.name, bytes },
-      { allowed: DISRUPTION_ATTACHMENT_TYPES, maxBytes: DISRUPTION_ATTACHMENT_MAX_BYTES },
+      {
+        allowed: DISRUPTION_ATTACHMENT_TYPES,
+        maxBytes: DISRUPTION_ATTACHMENT_MAX_BYTES,
+        locale: getServices(context).locale,
+      },
     );
     if (!checked.ok) return { message: checked.message, status: 400 };
     added.push({

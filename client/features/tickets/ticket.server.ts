@@ -115,7 +115,7 @@ export async function ticketAction(request: Request, context: Context, id: strin
   const attachments = [];
   for (const file of allegato) {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const checked = checkAttachment({ filename: file.name, bytes });
+    const checked = checkAttachment({ filename: file.name, bytes }, { locale: getServices(context).locale });
     if (!checked.ok)
       return data({ errors: { allegato: checked.message }, values, closeError: null }, { status: 400 });
     attachments.push({
