@@ -127,6 +127,18 @@ describe("choosing a delegator", () => {
     await get(`/area-personale/pagamento-iuv/${ANNA_IMU_DUE}`, cookie).expect(404);
   });
 
+  test("Mario's own positions, which his Attività still lists under the banner, open in his name", async () => {
+    const cookie = await marioActingForAnna();
+    const own = seedIuv("comune-a", MARIO, 4);
+    const summary = await get(`/area-personale/pagamento-iuv/${own}?passo=riepilogo`, cookie).expect(200);
+    expect(summary.text).toContain(MARIO); // the payer: Mario (the banner still names Anna)
+    const notice = await get(`/area-personale/pagamenti/${own}/avviso`, cookie).expect(200);
+    expect(notice.headers["content-type"]).toContain("application/pdf");
+    await get(`/area-personale/pagamenti/${seedIuv("comune-a", MARIO, 1)}/ricevuta`, cookie).expect(200);
+    // Somebody else's position is still nobody's here.
+    await get(`/area-personale/pagamento-iuv/${seedIuv("comune-a", GIULIA, 1)}`, cookie).expect(404);
+  });
+
   test("paying Anna's TARI opens the pagoPA checkout for her position", async () => {
     const cookie = await marioActingForAnna();
     const path = `/area-personale/pagamento-iuv/${ANNA_TARI_DUE}`;

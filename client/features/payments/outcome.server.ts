@@ -9,7 +9,7 @@ import { serverT } from "#client/i18n/server-t.ts";
 import { href } from "#client/lib/links.ts";
 import { getServices } from "#client/lib/services.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
-import { ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
+import { ppayOf, ppaySubject, ppaySubjectOf } from "#client/lib/acting-for/index.server.ts";
 import { toPositionView } from "./position-view.ts";
 import { decideOutcome, mypayPaymentStatus, type OutcomeKind } from "./outcome.ts";
 import { paidCookie, type PaidState } from "./spontaneous/flow-state.ts";
@@ -146,9 +146,10 @@ export async function loadOutcome(context: Context, url: URL): Promise<Outcome> 
   const none = { iuv, loginHref: null, receiptHref: null };
   if (!iuv) return { ...none, kind: "notFound" };
   let position;
-  const subject = await ppaySubject(context, user.codFisc);
+  const subject = await ppaySubjectOf(context, user.codFisc, iuv);
   try {
-    // Acting for a delegator (issue #28): the delegator's position (the checkout paid it in their name).
+    // Acting for a delegator (issue #28): the delegator's position (the checkout paid it in their name), or the
+    // citizen's own.
     position = await ppayOf(context, subject).debtPosition(iuv);
   } catch (error) {
     if (!isMissing(error)) throw error;

@@ -13,7 +13,7 @@ import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getServices } from "#client/lib/services.ts";
 import { isPayerWritten, ppaySpontaneousCodes } from "./payer-written.server.ts";
 import { toPositionView } from "./position-view.ts";
-import { endedDelegation, ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
+import { endedDelegation, ppayOf, ppaySubjectOf } from "#client/lib/acting-for/index.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,8 +24,8 @@ async function findOwnPosition(context: Context, iuv: string | undefined) {
     routeError(404, { title: t("payments.iuv.notFound"), details: [t("payments.iuv.notFoundDetails")] });
   if (!iuv || !IUV_PATTERN.test(iuv)) throw notFound();
   const user = await getCitizen(context);
-  // Acting for a delegator (issue #28): their position, of the delegated payment type only.
-  const subject = await ppaySubject(context, user.codFisc);
+  // Acting for a delegator (issue #28): their position, of the delegated payment type only; or the citizen's own.
+  const subject = await ppaySubjectOf(context, user.codFisc, iuv);
   let position;
   try {
     position = await ppayOf(context, subject).debtPosition(iuv);

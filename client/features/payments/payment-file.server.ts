@@ -4,7 +4,7 @@ import { currentPathHref } from "#shared/redirector.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { paymentsIt } from "./texts.ts";
 import { getServices } from "#client/lib/services.ts";
-import { ppayOf, ppaySubject } from "#client/lib/acting-for/index.server.ts";
+import { ppayOf, ppaySubjectOf } from "#client/lib/acting-for/index.server.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
 
@@ -35,8 +35,8 @@ export async function loadPaymentFile({ context, params, request }: Args, kind: 
   const iuv = params.iuv ?? "";
   if (!IUV_PATTERN.test(iuv)) return downloadRefusal(context, 404, notFound);
   return answerDownload(context, { notFound }, async () => {
-    // Acting for a delegator (issue #28): the delegator's file, of the delegated payment type only.
-    const ppay = ppayOf(context, await ppaySubject(context, user.codFisc));
+    // Acting for a delegator (issue #28): the delegator's file, of the delegated payment type only; or the citizen's.
+    const ppay = ppayOf(context, await ppaySubjectOf(context, user.codFisc, iuv));
     const bytes = kind === "receipt" ? await ppay.receipt(iuv) : await ppay.notice(iuv);
     return pdfResponse(bytes, `${kind === "receipt" ? "ricevuta" : "avviso-pagamento"}-${iuv}.pdf`);
   });

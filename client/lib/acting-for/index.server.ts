@@ -19,6 +19,12 @@ export {
 } from "./state.server.ts";
 export { delegationScope, notDelegated, type DelegationScope } from "./scope.server.ts";
 export { isActingForService } from "./listing.server.ts";
-export { ppayOf, ppaySubject, requireDelegatedService, type PpaySubject } from "./ppay-subject.server.ts";
+export {
+  ppayOf,
+  ppaySubject,
+  ppaySubjectOf,
+  requireDelegatedService,
+  type PpaySubject,
+} from "./ppay-subject.server.ts";
 export { actingForChoice } from "./choice.server.ts";
 export { actingForAction } from "./choose.server.ts";

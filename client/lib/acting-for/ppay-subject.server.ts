@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { ActingForDelegation } from "#shared/api/deleghe.ts";
 import type { DebtPosition, DebtPositionQuery } from "#shared/api/ppay.ts";
-import { routeError } from "#shared/route-error.ts";
+import { readRouteError, routeError } from "#shared/route-error.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { actingForIt } from "./texts.ts";
 import { delegationScope, notDelegated } from "./scope.server.ts";
@@ -33,6 +33,29 @@ export async function ppaySubject(context: Context, ownCodFisc: string): Promise
     services: scope.services.map((d) => d.idServizio),
     paymentTypes: scope.services.flatMap((d) => (d.codiceVersamento ? [d.codiceVersamento] : [])),
   };
+}
+
+/**
+ * Whose position `iuv` is, for the pages that name one (pay by IUV, its notice, its receipt, the payment's outcome):
+ * while acting for a delegator on PPAY, theirs when the delegation covers it; else the citizen's own when it is
+ * theirs. The personal area lists the citizen's own positions with these links, banner or not: they must not end on
+ * "not found" because a delegation for someone else is chosen.
+ */
+export async function ppaySubjectOf(context: Context, ownCodFisc: string, iuv: string): Promise<PpaySubject> {
+  const subject = await ppaySubject(context, ownCodFisc);
+  if (!subject.delegation || (await holds(context, subject, iuv))) return subject;
+  const own: PpaySubject = { codFisc: ownCodFisc, delegation: null, services: [], paymentTypes: [] };
+  return (await holds(context, own, iuv)) ? own : subject;
+}
+
+/** Whether the subject has the position (a refusal or "not found" of the upstream is a no). */
+async function holds(context: Context, subject: PpaySubject, iuv: string): Promise<boolean> {
+  try {
+    return (await ppayOf(context, subject).debtPosition(iuv)) !== null;
+  } catch (error) {
+    if ([400, 403, 404].some((status) => readRouteError(error, status))) return false;
+    throw error;
+  }
 }
 
 /** A payment service's page while acting for a delegator: only a service the delegation covers (403 otherwise). */
