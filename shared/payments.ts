@@ -11,6 +11,13 @@ export function formatEuro(amount: number): string {
   return `€ ${EURO.format(amount)}`;
 }
 
+/** The two payment systems a service is paid through. */
+export type PaymentAsset = "PPAY" | "MYPAY";
+
+/** Whether an asset code is one of the payment systems. */
+export const isPaymentAsset = (code: string | undefined): code is PaymentAsset =>
+  code === "PPAY" || code === "MYPAY";
+
 /** What a debt position's state means for the citizen. */
 export type PaymentStatus = "paid" | "unpaid" | "expired" | "cancelled" | "unknown";
 

@@ -1,6 +1,7 @@
 import { matchPath } from "react-router";
 import { memoByKey } from "#shared/memo.ts";
 import { findAsset, type AssetCode, type TenantConfig } from "#shared/api/tenant-config.ts";
+import { isPaymentAsset } from "#shared/payments.ts";
 import { href } from "./links.ts";
 
 /** The entry page of a payment service: it needs the payment system of the service it names (PPAY or MYPAY). */
@@ -49,7 +50,7 @@ export function configuredPortalPage(
 /** The payment system (PPAY or MYPAY) of the configured service `id`; undefined when it is no payment service. */
 function paymentSystemOf(config: Pick<TenantConfig, "dettagli">, id: string): AssetCode | undefined {
   const code = config.dettagli.find((d) => d.idServizio === id)?.asset?.codice;
-  return code === "PPAY" || code === "MYPAY" ? code : undefined;
+  return isPaymentAsset(code) ? code : undefined;
 }
 
 /** `matchPath` compiles each pattern on every call; the configured paths are few, so their answers are remembered. */

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { sendPlainError } from "./plain-page.ts";
+import { decodesWhole, pathOf } from "../proxy/path-guard.ts";
 
 /** The methods the portal answers (pages, forms, the API proxy): the `Allow` header of every 405. */
 export const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
@@ -27,21 +28,9 @@ export function refuseUnsupportedRequests(): RequestHandler {
         "server.methodNotAllowed.message",
       );
     }
-    if (!req.url.startsWith("/") || undecodablePath(req.url)) {
+    if (!req.url.startsWith("/") || !decodesWhole(pathOf(req.url))) {
       return sendPlainError(req, res, 400, "server.badRequest.title", "server.badRequest.message");
     }
     next();
   };
-}
-
-function undecodablePath(url: string): boolean {
-  const query = url.indexOf("?");
-  const path = query === -1 ? url : url.slice(0, query);
-  if (!path.includes("%")) return false;
-  try {
-    decodeURIComponent(path);
-    return false;
-  } catch {
-    return true;
-  }
 }

@@ -26,23 +26,35 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
  * Upstream servers and the portal's own URL parsing disagree on these, which is how `/api/..;/admin` tricks work.
  */
 export function rawPathProblem(rawTarget: string): string | undefined {
-  const query = rawTarget.indexOf("?");
-  const path = query === -1 ? rawTarget : rawTarget.slice(0, query);
+  const path = pathOf(rawTarget);
   if (!path.startsWith("/")) return "not origin-form";
   if (PLAIN_PATH.test(path)) return undefined;
   if (RAW_FORBIDDEN.test(path)) return "forbidden character";
   if (path.includes(";")) return "path parameter";
   if (MALFORMED_ESCAPE.test(path)) return "malformed escape";
   if (FORBIDDEN_ESCAPE.test(path)) return "forbidden escape";
-  try {
-    decodeURIComponent(path);
-  } catch {
-    return "invalid encoding";
-  }
+  if (!decodesWhole(path)) return "invalid encoding";
   const segments = path.slice(1).split("/");
   if (segments.some((s) => s === "." || s === "..")) return "dot segment";
   if (segments.slice(0, -1).some((s) => s === "")) return "empty segment";
   return undefined;
+}
+
+/** The path part of a raw request target (before `?`). */
+export function pathOf(rawTarget: string): string {
+  const query = rawTarget.indexOf("?");
+  return query === -1 ? rawTarget : rawTarget.slice(0, query);
+}
+
+/** Whether every percent-escape of a path decodes (no lone `%`, no bytes that are not UTF-8). */
+export function decodesWhole(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The path the proxy itself matches on: it resolves dot segments and backslashes like a browser would. */

@@ -2,12 +2,12 @@ import { matchPath } from "react-router";
 import type { MypayPosizione } from "#shared/api/mypay.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import { formatDate } from "#shared/dates.ts";
-import { formatEuro, isPayable, paymentStatus } from "#shared/payments.ts";
+import { formatEuro, isPayable, isPaymentAsset, paymentStatus, type PaymentAsset } from "#shared/payments.ts";
 import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { href } from "#client/lib/links.ts";
 import { STATUS_LABELS, type PositionView } from "../position-view.ts";
 
-export type PaymentAsset = "PPAY" | "MYPAY";
+export type { PaymentAsset };
 
 /** The `kind` of the route error of an id that is not a payment service (the page's ErrorBoundary reads it). */
 export const PAYMENT_SERVICE_NOT_FOUND = "payment-service:not-found";
@@ -23,9 +23,6 @@ export type PaymentService = {
   /** The configured spontaneous payment of the same system, when the portal serves it. */
   spontaneousHref: string | null;
 };
-
-const isPaymentAsset = (code: string | undefined): code is PaymentAsset =>
-  code === "PPAY" || code === "MYPAY";
 
 /** The service `id` of the configuration when its detail's asset is PPAY or MYPAY, else null (a 404). */
 export function findPaymentService(
