@@ -1,12 +1,30 @@
 import { expect, test } from "vitest";
-import { formatEuro, isPayable, paymentStatus } from "./payments.ts";
+import { readAmount } from "./validation/amount.ts";
+import { formatEuro, formatEuroCents, isPayable, paymentStatus, typedAmount } from "./payments.ts";
 
 test("amounts in euro, Italian format", () => {
-  expect(formatEuro(1234.5)).toBe("€ 1.234,50");
-  expect(formatEuro(0)).toBe("€ 0,00");
-  expect(formatEuro(42)).toBe("€ 42,00");
-  expect(formatEuro(1234567.891)).toBe("€ 1.234.567,89");
-  expect(formatEuro(0.1 + 0.2)).toBe("€ 0,30");
+  expect(formatEuro(1234.5, "it")).toBe("€ 1.234,50");
+  expect(formatEuro(0, "it")).toBe("€ 0,00");
+  expect(formatEuro(42, "it")).toBe("€ 42,00");
+  expect(formatEuro(1234567.891, "it")).toBe("€ 1.234.567,89");
+  expect(formatEuro(0.1 + 0.2, "it")).toBe("€ 0,30");
+});
+
+test("amounts in euro, English format", () => {
+  expect(formatEuro(1234.5, "en")).toBe("€1,234.50");
+  expect(formatEuro(0, "en")).toBe("€0.00");
+  expect(formatEuro(1234567.891, "en")).toBe("€1,234,567.89");
+  expect(formatEuroCents(9_999_999, "en")).toBe("€99,999.99");
+  expect(formatEuroCents(5, "it")).toBe("€ 0,05");
+});
+
+test("an amount typed back into its field reads as the same amount, in either language", () => {
+  expect(typedAmount(123450, "it")).toBe("1234,50");
+  expect(typedAmount(123450, "en")).toBe("1234.50");
+  expect(typedAmount(5, "en")).toBe("0.05");
+  for (const locale of ["it", "en"] as const)
+    for (const cents of [1, 50, 1250, 123450, 9_999_999])
+      expect(readAmount(typedAmount(cents, locale))).toEqual({ ok: true, cents });
 });
 
 test("status mapping: 0 paid, 1 not paid (expired after the due date), 2 cancelled", () => {

@@ -1,14 +1,25 @@
 import { todayInRome } from "./dates.ts";
+import type { Locale } from "./locale.ts";
 
-const EURO = new Intl.NumberFormat("it-IT", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: "always",
-});
+const euroDigits = (tag: string) =>
+  new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: "always" });
+const EURO: Record<Locale, Intl.NumberFormat> = { it: euroDigits("it-IT"), en: euroDigits("en-GB") };
 
-/** An amount in euro, Italian format: "€ 1.234,50" (the one formatter of amounts). */
-export function formatEuro(amount: number): string {
-  return `€ ${EURO.format(amount)}`;
+/**
+ * An amount in euro as the page's language writes it (the one formatter of amounts): "€ 1.234,50" in Italian,
+ * "€1,234.50" in English. Pages keep amounts as numbers and format them where they render them.
+ */
+export function formatEuro(amount: number, locale: Locale): string {
+  return locale === "en" ? `€${EURO.en.format(amount)}` : `€ ${EURO.it.format(amount)}`;
+}
+
+/**
+ * Cents as the payer would type them back into an "Importo" field: "1234,50" in Italian, "1234.50" in English (no
+ * thousands separators: both are read back by `readAmount`).
+ */
+export function typedAmount(cents: number, locale: Locale): string {
+  const fixed = (cents / 100).toFixed(2);
+  return locale === "en" ? fixed : fixed.replace(".", ",");
 }
 
 /** The two payment systems a service is paid through. */
@@ -47,7 +58,7 @@ export function isPayable(status: PaymentStatus): boolean {
   return status === "unpaid" || status === "expired";
 }
 
-/** Cents as "€ 1.234,50" (through the one formatter of amounts). */
-export function formatEuroCents(cents: number): string {
-  return formatEuro(cents / 100);
+/** Cents as "€ 1.234,50" / "€1,234.50" (through the one formatter of amounts). */
+export function formatEuroCents(cents: number, locale: Locale): string {
+  return formatEuro(cents / 100, locale);
 }

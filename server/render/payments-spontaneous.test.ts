@@ -165,6 +165,29 @@ describe("spontaneous payment (PPAY)", () => {
     expect((await postStep(jar, path, { intent: "importo", amount: "500" })).status).toBe(303);
   });
 
+  test("in English, amounts are written and read back the English way", async () => {
+    const jar = new PortalBrowser(app, HOSTS.a);
+    jar.cookies.set("lang", "en");
+    for (const fields of [
+      { intent: "privacy", privacy: "1" },
+      { intent: "tipologia", typeCode: "MENSA", note: "" },
+      { intent: "dati", ...PAYER },
+    ])
+      expect((await postStep(jar, ONLINE, fields)).status).toBe(303);
+    const over = await postStep(jar, ONLINE, { intent: "importo", amount: "100000" });
+    expect(over.status).toBe(400);
+    expect(visible(over.text)).toContain("The highest amount for this payment is €99,999.99");
+    expect((await postStep(jar, ONLINE, { intent: "importo", amount: "1234.50" })).status).toBe(303);
+    const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
+    expect(summary).toContain("€1,234.50");
+    expect(summary).not.toContain("1.234,50");
+    // Back on the amount step ("Modifica"), the field holds the amount as the payer typed it.
+    expect((await jar.get(`${ONLINE}?passo=importo`)).text).toContain('value="1234.50"');
+    jar.cookies.set("lang", "it");
+    expect((await jar.get(`${ONLINE}?passo=importo`)).text).toContain('value="1234,50"');
+    expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("€ 1.234,50");
+  });
+
   test("anonymous creation is limited per client address: 429 in Italian, the summary kept, no upstream call", async () => {
     const relay = await startRelay(sandbox.url);
     const limited = testApp({

@@ -106,6 +106,9 @@ describe("Attività: Pagamenti", () => {
     expect(res.text).toContain(`href="/area-personale/pagamento-iuv/${ANNA_UNPAID}"`);
     expect(res.text).toContain(`href="/area-personale/pagamenti/${seedIuv("comune-a", ANNA, 2)}/ricevuta"`);
     expect(res.text.indexOf(ANNA_UNPAID)).toBeLessThan(res.text.indexOf(seedIuv("comune-a", ANNA, 2)));
+    const english = visible((await get("/area-personale/attivita?pagamenti=10", `${cookie}; lang=en`)).text);
+    expect(english).toContain("€1,234.50");
+    expect(english).not.toContain("€ 1.234,50");
   });
 
   test("the status filter", async () => {

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { formatEuro } from "#shared/payments.ts";
 import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import type { PositionView } from "./position-view.ts";
@@ -73,10 +74,11 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 /** The amount, the IUV, when it was paid (or is due), the transaction, the type and the notes. */
 function PaymentFacts({ position }: { position: PositionView }) {
   const t = useT(paymentsIt);
+  const locale = useLocale();
   return (
     <dl className="payment-facts small mb-3">
       <dt>{t("payments.card.amount")}</dt>
-      <dd className="fw-semibold">{position.amount}</dd>
+      <dd className="fw-semibold">{formatEuro(position.amount, locale)}</dd>
       <dt>{t("payments.card.iuv")}</dt>
       <dd>{position.iuv}</dd>
       {position.paidOn ? (

@@ -11,9 +11,9 @@ const base = {
   dataScadenza: "2027-03-31",
 };
 
-test("an unpaid position: amount in euro, due date, payable, no receipt", () => {
+test("an unpaid position: its amount, due date, payable, no receipt", () => {
   expect(toPositionView({ ...base, codiceStatoPagamento: "1" }, "2026-11-23")).toMatchObject({
-    amount: "€ 1.234,50",
+    amount: 1234.5,
     dueDate: "31/03/2027",
     status: "unpaid",
     statusLabel: "payments.status.unpaid",

@@ -1,10 +1,13 @@
 import type { DebtPosition } from "#shared/api/ppay.ts";
 import { formatDate } from "#shared/dates.ts";
-import { formatEuro, isPayable, paymentStatus, type PaymentStatus } from "#shared/payments.ts";
+import { isPayable, paymentStatus, type PaymentStatus } from "#shared/payments.ts";
 import type { TextKey } from "#client/i18n/i18n-context.tsx";
 import type { paymentsIt } from "./texts.ts";
 
-/** One debt position as the pages show it (amount formatted, dates dd/MM/yyyy, status from the code and due date). */
+/**
+ * One debt position as the pages show it (dates dd/MM/yyyy, status from the code and due date; the amount in euro,
+ * formatted where it renders, in the page's language: `formatEuro`).
+ */
 export type PositionView = {
   /** The payment system that holds the position: its own routes pay it and download its files. */
   system: "ppay" | "mypay";
@@ -13,7 +16,7 @@ export type PositionView = {
   description: string | null;
   type: string | null;
   notes: string | null;
-  amount: string;
+  amount: number;
   dueDate: string | null;
   paidOn: string | null;
   transaction: string | null;
@@ -58,7 +61,7 @@ export function toPositionView(
       : (position.descrizionePagamento ?? null),
     type: position.descrizionePortale ?? null,
     notes: payerWritten ? null : (position.infoAggiuntive ?? null),
-    amount: formatEuro(position.importo),
+    amount: position.importo,
     dueDate: day(position.dataScadenza),
     paidOn: status === "paid" ? day(position.dataEsitoPagamento) : null,
     transaction: status === "paid" ? (position.numeroTransazione ?? null) : null,

@@ -9,7 +9,8 @@ import { formFields, type FieldBinding } from "#client/components/ui/form-fields
 import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { formatEuro } from "#shared/payments.ts";
 import { paymentsIt } from "#client/features/payments/texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { requireAsset } from "#client/lib/require-asset.ts";
@@ -135,6 +136,7 @@ function ToActivitiesLink() {
 /** Already paid or cancelled: said, with the way to the personal area's payments. */
 function NotPayable({ position }: { position: StepData["position"] }) {
   const t = useT(paymentsIt);
+  const locale = useLocale();
   return (
     <>
       <Callout
@@ -143,7 +145,7 @@ function NotPayable({ position }: { position: StepData["position"] }) {
         titleAs="h2"
       >
         <p className="mb-0">
-          {t("payments.card.noticeCode")}: {position.noticeCode} – {position.amount}
+          {t("payments.card.noticeCode")}: {position.noticeCode} – {formatEuro(position.amount, locale)}
         </p>
       </Callout>
       <ToActivitiesLink />
@@ -181,6 +183,7 @@ function PrivacyStep({ data, privacy }: { data: StepData; privacy: FieldBinding<
 /** The position and the payer, then "Paga" (the privacy acceptance travels in the form: no state between steps). */
 function SummaryStep({ data }: { data: StepData }) {
   const t = useT(paymentsIt);
+  const locale = useLocale();
   const { position, payer } = data;
   return (
     <>
@@ -222,7 +225,7 @@ function SummaryStep({ data }: { data: StepData }) {
           </dl>
           <h3 className="h5">{t("payments.iuv.due")}</h3>
           <p className="h4 mb-0" data-element="payment-amount">
-            {position.amount}
+            {formatEuro(position.amount, locale)}
           </p>
         </div>
       </div>

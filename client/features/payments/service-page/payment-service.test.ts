@@ -101,7 +101,7 @@ test("a MYPAY position: statuses, euro, its own actions (payable, no receipt); t
   );
   expect(view).toMatchObject({
     status: "expired",
-    amount: "€ 75,25",
+    amount: 75.25,
     dueDate: "31/01/2025",
     system: "mypay",
     payable: true,

@@ -2,7 +2,7 @@ import { matchPath } from "react-router";
 import type { MypayPosizione } from "#shared/api/mypay.ts";
 import type { TenantConfig } from "#shared/api/tenant-config.ts";
 import { formatDate } from "#shared/dates.ts";
-import { formatEuro, isPayable, isPaymentAsset, paymentStatus, type PaymentAsset } from "#shared/payments.ts";
+import { isPayable, isPaymentAsset, paymentStatus, type PaymentAsset } from "#shared/payments.ts";
 import { configuredPortalPage } from "#client/lib/configured-links.ts";
 import { href } from "#client/lib/links.ts";
 import { STATUS_LABELS, type PositionView } from "../position-view.ts";
@@ -100,7 +100,7 @@ export function mypayPositionView(p: MypayPosizione, today?: string, payerWritte
     description: payerWritten ? (p.descrizioneTipo ?? null) : (p.causale ?? null),
     type: p.descrizioneTipo ?? null,
     notes: null,
-    amount: formatEuro(p.importo),
+    amount: p.importo,
     dueDate: day(p.dataScadenza),
     paidOn: status === "paid" ? day(p.dataPagamento) : null,
     transaction: null,

@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { formatEuroCents, typedAmount } from "#shared/payments.ts";
 import { spontaneousIt } from "./texts.ts";
 import { PaymentPolicy } from "../payment-policy.tsx";
 import { withQuery } from "#client/lib/links.ts";
@@ -122,8 +123,10 @@ function PrivacyStep({ data, errors }: { data: SpontaneousFlowData; errors: Fiel
 
 function AmountStep({ data, errors, values, back }: StepProps) {
   const t = useT(spontaneousIt);
+  const locale = useLocale();
+  const saved = data.state.amountCents;
   const { field, summary } = formFields({
-    values: { amount: values?.amount ?? data.state.amount },
+    values: { amount: values?.amount ?? (saved ? typedAmount(saved, locale) : "") },
     errors,
     labels: { amount: t("payments.spont.amount.label") },
   });
@@ -211,6 +214,7 @@ function SummaryFailure({ failed }: { failed: SpontaneousActionData["failed"] })
 /** One card: the payment, the payer and the amount, each with its "Modifica" back to its step. */
 function SummaryFacts({ data, editLink }: Pick<SummaryStepProps, "data" | "editLink">) {
   const t = useT(spontaneousIt);
+  const locale = useLocale();
   const { state } = data;
   const heading = (s: SpontaneousStep, section: string) => (
     <div className="d-flex justify-content-between align-items-baseline">
@@ -242,7 +246,7 @@ function SummaryFacts({ data, editLink }: Pick<SummaryStepProps, "data" | "editL
         <PayerFacts data={data} />
         {heading("importo", t("payments.spont.summary.due"))}
         <p className="h4 mb-0" data-element="payment-amount">
-          {state.amountLabel}
+          {state.amountCents ? formatEuroCents(state.amountCents, locale) : null}
         </p>
       </div>
     </div>

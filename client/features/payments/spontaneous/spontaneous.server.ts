@@ -142,8 +142,7 @@ export async function loadSpontaneousFlow(context: Context, url: URL) {
         note: state.note ?? "",
         payer: state.payer ?? null,
         noTaxId: state.noTaxId ?? false,
-        amount: state.amountCents ? (state.amountCents / 100).toFixed(2).replace(".", ",") : "",
-        amountLabel: state.amountCents ? formatEuroCents(state.amountCents) : null,
+        amountCents: state.amountCents ?? null,
       },
     },
     { headers },
@@ -294,13 +293,19 @@ const AMOUNT_PROBLEMS: AmountProblem[] = [
 ];
 
 async function amountStep(input: StepInput): Promise<StepResult> {
-  const { state, t, check, submitted, save } = input;
+  const { context, state, t, check, submitted, save } = input;
   const maxCents = reached(state.type).maxCents ?? MAX_AMOUNT_CENTS;
   const messages = Object.fromEntries(
     AMOUNT_PROBLEMS.map((problem) => [problem, t(`payments.spont.amount.${problem}`)]),
   ) as Record<AmountProblem, string>;
   const parsed = check(
-    z.object({ amount: amountField({ maxCents, maxLabel: formatEuroCents(maxCents), messages }) }),
+    z.object({
+      amount: amountField({
+        maxCents,
+        maxLabel: formatEuroCents(maxCents, getServices(context).locale),
+        messages,
+      }),
+    }),
   );
   if (!parsed.ok) return fail(parsed.errors, submitted);
   return save({ ...state, amountCents: parsed.values.amount });
@@ -468,7 +473,7 @@ export async function loadNoticeOutcome(context: Context) {
     });
   return {
     codiceAvviso: notice.codiceAvviso,
-    amount: formatEuroCents(notice.amountCents),
+    amountCents: notice.amountCents,
     system: notice.system,
   };
 }

@@ -4,7 +4,8 @@ import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { Callout } from "#client/components/ui/callout.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { formatEuroCents } from "#shared/payments.ts";
 import { spontaneousIt } from "#client/features/payments/spontaneous/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
@@ -52,6 +53,7 @@ export function ErrorBoundary() {
 /** `/avviso-pagamento/esito`: the notice just generated, its PDF link, the rating and the contacts. */
 export default function NoticeOutcome({ loaderData }: Route.ComponentProps) {
   const t = useT(spontaneousIt);
+  const locale = useLocale();
   return (
     <PaymentLayout
       title={t("payments.spont.outcome.title")}
@@ -65,7 +67,7 @@ export default function NoticeOutcome({ loaderData }: Route.ComponentProps) {
             <dt>{t("payments.spont.outcome.noticeCode")}</dt>
             <dd data-element="notice-code">{loaderData.codiceAvviso}</dd>
             <dt>{t("payments.spont.outcome.amount")}</dt>
-            <dd>{loaderData.amount}</dd>
+            <dd>{formatEuroCents(loaderData.amountCents, locale)}</dd>
           </dl>
         </Callout>
       </div>
