@@ -70,8 +70,11 @@ export type RequestServices = {
   flow: {
     /** The flow's state, `undefined` when absent; `"tampered"` when a cookie is there but was not sealed by us. */
     read(name: string): unknown;
-    /** A `Set-Cookie` value storing the state: a session cookie unless `expires` is given. */
-    write(name: string, value: unknown, options?: { expires?: Date }): string;
+    /**
+     * The `Set-Cookie` values storing the state (a session cookie unless `expires` is given) and, when the flows
+     * together would outgrow the browser's `Cookie` header, clearing the drafts saved longest ago.
+     */
+    write(name: string, value: unknown, options?: { expires?: Date }): string[];
     /** A `Set-Cookie` value clearing the state. */
     clear(name: string): string;
     /** The names of the registered flows whose cookies this request carries (logout clears them all). */

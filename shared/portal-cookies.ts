@@ -20,6 +20,11 @@ export type PortalCookie = {
    * captured cookie stops working by itself (server/security/seal.ts); a rewrite (each step of a flow) starts again.
    */
   sealedMaxAgeS?: number;
+  /**
+   * A form being filled in (a multi-step flow's state, the largest cookies): when the flows together would outgrow
+   * what a browser sends in one `Cookie` header, the one saved longest ago gives way (server/render/flow-state.ts).
+   */
+  draft?: true;
 };
 
 const HOUR_S = 60 * 60;
@@ -43,6 +48,11 @@ function flowCookie<const N extends string>(name: N, sealedMaxAgeS: number = FLO
     protection: "sealed",
     sealedMaxAgeS,
   } as const;
+}
+
+/** A multi-step flow's entry: a flow cookie holding a form being filled in (`draft`). */
+function draftCookie<const N extends string>(name: N) {
+  return { ...flowCookie(name), draft: true } as const;
 }
 
 /**
@@ -115,37 +125,37 @@ export const PORTAL_COOKIES = {
   // sealed per name, HttpOnly, a session cookie (a flow saving with `expires` keeps it longer). A flow's
   // `defineFlow`/`defineFlowCookie` names its entry's key: a flow without an entry does not compile.
   /** The booking of an appointment. */
-  flowBooking: flowCookie("booking"),
+  flowBooking: draftCookie("booking"),
   /** The booking started from a service's page (`?servizio=`). */
-  flowBookingService: flowCookie("booking-service"),
+  flowBookingService: draftCookie("booking-service"),
   /** The change of an appointment. */
-  flowAppointmentEdit: flowCookie("appt-edit"),
+  flowAppointmentEdit: draftCookie("appt-edit"),
   /** The proofs of anonymous bookings, kept until their appointments are over. */
   flowAppointmentAccess: flowCookie("appt-access", 201 * DAY_S),
   /** A spontaneous payment through PagoPA (PPAY). */
-  flowSpontaneousPpay: flowCookie("spont-ppay"),
+  flowSpontaneousPpay: draftCookie("spont-ppay"),
   /** A spontaneous payment through MyPay. */
-  flowSpontaneousMypay: flowCookie("spont-mypay"),
+  flowSpontaneousMypay: draftCookie("spont-mypay"),
   /** The last generated payment notice (its result page and PDF). */
   flowPaymentNotice: flowCookie("spont-notice"),
   /** A payment's outcome by its idempotency key. */
   flowPaymentOutcome: flowCookie("pay-outcome"),
   /** An assistance request (anonymous: its e-mail code). */
-  flowAssistance: flowCookie("assist"),
+  flowAssistance: draftCookie("assist"),
   /** The assistance request's result page. */
   flowAssistanceFeedback: flowCookie("assist-feedback"),
   /** A disruption report. */
-  flowDisruption: flowCookie("disruption"),
+  flowDisruption: draftCookie("disruption"),
   /** The profile wizard. */
-  flowProfileWizard: flowCookie("profile-wizard"),
+  flowProfileWizard: draftCookie("profile-wizard"),
   /** A profile contact's change waiting for its code. */
   flowProfileContact: flowCookie("profile-contact"),
   /** An online delegation. */
-  flowDelegheOnline: flowCookie("deleghe-online"),
+  flowDelegheOnline: draftCookie("deleghe-online"),
   /** The online delegation's result page (the delegate's name). */
   flowDelegheSent: flowCookie("deleghe-inviata"),
   /** The delegation request with its three documents (the bytes wait in the shared store). */
-  flowDelegheRequest: flowCookie("deleghe-richiesta"),
+  flowDelegheRequest: draftCookie("deleghe-richiesta"),
   /** The request's success page: whom it names. */
   flowDelegheRequestSent: flowCookie("deleghe-richiesta-inviata"),
   /**

@@ -286,9 +286,9 @@ export function withoutAttempt<S extends WithAttempt>(state: S): S {
   return rest as S;
 }
 
-function setCookieHeaders(value: string): Headers {
+function setCookieHeaders(values: string | readonly string[]): Headers {
   const headers = new Headers();
-  headers.append("Set-Cookie", value);
+  for (const value of typeof values === "string" ? [values] : values) headers.append("Set-Cookie", value);
   return headers;
 }
 

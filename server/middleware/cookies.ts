@@ -13,12 +13,15 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Lenient cookie parsing: a malformed Cookie header is ignored, never a 500. */
+/**
+ * Lenient cookie parsing: a malformed Cookie header is ignored, never a 500. A long one is read whole (the server's
+ * `maxHeaderSize` bounds it): ignoring it would drop the citizen's login with the rest.
+ */
 export function parseCookies(): RequestHandler {
   return (req, res, next) => {
     const header = req.headers.cookie;
     let cookies: CookieJar = {};
-    if (header && header.length <= 8192) {
+    if (header) {
       try {
         cookies = parse(header);
         cookies[RAW_COOKIE_HEADER] = header;

@@ -1,8 +1,9 @@
 import { randomBytes } from "#server/security/random-bytes.ts";
-import { createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
+import { claimedSealTime, createSealer, type Sealer, type SealingSecrets } from "#server/security/seal.ts";
 import {
   PORTAL_COOKIES,
   flowNameOf,
+  type PortalCookie,
   sealedMaxAgeOf,
   type FlowCookieKey,
   type PortalCookieKey,
@@ -14,6 +15,13 @@ const NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /** A browser id as the portal makes them (32 random bytes, base64url). */
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
 const MAX_COOKIE = 3800;
+/**
+ * What the flow cookies together may weigh in the browser's `Cookie` header (names, values and separators). Proxies
+ * and servers refuse or drop a header over 8 KB (nginx's default buffers, Tomcat's limit, this portal's page cache):
+ * with this budget, the upstream's session cookie and the portal's small ones still fit beside the flows. Four
+ * forms filled in at once with long texts weighed 9 KB, and the browser then lost its login with its forms.
+ */
+export const FLOW_COOKIES_BUDGET = 6000;
 
 /** The registry's flow entries by flow name (`booking` → `flowBooking`). */
 const FLOW_KEYS = new Map<string, FlowCookieKey>(
@@ -50,6 +58,8 @@ export function createFlowState(secrets: string | SealingSecrets) {
   };
   return (cookies: Record<string, string | undefined>, security: CookieSecurity): RequestServices["flow"] => {
     let browser: { id: string; setCookie: string | null } | undefined;
+    let held: HeldFlows | undefined;
+    const heldFlows = () => (held ??= new HeldFlows(cookies));
     return {
       read(name: string): unknown {
         const raw = cookies[flowCookieName(name)];
@@ -62,12 +72,17 @@ export function createFlowState(secrets: string | SealingSecrets) {
           return "tampered";
         }
       },
-      write(name: string, value: unknown, options: { expires?: Date } = {}): string {
+      write(name: string, value: unknown, options: { expires?: Date } = {}): string[] {
         const sealed = sealerFor(name).seal(JSON.stringify(value));
         if (sealed.length > MAX_COOKIE) throw new Error(`flow state ${name} too large`);
-        return setPortalCookie(flowCookieKey(name), sealed, { ...security, ...options });
+        const evicted = heldFlows().save(name, sealed);
+        return [
+          setPortalCookie(flowCookieKey(name), sealed, { ...security, ...options }),
+          ...evicted.map((other) => clearPortalCookie(flowCookieKey(other), security)),
+        ];
       },
       clear(name: string): string {
+        heldFlows().drop(name);
         return clearPortalCookie(flowCookieKey(name), security);
       },
       carried(): string[] {
@@ -87,3 +102,45 @@ export function createFlowState(secrets: string | SealingSecrets) {
     };
   };
 }
+
+/**
+ * The flow cookies the browser will send next, as this answer leaves them: their weight in its `Cookie` header and
+ * when each was saved. A save that takes them over `FLOW_COOKIES_BUDGET` clears the drafts (forms being filled in)
+ * saved longest ago, never the one being saved nor the small states beside them (a booking's proof, an outcome).
+ */
+class HeldFlows {
+  private readonly flows = new Map<string, { bytes: number; savedAt: number }>();
+
+  constructor(cookies: Record<string, string | undefined>) {
+    for (const name of FLOW_KEYS.keys()) {
+      const value = cookies[flowCookieName(name)];
+      if (value) this.flows.set(name, { bytes: weight(name, value), savedAt: claimedSealTime(value) ?? 0 });
+    }
+  }
+
+  /** Records a save; returns the drafts that must give way, oldest first. */
+  save(name: string, sealed: string): string[] {
+    this.flows.set(name, { bytes: weight(name, sealed), savedAt: Number.POSITIVE_INFINITY });
+    let total = [...this.flows.values()].reduce((sum, flow) => sum + flow.bytes, 0);
+    const evicted: string[] = [];
+    const drafts = [...this.flows]
+      .filter(([other]) => other !== name && isDraft(other))
+      .sort(([, a], [, b]) => a.savedAt - b.savedAt);
+    for (const [other, flow] of drafts) {
+      if (total <= FLOW_COOKIES_BUDGET) break;
+      total -= flow.bytes;
+      this.flows.delete(other);
+      evicted.push(other);
+    }
+    return evicted;
+  }
+
+  drop(name: string): void {
+    this.flows.delete(name);
+  }
+}
+
+/** A cookie's bytes in a `Cookie` header: `name=value; `. */
+const weight = (name: string, value: string) => flowCookieName(name).length + value.length + 3;
+
+const isDraft = (name: string) => (PORTAL_COOKIES[flowCookieKey(name)] as PortalCookie).draft === true;

@@ -203,7 +203,7 @@ describe("a flow belongs to who started it (issue #36)", () => {
     const jar = createJar();
     jar.cookies["flow_booking"] = createJar()
       .services()
-      .write("booking", complete())
+      .write("booking", complete())[0]!
       .split(";")[0]!
       .split("=")[1];
     expect(demo.read(jar.services()).problem).toBe("invalid");

@@ -168,12 +168,12 @@ describe("spontaneous payment (PPAY)", () => {
   test("in English, amounts are written and read back the English way", async () => {
     const jar = new PortalBrowser(app, HOSTS.a);
     jar.cookies.set("lang", "en");
-    for (const fields of [
+    const steps: Array<Record<string, string>> = [
       { intent: "privacy", privacy: "1" },
       { intent: "tipologia", typeCode: "MENSA", note: "" },
       { intent: "dati", ...PAYER },
-    ])
-      expect((await postStep(jar, ONLINE, fields)).status).toBe(303);
+    ];
+    for (const fields of steps) expect((await postStep(jar, ONLINE, fields)).status).toBe(303);
     const over = await postStep(jar, ONLINE, { intent: "importo", amount: "100000" });
     expect(over.status).toBe(400);
     expect(visible(over.text)).toContain("The highest amount for this payment is €99,999.99");

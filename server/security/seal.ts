@@ -54,6 +54,15 @@ function openWith(key: Buffer, raw: Buffer): string | undefined {
 }
 
 /**
+ * When a token says it was sealed (Unix seconds), read without opening it: unauthenticated, so only for choices that
+ * a forged time cannot turn against anyone but its holder (which of a browser's own drafts gives way first).
+ */
+export function claimedSealTime(token: string): number | undefined {
+  const raw = Buffer.from(token.slice(0, 8), "base64url");
+  return raw.length >= HEADER && raw[0] === VERSION ? raw.readUInt32BE(1) : undefined;
+}
+
+/**
  * AES-256-GCM under a key derived from the server secret and the purpose; tokens are base64url(version | issue time
  * (uint32, Unix seconds) | iv | tag | ciphertext), the first two authenticated with the ciphertext. A token opens
  * for `maxAgeS` after it was sealed: a captured cookie stops working by itself, whatever secret is still listed.

@@ -47,13 +47,13 @@ describe("the sealer during a rotation", () => {
 
   test("a flow's state sealed under the old secret reads; its next write is sealed with the new one", () => {
     const security = { secure: false };
-    const oldCookie = createFlowState(OLD)({}, security).write("profile-wizard", { step: 2 });
+    const oldCookie = createFlowState(OLD)({}, security).write("profile-wizard", { step: 2 })[0]!;
     const value = oldCookie.slice(oldCookie.indexOf("=") + 1, oldCookie.indexOf(";"));
     const cookies = { "flow_profile-wizard": value };
     expect(createFlowState(ROTATING)(cookies, security).read("profile-wizard")).toEqual({ step: 2 });
     expect(createFlowState(NEW)(cookies, security).read("profile-wizard")).toBe("tampered");
 
-    const next = createFlowState(ROTATING)({}, security).write("profile-wizard", { step: 3 });
+    const next = createFlowState(ROTATING)({}, security).write("profile-wizard", { step: 3 })[0]!;
     const nextValue = next.slice(next.indexOf("=") + 1, next.indexOf(";"));
     expect(
       createFlowState(NEW)({ "flow_profile-wizard": nextValue }, security).read("profile-wizard"),
@@ -67,7 +67,9 @@ describe("sealed cookies expire by kind", () => {
   const HOUR = 60 * 60 * 1000;
   const at = (ms: number) => vi.setSystemTime(new Date(Date.UTC(2026, 10, 29, 8) + ms));
   afterEach(() => void vi.useRealTimers());
-  const valueOf = (setCookie: string) => setCookie.slice(setCookie.indexOf("=") + 1, setCookie.indexOf(";"));
+  /** The value a flow's write stores (its first `Set-Cookie`). */
+  const valueOf = ([setCookie]: readonly string[]) =>
+    setCookie!.slice(setCookie!.indexOf("=") + 1, setCookie!.indexOf(";"));
 
   test("every sealed cookie has a maximum age: the credential 12 h, a known device 90 days, a flow a day", () => {
     const sealed = Object.values(PORTAL_COOKIES as Record<string, PortalCookie>).filter(

@@ -25,7 +25,7 @@ export function holdingState(
   const tag = savedBy ? `c:${normalizeFiscalCode(savedBy)}` : `a:${TEST_BROWSER}`;
   return {
     read: () => (state === undefined || state === "tampered" ? state : { o: tag, s: state }),
-    write: () => "",
+    write: () => [],
     clear: () => "",
     carried: () => [],
     browser: () => ({ id: TEST_BROWSER, setCookie: null }),
