@@ -47,6 +47,19 @@ describe("the operational paths", () => {
     expect(OPERATIONS_PATHS).not.toContain("/livez");
   });
 
+  test("only their exact spelling: the proxy blocks them by exact match, and a variant must not slip past it", async () => {
+    const { app: portal } = app();
+    for (const path of OPERATIONS_PATHS)
+      for (const variant of [
+        `${path}/`,
+        path.toUpperCase(),
+        `${path[0]}${path[1]!.toUpperCase()}${path.slice(2)}`,
+      ]) {
+        const res = await request(portal).get(variant).set("host", "comune-a.localhost");
+        expect(res.text, variant).toBe(`page ${variant}`);
+      }
+  });
+
   test("the overload guard never sheds them, nor the route manifest", () => {
     for (const path of [...OPERATIONS_PATHS, ROUTE_MANIFEST_PATH])
       expect(isExemptFromShedding(path)).toBe(true);

@@ -24,7 +24,9 @@ export function operationsRouter(options: {
   /** The shared store's state when there is one (REDIS_URL): down → "degraded" with the reason. */
   store?: () => { ok: true } | { ok: false; reason: string };
 }): Router {
-  const router = Router();
+  // Exactly these spellings: the proxy in front blocks `/metrics` and `/readyz` by exact match (nginx `location =`,
+  // the Ingress's `Exact` paths), so `/METRICS` or `/metrics/` must not reach them here either.
+  const router = Router({ caseSensitive: true, strict: true });
   router.get(HEALTH_PATH, (_req, res) => {
     res.set("cache-control", "no-store").json({ status: "ok" });
   });
