@@ -76,6 +76,44 @@ describe("parseEnv", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(
+      parseEnv({ TRUST_PROXY: "::1, fd00::/8, 10.0.0.0/255.0.0.0, uniquelocal" }).TRUST_PROXY,
+    ).toHaveLength(4);
+    // What Express would refuse with a stack trace at start is refused here, with the other problems.
+    for (const wrong of [
+      "TRUE",
+      "yes",
+      "1,2",
+      "-1",
+      "10.0.0.0/33",
+      "10.0.0.1/8/8",
+      "::1/129",
+      "fd00::/ffff::",
+    ])
+      expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+  });
+
+  test("an empty variable is an unset one: its default, never 0", () => {
+    const env = parseEnv({
+      PORT: "",
+      TENANTS_RELOAD_S: " ",
+      PAGE_CACHE_TTL_S: "",
+      SHED_LAG_MS: "",
+      SHED_MAX_IN_FLIGHT: "",
+      WRITE_SETTLE_MS: "",
+    });
+    const defaults = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    for (const key of [
+      "TENANTS_RELOAD_S",
+      "PAGE_CACHE_TTL_S",
+      "SHED_LAG_MS",
+      "SHED_MAX_IN_FLIGHT",
+      "WRITE_SETTLE_MS",
+    ] as const) {
+      expect(env[key], key).toBe(defaults[key]);
+      expect(env[key], key).toBeGreaterThan(0);
+    }
   });
 
   test("normalises trusted identity headers to lower case", () => {

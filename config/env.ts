@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import bytes from "bytes";
 import { tileUrlProblem } from "#shared/map-tiles.ts";
@@ -32,9 +33,24 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
 
+/** The names Express's `trust proxy` knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** Whether Express's `trust proxy` (proxy-addr) takes this entry: a range name, an address, `address/prefix` or `address/netmask`. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
 /**
  * `TRUST_PROXY` follows Express's `trust proxy` setting: `false` (default), a hop count, or a list of addresses /
- * CIDRs / names such as `loopback`. `true` is refused: it would let any client choose the tenant.
+ * CIDRs / names such as `loopback`. `true` is refused: it would let any client choose the tenant. An entry Express
+ * would not take is refused here, with the others' problems, rather than by a stack trace at start.
  */
 const trustProxy = z
   .string()
@@ -42,15 +58,24 @@ const trustProxy = z
   .default("false")
   .transform((v, ctx) => {
     if (v === "" || v === "false" || v === "0") return false as const;
-    if (v === "true") {
+    if (v.toLowerCase() === "true") {
       ctx.addIssue({ code: "custom", message: "use a hop count or the proxy addresses, not true" });
       return z.NEVER;
     }
     if (/^\d+$/.test(v)) return Number(v);
-    return v
+    const entries = v
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyEntry(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `not a hop count, nor proxy addresses (address, address/prefix, loopback, linklocal, uniquelocal): ${wrong.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
 
 export const EnvSchema = z.object({
@@ -214,7 +239,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once; throws one readable error that lists every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(given: Record<string, string | undefined>): Env {
+  // An empty variable is an unset one (compose's `${VAR}` of nothing, Kubernetes' `value: ""`): its default, never
+  // the 0 that a number read from "" would be (`PORT=` listened on a random port, `SHED_LAG_MS=` shed nothing).
+  const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value?.trim() !== ""));
   const result = EnvSchema.safeParse(source);
   const problems = result.success
     ? []
