@@ -41,6 +41,20 @@ const inlineScripts = (html: string) =>
     .map((m) => m[2]!);
 
 describe("anonymous pages", () => {
+  test("a page served from the cache counts for its municipality in the metrics, as a rendered one does", async () => {
+    const server = app();
+    for (let i = 0; i < 3; i++) await request(server).get("/faq").set("Host", B);
+    const metrics = (await request(server).get("/metrics").set("Host", B)).text;
+    const count = (municipality: string) =>
+      Number(
+        new RegExp(
+          `portal_requests_total\\{municipality="${municipality}",route="page",code="2xx"\\} (\\d+)`,
+        ).exec(metrics)?.[1] ?? 0,
+      );
+    expect(count("comune-b")).toBe(3);
+    expect(count("none")).toBe(0);
+  });
+
   test("every anonymous visitor gets the same bytes, without React the second time: no token, no cookie, hashed scripts", async () => {
     const server = app();
     const first = await request(server).get("/").set("Host", A);

@@ -8,6 +8,7 @@ import type { Metrics } from "#server/observability/metrics.ts";
 import { RAW_COOKIE_HEADER, type CookieJar } from "#server/middleware/cookies.ts";
 import { PORTAL_COOKIES, isPortalCookie } from "#shared/portal-cookies.ts";
 import type { TenantRef } from "#server/upstream/tenant-config.ts";
+import type { Tenant } from "#config/tenants.ts";
 import type { PublicPage } from "./public-pages.ts";
 
 /**
@@ -134,7 +135,7 @@ export type PageCacheOptions = {
    * identity headers (a request carrying one is a citizen's).
    */
   lane?: {
-    tenantOf: (req: Request) => TenantRef | undefined;
+    tenantOf: (req: Request) => Tenant | undefined;
     identityHeaders: readonly string[];
   };
 };
@@ -462,6 +463,8 @@ function fastLane(
     if (servable(context, entry, options.versionOf(tenant) ?? undefined, context.now()) !== "HIT")
       return next();
     context.count("hit");
+    // Whose page it was, for the access log and the per-municipality metrics (the tenant middleware did not run).
+    res.locals.portalTenant = tenant;
     res.writeHead(
       entry.status,
       headOf(context, entry, { mark: "HIT", gzip: acceptsGzip(headers), shared: true }),
