@@ -48,11 +48,15 @@ function connectSharedStore({ env, logger, metrics, secrets }: AppContext): void
 function followTenantChanges({ deps, tenantService }: AppContext): ((id: string) => void)[] {
   const forgetOnChange: ((id: string) => void)[] = [];
   deps.tenants.onChange((change) => {
-    for (const gone of [...change.removed, ...change.changed.map((c) => c.before)]) {
-      tenantService.forget(gone);
+    // What a municipality's pages were made of goes with it (the page cache, keyed by its hosts' pages); its
+    // configuration only with its upstream host: a host name added or removed leaves it as held, so an upstream
+    // failing at that moment does not take the municipality offline. A new configuration is loaded at once.
+    const reconfigured = change.changed.filter((c) => c.before.upstreamHost !== c.after.upstreamHost);
+    for (const gone of [...change.removed, ...reconfigured.map((c) => c.before)]) tenantService.forget(gone);
+    for (const gone of [...change.removed, ...change.changed.map((c) => c.before)])
       for (const forget of forgetOnChange) forget(gone.id);
-    }
-    for (const tenant of change.added) tenantService.comune(tenant).catch(() => {});
+    for (const tenant of [...change.added, ...reconfigured.map((c) => c.after)])
+      tenantService.comune(tenant).catch(() => {});
   });
   return forgetOnChange;
 }

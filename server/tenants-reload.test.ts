@@ -115,6 +115,23 @@ describe("the tenants file, reloaded without a restart", () => {
     expect(page.text).not.toContain("Comune di Valverde");
   });
 
+  test("a host name added keeps the municipality's configuration (an upstream failing then does not take it offline); a new upstream host's is loaded at once", async () => {
+    const path = fileWith([A, B]);
+    const p = portal(path);
+    const readiness = async () =>
+      (await request(p.app).get("/readyz").set("Host", "comune-a.localhost")).body.municipalities;
+    expect((await p.home("comune-a.localhost")).status).toBe(200);
+    expect((await p.home("comune-b.localhost")).status).toBe(200);
+    writeFileSync(path, json([A, { ...B, hosts: [...B.hosts, "www.montealto.localhost"] }]));
+    expect(await p.reloader.check()).toBe("reloaded");
+    // Still held, without asking the upstream again.
+    expect(await readiness()).toEqual({ "comune-a": "ready", "comune-b": "ready" });
+    // Pointed at another upstream host: that host's configuration, loaded without waiting for a visitor.
+    writeFileSync(path, json([{ ...A, upstreamHost: B.upstreamHost }, B]));
+    expect(await p.reloader.check()).toBe("reloaded");
+    await expect.poll(readiness).toEqual({ "comune-a": "ready", "comune-b": "ready" });
+  });
+
   test("an invalid file is refused with the reason in the log, once; the municipalities in use are kept", async () => {
     const path = fileWith([A]);
     const p = portal(path);

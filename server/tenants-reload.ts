@@ -68,8 +68,9 @@ async function lookAtFile(
     const hash = `unreadable:${(error as NodeJS.ErrnoException).code ?? "error"}`;
     if (hash !== seen.hash)
       logger.error(
-        { file: path, reason: (error as Error).message },
-        "tenants file unreadable: the municipalities in use are kept",
+        { file: path, reason: `unreadable: ${(error as Error).message}` },
+        // The message the alert and docs/operations.md name, whatever the reason.
+        "tenants file refused: the municipalities in use are kept",
       );
     seen.hash = hash;
     seen.refused = true;
