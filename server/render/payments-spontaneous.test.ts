@@ -201,7 +201,11 @@ describe("spontaneous payment (PPAY)", () => {
       for (let i = 0; i < 2; i++) {
         const jar = new PortalBrowser(limited, HOSTS.a);
         await toSummary(jar, ONLINE);
-        expect((await postStep(jar, ONLINE, { intent: "paga" })).status).toBe(303);
+        // A double click, then a re-post: one position, one of the quota (a replay costs nothing).
+        const sent = await Promise.all([0, 1].map(() => postStep(jar, ONLINE, { intent: "paga" })));
+        const again = await postStep(jar, ONLINE, { intent: "paga" });
+        for (const res of [...sent, again]) expect(res.status).toBe(303);
+        expect(new Set([...sent, again].map((res) => res.headers.location)).size).toBe(1);
       }
       expect(creations()).toBe(2);
       const jar = new PortalBrowser(limited, HOSTS.a);

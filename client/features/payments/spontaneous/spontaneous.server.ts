@@ -318,9 +318,12 @@ type ReadyState = SpontaneousState &
  * Sends the attempt at most once (client/lib/write-once.server.ts; a re-post with the same key gets the same answer,
  * and one whose answer never came is never sent again): a pagoPA URL, or a notice kept.
  */
-function sendAttempt({ context, system, mode }: StepInput, state: ReadyState) {
+/** Why a creation was not sent: an anonymous client's quota of positions (`PAYMENT_CREATE_PER_CLIENT`) is used up. */
+type CreationLimited = { reason: "limited"; retryAfterS: number };
+
+function sendAttempt({ context, system, mode }: StepInput, state: ReadyState, anonymous: boolean) {
   const paymentSystem = systemFor(system);
-  const { api } = getServices(context);
+  const { api, payments } = getServices(context);
   const request = {
     typeCode: state.type.code,
     note: state.note,
@@ -330,6 +333,16 @@ function sendAttempt({ context, system, mode }: StepInput, state: ReadyState) {
   return paymentWrites.run(context, {
     key: `${system}:${mode}:${state.attempt}`,
     create: async (): Promise<AttemptOutcome> => {
+      // Anonymous visitors name any payer: how many positions one address may create is limited. Counted only when a
+      // position is about to be created: a replay of the same attempt (a double click, a reload) costs nothing.
+      if (anonymous) {
+        const verdict = await payments.attemptAnonymousCreate();
+        if (!verdict.allowed)
+          throw new WriteFailure<CreationLimited>(
+            { reason: "limited", retryAfterS: verdict.retryAfterS },
+            false,
+          );
+      }
       if (mode === "online") {
         const paid = await paymentSystem.payOnline(api, request);
         if (!paid.ok) throw new WriteFailure(paid, paid.unsure === true);
@@ -381,21 +394,18 @@ async function payStep(input: StepInput): Promise<StepResult> {
   const { context, system, mode, state, submitted } = input;
   // Reached without its key (a post that did not come from the summary's page): the summary, which gives one.
   if (!isReady(system, state)) throw redirect(spontaneousRoute(system, mode).href("riepilogo"), 303);
-  // Anonymous visitors name any payer: how many positions one address may create is limited (429, input kept).
-  if (!(await identityPayer(context))) {
-    const verdict = await getServices(context).payments.attemptAnonymousCreate();
-    if (!verdict.allowed)
-      return fail({}, submitted, 429, "limited", { "Retry-After": String(verdict.retryAfterS) });
-  }
   const failedKind = mode === "online" ? "pay" : "notice";
   let written;
   try {
-    written = await sendAttempt(input, state);
+    written = await sendAttempt(input, state, !(await identityPayer(context)));
   } catch (error) {
     if (!(error instanceof WriteFailure)) throw error;
     if (error.unsure) unsureAttempt(input);
-    const { reason } = error.failure as { reason: "not-found" | "rejected" | "unavailable" };
-    return fail({}, submitted, reason === "unavailable" ? 503 : 502, failedKind);
+    const failure = error.failure as CreationLimited | { reason: "not-found" | "rejected" | "unavailable" };
+    // The anonymous quota used up: 429, the summary kept as typed.
+    if (failure.reason === "limited")
+      return fail({}, submitted, 429, "limited", { "Retry-After": String(failure.retryAfterS) });
+    return fail({}, submitted, failure.reason === "unavailable" ? 503 : 502, failedKind);
   }
   switch (written.status) {
     case "created":
