@@ -14,6 +14,7 @@ describe("the one-time code guard", async () => {
       expect(await verdict.done("wrong")).toEqual({
         discarded: i === OTP_MAX_WRONG,
         left: OTP_MAX_WRONG - i,
+        verified: false,
       });
     }
     expect(await guard.beginTry("k", LUCA)).toEqual({ ok: false, reason: "unknown" });
@@ -27,18 +28,32 @@ describe("the one-time code guard", async () => {
     expect(verdicts.at(-1)).toEqual({ ok: false, reason: "exhausted" });
   });
 
-  test("an outage gives the try back; a right code forgets the pending request", async () => {
+  test("an outage gives the try back; after a right code no try is counted: it is verified", async () => {
     const guard = createOtpGuard();
     await guard.beginSend("k", LUCA);
     for (let i = 0; i < 10; i++) {
       const verdict = await guard.beginTry("k", LUCA);
       if (!verdict.ok) throw new Error("an outage was counted");
-      expect(await verdict.done("outage")).toEqual({ discarded: false, left: 5 });
+      expect(await verdict.done("outage")).toEqual({ discarded: false, left: 5, verified: false });
     }
     const verdict = await guard.beginTry("k", LUCA);
     if (!verdict.ok) throw new Error("refused");
-    await verdict.done("valid");
-    expect((await guard.beginTry("k", LUCA)).ok).toBe(false);
+    expect((await verdict.done("valid")).verified).toBe(true);
+    expect(await guard.beginTry("k", LUCA)).toEqual({ ok: false, reason: "verified" });
+    // Only for the binding it was sent to.
+    expect(await guard.beginTry("k", { ...LUCA, contact: "mallory@example.it" })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
+  });
+
+  test("a double submission of the right code: the try the upstream calls wrong (the code spent) is verified", async () => {
+    const guard = createOtpGuard();
+    await guard.beginSend("k", LUCA);
+    const [first, second] = await Promise.all([guard.beginTry("k", LUCA), guard.beginTry("k", LUCA)]);
+    if (!first?.ok || !second?.ok) throw new Error("refused");
+    expect((await first.done("valid")).verified).toBe(true);
+    expect(await second.done("wrong")).toMatchObject({ discarded: false, verified: true });
   });
 
   test("a code is bound to the contact and fiscal code it was sent to", async () => {

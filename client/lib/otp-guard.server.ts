@@ -30,7 +30,8 @@ export type OtpBinding = { cf: string; kind: "EMAIL" | "SMS"; contact: string };
  * (docs/operations.md "Personal data"). `cf` and `binding` compare equal exactly when the values do.
  */
 type BindingKeys = { cf: string; binding: string; slot: string; contact: string };
-type Entry = BindingKeys & { wrong: number; sends: number; lastSentAt: number };
+/** `verifiedAt`: a code of this request was found valid (a try of the same code still on its way is no mistake). */
+type Entry = BindingKeys & { wrong: number; sends: number; lastSentAt: number; verifiedAt?: number };
 
 export type SendVerdict =
   | { ok: true; undo(): Promise<void> }
@@ -39,9 +40,15 @@ export type SendVerdict =
   | { ok: false; reason: "busy"; waitS: number }
   | { ok: false; reason: "unknown" };
 
+/**
+ * How a counted try ended: `verified` when this request's code was found valid, by this try or by another one of the
+ * same request (a double click: the upstream spends a code once and calls the second "wrong").
+ */
+export type TryEnd = { discarded: boolean; left: number; verified: boolean };
+
 export type TryVerdict =
-  | { ok: true; done(outcome: "valid" | "wrong" | "outage"): Promise<{ discarded: boolean; left: number }> }
-  | { ok: false; reason: "exhausted" | "unknown" };
+  | { ok: true; done(outcome: "valid" | "wrong" | "outage"): Promise<TryEnd> }
+  | { ok: false; reason: "exhausted" | "unknown" | "verified" };
 
 function keysOf(binding: OtpBinding): BindingKeys {
   const cf = storeKey("otp-cf", normalizeFiscalCode(binding.cf));
@@ -67,6 +74,7 @@ const EntrySchema = z.object({
   wrong: z.number(),
   sends: z.number(),
   lastSentAt: z.number(),
+  verifiedAt: z.number().optional(),
 });
 
 /**
@@ -196,24 +204,37 @@ function beginSend(
 }
 
 /** How a counted try ended: the try given back on an outage, the pending request forgotten when done. */
-async function endTry(guard: Guard, key: string, entry: Entry, outcome: "valid" | "wrong" | "outage") {
+async function endTry(
+  guard: Guard,
+  key: string,
+  entry: Entry,
+  outcome: "valid" | "wrong" | "outage",
+): Promise<TryEnd> {
   const { store, lastContact } = guard;
   const current = (await store.get(key)) ?? { ...entry, wrong: entry.wrong + 1 };
+  // Another try of this request found its code valid meanwhile: this one's "wrong" is that code spent, no mistake.
+  if (current.verifiedAt !== undefined)
+    return { discarded: false, left: OTP_MAX_WRONG - current.wrong, verified: true };
   const wrong = outcome === "outage" ? current.wrong - 1 : current.wrong;
   if (outcome === "outage") await store.set(key, { ...current, wrong }, ownerOf(entry));
   const left = OTP_MAX_WRONG - wrong;
-  const discarded = outcome === "valid" || (outcome === "wrong" && left <= 0);
+  if (outcome === "valid") {
+    // Kept, marked, until the entry's time is up: a late second submission of the same code is told it went through.
+    await store.set(key, { ...current, verifiedAt: guard.now() }, ownerOf(entry));
+    // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
+    if ((await lastContact.get(entry.slot))?.contact === entry.contact) await lastContact.delete(entry.slot);
+    return { discarded: false, left, verified: true };
+  }
+  const discarded = outcome === "wrong" && left <= 0;
   if (discarded) await store.delete(key);
-  // A code used up is no longer valid upstream: the fiscal code may get codes for other contacts again.
-  if (outcome === "valid" && (await lastContact.get(entry.slot))?.contact === entry.contact)
-    await lastContact.delete(entry.slot);
-  return { discarded: outcome === "wrong" && discarded, left };
+  return { discarded, left, verified: false };
 }
 
 function beginTry(guard: Guard, key: string, binding: OtpBinding): Promise<TryVerdict> {
   return guard.locked(key, async (): Promise<TryVerdict> => {
     const entry = await guard.store.get(key);
     if (!entry || !sameBinding(entry, binding)) return { ok: false, reason: "unknown" };
+    if (entry.verifiedAt !== undefined) return { ok: false, reason: "verified" };
     // Tries still on their way may yet come back as outages: the entry goes when the last one is wrong.
     if (entry.wrong >= OTP_MAX_WRONG) return { ok: false, reason: "exhausted" };
     await guard.store.set(key, { ...entry, wrong: entry.wrong + 1 }, ownerOf(entry));
@@ -266,7 +287,8 @@ export function createOtpGuard(options: { now?: () => number; ttlMs?: number; ma
     },
     /**
      * Before checking a code for `key`: counts the try first. `done("wrong")` forgets the pending request at the
-     * last try; `done("outage")` gives the try back (the citizen typed nothing wrong); `done("valid")` forgets it.
+     * last try; `done("outage")` gives the try back (the citizen typed nothing wrong); `done("valid")` marks it
+     * verified: a later try of it is `verified` (a double submission of the right code), never a wrong one.
      */
     beginTry: (key: string, binding: OtpBinding) => beginTry(guard, key, binding),
     async forget(key: string | null | undefined): Promise<void> {

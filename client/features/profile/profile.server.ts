@@ -123,6 +123,8 @@ export async function checkCode(
     ? await otpGuard.beginTry(pending.ref, { cf, kind: pending.kind, contact: pending.contact })
     : ({ ok: false, reason: "unknown" } as const);
   if (!attempt.ok) {
+    // The same code, already found valid (a double click whose first post went through): as valid.
+    if (attempt.reason === "verified") return null;
     if (attempt.reason === "exhausted") {
       return { field: "form", message: t("profile.otp.tooManyTries"), discarded: true, status: 400 };
     }
@@ -143,10 +145,12 @@ export async function checkCode(
     return null;
   }
   if (outcome === "expired") {
-    await attempt.done("outage");
+    if ((await attempt.done("outage")).verified) return null;
     return { field: "code", message: t("profile.otp.expired"), discarded: false, status: 400 };
   }
-  const { discarded, left } = await attempt.done("wrong");
+  const { discarded, left, verified } = await attempt.done("wrong");
+  // Spent by another submission of the same request that found it valid: not the citizen's mistake.
+  if (verified) return null;
   if (discarded)
     return { field: "form", message: t("profile.otp.tooManyTries"), discarded: true, status: 400 };
   return { field: "code", message: t("profile.otp.wrong", { left }), discarded: false, status: 400 };
