@@ -258,6 +258,9 @@ export const baseEn: Record<BaseKey, string> = {
   "form.xsrfRejected":
     "The request was not accepted because the form has expired or does not come from this portal. Reload the page and try again.",
   "form.unreadable": "The form sent cannot be read. Reload the page and try again.",
+  "flow.summaryChanged.title": "The summary has changed",
+  "flow.summaryChanged.text":
+    "The details were changed, for example in another window, after you opened the summary: the request was not sent. Check the details below and confirm again.",
 
   "store.quota":
     "You already have many files or requests pending on this portal: complete or cancel those in progress, or try again in a few minutes. What you typed has been kept.",

@@ -255,6 +255,9 @@ export const it = {
   "form.xsrfRejected":
     "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale. Ricarica la pagina e riprova.",
   "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",
+  "flow.summaryChanged.title": "Il riepilogo è cambiato",
+  "flow.summaryChanged.text":
+    "I dati sono stati modificati, ad esempio in un'altra finestra, dopo che avevi aperto il riepilogo: la richiesta non è stata inviata. Controlla i dati qui sotto e conferma di nuovo.",
 
   "store.quota":
     "Hai già molti file o richieste in sospeso su questo portale: completa o annulla quelli in corso, oppure riprova tra qualche minuto. Quello che hai scritto è stato conservato.",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { redirect } from "react-router";
 import {
   ensureAttempt,
@@ -10,7 +11,7 @@ import {
   type FlowRead,
 } from "./flow.server.ts";
 import { withQuery, type Query } from "./links.ts";
-import { isOpenedFromSummary } from "./flow-fields.ts";
+import { isOpenedFromSummary, SUMMARY_CHANGED, SUMMARY_VERSION } from "./flow-fields.ts";
 
 /*
  * A flow's route as a step table (issue #39, docs/decisions/flows.md): the skeleton every step page and every step
@@ -98,6 +99,21 @@ export type FlowRouteOptions<S> = {
   belongs?: (state: S) => boolean;
 };
 
+/**
+ * A digest of what the summary shows (the state without its attempt key; keys sorted, so that a state read back
+ * through its schema digests as the one saved): the summary's address carries it, its confirmation posts it back.
+ */
+function summaryVersion(state: WithAttempt): string {
+  const sorted = (_key: string, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value;
+  return createHash("sha256")
+    .update(JSON.stringify(withoutAttempt(state), sorted))
+    .digest("base64url")
+    .slice(0, 16);
+}
+
 /** What else decides whether a step is complete (`Flow`'s context: the booking's "logged in"), when the flow has one. */
 type ContextOption<C> = undefined extends C ? { context?: C } : { context: C };
 
@@ -110,6 +126,9 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
   const context = options.context as C;
   const stepHref: StepHref<Step> = (step, query = {}) =>
     withQuery(options.path, { ...options.query, passo: step, ...query });
+  /** The summary's address for `state`, keeping the notices of the address asked for. */
+  const summaryHref = (state: S, query: Query = {}) =>
+    stepHref(flow.summary as Step, { ...query, [SUMMARY_VERSION]: summaryVersion(state) });
   /** Whether a page at `requested` must go to `step` instead (a bare address may show it: `bare: "show"`). */
   const elsewhere = (requested: string | null, step: Step) =>
     requested !== step && !(requested === null && options.bare === "show");
@@ -154,11 +173,20 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
       // No state, and a form a new one does not reach: what came before it is gone.
       if (!kept && requested !== null && step !== requested)
         throw redirect(stepHref(first, STARTED_OVER), 303);
+      // A confirmation of a summary that is no longer the state's (another tab changed a step since): not sent. The
+      // steps' forms lead to the summary's address with the digest (`save`); a summary reached by an address without
+      // one (a link, the bare address) confirms without the check, as before.
+      const posted = new URL(request.url).searchParams.get(SUMMARY_VERSION);
+      if (kept && step === flow.summary && posted !== null && posted !== summaryVersion(kept))
+        throw redirect(summaryHref(kept, SUMMARY_CHANGED), 303);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
       const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
-      const save = (next: S, form: FormData) =>
-        redirect(stepHref(flow.nextStep(step, next, context, isFromSummary(form))), saved(next));
-      const stay = (next: S, query?: Query) => redirect(stepHref(step, query), saved(next));
+      const save = (next: S, form: FormData) => {
+        const to = flow.nextStep(step, next, context, isFromSummary(form));
+        return redirect(to === flow.summary ? summaryHref(next) : stepHref(to), saved(next));
+      };
+      const stay = (next: S, query?: Query) =>
+        redirect(step === flow.summary ? summaryHref(next, query) : stepHref(step, query), saved(next));
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
       return handler({ step, state, save, stay });
     },

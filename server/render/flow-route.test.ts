@@ -223,9 +223,53 @@ describe("defineFlowRoute: the step table", () => {
     expect(handled).toEqual(["citta of Mario"]);
     expect(answer).toBeInstanceOf(Response);
     const saved = answer as Response;
-    expect(saved.headers.get("Location")).toBe("/prova?passo=riepilogo");
+    expect(saved.headers.get("Location")).toMatch(/^\/prova\?passo=riepilogo&versione=[\w-]{16}$/);
     jar.receive(saved.headers);
     expect(flow.read(jar.services()).state).toEqual({ v: 1, name: "Mario", city: "Torino" });
+  });
+
+  test("a summary changed in another tab since it was shown is not confirmed: it shows again, saying so", async () => {
+    const jar = createFlowJar(CITIZENS.MARIO);
+    jar.receive(flow.save(jar.services(), { v: 1, name: "Mario" }));
+    const city = (name: string) =>
+      route.action(jar.services(), post("?passo=citta").request, {
+        nome: () => new Response(null, { status: 500 }),
+        citta: ({ state, save }) => save({ ...state, city: name }, new FormData()),
+        riepilogo: () => new Response(null, { status: 500 }),
+      });
+    // The city's form leads to the summary's address naming what it shows (Torino).
+    const toSummary = await city("Torino");
+    jar.receive(toSummary.headers);
+    const shown = new URL(toSummary.headers.get("Location")!, "http://comune-a.localhost");
+    expect(shown.searchParams.get("versione")).toMatch(/^[\w-]{16}$/);
+    jar.receive(route.page(jar.services(), shown).headers!);
+    // Another tab changes the city.
+    jar.receive((await city("Milano")).headers);
+    const confirmed: string[] = [];
+    const confirm = (at: URL) =>
+      route
+        .action<Answer>(jar.services(), post(at.search).request, {
+          nome: () => "nome",
+          citta: () => "citta",
+          riepilogo: ({ state }) => {
+            confirmed.push(state.city!);
+            return "riepilogo";
+          },
+        })
+        .catch((answer: unknown) => answer);
+    // The first tab confirms what it shows (Torino): not sent; the summary of Milano, with the notice.
+    const refused = (await confirm(shown)) as Response;
+    expect(refused.status).toBe(303);
+    const again = new URL(refused.headers.get("Location")!, "http://comune-a.localhost");
+    expect(again.searchParams.get("avviso")).toBe("riepilogo-cambiato");
+    expect(again.searchParams.get("versione")).not.toBe(shown.searchParams.get("versione"));
+    expect(confirmed).toEqual([]);
+    // Shown again, then confirmed: Milano is sent. (A summary reached by an address without the digest, a link,
+    // confirms without the check.)
+    expect(route.page(jar.services(), again).step).toBe("riepilogo");
+    expect(await confirm(again)).toBe("riepilogo");
+    expect(confirmed).toEqual(["Milano"]);
+    expect(await confirm(page("?passo=riepilogo"))).toBe("riepilogo");
   });
 
   test("a state kept for its outcome: a form goes to the outcome, a page starts anew without a notice", async () => {
@@ -275,6 +319,6 @@ describe("defineFlowRoute: the step table", () => {
       citta: () => new Response(null, { status: 500 }),
       riepilogo: () => new Response(null, { status: 500 }),
     });
-    expect(answer.headers.get("Location")).toBe("/prova?passo=riepilogo");
+    expect(answer.headers.get("Location")).toMatch(/^\/prova\?passo=riepilogo&versione=[\w-]{16}$/);
   });
 });

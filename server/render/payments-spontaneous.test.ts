@@ -5,7 +5,7 @@ import { startSandbox } from "#sandbox/start.ts";
 import { startRelay, testApp } from "#tests/support/test-app.ts";
 import { loginAs } from "#tests/support/test-sandbox.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
-import { PortalBrowser } from "#tests/support/portal-browser.ts";
+import { PortalBrowser, withoutSummaryVersion } from "#tests/support/portal-browser.ts";
 import { CITIZENS, HOSTS } from "#tests/support/portal-requests.ts";
 
 // Spontaneous payments (PPAY, MYPAY gate) over HTTP without JavaScript: production build, real app, sandbox upstream.
@@ -61,7 +61,7 @@ async function toSummary(jar: PortalBrowser, path: string, type = "MENSA", amoun
   for (const [fields, next] of steps) {
     const res = await postStep(jar, path, fields);
     expect(res.status, JSON.stringify(fields)).toBe(303);
-    expect(res.headers.location).toBe(`${path}?passo=${next}`);
+    expect(withoutSummaryVersion(res.headers.location)).toBe(`${path}?passo=${next}`);
   }
   const summary = await jar.get(`${path}?passo=riepilogo`);
   expect(summary.status).toBe(200);
@@ -165,6 +165,41 @@ describe("spontaneous payment (PPAY)", () => {
     expect((await postStep(jar, path, { intent: "importo", amount: "500" })).status).toBe(303);
   });
 
+  test("two tabs: the summary confirmed is the one shown; changed in the other tab, it shows again and nothing is created", async () => {
+    const relay = await startRelay(sandbox.url);
+    const portal = testApp({ upstreamUrl: relay.url, ssrHandler }).app;
+    const creations = () =>
+      relay.received.filter((r) => r.method === "POST" && /\/ppay\/.*\/payment$/.test(r.url)).length;
+    try {
+      const first = new PortalBrowser(portal, HOSTS.a);
+      await toSummary(first, ONLINE, "MENSA", "10");
+      // The amount step's form led the first tab to the summary's address naming what it shows (€ 10,00).
+      const shown = (await postStep(first, ONLINE, { intent: "importo", amount: "10" })).headers
+        .location as string;
+      expect(shown).toMatch(/[?&]versione=/);
+      expect(visible((await first.get(shown)).text)).toContain("€ 10,00");
+      // The second tab (same browser, same cookies) changes the amount.
+      const second = first.copy();
+      const changed = await postStep(second, ONLINE, { intent: "importo", amount: "500" });
+      expect(changed.status).toBe(303);
+      for (const [name, value] of second.cookies) first.cookies.set(name, value);
+      // The first tab's "Paga": not sent; its summary again, now € 500,00, saying why.
+      const refused = await first.post(shown, { intent: "paga" });
+      expect(refused.status).toBe(303);
+      expect(refused.headers.location).toContain("avviso=riepilogo-cambiato");
+      expect(creations()).toBe(0);
+      const again = visible((await first.get(refused.headers.location as string)).text);
+      expect(again).toContain("Il riepilogo è cambiato");
+      expect(again).toContain("€ 500,00");
+      // Confirmed from there: the position of € 500,00 is created, once.
+      const paid = await first.post(refused.headers.location as string, { intent: "paga" });
+      expect(paid.status).toBe(303);
+      expect(creations()).toBe(1);
+    } finally {
+      await relay.close();
+    }
+  });
+
   test("in English, amounts are written and read back the English way", async () => {
     const jar = new PortalBrowser(app, HOSTS.a);
     jar.cookies.set("lang", "en");
@@ -254,7 +289,10 @@ describe("spontaneous payment (PPAY)", () => {
       note: "Pratica 9",
       ritorno: "riepilogo",
     });
-    expect([changed.status, changed.headers.location]).toEqual([303, `${ONLINE}?passo=riepilogo`]);
+    expect([changed.status, withoutSummaryVersion(changed.headers.location)]).toEqual([
+      303,
+      `${ONLINE}?passo=riepilogo`,
+    ]);
     expect(visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text)).toContain("Pratica 9");
   });
 

@@ -1,3 +1,4 @@
+import { SUMMARY_VERSION } from "#client/lib/flow-fields.ts";
 import request from "supertest";
 import { createXsrfToken, maskXsrfToken } from "#server/security/xsrf.ts";
 import { withParts, type Upload } from "./portal-requests.ts";
@@ -143,4 +144,16 @@ export class PortalBrowser {
         .send(new URLSearchParams(fields).toString()),
     );
   }
+}
+
+/**
+ * An address without the summary's digest (`versione`): where a step's form went, compared with the summary's
+ * address as a test spells it.
+ */
+export function withoutSummaryVersion(location: string | null | undefined): string | null | undefined {
+  if (location === undefined || location === null) return location;
+  const url = new URL(location, "http://portal.invalid");
+  if (!url.searchParams.has(SUMMARY_VERSION)) return location;
+  url.searchParams.delete(SUMMARY_VERSION);
+  return `${url.pathname}${url.search}`;
 }

@@ -138,3 +138,40 @@ test("SummarySection: a named section whose 'Modifica' returns to its step and s
   expect(page.getByRole("heading", { name: "Ufficio" }).className).toBe("h5 mb-0");
   expect(page.getByRole("heading", { name: "Stato" }).className).toBe("h5 card-title");
 });
+
+test("a summary's forms post back the digest its address names; a summary shown again because it changed says so", () => {
+  const page = renderPage(
+    <FlowStepPage steps={["Dati", "Riepilogo"]} current={2} title="Riepilogo" focusKey="riepilogo">
+      <FlowStepForm action="/delega?passo=riepilogo" intent="invia">
+        <button type="submit">Invia</button>
+      </FlowStepForm>
+      <FlowStepForm intent="altro">
+        <button type="submit">Altro</button>
+      </FlowStepForm>
+    </FlowStepPage>,
+    { url: "/delega?passo=riepilogo&versione=abc_DEF-123&avviso=riepilogo-cambiato" },
+  );
+  const [given, own] = [...page.container.querySelectorAll("form")].map((form) =>
+    form.getAttribute("action"),
+  );
+  expect(given).toBe("/delega?passo=riepilogo&versione=abc_DEF-123");
+  expect(own).toBe("/delega?passo=riepilogo&versione=abc_DEF-123&avviso=riepilogo-cambiato");
+  const notice = page.getByRole("heading", { level: 2, name: /Il riepilogo è cambiato$/ });
+  expect(notice.parentElement?.textContent).toContain("la richiesta non è stata inviata");
+  // Above the step's own heading.
+  const heading = page.getByRole("heading", { level: 2, name: "Riepilogo" });
+  expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
+test("a step's form elsewhere keeps the address it is given; no notice without one", () => {
+  const page = renderPage(
+    <FlowStepPage steps={["Dati", "Riepilogo"]} current={1} title="Dati" focusKey="dati">
+      <FlowStepForm action="/delega?passo=dati" intent="dati">
+        <button type="submit">Avanti</button>
+      </FlowStepForm>
+    </FlowStepPage>,
+    { url: "/delega?passo=dati" },
+  );
+  expect(page.container.querySelector("form")?.getAttribute("action")).toBe("/delega?passo=dati");
+  expect(page.queryByText("Il riepilogo è cambiato")).toBeNull();
+});

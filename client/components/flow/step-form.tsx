@@ -4,6 +4,7 @@ import { ErrorSummary, type ErrorSummaryItem } from "#client/components/ui/error
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { withSummaryVersion } from "#client/lib/flow-fields.ts";
 import { ReturnToSummaryField } from "./return-to-summary-field.tsx";
 
 export type FlowStepFormProps = {
@@ -40,7 +41,11 @@ export function FlowStepForm(props: FlowStepFormProps) {
       {intro}
       <Form
         method="post"
-        action={action ?? `${location.pathname}${location.search}`}
+        action={
+          action === undefined
+            ? `${location.pathname}${location.search}`
+            : withSummaryVersion(action, new URLSearchParams(location.search))
+        }
         noValidate
         encType={multipart ? "multipart/form-data" : undefined}
         id={id}

@@ -1,5 +1,9 @@
 import { useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { Callout } from "#client/components/ui/callout.tsx";
 import { Stepper } from "#client/components/ui/stepper.tsx";
+import { useT } from "#client/i18n/i18n-context.tsx";
+import { wasSummaryChanged } from "#client/lib/flow-fields.ts";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 
 export type FlowStepPageProps = {
@@ -26,7 +30,8 @@ export type FlowStepPageProps = {
 };
 
 /**
- * The frame of every flow's step (docs/decisions/flows.md): the bootstrap-italia stepper, the notices, the step's
+ * The frame of every flow's step (docs/decisions/flows.md): the bootstrap-italia stepper, the notices (the flow's own,
+ * after the one every flow shares: a summary shown again because it changed before its confirmation), the step's
  * heading (focused when the step changes without a page load, see `useFocusOnChange`) and the step's content.
  */
 export function FlowStepPage({
@@ -42,6 +47,8 @@ export function FlowStepPage({
 }: FlowStepPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(focusKey, headingRef);
+  const t = useT();
+  const changed = wasSummaryChanged(new URLSearchParams(useLocation().search));
   const h2 = (
     <h2 ref={headingRef} id={headingId} tabIndex={-1} className={headingClassName}>
       {title}
@@ -51,6 +58,11 @@ export function FlowStepPage({
     <>
       {heading === "flow" ? h2 : null}
       <Stepper steps={steps} current={current} />
+      {changed ? (
+        <Callout title={t("flow.summaryChanged.title")} variant="warning" titleAs="h2">
+          <p className="mb-0">{t("flow.summaryChanged.text")}</p>
+        </Callout>
+      ) : null}
       {notices}
       {heading === "step" ? h2 : null}
       {children}
