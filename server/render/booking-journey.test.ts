@@ -7,7 +7,8 @@ import { startHeldRelay } from "#tests/support/held-relay.ts";
 import { loadSsrHandler } from "./load-ssr-handler.ts";
 import { addDaysToDay, parseRomeDateTime, todayInRome } from "#shared/dates.ts";
 import { PortalBrowser } from "#tests/support/portal-browser.ts";
-import { HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
+import { CITIZENS, HOSTS, UPSTREAM_HOSTS } from "#tests/support/portal-requests.ts";
+import { loginAs } from "#tests/support/test-sandbox.ts";
 
 // Whole booking flows over HTTP, without JavaScript: the production build (npm test builds first), the real Express
 // app with its sealed flow cookies, and the sandbox upstream on its real clock.
@@ -99,6 +100,8 @@ describe("confirming a booking", () => {
     const success = await jar.get(res.headers.location!);
     expect(success.status).toBe(200);
     expect(success.text).toContain("Appuntamento confermato");
+    expect(success.text).toContain("Laura");
+    expect(success.text).toContain(email);
     // The same page opened again later, without this browser's booking just done (issue #40): the appointment as it
     // is, no success announced.
     const later = jar.copy();
@@ -107,6 +110,15 @@ describe("confirming a booking", () => {
     expect(opened.status).toBe(200);
     expect(opened.text).toContain("Il tuo appuntamento");
     expect(opened.text).not.toContain("Appuntamento confermato");
+    // Whoever holds the browser now may be somebody else (a shared computer): the requester masked.
+    expect(opened.text).not.toContain("Laura");
+    expect(opened.text).not.toContain(email);
+    expect(opened.text).toContain(`s•••@example.it`);
+    // Another citizen logging in at that computer: the same.
+    const giulia = later.copy().withCookie(await loginAs(sandbox.url, CITIZENS.GIULIA));
+    const seen = await giulia.get(res.headers.location!);
+    expect(seen.status).toBe(200);
+    expect(seen.text).not.toContain(email);
     // The cancellation's success, opened without having cancelled anything: the booking page instead.
     const cancelled = await later.get("/servizi/annullamento-appuntamento/successo");
     expect([cancelled.status, cancelled.headers.location]).toEqual([302, BOOKING]);

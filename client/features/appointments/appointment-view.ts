@@ -88,6 +88,25 @@ export function toAppointmentView(appointment: Appointment, locale: Locale): App
   };
 }
 
+/**
+ * The requester as a page may show them to whoever holds the browser: initials, the e-mail's first letter and domain,
+ * the fiscal code's first and last characters. For an anonymous booking opened again later through this browser's
+ * proof (a shared computer keeps it for months): the person who booked knows who they are, the next person at the
+ * computer learns nothing of them.
+ */
+export function maskedRequester(requester: AppointmentView["requester"]): AppointmentView["requester"] {
+  const initial = (name: string) => (name ? `${name.trim().charAt(0).toUpperCase()}.` : "");
+  const at = requester.email.lastIndexOf("@");
+  const cf = requester.codiceFiscale;
+  return {
+    nome: initial(requester.nome),
+    cognome: initial(requester.cognome),
+    email: at > 0 ? `${requester.email.charAt(0)}•••${requester.email.slice(at)}` : "",
+    codiceFiscale:
+      cf && cf.length > 4 ? `${cf.slice(0, 3)}${"•".repeat(cf.length - 4)}${cf.slice(-1)}` : null,
+  };
+}
+
 /** Closed appointments (cancelled, refused, past) cannot be changed any more. */
 export function isChangeable(view: AppointmentView, now: Date = new Date()): boolean {
   if (view.status === "ANNULLATA" || view.status === "RIFIUTATA") return false;

@@ -3,7 +3,12 @@ import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
-import { isChangeable, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
+import {
+  isChangeable,
+  maskedRequester,
+  toAppointmentView,
+  type AppointmentView,
+} from "./appointment-view.ts";
 import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
 import { readAccessTokens } from "./access-cookie.server.ts";
 import { findAccessToken } from "./flow-state.ts";
@@ -43,18 +48,26 @@ export async function orAppointmentError<T>(
  * Someone else's id, or an id without proof, is "not found".
  */
 export async function readOwnAppointment(access: AppschedAccess, id: string): Promise<Appointment> {
+  return (await readAppointment(access, id)).appointment;
+}
+
+/** As `readOwnAppointment`, saying whether only this browser's proof opened it (not the citizen's own login). */
+async function readAppointment(
+  access: AppschedAccess,
+  id: string,
+): Promise<{ appointment: Appointment; byProof: boolean }> {
   const token = findAccessToken(readAccessTokens(access.services.flow), id);
   const { appschedPublic } = access.services.api;
   if (access.user) {
     try {
-      return await access.authenticated.getAppointment(id);
+      return { appointment: await access.authenticated.getAppointment(id), byProof: false };
     } catch (error) {
       // Booked anonymously in this browser before logging in: the token still proves it.
       if (!(token && access.showPublic && isUpstreamFailure(error, 404))) throw error;
     }
   }
   if (!token || !access.showPublic) throw appointmentError("not-found", access.services.locale);
-  return appschedPublic.getAppointment(id, token);
+  return { appointment: await appschedPublic.getAppointment(id, token), byProof: true };
 }
 
 function manageById(view: AppointmentView, loggedIn: boolean): ManageLinks | null {
@@ -66,15 +79,18 @@ function manageById(view: AppointmentView, loggedIn: boolean): ManageLinks | nul
 export async function loadBookingSuccess({ request, context, params, url }: Args): Promise<ConfirmationData> {
   const access = await getAppschedAccess(request, context);
   const id = params.id ?? "";
-  const view = toAppointmentView(
-    await orAppointmentError(readOwnAppointment(access, id), "not-found", access.services.locale),
-    access.services.locale,
-  );
+  const read = await orAppointmentError(readAppointment(access, id), "not-found", access.services.locale);
+  const view = toAppointmentView(read.appointment, access.services.locale);
   const loggedIn = access.user !== null;
   const alreadySent = url.searchParams.get("avviso") === ALREADY_SENT_NOTICE;
+  const kind = alreadySent || wasJustDone(context, "booked", view.id) ? "booked" : "view";
   return {
-    kind: alreadySent || wasJustDone(context, "booked", view.id) ? "booked" : "view",
-    appointment: view,
+    kind,
+    // An anonymous booking opened again later through this browser's proof (not right after booking it): whoever
+    // holds the browser now may be somebody else (a shared computer, another citizen logged in), so the requester is
+    // shown masked.
+    appointment:
+      read.byProof && kind === "view" ? { ...view, requester: maskedRequester(view.requester) } : view,
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn,
     manage: manageById(view, loggedIn),
