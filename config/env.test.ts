@@ -51,6 +51,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", PORTAL_SECRET: "x".repeat(32) }).PORTAL_SECRET).toHaveLength(
       32,
     );
+    expect(() => parseEnv({ NODE_ENV: "production", PORTAL_SECRET: " ".repeat(34) })).toThrow(
+      /PORTAL_SECRET/,
+    );
+    expect(() => parseEnv({ PORTAL_SECRET: ` ${"x".repeat(20)} ${" ".repeat(12)}` })).toThrow(
+      /PORTAL_SECRET/,
+    );
   });
 
   test("PORTAL_SECRET_PREVIOUS: a list of long secrets, only beside PORTAL_SECRET", () => {

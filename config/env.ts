@@ -248,7 +248,9 @@ export function parseEnv(given: Record<string, string | undefined>): Env {
     ? []
     : result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
   const secret = source.PORTAL_SECRET;
-  if (secret !== undefined && secret.length < 32) problems.push("  - PORTAL_SECRET: at least 32 characters");
+  // Counted without surrounding blanks: 34 spaces are no secret.
+  if (secret !== undefined && secret.trim().length < 32)
+    problems.push("  - PORTAL_SECRET: at least 32 characters");
   else if (secret === undefined && source.NODE_ENV === "production") {
     problems.push("  - PORTAL_SECRET: required in production (at least 32 characters)");
   }

@@ -132,7 +132,11 @@ export function serve(
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port }, `${options.label} listening on http://localhost:${port}`);
+    // Where it listens and which upstream it serves (its origin: never a credential the URL may carry).
+    logger.info(
+      { port, host: env.HOST, upstream: new URL(runtime.upstreamUrl).origin },
+      `${options.label} listening on http://localhost:${port}`,
+    );
   });
 
   let stopping = false;
