@@ -61,6 +61,9 @@ describe("the assistance request", () => {
     expect(res.text).toContain("Informativa sul trattamento dei dati personali");
     expect(res.text).toContain("Aggiorna tipologie");
     expect(res.text).not.toContain("Salva richiesta");
+    // The form is no end of a service (Modello Comuni C.SE.1.7): the page's rating question.
+    expect(res.text).toContain("Quanto sono chiare le informazioni su questa pagina?");
+    expect(res.text).not.toContain("Quanto è stato facile usare questo servizio?");
   });
 
   test("without a token, from a browser that names no sender, the post is refused", async () => {

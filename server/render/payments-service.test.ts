@@ -48,7 +48,9 @@ describe("/servizi/pagamenti/:id", () => {
     );
     expect(res.text).toContain('href="/servizi/ppay/pagamento-spontaneo"');
     expect(text).not.toContain("I tuoi pagamenti");
-    expect(text).toContain("Quanto è stato facile usare questo servizio?");
+    expect(text).toContain("Quanto sono chiare le informazioni su questa pagina?");
+    // A service's page is an information page (Modello Comuni C.SI.2.6): the service question ends a flow only.
+    expect(text).not.toContain("Quanto è stato facile usare questo servizio?");
   });
 
   test("logged in: only the service's type (TARI), IUV descending, paged, filtered, in euro", async () => {

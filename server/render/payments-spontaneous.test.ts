@@ -215,6 +215,8 @@ describe("spontaneous payment (PPAY)", () => {
     expect((await postStep(jar, ONLINE, { intent: "importo", amount: "1234.50" })).status).toBe(303);
     const summary = visible((await jar.get(`${ONLINE}?passo=riepilogo`)).text);
     expect(summary).toContain("€1,234.50");
+    // A step is no end of the service: the page's rating question (Modello Comuni C.SE.1.7).
+    expect(summary).toContain("How clear is the information on this page?");
     expect(summary).not.toContain("1.234,50");
     // Back on the amount step ("Modifica"), the field holds the amount as the payer typed it.
     expect((await jar.get(`${ONLINE}?passo=importo`)).text).toContain('value="1234.50"');

@@ -26,7 +26,7 @@ export default function AssistanceRequest({ loaderData, actionData }: Route.Comp
   return (
     <>
       <AssistanceRequestPage data={loaderData} action={action} />
-      <PageEnd variant="service" />
+      <PageEnd />
     </>
   );
 }

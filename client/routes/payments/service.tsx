@@ -42,7 +42,7 @@ export default function PaymentServicePage({ loaderData }: Route.ComponentProps)
       title={service.name}
       lead={service.description || undefined}
       parent="services"
-      after={<PageEnd variant="service" title={service.name} />}
+      after={<PageEnd title={service.name} />}
     >
       {actingFor ? (
         <ActingForChooser choice={actingFor} redirectTo={`${location.pathname}${location.search}`} />

@@ -36,7 +36,7 @@ export function ErrorBoundary() {
 /** Spontaneous payment: title, help links, the login prompt for anonymous visitors, the step below, the rating. */
 export default function SpontaneousPaymentLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <SpontaneousLayout loginHref={loaderData.loginHref} after={<PageEnd variant="service" />}>
+    <SpontaneousLayout loginHref={loaderData.loginHref} after={<PageEnd />}>
       <Outlet />
     </SpontaneousLayout>
   );
