@@ -278,6 +278,11 @@ test.describe("without JavaScript", () => {
     const email = unique("nojs");
     await page.goto(tenantUrl("comune-b", FORM));
     await page.getByLabel(/^Dettagli/).fill("Scritto prima di scegliere il servizio.");
+    // Enter in a field sends the request (its errors listed), not the list's "Aggiorna tipologie" that comes first.
+    await page.getByRole("textbox", { name: /^Nome/ }).fill("Paola");
+    await page.getByRole("textbox", { name: /^Nome/ }).press("Enter");
+    await expect(page.getByRole("region", { name: "Correggi i seguenti errori" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /^Nome/ })).toHaveValue("Paola");
     await fillRequest(page, { anonymous: true, email, js: false });
     await expect(page.getByLabel(/^Email/)).toHaveValue(email);
     await tick(page, "Ho letto e compreso l'informativa sulla privacy");

@@ -175,3 +175,27 @@ test("a step's form elsewhere keeps the address it is given; no notice without o
   expect(page.container.querySelector("form")?.getAttribute("action")).toBe("/delega?passo=dati");
   expect(page.queryByText("Il riepilogo è cambiato")).toBeNull();
 });
+
+test("FlowStepForm: Enter in a field sends the step's intent, whatever helper button comes first", () => {
+  const page = renderPage(
+    <FlowStepForm enterIntent="invia">
+      <input name="nome" aria-label="Nome" />
+      <button type="submit" name="intent" value="tipologie">
+        Aggiorna tipologie
+      </button>
+      <button type="submit" name="intent" value="invia">
+        Invia
+      </button>
+    </FlowStepForm>,
+    { url: "/nuova-richiesta" },
+  );
+  // The form's default button (the first submit button, which implicit submission uses): hidden, out of the tab order.
+  const first = page.container.querySelector<HTMLButtonElement>('form button[type="submit"]')!;
+  expect([first.value, first.hidden, first.tabIndex, first.getAttribute("aria-hidden")]).toEqual([
+    "invia",
+    true,
+    -1,
+    "true",
+  ]);
+  expect(page.getAllByRole("button").map((b) => b.textContent)).toEqual(["Aggiorna tipologie", "Invia"]);
+});

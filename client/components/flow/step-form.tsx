@@ -23,6 +23,12 @@ export type FlowStepFormProps = {
   multipart?: boolean;
   /** The form's accessible name, when a page has several forms (e.g. the assistance request's). */
   label?: string;
+  /**
+   * The `intent` that Enter in a field sends, for a form whose first visible submit button is a helper ("Aggiorna
+   * tipologie", the place's "Cerca"): a browser submits with the form's first submit button, so without JavaScript
+   * Enter pressed in a name field ran the helper and sent nothing. A hidden first button carries this intent.
+   */
+  enterIntent?: string;
   id?: string;
   className?: string;
   children: ReactNode;
@@ -34,7 +40,18 @@ export type FlowStepFormProps = {
  */
 export function FlowStepForm(props: FlowStepFormProps) {
   const location = useLocation();
-  const { intent, returnToSummary, errors, errorsTitle, intro, action, multipart, id, className } = props;
+  const {
+    intent,
+    returnToSummary,
+    errors,
+    errorsTitle,
+    intro,
+    action,
+    multipart,
+    id,
+    className,
+    enterIntent,
+  } = props;
   return (
     <>
       {errors ? <ErrorSummary items={errors} title={errorsTitle} /> : null}
@@ -53,6 +70,9 @@ export function FlowStepForm(props: FlowStepFormProps) {
         aria-label={props.label}
       >
         <XsrfField />
+        {enterIntent ? (
+          <button type="submit" name="intent" value={enterIntent} hidden tabIndex={-1} aria-hidden="true" />
+        ) : null}
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         <ReturnToSummaryField active={Boolean(returnToSummary)} />
         {props.children}

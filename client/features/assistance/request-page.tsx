@@ -169,6 +169,7 @@ export function RequestForm({ data, action, headingRef }: StepProps<RequestFormD
       <RequestNotices data={data} values={values} />
       <FlowStepForm
         multipart
+        enterIntent="invia"
         label={t("assistance.title")}
         errors={summary}
         intro={

@@ -157,6 +157,7 @@ function DataStep({ data, actionData, backHref }: StepProps) {
   return (
     <FlowStepForm
       multipart
+      enterIntent="dati"
       id="dati-segnalazione"
       errors={summary}
       intro={<FormError message={errors.form} />}
