@@ -7,7 +7,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,18 +17,11 @@ let server: ChildProcess | undefined;
 let output = "";
 let base = "";
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** The image's environment: its ENV lines, the port and loopback for the test, a secret (production needs one). */
+/**
+ * The image's environment: its ENV lines, the port and loopback for the test, a secret (production needs one). The
+ * server is started on port 0 and says which port it got in its "listening" line (`info`): a port probed free and
+ * handed over could be taken meanwhile by another test's server, which then answered /healthz in its place.
+ */
 function imageEnv(port: number): NodeJS.ProcessEnv {
   return {
     ...layout.env,
@@ -38,7 +30,7 @@ function imageEnv(port: number): NodeJS.ProcessEnv {
     PORT: String(port),
     HOST: "127.0.0.1",
     PORTAL_SECRET: randomBytes(32).toString("hex"),
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "info",
   };
 }
 
@@ -53,10 +45,8 @@ beforeAll(async () => {
   console.warn(
     `runtime stage laid out in ${laidOutMs} ms: ${layout.packages} production packages, node_modules ${(layout.nodeModulesBytes / 1024 / 1024).toFixed(1)} MiB`,
   );
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   const [bin, ...args] = command(layout.cmd);
-  server = spawn(bin!, args, { cwd: layout.dir, env: imageEnv(port), stdio: ["ignore", "pipe", "pipe"] });
+  server = spawn(bin!, args, { cwd: layout.dir, env: imageEnv(0), stdio: ["ignore", "pipe", "pipe"] });
   server.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
   server.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
   const giveUp = Date.now() + 45_000;
@@ -65,6 +55,12 @@ beforeAll(async () => {
       throw new Error(`the image's command exited (${server.exitCode}):\n${output}`);
     if (Date.now() > giveUp)
       throw new Error(`the image's command did not answer /healthz in 45 s:\n${output}`);
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    if (!port) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    base = `http://127.0.0.1:${port}`;
     const up = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.ok,
       () => false,
