@@ -3,10 +3,7 @@ import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "
 import { routeError } from "#shared/route-error.ts";
 import { getServices } from "./services.ts";
 import { serverT } from "#client/i18n/server-t.ts";
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10}`.replace(".", ",");
-}
+import { formatMegabytes } from "#shared/file-size.ts";
 
 /**
  * Reads a posted form. Its XSRF token was checked before the body was read (server `checkFormXsrf`, enforced for
@@ -29,7 +26,11 @@ export async function readForm(
     );
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) {
-      throw routeError(413, { title: serverT(context)("form.fileTooLarge", { size: megabytes(fileLimit) }) });
+      throw routeError(413, {
+        title: serverT(context)("form.fileTooLarge", {
+          size: formatMegabytes(fileLimit, getServices(context).locale),
+        }),
+      });
     }
     if (error instanceof MaxFilesExceededError) {
       throw routeError(413, { title: serverT(context)("form.tooManyFiles", { count: maxFiles }) });

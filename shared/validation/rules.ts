@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidCompanyNumber } from "./company-number.ts";
 import { isValidFiscalCode, normalizeFiscalCode } from "./fiscal-code.ts";
 import { formatValidationMessage, type ValidationMessageKey } from "./messages.ts";
+import { formatMegabytes } from "../file-size.ts";
 
 /**
  * The spec's generic rules (§5) as zod: a form field is `text(...checks)` (the trimmed text, "" when absent),
@@ -128,8 +129,6 @@ export type FilesLimits = {
   types?: readonly string[];
 };
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10}`.replace(".", ",");
-
 function hasType(file: File, types: readonly string[]): boolean {
   const name = file.name.toLowerCase();
   return types.some((type) =>
@@ -155,7 +154,8 @@ export function files({ min, max, maxBytes, types }: FilesLimits = {}) {
       ),
       z.refine(
         (list: File[]) => maxBytes === undefined || list.every((file) => file.size <= maxBytes),
-        issueOf(undefined, "fileSize", maxBytes === undefined ? "" : megabytes(maxBytes)),
+        // The limit as the Italian message writes it (whole megabytes in practice: the same in English).
+        issueOf(undefined, "fileSize", maxBytes === undefined ? "" : formatMegabytes(maxBytes, "it")),
       ),
       z.refine(
         (list: File[]) => types === undefined || list.every((file) => hasType(file, types)),

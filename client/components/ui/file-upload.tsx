@@ -4,6 +4,7 @@ import { cx } from "./class-names.ts";
 import { FieldError, FieldHint } from "./field-parts.tsx";
 import { Icon } from "./icon.tsx";
 import { useHydrated } from "./use-hydrated.tsx";
+import { fileSizeText } from "#shared/file-size.ts";
 
 /** A file the form already holds (kept from a previous post): its name, its size when known, an action (remove). */
 export type HeldFile = { key: string; name: string; size?: number; action?: ReactNode };
@@ -27,17 +28,6 @@ export type FileUploadProps = {
   children?: ReactNode;
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
 };
-
-/** "12 KB", "1,4 MB" in the page's language. */
-export function fileSizeText(bytes: number, locale: string): string {
-  const format = (value: number, digits: number) =>
-    new Intl.NumberFormat(locale === "en" ? "en-GB" : "it-IT", { maximumFractionDigits: digits }).format(
-      value,
-    );
-  if (bytes < 1024) return `${format(bytes, 0)} B`;
-  if (bytes < 1024 * 1024) return `${format(bytes / 1024, 0)} KB`;
-  return `${format(bytes / (1024 * 1024), 1)} MB`;
-}
 
 /**
  * A file field as bootstrap-italia's upload component: the native `<input type="file" class="upload">` behind a

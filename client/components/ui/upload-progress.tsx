@@ -1,13 +1,10 @@
 import { useNavigation } from "react-router";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { formatMegabytes } from "#shared/file-size.ts";
 
 export function attachedFiles(formData: FormData | undefined): File[] {
   if (!formData) return [];
   return [...formData.values()].filter((v): v is File => typeof v !== "string" && v.size > 0);
-}
-
-function megabytes(bytes: number): string {
-  return (Math.max(bytes, 1) / 1024 / 1024).toLocaleString("it-IT", { maximumFractionDigits: 1 });
 }
 
 /**
@@ -18,6 +15,7 @@ function megabytes(bytes: number): string {
  */
 export function UploadProgress() {
   const t = useT();
+  const locale = useLocale();
   const navigation = useNavigation();
   const files = navigation.state === "submitting" ? attachedFiles(navigation.formData) : [];
   const total = files.reduce((sum, f) => sum + f.size, 0);
@@ -25,7 +23,9 @@ export function UploadProgress() {
     <div role="status" className="mt-3">
       {files.length > 0 ? (
         <>
-          <p className="mb-2">{t("form.uploading", { count: files.length, size: megabytes(total) })}</p>
+          <p className="mb-2">
+            {t("form.uploading", { count: files.length, size: formatMegabytes(Math.max(total, 1), locale) })}
+          </p>
           <div className="progress progress-indeterminate">
             <span className="visually-hidden">{t("spinner.loading")}</span>
             <div className="progress-bar" role="presentation" />

@@ -1,5 +1,6 @@
 import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
-import { FileUpload, fileSizeText } from "#client/components/ui/file-upload.tsx";
+import { FileUpload } from "#client/components/ui/file-upload.tsx";
+import { fileSizeText } from "#shared/file-size.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import type { Errors } from "./new-delega-fields.tsx";
 import { documentFieldName } from "./steps.ts";
