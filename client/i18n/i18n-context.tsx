@@ -95,6 +95,15 @@ export function useLocale(): Locale {
 }
 
 /**
+ * The `lang` of the municipality's own texts (its configuration's menus and footer, its services, FAQ, notices and
+ * messages, written in Italian) where a page shows them: `"it"` on a page in another language, so that a screen reader
+ * reads them as Italian (WCAG 3.1.2, language of parts); nothing on an Italian page (`lang={useContentLang()}`).
+ */
+export function useContentLang(): "it" | undefined {
+  return useLocale() === "it" ? undefined : "it";
+}
+
+/**
  * A component's `t` in the page's language: `useT()` for the base keys, `useT(messagesIt)` (or
  * `useT(paymentsIt, serviceCardIt)`) for a feature's. Only keys of the catalogues given type-check. The same
  * locale and catalogues (module constants) give the same `t` (see `translators`): it changes only with the locale.

@@ -348,3 +348,34 @@ describe("every route's title follows one order", () => {
     }, 120_000);
   }
 });
+
+// WCAG 3.1.2 (language of parts): on an English page, the municipality's own texts, which stay Italian, say so.
+describe("the municipality's Italian texts on English pages", () => {
+  const tagsOf = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
+  const page = async (path: string, lang: "en" | "it") =>
+    (await request(portal).get(path).set("Host", HOST).set("Cookie", `lang=${lang}`)).text;
+
+  test('a service\'s card, the configured menus and footer, a privacy notice: lang="it" in English, nothing in Italian', async () => {
+    const english = await page("/servizi/101", "en");
+    expect(english).toMatch(/<html lang="en"/);
+    const description = tagsOf(english, /<p[^>]*data-element="service-description"[^>]*>/g);
+    expect(description).toHaveLength(1);
+    expect(description[0]).toContain('lang="it"');
+    expect(tagsOf(english, /<h1[^>]*data-element="service-title"[^>]*>/g)[0]).toContain('lang="it"');
+    const footerLinks = tagsOf(english, /<a[^>]*data-element="(privacy-policy-link|legal-notes|faq)"[^>]*>/g);
+    expect(footerLinks.length).toBeGreaterThan(0);
+    for (const link of footerLinks) expect(link).toContain('lang="it"');
+    const menu = tagsOf(english, /<a[^>]*data-element="(management|news|live)"[^>]*>/g);
+    expect(menu.length).toBeGreaterThan(0);
+    for (const link of menu) expect(link).toContain('lang="it"');
+    const notice = await page("/nuova-richiesta", "en");
+    expect(notice).toMatch(/<p class="mt-2" style="white-space:pre-line" lang="it">/);
+
+    // In Italian the page's own language says it all: only the language switcher's "ITA" names Italian.
+    for (const path of ["/servizi/101", "/nuova-richiesta"]) {
+      const marked = tagsOf(await page(path, "it"), /<(?!html)[a-z0-9]+ [^>]*\blang="it"[^>]*>/g);
+      expect(marked, path).toHaveLength(1);
+      expect(marked[0], path).toMatch(/hreflang="it"/i);
+    }
+  });
+});

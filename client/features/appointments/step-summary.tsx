@@ -4,7 +4,7 @@ import { formFields } from "#client/components/ui/form-fields.ts";
 import { StepNav } from "./flow-form.tsx";
 import type { StepActionData, SummaryStepData } from "./step-types.ts";
 import { SummaryCards, type SummaryEditLinks } from "./summary-cards.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { stepActionFor } from "./use-step-errors.ts";
 
@@ -19,6 +19,7 @@ export type StepSummaryProps = {
 /** Step "Riepilogo": the declaration message, the summary cards, the privacy notice and "Conferma e invia". */
 export function StepSummary({ data, actionData, backHref, editLinks, submitLabel }: StepSummaryProps) {
   const t = useT(appointmentsIt);
+  const lang = useContentLang();
   const { errors } = stepActionFor(actionData, "riepilogo");
   // `form`: the booking refused as a whole (said above the cards); the privacy box's label is its own message.
   const { field, summary } = formFields({
@@ -52,7 +53,7 @@ export function StepSummary({ data, actionData, backHref, editLinks, submitLabel
             </h3>
             <div className="border rounded p-3 mb-3 appointment-legal">
               <h4 className="h6">{data.legal.title}</h4>
-              <div dangerouslySetInnerHTML={{ __html: data.legal.body }} />
+              <div lang={lang} dangerouslySetInnerHTML={{ __html: data.legal.body }} />
             </div>
             <CheckboxField
               id={privacy.id}

@@ -25,7 +25,7 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { assistanceIt } from "./texts.ts";
 import { AssistanceLayout } from "./assistance-layout.tsx";
 import { VerifyStep, type VerifyData } from "./verify-step.tsx";
@@ -374,6 +374,7 @@ function ServiceSelects({
 /** "Privacy": the policy to read and the consent box. */
 function PrivacyFieldset(props: { policy: RequestFormData["policy"]; field: Field }) {
   const t = useT(assistanceIt);
+  const lang = useContentLang();
   const { defaultValue, ...privacy } = props.field("privacy");
   return (
     <fieldset className="mb-4">
@@ -385,7 +386,7 @@ function PrivacyFieldset(props: { policy: RequestFormData["policy"]; field: Fiel
             {t("assistance.privacyFailed")}
           </p>
         ) : (
-          <p className="mt-2" style={{ whiteSpace: "pre-line" }}>
+          <p className="mt-2" style={{ whiteSpace: "pre-line" }} lang={lang}>
             {props.policy}
           </p>
         )}

@@ -13,7 +13,7 @@ import { SelectField } from "#client/components/ui/select-field.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { disruptionIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
@@ -109,6 +109,7 @@ function PolicyStep({
   returnToSummary,
 }: StepProps & { returnToSummary: boolean }) {
   const t = useT(disruptionIt);
+  const lang = useContentLang();
   // The summary's link leads to the box; its message needs no label (the box says what it is).
   const { field, summary } = formFields({
     values: {},
@@ -122,7 +123,7 @@ function PolicyStep({
         <h3 id="informativa" className="h5">
           {t("disruption.policy.title")}
         </h3>
-        <div className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
+        <div lang={lang} className="text-paragraph" dangerouslySetInnerHTML={{ __html: data.policy ?? "" }} />
       </section>
       <CheckboxField
         id={id}

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { messagesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
@@ -41,6 +41,7 @@ function useRefreshUnreadCount(markedRead: boolean, id: string) {
 
 export function MessagePage({ message, markedRead, confirmDelete, deleteError }: MessagePageProps) {
   const t = useT(messagesIt);
+  const lang = useContentLang();
   const locale = useLocale();
   useRefreshUnreadCount(markedRead, message.id);
   const confirmRef = useRef<HTMLHeadingElement>(null);
@@ -78,6 +79,7 @@ export function MessagePage({ message, markedRead, confirmDelete, deleteError }:
       {/* The body is the sender's HTML, sanitised on the server (sanitize-html) before it gets here. */}
       <div
         className="message-body text-paragraph mb-4"
+        lang={lang}
         dangerouslySetInnerHTML={{ __html: message.bodyHtml }}
       />
       {deleteError ? (

@@ -7,7 +7,7 @@ import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT, type TextKey } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useLocale, useT, type TextKey } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { PendingOtp } from "./flow-state.ts";
@@ -379,6 +379,7 @@ function TermsSection({
   acceptedAt: WithProfile["termsAcceptedAt"];
 }) {
   const t = useT(profileIt);
+  const lang = useContentLang();
   const locale = useLocale();
   return (
     <section id="termini" className="mb-5" aria-labelledby="termini-titolo">
@@ -394,6 +395,7 @@ function TermsSection({
           <div
             className="border rounded p-3 mt-2"
             // Sanitised by the server (server/upstream/notify.ts).
+            lang={lang}
             dangerouslySetInnerHTML={{ __html: terms }}
           />
         </details>

@@ -8,7 +8,7 @@ import { FlowStepForm, FlowStepNav } from "#client/components/flow/step-form.tsx
 import { FlowStepPage } from "#client/components/flow/step-page.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { PendingOtp } from "./flow-state.ts";
@@ -51,6 +51,7 @@ function value(values: Record<string, unknown> | undefined, name: string, fallba
 /** Step 1: the terms to read (or why they could not be loaded) and the acceptance. */
 function PrivacyStep({ data, action }: { data: WizardData; action?: WizardActionData }) {
   const t = useT(profileIt);
+  const lang = useContentLang();
   // The summary's link leads to the box; its message needs no label (the box says what it is).
   const { field, summary: acceptSummary } = formFields({
     idPrefix: "privacy",
@@ -67,6 +68,7 @@ function PrivacyStep({ data, action }: { data: WizardData; action?: WizardAction
     <div
       className="profile-terms border rounded p-3 mb-4"
       // Sanitised by the server (server/upstream/notify.ts).
+      lang={lang}
       dangerouslySetInnerHTML={{ __html: data.terms ?? "" }}
     />
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { PageIndex } from "#client/components/ui/page-index.tsx";
-import { useT, type Translate } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT, type Translate } from "#client/i18n/i18n-context.tsx";
 import { serviceCardIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { jsonLdText, type ServiceDetailView } from "./service-detail-model.ts";
@@ -14,7 +14,8 @@ import {
   ServiceContacts,
 } from "./service-sections.tsx";
 
-type Section = { id: string; title: string; content: ReactNode };
+/** `municipal`: the content is the municipality's text alone (its service card), marked Italian on other pages. */
+type Section = { id: string; title: string; content: ReactNode; municipal?: true };
 type T = Translate<typeof serviceCardIt>;
 
 /**
@@ -27,7 +28,7 @@ type T = Translate<typeof serviceCardIt>;
 export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailView; nonce?: string }) {
   const t = useT(serviceCardIt);
   const [category] = service.categorie;
-  const sections = serviceSections(service, t);
+  const sections = serviceSections(service, t, useContentLang());
   return (
     <div className="container">
       <script
@@ -60,6 +61,7 @@ export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailVi
 /** The page index (`page-index`) beside the sections, each an `it-page-section` with its h2. */
 function IndexedSections({ sections }: { sections: Section[] }) {
   const t = useT(serviceCardIt);
+  const lang = useContentLang();
   return (
     <div className="row mt-3 pb-5">
       <div className="col-12 col-lg-3 mb-4">
@@ -76,7 +78,7 @@ function IndexedSections({ sections }: { sections: Section[] }) {
             <h2 id={`${s.id}-titolo`} className="h3 mb-3">
               {s.title}
             </h2>
-            {s.content}
+            {s.municipal ? <div lang={lang}>{s.content}</div> : s.content}
           </section>
         ))}
       </div>
@@ -85,7 +87,7 @@ function IndexedSections({ sections }: { sections: Section[] }) {
 }
 
 /** The sections in the model's order, each only when the configuration has content for it. */
-function serviceSections(service: ServiceDetailView, t: T): Section[] {
+function serviceSections(service: ServiceDetailView, t: T, lang: "it" | undefined): Section[] {
   const { sheet } = service;
   const sections: Section[] = sheet ? sheetSections(sheet, t) : [];
   if (hasAccessSection(service))
@@ -101,7 +103,11 @@ function serviceSections(service: ServiceDetailView, t: T): Section[] {
       content: (
         <>
           <p>{t("service.delegation.text")}</p>
-          {service.delegation.note ? <p className="mb-0">{service.delegation.note}</p> : null}
+          {service.delegation.note ? (
+            <p className="mb-0" lang={lang}>
+              {service.delegation.note}
+            </p>
+          ) : null}
         </>
       ),
     });
@@ -138,6 +144,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
   sections.push(
     {
       id: "a-chi-e-rivolto",
+      municipal: true,
       title: t("serviceCard.addressed"),
       content: (
         <div data-element="service-addressed">
@@ -147,6 +154,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
     },
     {
       id: "come-fare",
+      municipal: true,
       title: t("serviceCard.howTo"),
       content: (
         <div data-element="service-how-to">
@@ -156,6 +164,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
     },
     {
       id: "cosa-serve",
+      municipal: true,
       title: t("serviceCard.needed"),
       content: (
         <div data-element="service-needed">
@@ -169,6 +178,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
     },
     {
       id: "cosa-si-ottiene",
+      municipal: true,
       title: t("serviceCard.achieved"),
       content: (
         <div data-element="service-achieved">
@@ -178,6 +188,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
     },
     {
       id: "tempi-e-scadenze",
+      municipal: true,
       title: t("serviceCard.calendar"),
       content: <ServiceCalendar sheet={sheet} />,
     },
@@ -185,6 +196,7 @@ function sheetSections(sheet: NonNullable<ServiceDetailView["sheet"]>, t: T): Se
   if (sheet.costi)
     sections.push({
       id: "quanto-costa",
+      municipal: true,
       title: t("serviceCard.costs"),
       content: <p className="mb-0">{sheet.costi}</p>,
     });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { cx } from "#client/components/ui/class-names.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { serviceCardIt } from "./texts.ts";
 import type { ServiceDetailView } from "./service-detail-model.ts";
 
@@ -10,9 +10,10 @@ import type { ServiceDetailView } from "./service-detail-model.ts";
  */
 export function ServiceHeading({ service }: { service: ServiceDetailView }) {
   const t = useT(serviceCardIt);
+  const lang = useContentLang();
   return (
     <div className="cmp-heading pb-3 pb-lg-4">
-      <h1 className="title-xxxlarge mb-3" data-element="service-title">
+      <h1 className="title-xxxlarge mb-3" data-element="service-title" lang={lang}>
         {service.nome}
       </h1>
       <ul className="d-flex flex-wrap gap-2 list-unstyled my-3">
@@ -31,7 +32,7 @@ export function ServiceHeading({ service }: { service: ServiceDetailView }) {
             <Link className="chip chip-simple text-decoration-none" to={c.href}>
               <span className="chip-label">
                 <span className="visually-hidden">{t("service.category")}: </span>
-                {c.nome}
+                <span lang={lang}>{c.nome}</span>
               </span>
             </Link>
           </li>
@@ -39,11 +40,11 @@ export function ServiceHeading({ service }: { service: ServiceDetailView }) {
       </ul>
       {service.motivoStato ? (
         <p className="text-danger fw-semibold mb-3">
-          {t("serviceCard.statusReason")}: {service.motivoStato}
+          {t("serviceCard.statusReason")}: <span lang={lang}>{service.motivoStato}</span>
         </p>
       ) : null}
       {service.descrizione ? (
-        <p className="subtitle-small mb-3" data-element="service-description">
+        <p className="subtitle-small mb-3" data-element="service-description" lang={lang}>
           {service.descrizione}
         </p>
       ) : null}
@@ -54,7 +55,9 @@ export function ServiceHeading({ service }: { service: ServiceDetailView }) {
             {service.argomenti.map((topic) => (
               <li key={topic}>
                 <span className="chip chip-simple" data-element="service-topic">
-                  <span className="chip-label">{topic}</span>
+                  <span className="chip-label" lang={lang}>
+                    {topic}
+                  </span>
                 </span>
               </li>
             ))}

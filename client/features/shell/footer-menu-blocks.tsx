@@ -1,4 +1,5 @@
 import type { MenuItem } from "#shared/api/tenant-config.ts";
+import { useContentLang } from "#client/i18n/i18n-context.tsx";
 import { MenuLink } from "./menu-link.tsx";
 
 /** True when the entry points somewhere (the upstream defaults a missing address to `#`). */
@@ -8,6 +9,7 @@ export function hasTarget(item: Pick<MenuItem, "url">): boolean {
 
 /** The footer's main menu: at most four column blocks, each a heading (linked when it has an address) and its links. */
 export function FooterMenuBlocks({ items }: { items: MenuItem[] }) {
+  const lang = useContentLang();
   const blocks = items.slice(0, 4);
   if (blocks.length === 0) return null;
   return (
@@ -15,7 +17,9 @@ export function FooterMenuBlocks({ items }: { items: MenuItem[] }) {
       <div className="row">
         {blocks.map((block) => (
           <div key={`${block.url}|${block.title}`} className="col-lg-3 col-md-3 col-sm-6 pb-2">
-            <h3 className="h4">{hasTarget(block) ? <MenuLink item={block} /> : block.title}</h3>
+            <h3 className="h4">
+              {hasTarget(block) ? <MenuLink item={block} /> : <span lang={lang}>{block.title}</span>}
+            </h3>
             {block.children.length > 0 ? (
               <div className="link-list-wrapper">
                 <ul className="link-list clearfix">

@@ -1,6 +1,6 @@
 import type { ComuneConfig, Contatti, MenuFooter, MenuItem } from "#shared/api/tenant-config.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import euFlagUrl from "./eu-flag.svg?url";
 import { FooterLinkList, FooterMenuBlocks, hasTarget } from "./footer-menu-blocks.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -122,15 +122,20 @@ export function FooterContent({
 
 function FooterContacts({ contatti, menuFooter }: Pick<FooterProps, "contatti" | "menuFooter">) {
   const t = useT();
+  const lang = useContentLang();
   const { block, social } = contatti;
   return (
     <section className="py-4 border-white border-top">
       <div className="row">
         <div className="col-lg-4 col-md-4 pb-2">
           {/* No contacts block from the upstream (the published BFF has none): no heading over nothing. */}
-          {block.body || block.title ? <h3 className="h4">{block.title || t("footer.contacts")}</h3> : null}
+          {block.body || block.title ? (
+            <h3 className="h4" lang={block.title ? lang : undefined}>
+              {block.title || t("footer.contacts")}
+            </h3>
+          ) : null}
           {/* The body is HTML from the tenant configuration, sanitised on the server (sanitize-html) before it reaches any page. */}
-          {block.body ? <div dangerouslySetInnerHTML={{ __html: block.body }} /> : null}
+          {block.body ? <div lang={lang} dangerouslySetInnerHTML={{ __html: block.body }} /> : null}
         </div>
         <div className="col-lg-4 col-md-4 pb-2">
           <FooterLinkList items={menuFooter.contacts} />

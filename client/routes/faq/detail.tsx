@@ -5,7 +5,7 @@ import { loadFaqAnswer } from "#client/features/faq/faq-data.server.ts";
 import { FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
 import { faqCategoryHref, metaTitleText } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { PUBLIC_PAGE, htmlText } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
@@ -30,6 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
 /** `/faq/:id/dettagli/:metaTitle?`: one answer of the knowledge base. */
 export default function FaqDetail({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useContentLang();
   const { answer, category, ancestors, related } = loaderData;
   return (
     <>
@@ -42,7 +43,7 @@ export default function FaqDetail({ loaderData }: Route.ComponentProps) {
         title={answer.title}
       >
         {/* The body is HTML from the knowledge base, sanitised on the server (sanitize-html) before it gets here. */}
-        <div className="faq-answer mb-5" dangerouslySetInnerHTML={{ __html: answer.body }} />
+        <div lang={lang} className="faq-answer mb-5" dangerouslySetInnerHTML={{ __html: answer.body }} />
         {related.length > 0 ? (
           <section aria-labelledby="faq-correlate" className="mb-4">
             <h2 id="faq-correlate" className="h4 mb-3">
