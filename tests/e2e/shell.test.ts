@@ -440,6 +440,25 @@ test.describe("a press that spans the page's hydration, at 390px", () => {
   });
 });
 
+// WCAG 1.4.4: text at 200 % (a larger browser font) keeps the header whole at 1280px: no sideways scroll, every topic
+// on screen, the brand's tagline above the menu.
+test("comune-a at 1280px with text at 200 %: the header wraps, nothing off-screen or cut", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(tenantUrl("comune-a", "/"));
+  await page.addStyleTag({ content: "html { font-size: 200% !important; }" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const topics = page.locator('header [data-element="all-topics"]');
+  await expect(topics).toBeInViewport({ ratio: 1 });
+  const tagline = await page
+    .locator("header")
+    .getByText("Portale del Cittadino", { exact: true })
+    .boundingBox();
+  const menu = await page.locator('header [data-element="main-navigation"]').boundingBox();
+  expect(tagline!.y + tagline!.height).toBeLessThanOrEqual(menu!.y);
+});
+
 // Back pressed on a slow phone before the scripts have run, to a page the router had pushed before a reload: the
 // address moves within the document and nothing loads. Hydrated as it was, the page left stayed under the address
 // gone back to (a CI run of the booking's "reload, then Back", issue #39); it is loaded anew for that address
