@@ -183,10 +183,14 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
       const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
       const save = (next: S, form: FormData) => {
         const to = flow.nextStep(step, next, context, isFromSummary(form));
-        return redirect(to === flow.summary ? summaryHref(next) : stepHref(to), saved(next));
+        // The digest of the state as the summary will read it back (what its confirmation is compared with).
+        return redirect(to === flow.summary ? summaryHref(flow.readBack(next)) : stepHref(to), saved(next));
       };
       const stay = (next: S, query?: Query) =>
-        redirect(step === flow.summary ? summaryHref(next, query) : stepHref(step, query), saved(next));
+        redirect(
+          step === flow.summary ? summaryHref(flow.readBack(next), query) : stepHref(step, query),
+          saved(next),
+        );
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
       return handler({ step, state, save, stay });
     },

@@ -45,6 +45,8 @@ export type FlowCookie<S> = {
   save(cookies: FlowCookies, state: S, options?: { expires?: Date }): Headers;
   /** The headers clearing the cookie (the flow is over, or starts again). */
   clear(cookies: FlowCookies): Headers;
+  /** `state` as it will read back (through JSON and the schema: unknown keys dropped, the schema's own form). */
+  readBack(state: S): S;
 };
 
 /**
@@ -75,6 +77,10 @@ export function defineFlowCookie<S>(key: FlowCookieKey, schema: z.ZodType<S>): F
     },
     clear(cookies) {
       return setCookieHeaders(cookies.clear(name));
+    },
+    readBack(state) {
+      const parsed = schema.safeParse(JSON.parse(JSON.stringify(state)) as unknown);
+      return parsed.success ? parsed.data : state;
     },
   };
 }
