@@ -39,25 +39,14 @@ function useRefreshUnreadCount(markedRead: boolean, id: string) {
   }, [markedRead, location.key, id, revalidate]);
 }
 
-export function MessagePage({ message, markedRead, confirmDelete, deleteError }: MessagePageProps) {
+/** The message itself: its title, when and from which service it came, and its body (the municipality's texts). */
+function MessageContent({ message }: Pick<MessagePageProps, "message">) {
   const t = useT(messagesIt);
   const lang = useContentLang();
   const locale = useLocale();
-  useRefreshUnreadCount(markedRead, message.id);
-  const confirmRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (confirmDelete) confirmRef.current?.focus();
-  }, [confirmDelete]);
-  const pagePath = href("/area-personale/messaggi/:id", { id: message.id });
   return (
-    <article aria-labelledby="message-title">
-      <p className="mb-3">
-        <Link to={href("/area-personale/messaggi")} className="d-inline-flex align-items-center">
-          <Icon name="it-arrow-left" className="icon-sm icon-primary me-1" />
-          {t("messages.back")}
-        </Link>
-      </p>
-      <h2 id="message-title" className="title-xxlarge mb-3">
+    <>
+      <h2 id="message-title" className="title-xxlarge mb-3" lang={lang}>
         {message.title}
       </h2>
       <dl className="d-flex flex-wrap gap-2 small mb-4">
@@ -72,7 +61,9 @@ export function MessagePage({ message, markedRead, confirmDelete, deleteError }:
         {message.sender ? (
           <div className="d-flex gap-2 me-4">
             <dt>{t("messages.sender")}</dt>
-            <dd className="mb-0">{message.sender}</dd>
+            <dd className="mb-0" lang={lang}>
+              {message.sender}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -82,6 +73,27 @@ export function MessagePage({ message, markedRead, confirmDelete, deleteError }:
         lang={lang}
         dangerouslySetInnerHTML={{ __html: message.bodyHtml }}
       />
+    </>
+  );
+}
+
+export function MessagePage({ message, markedRead, confirmDelete, deleteError }: MessagePageProps) {
+  const t = useT(messagesIt);
+  useRefreshUnreadCount(markedRead, message.id);
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirmDelete) confirmRef.current?.focus();
+  }, [confirmDelete]);
+  const pagePath = href("/area-personale/messaggi/:id", { id: message.id });
+  return (
+    <article aria-labelledby="message-title">
+      <p className="mb-3">
+        <Link to={href("/area-personale/messaggi")} className="d-inline-flex align-items-center">
+          <Icon name="it-arrow-left" className="icon-sm icon-primary me-1" />
+          {t("messages.back")}
+        </Link>
+      </p>
+      <MessageContent message={message} />
       {deleteError ? (
         <div className="alert alert-danger" role="alert">
           {deleteError}
