@@ -100,16 +100,13 @@ export type FlowRouteOptions<S> = {
 };
 
 /**
- * A digest of what the summary shows (the state without its attempt key; keys sorted, so that a state read back
- * through its schema digests as the one saved): the summary's address carries it, its confirmation posts it back.
+ * A digest of what the summary shows (the state without its attempt key, as read back through the flow's schema:
+ * both sides of the comparison are, so their keys come in the schema's order): the summary's address carries it,
+ * its confirmation posts it back.
  */
 function summaryVersion(state: WithAttempt): string {
-  const sorted = (_key: string, value: unknown) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value;
   return createHash("sha256")
-    .update(JSON.stringify(withoutAttempt(state), sorted))
+    .update(JSON.stringify(withoutAttempt(state)))
     .digest("base64url")
     .slice(0, 16);
 }
@@ -181,16 +178,16 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
         throw redirect(summaryHref(kept, SUMMARY_CHANGED), 303);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
       const saved = (next: S) => ({ status: 303, headers: flow.save(cookies, withoutAttempt(next)) });
-      const save = (next: S, form: FormData) => {
-        const to = flow.nextStep(step, next, context, isFromSummary(form));
-        // The digest of the state as the summary will read it back (what its confirmation is compared with).
-        return redirect(to === flow.summary ? summaryHref(flow.readBack(next)) : stepHref(to), saved(next));
-      };
-      const stay = (next: S, query?: Query) =>
+      // The summary's address carries the digest of `next` as the summary will read it back (what its
+      // confirmation is compared with).
+      const landing = (to: Step, next: S, query?: Query) =>
         redirect(
-          step === flow.summary ? summaryHref(flow.readBack(next), query) : stepHref(step, query),
+          to === flow.summary ? summaryHref(flow.readBack(next), query) : stepHref(to, query),
           saved(next),
         );
+      const save = (next: S, form: FormData) =>
+        landing(flow.nextStep(step, next, context, isFromSummary(form)), next);
+      const stay = (next: S, query?: Query) => landing(step, next, query);
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
       return handler({ step, state, save, stay });
     },
