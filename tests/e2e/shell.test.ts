@@ -2,7 +2,7 @@
  * The shell by keyboard only (skip links, menus, mobile menu, user dropdown, site search), the site search's
  * tenant rules, the English locale, and the rating component by keyboard and without JavaScript.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   test,
   expect,
@@ -39,6 +39,15 @@ type FeedbackRecord = {
   option: string;
   details: string | null;
 };
+
+/** Whether each star (1 to 5) is drawn filled (the primary colour) or empty (white), as the eye sees it. */
+async function starFills(feedback: Locator): Promise<string[]> {
+  return feedback
+    .locator('[data-element^="feedback-rate-"] svg')
+    .evaluateAll((svgs) =>
+      svgs.map((svg) => (getComputedStyle(svg).fill === "rgb(255, 255, 255)" ? "empty" : "filled")),
+    );
+}
 
 async function storedFeedback(comune: string, details: string): Promise<FeedbackRecord | undefined> {
   const res = await fetch(`${SANDBOX_URL}/__sandbox/feedback?comune=${comune}`);
@@ -163,19 +172,32 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       const positive = feedback.locator('[data-element="feedback-rating-positive"]');
       const negative = feedback.locator('[data-element="feedback-rating-negative"]');
       const star = (n: number) => feedback.locator(`input[name="rating"][value="${n}"]`);
-      await tabTo(page, star(5));
+      // The stars are in reading order: Tab reaches "1 stella" first, the right arrow goes to the next one,
+      // which is also the one to its right on screen, and the chosen star and those before it are filled.
+      await tabTo(page, star(1));
+      await expect(star(1)).toBeFocused();
+      const boxes = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => feedback.locator(`[data-element="feedback-rate-${n}"]`).boundingBox()),
+      );
+      expect(boxes.map((box) => box?.x ?? NaN)).toEqual(
+        [...boxes.map((box) => box?.x ?? NaN)].sort((a, b) => a - b),
+      );
       await page.keyboard.press("Space");
-      await expect(star(5)).toBeChecked();
+      await expect(star(1)).toBeChecked();
+      await expect(negative).toBeVisible();
+      for (const n of [2, 3, 4, 5]) {
+        await page.keyboard.press("ArrowRight");
+        await expect(star(n)).toBeChecked();
+        await expect(star(n)).toBeFocused();
+      }
       await expect(positive).toBeVisible();
       expect(await isVisibleForChecker(negative)).toBe(false);
-      await page.keyboard.press("ArrowDown");
-      await expect(star(4)).toBeChecked();
-      await expect(star(4)).toBeFocused();
-      await expect(positive).toBeVisible();
-      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
       await expect(star(3)).toBeChecked();
       await expect(negative).toBeVisible();
       await expect(positive).toBeHidden();
+      expect(await starFills(feedback)).toEqual(["filled", "filled", "filled", "empty", "empty"]);
       await expect(negative.locator('[data-element="feedback-rating-question"]')).toHaveText(
         "Dove hai incontrato le maggiori difficoltà?",
       );

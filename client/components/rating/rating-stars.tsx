@@ -8,12 +8,13 @@ type RatingStarsProps = {
   error?: string;
 };
 
-const stars = [5, 4, 3, 2, 1];
+const stars = [1, 2, 3, 4, 5];
 
 /**
- * Five radio stars in bootstrap-italia's `rating` markup (inputs in reverse order, labels floated right, so
- * `:checked ~ label` colours the chosen star and those before it). Each label carries `feedback-rate-N`. One star
- * icon per label: rating.css draws it outlined until it is chosen (no second, filled copy in the HTML).
+ * Five radio stars in bootstrap-italia's `rating` markup, but in reading order (1 to 5): the library puts them 5 to 1
+ * and reverses them visually, so that Tab reached "5 stelle" first, a screen reader read them backwards and the arrow
+ * keys moved against what is seen (WCAG 1.3.2, 2.4.3). rating.css colours the chosen star and those before it with
+ * `:has()`. Each label carries `feedback-rate-N`. One star icon per label, outlined until it is chosen.
  */
 export function RatingStars({ defaultValue, onChange, error }: RatingStarsProps) {
   const t = useT();
