@@ -104,6 +104,15 @@ export function useContentLang(): "it" | undefined {
 }
 
 /**
+ * The municipality's own text inside the portal's markup (a topic's name as a page title, a category in a breadcrumb):
+ * as it is on an Italian page, in a `<span lang="it">` on a page in another language (see `useContentLang`).
+ */
+export function ContentText({ children }: { children: ReactNode }) {
+  const lang = useContentLang();
+  return lang ? <span lang={lang}>{children}</span> : children;
+}
+
+/**
  * A component's `t` in the page's language: `useT()` for the base keys, `useT(messagesIt)` (or
  * `useT(paymentsIt, serviceCardIt)`) for a feature's. Only keys of the catalogues given type-check. The same
  * locale and catalogues (module constants) give the same `t` (see `translators`): it changes only with the locale.

@@ -372,10 +372,50 @@ describe("the municipality's Italian texts on English pages", () => {
     expect(notice).toMatch(/<p class="mt-2" style="white-space:pre-line" lang="it">/);
 
     // In Italian the page's own language says it all: only the language switcher's "ITA" names Italian.
-    for (const path of ["/servizi/101", "/nuova-richiesta"]) {
+    for (const path of ["/servizi/101", "/nuova-richiesta", ...CONTENT_PAGES]) {
       const marked = tagsOf(await page(path, "it"), /<(?!html)[a-z0-9]+ [^>]*\blang="it"[^>]*>/g);
       expect(marked, path).toHaveLength(1);
       expect(marked[0], path).toMatch(/hreflang="it"/i);
     }
   });
+
+  test("the catalogue, topics, FAQ categories and a payment service: the names that are the municipality's, marked", async () => {
+    const catalogue = await page("/servizi", "en");
+    const links = tagsOf(catalogue, /<a[^>]*data-element="(service-link|service-category-link)"[^>]*>/g);
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) expect(link).toContain('lang="it"');
+    const topics = tagsOf(await page("/argomenti", "en"), /<a[^>]*data-element="topic-element"[^>]*>/g);
+    expect(topics.length).toBeGreaterThan(3);
+    for (const link of topics) expect(link).toContain('lang="it"');
+
+    // A name as the page's title and as the breadcrumb's last item; the portal's own items stay English.
+    for (const [path, name] of [
+      ["/argomenti/anagrafe", "Anagrafe"],
+      ["/servizi?categoria=ambiente", "Ambiente"],
+      ["/faq?categoria=11", "Anagrafe e stato civile"],
+      ["/servizi/pagamenti/104", null],
+    ] as const) {
+      const english = await page(path, "en");
+      const h1 = english.match(/<h1[^>]*data-element="page-name"[^>]*>(.*?)<\/h1>/)?.[1] ?? "";
+      expect(h1, path).toMatch(/^<span lang="it">[^<]+<\/span>$/);
+      if (name) expect(h1, path).toContain(name);
+      const crumbs =
+        english.match(/<ol class="breadcrumb[^"]*" data-element="breadcrumb">(.*?)<\/ol>/)?.[1] ?? "";
+      expect(crumbs, path).toMatch(/<li[^>]*aria-current="page"><span lang="it">[^<]+<\/span><\/li>/);
+      expect(crumbs, path).toContain('<a href="/">Home</a>');
+    }
+    const service = await page("/servizi/101", "en");
+    const crumbs = service.match(/data-element="breadcrumb">(.*?)<\/ol>/)?.[1] ?? "";
+    expect(crumbs).toContain(">Services</a>");
+    expect(tagsOf(crumbs, /<span lang="it">/g)).toHaveLength(2);
+  });
 });
+
+/** Pages whose titles, breadcrumbs or lists are the municipality's names. */
+const CONTENT_PAGES = [
+  "/servizi",
+  "/argomenti",
+  "/argomenti/anagrafe",
+  "/faq?categoria=11",
+  "/servizi/pagamenti/104",
+];

@@ -1,6 +1,11 @@
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 
-export type BreadcrumbItem = { name: string; href?: string };
+export type BreadcrumbItem = {
+  name: string;
+  href?: string;
+  /** The name is the municipality's own text (a service, a category, a topic): marked Italian on an English page. */
+  content?: boolean;
+};
 
 /**
  * The Modello Comuni breadcrumb (`data-element="breadcrumb"`). The last item is the current page. For a scheda
@@ -19,7 +24,7 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
               className={last ? "breadcrumb-item active" : "breadcrumb-item"}
               aria-current={last ? "page" : undefined}
             >
-              {item.href && !last ? <a href={item.href}>{item.name}</a> : item.name}
+              {item.href && !last ? <a href={item.href}>{breadcrumbName(item)}</a> : breadcrumbName(item)}
               {last ? null : <span className="separator">/</span>}
             </li>
           );
@@ -27,4 +32,8 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
       </ol>
     </nav>
   );
+}
+
+function breadcrumbName(item: BreadcrumbItem) {
+  return item.content ? <ContentText>{item.name}</ContentText> : item.name;
 }

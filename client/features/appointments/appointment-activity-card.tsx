@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import type { AppointmentActivity, AppointmentStage } from "./appointment-activities.server.ts";
 import { appointmentPaths } from "./urls.ts";
@@ -58,7 +58,7 @@ export function AppointmentActivityCard({
             <>
               <dt>{t("appointments.activity.where")}</dt>
               <dd>
-                {activity.office.name}
+                <ContentText>{activity.office.name}</ContentText>
                 {activity.office.location ? ` – ${activity.office.location}` : null}
               </dd>
             </>
@@ -66,7 +66,9 @@ export function AppointmentActivityCard({
           {activity.reasonName ? (
             <>
               <dt>{t("appointments.activity.reason")}</dt>
-              <dd>{activity.reasonName}</dd>
+              <dd>
+                <ContentText>{activity.reasonName}</ContentText>
+              </dd>
             </>
           ) : null}
           {activity.bookedOn ? (

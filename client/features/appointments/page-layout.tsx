@@ -29,7 +29,9 @@ export function AppointmentLayout({
   const trail = [
     { name: t("common.home"), href: href("/") },
     { name: t("appointments.breadcrumbServices"), href: href("/servizi") },
-    ...(service ? [{ name: service.title, href: href("/servizi/:id", { id: service.id }) }] : []),
+    ...(service
+      ? [{ name: service.title, href: href("/servizi/:id", { id: service.id }), content: true }]
+      : []),
     { name: t("appointments.title"), href: href("/servizi/prenotazione-appuntamento") },
     ...(current && current !== t("appointments.title") ? [{ name: current }] : []),
   ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SummarySection } from "#client/components/flow/flow-summary.tsx";
 import type { SummaryView } from "./step-types.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 
 export type SummaryEditLinks = Partial<Record<"office" | "when" | "details" | "requester", string>>;
@@ -19,7 +19,7 @@ export function SummaryCards({
   return (
     <div className="appointment-summary">
       <SummaryCard title={t("appointments.summary.office")} editHref={editLinks.office}>
-        <Row label={t("appointments.summary.office")} value={office.name} />
+        <Row label={t("appointments.summary.office")} value={<ContentText>{office.name}</ContentText>} />
         <Row
           label={office.virtual ? t("appointments.place.virtual") : t("appointments.summary.address")}
           value={office.location}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { useContentLang } from "#client/i18n/i18n-context.tsx";
 import { faqAnswerHref, faqCategoryHref } from "#client/lib/faq-links.ts";
 
 type Named = { id: number; name: string };
@@ -13,6 +14,7 @@ export function FaqCategoryCards({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const lang = useContentLang();
   return (
     <ul className="row g-3 list-unstyled mb-0">
       {categories.map((category) => (
@@ -21,7 +23,7 @@ export function FaqCategoryCards({
             <div className="card-body d-flex align-items-center gap-2">
               <Icon name="it-folder" className="icon-primary icon-sm flex-shrink-0" />
               <Heading className="card-title h5 mb-0">
-                <Link className="text-decoration-none" to={faqCategoryHref(category.id)}>
+                <Link className="text-decoration-none" to={faqCategoryHref(category.id)} lang={lang}>
                   {category.name}
                 </Link>
               </Heading>
@@ -42,12 +44,13 @@ export type FaqQuestionItem = {
 
 /** Questions as a list of links to their answer pages (with their category when known); search results add their path. */
 export function FaqQuestionList({ questions }: { questions: FaqQuestionItem[] }) {
+  const lang = useContentLang();
   return (
     <ul className="list-unstyled mb-0 border-top">
       {questions.map((q) => (
         <li key={q.id} className="d-flex align-items-start gap-2 py-3 border-bottom">
           <Icon name="it-help-circle" className="icon-primary icon-sm flex-shrink-0 mt-1" />
-          <div>
+          <div lang={lang}>
             <Link className="fw-semibold" to={faqAnswerHref(q, q.categoryId)}>
               {q.title}
             </Link>

@@ -11,7 +11,7 @@ export function InformationLayout({
   prose = false,
 }: {
   breadcrumb: BreadcrumbItem[];
-  title: string;
+  title: ReactNode;
   lead: string;
   children: ReactNode;
   /** Running text: kept to a readable line length. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { InformationLayout } from "./information-layout.tsx";
 import { informationIt } from "./texts.ts";
@@ -12,6 +12,7 @@ import type { TopicView } from "./topics-model.ts";
  */
 export function TopicsPage({ topics }: { topics: TopicView[] }) {
   const t = useT(informationIt);
+  const lang = useContentLang();
   return (
     <InformationLayout
       breadcrumb={[{ name: "Home", href: href("/") }, { name: t("information.topics.title") }]}
@@ -27,7 +28,12 @@ export function TopicsPage({ topics }: { topics: TopicView[] }) {
               <div className="card card-teaser shadow-sm rounded h-100 p-0">
                 <div className="card-body p-3">
                   <h2 className="card-title h5 mb-1">
-                    <Link to={topic.href} data-element="topic-element" className="text-decoration-none">
+                    <Link
+                      to={topic.href}
+                      data-element="topic-element"
+                      className="text-decoration-none"
+                      lang={lang}
+                    >
                       {topic.nome}
                     </Link>
                   </h2>
@@ -40,7 +46,9 @@ export function TopicsPage({ topics }: { topics: TopicView[] }) {
                     <ul className="list-unstyled mb-0">
                       {topic.services.map((service) => (
                         <li key={service.id} className="mb-1">
-                          <Link to={service.href}>{service.nome}</Link>
+                          <Link to={service.href} lang={lang}>
+                            {service.nome}
+                          </Link>
                         </li>
                       ))}
                     </ul>
@@ -63,9 +71,9 @@ export function TopicPage({ topic }: { topic: TopicView }) {
       breadcrumb={[
         { name: "Home", href: href("/") },
         { name: t("information.topics.title"), href: href("/argomenti") },
-        { name: topic.nome },
+        { name: topic.nome, content: true },
       ]}
-      title={topic.nome}
+      title={<ContentText>{topic.nome}</ContentText>}
       lead={t("information.topic.lead", { topic: topic.nome })}
     >
       <h2 className="title-xxlarge mb-3">{t("information.topic.servicesTitle")}</h2>

@@ -45,8 +45,8 @@ export function ServiceDetailPage({ service, nonce }: { service: ServiceDetailVi
               items={[
                 { name: "Home", href: href("/") },
                 { name: t("service.breadcrumb"), href: href("/servizi") },
-                ...(category ? [{ name: category.nome, href: category.href }] : []),
-                { name: service.nome },
+                ...(category ? [{ name: category.nome, href: category.href, content: true }] : []),
+                { name: service.nome, content: true },
               ]}
             />
           </div>

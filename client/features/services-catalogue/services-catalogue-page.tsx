@@ -1,10 +1,12 @@
+import { useRef } from "react";
 import { Link } from "react-router";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
 import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { SearchForm } from "#client/components/ui/filter-form.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
+import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { servicesCatalogueIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { QUERY_MAX, type CatalogueView } from "./catalogue-model.ts";
@@ -33,13 +35,16 @@ export function ServicesCataloguePage({
               items={[
                 { name: "Home", href: href("/") },
                 ...(category
-                  ? [{ name: t("servicesCatalogue.title"), href: href("/servizi") }, { name: category.nome }]
+                  ? [
+                      { name: t("servicesCatalogue.title"), href: href("/servizi") },
+                      { name: category.nome, content: true },
+                    ]
                   : [{ name: t("servicesCatalogue.title") }]),
               ]}
             />
           </div>
           <PageHero
-            title={category ? category.nome : t("servicesCatalogue.title")}
+            title={category ? <ContentText>{category.nome}</ContentText> : t("servicesCatalogue.title")}
             lead={t("servicesCatalogue.lead")}
           >
             <SearchForm
@@ -64,12 +69,18 @@ export function ServicesCataloguePage({
   );
 }
 
-/** "Tutti i servizi": how many were found, the cards and "Carica altri risultati". */
+/**
+ * "Tutti i servizi": how many were found, the cards and "Carica altri risultati". Shown without a page load, a new
+ * search takes the focus to the count and "Carica altri risultati" to the first card it added (the link itself may
+ * be gone): the lists' one focus rule.
+ */
 function CatalogueResults({ catalogue, filtered }: { catalogue: CatalogueView; filtered: boolean }) {
   const t = useT(servicesCatalogueIt);
   const { category } = catalogue;
+  const section = useRef<HTMLElement>(null);
+  useListFocus(section, JSON.stringify([catalogue.query, category?.slug]), catalogue.cards.length);
   return (
-    <section className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
+    <section ref={section} className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
       <div className="col-12 col-lg-10">
         <h2 id="tutti-i-servizi" className="title-xxlarge mb-3">
           {category
@@ -89,7 +100,7 @@ function CatalogueResults({ catalogue, filtered }: { catalogue: CatalogueView; f
         {catalogue.cards.length === 0 ? (
           <p className="lead">{t("servicesCatalogue.noResults")}</p>
         ) : (
-          <ul className="row g-4 list-unstyled mb-0">
+          <ul className="row g-4 list-unstyled mb-0" {...FOCUS_LIST}>
             {catalogue.cards.map((card) => (
               <li key={card.id} id={`servizio-${card.id}`} className="col-12 col-md-6 col-lg-4">
                 <ServiceCard
@@ -147,6 +158,7 @@ function BookingTeaser({ to }: { to: string }) {
 /** The categories (`service-category-link`), the one being browsed marked as the current page. */
 function CategoryList({ catalogue }: { catalogue: CatalogueView }) {
   const t = useT(servicesCatalogueIt);
+  const lang = useContentLang();
   const { category } = catalogue;
   return (
     <section className="row justify-content-center pb-5" aria-labelledby="categorie-servizi">
@@ -165,6 +177,7 @@ function CategoryList({ catalogue }: { catalogue: CatalogueView }) {
                       className="text-decoration-none"
                       data-element="service-category-link"
                       aria-current={category?.slug === c.slug ? "page" : undefined}
+                      lang={lang}
                     >
                       {c.nome}
                     </Link>

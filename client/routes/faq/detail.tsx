@@ -5,7 +5,7 @@ import { loadFaqAnswer } from "#client/features/faq/faq-data.server.ts";
 import { FaqQuestionList } from "#client/features/faq/faq-lists.tsx";
 import { faqCategoryHref, metaTitleText } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
-import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { PUBLIC_PAGE, htmlText } from "#client/lib/titles.ts";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
@@ -36,11 +36,11 @@ export default function FaqDetail({ loaderData }: Route.ComponentProps) {
     <>
       <FaqPage
         breadcrumb={faqBreadcrumb(t("common.home"), [
-          ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id) })),
-          { name: category.name, href: faqCategoryHref(category.id) },
-          { name: answer.title },
+          ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id), content: true })),
+          { name: category.name, href: faqCategoryHref(category.id), content: true },
+          { name: answer.title, content: true },
         ])}
-        title={answer.title}
+        title={<ContentText>{answer.title}</ContentText>}
       >
         {/* The body is HTML from the knowledge base, sanitised on the server (sanitize-html) before it gets here. */}
         <div lang={lang} className="faq-answer mb-5" dangerouslySetInnerHTML={{ __html: answer.body }} />

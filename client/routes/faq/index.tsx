@@ -6,7 +6,7 @@ import { FaqCategoryCards, FaqQuestionList } from "#client/features/faq/faq-list
 import { faqCategoryHref } from "#client/lib/faq-links.ts";
 import { FaqPage, faqBreadcrumb, faqPageTitle, FAQ_ROUTE_TITLE } from "#client/features/faq/faq-page.tsx";
 import { FaqSearchForm } from "#client/features/faq/faq-search-form.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { href } from "#client/lib/links.ts";
 import { PUBLIC_PAGE, metaT } from "#client/lib/titles.ts";
@@ -45,10 +45,10 @@ function CategoryView({ data }: { data: Extract<FaqIndexData, { view: "category"
     <>
       <FaqPage
         breadcrumb={faqBreadcrumb(t("common.home"), [
-          ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id) })),
-          { name: category.name },
+          ...ancestors.map((a) => ({ name: a.name, href: faqCategoryHref(a.id), content: true })),
+          { name: category.name, content: true },
         ])}
-        title={category.name}
+        title={<ContentText>{category.name}</ContentText>}
       >
         <FaqSearchForm query="" />
         {children.length > 0 ? (

@@ -5,7 +5,7 @@ import { readRouteError } from "#shared/route-error.ts";
 import { ErrorPage } from "#client/components/error-page/error-page.tsx";
 import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "#client/features/payments/texts.ts";
 import { href } from "#client/lib/links.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
@@ -40,7 +40,8 @@ export default function PaymentServicePage({ loaderData }: Route.ComponentProps)
   return (
     <PaymentLayout
       title={service.name}
-      lead={service.description || undefined}
+      titleIsContent
+      lead={service.description ? <ContentText>{service.description}</ContentText> : undefined}
       parent="services"
       after={<PageEnd title={service.name} />}
     >
