@@ -148,14 +148,20 @@ test.describe("comune-b, without CMS, at 1280px", () => {
     await tabTo(page, search);
     await page.keyboard.type("pagamento");
     await page.keyboard.press("Enter");
+    // A new search shown without a page load: the focus goes to what it found, read out.
     await expect(results(page)).toHaveText("2 servizi trovati");
+    await expect(results(page)).toBeFocused();
     await page.getByRole("link", { name: "Mostra tutti i servizi" }).focus();
     await page.keyboard.press("Enter");
     await expect(results(page)).toHaveText("12 servizi trovati");
     const more = page.getByRole("link", { name: "Carica altri risultati" });
     await tabTo(page, more, 120);
     await page.keyboard.press("Enter");
-    await expect(page.locator('[data-element="service-link"]')).toHaveCount(12);
+    const cards = page.locator('[data-element="service-link"]');
+    await expect(cards).toHaveCount(12);
+    // The link is gone (all are shown): the focus is on the first card it added, not lost on the page's body.
+    await expect(more).toHaveCount(0);
+    await expect(cards.nth(6)).toBeFocused();
     const card = page.getByRole("link", { name: "Segnalazione disservizio" }).first();
     await card.focus();
     await page.keyboard.press("Enter");
