@@ -2,6 +2,11 @@ import { describe, expect, test } from "vitest";
 import { ConfigError, parseEnv } from "./env.ts";
 
 describe("parseEnv", () => {
+  test("by default a SIGTERM leaves the requests in flight longer than one upstream call may take", () => {
+    const env = parseEnv({});
+    expect(env.SHUTDOWN_TIMEOUT_MS).toBeGreaterThan(env.UPSTREAM_TIMEOUT_MS);
+  });
+
   test("applies defaults for an empty environment", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);

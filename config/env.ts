@@ -199,7 +199,12 @@ export const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional()),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  /**
+   * On SIGTERM, how long requests in flight may still take: longer than one upstream call may (UPSTREAM_TIMEOUT_MS,
+   * 10 s), so that a deploy does not cut a confirmation the upstream is still answering. Connections that are idle
+   * close at once: a quiet portal exits in about a second whatever this says.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Anonymous page cache (docs/decisions/page-cache.md): seconds an entry lives; 0 turns the cache off. */
   PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).default(10),
   /** Pages kept per municipality, and their bytes per municipality. */

@@ -23,6 +23,7 @@ type Service = {
   read_only?: boolean;
   user?: string;
   depends_on?: Record<string, { condition: string }>;
+  stop_grace_period?: string;
 };
 const compose = parse(readFileSync(join(ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as {
   services: Record<string, Service>;
@@ -74,6 +75,15 @@ describe("docker-compose.yml's replicas profile", () => {
         sandbox: { condition: "service_healthy" },
         valkey: { condition: "service_healthy" },
       });
+    }
+  });
+
+  it("lets a replica finish what it holds on `docker compose stop`: the grace outlasts the portal's and an upstream call", () => {
+    for (const name of REPLICAS) {
+      const env = parseEnv(resolved(services[name]!.environment!));
+      const grace = Number(/^(\d+)s$/.exec(String(services[name]!.stop_grace_period))?.[1]);
+      expect(grace * 1000).toBeGreaterThan(env.SHUTDOWN_TIMEOUT_MS);
+      expect(env.SHUTDOWN_TIMEOUT_MS).toBeGreaterThan(env.UPSTREAM_TIMEOUT_MS);
     }
   });
 

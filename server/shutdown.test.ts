@@ -113,7 +113,7 @@ test("on SIGTERM the server stops accepting, finishes the request in flight and 
 
 test("on SIGTERM keep-alive connections do not hold the exit back: idle ones close after a short grace, busy ones after their answer", async () => {
   const upstream = await slowUpstream();
-  // SHUTDOWN_TIMEOUT_MS keeps its default (8 s): a connection left open would hold the exit back that long.
+  // SHUTDOWN_TIMEOUT_MS keeps its default (15 s): a connection left open would hold the exit back that long.
   const portal = await startPortal(upstream.url);
 
   const idle = keepAliveConnection(portal.port);
@@ -129,7 +129,7 @@ test("on SIGTERM keep-alive connections do not hold the exit back: idle ones clo
   portal.child.kill("SIGTERM");
   await expect.poll(() => portal.output()).toContain("shutting down");
   upstream.release();
-  // The old shutdown waited for SHUTDOWN_TIMEOUT_MS (8 s) because of the busy connection, idle after its answer.
+  // The old shutdown waited for SHUTDOWN_TIMEOUT_MS because of the busy connection, idle after its answer.
   const { code, at } = await portal.exited;
   expect(code).toBe(0);
   expect(at - signalled).toBeLessThan(5_000);
