@@ -80,9 +80,9 @@ describe("tenant configuration from the sandbox upstream", () => {
     expect(await checkMaintenanceCredential(c, { username: "manutentore", password: "no" })).toBe(false);
   });
 
-  test("an unknown municipality is a 404", async () => {
+  test("a municipality the upstream does not know is its bad gateway (502), not a page that does not exist", async () => {
     const failure = await getTenantConfig(ctx("servizi.comune.inesistente.it"), "x").catch(toRouteFailure);
-    expect(isUpstreamFailure(failure, 404)).toBe(true);
+    expect(isUpstreamFailure(failure, 502)).toBe(true);
   });
 
   test("an anonymous visitor is no user", async () => {

@@ -23,14 +23,30 @@ const base = "api-public/configComune";
 
 const NullableComuneSchema = ComuneConfigSchema.nullable();
 
+/**
+ * The municipality's configuration. An upstream that does not know it (nothing, or a 404, for this host: a tenants
+ * file's `upstreamHost` it has no municipality for) leaves the portal unable to serve its pages: a bad gateway
+ * (502, "Il servizio del Comune non risponde correttamente"), never "Pagina non trovata" on every page.
+ */
 export async function fetchComune(ctx: UpstreamRequestContext): Promise<ComuneConfig> {
-  const { data } = await callUpstream(ctx, {
-    service: SERVICE,
-    path: `${base}/fromtenant`,
-    schema: NullableComuneSchema,
-  });
-  if (!data) throw new UpstreamError(SERVICE, "status", 404, "config: municipality unknown upstream");
-  return data;
+  const unknown = () =>
+    new UpstreamError(
+      SERVICE,
+      "invalid",
+      502,
+      "config: municipality unknown upstream (the tenants file's upstreamHost?)",
+    );
+  try {
+    const { data } = await callUpstream(ctx, {
+      service: SERVICE,
+      path: `${base}/fromtenant`,
+      schema: NullableComuneSchema,
+    });
+    if (!data) throw unknown();
+    return data;
+  } catch (error) {
+    throw isUpstreamError(error, 404) ? unknown() : error;
+  }
 }
 
 type TenantContent = Omit<TenantConfig, "comune" | "servicesUnavailable">;
