@@ -30,6 +30,8 @@ test("a proxied call is logged once with status, duration and tenant; an upstrea
     expect(access[0]).toMatchObject({
       level: "info",
       tenant: "comune-a",
+      // Named as the pages' lines name it, so that one query finds every line of a request.
+      reqId: ok.headers["x-request-id"],
       req: { id: ok.headers["x-request-id"], method: "GET", url: "/api/utenti/logout" },
       res: { statusCode: 200 },
     });
@@ -43,4 +45,15 @@ test("a proxied call is logged once with status, duration and tenant; an upstrea
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .find((l) => l.msg === "request errored");
   expect(failed).toMatchObject({ level: "error", res: { statusCode: 502 } });
+});
+
+test("the proxy's other lines of a request carry its id too (an allow-list refusal, an upstream failure)", async () => {
+  const { app, logs } = testApp({ upstreamUrl: "http://127.0.0.1:9" });
+  const refused = await request(app).get("/api/not-relayed").set("Host", "comune-a.localhost");
+  const failed = await request(app).get("/api/utenti/logout").set("Host", "comune-a.localhost");
+  const lines = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const refusal = lines.find((l) => l.msg === "proxy call not in the allow list");
+  expect(refusal).toMatchObject({ reqId: refused.headers["x-request-id"] });
+  const error = lines.find((l) => l.msg === "proxy error");
+  expect(error).toMatchObject({ reqId: failed.headers["x-request-id"] });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "#server/security/random-bytes.ts";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { redactUrl } from "#shared/redact.ts";
 import { isAnnouncedUnavailability, isKeptRequestId } from "#server/middleware/request-logging.ts";
@@ -18,6 +18,14 @@ export function requestIds(): (incoming: string | string[] | undefined) => strin
 }
 
 /**
+ * The request id of a lean-proxy request (`proxyAccessLog` set it), for the lane's other log lines: every line of a
+ * request carries it as `reqId`, as the pages' lines do (pino-http's child logger).
+ */
+export function requestIdOf(res: { locals: Response["locals"] }): string | undefined {
+  return res.locals.reqId as string | undefined;
+}
+
+/**
  * The access log of the lean proxy (docs/decisions/lean-proxy.md): the same line as the pages' access log (request
  * id, method, redacted URL, status, duration in ms, tenant; no headers, so no cookie, Authorization, identity header
  * or fiscal code) written straight through the logger: no per-request child logger, no work at all when neither
@@ -29,6 +37,7 @@ export function proxyAccessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const id = nextId(req.headers["x-request-id"]);
     res.setHeader("x-request-id", id);
+    res.locals.reqId = id;
     if (!logger.isLevelEnabled("error")) return next();
     const started = performance.now();
     res.once("close", () => {
@@ -36,6 +45,7 @@ export function proxyAccessLog(logger: Logger): RequestHandler {
       const failed = !finished || (res.statusCode >= 500 && !isAnnouncedUnavailability(res));
       if (!failed && !logger.isLevelEnabled("info")) return;
       const line = {
+        reqId: id,
         req: { id, method: req.method, url: redactUrl(req.originalUrl) },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),

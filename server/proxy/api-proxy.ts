@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { Pool, type Dispatcher } from "undici";
 import type { Metrics } from "#server/observability/metrics.ts";
+import { requestIdOf } from "#server/observability/access-log.ts";
 import { browserResponseHeaders, isPortalOwnedHeader, upstreamCookieHeader } from "./header-hygiene.ts";
 import { PROXIED_PATH } from "./path-guard.ts";
 import { LOCALES, type Locale } from "#shared/locale.ts";
@@ -216,13 +217,22 @@ function exchangeState(config: RelayConfig, res: ExpressRes) {
       metrics.upstreamErrors.inc({ service: "proxy", kind });
       if (res.headersSent) {
         if (kind === "deadline")
-          logger.warn({ deadlineMs }, "proxy deadline passed while streaming the answer: cut off");
+          logger.warn(
+            { reqId: requestIdOf(res), deadlineMs },
+            "proxy deadline passed while streaming the answer: cut off",
+          );
         else if (!state.ignoring)
-          logger.warn({ error: { message: error.message, code: error.code } }, "proxy answer cut off");
+          logger.warn(
+            { reqId: requestIdOf(res), error: { message: error.message, code: error.code } },
+            "proxy answer cut off",
+          );
         res.destroy();
         return;
       }
-      logger.warn({ error: { message: error.message, code: error.code } }, "proxy error");
+      logger.warn(
+        { reqId: requestIdOf(res), error: { message: error.message, code: error.code } },
+        "proxy error",
+      );
       if (!res.writableEnded) sendError(res, kind === "network" ? 502 : 504);
     },
     deadline: setTimeout(

@@ -4,6 +4,7 @@ import { matchProxyRoute, type ProxyRoute } from "./allow-list.ts";
 import type { SessionCitizen } from "./session-citizen.ts";
 import { requestLocale, serverIt, serverText, type ServerTextKey } from "#server/texts.ts";
 import { lingerThenClose } from "#server/middleware/request-body.ts";
+import { requestIdOf } from "#server/observability/access-log.ts";
 
 /** The refusals' Italian texts (server/texts.ts), for the tests. */
 export const NOT_RELAYED_MESSAGE = serverIt["server.proxy.notRelayed"];
@@ -35,7 +36,10 @@ export function gateProxyCalls(options: {
   return (req, res, next) => {
     const verdict = matchProxyRoute(routes, req);
     if (!verdict.allowed) {
-      logger.info({ method: req.method, reason: verdict.reason }, "proxy call not in the allow list");
+      logger.info(
+        { reqId: requestIdOf(res), method: req.method, reason: verdict.reason },
+        "proxy call not in the allow list",
+      );
       return answer(
         req,
         res,
@@ -47,11 +51,17 @@ export function gateProxyCalls(options: {
     sessionCitizen(res).then(
       (own) => {
         if (own !== null && verdict.fiscalCodes.every((cf) => cf === own)) return next();
-        logger.warn({ method: req.method }, "proxy call with another citizen's fiscal code refused");
+        logger.warn(
+          { reqId: requestIdOf(res), method: req.method },
+          "proxy call with another citizen's fiscal code refused",
+        );
         answer(req, res, 403, "server.proxy.foreignFiscalCode");
       },
       (error: Error & { status?: number }) => {
-        logger.warn({ error: { message: error.message } }, "session citizen unavailable for a proxy call");
+        logger.warn(
+          { reqId: requestIdOf(res), error: { message: error.message } },
+          "session citizen unavailable for a proxy call",
+        );
         answer(req, res, 502, "server.upstream.unreachable");
       },
     );
