@@ -101,7 +101,7 @@ test("a virtual appointment is located at the virtual desk and links its video c
     },
   });
   const ics = buildIcsCalendar(
-    createAppointmentEvent(appointment, { uidDomain: "example.it", stamp: new Date(0) }),
+    createAppointmentEvent(appointment, { uidDomain: "example.it", stamp: new Date(0), texts: TEXTS }),
   );
   const lines = unfold(ics);
   expect(lines).toContain("LOCATION:Sportello virtuale (videochiamata)");
@@ -112,3 +112,11 @@ test("a virtual appointment is located at the virtual desk and links its video c
   expect(lines).toContain("DTSTART;TZID=Europe/Rome:20270302T110000");
   expect(lines).toContain("UID:appuntamento-7@example.it");
 });
+
+const TEXTS = {
+  summary: (office: string | undefined) => `Appuntamento: ${office ?? "Ufficio comunale"}`,
+  reason: (reason: string) => `Motivo: ${reason}`,
+  details: (details: string) => `Dettagli: ${details}`,
+  videoCall: (url: string) => `Link della videochiamata: ${url}`,
+  virtualDesk: "Sportello virtuale (videochiamata)",
+};

@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { TZDate } from "@date-fns/tz";
-import { parseAppointmentNotes, VIRTUAL_DESK_LOCATION, type Appointment } from "./api/appsched.ts";
+import { parseAppointmentNotes, type Appointment } from "./api/appsched.ts";
 import { parseRomeDateTime, ROME_TIME_ZONE } from "./dates.ts";
 
 /** One calendar event; times are instants, written as Europe/Rome wall-clock time. */
@@ -78,10 +78,25 @@ export function buildIcsCalendar(
 }
 
 /** The calendar event of a booked appointment, as both the sandbox and the portal offer it for download. */
+/**
+ * The words of an appointment's calendar event, in the language of whoever builds it: the portal's from its texts in
+ * the page's language, the sandbox (the upstream's own `.ics`) its Italian.
+ */
+export type AppointmentEventTexts = {
+  /** The event's title, from the office's name (none: a generic one). */
+  summary: (office: string | undefined) => string;
+  reason: (reason: string) => string;
+  details: (details: string) => string;
+  videoCall: (url: string) => string;
+  /** The location of an appointment held by video call. */
+  virtualDesk: string;
+};
+
 export function createAppointmentEvent(
   appointment: Appointment,
-  options: { uidDomain: string; stamp: Date },
+  options: { uidDomain: string; stamp: Date; texts: AppointmentEventTexts },
 ): CalendarEvent {
+  const { texts } = options;
   const start = parseRomeDateTime(appointment.start);
   const slotMinutes = appointment.service?.slotMinutes ?? 30;
   const end = appointment.end
@@ -91,9 +106,9 @@ export function createAppointmentEvent(
   const reason = parseAppointmentNotes(appointment.notes ?? "");
   const videoCallUrl = appointment.videoCallUrl ?? undefined;
   const description = [
-    reason ? `Motivo: ${reason.reasonName}` : appointment.notes,
-    reason?.details ? `Dettagli: ${reason.details}` : null,
-    videoCallUrl ? `Link della videochiamata: ${videoCallUrl}` : null,
+    reason ? texts.reason(reason.reasonName) : appointment.notes,
+    reason?.details ? texts.details(reason.details) : null,
+    videoCallUrl ? texts.videoCall(videoCallUrl) : null,
     office?.additionalInformations,
   ].filter(Boolean);
   return {
@@ -101,9 +116,9 @@ export function createAppointmentEvent(
     start,
     end,
     stamp: options.stamp,
-    summary: `Appuntamento: ${office?.name ?? "Ufficio comunale"}`,
+    summary: texts.summary(office?.name),
     description: description.join("\n"),
-    location: office?.virtual ? VIRTUAL_DESK_LOCATION : (office?.location ?? undefined),
+    location: office?.virtual ? texts.virtualDesk : (office?.location ?? undefined),
     url: videoCallUrl,
     status:
       appointment.status === "ANNULLATA"

@@ -32,7 +32,20 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
       ? await access.services.api.appschedPublic.getByHash(hash)
       : await readOwnAppointment(access, id);
     if (appointment.id !== id) return downloadRefusal(context, 404, notFound);
-    const event = createAppointmentEvent(appointment, { uidDomain: url.hostname, stamp: new Date() });
+    const event = createAppointmentEvent(appointment, {
+      uidDomain: url.hostname,
+      stamp: new Date(),
+      texts: {
+        summary: (office) =>
+          office
+            ? t("appointments.calendar.summary", { office })
+            : t("appointments.calendar.summaryNoOffice"),
+        reason: (reason) => t("appointments.calendar.reason", { reason }),
+        details: (details) => t("appointments.calendar.details", { details }),
+        videoCall: (link) => t("appointments.calendar.videoCall", { link }),
+        virtualDesk: t("appointments.calendar.virtualDesk"),
+      },
+    });
     return fileResponse(buildIcsCalendar(event), {
       name: `appuntamento-${appointment.id.replace(/[^\w-]/g, "")}.ics`,
       type: "text/calendar; charset=utf-8",

@@ -89,6 +89,24 @@ describe("calendar file route", () => {
     );
   });
 
+  test("in English, the event's own words are English (the office's name stays as the municipality wrote it)", async () => {
+    const stub = createStubContext({
+      user: GIULIA,
+      locale: "en",
+      appschedAuthenticated: stubAppsched({ getAppointment: async () => virtualAppointment }),
+    });
+    const all = lines(
+      await (await download("/servizi/prenotazione-appuntamento/calendario/1020", stub)).text(),
+    );
+    expect(all).toContain("SUMMARY:Appointment: Sportello virtuale Stato civile");
+    expect(all).toContain("LOCATION:Virtual desk (video call)");
+    const description = all.find((line) => line.startsWith("DESCRIPTION:")) ?? "";
+    expect(description).toContain("Reason: Carta d'identità elettronica");
+    expect(description).toContain("Details: Rinnovo\\, urgente");
+    expect(description).toContain("Video call link: https://videochiamata.example.it/stanza-1");
+    expect(description).not.toMatch(/Motivo|Dettagli|videochiamata:/);
+  });
+
   test("anonymous: only with the access token this browser keeps; never someone else's appointment", async () => {
     const calls: Array<[string, string | undefined]> = [];
     const appschedPublic = stubAppsched({

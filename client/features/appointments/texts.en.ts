@@ -130,6 +130,12 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.success.addToCalendar": "Add to your calendar",
   "appointments.success.calendarHint": "Download the appointment file and open it with your calendar.",
   "appointments.success.download": "Download the calendar file (.ics)",
+  "appointments.calendar.summary": "Appointment: {office}",
+  "appointments.calendar.summaryNoOffice": "Appointment at the municipality",
+  "appointments.calendar.reason": "Reason: {reason}",
+  "appointments.calendar.details": "Details: {details}",
+  "appointments.calendar.videoCall": "Video call link: {link}",
+  "appointments.calendar.virtualDesk": "Virtual desk (video call)",
   "appointments.success.manage": "Manage the appointment",
   "appointments.success.manageByMail":
     "To change or cancel the appointment use the link in the confirmation e-mail.",

@@ -131,6 +131,12 @@ export const appointmentsIt = {
   "appointments.success.addToCalendar": "Aggiungi al tuo calendario",
   "appointments.success.calendarHint": "Scarica il file dell'appuntamento e aprilo con il tuo calendario.",
   "appointments.success.download": "Scarica il file del calendario (.ics)",
+  "appointments.calendar.summary": "Appuntamento: {office}",
+  "appointments.calendar.summaryNoOffice": "Appuntamento in Comune",
+  "appointments.calendar.reason": "Motivo: {reason}",
+  "appointments.calendar.details": "Dettagli: {details}",
+  "appointments.calendar.videoCall": "Link della videochiamata: {link}",
+  "appointments.calendar.virtualDesk": "Sportello virtuale (videochiamata)",
   "appointments.success.manage": "Gestisci l'appuntamento",
   "appointments.success.manageByMail":
     "Per modificare o annullare l'appuntamento usa il link che trovi nella e-mail di conferma.",
