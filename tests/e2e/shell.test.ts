@@ -172,9 +172,18 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       const positive = feedback.locator('[data-element="feedback-rating-positive"]');
       const negative = feedback.locator('[data-element="feedback-rating-negative"]');
       const star = (n: number) => feedback.locator(`input[name="rating"][value="${n}"]`);
-      // The stars are in reading order: Tab reaches "1 stella" first, the right arrow goes to the next one,
-      // which is also the one to its right on screen, and the chosen star and those before it are filled.
-      await tabTo(page, star(1));
+      // Sent without a star: the error summary takes the focus and its link leads to the first star.
+      await tabTo(page, feedback.getByRole("button", { name: "Invia" }));
+      await page.keyboard.press("Enter");
+      const summary = feedback.getByRole("region", { name: "Correggi i seguenti errori" });
+      await expect(summary).toBeFocused();
+      await expectAccessible(page);
+      await summary.focus();
+      await page.keyboard.press("Tab");
+      await expect(summary.getByRole("link", { name: "Seleziona da 1 a 5 stelle." })).toBeFocused();
+      await page.keyboard.press("Enter");
+      // The stars are in reading order: "1 stella" first, the right arrow goes to the next one, which is also the
+      // one to its right on screen, and the chosen star and those before it are filled.
       await expect(star(1)).toBeFocused();
       const boxes = await Promise.all(
         [1, 2, 3, 4, 5].map((n) => feedback.locator(`[data-element="feedback-rate-${n}"]`).boundingBox()),
@@ -412,6 +421,19 @@ test.describe("the rating without JavaScript", () => {
         rating: 5,
         option: "positivo2",
       });
+  });
+
+  test("sent without a star: the rating's page says what to fix above the form, its link leads to the stars", async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl("comune-a", "/faq"));
+    const sent = page.waitForResponse((response) => response.url().endsWith("/valutazione"));
+    await page.locator('[data-element="feedback"]').getByRole("button", { name: "Invia" }).click();
+    expect((await sent).status()).toBe(400);
+    const summary = page.getByRole("region", { name: "Correggi i seguenti errori" });
+    await expect(summary).toBeVisible();
+    await summary.getByRole("link", { name: "Scegli un punteggio da 1 a 5 stelle." }).click();
+    await expect(page.getByRole("radio", { name: "Valuta 1 stella su 5" })).toBeFocused();
   });
 
   test("the site search opener leads to the CMS search page", async ({ page }) => {

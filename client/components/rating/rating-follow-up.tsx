@@ -1,9 +1,10 @@
-import { useId } from "react";
 import { cx } from "#client/components/ui/class-names.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { followUpAnswers, getFollowUpKind } from "./rating-types.ts";
 
 type RatingFollowUpProps = {
+  /** The ids' prefix: answer V is `${id}-V` (the error summary leads to the first). */
+  id: string;
   kind: "negative" | "positive";
   /** The chosen rating, or null before a choice (then CSS alone decides, so it also works before hydration). */
   rating: number | null;
@@ -16,9 +17,8 @@ type RatingFollowUpProps = {
  * shows the one matching the checked star, and after hydration React also hides and disables the other one so its
  * `option` radios are not submitted.
  */
-export function RatingFollowUp({ kind, rating, defaultOption, error }: RatingFollowUpProps) {
+export function RatingFollowUp({ id, kind, rating, defaultOption, error }: RatingFollowUpProps) {
   const t = useT();
-  const id = useId();
   const inactive = rating !== null && getFollowUpKind(rating) !== kind;
   const errorId = `${id}-error`;
   return (

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
 
 type RatingStarsProps = {
+  /** The ids' prefix: star N is `${id}-N` (the error summary leads to star 1). */
+  id: string;
   defaultValue?: number;
   onChange: (value: number) => void;
   error?: string;
@@ -16,9 +18,8 @@ const stars = [1, 2, 3, 4, 5];
  * keys moved against what is seen (WCAG 1.3.2, 2.4.3). rating.css colours the chosen star and those before it with
  * `:has()`. Each label carries `feedback-rate-N`. One star icon per label, outlined until it is chosen.
  */
-export function RatingStars({ defaultValue, onChange, error }: RatingStarsProps) {
+export function RatingStars({ id, defaultValue, onChange, error }: RatingStarsProps) {
   const t = useT();
-  const id = useId();
   const errorId = `${id}-error`;
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   // A star clicked before hydration is checked in the DOM but React never heard of it: take it over.

@@ -13,8 +13,10 @@ export type RatingValues = { rating?: number; option?: string; details?: string 
 
 export const ratingAction = href("/valutazione");
 
+export type FollowUpKind = "negative" | "positive";
+
 /** Ratings 1–3 ask what went wrong, 4–5 what went well (Modello Comuni, AGID checker C.SI.2.5). */
-export function getFollowUpKind(rating: number): "negative" | "positive" {
+export function getFollowUpKind(rating: number): FollowUpKind {
   return rating <= 3 ? "negative" : "positive";
 }
 

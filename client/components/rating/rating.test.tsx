@@ -137,8 +137,12 @@ test("errors and values of a submission without JavaScript are shown next to the
     errors: { option: "Seleziona una delle risposte." },
   });
   const negative = byDataElement(page.container, "feedback-rating-negative")[0]!;
-  const error = page.getByText("Seleziona una delle risposte.");
+  const error = page.getByText("Seleziona una delle risposte.", { selector: "div" });
   expect(negative.getAttribute("aria-describedby")).toBe(error.id);
+  // Above the form, the error summary leads to the first answer of the question shown.
+  const link = page.getByRole("link", { name: "Seleziona una delle risposte." });
+  const target = page.container.querySelector(link.getAttribute("href")!.replace(/^#(.*)$/, '[id="$1"]'));
+  expect(target).toBe(page.getByRole("radio", { name: "A volte le indicazioni non erano chiare" }));
   expect((page.getByRole("radio", { name: "Valuta 2 stelle su 5" }) as HTMLInputElement).checked).toBe(true);
   expect((page.getByRole("textbox", { name: /lento|Dettagli|dettagli/ }) as HTMLTextAreaElement).value).toBe(
     "lento",

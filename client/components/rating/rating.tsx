@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
@@ -7,8 +7,11 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { RatingFollowUp } from "./rating-follow-up.tsx";
 import { RatingHoneypot } from "./rating-honeypot.tsx";
 import { RatingStars } from "./rating-stars.tsx";
+import { ErrorSummary, errorSummaryItems } from "#client/components/ui/error-summary.tsx";
 import {
+  followUpAnswers,
   getFollowUpKind,
+  type FollowUpKind,
   ratingAction,
   type RatingActionData,
   type RatingErrors,
@@ -134,8 +137,28 @@ function RatingFields({
 }: RatingFieldsProps) {
   const t = useT();
   const hydrated = useHydrated();
+  const id = useId();
+  const ids = {
+    stars: `${id}-stelle`,
+    followUp: (kind: FollowUpKind) => `${id}-${kind}`,
+    details: `${id}-dettagli`,
+  };
+  const kind = rating === null ? null : getFollowUpKind(rating);
+  // Where each error's link leads: the first star, the first answer of the question shown when the errors came, the
+  // text. Made once per errors (a star chosen afterwards must not make a new summary, which would take the focus).
+  const summary = useMemo(
+    () =>
+      errorSummaryItems(errors, {
+        rating: { id: `${ids.stars}-1` },
+        ...(kind ? { option: { id: `${ids.followUp(kind)}-${followUpAnswers[kind][0]!.value}` } } : {}),
+        details: { id: ids.details },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new errors make a new summary
+    [errors],
+  );
   return (
     <>
+      <ErrorSummary items={summary} />
       <XsrfField token={xsrfToken} />
       <input type="hidden" name="pagePath" value={pagePath} />
       <input type="hidden" name="pageTitle" value={pageTitle} />
@@ -147,7 +170,7 @@ function RatingFields({
           {errors.form}
         </div>
       ) : null}
-      <RatingStars defaultValue={values.rating} onChange={onRate} error={errors.rating} />
+      <RatingStars id={ids.stars} defaultValue={values.rating} onChange={onRate} error={errors.rating} />
       {/* Both follow-ups appear once a star is chosen (the AGID checker looks for both after its click): in the
           browser as soon as the star is clicked, without JavaScript in the form the action shows again after a
           post with stars and no answer. Not sending them before saves ~2.4 kB on every page. */}
@@ -157,6 +180,7 @@ function RatingFields({
         : (["negative", "positive"] as const).map((kind) => (
             <RatingFollowUp
               key={kind}
+              id={ids.followUp(kind)}
               kind={kind}
               rating={rating}
               defaultOption={values.option}
@@ -165,6 +189,7 @@ function RatingFields({
           ))}
       <div className="mt-5">
         <TextareaField
+          id={ids.details}
           name="details"
           label={t("rating.details")}
           maxLength={200}
