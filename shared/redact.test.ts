@@ -114,6 +114,22 @@ describe("redactUrl", () => {
     );
   });
 
+  test("hides a value whole, whatever it holds escaped (an apostrophe, an ampersand, spaces, a hash sign)", () => {
+    // As the portal's own pages build them (URLSearchParams) and as curl sends them.
+    expect(redactUrl("/geocoding/search?q=Via+dell%27Orso+12+interno+4+Rossi&limit=5")).toBe(
+      "/geocoding/search?q=[redacted]&limit=5",
+    );
+    expect(redactUrl("/faq?q=residenza+%26+cambio+indirizzo+Via+Roma+12")).toBe("/faq?q=[redacted]");
+    expect(redactUrl("/geocoding/search?q=Via%20Garibaldi%2012%20Rossi")).toBe(
+      "/geocoding/search?q=[redacted]",
+    );
+    expect(redactUrl("/x?indirizzo=Piazza%20%22Duomo%22%20%2312&b=1")).toBe("/x?indirizzo=[redacted]&b=1");
+    // Double-encoded, inside another parameter: the inner query's value whole too.
+    expect(redactUrl("/login?redirectTo=%2Fgeocoding%2Fsearch%3Fq%3DVia%2520dell%2527Orso%2B12")).toBe(
+      "/login?redirectTo=/geocoding/search?q=[redacted]",
+    );
+  });
+
   test("hides the e-mailed appointment hash in the portal's pages", () => {
     expect(redactUrl(`/servizi/modifica-appuntamento/${HASH}`)).toBe("/servizi/modifica-appuntamento/[hash]");
     expect(redactUrl(`/servizi/modifica-appuntamento/${HASH}?passo=riepilogo`)).toBe(

@@ -103,21 +103,29 @@ function decodeEscapes(text: string): string {
   });
 }
 
-function decodeFully(text: string): string {
-  let current = text;
+/** The values of the query parameters above, as far as the text spells them so far. */
+function redactQueryValues(text: string): string {
+  return text.replace(HASH_QUERY, "$1[hash]").replace(SENSITIVE_QUERY, "$1[redacted]");
+}
+
+/**
+ * Decoded round by round, the query values redacted before each round: a value is cut while its `'`, `&`, `#`,
+ * `"` or space are still escaped (`?q=Via+dell%27Orso+12`), where decoded they would end it early and leave the rest
+ * in the log (`?q=[redacted]'Orso+12`); a query inside a parameter (`?redirectTo=%2Fx%3Fq%3D…`) once it is decoded.
+ */
+function decodeAndRedactQueries(text: string): string {
+  let current = redactQueryValues(text);
   for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
     const next = decodeEscapes(current);
     if (next === current) break;
-    current = next;
+    current = redactQueryValues(next);
   }
   return current;
 }
 
 /** Any text (a URL, an error message, a stack trace) with the secrets above replaced. */
 export function redactText(text: string): string {
-  return decodeFully(text)
-    .replace(HASH_QUERY, "$1[hash]")
-    .replace(SENSITIVE_QUERY, "$1[redacted]")
+  return decodeAndRedactQueries(text)
     .replace(HASH_IN_PATH, "$1[hash]")
     .replace(EMAIL, "[email]")
     .replace(FISCAL_CODE, "[cf]")
