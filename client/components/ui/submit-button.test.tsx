@@ -21,12 +21,13 @@ test("a fetcher form's own state locks it", () => {
     </SubmitButton>,
   );
   const button = page.getByRole("button", { name: /Invia$/ });
-  expect(button.hasAttribute("disabled")).toBe(true);
+  expect(button.getAttribute("aria-disabled")).toBe("true");
   expect(button.getAttribute("aria-busy")).toBe("true");
   expect(page.getByText("Invio in corso")).toBeTruthy();
 });
 
-test("while a page form is being posted it is disabled and busy, then free again", async () => {
+test("while a page form is being posted it is disabled and busy, keeps the focus, a second press sends nothing, then free again", async () => {
+  let posts = 0;
   let answer: (value: null) => void = () => {};
   const Stub = createRoutesStub([
     {
@@ -36,7 +37,10 @@ test("while a page form is being posted it is disabled and busy, then free again
           <SubmitButton busyLabel="Invio in corso">Invia</SubmitButton>
         </Form>
       ),
-      action: () => new Promise<null>((resolve) => (answer = resolve)),
+      action: () => {
+        posts++;
+        return new Promise<null>((resolve) => (answer = resolve));
+      },
     },
   ]);
   render(
@@ -49,9 +53,15 @@ test("while a page form is being posted it is disabled and busy, then free again
     fireEvent.click(button);
   });
   const busy = await screen.findByRole("button", { name: /Invio in corso/ });
-  expect(busy.hasAttribute("disabled")).toBe(true);
+  // Not `disabled`: the browser would move the focus of a disabled button to <body>.
+  expect(busy.hasAttribute("disabled")).toBe(false);
+  expect(busy.getAttribute("aria-disabled")).toBe("true");
   expect(busy.getAttribute("aria-busy")).toBe("true");
+  await act(async () => {
+    fireEvent.click(busy);
+  });
+  expect(posts).toBe(1);
   await act(async () => answer(null));
   const free = await screen.findByRole("button", { name: "Invia" });
-  expect(free.hasAttribute("disabled")).toBe(false);
+  expect(free.getAttribute("aria-disabled")).toBeNull();
 });

@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { Spinner } from "./spinner.tsx";
+import { cx } from "./class-names.ts";
 
 export type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> & {
   children: ReactNode;
@@ -13,9 +14,19 @@ export type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "t
 
 /**
  * The one submit button of a form (spec §4, forms lock while they are sent): while the post is on its way it is
- * disabled and `aria-busy`, with a spinner. Without JavaScript it is a plain submit button.
+ * `aria-disabled` and `aria-busy`, with a spinner, and a press (a click, Enter in a field, which presses the form's
+ * button) does nothing. Not `disabled`: the browser takes the focus away from a disabled button, to `<body>`, and a
+ * keyboard or screen-reader user who pressed it lost their place whenever the page stays (a profile's "Salva", a
+ * search). Without JavaScript it is a plain submit button.
  */
-export function SubmitButton({ children, busyLabel, busy, className, ...button }: SubmitButtonProps) {
+export function SubmitButton({
+  children,
+  busyLabel,
+  busy,
+  className,
+  onClick,
+  ...button
+}: SubmitButtonProps) {
   const t = useT();
   const navigation = useNavigation();
   const posting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() !== "GET";
@@ -24,9 +35,13 @@ export function SubmitButton({ children, busyLabel, busy, className, ...button }
     <button
       {...button}
       type="submit"
-      className={className ?? "btn btn-primary"}
-      disabled={locked || button.disabled}
+      className={cx(className ?? "btn btn-primary", locked && "disabled")}
+      aria-disabled={locked || undefined}
       aria-busy={locked || undefined}
+      onClick={(event) => {
+        if (locked) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {locked ? <Spinner small className="me-2" label={busyLabel ?? t("spinner.loading")} /> : null}
       {children}
