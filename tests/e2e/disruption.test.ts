@@ -39,7 +39,12 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expectTiles(page);
     await page.getByLabel("Cerca un luogo").fill(TOWNS[tenant].search);
     await page.getByRole("button", { name: "Cerca", exact: true }).click();
+    // What was found is said and focused (the list's heading), the chosen address then focused in its field: the
+    // focus never falls to the page's body while the results come and go.
+    await expect(page.getByRole("status").getByText(/indirizz[oi] trovat[oi]/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Risultati della ricerca" })).toBeFocused();
     await page.getByRole("button", { name: TOWNS[tenant].result }).click();
+    await expect(page.getByLabel("Cerca un luogo")).toBeFocused();
     await expect(page.getByLabel("Cerca un luogo")).toHaveValue(TOWNS[tenant].result);
     await expect(page.getByRole("status").getByText(`Luogo scelto: ${TOWNS[tenant].result}`)).toBeVisible();
     await fillIssue(page, tenant, "Segnalazione da indirizzo");

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useRef, useState, type RefObject } from "react";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
@@ -24,6 +25,11 @@ export function PlaceSection(props: {
   const t = useT(disruptionIt);
   const hydrated = useHydrated();
   const search = usePlaceSearch(values, actionData?.results, t);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // Found addresses: the focus goes to their list's heading (the status says how many); one chosen from the list
+  // (which goes away with the button pressed): to the field, which now holds it. Never left on <body>.
+  useFocusOnChange(`${search.searches}`, resultsHeading);
+  useFocusOnChange(`${search.choicesFromList}`, () => document.getElementById("luogo"));
   const searchProblem =
     actionData?.searchProblem === "none"
       ? t("disruption.place.noResults")
@@ -58,7 +64,12 @@ export function PlaceSection(props: {
           searchProblem ??
           (search.place ? t("disruption.place.chosen", { address: search.place.address }) : "")}
       </div>
-      <PlaceResults results={search.results} hydrated={hydrated} onChoose={search.choose} />
+      <PlaceResults
+        results={search.results}
+        hydrated={hydrated}
+        onChoose={search.chooseFromList}
+        headingRef={resultsHeading}
+      />
     </section>
   );
 }
@@ -98,11 +109,12 @@ function PlaceSearchBox(props: { search: PlaceSearch; hydrated: boolean; error?:
         value="cerca"
         formNoValidate
         className="btn btn-outline-primary mt-md-4"
-        disabled={search.busy}
+        // Not `disabled` while searching: the browser would move the focus of a disabled button to <body>.
+        aria-disabled={search.busy || undefined}
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
-          void search.searchInBrowser();
+          if (!search.busy) void search.searchInBrowser();
         }}
       >
         <Icon name="it-search" className="icon-primary icon-sm me-1" />
@@ -119,13 +131,16 @@ function PlaceResults(props: {
   results: SearchResult[] | undefined;
   hydrated: boolean;
   onChoose: (chosen: SearchResult) => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const t = useT(disruptionIt);
-  const { results, hydrated, onChoose } = props;
+  const { results, hydrated, onChoose, headingRef } = props;
   if (!results || results.length === 0) return null;
   return hydrated ? (
     <div className="mb-3">
-      <h4 className="h6">{t("disruption.place.results")}</h4>
+      <h4 className="h6" ref={headingRef} tabIndex={-1}>
+        {t("disruption.place.results")}
+      </h4>
       <ul className="list-unstyled" aria-label={t("disruption.place.results")}>
         {results.map((r) => (
           <li key={`${r.lat},${r.lon}`} className="mb-1">
@@ -166,12 +181,19 @@ function usePlaceSearch(
   const [results, setResults] = useState<SearchResult[] | undefined>(initialResults);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Searches that found addresses, and places chosen from their list: what moves the focus. */
+  const [searches, setSearches] = useState(0);
+  const [choicesFromList, setChoicesFromList] = useState(0);
 
   const choose = (chosen: SearchResult) => {
     setPlace(chosen);
     setLuogo(chosen.address);
     setResults(undefined);
     setNotice(t("disruption.place.chosen", { address: chosen.address }));
+  };
+  const chooseFromList = (chosen: SearchResult) => {
+    choose(chosen);
+    setChoicesFromList((n) => n + 1);
   };
 
   async function searchInBrowser() {
@@ -188,7 +210,12 @@ function usePlaceSearch(
         address: formatGeoAddress(p),
       }));
       setResults(found);
-      setNotice(found.length === 0 ? t("disruption.place.noResults") : null);
+      setNotice(
+        found.length === 0
+          ? t("disruption.place.noResults")
+          : t("disruption.place.found", { count: found.length }),
+      );
+      if (found.length > 0) setSearches((n) => n + 1);
     } catch {
       setNotice(t("disruption.place.searchFailed"));
     } finally {
@@ -207,5 +234,8 @@ function usePlaceSearch(
       setNotice(t("disruption.map.reverseFailed"));
     }
   }
-  return { luogo, setLuogo, place, setPlace, results, notice, busy, choose, searchInBrowser, pickOnMap };
+  return {
+    ...{ luogo, setLuogo, place, setPlace, results, notice, busy, searches, choicesFromList },
+    ...{ choose, chooseFromList, searchInBrowser, pickOnMap },
+  };
 }

@@ -27,6 +27,8 @@ export const disruptionEn: Record<keyof typeof disruptionIt, string> = {
   "disruption.place.noResults": "No address found: try typing street and town",
   "disruption.place.searchFailed": "The address search is not available right now: try again later",
   "disruption.place.searching": "Searching…",
+  "disruption.place.found.one": "1 address found: choose it from the list",
+  "disruption.place.found.other": "{count} addresses found: choose the right one from the list",
   "disruption.place.chosen": "Chosen place: {address}",
   "disruption.place.required":
     "Tell us the place: search the address and choose a result, or click on the map",

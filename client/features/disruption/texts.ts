@@ -30,6 +30,8 @@ export const disruptionIt = {
   "disruption.place.searchFailed":
     "La ricerca degli indirizzi non è disponibile in questo momento: riprova più tardi",
   "disruption.place.searching": "Ricerca in corso…",
+  "disruption.place.found.one": "1 indirizzo trovato: sceglilo dall'elenco",
+  "disruption.place.found.other": "{count} indirizzi trovati: scegli quello giusto dall'elenco",
   "disruption.place.chosen": "Luogo scelto: {address}",
   "disruption.place.required":
     "Indica il luogo: cerca l'indirizzo e scegli un risultato, oppure clicca sulla mappa",
