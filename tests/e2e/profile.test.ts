@@ -136,7 +136,12 @@ test("comune-a: Giulia changes her preferences and the receipt archiving", async
   await setBox(page, "Sms per Anagrafe e stato civile", false);
   await setBox(page, "Push per Iscrizione alla mensa scolastica", true);
   await page.getByRole("button", { name: "Salva preferenze" }).click();
-  await expect(page.getByText("Preferenze modificate con successo.")).toBeVisible();
+  // Said where it was saved, in sight and focused: the page stays, only its address changes.
+  const saved = page
+    .getByRole("region", { name: "Preferenze" })
+    .getByText("Preferenze modificate con successo.");
+  await expect(saved).toBeFocused();
+  await expect(saved).toBeInViewport();
   await expect(sms).not.toBeChecked();
   await expect(
     page.getByRole("checkbox", { name: "Push per Iscrizione alla mensa scolastica" }),
@@ -146,7 +151,8 @@ test("comune-a: Giulia changes her preferences and the receipt archiving", async
   await expect(receipts).not.toBeChecked();
   await page.getByText("Salva ricevute sull'archivio documenti").click();
   await page.getByRole("button", { name: "Salva", exact: true }).click();
-  await expect(page.getByText("Impostazione dei pagamenti salvata.")).toBeVisible();
+  await expect(page.getByText("Impostazione dei pagamenti salvata.")).toBeFocused();
+  await expect(page.getByText("Preferenze modificate con successo.")).toHaveCount(0);
   await expect(receipts).toBeChecked();
   await expectAccessible(page);
 });

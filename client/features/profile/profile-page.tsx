@@ -1,5 +1,5 @@
 import { FormError } from "#client/components/ui/field-parts.tsx";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
@@ -7,6 +7,7 @@ import { formFields } from "#client/components/ui/form-fields.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { useContentLang, useLocale, useT, type TextKey } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
@@ -91,13 +92,33 @@ function IdentityData({ identity }: { identity: Identity }) {
   );
 }
 
-function Outcome({ outcome }: { outcome: Outcome | null }) {
+/** The outcomes said inside the section that was saved (the others above the page's content). */
+const SECTION_OUTCOMES: Partial<Record<Outcome, "preferenze" | "pagamenti">> = {
+  preferenze: "preferenze",
+  ricevute: "pagamenti",
+};
+const OUTCOME_ID = "profilo-esito";
+
+/**
+ * What was just saved: where it was saved (a section's form) or above the content, and focused once it comes (the
+ * page stays, only its address changes): at the top of the page, and far from a section's "Salva", it was out of
+ * sight and, added with its container, often not read out.
+ */
+function Outcome({ outcome, section }: { outcome: Outcome | null; section?: "preferenze" | "pagamenti" }) {
   const t = useT(profileIt);
-  if (!outcome) return null;
+  if (!outcome || SECTION_OUTCOMES[outcome] !== section) return null;
   return (
-    <div className="alert alert-success" role="status">
+    <div id={OUTCOME_ID} className="alert alert-success" role="status" tabIndex={-1}>
       {t(OUTCOME_TEXTS[outcome])}
     </div>
+  );
+}
+
+/** Moves the focus to the outcome whenever a save brings one (the same outcome twice too: each is a navigation). */
+function useOutcomeFocus(outcome: Outcome | null) {
+  const location = useLocation();
+  useFocusOnChange(`${outcome}|${location.key}`, () =>
+    outcome ? document.getElementById(OUTCOME_ID) : null,
   );
 }
 
@@ -232,8 +253,8 @@ function Sections({ data, action }: { data: WithProfile; action?: ProfileActionD
       <FormError message={action?.errors.form} />
       <ProfileIndex hasPpay={data.hasPpay} />
       <ContactsSection contacts={data.contacts} />
-      <PreferencesSection groups={data.groups} />
-      {data.hasPpay ? <ReceiptsSection receipts={data.receipts} /> : null}
+      <PreferencesSection groups={data.groups} outcome={data.outcome} />
+      {data.hasPpay ? <ReceiptsSection receipts={data.receipts} outcome={data.outcome} /> : null}
       <TermsSection terms={data.terms} acceptedAt={data.termsAcceptedAt} />
     </>
   );
@@ -311,13 +332,14 @@ function ContactsSection({ contacts }: { contacts: WithProfile["contacts"] }) {
 }
 
 /** The notification preferences (or why they could not be loaded). */
-function PreferencesSection({ groups }: { groups: WithProfile["groups"] }) {
+function PreferencesSection({ groups, outcome }: { groups: WithProfile["groups"]; outcome: Outcome | null }) {
   const t = useT(profileIt);
   return (
     <section id="preferenze" className="mb-5" aria-labelledby="preferenze-titolo">
       <h2 id="preferenze-titolo" className="h4">
         {t("profile.preferences.heading")}
       </h2>
+      <Outcome outcome={outcome} section="preferenze" />
       {groups ? (
         <Form method="post" action={profilePath}>
           <XsrfField />
@@ -336,7 +358,13 @@ function PreferencesSection({ groups }: { groups: WithProfile["groups"] }) {
 }
 
 /** The payment receipts by e-mail, where the municipality has payments. */
-function ReceiptsSection({ receipts }: { receipts: WithProfile["receipts"] }) {
+function ReceiptsSection({
+  receipts,
+  outcome,
+}: {
+  receipts: WithProfile["receipts"];
+  outcome: Outcome | null;
+}) {
   const t = useT(profileIt);
   const locale = useLocale();
   return (
@@ -344,6 +372,7 @@ function ReceiptsSection({ receipts }: { receipts: WithProfile["receipts"] }) {
       <h2 id="pagamenti-titolo" className="h4">
         {t("profile.receipts.heading")}
       </h2>
+      <Outcome outcome={outcome} section="pagamenti" />
       {receipts ? (
         <Form method="post" action={profilePath}>
           <XsrfField />
@@ -409,6 +438,7 @@ function TermsSection({
 /** The citizen's profile: identity data, then the contacts, preferences, payments and terms (or the call to set it up). */
 export function ProfilePage({ data, action }: { data: ProfileData; action?: ProfileActionData }) {
   const t = useT(profileIt);
+  useOutcomeFocus(data.outcome);
   return (
     <ProfileLayout nome={data.identity.nome} cognome={data.identity.cognome} codFisc={data.identity.codFisc}>
       <Outcome outcome={data.outcome} />
