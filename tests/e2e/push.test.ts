@@ -209,8 +209,9 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(toast).toContainText("La tua pratica è stata aggiornata.");
     await expect(toast.getByRole("link", { name: "Vai al messaggio" })).toHaveAttribute("href", messagePath);
     await expectAccessible(page);
-    // The push toast hides by itself (5000 ms).
-    await expect(toast).toHaveCount(0, { timeout: 10_000 });
+    // It stays until the citizen closes it (nothing hides by itself before it is read, WCAG 2.2.1).
+    await toast.getByRole("button", { name: "Chiudi notifica" }).click();
+    await expect(toast).toHaveCount(0);
 
     // Background: no window of the portal open, the worker shows a system notification.
     const worker = context.serviceWorkers().find((w) => w.url().includes("/firebase-messaging-sw.js"));

@@ -1,9 +1,8 @@
-import { useEffect, useState } from "react";
 import { cx } from "#client/components/ui/class-names.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { useHydrated } from "#client/components/ui/use-hydrated.tsx";
 import { useT } from "#client/i18n/i18n-context.tsx";
-import { toastDurations, type Toast } from "./toast-types.ts";
+import type { Toast } from "./toast-types.ts";
 
 type ToastRegionProps = { toasts: Toast[]; onDismiss: (id: string) => void };
 
@@ -28,22 +27,9 @@ export function ToastRegion({ toasts, onDismiss }: ToastRegionProps) {
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const t = useT();
   const hydrated = useHydrated();
-  const [paused, setPaused] = useState(false);
-  const { id, kind, html, title, variant = "default" } = toast;
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(() => onDismiss(id), toastDurations[variant]);
-    return () => clearTimeout(timer);
-  }, [paused, id, variant, onDismiss]);
-
+  const { id, kind, html, title } = toast;
   return (
-    <div
-      className={cx("notification with-icon dismissable", kind)}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
+    <div className={cx("notification with-icon dismissable", kind)}>
       <h2 className="h5">
         <Icon name={kind === "success" ? "it-check-circle" : "it-close-circle"} />
         {title ?? t("toast.defaultTitle")}

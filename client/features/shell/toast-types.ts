@@ -7,13 +7,11 @@ export type Toast = {
   /** HTML message, sanitised by the server before it reaches the page. */
   html: string;
   kind: ToastKind;
-  /** `push` toasts (web-push messages) hide after 5 s instead of 8 s. */
+  /** `push`: a web-push message shown while the page is open. */
   variant?: "default" | "push";
 };
 
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
-
-export const toastDurations = { default: 8000, push: 5000 } as const;
 
 export type ToastState = { toasts: Toast[]; known: string[]; sourceKey: string };
 
@@ -46,6 +44,11 @@ export function addToast(state: ToastState, toast: Toast): ToastState {
     toasts: [...state.toasts.filter((t) => t.id !== toast.id), toast],
     known: state.known.includes(toast.id) ? state.known : [...state.known, toast.id],
   };
+}
+
+/** Another page: the toasts shown go (and, known, do not come back); the new page's own are merged next. */
+export function leavePage(state: ToastState): ToastState {
+  return state.toasts.length === 0 ? state : { ...state, toasts: [] };
 }
 
 export function removeToast(state: ToastState, id: string): ToastState {

@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-import { expect, test } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub, Link, Outlet, useLocation } from "react-router";
+import { expect, test, vi } from "vitest";
+import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { renderPage } from "#tests/support/render.tsx";
 import { ToastProvider } from "./toasts.tsx";
 import { createToastState, mergeServerToasts, removeToast } from "./toast-types.ts";
@@ -33,4 +36,38 @@ test("a dismissed server toast does not come back when the server repeats it", (
   expect(mergeServerToasts(state, [toast]).toasts).toEqual([]);
   const next = { id: "flash-2", html: "altro", kind: "success" as const };
   expect(mergeServerToasts(state, [toast, next]).toasts).toEqual([next]);
+});
+
+test("a toast stays until it is closed or another page is shown: nothing hides by itself (WCAG 2.2.1)", async () => {
+  vi.useFakeTimers();
+  try {
+    // As the shell holds it: one provider across pages, the server's toasts of the page being shown.
+    const flash = [{ id: "flash", html: "Messaggio eliminato", kind: "success" as const }];
+    const Shell = () => (
+      <ToastProvider initialToasts={useLocation().pathname === "/" ? flash : []}>
+        <Outlet />
+      </ToastProvider>
+    );
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: Shell,
+        children: [
+          { index: true, Component: () => <Link to="/altra">Altra pagina</Link> },
+          { path: "altra", Component: () => <p>Altra</p> },
+        ],
+      },
+    ]);
+    render(
+      <I18nProvider locale="it">
+        <Stub initialEntries={["/"]} />
+      </I18nProvider>,
+    );
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole("status").textContent).toContain("Messaggio eliminato");
+    await act(async () => fireEvent.click(screen.getByRole("link", { name: "Altra pagina" })));
+    expect(screen.getByRole("status").textContent).toBe("");
+  } finally {
+    vi.useRealTimers();
+  }
 });
