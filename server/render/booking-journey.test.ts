@@ -102,6 +102,12 @@ describe("confirming a booking", () => {
     expect(success.text).toContain("Appuntamento confermato");
     expect(success.text).toContain("Laura");
     expect(success.text).toContain(email);
+    expect(success.text).toContain("Prova di prenotazione");
+    const id = res.headers.location!.split("/").at(-1)!;
+    const calendar = `${BOOKING}/calendario/${id}`;
+    // (RFC 5545 folds long lines: read them unfolded.)
+    const unfolded = (ics: string) => ics.replace(/\r\n /g, "");
+    expect(unfolded((await jar.get(calendar)).text)).toContain("Prova di prenotazione");
     // The same page opened again later, without this browser's booking just done (issue #40): the appointment as it
     // is, no success announced.
     const later = jar.copy();
@@ -114,6 +120,12 @@ describe("confirming a booking", () => {
     expect(opened.text).not.toContain("Laura");
     expect(opened.text).not.toContain(email);
     expect(opened.text).toContain(`s•••@example.it`);
+    // Nor what the booker wrote (the details), on the page or in the calendar file.
+    expect(opened.text).not.toContain("Prova di prenotazione");
+    const laterCalendar = await later.get(calendar);
+    expect(laterCalendar.status).toBe(200);
+    expect(laterCalendar.text).toContain("BEGIN:VEVENT");
+    expect(unfolded(laterCalendar.text)).not.toContain("Prova di prenotazione");
     // Another citizen logging in at that computer: the same.
     const giulia = later.copy().withCookie(await loginAs(sandbox.url, CITIZENS.GIULIA));
     const seen = await giulia.get(res.headers.location!);

@@ -1,5 +1,6 @@
 import {
   APPOINTMENT_STATUS_LABELS,
+  formatAppointmentNotes,
   parseAppointmentNotes,
   type Appointment,
   type Sportello,
@@ -104,6 +105,25 @@ export function maskedRequester(requester: AppointmentView["requester"]): Appoin
     email: at > 0 ? `${requester.email.charAt(0)}•••${requester.email.slice(at)}` : "",
     codiceFiscale:
       cf && cf.length > 4 ? `${cf.slice(0, 3)}${"•".repeat(cf.length - 4)}${cf.slice(-1)}` : null,
+  };
+}
+
+/**
+ * An anonymous booking as this browser's proof may show it to whoever holds the browser later (not right after
+ * booking): the requester masked, and neither the details the booker wrote (often personal: a health or family
+ * matter) nor the video call's link (whoever holds it may join). The booker has both in the confirmation e-mail.
+ */
+export function forLaterHolder(view: AppointmentView): AppointmentView {
+  return { ...view, requester: maskedRequester(view.requester), details: "", videoCallUrl: null };
+}
+
+/** The same for the appointment itself (its calendar file): the notes without their details, no video call link. */
+export function appointmentForLaterHolder(appointment: Appointment): Appointment {
+  const notes = parseAppointmentNotes(appointment.notes ?? "");
+  return {
+    ...appointment,
+    notes: notes ? formatAppointmentNotes({ ...notes, details: "" }) : "",
+    videoCallUrl: null,
   };
 }
 

@@ -3,12 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
-import {
-  isChangeable,
-  maskedRequester,
-  toAppointmentView,
-  type AppointmentView,
-} from "./appointment-view.ts";
+import { isChangeable, forLaterHolder, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
 import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
 import { readAccessTokens } from "./access-cookie.server.ts";
 import { findAccessToken } from "./flow-state.ts";
@@ -52,7 +47,7 @@ export async function readOwnAppointment(access: AppschedAccess, id: string): Pr
 }
 
 /** As `readOwnAppointment`, saying whether only this browser's proof opened it (not the citizen's own login). */
-async function readAppointment(
+export async function readAppointment(
   access: AppschedAccess,
   id: string,
 ): Promise<{ appointment: Appointment; byProof: boolean }> {
@@ -87,10 +82,8 @@ export async function loadBookingSuccess({ request, context, params, url }: Args
   return {
     kind,
     // An anonymous booking opened again later through this browser's proof (not right after booking it): whoever
-    // holds the browser now may be somebody else (a shared computer, another citizen logged in), so the requester is
-    // shown masked.
-    appointment:
-      read.byProof && kind === "view" ? { ...view, requester: maskedRequester(view.requester) } : view,
+    // holds the browser now may be somebody else (a shared computer, another citizen logged in).
+    appointment: read.byProof && kind === "view" ? forLaterHolder(view) : view,
     calendarHref: appointmentPaths.calendar(view.id),
     loggedIn,
     manage: manageById(view, loggedIn),
