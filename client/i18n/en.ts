@@ -209,6 +209,11 @@ export const baseEn: Record<BaseKey, string> = {
   "logout.lead":
     "Your session is closed: to enter your personal area again, log in with your digital identity.",
   "logout.toHome": "Back to the home page",
+  "logout.confirm.title": "Do you want to leave your personal area?",
+  "logout.confirm.lead":
+    "You came here from another site. Log out only if you mean to: the forms you are filling in will be lost.",
+  "logout.confirm.submit": "Log out",
+  "logout.confirm.stay": "Stay on the portal",
   "serviceNotActive.title": "Service not active",
   "serviceNotActive.lead": "The service is not active at the moment.",
   "serviceNotActive.text": "Please try again later or contact the municipality for assistance.",

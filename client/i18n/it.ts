@@ -208,6 +208,11 @@ export const it = {
   "logout.lead":
     "Hai chiuso la sessione: per rientrare nell'area personale accedi di nuovo con la tua identità digitale.",
   "logout.toHome": "Torna alla Homepage",
+  "logout.confirm.title": "Vuoi uscire dall'area personale?",
+  "logout.confirm.lead":
+    "Sei arrivato qui da un altro sito. Esci solo se lo vuoi tu: i moduli che stai compilando andranno persi.",
+  "logout.confirm.submit": "Esci",
+  "logout.confirm.stay": "Resta nel portale",
   "serviceNotActive.title": "Servizio non attivo",
   "serviceNotActive.lead": "Il servizio non è attivo in questo momento.",
   "serviceNotActive.text": "Riprova più tardi oppure contatta il Comune per ricevere assistenza.",

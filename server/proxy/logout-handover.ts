@@ -15,7 +15,9 @@ const CLEARED_AT_LOGOUT = new Set<string>([PORTAL_COOKIES.actingFor.name, PORTAL
  * portal's state in the browser: the citizen's flows (uploaded documents named in them), the acting-for choice, the
  * push token registration (issue #36). While the browser holds any of it, the proxy sends it to the portal's
  * `/logout` first, which clears all of it (client/lib/logout.server.ts) and comes back here without it: then the call
- * is relayed. So the upstream's logout and the portal's clear alike, whichever the browser was sent to.
+ * is relayed. So the upstream's logout and the portal's clear alike, whichever the browser was sent to. A navigation
+ * from another site (`Sec-Fetch-Site`) goes there too, whatever the browser holds: the portal's page asks before it
+ * ends anything (client/routes/logout.tsx), where the upstream's logout would end the session at once.
  */
 export function handOverLogout(): RequestHandler {
   return (req, res, next) => {
@@ -28,7 +30,8 @@ export function handOverLogout(): RequestHandler {
         value !== "" &&
         (name.startsWith(FLOW_COOKIE_PREFIX) || CLEARED_AT_LOGOUT.has(name)),
     );
-    if (!holds) return next();
+    const fromElsewhere = ["cross-site", "same-site"].includes(String(req.headers["sec-fetch-site"] ?? ""));
+    if (!holds && !fromElsewhere) return next();
     res.status(302).set("location", PORTAL_LOGOUT_PATH).set("cache-control", "no-store").end();
   };
 }

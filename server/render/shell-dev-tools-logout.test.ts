@@ -67,6 +67,33 @@ describe("/logout", () => {
     expect(res.headers.location).toBe("/api/utenti/logout");
   });
 
+  test("reached from another site, it asks first: nothing ends until the citizen's own post", async () => {
+    const cookie = await citizen();
+    const app = testApp({ upstreamUrl: sandbox.url, ssrHandler }).app;
+    const fromElsewhere = (path: string) =>
+      request(app).get(path).set("Host", HOST).set("Cookie", cookie).set("Sec-Fetch-Site", "cross-site");
+    // A link (or a script) of another site: to the portal's page, or to the upstream's logout it relays.
+    const asked = await fromElsewhere("/logout");
+    expect(asked.status).toBe(200);
+    expect(asked.text).toMatch(/<h1[^>]*>Vuoi uscire dall(&#x27;|')area personale\?<\/h1>/);
+    const form = /<form[^>]*>/.exec(asked.text.slice(asked.text.indexOf("Vuoi uscire")))?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/logout"');
+    // Nothing cleared (the XSRF cookie a first page issues is all it may set).
+    expect(String(asked.headers["set-cookie"] ?? "")).not.toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const relayed = await fromElsewhere("/api/utenti/logout");
+    expect([relayed.status, relayed.headers.location]).toEqual([302, "/logout"]);
+    // Still logged in.
+    const home = await request(app).get("/").set("Host", HOST).set("Cookie", cookie);
+    expect(home.text).toContain("Mario Rossi");
+    // The citizen's own button: the logout goes ahead, as from the header's "Esci".
+    const confirmed = await postForm(app, "/logout", {}, cookie, HOST);
+    expect([confirmed.status, confirmed.headers.location]).toEqual([302, "/api/utenti/logout"]);
+    // Nothing to end (the SSO's return after the logout): the page says it is done, from anywhere.
+    const done = await request(app).get("/logout").set("Host", HOST).set("Sec-Fetch-Site", "cross-site");
+    expect(done.text).toMatch(/<h1[^>]*>Sei uscito dall(&#x27;|')area personale<\/h1>/);
+  });
+
   test('after the logout the page says "Sei uscito dall\'area personale", in Italian and in English', async () => {
     const it = await get("/logout");
     expect(it.status).toBe(200);
