@@ -16,6 +16,7 @@ import { useUserActivity } from "#client/features/shell/push/user-activity.ts";
 import { upstreamLoginHref } from "#client/lib/upstream-links.ts";
 import { currentPathHref } from "#shared/redirector.ts";
 import { DelegationEndedNotice, DelegatorBanner } from "#client/lib/acting-for/index.ts";
+import { ForgetPush } from "#client/features/shell/push/forget-push.tsx";
 
 const noToasts: Toast[] = [];
 
@@ -144,7 +145,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         <FooterIsland />
-        <PushOptIn data={data} />
+        {/* Another citizen's subscription is dropped first; the opt-in may ask on the next page. */}
+        {data.user?.forgetPush ? <ForgetPush /> : <PushOptIn data={data} />}
       </ToastProvider>
     </I18nProvider>
   );

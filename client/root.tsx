@@ -14,9 +14,19 @@ import titillium400 from "@fontsource/titillium-web/files/titillium-web-latin-40
 import titillium600 from "@fontsource/titillium-web/files/titillium-web-latin-600-normal.woff2?url";
 import titillium700 from "@fontsource/titillium-web/files/titillium-web-latin-700-normal.woff2?url";
 import "./styles/portal.css";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { loadRootData } from "./lib/root-loader.server.ts";
+import { forgetPushRegistration } from "./lib/push-registration.server.ts";
 import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { actingForMiddleware } from "./lib/acting-for/index.server.ts";
@@ -57,7 +67,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadRootData(request, context);
+  const rootData = await loadRootData(request, context);
+  // Another citizen's push registration in this browser: the page drops the subscription, the cookie goes with it.
+  return rootData.user?.forgetPush ? data(rootData, { headers: forgetPushRegistration(context) }) : rootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -22,6 +22,22 @@ export function registeredPushToken(context: Context): string | null {
 }
 
 /**
+ * Whether this browser's push token was registered by somebody else than the citizen of this request: a previous
+ * citizen whose session ended without "Esci" (it expired, the browser was closed), so logout could not take it out of
+ * their contacts. The page then has the browser drop its push subscription (`ForgetPush`), which ends that token at the
+ * messaging service: the previous citizen's notifications stop coming to this browser, and the next opt-in here makes
+ * a new token instead of sharing theirs. (An anonymous visitor may be the same citizen logged out: nothing is dropped.)
+ */
+export function holdsAnotherCitizensPushToken(context: Context): boolean {
+  return registration.read(getServices(context).flow).problem === "foreign";
+}
+
+/** The headers that forget another citizen's registration here (the page that drops the subscription sends them). */
+export function forgetPushRegistration(context: Context): Headers {
+  return registration.clear(getServices(context).flow);
+}
+
+/**
  * Adds `token` to the citizen's push contacts (every notification service lacking it), replacing the one this browser
  * gave before; the answer's headers remember it. `null` when the citizen has no contacts to add it to.
  */

@@ -13,7 +13,7 @@ import { pushAsked } from "./push-asked.server.ts";
 function perDelegator(list: readonly { nome: string; cognome: string }[]) {
   return [...new Map(list.map(({ nome, cognome }) => [`${nome} ${cognome}`, { nome, cognome }])).values()];
 }
-import { registeredPushToken } from "./push-registration.server.ts";
+import { registeredPushToken, holdsAnotherCitizensPushToken } from "./push-registration.server.ts";
 
 /**
  * The shell's acting-for (issue #28): each delegator the citizen acts for (once, whatever the number of assets) for
@@ -160,6 +160,8 @@ export async function loadRootData(request: Request, context: Readonly<RouterCon
           /** Unread messages for the header and the personal area's tab; null when unknown or not offered. */
           unreadMessages,
           push: pushOptIn(context, config, user),
+          /** This browser's push subscription is another citizen's: dropped by the page (`ForgetPush`). */
+          forgetPush: holdsAnotherCitizensPushToken(context),
         }
       : null,
     devLoggedOut,

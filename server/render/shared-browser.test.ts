@@ -502,6 +502,32 @@ describe("push notifications", () => {
     expect(pushTokens(MARIO)).not.toContain("browser-token:mario");
   });
 
+  test("Mario's session ends without 'Esci': Giulia's first page has the browser drop his subscription, not an anonymous one", async () => {
+    const b = browser();
+    await b.login(MARIO);
+    expect((await b.postFromScript("/notifiche-push/token", { token: "browser-token:left" })).status).toBe(
+      200,
+    );
+    // His session expires (or the browser was closed): logout never ran, his token stays in his contacts.
+    b.cookies.delete("SANDBOX_SSO");
+    // An anonymous visitor may be Mario himself: nothing is dropped.
+    const anonymous = await b.get("/");
+    expect(anonymous.status).toBe(200);
+    expect(b.cookies.has("flow_push-token")).toBe(true);
+    // Another citizen: the page tells the browser to drop the subscription (its token dies at the messaging
+    // service), and forgets the registration, so that her own opt-in makes a new token.
+    await b.login(GIULIA);
+    const first = await b.get("/");
+    expect(first.status).toBe(200);
+    expect(first.headers["set-cookie"]).toContainEqual(
+      expect.stringMatching(/^flow_push-token=; Max-Age=0;/),
+    );
+    expect(b.cookies.has("flow_push-token")).toBe(false);
+    const next = await b.get("/");
+    expect(next.headers["set-cookie"] ?? []).not.toContainEqual(expect.stringMatching(/^flow_push-token=/));
+    expect(pushTokens(GIULIA)).not.toContain("browser-token:left");
+  });
+
   test("a renewed token replaces the browser's previous one; a service at the upstream's 20 takes it, dropping the oldest", async () => {
     const b = browser();
     await b.login(MARIO);
