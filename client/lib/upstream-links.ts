@@ -3,9 +3,17 @@
  * relayed by the portal's proxy (`/api/*`), or another service's address from the configuration (the forms front office). One helper each.
  */
 
-/** The upstream's SSO login; after it the citizen lands on `redirector` (a same-origin path). */
+/** Pages whose address is a bearer secret (the e-mailed appointment link's hash): whoever holds it may change it. */
+const SECRET_PAGE = /^\/servizi\/modifica-appuntamento\//;
+
+/**
+ * The upstream's SSO login; after it the citizen lands on `redirector` (a same-origin path). From a page whose address
+ * is a secret, the home page instead: the address would travel to the upstream and the identity provider (their
+ * logs, a RelayState) in the login's query.
+ */
 export function upstreamLoginHref(redirector: string): string {
-  return `/api/utenti/login?redirector=${encodeURIComponent(redirector)}`;
+  const back = SECRET_PAGE.test(redirector) ? "/" : redirector;
+  return `/api/utenti/login?redirector=${encodeURIComponent(back)}`;
 }
 
 /** The upstream's logout navigation, which ends the SSO session. */
