@@ -137,25 +137,7 @@ function RatingFields({
 }: RatingFieldsProps) {
   const t = useT();
   const hydrated = useHydrated();
-  const id = useId();
-  const ids = {
-    stars: `${id}-stelle`,
-    followUp: (kind: FollowUpKind) => `${id}-${kind}`,
-    details: `${id}-dettagli`,
-  };
-  const kind = rating === null ? null : getFollowUpKind(rating);
-  // Where each error's link leads: the first star, the first answer of the question shown when the errors came, the
-  // text. Made once per errors (a star chosen afterwards must not make a new summary, which would take the focus).
-  const summary = useMemo(
-    () =>
-      errorSummaryItems(errors, {
-        rating: { id: `${ids.stars}-1` },
-        ...(kind ? { option: { id: `${ids.followUp(kind)}-${followUpAnswers[kind][0]!.value}` } } : {}),
-        details: { id: ids.details },
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new errors make a new summary
-    [errors],
-  );
+  const { ids, summary } = useRatingErrorSummary(errors, rating);
   return (
     <>
       <ErrorSummary items={summary} />
@@ -204,6 +186,32 @@ function RatingFields({
       </SubmitButton>
     </>
   );
+}
+
+/**
+ * The fields' ids and the error summary's entries: the first star, the first answer of the question shown when the
+ * errors came, the text. Made once per errors (a star chosen afterwards must not make a new summary, which would take
+ * the focus).
+ */
+function useRatingErrorSummary(errors: RatingErrors, rating: number | null) {
+  const id = useId();
+  const ids = {
+    stars: `${id}-stelle`,
+    followUp: (kind: FollowUpKind) => `${id}-${kind}`,
+    details: `${id}-dettagli`,
+  };
+  const kind = rating === null ? null : getFollowUpKind(rating);
+  const summary = useMemo(
+    () =>
+      errorSummaryItems(errors, {
+        rating: { id: `${ids.stars}-1` },
+        ...(kind ? { option: { id: `${ids.followUp(kind)}-${followUpAnswers[kind][0]!.value}` } } : {}),
+        details: { id: ids.details },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new errors make a new summary
+    [errors],
+  );
+  return { ids, summary };
 }
 
 function getMissingAnswers(
