@@ -176,6 +176,10 @@ test("comune-a by keyboard only: a PPAY notice for a company (VAT number)", asyn
   await page.keyboard.type("suolo");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/cerca=suolo/);
+  // What the search found is said (the status is in the page before it, so it is read out).
+  await expect(
+    page.getByRole("status").filter({ hasText: "1 tipologia di pagamento corrisponde alla ricerca." }),
+  ).toBeVisible();
   await typeSelect(page).focus();
   await page.keyboard.press("ArrowDown");
   await expect(typeSelect(page)).toHaveValue("OSAP");

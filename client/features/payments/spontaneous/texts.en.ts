@@ -41,6 +41,8 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.type.searchButton": "Search",
   "payments.spont.type.searchReset": "Show all",
   "payments.spont.type.noMatch": "No payment type matches the search",
+  "payments.spont.type.found.one": "1 payment type matches the search.",
+  "payments.spont.type.found.other": "{count} payment types match the search.",
   "payments.spont.type.label": "Payment type",
   "payments.spont.type.placeholder": "Choose a payment",
   "payments.spont.type.required": "Choose a payment type",

@@ -42,6 +42,8 @@ export const spontaneousIt = {
   "payments.spont.type.searchButton": "Cerca",
   "payments.spont.type.searchReset": "Mostra tutte",
   "payments.spont.type.noMatch": "Nessuna tipologia di pagamento corrisponde alla ricerca",
+  "payments.spont.type.found.one": "1 tipologia di pagamento corrisponde alla ricerca.",
+  "payments.spont.type.found.other": "{count} tipologie di pagamento corrispondono alla ricerca.",
   "payments.spont.type.label": "Tipologia di pagamento",
   "payments.spont.type.placeholder": "Scegli un pagamento",
   "payments.spont.type.required": "Scegli una tipologia di pagamento",

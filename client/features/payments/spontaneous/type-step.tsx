@@ -97,12 +97,20 @@ function TypeSearch({ data, selfHref }: { data: SpontaneousFlowData; selfHref: s
           {t("payments.spont.type.searchButton")}
         </button>
       </Form>
-      {data.query && data.types.length === 0 ? (
-        <p role="status" className="mb-4">
-          {t("payments.spont.type.noMatch")}{" "}
-          <Link to={withQuery(selfHref, { passo: "tipologia" })}>{t("payments.spont.type.searchReset")}</Link>
-        </p>
-      ) : null}
+      {/* Always in the page, so that what a search found is read out when it changes (a search is shown without a
+          page load): how many types match, or none, with the way back to all. */}
+      <div role="status" className={data.query ? "mb-4" : undefined}>
+        {data.query ? (
+          <p className="mb-0">
+            {data.types.length === 0
+              ? t("payments.spont.type.noMatch")
+              : t("payments.spont.type.found", { count: data.types.length })}{" "}
+            <Link to={withQuery(selfHref, { passo: "tipologia" })}>
+              {t("payments.spont.type.searchReset")}
+            </Link>
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }
