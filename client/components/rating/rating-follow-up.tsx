@@ -40,6 +40,8 @@ export function RatingFollowUp({ id, kind, rating, defaultOption, error }: Ratin
             name="option"
             value={value}
             defaultChecked={defaultOption === value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
           />
           <label htmlFor={`${id}-${value}`} data-element="feedback-rating-answer">
             {t(key)}

@@ -41,6 +41,7 @@ export function RatingStars({ id, defaultValue, onChange, error }: RatingStarsPr
             defaultValue={defaultValue}
             onChange={onChange}
             label={t("rating.star", { count: value })}
+            errorId={error ? errorId : undefined}
           />
         ))}
       </fieldset>
@@ -55,13 +56,16 @@ export function RatingStars({ id, defaultValue, onChange, error }: RatingStarsPr
 
 type StarInputProps = {
   id: string;
+  /** The group's error, tied to each star: a screen reader on a star hears it (the fieldset's description is often
+   *  not read once inside the group). */
+  errorId?: string;
   value: number;
   defaultValue?: number;
   onChange: (value: number) => void;
   label: string;
 };
 
-function StarInput({ id, value, defaultValue, onChange, label }: StarInputProps) {
+function StarInput({ id, value, defaultValue, onChange, label, errorId }: StarInputProps) {
   return (
     <>
       <input
@@ -70,6 +74,8 @@ function StarInput({ id, value, defaultValue, onChange, label }: StarInputProps)
         name="rating"
         value={value}
         defaultChecked={defaultValue === value}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         onChange={() => onChange(value)}
       />
       <label className="full" htmlFor={id} data-element={`feedback-rate-${value}`}>

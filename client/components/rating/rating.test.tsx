@@ -139,6 +139,10 @@ test("errors and values of a submission without JavaScript are shown next to the
   const negative = byDataElement(page.container, "feedback-rating-negative")[0]!;
   const error = page.getByText("Seleziona una delle risposte.", { selector: "div" });
   expect(negative.getAttribute("aria-describedby")).toBe(error.id);
+  // Each answer says it too (inside the group a screen reader may not read the fieldset's description).
+  const answer = page.getByRole("radio", { name: "A volte le indicazioni non erano chiare" });
+  expect(answer.getAttribute("aria-invalid")).toBe("true");
+  expect(answer.getAttribute("aria-describedby")).toBe(error.id);
   // Above the form, the error summary leads to the first answer of the question shown.
   const link = page.getByRole("link", { name: "Seleziona una delle risposte." });
   const target = page.container.querySelector(link.getAttribute("href")!.replace(/^#(.*)$/, '[id="$1"]'));
