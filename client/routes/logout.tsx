@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
+import { fromAnotherSite } from "#shared/fetch-site.ts";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
@@ -29,8 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, meta
  * session and throw away the forms they were filling in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const fromElsewhere = ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
-  return logOut(context, fromElsewhere);
+  return logOut(context, fromAnotherSite(request.headers.get("sec-fetch-site")));
 }
 
 export async function action({ context }: Route.ActionArgs) {

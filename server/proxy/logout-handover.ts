@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { FLOW_COOKIE_PREFIX, PORTAL_COOKIES } from "#shared/portal-cookies.ts";
+import { fromAnotherSite } from "#shared/fetch-site.ts";
 
 /**
  * The portal's logout page (client/routes.ts; the image has no client/ code, so the path is repeated here and
@@ -30,8 +31,7 @@ export function handOverLogout(): RequestHandler {
         value !== "" &&
         (name.startsWith(FLOW_COOKIE_PREFIX) || CLEARED_AT_LOGOUT.has(name)),
     );
-    const fromElsewhere = ["cross-site", "same-site"].includes(String(req.headers["sec-fetch-site"] ?? ""));
-    if (!holds && !fromElsewhere) return next();
+    if (!holds && !fromAnotherSite(req.headers["sec-fetch-site"])) return next();
     res.status(302).set("location", PORTAL_LOGOUT_PATH).set("cache-control", "no-store").end();
   };
 }

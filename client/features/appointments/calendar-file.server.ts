@@ -2,9 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { buildIcsCalendar, createAppointmentEvent } from "#shared/ics.ts";
 import { getAppschedAccess } from "./access.server.ts";
-import { HASH_PATTERN, readAppointment } from "./confirmation.server.ts";
-import { appointmentForLaterHolder } from "./appointment-view.ts";
-import { wasJustDone } from "#client/lib/just-done.server.ts";
+import { HASH_PATTERN, readAppointmentForCalendar } from "./confirmation.server.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { appointmentsIt } from "./texts.ts";
 import { answerDownload, downloadRefusal, fileResponse } from "#client/lib/download.server.ts";
@@ -32,7 +30,7 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
     const access = await getAppschedAccess(request, context);
     const appointment: Appointment = hash
       ? await access.services.api.appschedPublic.getByHash(hash)
-      : await readForThisBrowser(access, id, context);
+      : await readAppointmentForCalendar(access, id, context);
     if (appointment.id !== id) return downloadRefusal(context, 404, notFound);
     const event = createAppointmentEvent(appointment, {
       uidDomain: url.hostname,
@@ -53,19 +51,4 @@ export async function loadCalendarFile({ request, context, params, url }: Args):
       type: "text/calendar; charset=utf-8",
     });
   });
-}
-
-/**
- * The citizen's own appointment, or an anonymous booking through this browser's proof: as the booking's page shows it
- * to a later holder of the browser (without the details written and the video call's link) unless it was just booked.
- */
-async function readForThisBrowser(
-  access: Awaited<ReturnType<typeof getAppschedAccess>>,
-  id: string,
-  context: Readonly<RouterContextProvider>,
-): Promise<Appointment> {
-  const read = await readAppointment(access, id);
-  return read.byProof && !wasJustDone(context, "booked", id)
-    ? appointmentForLaterHolder(read.appointment)
-    : read.appointment;
 }

@@ -3,7 +3,13 @@ import type { RouterContextProvider } from "react-router";
 import type { Appointment } from "#shared/api/appsched.ts";
 import { isUpstreamFailure } from "#shared/api/upstream-failure.ts";
 import { getAppschedAccess, type AppschedAccess } from "./access.server.ts";
-import { isChangeable, forLaterHolder, toAppointmentView, type AppointmentView } from "./appointment-view.ts";
+import {
+  appointmentForLaterHolder,
+  isChangeable,
+  forLaterHolder,
+  toAppointmentView,
+  type AppointmentView,
+} from "./appointment-view.ts";
 import { appointmentError, type AppointmentErrorKind } from "./errors.ts";
 import { readAccessTokens } from "./access-cookie.server.ts";
 import { findAccessToken } from "./flow-state.ts";
@@ -38,16 +44,28 @@ export async function orAppointmentError<T>(
 }
 
 /**
- * Reads one appointment for this visitor. Logged in: their own, through the authenticated API. Anonymous: only
- * with the access token kept (sealed, HttpOnly) in the `appt-access` cookie when they booked it in this browser.
- * Someone else's id, or an id without proof, is "not found".
+ * One appointment of this visitor, for its calendar file (`readAppointment`): an anonymous booking through this
+ * browser's proof, unless it was just booked, as its page shows it to a later holder of the browser (without the
+ * details written and the video call's link: `loadBookingSuccess`).
  */
-export async function readOwnAppointment(access: AppschedAccess, id: string): Promise<Appointment> {
-  return (await readAppointment(access, id)).appointment;
+export async function readAppointmentForCalendar(
+  access: AppschedAccess,
+  id: string,
+  context: Readonly<RouterContextProvider>,
+): Promise<Appointment> {
+  const read = await readAppointment(access, id);
+  return read.byProof && !wasJustDone(context, "booked", id)
+    ? appointmentForLaterHolder(read.appointment)
+    : read.appointment;
 }
 
-/** As `readOwnAppointment`, saying whether only this browser's proof opened it (not the citizen's own login). */
-export async function readAppointment(
+/**
+ * Reads one appointment for this visitor. Logged in: their own, through the authenticated API. Anonymous: only
+ * with the access token kept (sealed, HttpOnly) in the `appt-access` cookie when they booked it in this browser.
+ * Someone else's id, or an id without proof, is "not found". `byProof`: only this browser's proof opened it (not the
+ * citizen's own login).
+ */
+async function readAppointment(
   access: AppschedAccess,
   id: string,
 ): Promise<{ appointment: Appointment; byProof: boolean }> {

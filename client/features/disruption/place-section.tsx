@@ -235,7 +235,18 @@ function usePlaceSearch(
     }
   }
   return {
-    ...{ luogo, setLuogo, place, setPlace, results, notice, busy, searches, choicesFromList },
-    ...{ choose, chooseFromList, searchInBrowser, pickOnMap },
+    luogo,
+    setLuogo,
+    place,
+    setPlace,
+    results,
+    notice,
+    busy,
+    searches,
+    choicesFromList,
+    choose,
+    chooseFromList,
+    searchInBrowser,
+    pickOnMap,
   };
 }
