@@ -32,13 +32,21 @@ test("the whole booking can be done with the keyboard alone", async ({ page }) =
   await pressOn(page, page.getByRole("button", { name: "Avanti" }), "Enter");
 
   await expectStep(page, "Data e orario", 2);
+  const nextMonth = page.getByRole("link", { name: "Mese successivo" });
   for (let month = 0; month < 2; month++) {
-    await untilMonthChanges(page, () =>
-      pressOn(page, page.getByRole("link", { name: "Mese successivo" }), "Enter"),
+    await untilMonthChanges(page, () => pressOn(page, nextMonth, "Enter"));
+    // The new month is said, and the focus stays on the link for the next press.
+    await expect(page.getByRole("status").filter({ hasText: /giorn[oi] disponibil/ })).toHaveText(
+      /^[a-z]+ \d{4}: (\d+ giorni disponibili|1 giorno disponibile)$/,
     );
+    await expect(nextMonth).toBeFocused();
   }
   await pressOn(page, page.getByRole("table").getByRole("link").nth(4), "Enter");
   await expect(page).toHaveURL(/giorno=/);
+  // The chosen day's times come next: the focus is on them, named by the day.
+  await expect(
+    page.getByRole("region", { name: /^Orari disponibili [a-zì]+ \d+ [a-z]+ \d{4}$/ }),
+  ).toBeFocused();
   await tabTo(page, page.getByRole("radio").first());
   await page.keyboard.press("ArrowRight"); // the second time of the day
   await expect(page.getByRole("radio").nth(1)).toBeChecked();

@@ -112,7 +112,7 @@ function BookingStepView({ data, stepData, route, actionData }: StepViewProps) {
         <StepDate
           data={stepData}
           {...common}
-          monthHref={(month) => bookingStepHref(route, "data", { ...extra, mese: month })}
+          monthHref={(month) => bookingStepHref(route, "data", { ...extra, mese: month }, "#calendario")}
           dayHref={(day) => bookingStepHref(route, "data", { ...extra, giorno: day }, "#orari")}
         />
       );

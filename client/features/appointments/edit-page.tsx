@@ -106,7 +106,7 @@ function EditStepView(props: {
           actionData={actionData}
           backHref={backHref}
           returnToSummary={returnToSummary}
-          monthHref={(month) => stepHref("data", { mese: month })}
+          monthHref={(month) => stepHref("data", { mese: month }, "#calendario")}
           dayHref={(day) => stepHref("data", { giorno: day }, "#orari")}
         />
       );

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { cx } from "#client/components/ui/class-names.ts";
@@ -21,8 +22,12 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
   const t = useT(appointmentsIt);
   const locale = useLocale();
   const errorId = "calendario-error";
+  const { heading, announcement } = useMonthChange(calendar);
   return (
     <section className="appointment-calendar mb-4" aria-labelledby="calendario">
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       <div className="d-flex align-items-center justify-content-between mb-2">
         <MonthLink
           target={calendar.previous}
@@ -31,6 +36,7 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
           label={t("appointments.date.previousMonth")}
         />
         <h3
+          ref={heading}
           id="calendario"
           className="h5 mb-0 text-capitalize"
           tabIndex={-1}
@@ -80,6 +86,32 @@ export function MonthCalendar({ calendar, monthHref, dayHref, error }: MonthCale
       ) : null}
     </section>
   );
+}
+
+/**
+ * Another month shown without a page load (its link pressed with JavaScript) says so: "gennaio 2027: 12 giorni
+ * disponibili" in the status, the focus kept on the link pressed, or, when that link went away (the window's first or
+ * last month), given to the month's heading instead of being lost to `<body>`. Without JavaScript the link loads the
+ * page at the calendar (`#calendario`).
+ */
+function useMonthChange(calendar: CalendarMonth) {
+  const t = useT(appointmentsIt);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(calendar.month);
+  const [announcement, setAnnouncement] = useState("");
+  const free = calendar.weeks.flat().filter((cell) => cell?.available).length;
+  const message =
+    free === 0
+      ? t("appointments.date.monthNoDays", { month: calendar.title })
+      : t("appointments.date.monthDays", { month: calendar.title, count: free });
+  useEffect(() => {
+    if (shown.current === calendar.month) return;
+    shown.current = calendar.month;
+    setAnnouncement(message);
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) heading.current?.focus();
+  }, [calendar.month, message]);
+  return { heading, announcement };
 }
 
 function DayCell({ cell, href }: { cell: CalendarDay; href: string }) {

@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
 import { RadioGroup } from "#client/components/ui/choice-fields.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
+import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
 import { StepNav } from "./flow-form.tsx";
 import { MonthCalendar } from "./month-calendar.tsx";
 import { OfficeCard } from "./office-card.tsx";
@@ -41,6 +43,17 @@ export function StepDate(props: StepDateProps) {
   const { data, actionData, backHref, returnToSummary, monthHref, dayHref, submitLabel } = props;
   const { field, summary } = useDateFields(data, actionData);
   const time = field("orario");
+  const times = useRef<HTMLElement>(null);
+  // A day chosen without a page load: its times (or "no times left") are what comes next, as the link's `#orari`
+  // says without JavaScript.
+  useFocusOnChange(data.day ?? "", times);
+  const offered = Boolean(data.day) && data.times.length > 0;
+  const timesLegend = t("appointments.date.times", { day: data.dayLabel ?? data.day ?? "" });
+  const timesName = !data.day
+    ? t("appointments.date.time")
+    : offered
+      ? timesLegend
+      : t("appointments.date.noTimes");
   return (
     <>
       <FlowStepForm
@@ -61,13 +74,13 @@ export function StepDate(props: StepDateProps) {
         }
       >
         <input type="hidden" name="giorno" value={data.day ?? ""} />
-        <section id="orari" aria-label={t("appointments.date.time")} tabIndex={-1}>
-          {data.day && data.times.length > 0 ? (
+        <section id="orari" ref={times} aria-label={timesName} tabIndex={-1}>
+          {offered ? (
             <RadioGroup
               key={data.day}
               name={time.name}
               idPrefix="orario"
-              legend={t("appointments.date.times", { day: data.dayLabel ?? data.day })}
+              legend={timesLegend}
               options={data.times.map((time) => ({
                 value: time,
                 label: `${t("appointments.date.at")} ${time}`,
@@ -80,7 +93,7 @@ export function StepDate(props: StepDateProps) {
               {data.day ? t("appointments.date.noTimes") : t("appointments.date.timesNoDay")}
             </p>
           )}
-          {time.error && !(data.day && data.times.length > 0) ? (
+          {time.error && !offered ? (
             <div id="orario-0" tabIndex={-1} className="invalid-feedback d-block mb-3">
               {time.error}
             </div>
