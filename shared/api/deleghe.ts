@@ -42,6 +42,9 @@ export const LIVE_STATI: readonly DelegaStato[] = ["ATTESA_DELEGATO", "ATTESA_OP
 export const DOCUMENT_SLOTS = ["CI_FRONTE", "CI_RETRO", "MODULO_DELEGA"] as const;
 export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
 
+/** The documents' types (§3): PDF, JPG or PNG, checked by their bytes, at most the attachments' size each. */
+export const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
+
 /** A delegation id the portal can put in a path: no separators, no dot segments. */
 export const DELEGA_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 

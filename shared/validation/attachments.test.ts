@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { buildZip, officeZip } from "#tests/support/zip.ts";
-import { ATTACHMENT_MAX_BYTES, checkAttachment, detectFileType } from "./attachments.ts";
+import {
+  acceptAttribute,
+  ATTACHMENT_MAX_BYTES,
+  checkAttachment,
+  checkChosenFile,
+  detectFileType,
+} from "./attachments.ts";
 
 const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
 const utf16 = (s: string) => Array.from(s).flatMap((c) => [c.charCodeAt(0), 0]);
@@ -72,6 +78,27 @@ test("a lying extension, a forbidden type, an empty or oversize file are refused
     ok: false,
     message: "The file vuoto.pdf is empty",
   });
+});
+
+test("a file chosen in the browser is refused before it is sent, in the server's words, by its name and size", () => {
+  const photos = { allowed: ["png", "jpeg"], maxBytes: 1024 * 1024 } as const;
+  expect(checkChosenFile({ name: "foto.JPG", size: 1024 * 1024 }, photos)).toBeNull();
+  expect(checkChosenFile({ name: "foto.jpg", size: 1024 * 1024 + 1 }, photos)).toBe(
+    "Il file foto.jpg supera la dimensione massima di 1 MB",
+  );
+  expect(checkChosenFile({ name: "scheda.pdf", size: 10 }, photos)).toBe(
+    "Il file scheda.pdf non è di un tipo ammesso (.png .jpg .jpeg)",
+  );
+  expect(checkChosenFile({ name: "vuoto.png", size: 0 }, photos, "en")).toBe("The file vuoto.png is empty");
+  expect(checkChosenFile({ name: "grande.pdf", size: ATTACHMENT_MAX_BYTES + 1 }, {})).toBe(
+    "Il file grande.pdf supera la dimensione massima di 2 MB",
+  );
+  // What the server checks by the bytes (a lying extension) waits for the server.
+  expect(checkChosenFile({ name: "documento.pdf", size: samples.png.length }, {})).toBeNull();
+});
+
+test("a file input accepts the types' extensions and MIME types (a phone then offers its camera for photos)", () => {
+  expect(acceptAttribute(["pdf", "jpeg"])).toBe(".pdf,.jpg,.jpeg,application/pdf,image/jpeg");
 });
 
 describe("a zip bomb .docx or .xlsx is refused by its expanded size (central directory)", () => {

@@ -50,9 +50,20 @@ export const ATTACHMENT_MIME_TYPES: Record<AttachmentType, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-/** The `accept` attribute for a file input allowing `types`. */
+/** The extensions of `types`, as a message lists them (".pdf .png"). */
+function extensionList(types: readonly AttachmentType[]): string {
+  return types.flatMap((t) => ATTACHMENT_EXTENSIONS[t]).join(" ");
+}
+
+/**
+ * The `accept` attribute for a file input allowing `types`: their extensions and MIME types (a phone offers its
+ * camera for an image type).
+ */
 export function acceptAttribute(types: readonly AttachmentType[]): string {
-  return types.flatMap((t) => ATTACHMENT_EXTENSIONS[t]).join(",");
+  return [
+    ...types.flatMap((t) => ATTACHMENT_EXTENSIONS[t]),
+    ...types.map((t) => ATTACHMENT_MIME_TYPES[t]),
+  ].join(",");
 }
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[], offset = 0): boolean {
@@ -114,21 +125,55 @@ function formatSize(bytes: number): string {
 export type AttachmentCheck =
   { ok: true; type: AttachmentType; mimeType: string } | { ok: false; message: string };
 
-/** Checks one file: allowed extension, size, and content matching the extension; messages in `locale`. */
-export function checkAttachment(
-  file: { filename: string; bytes: Uint8Array },
-  options: { allowed?: readonly AttachmentType[]; maxBytes?: number; locale?: Locale } = {},
-): AttachmentCheck {
+/** What a form accepts in one file field: the types, and each file's size (2 MB unless said). */
+export type AttachmentRules = { allowed?: readonly AttachmentType[]; maxBytes?: number };
+
+/** Every type, 2 MB a file: the assistance request and a ticket's reply. */
+export const ANY_ATTACHMENT: AttachmentRules = {};
+
+type Refusal = { ok: false; message: string };
+
+/** The checks of a file's name and size, the part of `checkAttachment` a browser can run before sending it. */
+function checkNameAndSize(
+  file: { name: string; size: number },
+  options: AttachmentRules & { locale?: Locale },
+): Refusal | { ok: true; declared: AttachmentType; name: string; extension: string; maxBytes: number } {
   const allowed = options.allowed ?? ALL_ATTACHMENT_TYPES;
   const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
-  const name = shownFileName(file.filename);
+  const name = shownFileName(file.name);
   const refused = (key: Parameters<typeof formatAttachmentMessage>[0], value?: string) =>
     ({ ok: false, message: formatAttachmentMessage(key, { name, value }, options.locale) }) as const;
   const extension = extensionOf(name);
   const declared = allowed.find((t) => ATTACHMENT_EXTENSIONS[t].includes(extension));
-  if (!declared) return refused("attachmentType", acceptAttribute(allowed).replaceAll(",", " "));
-  if (file.bytes.length === 0) return refused("attachmentEmpty");
-  if (file.bytes.length > maxBytes) return refused("attachmentTooLarge", formatSize(maxBytes));
+  if (!declared) return refused("attachmentType", extensionList(allowed));
+  if (file.size === 0) return refused("attachmentEmpty");
+  if (file.size > maxBytes) return refused("attachmentTooLarge", formatSize(maxBytes));
+  return { ok: true, declared, name, extension, maxBytes };
+}
+
+/**
+ * A file chosen in the browser, checked before it is sent (its type by its name, its size): the message the server's
+ * `checkAttachment` would give, or null. The server still checks it, bytes included.
+ */
+export function checkChosenFile(
+  file: { name: string; size: number },
+  rules: AttachmentRules,
+  locale?: Locale,
+): string | null {
+  const checked = checkNameAndSize(file, { ...rules, locale });
+  return checked.ok ? null : checked.message;
+}
+
+/** Checks one file: allowed extension, size, and content matching the extension; messages in `locale`. */
+export function checkAttachment(
+  file: { filename: string; bytes: Uint8Array },
+  options: AttachmentRules & { locale?: Locale } = {},
+): AttachmentCheck {
+  const named = checkNameAndSize({ name: file.filename, size: file.bytes.length }, options);
+  if (!named.ok) return named;
+  const { declared, name, extension, maxBytes } = named;
+  const refused = (key: Parameters<typeof formatAttachmentMessage>[0], value?: string) =>
+    ({ ok: false, message: formatAttachmentMessage(key, { name, value }, options.locale) }) as const;
   const actual = detectFileType(file.bytes);
   const notDeclared = refused("attachmentNotDeclared", extension);
   if (actual !== declared) return notDeclared;

@@ -63,7 +63,18 @@ test("disruption: 'Nessun file allegato' gives way to the chosen photo's name an
   await expect(page.getByRole("heading", { level: 2, name: "Dati di segnalazione" })).toBeVisible();
   await waitForHydration(page);
   await expect(page.getByText("Nessun file allegato")).toBeVisible();
-  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+  // A photo over 2 MB is refused as it is chosen, in the server's words, and never listed as if it would be sent.
+  const field = page.getByLabel("Immagini e documenti");
+  await field.setInputFiles({ ...PHOTO, name: "grande.png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+  const upload = page.locator(".file-upload");
+  await expect(upload.getByRole("alert")).toHaveText(
+    "Il file grande.png supera la dimensione massima di 2 MB",
+  );
+  await expect(field).toHaveAccessibleDescription(/supera la dimensione massima/);
+  await expect(page.getByText("Nessun file allegato")).toBeVisible();
+  await expect(upload.locator(".upload-file-list").getByText("grande.png")).toHaveCount(0);
+  await field.setInputFiles(PHOTO);
+  await expect(upload.getByRole("alert")).toHaveCount(0);
   await expect(page.getByText("Nessun file allegato")).toHaveCount(0);
   await expect(page.getByText("foto.png (70 B)")).toBeVisible();
   await expectAccessible(page);

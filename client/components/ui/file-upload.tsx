@@ -5,6 +5,13 @@ import { FieldError, FieldHint } from "./field-parts.tsx";
 import { Icon } from "./icon.tsx";
 import { useHydrated } from "./use-hydrated.tsx";
 import { fileSizeText } from "#shared/file-size.ts";
+import { formatValidationMessage } from "#shared/validation/messages.ts";
+import {
+  acceptAttribute,
+  ALL_ATTACHMENT_TYPES,
+  checkChosenFile,
+  type AttachmentRules,
+} from "#shared/validation/attachments.ts";
 
 /** A file the form already holds (kept from a previous post): its name, its size when known, an action (remove). */
 export type HeldFile = { key: string; name: string; size?: number; action?: ReactNode };
@@ -16,7 +23,14 @@ export type FileUploadProps = {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
-  accept?: string;
+  /**
+   * The types and size the server accepts (its `checkAttachment`'s): the input's `accept`, and, with JavaScript, a
+   * file that breaks them is refused as soon as it is chosen, with the server's words, instead of being listed as
+   * if it would be sent.
+   */
+  rules: AttachmentRules;
+  /** How many files may still be chosen (a form holding some already); more are refused as they are chosen. */
+  maxFiles?: number;
   multiple?: boolean;
   /** Files the form already holds, listed with the ones chosen in the browser. */
   held?: readonly HeldFile[];
@@ -26,7 +40,6 @@ export type FileUploadProps = {
   canAdd?: boolean;
   /** Content between the list and the button (e.g. "remove the attachment" choices). */
   children?: ReactNode;
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
 };
 
 /**
@@ -39,19 +52,20 @@ export type FileUploadProps = {
 export function FileUpload(props: FileUploadProps) {
   const t = useT();
   const hydrated = useHydrated();
-  const { id, error } = props;
+  const { id } = props;
   const held = props.held ?? [];
   const labelId = `${id}-label`;
   const buttonId = `${id}-button`;
+  const { input, chosen, refusal, onChange, forget } = useChosenFiles(props);
+  const error = refusal ?? props.error;
   const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
     .filter(Boolean)
     .join(" ");
-  const { input, chosen, onChange, forget } = useChosenFiles(props.onChange);
   // A field the server refused (a file refused by its bytes, too large…): the files the input still holds are not
   // listed as if accepted, nor sent again (issue #40); the error names what was refused.
   useEffect(() => {
-    if (error) forget();
-  }, [error, forget]);
+    if (props.error) forget();
+  }, [props.error, forget]);
   const rows: (HeldFile & { chosen: boolean })[] = [
     ...held.map((file) => ({ ...file, chosen: false })),
     ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
@@ -71,7 +85,7 @@ export function FileUpload(props: FileUploadProps) {
             id={id}
             name={props.name}
             multiple={props.multiple}
-            accept={props.accept}
+            accept={acceptAttribute(props.rules.allowed ?? ALL_ATTACHMENT_TYPES)}
             className={hydrated ? "upload" : cx("form-control", error ? "is-invalid" : undefined)}
             aria-labelledby={hydrated ? `${labelId} ${buttonId}` : labelId}
             aria-describedby={describedBy}
@@ -94,32 +108,50 @@ export function FileUpload(props: FileUploadProps) {
       ) : (
         <>
           <FieldHint id={`${id}-hint`}>{props.hint}</FieldHint>
-          <FieldError id={`${id}-error`}>{error}</FieldError>
+          {refusal ? (
+            // A file refused as it is chosen is read out at once (the input keeps the focus).
+            <div role="alert">
+              <FieldError id={`${id}-error`}>{refusal}</FieldError>
+            </div>
+          ) : (
+            <FieldError id={`${id}-error`}>{props.error}</FieldError>
+          )}
         </>
       )}
     </div>
   );
 }
 
-/** The files chosen in the browser (also one chosen before hydration), listed again after each change. */
-function useChosenFiles(onChangeProp: FileUploadProps["onChange"]) {
+/**
+ * The files chosen in the browser (also one chosen before hydration), listed again after each change; a choice that
+ * breaks the field's rules (a type, a size, too many files) empties the input and says why (`refusal`).
+ */
+function useChosenFiles({ rules, maxFiles }: Pick<FileUploadProps, "rules" | "maxFiles">) {
+  const locale = useLocale();
   const [chosen, setChosen] = useState<readonly { name: string; size: number }[]>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const list = (files: FileList | null | undefined) =>
     setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })));
   // A file chosen before the page was hydrated is listed too.
   useEffect(() => list(input.current?.files), []);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    onChangeProp?.(event);
-    // The handler may have emptied the input (a file too large): list what it holds afterwards.
+    const files = [...(event.currentTarget.files ?? [])];
+    const refused =
+      maxFiles !== undefined && files.length > maxFiles
+        ? formatValidationMessage("maxFilesCount", maxFiles, locale)
+        : files.map((file) => checkChosenFile(file, rules, locale)).find(Boolean);
+    setRefusal(refused ?? null);
+    if (refused) event.currentTarget.value = "";
     list(event.currentTarget.files);
   };
-  /** Empties the input and its list. */
+  /** Empties the input and its list (the server has refused what it held: its error is the one shown). */
   const forget = useCallback(() => {
     if (input.current) input.current.value = "";
     setChosen([]);
+    setRefusal(null);
   }, []);
-  return { input, chosen, onChange, forget };
+  return { input, chosen, refusal, onChange, forget };
 }
 
 /** The `upload-file-list`: each file held or chosen with its size, or the empty text. */

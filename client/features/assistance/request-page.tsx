@@ -2,11 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type Ref } from "react";
 import { CheckboxField } from "#client/components/ui/choice-fields.tsx";
 import { Link, useFetcher } from "react-router";
 import type { CrmService } from "#shared/api/crm.ts";
-import {
-  acceptAttribute,
-  ALL_ATTACHMENT_TYPES,
-  ATTACHMENT_MAX_BYTES,
-} from "#shared/validation/attachments.ts";
+import { ANY_ATTACHMENT } from "#shared/validation/attachments.ts";
 import type { FieldErrors } from "#shared/validation/form.ts";
 import { formFields } from "#client/components/ui/form-fields.ts";
 import { FlowStepForm } from "#client/components/flow/step-form.tsx";
@@ -31,7 +27,6 @@ import { AssistanceLayout } from "./assistance-layout.tsx";
 import { VerifyStep, type VerifyData } from "./verify-step.tsx";
 import { href, withQuery } from "#client/lib/links.ts";
 import { DETAILS_MAX_LENGTH, type RequestValues } from "./request-model.ts";
-import { shownFileName } from "#shared/file-name.ts";
 
 export type RequestFormData = {
   step: "form";
@@ -109,25 +104,15 @@ function PhoneField({ field }: { field: Field }) {
 function AttachmentField({ values, field }: { values: RequestValues; field: Field }) {
   const t = useT(assistanceIt);
   const { id, name, label, error } = field("allegato");
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
-  const shown = tooLarge ?? error;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    if (file && file.size > ATTACHMENT_MAX_BYTES) {
-      setTooLarge(t("assistance.attachmentTooLarge", { name: shownFileName(file.name) }));
-      event.currentTarget.value = "";
-    } else setTooLarge(null);
-  };
   return (
     <FileUpload
       id={id}
       name={name}
       label={label}
-      accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+      rules={ANY_ATTACHMENT}
       hint={t("assistance.attachmentHint")}
-      error={shown}
+      error={error}
       held={values.allegatoRef ? [{ key: values.allegatoRef, name: values.allegatoNome }] : []}
-      onChange={onChange}
     >
       {values.allegatoRef ? (
         <div className="mb-2">

@@ -34,7 +34,6 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
     "The attached file ({name}) is no longer available: please attach it again before sending the request.",
   "assistance.attachmentRemove": "Remove the attachment {name}",
   "assistance.attachmentReplace": "To replace it choose another file.",
-  "assistance.attachmentTooLarge": "The file {name} is larger than 2 MB",
   "assistance.privacy": "Privacy",
   "assistance.privacyRead": "Read the privacy notice",
   "assistance.privacyFailed": "The privacy notice could not be loaded, please try again later.",

@@ -38,7 +38,6 @@ export const assistanceIt = {
     "Il file allegato ({name}) non è più disponibile: allegalo di nuovo prima di inviare la richiesta.",
   "assistance.attachmentRemove": "Rimuovi l'allegato {name}",
   "assistance.attachmentReplace": "Per sostituirlo scegli un altro file.",
-  "assistance.attachmentTooLarge": "Il file {name} supera la dimensione massima di 2 MB",
   "assistance.privacy": "Privacy",
   "assistance.privacyRead": "Leggi l'informativa sulla privacy",
   "assistance.privacyFailed":

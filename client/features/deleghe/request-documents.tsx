@@ -1,4 +1,4 @@
-import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
+import { DOCUMENT_SLOTS, DOCUMENT_TYPES, type DocumentSlot } from "#shared/api/deleghe.ts";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { fileSizeText } from "#shared/file-size.ts";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
@@ -24,7 +24,7 @@ export function DocumentsFields({ held, errors }: { held: HeldDocuments; errors:
             name={documentFieldName(slot)}
             label={t(`deleghe.slot.${slot}`)}
             hint={doc ? t("deleghe.request.held") : t("deleghe.request.documentsHint")}
-            accept=".pdf,.jpg,.jpeg,.png"
+            rules={{ allowed: DOCUMENT_TYPES }}
             held={doc ? [{ key: slot, name: doc.nome, size: doc.dimensione }] : []}
             emptyText={t("deleghe.request.none")}
             error={errors[documentFieldName(slot)]}

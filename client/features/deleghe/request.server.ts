@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { DOCUMENT_SLOTS, type DocumentSlot } from "#shared/api/deleghe.ts";
+import { DOCUMENT_SLOTS, DOCUMENT_TYPES, type DocumentSlot } from "#shared/api/deleghe.ts";
 import { shownFileName } from "#shared/file-name.ts";
 import { checkAttachment } from "#shared/validation/attachments.ts";
 import { serverT } from "#client/i18n/server-t.ts";
@@ -38,9 +38,6 @@ import { documentFieldName, type RequestStep } from "./steps.ts";
 import { delegheIt } from "./texts.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** The three documents' types (§3): PDF, JPG or PNG, checked by their bytes; the attachments' size limit. */
-const DOCUMENT_TYPES = ["pdf", "png", "jpeg"] as const;
 
 const documentField = documentFieldName;
 

@@ -16,7 +16,12 @@ import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { disruptionIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
-import { DISRUPTION_DETAILS_MAX_LENGTH, DISRUPTION_TITLE_MAX_LENGTH } from "#shared/api/disruption.ts";
+import {
+  DISRUPTION_ATTACHMENT_MAX_BYTES,
+  DISRUPTION_ATTACHMENT_TYPES,
+  DISRUPTION_DETAILS_MAX_LENGTH,
+  DISRUPTION_TITLE_MAX_LENGTH,
+} from "#shared/api/disruption.ts";
 import { DISRUPTION_STEPS, STEP_TITLES, previousStep, type DisruptionStep } from "./steps.ts";
 import type { DataValues, ReportActionData, ReportLoaderData } from "./report.server.ts";
 import { PlaceSection } from "./place-section.tsx";
@@ -233,7 +238,8 @@ function Attachments({ data, field }: { data: ReportLoaderData; field: FieldBind
         name={field.name}
         multiple
         label={field.label}
-        accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+        rules={{ allowed: DISRUPTION_ATTACHMENT_TYPES, maxBytes: DISRUPTION_ATTACHMENT_MAX_BYTES }}
+        maxFiles={left}
         hint={t("disruption.files.hint", { count: data.catalogue.maxAllegati })}
         error={field.error}
         emptyText={t("disruption.files.none")}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { ANY_ATTACHMENT } from "#shared/validation/attachments.ts";
 import { FileUpload } from "#client/components/ui/file-upload.tsx";
 import { ErrorSummary } from "#client/components/ui/error-summary.tsx";
 import { formFields } from "#client/components/ui/form-fields.ts";
@@ -13,7 +14,6 @@ import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
 import { shownFileName } from "#shared/file-name.ts";
-import { acceptAttribute, ALL_ATTACHMENT_TYPES } from "#shared/validation/attachments.ts";
 import { TicketStateBadge } from "./ticket-card.tsx";
 import type { ArticleView, TicketStateView } from "./ticket-view.ts";
 import "./tickets.css";
@@ -234,7 +234,7 @@ function ReplyForm(props: {
           id={file.id}
           name={file.name}
           label={file.label}
-          accept={acceptAttribute(ALL_ATTACHMENT_TYPES)}
+          rules={ANY_ATTACHMENT}
           hint={t("tickets.reply.attachmentHint")}
           error={file.error}
         />
