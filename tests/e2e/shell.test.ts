@@ -386,6 +386,32 @@ test.describe("the English locale", () => {
   }
 });
 
+test("another page of the same route has its own rating: not the previous page's star nor its thanks", async ({
+  page,
+}) => {
+  await page.goto(tenantUrl("comune-b", "/argomenti/anagrafe"));
+  await waitForHydration(page);
+  const feedback = page.locator('[data-element="feedback"]');
+  const thanks = feedback.getByText("Grazie, il tuo parere ci aiuterà a migliorare il servizio!");
+  await feedback.locator('[data-element="feedback-rate-2"]').click();
+  await page.locator('a[href="/argomenti/istruzione"]').first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Istruzione");
+  await expect(feedback.getByRole("radio", { name: "Valuta 2 stelle su 5" })).not.toBeChecked();
+  await expect(feedback.locator('[data-element="feedback-rating-negative"]')).toHaveCount(0);
+
+  await feedback.locator('[data-element="feedback-rate-5"]').click();
+  await feedback
+    .locator('[data-element="feedback-rating-positive"]')
+    .getByText("Le indicazioni erano complete")
+    .click();
+  await feedback.getByRole("button", { name: "Invia" }).click();
+  await expect(thanks).toBeVisible();
+  await page.locator('a[href="/argomenti/sport"]').first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sport");
+  await expect(thanks).toHaveCount(0);
+  await expect(feedback.getByRole("radio", { name: "Valuta 5 stelle su 5" })).not.toBeChecked();
+});
+
 test.describe("the rating without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -405,7 +431,14 @@ test.describe("the rating without JavaScript", () => {
     await expect(feedback.getByText("Scegli una delle risposte proposte.")).toHaveCount(0);
     await expect(feedback.getByLabel("Vuoi aggiungere altri dettagli?")).toHaveValue(details);
     await expect(positive).toBeVisible();
-    await expect(feedback.locator('[data-element="feedback-rating-negative"]')).toBeHidden();
+    const negative = feedback.locator('[data-element="feedback-rating-negative"]');
+    await expect(negative).toBeHidden();
+    // Another star on that form: its own question shows, and back again.
+    await feedback.locator('[data-element="feedback-rate-2"]').click();
+    await expect(negative).toBeVisible();
+    await expect(positive).toBeHidden();
+    await feedback.locator('[data-element="feedback-rate-5"]').click();
+    await expect(positive).toBeVisible();
     await positive.getByText("Le indicazioni erano complete").click();
     await feedback.getByRole("button", { name: "Invia" }).click();
     await expect(page).toHaveURL(tenantUrl("comune-b", "/servizi/202?valutazione=inviata#valutazione"));

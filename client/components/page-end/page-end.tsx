@@ -31,6 +31,9 @@ export function PageEnd({ variant = "page", title }: { variant?: "page" | "servi
       <div className="bg-primary">
         <div className="container">
           <Rating
+            // Another page shown by the same route (another topic, a category) gets a rating of its own: neither
+            // the previous page's stars nor its thanks.
+            key={pagePath}
             variant={variant}
             pagePath={pagePath}
             pageTitle={title ?? handleTitle}

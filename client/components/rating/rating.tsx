@@ -164,7 +164,9 @@ function RatingFields({
               key={kind}
               id={ids.followUp(kind)}
               kind={kind}
-              rating={rating}
+              // Without JavaScript (and until hydrated) CSS shows the follow-up of whichever star is checked: both
+              // stay enabled, so another star chosen on the form the action shows again still finds its question.
+              rating={hydrated ? rating : null}
               defaultOption={values.option}
               error={getFollowUpKind(rating) === kind ? errors.option : undefined}
             />
