@@ -78,7 +78,7 @@ export const it = {
   "maintenance.password": "Password",
   "maintenance.submit": "Conferma",
   "maintenance.submitting": "Verifica delle credenziali in corso",
-  "maintenance.regionLink": "Vai al portale {regione}",
+  "maintenance.regionLink": "Vai al portale della {regione}",
   "maintenance.homeLink": "Vai al sito del {comune}",
 
   "rating.title.page": "Quanto sono chiare le informazioni su questa pagina?",

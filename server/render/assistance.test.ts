@@ -97,10 +97,10 @@ describe("the assistance request", () => {
       dettagli: "x".repeat(601),
     });
     expect(invalid.status).toBe(400);
-    expect(invalid.text).toContain("Inserire un codice fiscale valido");
-    expect(invalid.text).toContain("Inserire mail valida");
-    expect(invalid.text).toContain("Inserire un numero valido");
-    expect(invalid.text).toContain("Inserire al massimo 600 caratteri");
+    expect(invalid.text).toContain("Inserisci un codice fiscale valido");
+    expect(invalid.text).toContain("Inserisci un indirizzo e-mail valido");
+    expect(invalid.text).toContain("Inserisci un numero valido");
+    expect(invalid.text).toContain("Inserisci al massimo 600 caratteri");
     expect(invalid.text).toContain("Dichiara di aver letto l&#x27;informativa");
     expect(invalid.text).toContain('value="non-una-mail"');
     expect(invalid.text).toContain('value="VRDLCU90E10F205X"');
@@ -158,7 +158,9 @@ describe("the assistance request", () => {
     expect(ok.headers.location).toBe("/feedback?feedbackType=ticketNoAuth");
     const feedback = await jar.get(ok.headers.location!);
     expect(feedback.text).toContain("Richiesta inviata");
-    expect(feedback.text).toContain("Abbiamo inviato il riepilogo alla email: anon.b@example.it");
+    expect(pageText(feedback.text)).toContain(
+      "Abbiamo inviato il riepilogo all'indirizzo e-mail anon.b@example.it",
+    );
     const again = await jar.post(FORM, { intent: "verifica", codice: code });
     expect(again.status).toBe(400);
   });

@@ -139,6 +139,9 @@ describe("the citizen's own delegations", () => {
     expect(empty.status).toBe(200);
     expect(empty.text).toContain("Non ci sono deleghe");
     expect(empty.text).not.toContain('aria-label="Filtra le deleghe"');
+    // The requests' tab names what it lists.
+    const requests = await get("/area-personale/deleghe/richieste", montealto, "comune-b.localhost");
+    expect(requests.text).toContain("Non ci sono richieste di delega");
     const filtered = await get(
       "/area-personale/deleghe/delegati?stato=SCADUTA",
       montealto,

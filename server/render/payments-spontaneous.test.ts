@@ -74,7 +74,7 @@ describe("spontaneous payment (PPAY)", () => {
     expect(res.status).toBe(200);
     const text = visible(res.text);
     expect(text).toContain("Pagamento spontaneo");
-    expect(text).toContain("Pagamento online tramite PAGOPA");
+    expect(text).toContain("Pagamento online tramite pagoPA");
     expect(text).toContain("Genera avviso di pagamento");
     expect(text).toContain("Hai già un'identità digitale SPID o CIE?");
     expect(res.text).toContain("redirector=%2Fservizi%2Fppay%2Fpagamento-spontaneo");
@@ -413,7 +413,7 @@ describe("spontaneous payment (MYPAY gate)", () => {
   test("comune-a has MYPAY: the home renders", async () => {
     const res = await new PortalBrowser(app, HOSTS.a).get("/servizi/mypay/pagamento-spontaneo");
     expect(res.status).toBe(200);
-    expect(visible(res.text)).toContain("Pagamento online tramite PAGOPA");
+    expect(visible(res.text)).toContain("Pagamento online tramite pagoPA");
   });
 });
 

@@ -96,7 +96,7 @@ describe("Documenti", () => {
     expect(visible(dates.text)).toContain("La data iniziale deve essere precedente alla data finale");
     const invalid = await get("/area-personale/documenti?da=2025-02-31", cookie);
     expect(invalid.status).toBe(400);
-    expect(visible(invalid.text)).toContain("Inserire una data valida");
+    expect(visible(invalid.text)).toContain("Inserisci una data valida");
   });
 
   test("a citizen without documents reads the original's empty text", async () => {

@@ -79,7 +79,7 @@ describe("the list", () => {
     // A refused filter: 400, the message at the field, the day typed kept.
     const invalid = await get(`${LIST}?da=2026-02-30`, cookie);
     expect(invalid.status).toBe(400);
-    expect(textOf(invalid.text)).toContain("Inserire una data valida");
+    expect(textOf(invalid.text)).toContain("Inserisci una data valida");
     expect(invalid.text).toContain('value="2026-02-30"');
     const period = await get(`${LIST}?da=2026-01-10&a=2026-01-01`, cookie);
     expect(period.status).toBe(400);

@@ -18,8 +18,8 @@ export const validationEn: Record<keyof typeof validationIt, string> = {
   "validation.fiscalCode":
     "Enter a valid tax code: 16 letters and digits, with a correct check character at the end",
   "validation.companyNumber": "Enter a valid VAT number: 11 digits",
-  "validation.minFilesCount": "Attach at least {value} files",
-  "validation.maxFilesCount": "You can attach at most {value} files",
+  "validation.minFilesCount": "Minimum number of files: {value}",
+  "validation.maxFilesCount": "Maximum number of files: {value}",
   "validation.fileSize": "Each attached file can be at most {value} MB",
   "validation.fileType": "You can only attach files of type {value}",
   "validation.fallback": "The value is not correct",

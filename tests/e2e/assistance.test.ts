@@ -71,7 +71,7 @@ for (const tenant of ["comune-a", "comune-b"] as const satisfies TenantId[]) {
 
     await expect(page).toHaveURL(tenantUrl(tenant, "/feedback?feedbackType=ticketNoAuth"));
     await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
-    await expect(page.getByText(`Abbiamo inviato il riepilogo alla email: ${email}`)).toBeVisible();
+    await expect(page.getByText(`Abbiamo inviato il riepilogo all'indirizzo e-mail ${email}`)).toBeVisible();
     await expectAccessible(page);
     if (tenant === "comune-a") await screenshotForReview(page, "feedback-1280");
   });
@@ -294,6 +294,6 @@ test.describe("without JavaScript", () => {
     await page.getByLabel(/^Codice di verifica/).fill(code);
     await page.getByRole("button", { name: "Conferma e invia la richiesta" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Richiesta inviata" })).toBeVisible();
-    await expect(page.getByText(`Abbiamo inviato il riepilogo alla email: ${email}`)).toBeVisible();
+    await expect(page.getByText(`Abbiamo inviato il riepilogo all'indirizzo e-mail ${email}`)).toBeVisible();
   });
 });

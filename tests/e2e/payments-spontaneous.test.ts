@@ -40,7 +40,7 @@ for (const [tenant, type] of [
     await expect(loginLink(page)).toHaveAttribute("href", /redirector=/);
     await expectAccessible(page);
     await screenshotForReview(page, `${tenant}-home-1280`);
-    await page.getByRole("link", { name: "Paga online tramite PAGOPA" }).click();
+    await page.getByRole("link", { name: "Paga online tramite pagoPA" }).click();
 
     // Privacy: required.
     await page.getByRole("button", { name: "Avanti" }).click();
@@ -235,7 +235,7 @@ test("comune-a: a logged-in citizen sees the payer pre-filled from the identity 
   await loginAs(page, "Giulia Bianchi");
   await expect(page).toHaveURL(tenantUrl("comune-a", "/servizi/ppay/pagamento-spontaneo"));
   await expect(page.getByText("Hai già un'identità digitale SPID o CIE?")).toHaveCount(0);
-  await page.getByRole("link", { name: "Paga online tramite PAGOPA" }).click();
+  await page.getByRole("link", { name: "Paga online tramite pagoPA" }).click();
   await acceptPrivacy(page);
   await chooseType(page, "Carta d'identità elettronica");
   // The identity's data are text, not fields that look editable.
@@ -285,7 +285,7 @@ test.describe("without JavaScript", () => {
 
   test("comune-a: the whole online PPAY flow", async ({ page }) => {
     await page.goto(tenantUrl("comune-a", "/servizi/ppay/pagamento-spontaneo"));
-    await page.getByRole("link", { name: "Paga online tramite PAGOPA" }).click();
+    await page.getByRole("link", { name: "Paga online tramite pagoPA" }).click();
     await acceptPrivacy(page);
     await page.getByLabel("Cerca una tipologia di pagamento").fill("segreteria");
     await page.getByRole("button", { name: "Cerca" }).click();

@@ -147,9 +147,9 @@ test("comune-a: Giulia changes her preferences and the receipt archiving", async
     page.getByRole("checkbox", { name: "Push per Iscrizione alla mensa scolastica" }),
   ).toBeChecked();
 
-  const receipts = page.getByRole("checkbox", { name: "Salva ricevute sull'archivio documenti" });
+  const receipts = page.getByRole("checkbox", { name: "Salva le ricevute nell'archivio documenti" });
   await expect(receipts).not.toBeChecked();
-  await page.getByText("Salva ricevute sull'archivio documenti").click();
+  await page.getByText("Salva le ricevute nell'archivio documenti").click();
   await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByText("Impostazione dei pagamenti salvata.")).toBeFocused();
   await expect(page.getByText("Preferenze modificate con successo.")).toHaveCount(0);
@@ -167,7 +167,7 @@ test("comune-b: Giulia changes her e-mail with a code, then deletes her contacts
   await page.getByRole("textbox", { name: /^Email/ }).fill("non-valida");
   await page.getByLabel("Ripeti Email").fill("non-valida");
   await page.getByRole("button", { name: "Avanti" }).click();
-  await expect(page.getByText("Inserire mail valida").first()).toBeVisible();
+  await expect(page.getByText("Inserisci un indirizzo e-mail valido").first()).toBeVisible();
   await page.getByRole("textbox", { name: /^Email/ }).fill(email);
   await page.getByLabel("Ripeti Email").fill(email);
   await page.getByRole("button", { name: "Avanti" }).click();

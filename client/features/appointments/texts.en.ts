@@ -33,7 +33,7 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
     "Check the e-mail inbox you gave: if the booking confirmation arrives within a few minutes, the appointment is valid and there is nothing else to do. If it does not arrive, book again from here.",
   "appointments.loginRequiredTitle": "Log in to book an appointment",
   "appointments.loginRequired":
-    "In this municipality booking appointments is reserved to those who log in with their digital identity (SPID or CIE). After logging in you will come back to this point of the booking.",
+    "In this municipality booking appointments is reserved for those who log in with their digital identity (SPID or CIE). After logging in you will come back to this point of the booking.",
   "appointments.loginRequiredEditTitle": "Log in to manage your appointment",
   "appointments.loginRequiredEdit":
     "To change or cancel an appointment log in with your digital identity (SPID or CIE). After logging in you will come back to this page.",

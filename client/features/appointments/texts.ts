@@ -81,7 +81,7 @@ export const appointmentsIt = {
   "appointments.details.reason": "Motivo",
   "appointments.details.reasonPlaceholder": "Scegli il motivo dell'appuntamento",
   "appointments.details.details": "Dettagli",
-  "appointments.details.detailsHint": "Aggiungi ulteriori dettagli. Inserire massimo 200 caratteri",
+  "appointments.details.detailsHint": "Aggiungi ulteriori dettagli, al massimo 200 caratteri",
   "appointments.details.chooseReason": "Scegli il motivo dell'appuntamento",
   "appointments.details.unknownReason": "Il motivo scelto non è tra quelli dell'ufficio: scegline un altro",
   "appointments.requester.heading": "Richiedente",

@@ -47,9 +47,9 @@ test("the full schema: the original's Italian messages, identity only when anony
   expect(bad.ok).toBe(false);
   if (bad.ok) return;
   expect(bad.errors).toEqual({
-    codiceFiscale: "Inserire un codice fiscale valido",
-    email: "Inserire mail valida",
-    telefono: "Inserire un numero valido",
+    codiceFiscale: "Inserisci un codice fiscale valido",
+    email: "Inserisci un indirizzo e-mail valido",
+    telefono: "Inserisci un numero valido",
     dettagli: "Campo obbligatorio",
     privacy: "Dichiara di aver letto l'informativa",
   });
@@ -61,7 +61,7 @@ test("the full schema: the original's Italian messages, identity only when anony
   const logged = validateForm(form({ ...good, nome: "", codiceFiscale: "" }), requestSchema(t, false));
   expect(logged.ok).toBe(true);
   const long = validateForm(form({ ...good, dettagli: "x".repeat(601) }), requestSchema(t, true));
-  expect(long.ok ? null : long.errors.dettagli).toBe("Inserire al massimo 600 caratteri");
+  expect(long.ok ? null : long.errors.dettagli).toBe("Inserisci al massimo 600 caratteri");
 });
 
 test("a draft needs only the service", () => {

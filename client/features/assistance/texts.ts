@@ -29,7 +29,7 @@ export const assistanceIt = {
   "assistance.updateSubServicesHint":
     "Dopo aver scelto il servizio premi «Aggiorna tipologie» per vedere le tipologie.",
   "assistance.details": "Dettagli",
-  "assistance.detailsHint": "Inserire al massimo 600 caratteri",
+  "assistance.detailsHint": "Inserisci al massimo 600 caratteri",
   "assistance.attachment": "Allegato",
   "assistance.attachmentHint":
     "Formati ammessi: .doc .docx .xls .xlsx .pdf .jpg .png, dimensione massima 2 MB",
@@ -48,13 +48,13 @@ export const assistanceIt = {
   "assistance.saveDraft": "Salva richiesta",
   "assistance.send": "Invia",
   "assistance.required": "Campo obbligatorio",
-  "assistance.fiscalCodeInvalid": "Inserire un codice fiscale valido",
-  "assistance.emailInvalid": "Inserire mail valida",
-  "assistance.phoneInvalid": "Inserire un numero valido",
-  "assistance.detailsTooLong": "Inserire al massimo 600 caratteri",
-  "assistance.subServiceInvalid": "Selezionare una tipologia del servizio scelto",
+  "assistance.fiscalCodeInvalid": "Inserisci un codice fiscale valido",
+  "assistance.emailInvalid": "Inserisci un indirizzo e-mail valido",
+  "assistance.phoneInvalid": "Inserisci un numero valido",
+  "assistance.detailsTooLong": "Inserisci al massimo 600 caratteri",
+  "assistance.subServiceInvalid": "Seleziona una tipologia del servizio scelto",
   "assistance.listsFailed": "Si è verificato un problema nel caricamento delle liste, riprova più tardi.",
-  "assistance.sendFailed": "Non è stato possibile inviare la richiesta, si prega di riprovare.",
+  "assistance.sendFailed": "Non è stato possibile inviare la richiesta: riprova.",
   "assistance.sendUnsure":
     "Il servizio di assistenza non ha risposto in tempo: la richiesta potrebbe essere arrivata comunque. Premi di nuovo «Invia»: il portale controlla prima tra le tue richieste e non la invia due volte.",
   "assistance.sendPending":
@@ -72,7 +72,7 @@ export const assistanceIt = {
   "assistance.verify.resent": "Ti abbiamo inviato un nuovo codice.",
   "assistance.verify.code": "Codice di verifica",
   "assistance.verify.codeHint": "Il codice di 5 cifre ricevuto via email, valido 5 minuti",
-  "assistance.verify.codeFormat": "Inserire il codice di 5 cifre",
+  "assistance.verify.codeFormat": "Inserisci il codice di 5 cifre",
   "assistance.verify.submit": "Conferma e invia la richiesta",
   "assistance.verify.resend": "Invia di nuovo il codice",
   "assistance.verify.wrong":
@@ -98,7 +98,7 @@ export const assistanceIt = {
   "assistance.feedback.sentTitle": "Richiesta inviata",
   "assistance.feedback.sent":
     "La richiesta di assistenza è stata inviata con successo, sarai ricontattato presto.",
-  "assistance.feedback.summaryEmail": "Abbiamo inviato il riepilogo alla email: {email}",
+  "assistance.feedback.summaryEmail": "Abbiamo inviato il riepilogo all'indirizzo e-mail {email}",
   "assistance.feedback.unsureTitle": "Richiesta non confermata",
   "assistance.feedback.unsure":
     "Il servizio di assistenza del Comune non ha confermato di aver ricevuto la tua richiesta: potrebbe essere stata registrata comunque. Per non inviarla due volte il portale non la invia di nuovo.",

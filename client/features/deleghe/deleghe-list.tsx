@@ -108,7 +108,9 @@ function DelegheResults({ data }: { data: DelegheListData }) {
   if (result.items.length === 0)
     return (
       <p role="status" tabIndex={-1}>
-        {filtered ? t("deleghe.emptyFiltered") : t("deleghe.empty")}
+        {which === "richieste"
+          ? t(filtered ? "deleghe.emptyRequestsFiltered" : "deleghe.emptyRequests")
+          : t(filtered ? "deleghe.emptyFiltered" : "deleghe.empty")}
       </p>
     );
   const pages = Math.max(1, Math.ceil(result.total / DELEGHE_PAGE));

@@ -19,6 +19,8 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.loadFailed": "The delegations could not be loaded",
   "deleghe.empty": "There are no delegations",
   "deleghe.emptyFiltered": "No delegations match the filters",
+  "deleghe.emptyRequests": "There are no delegation requests",
+  "deleghe.emptyRequestsFiltered": "No delegation requests match the filters",
   "deleghe.shown.one": "Page {page} of {pages}: {count} delegation",
   "deleghe.shown.other": "Page {page} of {pages}: {count} delegations",
   "deleghe.paging": "Delegation pages",

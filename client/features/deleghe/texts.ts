@@ -20,6 +20,8 @@ export const delegheIt = {
   "deleghe.loadFailed": "Non è stato possibile caricare le deleghe",
   "deleghe.empty": "Non ci sono deleghe",
   "deleghe.emptyFiltered": "Non ci sono deleghe in base ai filtri di ricerca",
+  "deleghe.emptyRequests": "Non ci sono richieste di delega",
+  "deleghe.emptyRequestsFiltered": "Non ci sono richieste di delega in base ai filtri di ricerca",
   "deleghe.shown.one": "Pagina {page} di {pages}: {count} delega",
   "deleghe.shown.other": "Pagina {page} di {pages}: {count} deleghe",
   "deleghe.paging": "Pagine delle deleghe",

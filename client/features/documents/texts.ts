@@ -17,7 +17,7 @@ export const documentsIt = {
   "documents.sort.scadenza": "Data di scadenza",
   "documents.search": "Cerca",
   "documents.clear": "Azzera filtri",
-  "documents.invalidDate": "Inserire una data valida",
+  "documents.invalidDate": "Inserisci una data valida",
   "documents.dateOrder": "La data iniziale deve essere precedente alla data finale",
   "documents.count.one": "{count} documento",
   "documents.count.other": "{count} documenti",

@@ -3,7 +3,7 @@ import type { personalServicesIt } from "./texts.ts";
 /** The English of `personalServicesIt` (./texts.ts): exactly its keys. */
 export const personalServicesEn: Record<keyof typeof personalServicesIt, string> = {
   "personalServices.title": "Services",
-  "personalServices.searchLabel": "Search a service by name",
+  "personalServices.searchLabel": "Search for a service by name",
   "personalServices.searchSubmit": "Search",
   "personalServices.count.one": "{count} service",
   "personalServices.count.other": "{count} services",

@@ -59,7 +59,7 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.phone.attempts.one": "You have {count} attempt left",
   "profile.phone.attempts.other": "You have {count} attempts left",
   "profile.phone.noAttempts": "You cannot receive more codes by SMS today, please try again tomorrow.",
-  "profile.phone.limit": "Daily limit of SMS codes reached",
+  "profile.phone.limit": "You have already received the most SMS codes allowed today: try again tomorrow",
   "profile.otp.sentEmail": "We sent the verification code to the address {contact}",
   "profile.otp.sentSms": "We sent the verification code to the number {contact}",
   "profile.otp.label": "Verification code",

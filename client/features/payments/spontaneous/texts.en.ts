@@ -11,10 +11,10 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.helpAssistance": "Ask for assistance",
   "payments.spont.loginPrompt": "Do you already have a SPID or CIE digital identity?",
   "payments.spont.login": "Log in",
-  "payments.spont.home.onlineTitle": "Online payment through PAGOPA",
+  "payments.spont.home.onlineTitle": "Online payment through pagoPA",
   "payments.spont.home.onlineText":
     "Pay online now by card, bank account or the other methods pagoPA offers.",
-  "payments.spont.home.online": "Pay online through PAGOPA",
+  "payments.spont.home.online": "Pay online through pagoPA",
   "payments.spont.home.noticeTitle": "Generate a payment notice",
   "payments.spont.home.noticeText":
     "Generate and print a payment notice to pay at ATMs, SISAL, Lottomatica and Banca 5 outlets, and post offices.",
@@ -37,7 +37,7 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.privacyRequired": "To continue you must accept the privacy notice",
   "payments.spont.privacyFailed": "The privacy notice could not be loaded",
   "payments.spont.type.question": "What do you want to pay?",
-  "payments.spont.type.search": "Search a payment type",
+  "payments.spont.type.search": "Search for a payment type",
   "payments.spont.type.searchButton": "Search",
   "payments.spont.type.searchReset": "Show all",
   "payments.spont.type.noMatch": "No payment type matches the search",
@@ -106,7 +106,7 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.unsure.text":
     "The municipality's payment system did not answer in time: the payment position may have been created anyway. So as not to create two, the portal did not send it again. Nothing has been charged to you: you only pay on pagoPA or at a payment service provider.",
   "payments.spont.unsure.onlineNext":
-    "If the position was created it stays unpaid until you pay it. To pay now choose «Pay online through PAGOPA» again: a new payment will be created, pay only that one.",
+    "If the position was created it stays unpaid until you pay it. To pay now choose «Pay online through pagoPA» again: a new payment will be created, pay only that one.",
   "payments.spont.unsure.noticeNext":
     "If the notice was created and you gave an e-mail address, the payment system may send it to you. If you do not receive it, generate a new notice below and pay only that one.",
   "payments.spont.limited": "Too many payments created from this device",

@@ -12,10 +12,10 @@ export const spontaneousIt = {
   "payments.spont.helpAssistance": "Richiedi assistenza",
   "payments.spont.loginPrompt": "Hai già un'identità digitale SPID o CIE?",
   "payments.spont.login": "Accedi",
-  "payments.spont.home.onlineTitle": "Pagamento online tramite PAGOPA",
+  "payments.spont.home.onlineTitle": "Pagamento online tramite pagoPA",
   "payments.spont.home.onlineText":
     "Paga subito online con carta, conto corrente o altri metodi offerti da pagoPA.",
-  "payments.spont.home.online": "Paga online tramite PAGOPA",
+  "payments.spont.home.online": "Paga online tramite pagoPA",
   "payments.spont.home.noticeTitle": "Genera avviso di pagamento",
   "payments.spont.home.noticeText":
     "Genera e stampa un avviso di pagamento da pagare presso gli sportelli ATM, i punti vendita SISAL, Lottomatica e Banca 5, e gli uffici postali.",
@@ -76,7 +76,7 @@ export const spontaneousIt = {
     "Indica se il pagamento è effettuato da una persona fisica o giuridica",
   "payments.spont.payer.noTaxId": "Non dispongo di un identificativo fiscale italiano",
   "payments.spont.payer.noTaxIdHint":
-    "Qualora non si disponesse di un identificativo fiscale italiano valido, contrassegnare questa casella",
+    "Seleziona questa casella se non hai un identificativo fiscale italiano valido",
   "payments.spont.payer.locked":
     "I dati sono quelli della tua identità digitale e non possono essere modificati.",
   "payments.spont.payer.noTaxIdShown": "Nessun identificativo fiscale italiano",
@@ -114,7 +114,7 @@ export const spontaneousIt = {
   "payments.spont.unsure.text":
     "Il sistema dei pagamenti del Comune non ha risposto in tempo: la posizione di pagamento potrebbe essere stata creata comunque. Per non crearne due, il portale non l'ha inviata di nuovo. Non ti è stato addebitato nulla: si paga soltanto su pagoPA o presso un prestatore di servizi di pagamento.",
   "payments.spont.unsure.onlineNext":
-    "Se la posizione è stata creata resta non pagata finché non la paghi tu. Per pagare ora scegli di nuovo «Paga online tramite PAGOPA»: verrà creato un nuovo pagamento, paga soltanto quello.",
+    "Se la posizione è stata creata resta non pagata finché non la paghi tu. Per pagare ora scegli di nuovo «Paga online tramite pagoPA»: verrà creato un nuovo pagamento, paga soltanto quello.",
   "payments.spont.unsure.noticeNext":
     "Se l'avviso è stato creato e hai indicato un indirizzo e-mail, il sistema dei pagamenti può inviartelo. Se non lo ricevi, genera un nuovo avviso qui sotto e paga soltanto quello.",
   "payments.spont.limited": "Troppi pagamenti creati da questo dispositivo",
