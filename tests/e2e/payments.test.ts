@@ -6,6 +6,7 @@ import {
   expectAccessible,
   loginAs,
   resetCitizen,
+  screenshotForReview,
   waitForHydration,
 } from "./fixtures.ts";
 import {
@@ -121,6 +122,23 @@ test("keyboard only: Attività → Paga ora → privacy → summary", async ({ p
   await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeFocused();
   await page.getByRole("button", { name: "Paga con pagoPA" }).focus();
   await expect(page.getByRole("button", { name: "Paga con pagoPA" })).toBeFocused();
+
+  // On a 320 px phone each value goes under its name: the notice code, the IUV and the fiscal code stay whole on one
+  // line (read out or copied), and the page is no wider than the screen.
+  await page.setViewportSize({ width: 320, height: 740 });
+  const codeLines = await page.locator(".payment-facts dd").evaluateAll((values) =>
+    values
+      .filter((value) => /^[0-9A-Z]{11,}$/.test(value.textContent?.trim() ?? ""))
+      .map((value) => {
+        const range = document.createRange();
+        range.selectNodeContents(value);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+  );
+  expect(codeLines.length).toBeGreaterThanOrEqual(2);
+  expect(codeLines).toEqual(codeLines.map(() => 1));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
+  await screenshotForReview(page, "payment-summary-320");
 });
 
 test.describe("without JavaScript", () => {

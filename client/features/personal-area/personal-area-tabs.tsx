@@ -44,7 +44,7 @@ export function PersonalAreaTabs({ tabs, unread }: { tabs: PersonalAreaTab[]; un
   const t = useT(personalAreaIt);
   return (
     <nav aria-label={t("personalArea.tabsLabel")} className="personal-area-tabs mb-4">
-      <ul className="nav nav-tabs nav-tabs-icon-text flex-nowrap overflow-auto">
+      <ul className="nav nav-tabs nav-tabs-icon-text flex-wrap flex-lg-nowrap">
         {tabs.map((tab) => {
           const { to, label, icon, end } = TABS[tab];
           return (
