@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { sandboxTenants } from "#sandbox/seed/tenants.ts";
-import { createTenantDirectory, loadTenantsFile } from "./tenants.ts";
+import { createTenantDirectory, loadTenantsFile, TenantSchema } from "./tenants.ts";
 
 describe("tenant directory", () => {
   const directory = createTenantDirectory([
@@ -61,5 +61,16 @@ describe("tenant directory", () => {
       }),
     );
     expect(() => loadTenantsFile(path)).toThrow(/x\.localhost is mapped to a and b/);
+  });
+
+  test("the footer's links for an upstream without footer menus: an AgID statement, an https or mailto report", () => {
+    const tenant = { id: "a", hosts: ["a.localhost"], upstreamHost: "a.it" };
+    const parse = (extra: object) => TenantSchema.safeParse({ ...tenant, ...extra });
+    expect(parse({ accessibilityDeclaration: "https://form.agid.gov.it/view/1a2b" }).success).toBe(true);
+    expect(parse({ accessibilityDeclaration: "https://example.it/accessibilita" }).success).toBe(false);
+    expect(parse({ accessibilityDeclaration: "http://form.agid.gov.it/view/1a2b" }).success).toBe(false);
+    expect(parse({ inefficiencyReport: "mailto:urp@comune.a.it" }).success).toBe(true);
+    expect(parse({ inefficiencyReport: "https://www.comune.a.it/segnalazioni" }).success).toBe(true);
+    expect(parse({ inefficiencyReport: "javascript:alert(1)" }).success).toBe(false);
   });
 });

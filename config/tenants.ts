@@ -14,6 +14,25 @@ export const TenantSchema = z.object({
   hosts: z.array(hostName).min(1),
   /** The host sent upstream as `X-Forwarded-Host`: the BFF resolves the municipality from it. */
   upstreamHost: hostName,
+  /**
+   * The municipality's accessibility statement on AgID's site, for the footer's "Dichiarazione di accessibilità" when
+   * the upstream sends no footer menus (the published BFF): the Modello Comuni requires the link.
+   */
+  accessibilityDeclaration: z
+    .url({ protocol: /^https$/ })
+    .refine(
+      (url) => url.startsWith("https://form.agid.gov.it/"),
+      "an AgID address (https://form.agid.gov.it/…)",
+    )
+    .optional(),
+  /**
+   * Where the footer's "Segnalazione disservizio" leads when the upstream sends no footer menus and the municipality
+   * has no disruption reports on the portal: its own page (https) or an e-mail address (`mailto:`).
+   */
+  inefficiencyReport: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, "an https:// or mailto: address")
+    .optional(),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 

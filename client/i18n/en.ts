@@ -52,6 +52,7 @@ export const baseEn: Record<BaseKey, string> = {
   "footer.own.report": "Report a disruption",
   "footer.own.privacy": "Privacy notice",
   "footer.own.legalNotes": "Legal notes",
+  "footer.own.accessibility": "Accessibility statement",
 
   "contacts.title": "Contact the municipality",
   "contacts.faq": "Read the frequently asked questions",

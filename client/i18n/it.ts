@@ -53,6 +53,7 @@ export const it = {
   "footer.own.report": "Segnalazione disservizio",
   "footer.own.privacy": "Informativa privacy",
   "footer.own.legalNotes": "Note legali",
+  "footer.own.accessibility": "Dichiarazione di accessibilità",
 
   "contacts.title": "Contatta il comune",
   "contacts.faq": "Leggi le domande frequenti",

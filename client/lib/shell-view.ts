@@ -29,7 +29,16 @@ export type FooterView = {
   menuFooter: MenuFooter;
   contatti: Contatti;
   /** No footer menus upstream: the portal's own footer links, for the services offered (footer.tsx). */
-  ownLinks: { booking: boolean; assistance: boolean; report: boolean } | null;
+  ownLinks: OwnFooterLinks | null;
+};
+
+export type OwnFooterLinks = {
+  booking: boolean;
+  assistance: boolean;
+  /** "Segnalazione disservizio": the portal's own report, the tenants file's address, or none. */
+  report: "portal" | (string & {}) | null;
+  /** "Dichiarazione di accessibilità": the AgID address from the tenants file, or none. */
+  accessibility: string | null;
 };
 
 export type ShellView = { header: HeaderView; footer: FooterView };
@@ -51,12 +60,20 @@ function ownFooterLinks(config: TenantConfig): FooterView["ownLinks"] {
   const { main, contacts, smallPrint } = config.menuFooter;
   if (main.length + contacts.length + smallPrint.length > 0) return null;
   const has = (code: string) => config.comune.assets.some((a) => a.codice === code);
-  return { booking: has("APPSCHED"), assistance: has("ASSISTENZA_CRM"), report: has("DISSERVIZIO_CRM") };
+  return {
+    booking: has("APPSCHED"),
+    assistance: has("ASSISTENZA_CRM"),
+    report: has("DISSERVIZIO_CRM") ? "portal" : (config.fileLinks?.inefficiencyReport ?? null),
+    accessibility: config.fileLinks?.accessibilityDeclaration ?? null,
+  };
 }
 
-/** What of the municipality a view depends on: its name, `cms`, and its services (the own footer links). */
-const settingsOf = (comune: TenantConfig["comune"]) =>
-  `${comune.nome}\0${String(comune.cms)}\0${comune.homePage ?? ""}\0${comune.assets.map((a) => a.codice).join(",")}`;
+/**
+ * What of the municipality a view depends on: its name, `cms`, its services and the tenants file's links (the own
+ * footer links).
+ */
+const settingsOf = ({ comune, fileLinks }: TenantConfig) =>
+  `${comune.nome}\0${String(comune.cms)}\0${comune.homePage ?? ""}\0${comune.assets.map((a) => a.codice).join(",")}\0${fileLinks?.accessibilityDeclaration ?? ""}\0${fileLinks?.inefficiencyReport ?? ""}`;
 
 function deriveShellView(config: TenantConfig): ShellView {
   const catalogue = withPortalCatalogue(
@@ -100,7 +117,7 @@ const cache = new WeakMap<
 
 export function shellView(config: TenantConfig): ShellView {
   const held = cache.get(config.menu);
-  const settings = settingsOf(config.comune);
+  const settings = settingsOf(config);
   if (
     held &&
     held.settings === settings &&

@@ -49,7 +49,7 @@ export async function fetchComune(ctx: UpstreamRequestContext): Promise<ComuneCo
   }
 }
 
-type TenantContent = Omit<TenantConfig, "comune" | "servicesUnavailable">;
+type TenantContent = Omit<TenantConfig, "comune" | "servicesUnavailable" | "fileLinks">;
 
 export const EMPTY_CONTENT: TenantContent = {
   menu: { main: [], topics: [], contacts: [] },
@@ -154,7 +154,21 @@ function assemble(content: TenantContent): TenantContent {
 /** What the portal asks the upstream about a municipality as such: where, how long, measured; never who asks. */
 export type TenantUpstream = Pick<UpstreamRequestContext, "baseUrl" | "timeoutMs" | "metrics">;
 
-export type TenantRef = { id: string; upstreamHost: string };
+export type TenantRef = {
+  id: string;
+  upstreamHost: string;
+  /** The tenants file's footer links for an upstream without footer menus (config/tenants.ts). */
+  accessibilityDeclaration?: string;
+  inefficiencyReport?: string;
+};
+
+/** The tenants file's own footer links, carried by the configuration a page is rendered from. */
+function fileLinks(tenant: TenantRef): Pick<TenantConfig, "fileLinks"> {
+  const { accessibilityDeclaration, inefficiencyReport } = tenant;
+  return accessibilityDeclaration || inefficiencyReport
+    ? { fileLinks: { accessibilityDeclaration, inefficiencyReport } }
+    : {};
+}
 
 /**
  * A municipality's cache key: its id and the host its configuration is asked for, so that a reloaded tenants file
@@ -314,14 +328,18 @@ export function createTenantService(options: TenantServiceOptions) {
     async config(tenant: TenantRef, request: UpstreamRequestContext): Promise<TenantConfig> {
       const key = keyOf(tenant);
       const identity = await comune.get(key, tenant);
-      if (identity.maintenance && !request.authorization) return { comune: identity, ...EMPTY_CONTENT };
+      if (identity.maintenance && !request.authorization)
+        return { comune: identity, ...EMPTY_CONTENT, ...fileLinks(tenant) };
       const [rest, routed] = await Promise.all([
         identity.maintenance
           ? fetchContent(request, (degraded) => reporter.report(key, degraded))
           : cachedContent(parts, reporter, key, tenant),
         withRoutedModules(modules, key, identity, scope(tenant), request),
       ]);
-      return withFailedParts({ comune: routed, ...assemble(rest.content) }, rest.failed);
+      return withFailedParts(
+        { comune: routed, ...assemble(rest.content), ...fileLinks(tenant) },
+        rest.failed,
+      );
     },
     /**
      * The configuration a page of this municipality is rendered from now, as the held objects themselves (a refresh

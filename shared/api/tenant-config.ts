@@ -377,6 +377,8 @@ export type TenantConfig = {
    * shown empty, and a page must say they are unavailable, never that there are none or that one does not exist.
    */
   servicesUnavailable?: true;
+  /** The tenants file's footer links, for an upstream that sends no footer menus (config/tenants.ts). */
+  fileLinks?: { accessibilityDeclaration?: string; inefficiencyReport?: string };
 };
 
 /**

@@ -108,10 +108,10 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     }) => {
       await logIn(page, tenant, "Mario Rossi");
       for (const v of [...publicPages(tenant), ...PERSONAL_PAGES]) await visit(page, tenant, v);
-      // The personal area offers no delegations; neither it nor the footer offers a disruption report.
+      // The personal area offers no delegations; neither it nor the footer offers a disruption report on the portal.
       await page.goto(tenantUrl(tenant, "/area-personale"));
       await expect(page.getByRole("link", { name: "Deleghe" })).toHaveCount(0);
-      await expect(page.locator('[data-element="report-inefficiency"]')).toHaveCount(0);
+      await expect(page.locator('a[href="/servizi/segnalazioni/nuova"]')).toHaveCount(0);
       await expectAccessible(page);
     });
 
@@ -132,6 +132,19 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       await expect(footer.locator('a[data-element="appointment-booking"]')).toHaveAttribute(
         "href",
         "/servizi/prenotazione-appuntamento",
+      );
+      // What the Modello Comuni requires and the BFF cannot say comes from the tenants file: the accessibility
+      // statement on AgID's site and, with no disruption reports here, the municipality's e-mail for them.
+      await expect(footer.locator('a[data-element="accessibility-link"]')).toHaveAttribute(
+        "href",
+        /^https:\/\/form\.agid\.gov\.it\/view\//,
+      );
+      await expect(footer.locator('a[data-element="report-inefficiency"]')).toHaveAttribute(
+        "href",
+        /^mailto:/,
+      );
+      await expect(footer.locator('a[data-element="report-inefficiency"]')).toHaveText(
+        "Segnalazione disservizio",
       );
       // No contacts block upstream: no "Contatti" heading over nothing.
       await expect(footer.getByRole("heading", { name: "Contatti" })).toHaveCount(0);

@@ -72,7 +72,7 @@ test("no footer menus nor contacts upstream (the published BFF): the portal's ow
       comune={comuneFixture}
       menuFooter={empty}
       contatti={none}
-      ownLinks={{ booking: true, assistance: true, report: false }}
+      ownLinks={{ booking: true, assistance: true, report: null, accessibility: null }}
     />,
   );
   const footer = page.getByRole("contentinfo");
@@ -86,5 +86,32 @@ test("no footer menus nor contacts upstream (the published BFF): the portal's ow
   );
   // A municipality without disruption reports gets no link to them; no "Contatti" heading over nothing.
   expect(byDataElement(footer, "report-inefficiency")).toHaveLength(0);
+  expect(byDataElement(footer, "accessibility-link")).toHaveLength(0);
   expect(page.queryByRole("heading", { name: "Contatti" })).toBeNull();
+});
+
+test("the tenants file's links where the upstream sends no footer menus: the accessibility statement, a report by e-mail", () => {
+  const empty = { main: [], contacts: [], smallPrint: [] };
+  const none = { block: { title: "", body: "" }, social: { title: "", channels: [] } };
+  const statement = "https://form.agid.gov.it/view/c41d9e02-6f3a-4b7e-8d15-92a0e7b3f6c8";
+  const page = renderPage(
+    <Footer
+      comune={comuneFixture}
+      menuFooter={empty}
+      contatti={none}
+      ownLinks={{
+        booking: false,
+        assistance: false,
+        report: "mailto:urp@comune.example.it",
+        accessibility: statement,
+      }}
+    />,
+  );
+  const footer = page.getByRole("contentinfo");
+  const [declaration] = byDataElement(footer, "accessibility-link");
+  expect(declaration?.getAttribute("href")).toBe(statement);
+  expect(declaration?.textContent).toContain("Dichiarazione di accessibilità");
+  const [report] = byDataElement(footer, "report-inefficiency");
+  expect(report?.getAttribute("href")).toBe("mailto:urp@comune.example.it");
+  expect(report?.textContent).toBe("Segnalazione disservizio");
 });

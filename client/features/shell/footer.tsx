@@ -6,6 +6,7 @@ import { FooterLinkList, FooterMenuBlocks, hasTarget } from "./footer-menu-block
 import { MenuLink } from "./menu-link.tsx";
 import { SocialLinks } from "./social-links.tsx";
 import { href } from "#client/lib/links.ts";
+import type { OwnFooterLinks } from "#client/lib/shell-view.ts";
 
 export type FooterProps = {
   comune: Pick<ComuneConfig, "nome">;
@@ -20,8 +21,6 @@ export type FooterProps = {
    */
   ownLinks?: OwnFooterLinks | null;
 };
-
-export type OwnFooterLinks = { booking: boolean; assistance: boolean; report: boolean };
 
 const item = (title: string, url: string, dataElement?: string): MenuItem => ({
   title,
@@ -72,12 +71,21 @@ export function FooterContent({
               ]
             : []),
           ...(ownLinks.report
-            ? [item(t("footer.own.report"), href("/servizi/segnalazioni/nuova"), "report-inefficiency")]
+            ? [
+                item(
+                  t("footer.own.report"),
+                  ownLinks.report === "portal" ? href("/servizi/segnalazioni/nuova") : ownLinks.report,
+                  "report-inefficiency",
+                ),
+              ]
             : []),
         ],
         smallPrint: [
           item(t("footer.own.privacy"), href("/privacy"), "privacy-policy-link"),
           item(t("footer.own.legalNotes"), href("/note-legali"), "legal-notes"),
+          ...(ownLinks.accessibility
+            ? [item(t("footer.own.accessibility"), ownLinks.accessibility, "accessibility-link")]
+            : []),
         ],
       }
     : configured;
