@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { sandboxTenants } from "#sandbox/seed/tenants.ts";
-import { createTenantDirectory, loadTenantsFile, TenantSchema } from "./tenants.ts";
+import { createTenantDirectory, diffTenants, loadTenantsFile, TenantSchema } from "./tenants.ts";
 
 describe("tenant directory", () => {
   const directory = createTenantDirectory([
@@ -72,5 +72,15 @@ describe("tenant directory", () => {
     expect(parse({ inefficiencyReport: "mailto:urp@comune.a.it" }).success).toBe(true);
     expect(parse({ inefficiencyReport: "https://www.comune.a.it/segnalazioni" }).success).toBe(true);
     expect(parse({ inefficiencyReport: "javascript:alert(1)" }).success).toBe(false);
+  });
+
+  test("a reload that changes only a footer link changes that municipality (its cached pages carry the link)", () => {
+    const tenant = { id: "a", hosts: ["a.localhost"], upstreamHost: "a.it" };
+    const before = createTenantDirectory([tenant]);
+    const after = createTenantDirectory([
+      { ...tenant, accessibilityDeclaration: "https://form.agid.gov.it/view/1" },
+    ]);
+    expect(diffTenants(before, after).changed.map((c) => c.after.id)).toEqual(["a"]);
+    expect(diffTenants(before, createTenantDirectory([{ ...tenant }])).changed).toEqual([]);
   });
 });

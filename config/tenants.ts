@@ -94,7 +94,10 @@ export function parseTenantsFile(path: string, text: string): TenantDirectory {
   return createTenantDirectory(result.data.tenants);
 }
 
-/** What a reload changed: municipalities added and removed, and those whose host names or upstream host changed. */
+/**
+ * What a reload changed: municipalities added and removed, and those whose host names, upstream host or footer links
+ * changed.
+ */
 export type TenantsChange = {
   added: readonly Tenant[];
   removed: readonly Tenant[];
@@ -104,8 +107,11 @@ export type TenantsChange = {
 export function diffTenants(before: TenantDirectory, after: TenantDirectory): TenantsChange {
   const old = new Map(before.all.map((t) => [t.id, t]));
   const now = new Map(after.all.map((t) => [t.id, t]));
+  // The footer's links too: a municipality's cached pages carry them.
   const same = (a: Tenant, b: Tenant) =>
     a.upstreamHost === b.upstreamHost &&
+    a.accessibilityDeclaration === b.accessibilityDeclaration &&
+    a.inefficiencyReport === b.inefficiencyReport &&
     a.hosts.length === b.hosts.length &&
     a.hosts.every((h, i) => h === b.hosts[i]);
   return {
