@@ -52,6 +52,15 @@ test("assistance: the upload component names the chosen file and its size, by ke
   await expect(list.getByText("File scelto, da inviare:")).toBeAttached();
   await expectAccessible(page);
   await shots(page, "assistance-chosen");
+  // Sent with the other fields empty: refused, the file kept by the form and listed once, as held, not chosen again.
+  await page
+    .getByRole("form", { name: "Richiesta assistenza" })
+    .getByRole("button", { name: "Invia" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Correggi i seguenti errori" })).toBeVisible();
+  await expect(list.getByText("avviso.pdf")).toHaveCount(1);
+  await expect(list.getByText("File allegato:")).toBeAttached();
+  await expect(list.getByText("File scelto, da inviare:")).toHaveCount(0);
 });
 
 test("disruption: 'Nessun file allegato' gives way to the chosen photo's name and size", async ({ page }) => {

@@ -66,6 +66,15 @@ export function FileUpload(props: FileUploadProps) {
   useEffect(() => {
     if (props.error) forget();
   }, [props.error, forget]);
+  // A post the server answered holding the files it was sent (the form refused for another field): they are listed
+  // as held; the input forgets them, so they are neither listed twice nor sent again.
+  const heldKeys = held.map((file) => file.key).join("\0");
+  const heldBefore = useRef(heldKeys);
+  useEffect(() => {
+    if (heldBefore.current === heldKeys) return;
+    heldBefore.current = heldKeys;
+    if (heldKeys) forget();
+  }, [heldKeys, forget]);
   const rows: (HeldFile & { chosen: boolean })[] = [
     ...held.map((file) => ({ ...file, chosen: false })),
     ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
