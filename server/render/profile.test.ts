@@ -65,7 +65,7 @@ describe("the user profile", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("giulia.bianchi@example.it");
     expect(res.text).toContain("+39 3471112233");
-    expect(res.text).toContain("Salva ricevute sull&#x27;archivio documenti");
+    expect(res.text).toContain("Salva le ricevute nell&#x27;archivio documenti");
     // Two sections, two titles: the preferences' table and the receipts' section are not both "Pagamenti".
     expect(res.text).toMatch(/<caption[^>]*>Notifiche sui pagamenti<\/caption>/);
     expect(res.text).toMatch(/<h2[^>]*>Ricevute di pagamento<\/h2>/);

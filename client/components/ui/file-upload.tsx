@@ -61,20 +61,7 @@ export function FileUpload(props: FileUploadProps) {
   const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
     .filter(Boolean)
     .join(" ");
-  // A field the server refused (a file refused by its bytes, too large…): the files the input still holds are not
-  // listed as if accepted, nor sent again (issue #40); the error names what was refused.
-  useEffect(() => {
-    if (props.error) forget();
-  }, [props.error, forget]);
-  // A post the server answered holding the files it was sent (the form refused for another field): they are listed
-  // as held; the input forgets them, so they are neither listed twice nor sent again.
-  const heldKeys = held.map((file) => file.key).join("\0");
-  const heldBefore = useRef(heldKeys);
-  useEffect(() => {
-    if (heldBefore.current === heldKeys) return;
-    heldBefore.current = heldKeys;
-    if (heldKeys) forget();
-  }, [heldKeys, forget]);
+  useForgetWhenAnswered(props.error, held, forget);
   const rows: (HeldFile & { chosen: boolean })[] = [
     ...held.map((file) => ({ ...file, chosen: false })),
     ...(hydrated ? chosen.map((file, index) => ({ key: `chosen-${index}`, ...file, chosen: true })) : []),
@@ -161,6 +148,25 @@ function useChosenFiles({ rules, maxFiles }: Pick<FileUploadProps, "rules" | "ma
     setRefusal(null);
   }, []);
   return { input, chosen, refusal, onChange, forget };
+}
+
+/**
+ * What the input holds once the server has answered its post: a field the server refused (a file refused by its
+ * bytes, too large…) lists nothing as if accepted nor sends it again (issue #40), the error names what was refused; an
+ * answer holding the files it was sent (the form refused for another field) lists them as held, the input forgets
+ * them, so they are neither listed twice nor sent again.
+ */
+function useForgetWhenAnswered(error: ReactNode, held: readonly HeldFile[], forget: () => void) {
+  useEffect(() => {
+    if (error) forget();
+  }, [error, forget]);
+  const heldKeys = held.map((file) => file.key).join("\0");
+  const heldBefore = useRef(heldKeys);
+  useEffect(() => {
+    if (heldBefore.current === heldKeys) return;
+    heldBefore.current = heldKeys;
+    if (heldKeys) forget();
+  }, [heldKeys, forget]);
 }
 
 /** The `upload-file-list`: each file held or chosen with its size, or the empty text. */

@@ -55,40 +55,7 @@ export function FooterContent({
   ownLinks,
 }: FooterProps) {
   const t = useT();
-  const menuFooter = ownLinks
-    ? {
-        ...configured,
-        contacts: [
-          item(t("footer.own.faq"), href("/faq"), "faq"),
-          ...(ownLinks.assistance ? [item(t("footer.own.assistance"), href("/nuova-richiesta"))] : []),
-          ...(ownLinks.booking
-            ? [
-                item(
-                  t("footer.own.booking"),
-                  href("/servizi/prenotazione-appuntamento"),
-                  "appointment-booking",
-                ),
-              ]
-            : []),
-          ...(ownLinks.report
-            ? [
-                item(
-                  t("footer.own.report"),
-                  ownLinks.report === "portal" ? href("/servizi/segnalazioni/nuova") : ownLinks.report,
-                  "report-inefficiency",
-                ),
-              ]
-            : []),
-        ],
-        smallPrint: [
-          item(t("footer.own.privacy"), href("/privacy"), "privacy-policy-link"),
-          item(t("footer.own.legalNotes"), href("/note-legali"), "legal-notes"),
-          ...(ownLinks.accessibility
-            ? [item(t("footer.own.accessibility"), ownLinks.accessibility, "accessibility-link")]
-            : []),
-        ],
-      }
-    : configured;
+  const menuFooter = ownLinks ? ownMenuFooter(configured, ownLinks, t) : configured;
   return (
     <>
       <div className="it-footer-main">
@@ -126,6 +93,40 @@ export function FooterContent({
       </div>
     </>
   );
+}
+
+/** The portal's own footer links, for an upstream that sends no footer menus (shell-view.ts's `ownLinks`). */
+function ownMenuFooter(
+  configured: MenuFooter,
+  ownLinks: OwnFooterLinks,
+  t: ReturnType<typeof useT>,
+): MenuFooter {
+  return {
+    ...configured,
+    contacts: [
+      item(t("footer.own.faq"), href("/faq"), "faq"),
+      ...(ownLinks.assistance ? [item(t("footer.own.assistance"), href("/nuova-richiesta"))] : []),
+      ...(ownLinks.booking
+        ? [item(t("footer.own.booking"), href("/servizi/prenotazione-appuntamento"), "appointment-booking")]
+        : []),
+      ...(ownLinks.report
+        ? [
+            item(
+              t("footer.own.report"),
+              ownLinks.report === "portal" ? href("/servizi/segnalazioni/nuova") : ownLinks.report,
+              "report-inefficiency",
+            ),
+          ]
+        : []),
+    ],
+    smallPrint: [
+      item(t("footer.own.privacy"), href("/privacy"), "privacy-policy-link"),
+      item(t("footer.own.legalNotes"), href("/note-legali"), "legal-notes"),
+      ...(ownLinks.accessibility
+        ? [item(t("footer.own.accessibility"), ownLinks.accessibility, "accessibility-link")]
+        : []),
+    ],
+  };
 }
 
 function FooterContacts({ contatti, menuFooter }: Pick<FooterProps, "contatti" | "menuFooter">) {
