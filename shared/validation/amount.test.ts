@@ -12,6 +12,9 @@ describe("readAmount", () => {
     ["0,01", 1],
     [" € 7,00 ", 700],
     ["1.234,50", 123450],
+    // As the English pages write amounts.
+    ["1,234.50", 123450],
+    ["€1,234.5", 123450],
     ["99999,99", MAX_AMOUNT_CENTS],
   ])("reads %j as %i cents", (input, cents) => {
     expect(readAmount(input)).toEqual({ ok: true, cents });
@@ -32,7 +35,9 @@ describe("readAmount", () => {
     [",50", "format"],
     ["-5", "negative"],
     ["12,5,0", "separators"],
-    ["1,234.50", "separators"],
+    ["1,234", "decimals"],
+    ["1,234,50", "separators"],
+    ["1.234.50", "separators"],
     ["12.50.1", "separators"],
     ["0", "zero"],
     ["0,00", "zero"],

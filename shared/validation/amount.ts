@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * An amount in euro as a payer types it, read strictly (spec: "Importo *" greater than zero, "Inserire un importo
  * valido"): digits, then at most two decimals after one "," or "." ("12", "12,50", "12.50", "12,5"); Italian
- * thousands dots only together with comma decimals ("1.234,50"); an optional leading "€". Anything else is refused
+ * thousands dots only together with comma decimals ("1.234,50"), English thousands commas only together with dot
+ * decimals ("1,234.50", as the English pages write amounts); an optional leading "€". Anything else is refused
  * with the reason, never guessed: "12 50" (spaces), "12.505" (three decimals, or thousands without decimals),
  * "1e3", "-5", "12,5,0", "" and amounts above the maximum.
  */
@@ -28,9 +29,10 @@ export function readAmount(input: string, maxCents: number = MAX_AMOUNT_CENTS): 
   if (!/^[\d.,]+$/.test(value)) return fail("format");
   let integer: string;
   let decimals: string;
-  const grouped = /^(\d{1,3}(?:\.\d{3})+),(\d+)$/.exec(value);
+  // Thousands grouped as Italian ("1.234,50") or English ("1,234.50", as the English pages write amounts) pages do.
+  const grouped = /^(\d{1,3}(?:\.\d{3})+),(\d+)$/.exec(value) ?? /^(\d{1,3}(?:,\d{3})+)\.(\d+)$/.exec(value);
   if (grouped) {
-    integer = grouped[1]!.replaceAll(".", "");
+    integer = grouped[1]!.replaceAll(/[.,]/g, "");
     decimals = grouped[2]!;
   } else {
     const separators = value.replace(/\d/g, "");
