@@ -142,6 +142,9 @@ describe("the citizen's own delegations", () => {
     // The requests' tab names what it lists.
     const requests = await get("/area-personale/deleghe/richieste", montealto, "comune-b.localhost");
     expect(requests.text).toContain("Non ci sono richieste di delega");
+    // Each list its own document title.
+    expect(requests.text).toMatch(/<title>Le mie richieste di delega - Deleghe - Area personale - /);
+    expect(empty.text).toMatch(/<title>Persone che ho delegato - Deleghe - Area personale - /);
     const filtered = await get(
       "/area-personale/deleghe/delegati?stato=SCADUTA",
       montealto,

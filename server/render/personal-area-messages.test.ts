@@ -99,6 +99,11 @@ describe("the list", () => {
       const line = logLines.find((l) => l.includes('"msg":"messages not loaded"'))!;
       expect(line.match(/"service":/g)).toHaveLength(1);
       expect(JSON.parse(line)).toMatchObject({ service: "portale-del-cittadino", upstream: "messagestore" });
+      // A message's page: headed and titled by the short "Servizio non disponibile", the sentence below it.
+      const one = await get(`${LIST}/qualsiasi-messaggio`, cookie);
+      expect(one.status).toBeGreaterThanOrEqual(500);
+      expect(one.text).toMatch(/<title>Servizio non disponibile - Area personale - /);
+      expect(textOf(one.text)).toContain("Il servizio del Comune non risponde correttamente");
     } finally {
       await request(sandbox.url).post("/__sandbox/faults").send({ messages: null });
     }

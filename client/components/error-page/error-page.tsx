@@ -14,6 +14,19 @@ export function errorTextKeys(status: number) {
     : ({ title: `error.${worded}.title`, message: `error.${worded}.message` } as const);
 }
 
+/**
+ * An upstream failure (a 5xx route error) where a page names it in a section of its own (a message's, a ticket's):
+ * its own title is a sentence ("Il servizio del Comune non risponde correttamente. Riprova…"), so the heading and the
+ * document's title are its status's short title ("Servizio non disponibile") and the sentence is the text. Null for
+ * any other error.
+ */
+export function upstreamFailureWording(error: unknown) {
+  const found = readRouteError(error);
+  return found && found.status >= 500
+    ? { titleKey: errorTextKeys(found.status).title, text: found.title }
+    : null;
+}
+
 export type ErrorPageProps = {
   /** What the error boundary caught: a route error (`routeError`) gives the status and the message. */
   error?: unknown;

@@ -1,3 +1,4 @@
+import { upstreamFailureWording } from "#client/components/error-page/error-page.tsx";
 import { Link } from "react-router";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { ticketsIt } from "./texts.ts";
@@ -9,12 +10,15 @@ export function TicketError({ error }: { error: unknown }) {
   const t = useT(ticketsIt);
   const found = readRouteError(error);
   const status = found?.status ?? caughtStatus(error);
+  const failure = upstreamFailureWording(error);
   return (
     <section aria-labelledby="ticket-error-title" className="mb-5">
       <h2 id="ticket-error-title" className="title-xxlarge mb-3">
-        {found?.title ?? t("tickets.loadErrorTitle")}
+        {failure ? t(failure.titleKey) : (found?.title ?? t("tickets.loadErrorTitle"))}
       </h2>
-      <p className="text-paragraph">{found?.details?.[0] ?? t("error.code", { code: status })}</p>
+      <p className="text-paragraph">
+        {failure?.text ?? found?.details?.[0] ?? t("error.code", { code: status })}
+      </p>
       <Link className="btn btn-primary" to={withQuery(href("/area-personale/attivita"), {}, "richieste")}>
         {t("tickets.detail.back")}
       </Link>

@@ -7,9 +7,13 @@ import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const handle = routeHandle("deleghe.title", delegheIt);
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/** Each list its own title ("Persone che mi hanno delegato - Deleghe - …"), not one title for every tab. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);
-  return pageTitle(matches, [t("deleghe.title"), t("personalArea.title")]);
+  const page = loaderData
+    ? `${t(`deleghe.list.${loaderData.which}`)} - ${t("deleghe.title")}`
+    : t("deleghe.title");
+  return pageTitle(matches, [page, t("personalArea.title")]);
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {

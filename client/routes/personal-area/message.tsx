@@ -1,3 +1,4 @@
+import { upstreamFailureWording } from "#client/components/error-page/error-page.tsx";
 import { useRouteError } from "react-router";
 import type { Route } from "./+types/message";
 import { deleteMessage, loadMessage, openMessage } from "#client/features/messages/open-message.server.ts";
@@ -23,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const t = metaT(matches, messagesIt, personalAreaIt);
-  const title = loaderData?.message.title ?? readRouteError(error)?.title ?? t("messages.messageTitle");
+  const failure = upstreamFailureWording(error);
+  const title =
+    loaderData?.message.title ??
+    (failure ? t(failure.titleKey) : readRouteError(error)?.title) ??
+    t("messages.messageTitle");
   return pageTitle(matches, [title, t("personalArea.title")]);
 };
 

@@ -1,3 +1,4 @@
+import { upstreamFailureWording } from "#client/components/error-page/error-page.tsx";
 import { useRouteError } from "react-router";
 import type { Route } from "./+types/ticket";
 import { readRouteError } from "#shared/route-error.ts";
@@ -23,9 +24,12 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const t = metaT(matches, ticketsIt, personalAreaIt);
+  const failure = upstreamFailureWording(error);
   const title = loaderData
     ? t("tickets.card.number", { number: loaderData.ticket.number })
-    : (readRouteError(error)?.title ?? t("tickets.detail.pageTitle"));
+    : failure
+      ? t(failure.titleKey)
+      : (readRouteError(error)?.title ?? t("tickets.detail.pageTitle"));
   return pageTitle(matches, [title, t("personalArea.title")]);
 };
 
