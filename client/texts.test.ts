@@ -65,7 +65,7 @@ test("a count picks its plural form with Intl.PluralRules", () => {
   const en = translatorFor("en");
   expect(it("faq.results", { query: "tari", count: 1 })).toBe("1 domanda trovata per «tari».");
   expect(it("faq.results", { query: "tari", count: 3 })).toBe("3 domande trovate per «tari».");
-  expect(en("faq.results", { query: "tari", count: 1 })).toBe("1 question found for «tari».");
+  expect(en("faq.results", { query: "tari", count: 1 })).toBe("1 question found for “tari”.");
   expect(en("maintenance.tooManyAttempts", { count: 2 })).toBe(
     "Too many login attempts. Please try again in 2 minutes.",
   );

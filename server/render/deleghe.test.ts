@@ -143,8 +143,8 @@ describe("the citizen's own delegations", () => {
     const requests = await get("/area-personale/deleghe/richieste", montealto, "comune-b.localhost");
     expect(requests.text).toContain("Non ci sono richieste di delega");
     // Each list its own document title.
-    expect(requests.text).toMatch(/<title>Le mie richieste di delega - Deleghe - Area personale - /);
-    expect(empty.text).toMatch(/<title>Persone che ho delegato - Deleghe - Area personale - /);
+    expect(requests.text).toMatch(/<title>Le mie richieste di delega - Area personale - /);
+    expect(empty.text).toMatch(/<title>Persone che ho delegato - Area personale - /);
     const filtered = await get(
       "/area-personale/deleghe/delegati?stato=SCADUTA",
       montealto,

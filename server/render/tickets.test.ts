@@ -93,7 +93,7 @@ describe("Attività: Richieste di assistenza", () => {
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     expect(text).toMatch(/Stato\s*:\s*In lavorazione/);
-    expect(text).toMatch(/Stato\s*:\s*Chiuso/);
+    expect(text).toMatch(/Stato\s*:\s*Chiusa/);
     for (const ticket of tickets) {
       expect(text).toContain(`Richiesta n. ${ticket.number}`);
       expect(res.text).toContain(`href="${ticketPath(ticket.id)}"`);

@@ -7,12 +7,12 @@ import { z } from "zod";
 
 export type TicketStateId = 1 | 2 | 4 | 8 | 9;
 
-/** Spec §4: the Italian label the portal shows for each ticket state (the CRM's own `state` label is ignored). */
+/** Spec §4: the Italian label the portal shows for each ticket state, agreeing with "richiesta" (the CRM's own `state` label is ignored). */
 export const TICKET_STATE_LABELS: Record<TicketStateId, string> = {
-  1: "Nuovo",
+  1: "Nuova",
   2: "In lavorazione",
-  4: "Chiuso",
-  8: "Chiuso",
+  4: "Chiusa",
+  8: "Chiusa",
   9: "In attesa di informazioni",
 };
 

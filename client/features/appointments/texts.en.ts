@@ -5,7 +5,7 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.title": "Book an appointment",
   "appointments.lead":
     "Choose the office, the day and the time, then tell us the reason for the appointment.",
-  "appointments.leadFromService": "Book an appointment for the service «{service}».",
+  "appointments.leadFromService": "Book an appointment for the service “{service}”.",
   "appointments.breadcrumbServices": "Services",
   "appointments.back": "Back",
   "appointments.next": "Next",
@@ -113,9 +113,9 @@ export const appointmentsEn: Record<keyof typeof appointmentsIt, string> = {
   "appointments.summary.privacyRequired": "To send the booking confirm that you have read the privacy notice",
   "appointments.summary.rejected": "The municipality's service did not accept the booking",
   "appointments.summary.unsure":
-    "The municipality's appointments service did not answer in time: the booking may have been registered anyway. Press «Confirm and send» again: the portal first looks among your appointments and does not book twice.",
+    "The municipality's appointments service did not answer in time: the booking may have been registered anyway. Press “Confirm and send” again: the portal first looks among your appointments and does not book twice.",
   "appointments.summary.pending":
-    "Your previous confirmation is still waiting for the municipality's service to answer: wait a few seconds and press «Confirm and send» again. The booking will not be registered twice.",
+    "Your previous confirmation is still waiting for the municipality's service to answer: wait a few seconds and press “Confirm and send” again. The booking will not be registered twice.",
   "appointments.summary.status": "Status",
   "appointments.success.title": "Appointment confirmed",
   "appointments.success.editedTitle": "Appointment changed",

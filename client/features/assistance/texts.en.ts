@@ -12,7 +12,7 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.requesterLocked": "Name, surname and fiscal code come from your digital identity.",
   "assistance.firstName": "First name",
   "assistance.lastName": "Last name",
-  "assistance.fiscalCode": "Fiscal code",
+  "assistance.fiscalCode": "Tax code",
   "assistance.email": "E-mail",
   "assistance.phone": "Phone",
   "assistance.phonePrefix": "+39",
@@ -51,7 +51,7 @@ export const assistanceEn: Record<keyof typeof assistanceIt, string> = {
   "assistance.listsFailed": "The lists could not be loaded, please try again later.",
   "assistance.sendFailed": "The request could not be sent, please try again.",
   "assistance.sendUnsure":
-    "The assistance service did not answer in time: the request may have arrived anyway. Press «Send» again: the portal first looks among your requests and does not send it twice.",
+    "The assistance service did not answer in time: the request may have arrived anyway. Press “Send” again: the portal first looks among your requests and does not send it twice.",
   "assistance.sendPending":
     "The previous sending of this request is still waiting for the assistance service to answer: wait a few seconds and try again. The request will not be sent twice.",
   "assistance.draftFailed": "The draft could not be saved",

@@ -56,6 +56,8 @@ function DelegheFilters({ data }: { data: DelegheListData }) {
             label={t("deleghe.filter.delegator")}
             defaultValue={filters.delegante}
             autoComplete="off"
+            uppercase
+            spellCheck={false}
             maxLength={16}
             error={data.delegatorInvalid ? t("deleghe.filter.delegatorInvalid") : undefined}
           />

@@ -117,7 +117,7 @@ export const delegheEn: Record<keyof typeof delegheIt, string> = {
   "deleghe.request.fiscalCode": "Delegator's tax code",
   "deleghe.request.fiscalCodeOwn": "You cannot ask for a delegation from yourself",
   "deleghe.request.name": "Delegator's first name",
-  "deleghe.request.surname": "Delegator's surname",
+  "deleghe.request.surname": "Delegator's last name",
   "deleghe.request.documentsIntro": "Upload the three documents as PDF, JPG or PNG, at most 2 MB each.",
   "deleghe.request.documentsHint": "PDF, JPG or PNG, at most 2 MB",
   "deleghe.request.documentRequired": "Upload the document: {slot}",

@@ -7,12 +7,10 @@ import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const handle = routeHandle("deleghe.title", delegheIt);
 
-/** Each list its own title ("Persone che mi hanno delegato - Deleghe - …"), not one title for every tab. */
+/** Each list its own title ("Persone che mi hanno delegato - Area personale - …"), not one title for every tab. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);
-  const page = loaderData
-    ? `${t(`deleghe.list.${loaderData.which}`)} - ${t("deleghe.title")}`
-    : t("deleghe.title");
+  const page = loaderData ? t(`deleghe.list.${loaderData.which}`) : t("deleghe.title");
   return pageTitle(matches, [page, t("personalArea.title")]);
 };
 

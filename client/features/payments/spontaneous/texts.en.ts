@@ -56,8 +56,8 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.payer.kind": "Paid by",
   "payments.spont.payer.natural": "Natural person",
   "payments.spont.payer.legal": "Legal person",
-  "payments.spont.payer.firstName": "Name",
-  "payments.spont.payer.lastName": "Surname",
+  "payments.spont.payer.firstName": "First name",
+  "payments.spont.payer.lastName": "Last name",
   "payments.spont.payer.companyName": "Company name",
   "payments.spont.payer.email": "E-mail",
   "payments.spont.payer.emailRepeat": "Repeat email",
@@ -106,7 +106,7 @@ export const spontaneousEn: Record<keyof typeof spontaneousIt, string> = {
   "payments.spont.unsure.text":
     "The municipality's payment system did not answer in time: the payment position may have been created anyway. So as not to create two, the portal did not send it again. Nothing has been charged to you: you only pay on pagoPA or at a payment service provider.",
   "payments.spont.unsure.onlineNext":
-    "If the position was created it stays unpaid until you pay it. To pay now choose «Pay online through pagoPA» again: a new payment will be created, pay only that one.",
+    "If the position was created it stays unpaid until you pay it. To pay now choose “Pay online through pagoPA” again: a new payment will be created, pay only that one.",
   "payments.spont.unsure.noticeNext":
     "If the notice was created and you gave an e-mail address, the payment system may send it to you. If you do not receive it, generate a new notice below and pay only that one.",
   "payments.spont.limited": "Too many payments created from this device",
