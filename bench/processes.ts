@@ -33,6 +33,20 @@ export function killChildren(): void {
   for (const child of children) if (child.exitCode === null) killHard(child);
 }
 
+/**
+ * A free port kept bound until `release()`: for a port that must be known long before its server starts (nginx's,
+ * told to the sandbox first), so that no other process (another test file's `freePort`) is handed it meanwhile.
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createNetServer();
+  await new Promise<void>((done, fail) => {
+    holder.once("error", fail);
+    holder.listen(0, "127.0.0.1", done);
+  });
+  const { port } = holder.address() as AddressInfo;
+  return { port, release: () => new Promise<void>((done) => holder.close(() => done())) };
+}
+
 export async function freePort(): Promise<number> {
   const probe = createNetServer();
   await new Promise<void>((done, fail) => {

@@ -23,6 +23,7 @@ import { get } from "./support.ts";
 import {
   PORTAL_NODE_FLAGS,
   freePort,
+  reservePort,
   nginxBinary,
   startSandboxProcess,
   stop as stopChild,
@@ -285,14 +286,18 @@ export async function startReplicas(options: ReplicasOptions = {}): Promise<Repl
   const count = options.replicas ?? 2;
   const nginx = nginxBinary();
   if (!nginx) throw new Error("nginx is not installed (apt-get install nginx-light)");
-  // nginx's port is chosen first: the sandbox's pagoPA checkout returns the browser there.
-  const nginxPort = options.nginxPort ?? (await freePort());
+  // nginx's port is chosen first: the sandbox's pagoPA checkout returns the browser there. It stays bound until nginx
+  // starts (a minute or more later on a busy machine): a port only looked up could be handed meanwhile to another
+  // test file's nginx, which then answered this cluster's requests (502s from a stranger).
+  const reserved = options.nginxPort === undefined ? await reservePort() : null;
+  const nginxPort = options.nginxPort ?? reserved!.port;
   const sandbox = await startSandboxProcess(options.sandboxPort ?? 0, `http://{host}:${nginxPort}`);
   // What has started so far, stopped again if a later part does not come up (no process outlives a failed start).
   const launched: ChildProcess[] = [sandbox.child];
   try {
-    return await startCluster(options, count, nginx, sandbox, launched, nginxPort);
+    return await startCluster(options, count, nginx, sandbox, launched, { port: nginxPort, reserved });
   } catch (error) {
+    await reserved?.release();
     await Promise.all(launched.map((child) => stopChild(child, "SIGKILL")));
     throw error;
   }
@@ -304,8 +309,9 @@ async function startCluster(
   nginx: string,
   sandbox: Awaited<ReturnType<typeof startSandboxProcess>>,
   launched: ChildProcess[],
-  nginxPort: number,
+  nginxListen: { port: number; reserved: Awaited<ReturnType<typeof reservePort>> | null },
 ): Promise<Replicas> {
+  const nginxPort = nginxListen.port;
   let redis: ChildProcess | null = null;
   let redisUrl: string | null = null;
   let redisPort = 0;
@@ -415,6 +421,7 @@ async function startCluster(
     join(dir, "nginx.conf"),
     nginxConf({ dir, port: nginxPort, root: process.getuid?.() === 0, pageCache: options.pageCache }),
   );
+  await nginxListen.reserved?.release();
   const nginxChild = spawn(
     nginx,
     ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],
