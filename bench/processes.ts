@@ -47,14 +47,10 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
   return { port, release: () => new Promise<void>((done) => holder.close(() => done())) };
 }
 
+/** A port free now (bound, read, released): for a server started at once. */
 export async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((done, fail) => {
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", done);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
+  const { port, release } = await reservePort();
+  await release();
   return port;
 }
 

@@ -133,6 +133,16 @@ export const ANY_ATTACHMENT: AttachmentRules = {};
 
 type Refusal = { ok: false; message: string };
 
+/** A refusal of the file shown as `name`, in `locale` (`value`: the types or the limit). */
+function refusal(
+  key: Parameters<typeof formatAttachmentMessage>[0],
+  name: string,
+  locale: Locale | undefined,
+  value?: string,
+): Refusal {
+  return { ok: false, message: formatAttachmentMessage(key, { name, value }, locale) };
+}
+
 /** The checks of a file's name and size, the part of `checkAttachment` a browser can run before sending it. */
 function checkNameAndSize(
   file: { name: string; size: number },
@@ -141,8 +151,8 @@ function checkNameAndSize(
   const allowed = options.allowed ?? ALL_ATTACHMENT_TYPES;
   const maxBytes = options.maxBytes ?? ATTACHMENT_MAX_BYTES;
   const name = shownFileName(file.name);
-  const refused = (key: Parameters<typeof formatAttachmentMessage>[0], value?: string) =>
-    ({ ok: false, message: formatAttachmentMessage(key, { name, value }, options.locale) }) as const;
+  const refused = (key: Parameters<typeof refusal>[0], value?: string) =>
+    refusal(key, name, options.locale, value);
   const extension = extensionOf(name);
   const declared = allowed.find((t) => ATTACHMENT_EXTENSIONS[t].includes(extension));
   if (!declared) return refused("attachmentType", extensionList(allowed));
@@ -172,8 +182,8 @@ export function checkAttachment(
   const named = checkNameAndSize({ name: file.filename, size: file.bytes.length }, options);
   if (!named.ok) return named;
   const { declared, name, extension, maxBytes } = named;
-  const refused = (key: Parameters<typeof formatAttachmentMessage>[0], value?: string) =>
-    ({ ok: false, message: formatAttachmentMessage(key, { name, value }, options.locale) }) as const;
+  const refused = (key: Parameters<typeof refusal>[0], value?: string) =>
+    refusal(key, name, options.locale, value);
   const actual = detectFileType(file.bytes);
   const notDeclared = refused("attachmentNotDeclared", extension);
   if (actual !== declared) return notDeclared;
