@@ -113,6 +113,19 @@ export function ContentText({ children }: { children: ReactNode }) {
 }
 
 /**
+ * A catalogue text whose placeholders hold the municipality's own words ("Appointment at the {office} office"): `text`
+ * is `t(key)` with those placeholders left unfilled, `content` fills them, each as {@link ContentText}. The portal's
+ * own values (a count, a date) are filled by `t` as usual.
+ */
+export function TextWithContent({ text, content }: { text: string; content: Record<string, ReactNode> }) {
+  return text
+    .split(/\{(\w+)\}/)
+    .map((part, index) =>
+      index % 2 === 0 ? part : <ContentText key={index}>{content[part] ?? `{${part}}`}</ContentText>,
+    );
+}
+
+/**
  * A component's `t` in the page's language: `useT()` for the base keys, `useT(messagesIt)` (or
  * `useT(paymentsIt, serviceCardIt)`) for a feature's. Only keys of the catalogues given type-check. The same
  * locale and catalogues (module constants) give the same `t` (see `translators`): it changes only with the locale.

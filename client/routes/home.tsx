@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { PUBLIC_PAGE, metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { rootDataOf } from "#client/lib/root-data.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { TextWithContent, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { getServices } from "#client/lib/services.ts";
 import { useRootData } from "#client/lib/root-data.ts";
 import { href } from "#client/lib/links.ts";
@@ -109,7 +109,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="container py-4 py-lg-5">
         <Column>
           <h1 data-element="page-name">{t("home.title")}</h1>
-          <p className="lead mb-0">{t("home.lead", { comune: comune.nome })}</p>
+          <p className="lead mb-0">
+            <TextWithContent text={t("home.lead")} content={{ comune: comune.nome }} />
+          </p>
         </Column>
       </div>
       {quick.length > 0 ? (
@@ -174,6 +176,8 @@ type ServiceGroup = NonNullable<Route.ComponentProps["loaderData"]["groups"]>[nu
 /** Every service by category (rendered on the server only in a document: `ServerIsland`). */
 function AllServices({ groups, unavailable }: { groups: ServiceGroup[]; unavailable: boolean }) {
   const t = useT();
+  // A category and its services are the municipality's words, all of them.
+  const lang = useContentLang();
   return (
     <>
       <h2 id="tutti-i-servizi" className="title-xxlarge mb-4">
@@ -183,7 +187,7 @@ function AllServices({ groups, unavailable }: { groups: ServiceGroup[]; unavaila
         <p>{t(unavailable ? "services.unavailable" : "home.noServices")}</p>
       ) : (
         groups.map((group) => (
-          <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`}>
+          <section key={group.slug} className="mb-5" aria-labelledby={`categoria-${group.slug}`} lang={lang}>
             <h3 id={`categoria-${group.slug}`} className="title-xlarge mb-3">
               {group.category}
             </h3>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
 import type { MessageSummary } from "./message-summary.ts";
@@ -28,14 +28,18 @@ export function MessageCard({ message, id }: { message: MessageSummary; id?: str
         <div className="flex-grow-1 min-w-0">
           <p className="small text-secondary mb-1">
             <time dateTime={message.timestamp}>{formatDate(message.timestamp, "dd/MM/yy", locale)}</time>
-            {message.sender ? <span className="ms-2">· {message.sender}</span> : null}
+            {message.sender ? (
+              <span className="ms-2">
+                · <ContentText>{message.sender}</ContentText>
+              </span>
+            ) : null}
           </p>
           <h3 className="h5 mb-0 message-card-title">
             <Link to={href("/area-personale/messaggi/:id", { id: message.id })} prefetch="none">
               <span className="visually-hidden">
                 {message.read ? t("messageCard.read") : t("messageCard.unread")}:{" "}
               </span>
-              {message.title}
+              <ContentText>{message.title}</ContentText>
             </Link>
           </h3>
         </div>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import type { AppointmentActivity, AppointmentStage } from "./appointment-activities.server.ts";
 import { appointmentPaths } from "./urls.ts";
@@ -35,9 +35,14 @@ export function AppointmentActivityCard({
 }) {
   const t = useT(appointmentsIt);
   const Heading = `h${headingLevel}` as const;
-  const title = activity.categoryName
-    ? t("appointments.activity.titleWithCategory", { category: activity.categoryName })
-    : t("appointments.activity.title");
+  const title = activity.categoryName ? (
+    <TextWithContent
+      text={t("appointments.activity.titleWithCategory")}
+      content={{ category: activity.categoryName }}
+    />
+  ) : (
+    t("appointments.activity.title")
+  );
   return (
     <article className="card card-bg shadow-sm rounded activity-card h-100">
       <div className="card-body">
@@ -58,8 +63,10 @@ export function AppointmentActivityCard({
             <>
               <dt>{t("appointments.activity.where")}</dt>
               <dd>
-                <ContentText>{activity.office.name}</ContentText>
-                {activity.office.location ? ` – ${activity.office.location}` : null}
+                <ContentText>
+                  {activity.office.name}
+                  {activity.office.location ? ` – ${activity.office.location}` : null}
+                </ContentText>
               </dd>
             </>
           ) : null}

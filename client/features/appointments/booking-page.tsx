@@ -10,7 +10,7 @@ import { StepPlace } from "./step-place.tsx";
 import { StepRequester } from "./step-requester.tsx";
 import { StepSummary } from "./step-summary.tsx";
 import type { BookingPageData, BookingStepData, StepActionData } from "./step-types.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { TextWithContent, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { bookingStepHref, type BookingRoute } from "./urls.ts";
 import { FROM_SUMMARY_QUERY } from "#client/lib/flow-fields.ts";
@@ -36,9 +36,14 @@ export function BookingPage({ data, actionData }: BookingPageProps) {
         data.serviceTitle && route.servizio ? { id: route.servizio, title: data.serviceTitle } : undefined
       }
       lead={
-        data.serviceTitle
-          ? t("appointments.leadFromService", { service: data.serviceTitle })
-          : t("appointments.lead")
+        data.serviceTitle ? (
+          <TextWithContent
+            text={t("appointments.leadFromService")}
+            content={{ service: data.serviceTitle }}
+          />
+        ) : (
+          t("appointments.lead")
+        )
       }
     >
       {data.actingFor ? (

@@ -39,6 +39,7 @@ export function StepDetails({ data, actionData, backHref, returnToSummary, submi
           placeholder={t("appointments.details.reasonPlaceholder")}
           required
           options={data.reasons.map((reason) => ({ value: reason.id, label: reason.name }))}
+          contentOptions
         />
         <TextareaField
           {...field("dettagli")}

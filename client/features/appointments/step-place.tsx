@@ -8,7 +8,7 @@ import { StepNav } from "./flow-form.tsx";
 import type { OfficeView } from "./appointment-view.ts";
 import { OfficeCard } from "./office-card.tsx";
 import type { PlaceStepData, StepActionData } from "./step-types.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
 import { stepActionFor } from "./use-step-errors.ts";
 import { FROM_SUMMARY, isOpenedFromSummary } from "#client/lib/flow-fields.ts";
@@ -43,7 +43,10 @@ export function StepPlace({ data, actionData, backHref, returnToSummary, servizi
         intro={
           data.fixedCategory ? (
             <p>
-              {t("appointments.place.category")}: <strong>{data.fixedCategory.name}</strong>
+              {t("appointments.place.category")}:{" "}
+              <strong>
+                <ContentText>{data.fixedCategory.name}</ContentText>
+              </strong>
             </p>
           ) : (
             <CategoryChooser data={data} field={field("categoria")} servizio={servizio} />
@@ -78,6 +81,7 @@ function OfficeChooser({ offices, field }: { offices: OfficeView[]; field: Field
         value={officeId}
         onChange={(event) => setOfficeId(event.currentTarget.value)}
         options={offices.map((office) => ({ value: office.id, label: office.name }))}
+        contentOptions
       />
       {chosen ? <OfficeCard office={chosen} /> : null}
     </>
@@ -119,6 +123,7 @@ function CategoryChooser(props: {
         ref={select}
         onChange={(event) => showOffices(event.currentTarget)}
         options={data.categories.map((category) => ({ value: category.id, label: category.name }))}
+        contentOptions
       />
       {hydrated ? null : (
         <button type="submit" className="btn btn-outline-primary btn-sm">

@@ -329,6 +329,7 @@ function ServiceSelects({
         {...service}
         placeholder={t("assistance.servicePlaceholder")}
         options={data.services.map((s) => ({ value: String(s.id), label: s.name }))}
+        contentOptions
         key={`servizio-${values.servizio}`}
         required
         ref={serviceSelect}
@@ -348,6 +349,7 @@ function ServiceSelects({
           subOptions.length > 0 ? t("assistance.subServicePlaceholder") : t("assistance.subServiceFirst")
         }
         options={subOptions.map((s) => ({ value: String(s.id), label: s.name }))}
+        contentOptions
         key={`tipologia-${servizio}-${values.tipologia}-${subOptions.length}`}
         disabled={hydrated && subOptions.length === 0}
         required

@@ -6,7 +6,7 @@ import { Modal } from "#client/components/ui/modal.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { LinkButton } from "#client/components/ui/link-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { delegheIt } from "./texts.ts";
 
@@ -233,6 +233,7 @@ function DelegaActions({ delega, which }: CardProps) {
  */
 export function DelegaCard({ delega, which }: CardProps) {
   const t = useT(delegheIt);
+  const contentLang = useContentLang();
   const other = which === "delegati" ? delega.delegato : delega.delegante;
   const headingId = `delega-${delega.uuidDelega}`;
   return (
@@ -247,7 +248,7 @@ export function DelegaCard({ delega, which }: CardProps) {
         </h3>
         <DelegaDetails delega={delega} which={which} />
         <p className="small fw-semibold mb-1">{t("deleghe.card.services")}</p>
-        <ul className="small">
+        <ul className="small" lang={contentLang}>
           {delega.servizi.map((s) => (
             <li key={s.idServizio}>{s.titolo}</li>
           ))}

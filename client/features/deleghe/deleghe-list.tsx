@@ -38,6 +38,7 @@ function DelegheFilters({ data }: { data: DelegheListData }) {
           defaultValue={filters.servizio}
           placeholder={t("deleghe.filter.all")}
           options={data.services.map((s) => ({ value: s.id, label: s.titolo }))}
+          contentOptions
         />
       </div>
       <div className="col-12 col-md-4">

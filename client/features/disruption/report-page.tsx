@@ -191,6 +191,7 @@ function IssueSection({ data, field }: { data: ReportLoaderData; field: DataFiel
         {...field("categoria")}
         placeholder={t("disruption.category.placeholder")}
         options={categories}
+        contentOptions
         required
       />
       <TextField {...field("titolo")} maxLength={DISRUPTION_TITLE_MAX_LENGTH} required />

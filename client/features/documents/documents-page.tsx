@@ -9,7 +9,7 @@ import { Icon } from "#client/components/ui/icon.tsx";
 import { SelectField } from "#client/components/ui/select-field.tsx";
 import { TextField } from "#client/components/ui/text-field.tsx";
 import { useFocusOnChange } from "#client/components/ui/use-focus-on-change.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useT } from "#client/i18n/i18n-context.tsx";
 import { documentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import type { DocumentsPageData, DocumentView } from "./documents-data.server.ts";
@@ -55,6 +55,7 @@ function DocumentFilters({ data }: { data: DocumentsPageData }) {
             label={t("documents.area")}
             placeholder={t("documents.allAreas")}
             options={areas.map((a) => ({ value: String(a.idAmbito), label: a.denominazione }))}
+            contentOptions
             defaultValue={values.ambito}
           />
         </div>
@@ -98,15 +99,19 @@ function DocumentItem({ doc }: { doc: DocumentView }) {
               <span className="visually-hidden">{t("documents.createdOn")} </span>
               <time dateTime={doc.createdIso}>{doc.created}</time>
             </p>
-            <h3 className="card-title h5 mb-2 text-break">{doc.title}</h3>
+            <h3 className="card-title h5 mb-2 text-break">
+              <ContentText>{doc.title}</ContentText>
+            </h3>
             {doc.area ? (
               <p className="mb-1">
-                <span className="fw-semibold">{t("documents.areaLabel")}</span> {doc.area}
+                <span className="fw-semibold">{t("documents.areaLabel")}</span>{" "}
+                <ContentText>{doc.area}</ContentText>
               </p>
             ) : null}
             {doc.type || doc.extension ? (
               <p className="mb-1">
-                <span className="fw-semibold">{t("documents.typeLabel")}</span> {doc.type}
+                <span className="fw-semibold">{t("documents.typeLabel")}</span>{" "}
+                <ContentText>{doc.type}</ContentText>
                 {doc.extension ? ` (.${doc.extension})` : null}
               </p>
             ) : null}
@@ -121,7 +126,10 @@ function DocumentItem({ doc }: { doc: DocumentView }) {
               {t("documents.download")}
               <span className="visually-hidden">
                 {" "}
-                {t("documents.downloadDetails", { descrizione: doc.title, format: doc.format })}
+                <TextWithContent
+                  text={t("documents.downloadDetails", { format: doc.format })}
+                  content={{ descrizione: doc.title }}
+                />
               </span>
             </a>
           </div>

@@ -12,7 +12,7 @@ export function InformationLayout({
 }: {
   breadcrumb: BreadcrumbItem[];
   title: ReactNode;
-  lead: string;
+  lead: ReactNode;
   children: ReactNode;
   /** Running text: kept to a readable line length. */
   prose?: boolean;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ServiceCard } from "#client/components/service-card/service-card.tsx";
-import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { InformationLayout } from "./information-layout.tsx";
 import { informationIt } from "./texts.ts";
@@ -74,7 +74,7 @@ export function TopicPage({ topic }: { topic: TopicView }) {
         { name: topic.nome, content: true },
       ]}
       title={<ContentText>{topic.nome}</ContentText>}
-      lead={t("information.topic.lead", { topic: topic.nome })}
+      lead={<TextWithContent text={t("information.topic.lead")} content={{ topic: topic.nome }} />}
     >
       <h2 className="title-xxlarge mb-3">{t("information.topic.servicesTitle")}</h2>
       {topic.services.length === 0 ? (

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { formatDate } from "#shared/dates.ts";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { instancesIt } from "./texts.ts";
 import type { InstanceView } from "./instance-view.ts";
@@ -35,7 +35,9 @@ export function InstanceCard({
             {instance.status.label ? t(instance.status.label) : instance.status.text}
           </span>
         </div>
-        <Heading className="card-title h5">{instance.title}</Heading>
+        <Heading className="card-title h5">
+          <ContentText>{instance.title}</ContentText>
+        </Heading>
         <p className="small mb-2">{t("instances.card.code", { code: instance.code })}</p>
         <InstanceStages stages={instance.stages} />
         <InstanceActions instance={instance} />

@@ -107,6 +107,7 @@ function MessageFilters({ values, period, senders, today }: FilterProps) {
           defaultValue={values.servizio}
           placeholder={t("messages.filter.anySender")}
           options={senders}
+          contentOptions
         />
       </div>
       <div className="col-12 col-md-6 col-lg-3">

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { formatEuro } from "#shared/payments.ts";
 import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
@@ -42,7 +42,9 @@ export function PaymentCard({
             {t(position.statusLabel)}
           </span>
         </div>
-        <Heading className="card-title h5">{description}</Heading>
+        <Heading className="card-title h5">
+          {position.description ? <ContentText>{position.description}</ContentText> : description}
+        </Heading>
         {position.payerWritten ? (
           <p className="small text-secondary mb-2" data-element="payer-written">
             {t("payments.card.payerWritten")}
@@ -61,12 +63,20 @@ export function PaymentCard({
   );
 }
 
-/** A fact of the card, left out when the position has no value for it. */
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+/** A fact of the card, left out when the position has no value for it; `content`: the municipality's words. */
+function Fact({
+  label,
+  value,
+  content,
+}: {
+  label: string;
+  value: string | null | undefined;
+  content?: boolean;
+}) {
   return value ? (
     <>
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>{content ? <ContentText>{value}</ContentText> : value}</dd>
     </>
   ) : null;
 }
@@ -87,8 +97,8 @@ function PaymentFacts({ position }: { position: PositionView }) {
         <Fact label={t("payments.card.dueDate")} value={position.dueDate} />
       )}
       <Fact label={t("payments.card.transaction")} value={position.transaction} />
-      <Fact label={t("payments.card.type")} value={position.type} />
-      <Fact label={t("payments.card.notes")} value={position.notes} />
+      <Fact label={t("payments.card.type")} value={position.type} content />
+      <Fact label={t("payments.card.notes")} value={position.notes} content />
     </dl>
   );
 }

@@ -5,7 +5,7 @@ import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useT } from "#client/i18n/i18n-context.tsx";
 import { personalServicesIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { SERVICES_QUERY_MAX, type PersonalService } from "./favourite-services.ts";
@@ -55,7 +55,10 @@ function FavouriteToggle({
           className={service.favourite ? "icon-sm icon-white me-1" : "icon-sm icon-primary me-1"}
         />
         {label}
-        <span className="visually-hidden"> {service.title}</span>
+        <span className="visually-hidden">
+          {" "}
+          <ContentText>{service.title}</ContentText>
+        </span>
       </SubmitButton>
       <p role="status" className="small mb-0 ms-2 align-self-center">
         {done ? t(done.added ? "personalServices.added" : "personalServices.removed") : null}

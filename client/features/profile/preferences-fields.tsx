@@ -1,5 +1,5 @@
 import { NOTIFY_CHANNELS, type NotifyChannel } from "#shared/api/notify.ts";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useT } from "#client/i18n/i18n-context.tsx";
 import { profileIt } from "./texts.ts";
 import { preferenceField, type PreferenceGroups, type PreferenceRow } from "./preferences.ts";
 
@@ -42,7 +42,7 @@ function PreferenceTable({
           {rows.map((row) => (
             <tr key={row.name}>
               <th scope="row" className="fw-normal align-middle">
-                {row.title}
+                <ContentText>{row.title}</ContentText>
               </th>
               {channels.map((channel) => {
                 const id = `pref-${row.name}-${channel}`;
@@ -60,10 +60,10 @@ function PreferenceTable({
                           {/* A line for bootstrap-italia's drawn box to sit on. */}
                           <span aria-hidden="true">{"\u00a0"}</span>
                           <span className="visually-hidden">
-                            {t("profile.channel.for", {
-                              channel: t(`profile.channel.${channel}`),
-                              service: row.title,
-                            })}
+                            <TextWithContent
+                              text={t("profile.channel.for", { channel: t(`profile.channel.${channel}`) })}
+                              content={{ service: row.title }}
+                            />
                           </span>
                         </label>
                       </div>

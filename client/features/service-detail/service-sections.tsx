@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useContentLang, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { serviceCardIt } from "./texts.ts";
 import type { ServiceDetailView, ServiceLink, ServiceOffice } from "./service-detail-model.ts";
 
@@ -48,13 +48,17 @@ export function OfficeCard({ office }: { office: ServiceOffice }) {
     <div className="card card-teaser shadow-sm rounded border border-light mb-3" data-element="service-area">
       <div className="card-body">
         <p className="text-secondary small text-uppercase fw-semibold mb-1">{t("serviceCard.office")}</p>
-        <h3 className="card-title h5">{office.nome}</h3>
+        <h3 className="card-title h5">
+          <ContentText>{office.nome}</ContentText>
+        </h3>
         <dl className="card-text mb-0">
           {office.indirizzo ? (
             <>
               <dt className="fw-semibold">{t("serviceCard.address")}</dt>
               <dd>
-                {office.indirizzo.via}, {office.indirizzo.cap} {office.indirizzo.comune}
+                <ContentText>
+                  {office.indirizzo.via}, {office.indirizzo.cap} {office.indirizzo.comune}
+                </ContentText>
               </dd>
             </>
           ) : null}
@@ -63,7 +67,7 @@ export function OfficeCard({ office }: { office: ServiceOffice }) {
               <dt className="fw-semibold">{t("serviceCard.videoCall")}</dt>
               <dd>
                 <a href={office.videochiamata} rel="noopener">
-                  {t("serviceCard.videoCallLink", { office: office.nome })}
+                  <TextWithContent text={t("serviceCard.videoCallLink")} content={{ office: office.nome }} />
                 </a>
               </dd>
             </>
@@ -87,7 +91,9 @@ export function OfficeCard({ office }: { office: ServiceOffice }) {
           {office.orari ? (
             <>
               <dt className="fw-semibold">{t("serviceCard.hours")}</dt>
-              <dd className="mb-0">{office.orari}</dd>
+              <dd className="mb-0">
+                <ContentText>{office.orari}</ContentText>
+              </dd>
             </>
           ) : null}
         </dl>
@@ -98,6 +104,9 @@ export function OfficeCard({ office }: { office: ServiceOffice }) {
 
 /** "Tempi e scadenze": the text and the list of dated steps (`service-calendar-text`, `service-calendar-list`). */
 export function ServiceCalendar({ sheet }: { sheet: Sheet }) {
+  // The section is the municipality's Italian; its dates are written in the page's language, and say so.
+  const locale = useLocale();
+  const dateLang = useContentLang() ? locale : undefined;
   return (
     <>
       <p data-element="service-calendar-text">{sheet.tempi}</p>
@@ -114,7 +123,13 @@ export function ServiceCalendar({ sheet }: { sheet: Sheet }) {
                     <span className="text">
                       {step.titolo}
                       <em className="d-block">
-                        {step.data ? <time dateTime={step.data}>{step.dataTesto}</time> : step.testo}
+                        {step.data ? (
+                          <time dateTime={step.data} lang={dateLang}>
+                            {step.dataTesto}
+                          </time>
+                        ) : (
+                          step.testo
+                        )}
                       </em>
                     </span>
                   </div>
@@ -211,7 +226,10 @@ export function ServiceConditions({ sheet }: { sheet: Sheet }) {
         <div className="card-body d-flex align-items-center">
           <Icon name="it-clip" className="icon-sm icon-primary me-2" />
           <a href={sheet.condizioni.url} data-element="service-file" rel="noopener">
-            {t("serviceCard.conditionsFile", { title: sheet.condizioni.titolo })}
+            <TextWithContent
+              text={t("serviceCard.conditionsFile")}
+              content={{ title: sheet.condizioni.titolo }}
+            />
           </a>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { SearchForm } from "#client/components/ui/filter-form.tsx";
 import { Icon } from "#client/components/ui/icon.tsx";
 import { FOCUS_LIST, useListFocus } from "#client/components/ui/use-focus-on-change.ts";
 import { PageHero } from "#client/components/ui/page-hero.tsx";
-import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, TextWithContent, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { servicesCatalogueIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import { QUERY_MAX, type CatalogueView } from "./catalogue-model.ts";
@@ -83,9 +83,14 @@ function CatalogueResults({ catalogue, filtered }: { catalogue: CatalogueView; f
     <section ref={section} className="row justify-content-center pb-4" aria-labelledby="tutti-i-servizi">
       <div className="col-12 col-lg-10">
         <h2 id="tutti-i-servizi" className="title-xxlarge mb-3">
-          {category
-            ? t("servicesCatalogue.categoryServices", { category: category.nome })
-            : t("servicesCatalogue.allServices")}
+          {category ? (
+            <TextWithContent
+              text={t("servicesCatalogue.categoryServices")}
+              content={{ category: category.nome }}
+            />
+          ) : (
+            t("servicesCatalogue.allServices")
+          )}
         </h2>
         <div className="d-flex flex-wrap align-items-center gap-3 mb-4">
           <p className="mb-0" role="status">

@@ -1,6 +1,6 @@
 import type { ComuneConfig, Contatti, MenuFooter, MenuItem } from "#shared/api/tenant-config.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
+import { ContentText, useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import euFlagUrl from "./eu-flag.svg?url";
 import { FooterLinkList, FooterMenuBlocks, hasTarget } from "./footer-menu-blocks.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -68,7 +68,9 @@ export function FooterContent({
                   <a href={homeHref}>
                     {logoSrc ? <img className="icon" src={logoSrc} alt="" /> : <Icon name="it-pa" />}
                     <div className="it-brand-text">
-                      <h2>{comune.nome}</h2>
+                      <h2>
+                        <ContentText>{comune.nome}</ContentText>
+                      </h2>
                     </div>
                   </a>
                 </div>

@@ -1,7 +1,7 @@
 import type { ComuneConfig } from "#shared/api/tenant-config.ts";
 import { SOCIAL_ISLAND, type HeaderView } from "#client/lib/shell-view.ts";
 import { Icon } from "#client/components/ui/icon.tsx";
-import { useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useT } from "#client/i18n/i18n-context.tsx";
 import { ServerIsland } from "#client/components/server-island/server-island.tsx";
 import { SiteSearch } from "./site-search.tsx";
 import { SocialLinks } from "./social-links.tsx";
@@ -16,6 +16,7 @@ export type HeaderCenterProps = {
 
 export function HeaderCenter({ comune, social, homeHref, logoSrc }: HeaderCenterProps) {
   const t = useT();
+  const lang = useContentLang();
   const searchAction = comune.cms ? comune.urlRicerca : null;
   return (
     <div className="it-header-center-wrapper">
@@ -27,7 +28,9 @@ export function HeaderCenter({ comune, social, homeHref, logoSrc }: HeaderCenter
                 <a href={homeHref}>
                   {logoSrc ? <img className="icon" src={logoSrc} alt="" /> : <Icon name="it-pa" />}
                   <div className="it-brand-text">
-                    <div className="it-brand-title">{comune.nome}</div>
+                    <div className="it-brand-title" lang={lang}>
+                      {comune.nome}
+                    </div>
                     <div className="it-brand-tagline d-none d-md-block">{t("header.tagline")}</div>
                   </div>
                 </a>

@@ -9,7 +9,7 @@ import { SubmitButton } from "#client/components/ui/submit-button.tsx";
 import { UploadProgress } from "#client/components/ui/upload-progress.tsx";
 import { TextareaField } from "#client/components/ui/textarea-field.tsx";
 import { XsrfField } from "#client/components/xsrf-field.tsx";
-import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
+import { useContentLang, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { ticketsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { formatDate } from "#shared/dates.ts";
@@ -128,6 +128,8 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
 function TicketConversation({ ticket, articles }: { ticket: Ticket; articles: ArticleView[] }) {
   const t = useT(ticketsIt);
   const locale = useLocale();
+  // The office's replies are the municipality's Italian; the citizen's own words are in whatever language he wrote.
+  const operatorLang = useContentLang();
   const dayTime = (iso: string) => formatDate(iso, "d MMMM yyyy, HH:mm", locale);
   return (
     <section aria-labelledby="conversazione-title" id="conversazione" className="mb-5">
@@ -153,7 +155,11 @@ function TicketConversation({ ticket, articles }: { ticket: Ticket; articles: Ar
                   <time dateTime={article.createdAt}>{dayTime(article.createdAt)}</time>
                 </p>
                 {/* The article's HTML, sanitised on the server (sanitize-html) before it gets here. */}
-                <div className="ticket-article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+                <div
+                  className="ticket-article-body"
+                  lang={article.fromCitizen ? undefined : operatorLang}
+                  dangerouslySetInnerHTML={{ __html: article.bodyHtml }}
+                />
                 <ArticleAttachments ticketId={ticket.id} article={article} />
               </div>
             </li>

@@ -46,6 +46,7 @@ export function TypeStep({ data, errors, values, failed, selfHref, back }: TypeS
         {...typeCode}
         placeholder={t("payments.spont.type.placeholder")}
         options={shown.map((type) => ({ value: type.code, label: type.label }))}
+        contentOptions
         value={selected}
         onChange={(event) => setSelected(event.currentTarget.value)}
         required
