@@ -135,11 +135,11 @@ describe("one message", () => {
     expect(textOf(again.text)).toContain("17 messaggi non letti");
   });
 
-  test("the Vai button only for a safe call to action", async () => {
+  test("the call to action's button only for a safe call to action", async () => {
     await resetMario();
     const res = await get(`${LIST}/rssmra-a-02`, await citizenCookie());
     expect(res.text).toMatch(
-      /<a class="btn btn-primary" href="\/servizi\/prenotazione-appuntamento">Vai<\/a>/,
+      /<a class="btn btn-primary" href="\/servizi\/prenotazione-appuntamento">Vai alla pagina indicata nel messaggio<\/a>/,
     );
   });
 

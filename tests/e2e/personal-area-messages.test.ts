@@ -1,6 +1,6 @@
 /**
  * The personal area's messages (issue #9): the list with its GET filter and pages, one message (sanitised body,
- * "Vai", delete with confirmation), and the unread badges (tab and header) dropping by one when an unread message
+ * "Vai alla pagina indicata nel messaggio", delete with confirmation), and the unread badges (tab and header) dropping by one when an unread message
  * is opened. Mario Rossi has 18 unread of 20 on comune-a and 3 unread of 4 on comune-b.
  */
 import type { Page } from "@playwright/test";
@@ -162,10 +162,10 @@ test.describe("comune-a at 1280px: one message", () => {
     await openAsMario(page, "comune-a", `${LIST}/rssmra-a-01`);
     await expect(page.getByText("I tuoi dati di residenza sono stati aggiornati.")).toBeVisible();
     await expect(page.locator(".message-body script, .message-body [onclick]")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Vai", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Vai alla pagina indicata nel messaggio" })).toHaveCount(0);
 
     await page.goto(tenantUrl("comune-a", `${LIST}/rssmra-a-02`));
-    await page.getByRole("link", { name: "Vai", exact: true }).click();
+    await page.getByRole("link", { name: "Vai alla pagina indicata nel messaggio" }).click();
     await expect(page).toHaveURL(/\/servizi\/prenotazione-appuntamento(\?|$)/);
 
     await page.goto(tenantUrl("comune-a", LIST));

@@ -1,5 +1,5 @@
 /**
- * The "Vai" button's target: a same-origin path ("/servizi/…", never "//host" or "/\\host") or an https address;
+ * The call to action's button ("Vai alla pagina indicata nel messaggio")'s target: a same-origin path ("/servizi/…", never "//host" or "/\\host") or an https address;
  * anything else (javascript:, data:, http:, relative paths) gives no button.
  */
 export function safeCallToAction(value: string | null | undefined, origin: string): string | null {

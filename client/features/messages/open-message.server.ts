@@ -92,7 +92,7 @@ function openedOrThrow(context: Readonly<RouterContextProvider>): OpenedMessage 
   return opened;
 }
 
-/** The page's data: the message (body already sanitised by the upstream module), its safe "Vai" target. */
+/** The page's data: the message (body already sanitised by the upstream module), its call to action's safe target. */
 export async function loadMessage(request: Request, context: Readonly<RouterContextProvider>) {
   const { message, markedRead } = openedOrThrow(context);
   const config = await getServices(context).api.getTenantConfig();

@@ -35,7 +35,7 @@ export const messagesEn: Record<keyof typeof messagesIt, string> = {
   "messages.loadErrorTitle": "Notifications unavailable",
   "messages.date": "Sent on",
   "messages.sender": "Service",
-  "messages.go": "Go",
+  "messages.go": "Go to the page the message links to",
   "messages.back": "Back to messages",
   "messages.delete": "Delete",
   "messages.deleteTitle": "Delete notification",

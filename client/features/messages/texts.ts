@@ -36,7 +36,7 @@ export const messagesIt = {
   "messages.loadErrorTitle": "Notifiche non disponibili",
   "messages.date": "Data di invio",
   "messages.sender": "Servizio",
-  "messages.go": "Vai",
+  "messages.go": "Vai alla pagina indicata nel messaggio",
   "messages.back": "Torna ai messaggi",
   "messages.delete": "Elimina",
   "messages.deleteTitle": "Elimina notifica",

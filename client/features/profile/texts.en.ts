@@ -46,7 +46,7 @@ export const profileEn: Record<keyof typeof profileIt, string> = {
   "profile.email.repeat": "Repeat e-mail",
   "profile.email.mismatch": "The e-mail addresses do not match",
   "profile.email.invalid": "Enter a valid e-mail",
-  "profile.email.mandatory": "Note: the e-mail address is required",
+  "profile.email.mandatory": "The e-mail address is required",
   "profile.email.codeNotice": "To verify it we will send you a 5-digit code.",
   "profile.phone.heading": "Enter mobile phone number",
   "profile.phone.label": "Mobile phone number (optional)",

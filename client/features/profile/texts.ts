@@ -48,7 +48,7 @@ export const profileIt = {
   "profile.email.repeat": "Ripeti Email",
   "profile.email.mismatch": "Gli indirizzi e-mail non coincidono",
   "profile.email.invalid": "Inserisci un indirizzo e-mail valido",
-  "profile.email.mandatory": "Attenzione: l'indirizzo email è obbligatorio",
+  "profile.email.mandatory": "L'indirizzo email è obbligatorio",
   "profile.email.codeNotice": "Per verificarlo ti invieremo un codice di 5 cifre.",
   "profile.phone.heading": "Inserisci numero di telefono mobile",
   "profile.phone.label": "Numero di telefono mobile (facoltativo)",
