@@ -236,6 +236,7 @@ export const baseEn: Record<BaseKey, string> = {
 
   "error.code": "Error code: {code}",
   "error.toHome": "Back to the home page",
+  "download.failed": "The file could not be downloaded. Check your connection and try again.",
   "error.400.title": "Invalid request",
   "error.400.message": "The request contains invalid data.",
   "error.401.title": "Login required",

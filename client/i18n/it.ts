@@ -235,6 +235,7 @@ export const it = {
 
   "error.code": "Codice errore: {code}",
   "error.toHome": "Torna alla pagina iniziale",
+  "download.failed": "Non è stato possibile scaricare il file. Controlla la connessione e riprova.",
   "error.400.title": "Richiesta non valida",
   "error.400.message": "La richiesta contiene dati non validi.",
   "error.401.title": "Accesso richiesto",

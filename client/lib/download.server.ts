@@ -88,7 +88,8 @@ export function fileResponse(body: Uint8Array | string, file: DownloadFile): Res
 /**
  * A download that could not be given: a short plain text in the page's language (`Content-Language`), with the
  * status (404 for a file that is not there or not the visitor's, 400 for a malformed link, 5xx for an upstream
- * failure). Plain text, not a page: the citizen followed a file link and reads one sentence.
+ * failure). Plain text, not a page: `<DownloadLink>` shows the sentence beside the link it fetched; without JavaScript
+ * the browser shows it as the page the link opened.
  */
 export function downloadRefusal(
   context: Readonly<RouterContextProvider>,

@@ -13,8 +13,8 @@ import {
   expectAccessible,
   logIn,
   settled,
-  SANDBOX_URL,
   holdSandboxFault,
+  setSandboxFault,
 } from "./fixtures.ts";
 import {
   expectBootstrapItalia,
@@ -320,14 +320,7 @@ test("the header keeps its navigation bar outside the FAQ", async ({ page }) => 
   await expect(page.locator('[data-element="main-navigation"]')).toHaveCount(1);
 });
 
-async function setKbFault(value: "down" | null) {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ kb: value }),
-  });
-  if (!res.ok) throw new Error(`fault switch: ${res.status}`);
-}
+const setKbFault = (value: "down" | null) => setSandboxFault("kb", value);
 
 test.describe.serial("the knowledge base is down", () => {
   test.afterAll(async () => {

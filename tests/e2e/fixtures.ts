@@ -188,6 +188,19 @@ export async function holdSandboxFault(name: "kb") {
   await leaseCitizen(`fault-${name}`);
 }
 
+/**
+ * Sets one of the sandbox's fault switches (sandbox/README.md: `"down"`, or a citizen's fiscal code for a switch that
+ * fails one citizen only), or clears it with null.
+ */
+export async function setSandboxFault(name: string, value: string | null) {
+  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ [name]: value }),
+  });
+  if (!res.ok) throw new Error(`fault switch ${name}: ${res.status}`);
+}
+
 function releaseCitizens() {
   for (const codFisc of held) rmSync(join(LEASES, codFisc), { recursive: true, force: true });
   held.clear();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { computeFiscalCodeCheckLetter } from "#shared/validation/fiscal-code.ts";
-import { CITIZENS, expect, SANDBOX_URL } from "./fixtures.ts";
+import { CITIZENS, expect, setSandboxFault } from "./fixtures.ts";
 
 // The spontaneous payment's steps, shared by its journeys (payments-spontaneous.test.ts) and the replica journeys
 // (tests/replicas/).
@@ -15,12 +15,7 @@ export const loginLink = (page: Page) =>
 
 /** The sandbox's `pagopa-rt` fault switch: while "down", a paid position waits for its receipt. */
 export async function holdReceipts(hold: boolean) {
-  const res = await fetch(`${SANDBOX_URL}/__sandbox/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ "pagopa-rt": hold ? "down" : null }),
-  });
-  expect(res.ok).toBe(true);
+  await setSandboxFault("pagopa-rt", hold ? "down" : null);
 }
 
 export async function acceptPrivacy(page: Page) {

@@ -7,7 +7,9 @@ import {
   expectAccessible,
   loginAs,
   screenshotForReview,
+  setSandboxFault,
   waitForHydration,
+  CITIZENS,
 } from "./fixtures.ts";
 
 const filters = (page: Page) => page.getByRole("search", { name: "Filtra i documenti" });
@@ -62,6 +64,43 @@ test("Giulia filters her documents by area and description, pages, and downloads
   ).toBeVisible();
   await expect(filters(page).getByLabel("Da", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
+});
+
+test("a document the municipality cannot give right now says so beside its link; once it can, it downloads", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(tenantUrl("comune-a", "/area-personale/documenti"));
+  await loginAs(page, "Anna Esposito");
+  await expect(page.getByRole("heading", { level: 2, name: "Documenti" })).toBeVisible();
+  await waitForHydration(page);
+  const link = page.getByRole("link", { name: "Scarica Certificato di residenza (PDF)" });
+  // Anna's document files only (her lease is this test's): the list still answers.
+  await setSandboxFault("mydocs-file", CITIZENS["Anna Esposito"]);
+  try {
+    await link.click();
+    const refusal = page.getByRole("alert").filter({ hasText: "Il servizio del Comune" });
+    await expect(refusal).toHaveText(
+      "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",
+    );
+    await expect(page).toHaveURL(tenantUrl("comune-a", "/area-personale/documenti"));
+    await expect(link).toBeFocused();
+    await expectAccessible(page);
+    // The browser reports the refused request; the page said why.
+    expect(consoleErrors.splice(0)).toEqual([expect.stringContaining("status of 502")]);
+
+    await setSandboxFault("mydocs-file", null);
+    const downloading = page.waitForEvent("download");
+    await link.click();
+    const download = await downloading;
+    // The name the server gives (Content-Disposition), not the fetched address.
+    expect(download.suggestedFilename()).toBe("certificato-di-residenza.pdf");
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expect(refusal).toHaveCount(0);
+  } finally {
+    await setSandboxFault("mydocs-file", null);
+  }
 });
 
 test("sorting by expiry puts the soonest expiry first", async ({ page }) => {
@@ -122,5 +161,21 @@ test.describe("without JavaScript", () => {
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await screenshotForReview(page, "personal-area-documents-1280");
+  });
+
+  test("a document that cannot be given opens its sentence, with the failure's status", async ({ page }) => {
+    await page.goto(tenantUrl("comune-a", "/area-personale/documenti"));
+    await loginAs(page, "Anna Esposito");
+    await setSandboxFault("mydocs-file", CITIZENS["Anna Esposito"]);
+    try {
+      const answer = page.waitForResponse((res) => res.url().includes("/file"));
+      await page.getByRole("link", { name: "Scarica Certificato di residenza (PDF)" }).click();
+      expect((await answer).status()).toBe(502);
+      await expect(page.locator("body")).toHaveText(
+        "Il servizio del Comune non risponde correttamente. Riprova tra qualche minuto.",
+      );
+    } finally {
+      await setSandboxFault("mydocs-file", null);
+    }
   });
 });

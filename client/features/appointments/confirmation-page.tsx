@@ -12,6 +12,7 @@ import { SummaryCards } from "./summary-cards.tsx";
 import { withoutLeadingLabel } from "./office-notes.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
 import { appointmentsIt } from "./texts.ts";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 type Appointment = ConfirmationData["appointment"];
 
@@ -161,10 +162,10 @@ function CalendarSection({ calendarHref }: { calendarHref: string }) {
   return (
     <Section id="calendario" title={t("appointments.success.addToCalendar")}>
       <p>{t("appointments.success.calendarHint")}</p>
-      <a className="btn btn-outline-primary" href={calendarHref} download>
+      <DownloadLink className="btn btn-outline-primary" href={calendarHref}>
         <Icon name="it-calendar" className="icon-primary icon-sm me-2" />
         {t("appointments.success.download")}
-      </a>
+      </DownloadLink>
     </Section>
   );
 }

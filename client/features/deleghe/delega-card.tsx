@@ -9,6 +9,7 @@ import { XsrfField } from "#client/components/xsrf-field.tsx";
 import { useContentLang, useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { href } from "#client/lib/links.ts";
 import { delegheIt } from "./texts.ts";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 /**
  * A status the catalogue names (a request the requester cancelled is "Annullata" in their own list, where the upstream
@@ -157,15 +158,14 @@ function DelegaDocuments({ delega }: { delega: Delega }) {
       <ul className="small">
         {delega.richiesta.allegati.map((a) => (
           <li key={a.slot}>
-            <a
+            <DownloadLink
               href={href("/area-personale/deleghe/richieste/:id/allegati/:slot", {
                 id: delega.uuidDelega,
                 slot: a.slot,
               })}
-              download
             >
               {t(`deleghe.slot.${a.slot}`)}
-            </a>{" "}
+            </DownloadLink>{" "}
             ({a.nomeFile})
           </li>
         ))}

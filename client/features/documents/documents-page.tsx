@@ -15,6 +15,7 @@ import { href, withQuery } from "#client/lib/links.ts";
 import type { DocumentsPageData, DocumentView } from "./documents-data.server.ts";
 import { DOCUMENT_ORDERS, documentSearchQuery, pagerItems } from "./document-query.ts";
 import { offersFilter } from "#client/components/ui/card-list.tsx";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 const LIST_PATH = "/area-personale/documenti" as const;
 
@@ -121,7 +122,7 @@ function DocumentItem({ doc }: { doc: DocumentView }) {
                 <time dateTime={doc.expiryIso ?? undefined}>{doc.expiry}</time>
               </p>
             ) : null}
-            <a className="btn btn-outline-primary btn-sm mt-2" href={fileHref} download>
+            <DownloadLink className="btn btn-outline-primary btn-sm mt-2" href={fileHref}>
               <Icon name="it-download" className="icon-sm icon-primary me-1" />
               {t("documents.download")}
               <span className="visually-hidden">
@@ -131,7 +132,7 @@ function DocumentItem({ doc }: { doc: DocumentView }) {
                   content={{ descrizione: doc.title }}
                 />
               </span>
-            </a>
+            </DownloadLink>
           </div>
         </div>
       </div>

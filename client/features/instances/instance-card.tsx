@@ -7,6 +7,7 @@ import { href } from "#client/lib/links.ts";
 import { instancesIt } from "./texts.ts";
 import type { InstanceView } from "./instance-view.ts";
 import "./instances.css";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 /**
  * One of the citizen's instances (MOON): sent date (a draft's: created), form, status with its stages, unique code;
@@ -83,14 +84,13 @@ function InstanceActions({ instance }: { instance: InstanceView }) {
   return (
     <div className="d-flex flex-wrap gap-2">
       {instance.draft ? null : (
-        <a
+        <DownloadLink
           className="btn btn-outline-primary btn-sm"
           href={href("/area-personale/pratiche/:codice/ricevuta", { codice: code })}
-          download
           aria-label={t("instances.card.receiptLabel", { code })}
         >
           {t("instances.card.receipt")}
-        </a>
+        </DownloadLink>
       )}
       {instance.draft ? (
         <>

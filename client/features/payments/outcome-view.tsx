@@ -4,6 +4,7 @@ import { useT } from "#client/i18n/i18n-context.tsx";
 import { paymentsIt } from "./texts.ts";
 import { href, withQuery } from "#client/lib/links.ts";
 import { OUTCOME_TEXTS, PAYER_KINDS, type OutcomeKind } from "./outcome.ts";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 /**
  * The pagoPA outcome (the upstream's state of the IUV, see outcome.server.ts) and where to go next: the receipt when
@@ -36,9 +37,9 @@ export function OutcomeView(props: {
       </div>
       <div className="d-flex flex-wrap gap-3 mt-4">
         {receiptHref ? (
-          <a className="btn btn-primary" href={receiptHref} download>
+          <DownloadLink className="btn btn-primary" href={receiptHref}>
             {t("payments.outcome.receipt")}
-          </a>
+          </DownloadLink>
         ) : null}
         {kind === "payerWaiting" ? (
           <Link className="btn btn-primary" to={location.pathname + location.search} reloadDocument>

@@ -6,6 +6,7 @@ import { paymentsIt } from "./texts.ts";
 import { href } from "#client/lib/links.ts";
 import type { PositionView } from "./position-view.ts";
 import "./payments.css";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 const statusTone: Record<PositionView["status"], string> = {
   paid: "success",
@@ -111,14 +112,13 @@ function MypayActions({ position, description }: ActionsProps) {
   if (position.hasReceipt) {
     return (
       <div className="d-flex flex-wrap gap-2">
-        <a
+        <DownloadLink
           className="btn btn-outline-primary btn-sm"
           href={href("/area-personale/dovuti/:iuv/ricevuta", { iuv: position.iuv })}
-          download
           aria-label={t("payments.card.receiptLabel", { description })}
         >
           {t("payments.card.receipt")}
-        </a>
+        </DownloadLink>
       </div>
     );
   }
@@ -135,14 +135,13 @@ function MypayActions({ position, description }: ActionsProps) {
           {t("payments.card.payNow")}
         </button>
       </Form>
-      <a
+      <DownloadLink
         className="btn btn-outline-primary btn-sm"
         href={href("/area-personale/dovuti/:iuv/avviso", { iuv: position.iuv })}
-        download
         aria-label={t("payments.card.noticeLabel", { description })}
       >
         {t("payments.card.notice")}
-      </a>
+      </DownloadLink>
     </div>
   );
 }
@@ -163,24 +162,22 @@ function PpayActions({ position, description }: ActionsProps) {
         </Link>
       ) : null}
       {position.hasReceipt ? (
-        <a
+        <DownloadLink
           className="btn btn-outline-primary btn-sm"
           href={href("/area-personale/pagamenti/:iuv/ricevuta", { iuv })}
-          download
           aria-label={t("payments.card.receiptLabel", { description })}
         >
           {t("payments.card.receipt")}
-        </a>
+        </DownloadLink>
       ) : null}
       {position.status !== "cancelled" ? (
-        <a
+        <DownloadLink
           className="btn btn-outline-primary btn-sm"
           href={href("/area-personale/pagamenti/:iuv/avviso", { iuv })}
-          download
           aria-label={t("payments.card.noticeLabel", { description })}
         >
           {t("payments.card.notice")}
-        </a>
+        </DownloadLink>
       ) : null}
     </div>
   );

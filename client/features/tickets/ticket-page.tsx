@@ -17,6 +17,7 @@ import { shownFileName } from "#shared/file-name.ts";
 import { TicketStateBadge } from "./ticket-card.tsx";
 import type { ArticleView, TicketStateView } from "./ticket-view.ts";
 import "./tickets.css";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 export type TicketPageProps = {
   ticket: {
@@ -180,9 +181,8 @@ function ArticleAttachments({ ticketId, article }: { ticketId: number; article: 
       <ul className="list-unstyled mb-0">
         {article.attachments.map((attachment) => (
           <li key={attachment.id}>
-            <a
+            <DownloadLink
               className="d-inline-flex align-items-center"
-              download={shownFileName(attachment.filename)}
               href={href("/area-personale/richieste/:id/articoli/:articleId/allegati/:attachmentId", {
                 id: String(ticketId),
                 articleId: String(article.id),
@@ -196,7 +196,7 @@ function ArticleAttachments({ ticketId, article }: { ticketId: number; article: 
               {sizeLabel(attachment.size) ? (
                 <span className="ms-1 text-secondary">({sizeLabel(attachment.size)})</span>
               ) : null}
-            </a>
+            </DownloadLink>
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { requireCitizen } from "#client/lib/require-citizen.ts";
 import { metaT, pageTitle, routeHandle } from "#client/lib/titles.ts";
 import { loadOutcome } from "#client/features/disruption/report.server.ts";
 import { DisruptionLayout } from "#client/features/disruption/report-page.tsx";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 export const middleware = [requireAsset("DISSERVIZIO_CRM"), requireCitizen];
 
@@ -34,10 +35,10 @@ export default function DisruptionOutcome({ loaderData }: Route.ComponentProps) 
         </Callout>
       </div>
       <div className="d-flex flex-wrap gap-3 mt-4">
-        <a className="btn btn-primary" href={loaderData.receiptHref} download>
+        <DownloadLink className="btn btn-primary" href={loaderData.receiptHref}>
           <Icon name="it-download" className="icon-white icon-sm me-2" />
           {t("disruption.outcome.receipt")}
-        </a>
+        </DownloadLink>
         <Link className="btn btn-outline-primary" to={href("/area-personale/attivita")}>
           {t("disruption.outcome.toPersonalArea")}
         </Link>

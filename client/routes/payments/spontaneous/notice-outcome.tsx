@@ -13,6 +13,7 @@ import { loadNoticeOutcome } from "#client/features/payments/spontaneous/spontan
 import { NOTICE_GONE } from "#client/features/payments/spontaneous/notice-gone.ts";
 import { PaymentLayout } from "#client/features/payments/payment-layout.tsx";
 import "#client/features/payments/payments.css";
+import { DownloadLink } from "#client/components/download-link/download-link.tsx";
 
 export const handle = routeHandle("payments.spont.outcome.title", spontaneousIt);
 
@@ -72,9 +73,9 @@ export default function NoticeOutcome({ loaderData }: Route.ComponentProps) {
         </Callout>
       </div>
       <div className="d-flex flex-wrap gap-3 mt-4">
-        <a className="btn btn-primary" href={href("/avviso-pagamento/esito/avviso.pdf")} download>
+        <DownloadLink className="btn btn-primary" href={href("/avviso-pagamento/esito/avviso.pdf")}>
           {t("payments.spont.outcome.download")}
-        </a>
+        </DownloadLink>
         <Link className="btn btn-outline-primary" to={href("/")}>
           {t("payments.spont.outcome.home")}
         </Link>
