@@ -12,12 +12,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { startSandbox } from "#sandbox/start.ts";
-import { PORTAL_NODE_FLAGS } from "./processes.ts";
+import { PORTAL_NODE_FLAGS, freePort } from "./processes.ts";
 import { BROWSER, TENANT_HOST, get, ratio, round, setting, machineInfo } from "./support.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -194,17 +194,6 @@ function sampleRss(pid: number): { stop(): RssReport } {
       return { startMiB: toMiB(start), peakMiB: samples ? toMiB(peak) : null, endMiB: toMiB(last), samples };
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((done, fail) => {
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", done);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return port;
 }
 
 type Portal = { url: string; child: ChildProcess; pid: number; output(): string; exited(): number | null };

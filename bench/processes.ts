@@ -2,10 +2,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { get } from "./support.ts";
+import { freePort, reservePort } from "#tests/support/ports.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,26 +33,7 @@ export function killChildren(): void {
   for (const child of children) if (child.exitCode === null) killHard(child);
 }
 
-/**
- * A free port kept bound until `release()`: for a port that must be known long before its server starts (nginx's,
- * told to the sandbox first), so that no other process (another test file's `freePort`) is handed it meanwhile.
- */
-export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
-  const holder = createNetServer();
-  await new Promise<void>((done, fail) => {
-    holder.once("error", fail);
-    holder.listen(0, "127.0.0.1", done);
-  });
-  const { port } = holder.address() as AddressInfo;
-  return { port, release: () => new Promise<void>((done) => holder.close(() => done())) };
-}
-
-/** A port free now (bound, read, released): for a server started at once. */
-export async function freePort(): Promise<number> {
-  const { port, release } = await reservePort();
-  await release();
-  return port;
-}
+export { freePort, reservePort };
 
 export function track(
   child: ChildProcess,
