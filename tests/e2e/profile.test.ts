@@ -157,6 +157,38 @@ test("comune-a: Giulia changes her preferences and the receipt archiving", async
   await expectAccessible(page);
 });
 
+test("at 320 px the preferences keep every service's name in whole words, the page does not scroll sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto(tenantUrl("comune-a", PROFILE));
+  await loginAs(page, "Giulia Bianchi");
+  const names = page.locator("table.preferences-table th[scope=row]");
+  await expect(names.first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  // A word laid out on two lines has two boxes: each word of each name must have one.
+  const broken = await names.evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const text =
+        cell.firstChild?.nodeType === Node.TEXT_NODE
+          ? cell.firstChild
+          : cell.querySelector("span")?.firstChild;
+      if (!text?.textContent) return [];
+      const words: string[] = [];
+      for (const match of text.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) words.push(match[0]);
+      }
+      return words;
+    }),
+  );
+  expect(broken).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+});
+
 test("comune-b: Giulia changes her e-mail with a code, then deletes her contacts", async ({ page }) => {
   const email = "giulia.nuova@example.it";
   await resetCitizen(GIULIA);
