@@ -58,9 +58,13 @@ function municipalityWords(): string[] {
   ].filter((word) => word.length >= 8);
 }
 
+/** `html` as a browser parses it (happy-dom's document, read through the DOM's own types). */
+const parsed = (html: string) =>
+  new new Window().DOMParser().parseFromString(html, "text/html") as unknown as Document;
+
 /** The elements of `html` with a `lang` of their own, but the language switcher's links (`hreflang`). */
 function marked(html: string): string[] {
-  const document = new new Window().DOMParser().parseFromString(html, "text/html") as unknown as Document;
+  const document = parsed(html);
   return [...document.body.querySelectorAll("[lang]:not([hreflang])")].map(
     (element) => `<${element.tagName.toLowerCase()} lang="${element.getAttribute("lang")}">`,
   );
@@ -68,7 +72,7 @@ function marked(html: string): string[] {
 
 /** The text nodes and options of `html` that show one of `words` where the nearest `lang` is not Italian. */
 function unmarked(html: string, words: readonly string[]): string[] {
-  const document = new new Window().DOMParser().parseFromString(html, "text/html") as unknown as Document;
+  const document = parsed(html);
   const found: string[] = [];
   const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -138,10 +142,7 @@ describe("the municipality's words on English pages are marked Italian", () => {
 describe("dates in the municipality's Italian on an English page", () => {
   test("a service's deadlines: the steps' names Italian, their dates English", async () => {
     const res = await getPage(portal, "/servizi/104", "lang=en");
-    const document = new new Window().DOMParser().parseFromString(
-      res.text,
-      "text/html",
-    ) as unknown as Document;
+    const document = parsed(res.text);
     const list = document.querySelector('[data-element="service-calendar-list"]');
     expect(list?.closest("[lang]")?.getAttribute("lang")).toBe("it");
     const times = [...(list?.querySelectorAll("time") ?? [])];
@@ -155,10 +156,7 @@ describe("a request's conversation on an English page", () => {
     const cookie = await signIn(sandbox.url, CITIZENS.ANNA);
     const res = await getPage(portal, "/area-personale/richieste/1", `lang=en; ${cookie}`);
     expect(res.status).toBe(200);
-    const document = new new Window().DOMParser().parseFromString(
-      res.text,
-      "text/html",
-    ) as unknown as Document;
+    const document = parsed(res.text);
     const langOf = (text: string) =>
       [...document.querySelectorAll(".ticket-article-body p")]
         .find((p) => p.textContent?.includes(text))
