@@ -70,6 +70,8 @@ export type FlowRoute<S, Step extends string> = {
    * starts over, saying so.
    */
   action<R>(cookies: FlowCookies, request: Request, steps: StepHandlers<S, Step, R>): Promise<R>;
+  /** What a `sent` mark records of the state its submit sent: the digest its summary's address carries. */
+  sentVersion(state: S): string;
 };
 
 export type FlowRouteOptions<S> = {
@@ -97,6 +99,13 @@ export type FlowRouteOptions<S> = {
    * another) holds another's; it is as if there were none, without a notice (nothing of this route was lost).
    */
   belongs?: (state: S) => boolean;
+  /**
+   * A flow its submit clears, leaving a mark of what it sent beside it (its outcome page's cookie, owned as the flow's):
+   * `version` reads the mark's `sentVersion`. A confirmation that finds no state, posted from the very summary that
+   * was sent (a second "Invia" that left after the first's answer had cleared the state: a slow double click, a
+   * reload), goes to `outcome` instead of starting over.
+   */
+  sent?: { outcome: string; version: (cookies: FlowCookies) => string | undefined };
 };
 
 /**
@@ -109,6 +118,12 @@ function summaryVersion(state: WithAttempt): string {
     .update(JSON.stringify(withoutAttempt(state)))
     .digest("base64url")
     .slice(0, 16);
+}
+
+/** A confirmation of the summary that was sent (`sent`), posted again after the first's answer: to its outcome. */
+function goToSentOutcome<S>(options: FlowRouteOptions<S>, cookies: FlowCookies, posted: string | null) {
+  if (options.sent && posted !== null && posted === options.sent.version(cookies))
+    throw redirect(options.sent.outcome, 303);
 }
 
 /** What else decides whether a step is complete (`Flow`'s context: the booking's "logged in"), when the flow has one. */
@@ -167,13 +182,14 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
       const state = kept ?? options.start();
       if (options.over?.when(state)) throw redirect(options.over.outcome, 303);
       const step = flow.resolveStep(requested, state, context);
+      const posted = new URL(request.url).searchParams.get(SUMMARY_VERSION);
+      if (!kept && requested === flow.summary) goToSentOutcome(options, cookies, posted);
       // No state, and a form a new one does not reach: what came before it is gone.
       if (!kept && requested !== null && step !== requested)
         throw redirect(stepHref(first, STARTED_OVER), 303);
       // A confirmation of a summary that is no longer the state's (another tab changed a step since): not sent. The
       // steps' forms lead to the summary's address with the digest (`save`); a summary reached by an address without
       // one (a link, the bare address) confirms without the check, as before.
-      const posted = new URL(request.url).searchParams.get(SUMMARY_VERSION);
       if (kept && step === flow.summary && posted !== null && posted !== summaryVersion(kept))
         throw redirect(summaryHref(kept, SUMMARY_CHANGED), 303);
       // Any step saved again starts a new attempt (a new key when the summary shows again).
@@ -191,5 +207,6 @@ export function defineFlowRoute<S extends WithAttempt, Step extends string, C = 
       const handler = steps[step] as (form: StepForm<S, Step>) => Promise<R> | R;
       return handler({ step, state, save, stay });
     },
+    sentVersion: summaryVersion,
   };
 }

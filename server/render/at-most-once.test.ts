@@ -368,11 +368,11 @@ const KINDS: Kind[] = [
       const person = { codiceFiscale: CITIZENS.LUCA, nome: "Luca", cognome: "Verdi" };
       expect((await browser.post(step("delegato"), person)).headers.location).toBe(step("servizi"));
       const services = { servizi: ["104"], scadenza: endDateOf(mark), accetto: "on" };
-      expect(withoutSummaryVersion((await browser.post(step("servizi"), services)).headers.location)).toBe(
-        step("riepilogo"),
-      );
-      expect((await browser.get(step("riepilogo"))).status).toBe(200);
-      return { browser, submit: (b) => b.post(step("riepilogo"), {}) };
+      const summary = (await browser.post(step("servizi"), services)).headers.location!;
+      expect(withoutSummaryVersion(summary)).toBe(step("riepilogo"));
+      expect((await browser.get(summary)).status).toBe(200);
+      // The summary's form posts to its own address (with the digest of what it shows).
+      return { browser, submit: (b) => b.post(summary, {}) };
     },
     made: (mark) => delegheWith(mark, false),
     afterTimeout: foundAgain(
@@ -392,11 +392,10 @@ const KINDS: Kind[] = [
       expect((await browser.post(step("delegante"), person)).headers.location).toBe(step("servizi"));
       const services = { servizi: ["109"], scadenza: endDateOf(mark), accetto: "on" };
       expect((await browser.post(step("servizi"), services)).headers.location).toBe(step("documenti"));
-      expect(
-        withoutSummaryVersion((await browser.post(step("documenti"), {}, DOCUMENTS)).headers.location),
-      ).toBe(step("riepilogo"));
-      expect((await browser.get(step("riepilogo"))).status).toBe(200);
-      return { browser, submit: (b) => b.post(step("riepilogo"), {}) };
+      const summary = (await browser.post(step("documenti"), {}, DOCUMENTS)).headers.location!;
+      expect(withoutSummaryVersion(summary)).toBe(step("riepilogo"));
+      expect((await browser.get(summary)).status).toBe(200);
+      return { browser, submit: (b) => b.post(summary, {}) };
     },
     made: (mark) => delegheWith(mark, true),
     afterTimeout: foundAgain(
@@ -459,3 +458,43 @@ describe.each(KINDS)("$name, at most once with the headers stripped", (kind) => 
     SLOW,
   );
 });
+
+/*
+ * A second "Invia" that leaves only after the first's answer has come back (a slow double click, the first answer
+ * followed and the old page's button pressed again, with or without JavaScript): the browser no longer holds the
+ * flow, which that answer cleared. It lands where the first one did, never on a new flow saying it started over
+ * (the failure a CI run met in the online delegation's double-click journey).
+ */
+describe.each(KINDS.filter((kind) => kind.name.startsWith("delegation")))(
+  "$name, a second «Invia» after the first's answer",
+  (kind) => {
+    test(
+      "lands on the first's outcome and makes nothing more; another summary than the one sent still starts over",
+      async () => {
+        const mark = newMark();
+        const { browser, submit } = await kind.reach(portal(), mark);
+        const outcome = kind.name.includes("request")
+          ? "/area-personale/deleghe/nuova/richiesta/successo"
+          : "/area-personale/deleghe/nuova/successo";
+        const first = await submit(browser);
+        expect(first.status === 302 || first.status === 303).toBe(true);
+        expect(first.headers.location).toBe(outcome);
+        // The browser took the first answer's cookies: the flow is gone, the outcome's mark is there.
+        const second = await submit(browser);
+        expect([second.status, second.headers.location]).toEqual([303, outcome]);
+        expect(kind.made(mark)).toBe(1);
+        const page = await browser.get(outcome);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(kind.name.includes("request") ? "Giulia Bianchi" : "Luca Verdi");
+        // A confirmation of a summary that was not the one sent (another flow's, gone) starts over, saying so.
+        const stale = await browser.post(
+          `${kind.name.includes("request") ? REQUEST_DELEGA : ONLINE_DELEGA}?passo=riepilogo&versione=altro`,
+          {},
+        );
+        expect(stale.status).toBe(303);
+        expect(stale.headers.location).toContain("avviso=ricominciato");
+      },
+      SLOW,
+    );
+  },
+);

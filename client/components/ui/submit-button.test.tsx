@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { createRoutesStub, Form } from "react-router";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub, Form, redirect } from "react-router";
 import { expect, test } from "vitest";
 import { I18nProvider } from "#client/i18n/i18n-context.tsx";
 import { renderPage } from "#tests/support/render.tsx";
@@ -64,4 +64,47 @@ test("while a page form is being posted it is disabled and busy, keeps the focus
   await act(async () => answer(null));
   const free = await screen.findByRole("button", { name: "Invia" });
   expect(free.getAttribute("aria-disabled")).toBeNull();
+});
+
+test("it stays locked while the page the post redirected to loads: a second press there sends nothing", async () => {
+  let posts = 0;
+  let loaded: (value: null) => void = () => {};
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <Form method="post">
+          <SubmitButton busyLabel="Invio in corso">Invia</SubmitButton>
+        </Form>
+      ),
+      action: () => {
+        posts++;
+        return redirect("/fatto");
+      },
+    },
+    {
+      path: "/fatto",
+      Component: () => <p>Inviato</p>,
+      loader: () => new Promise<null>((resolve) => (loaded = resolve)),
+    },
+  ]);
+  render(
+    <I18nProvider locale="it">
+      <Stub />
+    </I18nProvider>,
+  );
+  const button = await screen.findByRole("button", { name: "Invia" });
+  await act(async () => {
+    fireEvent.click(button);
+  });
+  // The action has answered (a redirect); the next page's data is on its way.
+  await waitFor(() => expect(posts).toBe(1));
+  const busy = await screen.findByRole("button", { name: /Invio in corso/ });
+  await act(async () => {
+    fireEvent.click(busy);
+  });
+  expect(posts).toBe(1);
+  await act(async () => loaded(null));
+  expect(await screen.findByText("Inviato")).toBeTruthy();
+  expect(posts).toBe(1);
 });

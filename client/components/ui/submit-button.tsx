@@ -13,11 +13,11 @@ export type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "t
 };
 
 /**
- * The one submit button of a form (spec §4, forms lock while they are sent): while the post is on its way it is
- * `aria-disabled` and `aria-busy`, with a spinner, and a press (a click, Enter in a field, which presses the form's
- * button) does nothing. Not `disabled`: the browser takes the focus away from a disabled button, to `<body>`, and a
- * keyboard or screen-reader user who pressed it lost their place whenever the page stays (a profile's "Salva", a
- * search). Without JavaScript it is a plain submit button.
+ * The one submit button of a form (spec §4, forms lock while they are sent): while the post is on its way, and while
+ * the page it answered with loads, it is `aria-disabled` and `aria-busy`, with a spinner, and a press (a click, Enter
+ * in a field, which presses the form's button) does nothing. Not `disabled`: the browser takes the focus away from a
+ * disabled button, to `<body>`, and a keyboard or screen-reader user who pressed it lost their place whenever the
+ * page stays (a profile's "Salva", a search). Without JavaScript it is a plain submit button.
  */
 export function SubmitButton({
   children,
@@ -29,7 +29,12 @@ export function SubmitButton({
 }: SubmitButtonProps) {
   const t = useT();
   const navigation = useNavigation();
-  const posting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() !== "GET";
+  // Until the post's outcome is shown: while it is sent, then while the page it leads to loads (a second press in
+  // between would post again a form whose flow the first one has already closed).
+  const posting =
+    navigation.state !== "idle" &&
+    navigation.formMethod !== undefined &&
+    navigation.formMethod.toUpperCase() !== "GET";
   const locked = busy ?? posting;
   return (
     <button

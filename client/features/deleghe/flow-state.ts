@@ -61,11 +61,20 @@ export const onlineFlow = defineFlow<OnlineState, OnlineStep>({
   expiry: { startedAt: (state) => state.started, maxAgeMs: ONLINE_FLOW_MAX_AGE_MS },
 });
 
+/**
+ * What a success page names (the other person), and which summary was sent (`FlowRoute.sentVersion`: a second
+ * "Invia" of it finds this page, not a new flow).
+ */
+const SentSchema = z
+  .object({
+    nome: z.string().max(100),
+    cognome: z.string().max(100),
+    versione: z.string().max(64).optional(),
+  })
+  .strict();
+
 /** What the success page names: the delegate, once the delegation is created. */
-export const onlineSentCookie = defineFlowCookie(
-  "flowDelegheSent",
-  z.object({ nome: z.string().max(100), cognome: z.string().max(100) }).strict(),
-);
+export const onlineSentCookie = defineFlowCookie("flowDelegheSent", SentSchema);
 
 /** A document held for the request: its name, checked type and size (the bytes wait in request-store.server.ts). */
 const HeldDocumentSchema = z
@@ -120,7 +129,4 @@ export const requestFlow = defineFlow<RequestState, RequestStep>({
 });
 
 /** What the request's success page names: the delegator. */
-export const requestSentCookie = defineFlowCookie(
-  "flowDelegheRequestSent",
-  z.object({ nome: z.string().max(100), cognome: z.string().max(100) }).strict(),
-);
+export const requestSentCookie = defineFlowCookie("flowDelegheRequestSent", SentSchema);

@@ -22,6 +22,10 @@ type Context = Readonly<RouterContextProvider>;
 const onlineRoute = defineFlowRoute<OnlineState, OnlineStep>(onlineFlow, {
   path: href("/area-personale/deleghe/nuova/online"),
   start: () => createOnlineState(),
+  sent: {
+    outcome: href("/area-personale/deleghe/nuova/successo"),
+    version: (cookies) => onlineSentCookie.read(cookies).state?.versione,
+  },
 });
 const stepHref = onlineRoute.href;
 
@@ -75,7 +79,11 @@ async function sendOnline(context: Context, request: Request, state: OnlineState
   throw redirect(href("/area-personale/deleghe/nuova/successo"), {
     headers: mergeHeaders(
       onlineFlow.clear(flow),
-      onlineSentCookie.save(flow, { nome: delegato.nome, cognome: delegato.cognome }),
+      onlineSentCookie.save(flow, {
+        nome: delegato.nome,
+        cognome: delegato.cognome,
+        versione: onlineRoute.sentVersion(state),
+      }),
     ),
   });
 }

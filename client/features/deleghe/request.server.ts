@@ -45,6 +45,10 @@ const documentField = documentFieldName;
 const requestRoute = defineFlowRoute<RequestState, RequestStep>(requestFlow, {
   path: href("/area-personale/deleghe/nuova/richiesta"),
   start: () => createRequestState(),
+  sent: {
+    outcome: href("/area-personale/deleghe/nuova/richiesta/successo"),
+    version: (cookies) => requestSentCookie.read(cookies).state?.versione,
+  },
 });
 const stepHref = requestRoute.href;
 
@@ -206,7 +210,11 @@ async function sendRequest(context: Context, request: Request, state: RequestSta
   throw redirect(href("/area-personale/deleghe/nuova/richiesta/successo"), {
     headers: mergeHeaders(
       requestFlow.clear(flow),
-      requestSentCookie.save(flow, { nome: delegante.nome, cognome: delegante.cognome }),
+      requestSentCookie.save(flow, {
+        nome: delegante.nome,
+        cognome: delegante.cognome,
+        versione: requestRoute.sentVersion(state),
+      }),
     ),
   });
 }

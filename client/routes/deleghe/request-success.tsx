@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export function loader({ context }: Route.LoaderArgs) {
   const sent = requestSentCookie.read(getServices(context).flow).state;
   if (!sent) throw redirect(href("/area-personale/deleghe/richieste"));
-  return sent;
+  return { nome: sent.nome, cognome: sent.cognome };
 }
 
 export default function RequestSent({ loaderData }: Route.ComponentProps) {
