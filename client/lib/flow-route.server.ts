@@ -100,12 +100,12 @@ export type FlowRouteOptions<S> = {
    */
   belongs?: (state: S) => boolean;
   /**
-   * A flow its submit clears, leaving a mark of what it sent beside it (its outcome page's cookie, owned as the flow's):
-   * `version` reads the mark's `sentVersion`. A confirmation that finds no state, posted from the very summary that
-   * was sent (a second "Invia" that left after the first's answer had cleared the state: a slow double click, a
-   * reload), goes to `outcome` instead of starting over.
+   * A flow its submit clears, leaving a mark of what it sent beside it (its outcome's cookie, owned as the flow's):
+   * `sent` reads the mark, the outcome's address and the summary sent (the `sentVersion` it recorded). A confirmation
+   * that finds no state, posted from that very summary (a second "Invia" that left after the first's answer had
+   * cleared the state: a slow double click, no JavaScript), goes to the outcome instead of starting over.
    */
-  sent?: { outcome: string; version: (cookies: FlowCookies) => string | undefined };
+  sent?: (cookies: FlowCookies) => { outcome: string; version: string | undefined } | undefined;
 };
 
 /**
@@ -122,8 +122,8 @@ function summaryVersion(state: WithAttempt): string {
 
 /** A confirmation of the summary that was sent (`sent`), posted again after the first's answer: to its outcome. */
 function goToSentOutcome<S>(options: FlowRouteOptions<S>, cookies: FlowCookies, posted: string | null) {
-  if (options.sent && posted !== null && posted === options.sent.version(cookies))
-    throw redirect(options.sent.outcome, 303);
+  const sent = options.sent?.(cookies);
+  if (sent && posted !== null && posted === sent.version) throw redirect(sent.outcome, 303);
 }
 
 /** What else decides whether a step is complete (`Flow`'s context: the booking's "logged in"), when the flow has one. */

@@ -29,17 +29,31 @@ export type JustDoneKind = (typeof JUST_DONE_KINDS)[number];
 
 const justDone = defineFlowCookie(
   "flowJustDone",
-  z.object({ kind: z.enum(JUST_DONE_KINDS), ref: z.string().max(128) }),
+  // `sent`: the flow's summary that did it (`FlowRoute.sentVersion`), for its route's `sent`.
+  z.object({ kind: z.enum(JUST_DONE_KINDS), ref: z.string().max(128), sent: z.string().max(64).optional() }),
 );
 
-/** The headers of a redirect to a success page: `kind` was just done on `ref` (with the action's own headers). */
+/**
+ * The headers of a redirect to a success page: `kind` was just done on `ref` (with the action's own headers), by the
+ * flow summary `sent` when a flow did it.
+ */
 export function justDoneHeaders(
   flow: FlowCookies,
   kind: JustDoneKind,
   ref: string,
   headers?: Headers,
+  sent?: string,
 ): Headers {
-  return mergeHeaders(headers ?? new Headers(), justDone.save(flow, { kind, ref }));
+  return mergeHeaders(
+    headers ?? new Headers(),
+    justDone.save(flow, { kind, ref, ...(sent ? { sent } : {}) }),
+  );
+}
+
+/** What this browser has just done of `kind` by a flow's summary: its `ref` and the summary sent, or undefined. */
+export function justSentBy(flow: FlowCookies, kind: JustDoneKind): { ref: string; sent: string } | undefined {
+  const state = justDone.read(flow).state;
+  return state?.kind === kind && state.sent ? { ref: state.ref, sent: state.sent } : undefined;
 }
 
 /** What this browser has just done of `kind` (its `ref`), or null. */

@@ -45,6 +45,8 @@ type Ctx = {
   form: FormData;
   /** Saves the next state and goes on (Post/Redirect/Get): to the next step, or back to the summary after "Modifica". */
   save: (next: BookingState) => Response;
+  /** The summary this state shows, as the success's mark records it (`FlowRoute.sentVersion`). */
+  sentVersion: () => string;
 };
 
 /** Each step's form (client/lib/flow-route.server.ts); a flow already confirmed is over: nothing of it is saved again. */
@@ -56,14 +58,24 @@ export async function handleBookingAction(
   const access = await getAppschedAccess(request, context);
   const variant = getVariant(access);
   if (access.loginRequired) throw redirect(upstreamLoginHref(`${url.pathname}${url.search}`));
+  const route = bookingRoute(access, variant);
   const step =
     (handler: (ctx: Ctx) => Promise<Response | StepRefusal> | Response | StepRefusal) =>
     async ({ state, save }: StepForm<BookingState, BookingStep>) => {
       const own = withServiceCategory(variant, state);
       await refuseCompletedFlow(access, variant, own);
-      return handler({ context, access, variant, state: own, form, save: (next) => save(next, form) });
+      const sentVersion = () => route.sentVersion(state);
+      return handler({
+        context,
+        access,
+        variant,
+        state: own,
+        form,
+        save: (next) => save(next, form),
+        sentVersion,
+      });
     };
-  return bookingRoute(access, variant).action(access.services.flow, request, {
+  return route.action(access.services.flow, request, {
     luogo: step(savePlace),
     data: step(saveSlot),
     dettagli: step(saveDetails),
@@ -153,6 +165,7 @@ async function confirmBooking(ctx: Ctx) {
           "booked",
           written.result.appointmentId,
           successCookies(access, variant, written.result),
+          ctx.sentVersion(),
         ),
       });
     case "replayed":

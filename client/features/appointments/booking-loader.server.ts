@@ -8,6 +8,7 @@ import { toOfficeView } from "./appointment-view.ts";
 import { appointmentError } from "./errors.ts";
 import { mergeHeaders, STARTED_OVER } from "#client/lib/flow.server.ts";
 import { defineFlowRoute } from "#client/lib/flow-route.server.ts";
+import { justSentBy } from "#client/lib/just-done.server.ts";
 import {
   bookingFlow,
   bookingFromServiceFlow,
@@ -89,6 +90,10 @@ export function bookingRoute(access: AppschedAccess, variant: BookingVariant) {
     belongs: service ? (state) => state.servizio === service.id : undefined,
     context: access.user !== null,
     bare: "show",
+    sent: (cookies) => {
+      const booked = justSentBy(cookies, "booked");
+      return booked && { outcome: appointmentPaths.bookingSuccess(booked.ref), version: booked.sent };
+    },
   });
 }
 

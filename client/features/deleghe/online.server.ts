@@ -22,9 +22,9 @@ type Context = Readonly<RouterContextProvider>;
 const onlineRoute = defineFlowRoute<OnlineState, OnlineStep>(onlineFlow, {
   path: href("/area-personale/deleghe/nuova/online"),
   start: () => createOnlineState(),
-  sent: {
-    outcome: href("/area-personale/deleghe/nuova/successo"),
-    version: (cookies) => onlineSentCookie.read(cookies).state?.versione,
+  sent: (cookies) => {
+    const sent = onlineSentCookie.read(cookies).state;
+    return sent && { outcome: href("/area-personale/deleghe/nuova/successo"), version: sent.versione };
   },
 });
 const stepHref = onlineRoute.href;

@@ -45,9 +45,11 @@ const documentField = documentFieldName;
 const requestRoute = defineFlowRoute<RequestState, RequestStep>(requestFlow, {
   path: href("/area-personale/deleghe/nuova/richiesta"),
   start: () => createRequestState(),
-  sent: {
-    outcome: href("/area-personale/deleghe/nuova/richiesta/successo"),
-    version: (cookies) => requestSentCookie.read(cookies).state?.versione,
+  sent: (cookies) => {
+    const sent = requestSentCookie.read(cookies).state;
+    return (
+      sent && { outcome: href("/area-personale/deleghe/nuova/richiesta/successo"), version: sent.versione }
+    );
   },
 });
 const stepHref = requestRoute.href;
