@@ -10,7 +10,7 @@ import { href } from "#client/lib/links.ts";
 import { parseForm } from "#client/lib/parse-form.server.ts";
 import { getCitizen } from "#client/lib/require-citizen.ts";
 import { getServices } from "#client/lib/services.ts";
-import { justDoneHeaders } from "#client/lib/just-done.server.ts";
+import { justDoneHeaders, justSentBy } from "#client/lib/just-done.server.ts";
 import { defineFlowRoute, type StepForm } from "#client/lib/flow-route.server.ts";
 import {
   areContactsVerified,
@@ -28,6 +28,8 @@ type Context = Readonly<RouterContextProvider>;
 type Errors = Partial<Record<string, string>>;
 type Step<K extends WizardStep> = StepForm<WizardState, K>;
 
+const WIZARD_DONE = href("/area-personale/profilo-utente/componi/successo");
+
 /**
  * The wizard's route (client/lib/flow-route.server.ts): a new state is the citizen's; the confirmation's writes are
  * idempotent (terms, contacts and preferences put again), so the summary needs no attempt key.
@@ -37,6 +39,10 @@ const wizardRoute = (cf: string) =>
     path: href("/area-personale/profilo-utente/componi"),
     start: () => newWizardState(cf),
     summaryKey: false,
+    sent: (cookies) => {
+      const done = justSentBy(cookies, "profile");
+      return done && { outcome: WIZARD_DONE, version: done.sent };
+    },
   });
 
 /** The step's page: the terms on the first, the code waiting on the contacts, the preferences on the last two. */
@@ -200,7 +206,8 @@ async function confirmWizard(context: Context, cf: string, state: WizardState) {
     return data({ errors: { form: t("profile.wizard.failed") } as Errors, values: {} }, { status: 502 });
   }
   const { flow } = getServices(context);
-  return redirect(href("/area-personale/profilo-utente/componi/successo"), {
-    headers: justDoneHeaders(flow, "profile", cf.toUpperCase(), wizardFlow.clear(flow)),
+  const sent = wizardRoute(cf).sentVersion(state);
+  return redirect(WIZARD_DONE, {
+    headers: justDoneHeaders(flow, "profile", cf.toUpperCase(), wizardFlow.clear(flow), sent),
   });
 }
