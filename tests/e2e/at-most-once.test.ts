@@ -91,3 +91,43 @@ test("comune-a: a double click on «Invia la delega» makes one delegation (no J
     await context.close();
   }
 });
+
+/**
+ * The first answer is in (the delegation made, the flow cleared) and the success page's data is still on its way
+ * (held here): Mario presses «Invia la delega» again on the summary still shown. The button stays locked until the
+ * outcome has loaded, so nothing more is posted; he sees "Delega inviata", never a flow that started over. (The same
+ * press without JavaScript posts again: server/render/at-most-once.test.ts shows the portal answering it with the
+ * first's outcome; a browser test cannot hold a redirect's second hop.)
+ */
+test("comune-a: «Invia la delega» pressed again while the success page loads sends nothing more", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await resetCitizen(MARIO);
+  await resetCitizen(LUCA);
+  const end = inDays(73);
+  await toSummary(page, end, true);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const successAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/area-personale\/deleghe\/nuova\/successo\.data/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  const send = page.getByRole("button", { name: "Invia la delega" });
+  await send.click();
+  await successAsked;
+  await expect(send).toHaveAttribute("aria-busy", "true");
+  // `force`: the button says it is locked (aria-disabled), and a real press on it must still do nothing.
+  await send.click({ force: true });
+  release();
+  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await expect(await listed(page, end)).toHaveCount(1);
+});
