@@ -23,6 +23,11 @@ export type RouteHandle<K extends string = string> = {
    */
   parents?: readonly { title: string; href: string }[];
   hideMenu?: boolean;
+  /**
+   * The outcome page of a service's flow inside the personal area (a delegation sent): the area closes it with the
+   * service's rating, "Quanto è stato facile usare questo servizio?" (Modello Comuni C.SE.1.7), before the contacts.
+   */
+  serviceEnd?: boolean;
   /** The anonymous page cache may keep this page (server/render/public-pages.ts): spread `PUBLIC_PAGE` in. */
   pageCache?: "public";
 };

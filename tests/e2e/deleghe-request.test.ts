@@ -125,6 +125,10 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await screenshotForReview(page, `request28-${tenant}-riepilogo-1280`);
     await page.getByRole("button", { name: "Invia la richiesta" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Richiesta inviata" })).toBeVisible();
+    // The end of the service: its rating (Modello Comuni C.SE.1.7).
+    await expect(
+      page.getByRole("heading", { name: "Quanto è stato facile usare questo servizio?" }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Vai alle tue richieste" }).click();

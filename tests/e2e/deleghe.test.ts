@@ -60,6 +60,21 @@ test("comune-a: A delegates B online, B accepts, A withdraws", async ({ page, br
   await page.getByRole("button", { name: "Invia la delega" }).click();
   await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
   await expectAccessible(page);
+  // The end of the service: its rating (Modello Comuni C.SE.1.7), which comes back to this page with its thanks.
+  const feedback = page.locator('[data-element="feedback"]');
+  await expect(
+    feedback.getByRole("heading", { name: "Quanto è stato facile usare questo servizio?" }),
+  ).toBeVisible();
+  await feedback.locator('[data-element="feedback-rate-5"]').click();
+  await feedback
+    .locator('[data-element="feedback-rating-positive"]')
+    .getByText("Le indicazioni erano chiare")
+    .click();
+  await feedback.getByRole("button", { name: "Invia" }).click();
+  await expect(
+    feedback.getByText("Grazie, il tuo parere ci aiuterà a migliorare il servizio!"),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Delega inviata", level: 2 })).toBeVisible();
 
   const other = await browser.newContext();
   const luca = await other.newPage();

@@ -13,11 +13,15 @@ import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 
 export const middleware = [requireAsset("DELEGHE")];
 
-export const handle = routeHandleUnder(
-  [{ title: "deleghe.title", href: href("/area-personale/deleghe") }],
-  "deleghe.request.success.title",
-  delegheIt,
-);
+// The end of the delegation service: the personal area closes it with the service's rating.
+export const handle = {
+  ...routeHandleUnder(
+    [{ title: "deleghe.title", href: href("/area-personale/deleghe") }],
+    "deleghe.request.success.title",
+    delegheIt,
+  ),
+  serviceEnd: true,
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches, delegheIt, personalAreaIt);

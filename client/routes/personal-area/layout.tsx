@@ -6,6 +6,7 @@ import { Breadcrumb } from "#client/components/ui/breadcrumb.tsx";
 import { PAGE_FOCUS_SCOPE } from "#client/components/ui/use-focus-on-change.ts";
 import { Callout } from "#client/components/ui/callout.tsx";
 import { ContactsSection } from "#client/components/page-end/contacts-section.tsx";
+import { PageEnd } from "#client/components/page-end/page-end.tsx";
 import { useLocale, useT } from "#client/i18n/i18n-context.tsx";
 import { personalAreaIt } from "#client/features/personal-area/texts.ts";
 import { href } from "#client/lib/links.ts";
@@ -115,7 +116,17 @@ export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps)
           </div>
         </div>
       </div>
-      <ContactsSection showBooking={loaderData.showBooking} showReport={loaderData.showReport} />
+      {useIsServiceEnd() ? (
+        <PageEnd variant="service" />
+      ) : (
+        <ContactsSection showBooking={loaderData.showBooking} showReport={loaderData.showReport} />
+      )}
     </>
   );
+}
+
+/** Whether the page shown is a service's outcome (`handle.serviceEnd`): its rating closes the area. */
+function useIsServiceEnd(): boolean {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.serviceEnd === true;
 }
