@@ -26,9 +26,12 @@ test("a fetcher form's own state locks it", () => {
   expect(page.getByText("Invio in corso")).toBeTruthy();
 });
 
-test("while a page form is being posted it is disabled and busy, keeps the focus, a second press sends nothing, then free again", async () => {
-  let posts = 0;
-  let answer: (value: null) => void = () => {};
+/**
+ * A page form with the button at "/", whose action counts its posts and answers `answer()`; `more` routes beside it.
+ * Returns the post count and presses the button (a click, as the browser would).
+ */
+async function renderPostingForm(answer: () => unknown, more: Parameters<typeof createRoutesStub>[0] = []) {
+  const posted = { count: 0 };
   const Stub = createRoutesStub([
     {
       path: "/",
@@ -38,73 +41,58 @@ test("while a page form is being posted it is disabled and busy, keeps the focus
         </Form>
       ),
       action: () => {
-        posts++;
-        return new Promise<null>((resolve) => (answer = resolve));
+        posted.count++;
+        return answer();
       },
     },
+    ...more,
   ]);
   render(
     <I18nProvider locale="it">
       <Stub />
     </I18nProvider>,
   );
-  const button = await screen.findByRole("button", { name: "Invia" });
-  await act(async () => {
-    fireEvent.click(button);
-  });
+  const press = async (button: HTMLElement) => {
+    await act(async () => {
+      fireEvent.click(button);
+    });
+  };
+  await press(await screen.findByRole("button", { name: "Invia" }));
+  return { posted, press };
+}
+
+test("while a page form is being posted it is disabled and busy, keeps the focus, a second press sends nothing, then free again", async () => {
+  let answer: (value: null) => void = () => {};
+  const { posted, press } = await renderPostingForm(() => new Promise<null>((resolve) => (answer = resolve)));
   const busy = await screen.findByRole("button", { name: /Invio in corso/ });
   // Not `disabled`: the browser would move the focus of a disabled button to <body>.
   expect(busy.hasAttribute("disabled")).toBe(false);
   expect(busy.getAttribute("aria-disabled")).toBe("true");
   expect(busy.getAttribute("aria-busy")).toBe("true");
-  await act(async () => {
-    fireEvent.click(busy);
-  });
-  expect(posts).toBe(1);
+  await press(busy);
+  expect(posted.count).toBe(1);
   await act(async () => answer(null));
   const free = await screen.findByRole("button", { name: "Invia" });
   expect(free.getAttribute("aria-disabled")).toBeNull();
 });
 
 test("it stays locked while the page the post redirected to loads: a second press there sends nothing", async () => {
-  let posts = 0;
   let loaded: (value: null) => void = () => {};
-  const Stub = createRoutesStub([
-    {
-      path: "/",
-      Component: () => (
-        <Form method="post">
-          <SubmitButton busyLabel="Invio in corso">Invia</SubmitButton>
-        </Form>
-      ),
-      action: () => {
-        posts++;
-        return redirect("/fatto");
+  const { posted, press } = await renderPostingForm(
+    () => redirect("/fatto"),
+    [
+      {
+        path: "/fatto",
+        Component: () => <p>Inviato</p>,
+        loader: () => new Promise<null>((resolve) => (loaded = resolve)),
       },
-    },
-    {
-      path: "/fatto",
-      Component: () => <p>Inviato</p>,
-      loader: () => new Promise<null>((resolve) => (loaded = resolve)),
-    },
-  ]);
-  render(
-    <I18nProvider locale="it">
-      <Stub />
-    </I18nProvider>,
+    ],
   );
-  const button = await screen.findByRole("button", { name: "Invia" });
-  await act(async () => {
-    fireEvent.click(button);
-  });
   // The action has answered (a redirect); the next page's data is on its way.
-  await waitFor(() => expect(posts).toBe(1));
-  const busy = await screen.findByRole("button", { name: /Invio in corso/ });
-  await act(async () => {
-    fireEvent.click(busy);
-  });
-  expect(posts).toBe(1);
+  await waitFor(() => expect(posted.count).toBe(1));
+  await press(await screen.findByRole("button", { name: /Invio in corso/ }));
+  expect(posted.count).toBe(1);
   await act(async () => loaded(null));
   expect(await screen.findByText("Inviato")).toBeTruthy();
-  expect(posts).toBe(1);
+  expect(posted.count).toBe(1);
 });
