@@ -501,3 +501,31 @@ describe.each(KINDS.filter((kind) => kind.name in FLOW_OF))(
     );
   },
 );
+
+test(
+  "anonymous assistance request: a second «Verifica» after the first's answer lands on the same outcome, makes nothing more",
+  async () => {
+    const mark = newMark();
+    const kind = KINDS.find((k) => k.name === "assistance request (anonymous, e-mail code)")!;
+    const { browser } = await kind.reach(portal(), mark);
+    const email = `${mark}@example.it`;
+    // The code's form says which request it confirms.
+    const page = await browser.get(`${FORM}?passo=verifica`);
+    const request = /name="richiesta" value="([\w-]{16})"/.exec(page.text)?.[1];
+    expect(request).toBeDefined();
+    const fields = { intent: "verifica", codice: await newestCode(email), richiesta: request! };
+    const first = await browser.post(`${FORM}?passo=verifica`, fields);
+    expect(first.headers.location).toBe("/feedback?feedbackType=ticketNoAuth");
+    // The browser took the first answer's cookies: the request's flow is gone, its outcome's mark is there.
+    const second = await browser.post(`${FORM}?passo=verifica`, fields);
+    expect([second.status, second.headers.location]).toEqual([first.status, first.headers.location]);
+    expect(kind.made(mark)).toBe(1);
+    const feedback = await browser.get(first.headers.location!);
+    expect(feedback.status).toBe(200);
+    expect(feedback.text).toContain(email);
+    // A confirmation of another request (gone) is not taken for it: the form again, as before.
+    const other = await browser.post(`${FORM}?passo=verifica`, { ...fields, richiesta: "altra-richiesta00" });
+    expect([other.status, other.headers.location]).toEqual([302, FORM]);
+  },
+  SLOW,
+);

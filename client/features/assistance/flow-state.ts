@@ -53,7 +53,15 @@ export const AssistFlowSchema = z
   .refine((state) => (state.values === undefined) !== (state.valuesRef === undefined));
 export type AssistFlow = z.infer<typeof AssistFlowSchema>;
 
-export const FeedbackFlowSchema = z.object({ v: z.literal(1), email: z.string().max(254) }).strict();
+export const FeedbackFlowSchema = z
+  .object({
+    v: z.literal(1),
+    email: z.string().max(254),
+    // Which request it closed (`requestDigest` of its ref) and how: a second "Verifica" of it finds this outcome.
+    sent: z.string().max(64).optional(),
+    type: z.enum(["ticketNoAuth", "ticketUnsure"]).optional(),
+  })
+  .strict();
 
 /** The request waiting for its e-mail code; a tampered, malformed or another owner's state counts as none. */
 export const assistFlow = defineFlowCookie("flowAssistance", AssistFlowSchema);

@@ -16,7 +16,8 @@ import { assistanceIt } from "./texts.ts";
 export type VerifyData = {
   step: "verify";
   anonymous: true;
-  verify: { email: string; sent: boolean; resent: boolean };
+  /** `request`: which request the code's form confirms (verify.server.ts `requestDigest`). */
+  verify: { email: string; sent: boolean; resent: boolean; request: string };
 };
 
 /** One button posting one `intent` (send the code again, cancel...): a form of its own, as without JavaScript. */
@@ -50,7 +51,7 @@ export function VerifyStep({
 }) {
   const t = useT(assistanceIt);
   const errors = action?.errors ?? {};
-  const { email, sent, resent } = data.verify;
+  const { email, sent, resent, request } = data.verify;
   return (
     <AssistanceLayout title={t("assistance.verify.title")} headingRef={headingRef}>
       <FormError message={errors.form}>
@@ -61,7 +62,11 @@ export function VerifyStep({
           </>
         ) : null}
       </FormError>
-      {sent ? <CodeEntry email={email} resent={resent} error={errors.codice} /> : <CodeOffer email={email} />}
+      {sent ? (
+        <CodeEntry email={email} resent={resent} request={request} error={errors.codice} />
+      ) : (
+        <CodeOffer email={email} />
+      )}
     </AssistanceLayout>
   );
 }
@@ -83,7 +88,17 @@ function CodeOffer({ email }: { email: string }) {
 }
 
 /** The code sent: type it and send the request, or have it sent again, or cancel. */
-function CodeEntry({ email, resent, error }: { email: string; resent: boolean; error?: string }) {
+function CodeEntry({
+  email,
+  resent,
+  request,
+  error,
+}: {
+  email: string;
+  resent: boolean;
+  request: string;
+  error?: string;
+}) {
   const t = useT(assistanceIt);
   const { field, summary } = formFields({
     idPrefix: "richiesta",
@@ -98,6 +113,7 @@ function CodeEntry({ email, resent, error }: { email: string; resent: boolean; e
         {resent ? ` ${t("assistance.verify.resent")}` : null}
       </p>
       <FlowStepForm errors={summary}>
+        <input type="hidden" name="richiesta" value={request} />
         <OneTimeCodeField {...field("codice")} hint={t("assistance.verify.codeHint")} />
         <SubmitButton name="intent" value="verifica">
           {t("assistance.verify.submit")}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { ONE_TIME_CODE_PATTERN } from "#shared/validation/one-time-code.ts";
 import { z } from "zod";
@@ -51,8 +52,30 @@ export async function loadVerify(context: Context, url: URL) {
   return {
     step: "verify",
     anonymous: true,
-    verify: { email: values.email, sent: state.sent, resent: url.searchParams.get("nuovo") === "1" },
+    verify: {
+      email: values.email,
+      sent: state.sent,
+      resent: url.searchParams.get("nuovo") === "1",
+      request: requestDigest(state.ref),
+    },
   } as const;
+}
+
+/**
+ * What the code's form says of the request it confirms (its `richiesta` field): a digest of the flow's ref, which
+ * the outcome's mark records, so that a second "Verifica" posted after the first's answer (the flow cleared) finds
+ * that outcome rather than "no longer available".
+ */
+function requestDigest(ref: string): string {
+  return createHash("sha256").update(ref).digest("base64url").slice(0, 16);
+}
+
+/** The outcome of the request this form confirmed, when this browser's last request was it and is over. */
+function outcomeOf(context: Context, form: FormData): string | null {
+  const over = feedbackFlow.read(getServices(context).flow).state;
+  const posted = form.get("richiesta");
+  if (!over?.sent || !over.type || typeof posted !== "string" || posted !== over.sent) return null;
+  return withQuery(href("/feedback"), { feedbackType: over.type });
 }
 
 export type VerifyIntent = "codice" | "reinvia" | "verifica" | "annulla";
@@ -221,7 +244,12 @@ async function requestOver(
   await deletePending(values.allegatoRef);
   const headers = mergeHeaders(
     assistFlow.clear(flow),
-    feedbackFlow.save(flow, { v: 1, email: values.email }),
+    feedbackFlow.save(flow, {
+      v: 1,
+      email: values.email,
+      sent: requestDigest(state.ref),
+      type: feedbackType,
+    }),
   );
   return redirect(withQuery(href("/feedback"), { feedbackType }), { headers });
 }
@@ -238,6 +266,8 @@ async function closeUnsure(context: Context, verification: Verification) {
 export async function verifyAction(context: Context, form: FormData, intent: VerifyIntent) {
   const verification = await readVerification(context);
   if (!verification) {
+    const outcome = intent === "verifica" ? outcomeOf(context, form) : null;
+    if (outcome) return redirect(outcome);
     const t = serverT(context, assistanceIt);
     return data(
       { errors: { form: t("assistance.verify.expiredFlow") } as FieldErrors, expired: true },
