@@ -44,10 +44,7 @@ export function justDoneHeaders(
   headers?: Headers,
   sent?: string,
 ): Headers {
-  return mergeHeaders(
-    headers ?? new Headers(),
-    justDone.save(flow, { kind, ref, ...(sent ? { sent } : {}) }),
-  );
+  return mergeHeaders(headers ?? new Headers(), justDone.save(flow, { kind, ref, sent }));
 }
 
 /** What this browser has just done of `kind` by a flow's summary: its `ref` and the summary sent, or undefined. */

@@ -73,6 +73,7 @@ function useSectionCrumbs(): { name: string; href?: string }[] {
 export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps) {
   const t = useT(personalAreaIt);
   const { user } = useRootData();
+  const serviceEnd = useIsServiceEnd();
   const breadcrumb = [
     { name: t("common.home"), href: href("/") },
     { name: t("personalArea.title"), href: href("/area-personale") },
@@ -116,7 +117,7 @@ export default function PersonalAreaLayout({ loaderData }: Route.ComponentProps)
           </div>
         </div>
       </div>
-      {useIsServiceEnd() ? (
+      {serviceEnd ? (
         <PageEnd variant="service" />
       ) : (
         <ContactsSection showBooking={loaderData.showBooking} showReport={loaderData.showReport} />
