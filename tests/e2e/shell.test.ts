@@ -31,6 +31,34 @@ const focused = (page: Page) =>
       : null;
   });
 
+/**
+ * With an overlay open, the wheel turned over the middle of a phone's screen leaves the page behind where it was, and
+ * the page cannot be scrolled (its root's overflow is hidden); with the overlay closed, the same turn scrolls the page.
+ * The page stays at its top until then, so the focus going back to the opener moves nothing, and the last position
+ * (one turn, not two) shows that a turn made while the overlay was open was not applied late. `settle` waits for the
+ * page's frame where scripts run (without JavaScript there is none to wait for).
+ */
+async function expectStillBehind(
+  page: Page,
+  overlay: { open(): Promise<unknown>; close(): Promise<unknown> },
+  settle: () => Promise<unknown> = () => settled(page),
+) {
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+  expect(await scrollY()).toBe(0);
+  await overlay.open();
+  await page.mouse.move(195, 600);
+  await page.mouse.wheel(0, 400);
+  await settle();
+  expect(await scrollY()).toBe(0);
+  expect(await rootOverflow()).toBe("hidden");
+  await overlay.close();
+  expect(await rootOverflow()).not.toBe("hidden");
+  await page.mouse.wheel(0, 400);
+  await expect.poll(scrollY).toBe(400);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 type FeedbackRecord = {
   comune: string;
   pagePath: string | null;
@@ -280,6 +308,20 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
       await expect(management).toBeHidden();
     });
 
+    test("the page behind the open menu or search stays still under the wheel", async ({ page }) => {
+      await page.goto(tenantUrl(tenant, "/"));
+      await waitForHydration(page);
+      await expectStillBehind(page, {
+        open: () => page.getByRole("button", { name: "Apri il menu" }).click(),
+        close: () => page.getByRole("button", { name: "Chiudi il menu" }).click(),
+      });
+      if (tenant === "comune-b") return; // no site search without a CMS
+      await expectStillBehind(page, {
+        open: () => page.getByRole("button", { name: "Cerca nel sito" }).click(),
+        close: () => page.keyboard.press("Escape"),
+      });
+    });
+
     test("the login link is reachable and named at phone width", async ({ page }) => {
       await page.goto(tenantUrl(tenant, "/"));
       const loginLink = page.locator('[data-element="personal-area-login"]');
@@ -410,6 +452,22 @@ test("another page of the same route has its own rating: not the previous page's
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sport");
   await expect(thanks).toHaveCount(0);
   await expect(feedback.getByRole("radio", { name: "Valuta 5 stelle su 5" })).not.toBeChecked();
+});
+
+test.describe("the menu without JavaScript at 390px", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the page behind the open menu stays still under the wheel", async ({ page }) => {
+    await page.goto(tenantUrl("comune-b", "/"));
+    await expectStillBehind(
+      page,
+      {
+        open: () => page.getByRole("link", { name: "Apri il menu" }).click(),
+        close: () => page.getByRole("link", { name: "Chiudi il menu" }).click(),
+      },
+      () => page.waitForLoadState("load"),
+    );
+  });
 });
 
 test.describe("the rating without JavaScript", () => {
