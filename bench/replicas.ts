@@ -347,13 +347,18 @@ async function startCluster(
   const replicas = ports.map((port) => {
     const lines: string[] = [];
     let child: ChildProcess | null = null;
-    let partial = "";
-    const keep = (chunk: Buffer) => {
-      const text = partial + chunk.toString("utf8");
-      const parts = text.split("\n");
-      partial = parts.pop() ?? "";
-      for (const line of parts) if (line) lines.push(line);
-      if (lines.length > MAX_LOG_LINES) lines.splice(0, lines.length - MAX_LOG_LINES);
+    /**
+     * A stream's lines as they complete: each stream keeps its own unfinished line, so a line of stderr arriving while
+     * a line of stdout is half read does not cut that line in two (nor glue itself to it).
+     */
+    const keeper = () => {
+      let partial = "";
+      return (chunk: Buffer) => {
+        const parts = (partial + chunk.toString("utf8")).split("\n");
+        partial = parts.pop() ?? "";
+        for (const line of parts) if (line) lines.push(line);
+        if (lines.length > MAX_LOG_LINES) lines.splice(0, lines.length - MAX_LOG_LINES);
+      };
     };
     const start = async () => {
       const started = performance.now();
@@ -364,8 +369,8 @@ async function startCluster(
       });
       const t = track(c);
       launched.push(c);
-      c.stdout!.on("data", keep);
-      c.stderr!.on("data", keep);
+      c.stdout!.on("data", keeper());
+      c.stderr!.on("data", keeper());
       child = c;
       await waitFor(
         `portal on ${port}`,
