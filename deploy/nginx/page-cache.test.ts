@@ -29,14 +29,14 @@ const portalRequests = (path: string) =>
 /**
  * Waits for what the portal's process writes asynchronously (its access lines). A clean-clone CI run beside other
  * work once waited more than the 5 s a fixed bound allowed, so the bound is most of the test's own timeout; past it,
- * the failure shows what the portal and nginx did log (twice a line never came, and a bare timeout said nothing).
+ * the failure shows what the portal and nginx did log, nginx's requests included (twice a line never came, and a bare timeout said nothing).
  */
 async function until(written: () => boolean): Promise<void> {
   const giveUp = Date.now() + 40_000;
   while (!written()) {
     if (Date.now() > giveUp)
       throw new Error(
-        `not logged within 40 s; the portal's last lines:\n${cluster.replicas[0]!.logLines().slice(-15).join("\n")}\nnginx's errors:\n${cluster.nginxErrors().slice(-2000)}`,
+        `not logged within 40 s; the portal's last lines:\n${cluster.replicas[0]!.logLines().slice(-15).join("\n")}\nnginx's last requests:\n${cluster.nginxAccess().slice(-10).join("\n")}\nnginx's errors:\n${cluster.nginxErrors().slice(-2000)}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
