@@ -2,7 +2,7 @@ import express from "express";
 import request from "supertest";
 import { expect, test } from "vitest";
 import { captureLogs } from "#tests/support/test-app.ts";
-import { requestLogging } from "./request-logging.ts";
+import { isKeptRequestId, requestLogging } from "./request-logging.ts";
 import { CITIZENS } from "#tests/support/portal-requests.ts";
 
 const HASH = "q3V9_xk2-Lm8PzR4tYw1HbN6cJ0aDfGe";
@@ -81,4 +81,23 @@ test("other 5xx answers are logged at error, without pino-http's made-up error a
   ]);
   for (const line of lines()) expect(line).not.toHaveProperty("err");
   expect(raw.join("")).not.toContain("stack");
+});
+
+test("a front proxy's random id is kept, digits and all; one spelling a fiscal code is not, nor any other id redacted", () => {
+  // nginx's $request_id: about 1 in 39 holds a run of 11 or 15+ digits (as these do), which the redaction takes for a
+  // company number or a notice's code. Refused, the portal logged the request under another name than nginx's log
+  // and the answer's X-Request-Id.
+  for (const id of [
+    "99e03d673789808045588db31399ec23",
+    "35538079205c35f367b8044b67cf60f8",
+    "0654e8bebaa3056e8809654700949658",
+  ])
+    expect(isKeptRequestId(id)).toBe(true);
+  // 32 hex digits in the shape of a fiscal code ("abcdef12a34b567c") are not.
+  expect(isKeptRequestId("abcdef12a34b567c0123456789abcdef")).toBe(false);
+  // Any other id is kept only when nothing in it would be redacted.
+  expect(isKeptRequestId("trace-0123456789")).toBe(true);
+  expect(isKeptRequestId(`trace-${PIVA}`)).toBe(false);
+  expect(isKeptRequestId(`trace-${CITIZENS.MARIO}`)).toBe(false);
+  expect(isKeptRequestId(`trace-${CITIZENS.MARIO.toLowerCase()}`)).toBe(false);
 });

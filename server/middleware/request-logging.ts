@@ -3,16 +3,25 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { redactText, redactUrl } from "#shared/redact.ts";
+import { FISCAL_CODE_PATTERN } from "#shared/validation/fiscal-code.ts";
 import { isProbeTarget } from "#server/operational-paths.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** nginx's `$request_id`, what the shipped configuration names a request by when the client sent no id. */
+const NGINX_REQUEST_ID = /^[0-9a-f]{32}$/;
+const FISCAL_CODE = new RegExp(FISCAL_CODE_PATTERN.source, "i");
 
 /**
  * A client's (or front proxy's) own request id, kept when well formed and free of anything the logs redact: an id
- * spelling a fiscal code would otherwise be logged as sent.
+ * spelling a fiscal code would otherwise be logged as sent. nginx's random ids are kept unless they spell a fiscal
+ * code: one in ~39 holds a run of 11 or 15+ digits, which the redaction takes for a company number or a payment
+ * notice's code, and refusing it named the portal's log line otherwise than nginx's log and the answer's
+ * `X-Request-Id`.
  */
 export function isKeptRequestId(incoming: string | string[] | undefined): incoming is string {
-  return typeof incoming === "string" && REQUEST_ID.test(incoming) && redactText(incoming) === incoming;
+  if (typeof incoming !== "string" || !REQUEST_ID.test(incoming)) return false;
+  if (NGINX_REQUEST_ID.test(incoming)) return !FISCAL_CODE.test(incoming);
+  return redactText(incoming) === incoming;
 }
 
 /**
