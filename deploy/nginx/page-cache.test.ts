@@ -27,9 +27,9 @@ const portalRequests = (path: string) =>
   ).length;
 
 /**
- * Waits for what the portal's process writes asynchronously (its access lines). A clean-clone CI run beside other
- * work once waited more than the 5 s a fixed bound allowed, so the bound is most of the test's own timeout; past it,
- * the failure shows what the portal and nginx did log, nginx's requests included (twice a line never came, and a bare timeout said nothing).
+ * Waits for what the portal's process writes asynchronously (its access lines), most of the test's own timeout; past
+ * it, the failure shows what the portal and nginx did log. (A line that never came was once the portal refusing
+ * nginx's request id and naming the request otherwise: server/middleware/request-logging.ts.)
  */
 async function until(written: () => boolean): Promise<void> {
   const giveUp = Date.now() + 40_000;
