@@ -4,7 +4,8 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { servicesContext } from "./context.ts";
 import { describeRouteError } from "./lib/route-error-log.ts";
-import { isCrossOriginAction, logRefusedFormPost } from "./lib/form-token.ts";
+import { isCrossOriginAction } from "./lib/form-token.ts";
+import { logRefusedFormPost } from "#shared/xsrf.ts";
 import { ServerIslandContext } from "./components/server-island/server-island.tsx";
 import { documentIslands } from "./components/server-island/server-island.server.ts";
 import { provideEnglish } from "./i18n/i18n-context.tsx";
@@ -93,7 +94,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // React Router passes no context when it refused the one we built (e.g. two copies of react-router in dev).
   const log = context?.get(servicesContext).log ?? console;
   // Another site's form posting here: React Router refused it (400) before any of our middleware ran.
-  if (isCrossOriginAction(request)) return logRefusedFormPost(log, request, "cross-site origin");
+  if (isCrossOriginAction(request))
+    return logRefusedFormPost(log, request.method, new URL(request.url).pathname, "cross-site origin");
   const { level, err } = describeRouteError(error);
   if (level === "error") log.error({ error: err }, "unhandled route error");
   else log.info({ error: err }, "route error response");

@@ -31,7 +31,7 @@ import { maintenanceGate } from "./lib/maintenance-gate.ts";
 import { requireFormToken } from "./lib/form-token.ts";
 import { actingForMiddleware } from "./lib/acting-for/index.server.ts";
 import { flowOwnerMiddleware } from "./lib/flow.server.ts";
-import { useOptionalRootData } from "./lib/root-data.ts";
+import { useOptionalRootData, withCarriedRootData } from "./lib/root-data.ts";
 import { ErrorPage, errorTextKeys } from "#client/components/error-page/error-page.tsx";
 import { metaT, pageTitle } from "#client/lib/titles.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
@@ -55,8 +55,9 @@ export const meta: Route.MetaFunction = ({ matches, error }) => {
   if (!error) return [];
   const found = readRouteError(error);
   const keys = errorTextKeys(found?.status ?? caughtStatus(error));
-  const t = metaT(matches);
-  return pageTitle(matches, t(keys.title), found?.title ?? t(keys.message));
+  const shown = withCarriedRootData(matches, error);
+  const t = metaT(shown);
+  return pageTitle(shown, t(keys.title), found?.title ?? t(keys.message));
 };
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -7,6 +7,9 @@ export const serverEn: Record<keyof typeof serverIt, string> = {
   "server.badHost.message": "The address of the site requested is not valid.",
   "server.methodNotAllowed.title": "Method not allowed",
   "server.methodNotAllowed.message": "The request method is not allowed on this site.",
+  "server.formRefused.title": "Access denied",
+  "server.formRefused.message":
+    "The request was not accepted because the form has expired or does not come from this portal: nothing was sent. Go back to the form's page, open it again and try again.",
   "server.unknownTenant.title": "Municipality not found",
   "server.unknownTenant.message":
     "This address does not belong to any municipality served by the portal. Check the address you typed.",

@@ -16,6 +16,9 @@ export const serverIt = {
   "server.badHost.message": "L'indirizzo del sito richiesto non è valido.",
   "server.methodNotAllowed.title": "Metodo non consentito",
   "server.methodNotAllowed.message": "Il metodo della richiesta non è consentito su questo sito.",
+  "server.formRefused.title": "Accesso negato",
+  "server.formRefused.message":
+    "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale: non è stato inviato nulla. Torna alla pagina del modulo, aprila di nuovo e riprova.",
   "server.unknownTenant.title": "Comune non trovato",
   "server.unknownTenant.message":
     "Questo indirizzo non corrisponde a nessun Comune servito dal portale. Controlla l'indirizzo digitato.",

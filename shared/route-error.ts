@@ -12,6 +12,11 @@ export type RouteErrorData = {
   details: string[];
   service?: string;
   kind?: string;
+  /**
+   * The root loader's data, when the error was thrown before the root loader ran (a root middleware's refusal): the
+   * error page still shows the municipality's header and footer, in the visitor's language.
+   */
+  rootData?: unknown;
 };
 
 export type RouteErrorOptions = {
@@ -19,13 +24,14 @@ export type RouteErrorOptions = {
   details?: string[];
   service?: string;
   kind?: string;
+  rootData?: unknown;
   headers?: HeadersInit;
 };
 
 /** A `data()` to throw from a loader, an action or a middleware: the status and the Italian title of the page. */
 export function routeError(
   status: number,
-  { title, details = [], service, kind, headers }: RouteErrorOptions,
+  { title, details = [], service, kind, rootData, headers }: RouteErrorOptions,
 ) {
   const payload: RouteErrorData = {
     routeError: true,
@@ -34,6 +40,7 @@ export function routeError(
     details,
     ...(service === undefined ? {} : { service }),
     ...(kind === undefined ? {} : { kind }),
+    ...(rootData === undefined ? {} : { rootData }),
   };
   return data(payload, headers === undefined ? { status } : { status, headers });
 }

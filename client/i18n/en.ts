@@ -236,6 +236,7 @@ export const baseEn: Record<BaseKey, string> = {
 
   "error.code": "Error code: {code}",
   "error.toHome": "Back to the home page",
+  "error.toForm": "Open the form again",
   "download.failed": "The file could not be downloaded. Check your connection and try again.",
   "error.400.title": "Invalid request",
   "error.400.message": "The request contains invalid data.",
@@ -263,7 +264,7 @@ export const baseEn: Record<BaseKey, string> = {
   "form.uploading.one": "Sending the attached file ({size} MB)…",
   "form.uploading.other": "Sending {count} attached files ({size} MB)…",
   "form.xsrfRejected":
-    "The request was not accepted because the form has expired or does not come from this portal. Reload the page and try again.",
+    "The request was not accepted because the form has expired or does not come from this portal: nothing was sent. Open the form again and try again.",
   "form.unreadable": "The form sent cannot be read. Reload the page and try again.",
   "flow.summaryChanged.title": "The summary has changed",
   "flow.summaryChanged.text":

@@ -235,6 +235,7 @@ export const it = {
 
   "error.code": "Codice errore: {code}",
   "error.toHome": "Torna alla pagina iniziale",
+  "error.toForm": "Apri di nuovo il modulo",
   "download.failed": "Non è stato possibile scaricare il file. Controlla la connessione e riprova.",
   "error.400.title": "Richiesta non valida",
   "error.400.message": "La richiesta contiene dati non validi.",
@@ -260,7 +261,7 @@ export const it = {
   "form.uploading.one": "Invio del file allegato in corso ({size} MB)…",
   "form.uploading.other": "Invio di {count} file allegati in corso ({size} MB)…",
   "form.xsrfRejected":
-    "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale. Ricarica la pagina e riprova.",
+    "La richiesta non è stata accettata perché il modulo è scaduto o non proviene da questo portale: non è stato inviato nulla. Apri di nuovo il modulo e riprova.",
   "form.unreadable": "Il modulo inviato non è leggibile. Ricarica la pagina e riprova.",
   "flow.summaryChanged.title": "Il riepilogo è cambiato",
   "flow.summaryChanged.text":

@@ -1,28 +1,11 @@
 import type { MiddlewareFunction } from "react-router";
 import { routeError } from "#shared/route-error.ts";
-import { redactText } from "#shared/redact.ts";
+import { FORM_REFUSED, logRefusedFormPost } from "#shared/xsrf.ts";
 import { serverT } from "#client/i18n/server-t.ts";
 import { getServices } from "./services.ts";
+import { loadRootData } from "./root-loader.server.ts";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/** Why a page's form post was refused, for its log line. */
-export type FormPostRefusal = "cross-site origin" | "form token missing or wrong";
-
-/**
- * A refused form post is another site's page (or a stale form) posting to ours: expected, not a failure. It is
- * logged once, at warn, with the method, the path (redacted) and the reason: never as an error with a stack.
- */
-export function logRefusedFormPost(
-  log: { warn: (object: object, message: string) => void },
-  request: Request,
-  reason: FormPostRefusal,
-): void {
-  log.warn(
-    { method: request.method, path: redactText(new URL(request.url).pathname).slice(0, 300), reason },
-    "form post refused",
-  );
-}
 
 /**
  * Whether React Router refuses this request's action before any of ours runs (its own CSRF check in
@@ -47,13 +30,21 @@ export function isCrossOriginAction(request: Request): boolean {
  * Root middleware: every page request that is not a GET (a form post, with or without JavaScript, the action of a
  * resource route) must come from the portal's own pages: checked by the server before the body was read
  * (`checkFormXsrf`: same origin by `Sec-Fetch-Site`/`Origin`/`Referer`, else the XSRF token). No action can forget it.
+ * The refusal is a 403 page in the visitor's language with the municipality's shell: the root loader has not run, so
+ * its data comes with the error (none when the upstream cannot give it: the page is then the bare error page).
  */
-export const requireFormToken: MiddlewareFunction<Response> = ({ request, context }, next) => {
+export const requireFormToken: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === "GET" || request.method === "HEAD") return next();
   const services = getServices(context);
   if (!services.xsrfValid) {
-    logRefusedFormPost(services.log, request, services.formRefusal ?? "form token missing or wrong");
-    throw routeError(403, { title: serverT(context)("form.xsrfRejected") });
+    logRefusedFormPost(
+      services.log,
+      request.method,
+      new URL(request.url).pathname,
+      services.formRefusal ?? "form token missing or wrong",
+    );
+    const rootData = await loadRootData(request, context).catch(() => undefined);
+    throw routeError(403, { title: serverT(context)("form.xsrfRejected"), kind: FORM_REFUSED, rootData });
   }
   return next();
 };

@@ -2,7 +2,7 @@ import type express from "express";
 import type { Express } from "express";
 import { createRateLimiter } from "../security/rate-limiter.ts";
 import { createOtpSendLimiter } from "../security/otp-limits.ts";
-import { SAFE_METHODS, sendXsrfCookie } from "../middleware/xsrf.ts";
+import { SAFE_METHODS, refuseResourceFormPost, sendXsrfCookie } from "../middleware/xsrf.ts";
 import type { createPageCache } from "../render/page-cache.ts";
 import type { SsrHandler } from "../render/public-pages.ts";
 import { createRequestServices } from "../render/request-services.ts";
@@ -130,6 +130,13 @@ export function mountPages(
     replaceSingleValuedHeaders(res);
     // Anonymous public pages: a HIT answers here, without React and without the request's services; a MISS gets
     // them, renders (without a token or a cookie) and may be stored. Every other page gets the XSRF cookie.
+    if (res.locals.xsrfValid === false) {
+      // A refused form post to a resource route: no route of it renders a page, the server answers its own.
+      if (ssr.resourceRoute?.(req.path)) return refuseResourceFormPost(req, res, ctx.deps.logger);
+      // Any other reaches the root middleware, which answers the 403 page in the visitor's language with the
+      // municipality's shell: without its Origin, which React Router would answer first with a bare "Bad Request".
+      delete req.headers.origin;
+    }
     return pageCache.middleware(req, res, () => {
       if (!res.locals.anonymousPage) sendXsrfCookie(req, res, ctx.secureCookies);
       res.locals.services = createRequestServices(servicesDeps, req, res);

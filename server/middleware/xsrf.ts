@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import { lingerThenClose } from "./request-body.ts";
-import { XSRF_COOKIE, XSRF_HEADER, XSRF_REJECTED_MESSAGE } from "#shared/xsrf.ts";
+import { XSRF_COOKIE, XSRF_HEADER, XSRF_REJECTED_MESSAGE, logRefusedFormPost } from "#shared/xsrf.ts";
+import { sendPlainError } from "./plain-page.ts";
+import type { Logger } from "pino";
 import { setPortalCookie } from "#server/security/cookies.ts";
 import { ownOriginOf, senderOf } from "#server/security/same-origin.ts";
 import {
@@ -115,4 +117,15 @@ function refuse(
   res.locals.bodyPeek.discard();
   lingerThenClose(req, res);
   next();
+}
+
+/**
+ * A refused form post to a resource route (a download's, a form endpoint without a page): its warn line and the
+ * server's own 403 page in the visitor's language (JSON to a script). The pages' root middleware does both for any
+ * other page.
+ */
+export function refuseResourceFormPost(req: Request, res: Response, logger: Logger): void {
+  const log = (req as Request & { log?: Logger }).log ?? logger;
+  logRefusedFormPost(log, req.method, req.path, res.locals.formRefusal ?? "form token missing or wrong");
+  sendPlainError(req, res, 403, "server.formRefused.title", "server.formRefused.message");
 }

@@ -15,8 +15,26 @@ type PageCacheHandle = { pageCache?: unknown } | undefined;
 
 type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
 
-/** The path test of the server build's routes. */
+/** The path test of the server build's routes: whether the page's deepest route says it is public. */
 export function publicPagesOf(routes: ServerBuild["routes"]): PublicPage {
+  return leafModuleTest(routes, (module) => (module.handle as PageCacheHandle)?.pageCache === "public");
+}
+
+/**
+ * Whether a path is a resource route's (a download, a form's endpoint without a page: no component of its own): a
+ * refused form post to it gets the server's own error page, since no route renders one (server/app/pages.ts).
+ */
+export function resourceRoutesOf(routes: ServerBuild["routes"]): (path: string) => boolean {
+  return leafModuleTest(routes, (module) => module.default === undefined);
+}
+
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+
+/** A test of the module of the deepest route that matches a path, as React Router will match it (false: none). */
+function leafModuleTest(
+  routes: ServerBuild["routes"],
+  test: (module: RouteModule) => boolean,
+): (path: string) => boolean {
   const nodes = new Map<string, Node>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -48,8 +66,8 @@ export function publicPagesOf(routes: ServerBuild["routes"]): PublicPage {
   });
   const decide = (path: string) => {
     const leaf = matchRoutes(tree, path)?.at(-1);
-    if (!leaf?.route.id) return false;
-    return (routes[leaf.route.id]?.module.handle as PageCacheHandle)?.pageCache === "public";
+    const module = leaf?.route.id ? routes[leaf.route.id]?.module : undefined;
+    return module ? test(module) : false;
   };
   // `matchRoutes` flattens and ranks the whole route table on every call (~100 µs): each path is decided once and
   // remembered (a bounded table, emptied when full, so that a flood of made-up paths costs what it cost before).
@@ -71,6 +89,8 @@ const DECIDED_PATHS = 4096;
 /** React Router's request handler, with the page cache's path test of its build (ssr-app.ts). */
 export type SsrHandler = RequestHandler & {
   publicPage?: PublicPage;
+  /** Whether a path is a resource route's (`resourceRoutesOf`). */
+  resourceRoute?: (path: string) => boolean;
   /** The build's route table (tests list every route that has an action from it). */
   routes?: ServerBuild["routes"];
 };

@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
 import { servicesContext, type RequestServices } from "#client/context.ts";
-import { publicPagesOf, type SsrHandler } from "./public-pages.ts";
+import { publicPagesOf, resourceRoutesOf, type SsrHandler } from "./public-pages.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -29,6 +29,7 @@ export async function createSsrHandler(): Promise<SsrHandler> {
   }) as unknown as SsrHandler;
   // The page cache asks the build's route modules which pages are public (their `handle.pageCache`).
   handler.publicPage = publicPagesOf(build.routes);
+  handler.resourceRoute = resourceRoutesOf(build.routes);
   handler.routes = build.routes;
   return handler;
 }

@@ -105,6 +105,40 @@ test.describe("comune-c in maintenance", () => {
   });
 });
 
+// Another site's form: the browser sends none of the portal's cookies with it (SameSite=Lax), so the refusal is in
+// Italian whatever language the visitor chose; the way back to the form is a plain visit, in his language.
+for (const { tenant, language, form } of [
+  { tenant: "comune-a", language: "it", form: "Richiesta assistenza" },
+  { tenant: "comune-b", language: "en", form: "Assistance request" },
+] as const) {
+  test(`${tenant}: another site's form posting here gets the municipality's 403 page and the way back to the form`, async ({
+    page,
+  }) => {
+    await page.goto(tenantUrl(tenant, `/?lang=${language}`));
+    const target = tenantUrl(tenant, "/nuova-richiesta");
+    // Another site's page (an opaque origin: Chromium sends `Origin: null`, `Sec-Fetch-Site: cross-site`).
+    await page.goto("about:blank");
+    await page.setContent(
+      `<form method="post" action="${target}"><input name="descrizione" value="forged"><button>Send</button></form>`,
+    );
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url() === target && response.request().method() === "POST"),
+      page.getByRole("button", { name: "Send" }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Accesso negato" })).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText(TENANTS[tenant].name);
+    await expect(page.getByRole("main")).toContainText(
+      "non proviene da questo portale: non è stato inviato nulla",
+    );
+    await expect(page).toHaveTitle(`Accesso negato - ${TENANTS[tenant].name}`);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Apri di nuovo il modulo" }).click();
+    await expect(page).toHaveURL(target);
+    await expect(page.getByRole("heading", { level: 1, name: form })).toBeVisible();
+  });
+}
+
 test("an unknown path answers 404 with an Italian page", async ({ page }) => {
   const response = await page.goto(tenantUrl("comune-a", "/non-esiste"));
   expect(response?.status()).toBe(404);

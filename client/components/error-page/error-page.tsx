@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { FORM_REFUSED } from "#shared/xsrf.ts";
+import { currentPathHref } from "#shared/redirector.ts";
 import { caughtStatus, readRouteError } from "#shared/route-error.ts";
 import { href } from "#client/lib/links.ts";
 import { useT } from "#client/i18n/i18n-context.tsx";
@@ -35,12 +37,17 @@ export type ErrorPageProps = {
   message?: string;
 };
 
-/** The one error page: per-status title and text; a route error's own title replaces the text. */
+/**
+ * The one error page: per-status title and text; a route error's own title replaces the text. A refused form post
+ * leads back to its form: the same address, loaded as a new document (reloading the refused post would send it again,
+ * and another site's post came without the visitor's cookies, so this page may not be in his language or session).
+ */
 export function ErrorPage({ error, status, message }: ErrorPageProps) {
   const found = readRouteError(error);
   const code = status ?? found?.status ?? caughtStatus(error);
   const t = useT();
   const keys = errorTextKeys(code);
+  const { pathname, search } = useLocation();
   return (
     <div className="container my-5">
       <div className="row">
@@ -48,9 +55,20 @@ export function ErrorPage({ error, status, message }: ErrorPageProps) {
           <h1 data-element="page-name">{t(keys.title)}</h1>
           <p className="lead">{message ?? found?.title ?? t(keys.message)}</p>
           <p className="text-secondary">{t("error.code", { code })}</p>
-          <Link className="btn btn-primary" to={href("/")}>
-            {t("error.toHome")}
-          </Link>
+          {found?.kind === FORM_REFUSED ? (
+            <div className="d-flex flex-wrap gap-3">
+              <Link className="btn btn-primary" to={currentPathHref(pathname, search)} reloadDocument>
+                {t("error.toForm")}
+              </Link>
+              <Link className="btn btn-outline-primary" to={href("/")}>
+                {t("error.toHome")}
+              </Link>
+            </div>
+          ) : (
+            <Link className="btn btn-primary" to={href("/")}>
+              {t("error.toHome")}
+            </Link>
+          )}
         </div>
       </div>
     </div>
