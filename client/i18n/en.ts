@@ -112,6 +112,8 @@ export const baseEn: Record<BaseKey, string> = {
   "upload.chooseMany": "Upload files",
   "upload.chosen": "File chosen, to be sent:",
   "upload.held": "File attached:",
+  "upload.fitting": "Making the photo smaller for sending…",
+  "upload.reduced": "{size}, photo made smaller from {from} for sending",
 
   "errors.summaryTitle": "Please correct the following errors",
 

@@ -114,6 +114,8 @@ export const it = {
   "upload.chooseMany": "Carica file",
   "upload.chosen": "File scelto, da inviare:",
   "upload.held": "File allegato:",
+  "upload.fitting": "Riduzione della foto per l'invio…",
+  "upload.reduced": "{size}, foto ridotta da {from} per l'invio",
 
   "errors.summaryTitle": "Correggi i seguenti errori",
 

@@ -1,3 +1,4 @@
+import { deflateSync, crc32 } from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import {
   CITIZENS,
@@ -21,6 +22,40 @@ export const PHOTO = {
     "base64",
   ),
 };
+
+/**
+ * A phone-sized photo over the 2 MB a file field takes: a real PNG of 1,200 × 1,000 pixels of (seeded, so always the
+ * same) noise, which deflate cannot shrink: ~3.6 MB.
+ */
+export function phonePhoto(name = "lampione.png") {
+  const width = 1200;
+  const height = 1000;
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  let seed = 20261203;
+  for (let i = 0; i < rows.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    rows[i] = i % (1 + width * 3) === 0 ? 0 : seed >>> 24;
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  return { name, mimeType: "image/png", buffer };
+}
 
 export const TOWNS = {
   "comune-a": {
@@ -66,18 +101,25 @@ export async function expectTiles(page: Page) {
   await expect(map(page).locator("img.leaflet-tile-loaded").first()).toBeVisible();
 }
 
-export async function fillIssue(page: Page, tenant: Tenant, title: string) {
+export async function fillIssue(page: Page, tenant: Tenant, title: string, photo = PHOTO) {
   await page.getByLabel("Tipo di disservizio").selectOption({ label: TOWNS[tenant].category });
   await page.getByLabel("Titolo").fill(title);
   await page.getByLabel("Dettagli").fill("Segnalato da un test: nessun disservizio reale.");
-  await page.getByLabel("Immagini e documenti").setInputFiles(PHOTO);
+  await page.getByLabel("Immagini e documenti").setInputFiles(photo);
 }
 
-export async function sendAndCheck(page: Page, tenant: Tenant, title: string, shot: string) {
+/** Sends the report (its photo held as `photoName`) and checks the outcome and the receipt. */
+export async function sendAndCheck(
+  page: Page,
+  tenant: Tenant,
+  title: string,
+  shot: string,
+  photoName = "foto.png",
+) {
   await page.getByRole("button", { name: "Avanti" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Riepilogo" })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
-  await expect(page.getByText("foto.png")).toBeVisible();
+  await expect(page.getByText(photoName)).toBeVisible();
   await expect(page.getByText(TOWNS[tenant].category)).toBeVisible();
   await expectAccessible(page);
   await screenshotForReview(page, `${shot}-riepilogo`);

@@ -5,6 +5,7 @@ import {
   expectTiles,
   fillIssue,
   map,
+  phonePhoto,
   PHOTO,
   sendAndCheck,
   start,
@@ -47,10 +48,20 @@ for (const tenant of ["comune-a", "comune-b"] as const) {
     await expect(page.getByLabel("Cerca un luogo")).toBeFocused();
     await expect(page.getByLabel("Cerca un luogo")).toHaveValue(TOWNS[tenant].result);
     await expect(page.getByRole("status").getByText(`Luogo scelto: ${TOWNS[tenant].result}`)).toBeVisible();
-    await fillIssue(page, tenant, "Segnalazione da indirizzo");
+    // The photo a phone takes (over 2 MB): made smaller in the browser, held and sent as a JPEG the field accepts.
+    const photo = phonePhoto();
+    expect(photo.buffer.length).toBeGreaterThan(3 * 1024 * 1024);
+    await fillIssue(page, tenant, "Segnalazione da indirizzo", photo);
+    const upload = page.locator(".file-upload");
+    await expect(
+      upload.getByText(
+        /File scelto, da inviare: lampione\.jpg \(\d+(,\d)? (KB|MB), foto ridotta da 3,\d MB per l'invio\)$/,
+      ),
+    ).toBeVisible();
+    await expect(upload.getByRole("alert")).toHaveCount(0);
     await expectAccessible(page);
     if (tenant === "comune-b") await screenshotForReview(page, "comune-b-390-dati");
-    await sendAndCheck(page, tenant, "Segnalazione da indirizzo", `${tenant}-indirizzo`);
+    await sendAndCheck(page, tenant, "Segnalazione da indirizzo", `${tenant}-indirizzo`, "lampione.jpg");
   });
 }
 

@@ -12,6 +12,7 @@ import {
   checkChosenFile,
   type AttachmentRules,
 } from "#shared/validation/attachments.ts";
+import { fitPhoto, mayFitPhoto } from "./fit-photo.ts";
 
 /** A file the form already holds (kept from a previous post): its name, its size when known, an action (remove). */
 export type HeldFile = { key: string; name: string; size?: number; action?: ReactNode };
@@ -56,7 +57,7 @@ export function FileUpload(props: FileUploadProps) {
   const held = props.held ?? [];
   const labelId = `${id}-label`;
   const buttonId = `${id}-button`;
-  const { input, chosen, refusal, onChange, forget } = useChosenFiles(props);
+  const { input, chosen, fitting, refusal, onChange, forget } = useChosenFiles(props);
   const error = refusal ?? props.error;
   const describedBy = [props.hint ? `${id}-hint` : "", error ? `${id}-error` : "", `${id}-list`]
     .filter(Boolean)
@@ -71,7 +72,7 @@ export function FileUpload(props: FileUploadProps) {
       <p id={labelId} className="form-label d-block fw-semibold mb-2">
         {props.label}
       </p>
-      <UploadFileList id={`${id}-list`} rows={rows} emptyText={props.emptyText} />
+      <UploadFileList id={`${id}-list`} rows={rows} emptyText={props.emptyText} fitting={fitting} />
       {props.children}
       {props.canAdd === false ? null : (
         <>
@@ -118,36 +119,78 @@ export function FileUpload(props: FileUploadProps) {
   );
 }
 
+/** A file chosen in the browser: its name and size, and its size before it was redrawn smaller (fit-photo.ts). */
+type ChosenFile = { name: string; size: number; reducedFrom?: number };
+
 /**
- * The files chosen in the browser (also one chosen before hydration), listed again after each change; a choice that
- * breaks the field's rules (a type, a size, too many files) empties the input and says why (`refusal`).
+ * The files chosen in the browser (also one chosen before hydration), listed again after each change; a photo over
+ * the limit is first redrawn smaller (`fitting` meanwhile) and the input holds the smaller one; a choice that breaks
+ * the field's rules (a type, a size, too many files) empties the input and says why (`refusal`).
  */
 function useChosenFiles({ rules, maxFiles }: Pick<FileUploadProps, "rules" | "maxFiles">) {
   const locale = useLocale();
-  const [chosen, setChosen] = useState<readonly { name: string; size: number }[]>([]);
+  const [chosen, setChosen] = useState<readonly ChosenFile[]>([]);
+  const [fitting, setFitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const list = (files: FileList | null | undefined) =>
-    setChosen([...(files ?? [])].map((file) => ({ name: file.name, size: file.size })));
+  /** Counts the choices, so that a photo redrawn for an earlier one never replaces a later choice. */
+  const choice = useRef(0);
+  const list = (files: FileList | null | undefined, reducedFrom: readonly (number | undefined)[] = []) =>
+    setChosen(
+      [...(files ?? [])].map((file, index) => ({
+        name: file.name,
+        size: file.size,
+        reducedFrom: reducedFrom[index],
+      })),
+    );
   // A file chosen before the page was hydrated is listed too.
   useEffect(() => list(input.current?.files), []);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.currentTarget.files ?? [])];
-    const refused =
-      maxFiles !== undefined && files.length > maxFiles
-        ? formatValidationMessage("maxFilesCount", maxFiles, locale)
-        : files.map((file) => checkChosenFile(file, rules, locale)).find(Boolean);
+  const tooMany = (count: number) => maxFiles !== undefined && count > maxFiles;
+  const settle = (target: HTMLInputElement, reducedFrom: readonly (number | undefined)[] = []) => {
+    const files = [...(target.files ?? [])];
+    const refused = tooMany(files.length)
+      ? formatValidationMessage("maxFilesCount", maxFiles!, locale)
+      : files.map((file) => checkChosenFile(file, rules, locale)).find(Boolean);
     setRefusal(refused ?? null);
-    if (refused) event.currentTarget.value = "";
-    list(event.currentTarget.files);
+    if (refused) target.value = "";
+    list(target.files, reducedFrom);
+  };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const target = event.currentTarget;
+    const files = [...(target.files ?? [])];
+    const mine = ++choice.current;
+    if (tooMany(files.length) || !files.some((file) => mayFitPhoto(file, rules))) {
+      setFitting(false);
+      return settle(target);
+    }
+    setFitting(true);
+    setRefusal(null);
+    setChosen([]);
+    void Promise.all(
+      files.map(async (file) => (mayFitPhoto(file, rules) ? ((await fitPhoto(file, rules)) ?? file) : file)),
+    ).then((fitted) => {
+      if (choice.current !== mine) return;
+      setFitting(false);
+      const reducedFrom = fitted.map((file, index) =>
+        file === files[index] ? undefined : files[index]!.size,
+      );
+      if (reducedFrom.some((size) => size !== undefined)) {
+        const transfer = new DataTransfer();
+        for (const file of fitted) transfer.items.add(file);
+        target.files = transfer.files;
+      }
+      settle(target, reducedFrom);
+    });
   };
   /** Empties the input and its list (the server has refused what it held: its error is the one shown). */
   const forget = useCallback(() => {
+    choice.current++;
     if (input.current) input.current.value = "";
     setChosen([]);
+    setFitting(false);
     setRefusal(null);
   }, []);
-  return { input, chosen, refusal, onChange, forget };
+  return { input, chosen, fitting, refusal, onChange, forget };
 }
 
 /**
@@ -169,18 +212,27 @@ function useForgetWhenAnswered(error: ReactNode, held: readonly HeldFile[], forg
   }, [heldKeys, forget]);
 }
 
-/** The `upload-file-list`: each file held or chosen with its size, or the empty text. */
+/**
+ * The `upload-file-list`: each file held or chosen with its size (and the size of a photo before it was made smaller),
+ * or the empty text; while a photo is being made smaller, that says so.
+ */
 function UploadFileList(props: {
   id: string;
-  rows: readonly (HeldFile & { chosen: boolean })[];
+  rows: readonly (HeldFile & { chosen: boolean; reducedFrom?: number })[];
   emptyText: ReactNode;
+  fitting: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
   const { rows } = props;
   return (
     <ul id={props.id} className="upload-file-list" aria-live="polite">
-      {rows.length === 0 && props.emptyText ? (
+      {props.fitting ? (
+        <li className="upload-file">
+          <p className="mb-0 small">{t("upload.fitting")}</p>
+        </li>
+      ) : null}
+      {rows.length === 0 && props.emptyText && !props.fitting ? (
         <li className="upload-file">
           <p className="mb-0 small">{props.emptyText}</p>
         </li>
@@ -192,7 +244,17 @@ function UploadFileList(props: {
             <span className="visually-hidden">{file.chosen ? t("upload.chosen") : t("upload.held")} </span>
             {file.name}
             {file.size !== undefined ? (
-              <span className="upload-file-weight"> ({fileSizeText(file.size, locale)})</span>
+              <span className="upload-file-weight">
+                {" "}
+                (
+                {file.reducedFrom === undefined
+                  ? fileSizeText(file.size, locale)
+                  : t("upload.reduced", {
+                      size: fileSizeText(file.size, locale),
+                      from: fileSizeText(file.reducedFrom, locale),
+                    })}
+                )
+              </span>
             ) : null}
           </p>
           {file.action}
